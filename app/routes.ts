@@ -1,0 +1,38 @@
+/**
+ * Every screen of the spec (section 2, Routes), one module per screen.
+ * Dashboard fixed route words contain `_`, which a journal URI never does, so
+ * `/dashboard/{journal}/...` can never shadow them (DESIGN section 3).
+ */
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("journals", "routes/journals.tsx"),
+  route("journal/:journalUrl", "routes/journal.tsx"),
+  route("journal/:journalUrl/:volume/:issue", "routes/issue.tsx"),
+  route("journal/:journalUrl/:paper", "routes/paper.tsx"),
+  route("categories", "routes/categories.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("manager", "routes/manager.tsx"),
+  route("registration", "routes/registration.tsx"),
+  route("logout", "routes/logout.tsx"),
+  layout("routes/dashboard/layout.tsx", [
+    route("dashboard", "routes/dashboard/journals.tsx"),
+    route("dashboard/create_journal/:section?", "routes/dashboard/create-journal.tsx"),
+    route("dashboard/edit_journal/:journal", "routes/dashboard/edit-journal.tsx"),
+    route("dashboard/:journal/publications", "routes/dashboard/publications.tsx"),
+    route("dashboard/create_publication/:journal", "routes/dashboard/create-publication.tsx"),
+    route("dashboard/paper_submission/:journal", "routes/dashboard/paper-submission.tsx"),
+    route("dashboard/:journalUrl/:volume/:issue", "routes/dashboard/publication.tsx"),
+    route("dashboard/edit_paper/:journal/:paper", "routes/dashboard/edit-paper.tsx"),
+    route(
+      "dashboard/edit_publication/:journal/:publication",
+      "routes/dashboard/edit-publication.tsx",
+    ),
+    route("dashboard/proceedings", "routes/dashboard/proceedings.tsx"),
+    route("dashboard/create_proceeding", "routes/dashboard/create-proceeding.tsx"),
+    route("dashboard/edit_proceeding/:proceeding", "routes/dashboard/edit-proceeding.tsx"),
+    route("dashboard/partners", "routes/dashboard/partners.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,9 @@
+/**
+ * Public API calls (spec section 7, DESIGN section 2). Placeholder: no calls yet.
+ */
+import express, { type Router } from "express";
+import type { AppContext } from "../services/context.ts";
+
+export function publicRouter(_ctx: AppContext): Router {
+  return express.Router();
+}

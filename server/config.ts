@@ -1,0 +1,146 @@
+/**
+ * Runtime configuration, read once from the environment (DESIGN section 5).
+ *
+ * Every variable has a safe default; an invalid value stops the start with one clear line
+ * (`ConfigError.message`), never a stack trace. `SESSION_SECRET` is generated into
+ * `DATA_DIR/session-secret` on first start when it is not set, so sessions survive restarts.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export type Config = {
+  /** TCP port of the HTTP server. */
+  port: number;
+  /** Interface to bind; unset binds all interfaces. */
+  host: string | undefined;
+  /** Absolute folder for the SQLite file, uploaded files and the generated session secret. */
+  dataDir: string;
+  /** PostgreSQL connection string; undefined means SQLite at `dataDir/athenaeum.sqlite`. */
+  databaseUrl: string | undefined;
+  /** Absolute folder where uploaded files live (local storage). */
+  filesDir: string;
+  /** Product name shown in the UI (`{product}` in the spec). */
+  siteName: string;
+  /** Public origin such as `https://journals.example.edu`, without a trailing slash. */
+  publicUrl: string | undefined;
+  /** Passcode a new manager must give to register; undefined closes registration. */
+  adminPasscode: string | undefined;
+  /** Secret key for session token hashing (HMAC-SHA256). */
+  sessionSecret: string;
+  /** Largest accepted paper PDF in bytes. */
+  maxPdfBytes: number;
+  /** Corpus folder imported on a database without journals; undefined turns the seed off. */
+  corpusDir: string | undefined;
+  /** `production`, `development` or `test`. */
+  env: "production" | "development" | "test";
+  /** pino log level. */
+  logLevel: string;
+  /** Trust `X-Forwarded-*` headers from this many proxies (Express `trust proxy`). */
+  trustProxy: number;
+};
+
+export class ConfigError extends Error {}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalText,
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  STORAGE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^file:\/\//,
+        "only file:// (a local folder) is supported; leave it unset for DATA_DIR/files",
+      )
+      .optional(),
+  ),
+  SITE_NAME: z.string().trim().min(1).max(80).default("Athenaeum"),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .transform((u) => u.replace(/\/+$/, ""))
+      .optional(),
+  ),
+  ADMIN_PASSCODE: optionalText,
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  MAX_PDF_MB: z.coerce.number().positive().max(1024).default(64),
+  CORPUS_DIR: optionalText,
+  SEED: optionalText.pipe(z.enum(["corpus", "none"]).optional()),
+  NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+});
+
+/**
+ * Reads the configuration from `env` (default `process.env`).
+ * @throws ConfigError with a one-line message naming the variable at fault.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const filesDir = e.STORAGE_URL
+    ? path.resolve(cwd, decodeURIComponent(new URL(e.STORAGE_URL).pathname))
+    : path.join(dataDir, "files");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    filesDir,
+    siteName: e.SITE_NAME,
+    publicUrl: e.PUBLIC_URL,
+    adminPasscode: e.ADMIN_PASSCODE,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
+    corpusDir: resolveCorpusDir(e.SEED, e.CORPUS_DIR, cwd),
+    env: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function resolveCorpusDir(
+  seed: "corpus" | "none" | undefined,
+  corpusDir: string | undefined,
+  cwd: string,
+): string | undefined {
+  if (seed === "none") return undefined;
+  if (corpusDir) return path.resolve(cwd, corpusDir);
+  const fallback = path.resolve(cwd, "../shared/corpus");
+  return existsSync(path.join(fallback, "manifest.json")) ? fallback : undefined;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: no secret yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

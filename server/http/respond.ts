@@ -1,0 +1,85 @@
+/**
+ * The JSON envelope of DESIGN section 2 and the one error handler of the API.
+ *
+ * Success: HTTP 200 (or 201) with `{status: 1, msg, ...payload}`.
+ * Failure: the HTTP status of the error kind with `{status: 0, msg, errors?}`; unexpected errors
+ * are logged and answered 500 with the spec's generic 'Something went wrong.'.
+ */
+import type { ErrorRequestHandler, Response } from "express";
+import multer from "multer";
+import { z } from "zod";
+import { MESSAGES } from "../../shared/constants.ts";
+import { AppError, STATUS_OF } from "../services/errors.ts";
+
+/** Sends `{status: 1, msg, ...payload}`. */
+export function sendOk(res: Response, payload: object = {}, msg = "OK", httpStatus = 200): void {
+  res.status(httpStatus).json({ status: 1, msg, ...payload });
+}
+
+/** Sends `{status: 0, msg, errors?}` with `httpStatus`. */
+export function sendFail(
+  res: Response,
+  httpStatus: number,
+  msg: string,
+  errors?: Record<string, string>,
+): void {
+  res.status(httpStatus).json(errors ? { status: 0, msg, errors } : { status: 0, msg });
+}
+
+/** Field → first message of each zod issue (`editors.0.email` for nested fields). */
+export function zodFieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Parses `data` with `schema`.
+ * @throws AppError `invalid` (400) whose msg names the first problem and whose `errors` map
+ *   every field at fault.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const errors = zodFieldErrors(result.error);
+  throw new AppError("invalid", Object.values(errors)[0] ?? "Invalid input.", { errors });
+}
+
+/** Express error handler for `/api`: every failure becomes an envelope with the right status. */
+export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (res.headersSent) return;
+  if (error instanceof AppError) {
+    if (error.retryAfter) res.setHeader("Retry-After", String(Math.ceil(error.retryAfter)));
+    sendFail(res, STATUS_OF[error.kind], error.message, error.errors);
+    return;
+  }
+  if (error instanceof z.ZodError) {
+    const errors = zodFieldErrors(error);
+    sendFail(res, 400, Object.values(errors)[0] ?? "Invalid input.", errors);
+    return;
+  }
+  if (error instanceof multer.MulterError) {
+    if (error.code === "LIMIT_FILE_SIZE") {
+      sendFail(res, 413, `The file ${error.field ?? ""} is too large.`.replace("  ", " "), {
+        [error.field ?? "file"]: "File too large.",
+      });
+      return;
+    }
+    sendFail(res, 400, `Invalid upload: ${error.message}.`);
+    return;
+  }
+  const status = (error as { status?: number; type?: string }).status;
+  if (status === 400 && (error as { type?: string }).type === "entity.parse.failed") {
+    sendFail(res, 400, "The request body is not valid JSON.");
+    return;
+  }
+  if (status === 413) {
+    sendFail(res, 413, "The request is too large.");
+    return;
+  }
+  req.log?.error({ err: error }, "unexpected API error");
+  sendFail(res, 500, MESSAGES.somethingWentWrong);
+};

@@ -1,0 +1,27 @@
+/**
+ * Entry of the server bundle that `react-router build` writes to `build/server/index.js`
+ * (see vite.config.ts). It turns the React Router app into an Express handler that receives the
+ * process's service context, so loaders and the JSON API share one database pool.
+ */
+import { createRequestHandler } from "@react-router/express";
+import type { Request, Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext, type RequestInfo, requestContext } from "../app/context.ts";
+import type { AppContext } from "./services/context.ts";
+
+/** Express handler rendering every page route; `requestInfo` reads per-request values. */
+export function createSsrHandler(
+  ctx: AppContext,
+  requestInfo: (req: Request, res: Response) => RequestInfo,
+) {
+  return createRequestHandler({
+    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    mode: ctx.config.env === "production" ? "production" : "development",
+    getLoadContext(req, res) {
+      const context = new RouterContextProvider();
+      context.set(appContext, ctx);
+      context.set(requestContext, requestInfo(req, res));
+      return context;
+    },
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * File storage (DESIGN sections 1 and 4): one interface, a local-folder implementation.
+ *
+ * Keys are relative paths made of lower-case letters, digits, `-`, `_`, `.` and `/` such as
+ * `covers/9b2e….webp`; the storage assigns no meaning to them. Writes are atomic (temp file in the
+ * same folder, fsync, rename), so a reader never sees half a file and a crash leaves no partial
+ * file under a real key. Callers store a file first and reference it from the database after,
+ * and delete a file only after the row that referenced it is gone.
+ */
+import { randomBytes } from "node:crypto";
+import { createReadStream, type ReadStream } from "node:fs";
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+
+export type StoredFile = { size: number; modified: Date };
+
+export type Storage = {
+  /** Writes `data` under `key` atomically, replacing any file there. */
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** Whole file; throws `ENOENT` when missing. */
+  read(key: string): Promise<Buffer>;
+  /** Stream of the file; the stream errors with `ENOENT` when missing. */
+  stream(key: string): ReadStream;
+  /** Size and modification time, or null when there is no such file. */
+  stat(key: string): Promise<StoredFile | null>;
+  /** Removes the file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+  /** Absolute path on disk, for `res.sendFile` (Range, ETag, Last-Modified). */
+  absolutePath(key: string): string;
+  /** Root folder of the store. */
+  root: string;
+};
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
+
+/** @throws Error when `key` is not a safe storage key (no `..`, no absolute paths). */
+export function assertKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.includes("..")) {
+    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+/** A fresh random key `{folder}/{32 hex}{suffix}`, e.g. `newKey("papers", ".pdf")`. */
+export function newKey(folder: string, suffix: string): string {
+  return `${folder}/${randomBytes(16).toString("hex")}${suffix}`;
+}
+
+/** Local-folder storage rooted at `root` (created when missing). */
+export function createLocalStorage(root: string): Storage {
+  const absolutePath = (key: string) => {
+    assertKey(key);
+    return path.join(root, ...key.split("/"));
+  };
+  return {
+    root,
+    absolutePath,
+    async put(key, data) {
+      const target = absolutePath(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      const handle = await open(temp, "wx", 0o644);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    read: (key) => readFile(absolutePath(key)),
+    stream: (key) => createReadStream(absolutePath(key)),
+    async stat(key) {
+      try {
+        const s = await stat(absolutePath(key));
+        return s.isFile() ? { size: s.size, modified: s.mtime } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(absolutePath(key), { force: true });
+    },
+  };
+}
+
+/** Public URL of a stored file (`/files/{key}`), or null for no key. */
+export function fileUrl(key: string | null | undefined): string | null {
+  return key ? `/files/${key}` : null;
+}

@@ -1,0 +1,228 @@
+/**
+ * Shapes on the wire of the JSON API (spec section 7, DESIGN section 2). Field names are the
+ * spec's, even where they differ from the database's (`journal_img`, `cover_img`, `paperID`).
+ * Every answer is an {@link Envelope}: `status` 1 on success, 0 on failure, and a `msg`.
+ */
+
+export type Envelope<T extends object = object> = {
+  status: 0 | 1;
+  msg: string;
+  /** Field-level messages on a 400, keyed by the request's field name. */
+  errors?: Record<string, string>;
+} & Partial<T>;
+
+export type Button = { label: string; link: string };
+
+/** `JournalCard` of DESIGN section 2. */
+export type JournalCard = {
+  journal_img: string | null;
+  journal_name: string;
+  journal_intro: string;
+  journal_active: boolean;
+  buttons: Button[];
+  /** ISO date `YYYY-MM-DD`. */
+  date_added: string;
+  link: string;
+  /** Extra: the journal's URI slug and subject, for links and grouping. */
+  journal_uri: string;
+  subject: string;
+};
+
+/** Item of GET /latest_publications. */
+export type LatestPublicationItem = {
+  cover_img: string | null;
+  title: string;
+  link: string;
+  description: string;
+  date_added: string;
+};
+
+export type PaperSummary = {
+  paperID: number;
+  title: string;
+  link: string;
+  authors: { name: string }[];
+};
+
+/** GET /latest_publication: the featured issue on the home page. */
+export type FeaturedPublication = {
+  cover_img: string | null;
+  journal_name: string;
+  /** Label such as `Vol. 3 No. 2 (2025)`. */
+  publication: string;
+  date_added: string;
+  link: string;
+  papers: PaperSummary[];
+};
+
+/** GET /get_journal/{journal_url}. Optional lines are `""` when empty. */
+export type JournalDetail = {
+  name: string;
+  abbreviation: string;
+  uri: string;
+  image: string | null;
+  issn: string;
+  intro: string;
+  sub_guide: string;
+  other_guide: string;
+  publisher: string;
+  frequency: string;
+  email: string;
+  cost: string;
+  contact_name: string;
+  contact_email: string;
+  active: boolean;
+};
+
+/** Item of GET /get_publications/{journal_url}/Y. */
+export type PublicationOption = {
+  value: number;
+  label: string;
+  volume: string;
+  issue: string;
+  year: number;
+  title: string;
+  /** Extra: the issue page link. */
+  link: string;
+};
+
+export type EditorPublic = { name: string; institution: string };
+
+/** GET /get_publication/{journal_url}/{volume}/{issue}. */
+export type PublicationDetail = {
+  id: number;
+  journal_name: string;
+  journal_abbreviation: string;
+  journal_url: string;
+  volume: string;
+  issue: string;
+  title: string;
+  year: number;
+  publication_year: number;
+  cover_img: string | null;
+  papers: { paperID: number; title: string; authors: { name: string }[] }[];
+  /** Role name → members, roles in order of first appearance. */
+  editors: Record<string, EditorPublic[]>;
+  /** Extra: `YYYY-MM-DD`. */
+  published_on: string;
+};
+
+/** GET /get_journal_paper/{journal_url}/{paper}. */
+export type PaperDetail = {
+  paperID: number;
+  journal_name: string;
+  journal_url: string;
+  /** Citation line `{journal name}, Vol. 3 No. 2 (2025)`. */
+  journal_title: string;
+  title: string;
+  authors: { name: string; institution: string }[];
+  doi: string;
+  abstract: string;
+  /** As stored: comma- or semicolon-separated. */
+  keywords: string;
+  /** `/journal/{uri}/download/{paperID}/{slug}.pdf`, or `""` when there is no full text. */
+  file_url: string;
+  volume: string;
+  issue: string;
+  year: number;
+  date_added: string;
+  /** Extras for citation metadata and the page. */
+  journal_abbreviation: string;
+  issn: string;
+  publisher: string;
+  published_on: string;
+  first_page: string;
+  last_page: string;
+  page_count: number | null;
+  issue_link: string;
+  license_url: string;
+};
+
+/** `ProceedingCard` of DESIGN section 2. */
+export type ProceedingCard = {
+  id: number;
+  cover_img: string | null;
+  event_name: string;
+  event_start_date: string;
+  event_end_date: string;
+  title: string;
+  sub_title: string;
+  intro: string;
+  buttons: Button[];
+};
+
+export type PartnerItem = {
+  id: number;
+  name: string;
+  logo: string | null;
+  link: string;
+  position: number;
+};
+
+export type NavItems = { u_name: string; nav_links: { text: string; url: string }[] };
+
+export type RowAction = { label: string; link: string; link_type: "api" | "link" };
+
+/** Row of the dashboard GET /get_publications/{journal}. */
+export type DashboardPublicationRow = {
+  id: number;
+  volume: string;
+  number: string;
+  title: string;
+  published_on: string;
+  uploaded_on: string;
+  no_of_papers: number;
+  status: string;
+  actions: RowAction[];
+};
+
+export type EditorInput = { name: string; email: string; institution: string; role: string };
+export type AuthorInput = { name: string; email: string; institution: string };
+
+/** GET /get_publication_only/{journal}/{publication}. */
+export type PublicationEdit = {
+  id: number;
+  volume: string;
+  issue: string;
+  title: string;
+  year: number;
+  cover_img: string | null;
+  editors: EditorInput[];
+};
+
+/** GET /get_paper/{journal}/{paper}. */
+export type PaperEdit = {
+  paperID: number;
+  title: string;
+  authors: AuthorInput[];
+  doi: string;
+  abstract: string;
+  keywords: string;
+  /** Publication id as a string, the value of the publication select. */
+  publication: string;
+  file_url: string;
+};
+
+export type ProceedingEventItem = {
+  event_id: number;
+  event_name: string;
+  start_date: string;
+  end_date: string;
+};
+
+/** GET /get_proceeding/{proceeding}. */
+export type ProceedingEdit = {
+  id: number;
+  event_id: number;
+  event_name: string;
+  event_start_date: string;
+  event_end_date: string;
+  title: string;
+  sub_title: string;
+  issn: string;
+  publisher: string;
+  year: number;
+  intro: string;
+  cover_img: string | null;
+  editors: EditorInput[];
+};

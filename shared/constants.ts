@@ -1,0 +1,142 @@
+/**
+ * Business constants and fixed texts of the specification (sections 1, 3, 8 and 9), kept in one
+ * place so the client and the server spell them the same way.
+ */
+
+/** Publishing frequency values as stored, spelt exactly as spec section 3 gives them. */
+export const FREQUENCIES = [
+  "monthly",
+  "bimonthly",
+  "quartely",
+  "semiannualy",
+  "annualy",
+  "randomly",
+] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** Labels shown to people; these may be spelt correctly (DESIGN section 3). */
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  monthly: "Monthly",
+  bimonthly: "Bimonthly",
+  quartely: "Quarterly",
+  semiannualy: "Semiannually",
+  annualy: "Annually",
+  randomly: "Randomly (continuous publication)",
+};
+
+/** The four home-page subjects (spec section 1) and their blurbs. */
+export const SUBJECTS = [
+  {
+    key: "philosophy",
+    name: "Philosophy",
+    blurb:
+      "Metaphysics, ethics, logic and the history of ideas: peer-reviewed work that asks what we know and how we ought to live.",
+  },
+  {
+    key: "science-technology",
+    name: "Science & Technology",
+    blurb:
+      "Life sciences, medicine, computing and engineering: open research from the laboratory, the clinic and the field.",
+  },
+  {
+    key: "arts-humanities",
+    name: "Arts & Humanities",
+    blurb:
+      "Literature, history, languages, religion and the arts: scholarship on human culture, past and present.",
+  },
+  {
+    key: "more",
+    name: "More Journals",
+    blurb:
+      "Working papers, interdisciplinary series and everything else our partner institutions publish.",
+  },
+] as const;
+export type SubjectKey = (typeof SUBJECTS)[number]["key"];
+
+/** Banner heading when a page gives no header text of its own (spelling as in the spec). */
+export const DEFAULT_HEADER_TEXT =
+  "Home of Research Journals, Articles, Dissertaions, Proceedings and more...";
+
+/** Default messages of spec section 8. */
+export const MESSAGES = {
+  loginFailed: "Login failed",
+  registrationFailed: "Registration failed",
+  journalSubmissionFailed: "Journal Submission failed",
+  publicationSubmissionFailed: "Publication Submission failed",
+  paperSubmissionFailed: "Paper Submission failed",
+  journalUpdateFailed: "Journal Update failed",
+  paperUpdateFailed: "Paper Update failed",
+  publicationUpdateFailed: "Publication Update failed",
+  proceedingsSubmissionFailed: "Proceedings Submission failed",
+  proceedingsUpdateFailed: "Proceedings Update failed",
+  somethingWentWrong: "Something went wrong.",
+  pageNotLoading: "Page Not Loading",
+  notAuthorised: "Not Authorised to Access This Page",
+  menuNotLoading: "Menu Not Loading",
+  passwordsDoNotMatch: "Passwords you entered do not match!",
+  registrationSuccessful: "Registration successful!",
+  paperCreated: "Paper Created Successfully.",
+  paperUpdated: "Paper Updated Successfully.",
+  confirmDeletePaper: "Are you sure you want to delete this paper?",
+  notFound: "404 Page Not Found",
+} as const;
+
+/** PDF viewer texts of spec sections 2 and 8. */
+export const VIEWER_MESSAGES = {
+  passwordPrompt: "Enter the password to open this PDF file.",
+  invalidPassword: "Invalid password. Please try again.",
+  loadFailed: "Failed to load PDF file.",
+  loading: "Loading PDF…",
+  noFile: "No PDF file specified.",
+  pageFailed: "Failed to load the page.",
+  pageLoading: "Loading page…",
+  noPage: "No page specified.",
+  missing: (url: string) => `Missing PDF "${url}".`,
+  unexpected: (status: number, url: string) =>
+    `Unexpected server response (${status}) while retrieving PDF "${url}".`,
+} as const;
+
+/** PDF zoom rule of spec sections 4 and 9. */
+export const ZOOM = {
+  min: 0.5,
+  max: 2.0,
+  step: 0.2,
+  initial: 1.2,
+  maxViewerWidth: 900,
+  baseWidth: 800,
+} as const;
+
+/** Partner carousel settings of spec section 9 (slides visible per viewport width). */
+export const CAROUSEL = {
+  slidesToShow: 4,
+  responsive: [
+    { below: 1024, slidesToShow: 3 },
+    { below: 640, slidesToShow: 2 },
+    { below: 480, slidesToShow: 1 },
+  ],
+  speedMs: 500,
+  autoplayMs: 2000,
+  infinite: true,
+  dots: false,
+} as const;
+
+/** Registration success redirect delay (spec section 9). */
+export const REGISTRATION_REDIRECT_MS = 10_000;
+
+/** Number of entries of every year select: the current year and the 50 before (spec section 5). */
+export const YEAR_CHOICES = 51;
+
+/** Years offered by a year select, newest first. */
+export function yearChoices(now = new Date()): number[] {
+  const current = now.getFullYear();
+  return Array.from({ length: YEAR_CHOICES }, (_, i) => current - i);
+}
+
+/** Session lifetimes: "Remember me" keeps the session 30 days, otherwise 12 hours server-side. */
+export const SESSION_TTL = {
+  rememberMs: 30 * 24 * 60 * 60 * 1000,
+  browserSessionMs: 12 * 60 * 60 * 1000,
+} as const;
+
+/** Journal URI slug rule (DESIGN section 3). */
+export const JOURNAL_URI_PATTERN = /^[a-z0-9][a-z0-9-]*$/;

@@ -1,0 +1,23 @@
+/**
+ * Web server for the browser tests: a fresh data folder under `E2E_DATA_DIR`
+ * (default `data-e2e-{port}`), the real corpus and the viewer fixtures imported, then the
+ * production server (building first when the build is not current).
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const port = process.env.E2E_PORT ?? "3210";
+const dataDir = path.resolve(root, process.env.E2E_DATA_DIR ?? `data-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+
+Object.assign(process.env, {
+  PORT: port,
+  DATA_DIR: dataDir,
+  NODE_ENV: "production",
+  ADMIN_PASSCODE: process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode",
+  CORPUS_DIR: path.resolve(root, "../shared/corpus"),
+  LOG_LEVEL: "warn",
+});
+
+await import("../../scripts/start.ts");

@@ -1,0 +1,12 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  // React Router 8 builds through the Vite Environment API: the server entry is set here
+  // (build.rollupOptions.input is ignored), see STACK.md pitfall 1.
+  environments: {
+    ssr: { build: { rolldownOptions: { input: "./server/ssr.ts" } } },
+  },
+});
