@@ -1,0 +1,78 @@
+/**
+ * Labels and small text rules used on pages and in API answers alike.
+ */
+
+/** Issue label of DESIGN section 2: `Vol. 3 No. 2 (2025)`. */
+export function publicationLabel(volume: string, number: string, year: number | string): string {
+  return `Vol. ${volume} No. ${number} (${year})`;
+}
+
+/** Public link of an issue page: `/journal/{uri}/{volume}/{number}` (spec section 2). */
+export function publicationLink(journalUri: string, volume: string, number: string): string {
+  return `/journal/${journalUri}/${encodeURIComponent(volume)}/${encodeURIComponent(number)}`;
+}
+
+/** Public link of a paper page: `/journal/{uri}/{paperID}` (spec section 2). */
+export function paperLink(journalUri: string, paperId: number): string {
+  return `/journal/${journalUri}/${paperId}`;
+}
+
+/**
+ * URL-safe slug of a title for file names: lower-case ASCII letters, digits and `-`, at most
+ * `max` characters, never empty (`document`).
+ */
+export function slugify(text: string, max = 60): string {
+  const slug = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, max)
+    .replace(/-+$/g, "");
+  return slug || "document";
+}
+
+/** Keywords as typed in the single Keywords field (comma- or semicolon-separated), trimmed. */
+export function splitKeywords(keywords: string | null | undefined): string[] {
+  if (!keywords) return [];
+  return keywords
+    .split(/[;,]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+/** Several affiliations are stored joined with "; " in the single institution field. */
+export function splitInstitutions(institution: string | null | undefined): string[] {
+  if (!institution) return [];
+  return institution
+    .split(/;\s+/)
+    .map((i) => i.trim())
+    .filter(Boolean);
+}
+
+/** `2026-11-21T10:00:00.000Z` → `2026-11-21`; dates pass through. */
+export function isoDate(value: string): string {
+  return value.slice(0, 10);
+}
+
+/** Human date such as `21 November 2026` (en-GB, UTC) from `YYYY-MM-DD`, `YYYY-MM` or a timestamp. */
+export function humanDate(value: string | null | undefined): string {
+  if (!value) return "";
+  if (/^\d{4}$/.test(value)) return value;
+  if (/^\d{4}-\d{2}$/.test(value)) {
+    return new Date(`${value}-01T00:00:00Z`).toLocaleDateString("en-GB", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+  }
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
