@@ -1,9 +1,109 @@
 /**
- * Public API calls (spec section 7, DESIGN section 2). Placeholder: no calls yet.
+ * Public API calls (spec section 7 "Public", DESIGN section 2), no sign-in needed.
+ * Route parameters are validated with zod; a parameter that cannot name anything (a malformed
+ * journal URI, a non-numeric volume, issue or paper id) is a 404 with a clear msg, like an
+ * unknown one. A signed-in manager also sees inactive journals and unpublished issues.
  */
-import express, { type Router } from "express";
+import express, { type Response, type Router } from "express";
+import { z } from "zod";
+import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import { sendOk } from "../http/respond.ts";
 import type { AppContext } from "../services/context.ts";
+import { notFound } from "../services/errors.ts";
+import {
+  getJournal,
+  listActiveJournals,
+  listLatestJournals,
+} from "../services/journals/queries.ts";
+import { getJournalPaper } from "../services/papers/queries.ts";
+import { listPartners } from "../services/partners/queries.ts";
+import { listProceedings } from "../services/proceedings/queries.ts";
+import {
+  getLatestPublication,
+  getPublication,
+  listJournalPublications,
+  listLatestPublications,
+} from "../services/publications/queries.ts";
 
-export function publicRouter(_ctx: AppContext): Router {
-  return express.Router();
+const journalUrl = z.string().max(100).regex(JOURNAL_URI_PATTERN);
+/** Volumes and issue numbers are positive whole numbers (docs/decisions/001-volume-and-number.md). */
+const issueNumber = z.string().regex(/^[0-9]{1,6}$/);
+const paperId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number);
+
+/** Parses one route parameter, or throws a 404 with `msg`. */
+function param<S extends z.ZodType>(schema: S, value: unknown, msg: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw notFound(msg);
+  return result.data;
+}
+
+const NO_JOURNAL = "No such journal.";
+const visibility = (res: Response) => ({ includeUnpublished: Boolean(res.locals.user) });
+
+export function publicRouter(ctx: AppContext): Router {
+  const router = express.Router();
+
+  router.get("/latest_publications", async (_req, res) => {
+    sendOk(res, { publications: await listLatestPublications(ctx) });
+  });
+
+  router.get("/latest_publication", async (_req, res) => {
+    const publication = await getLatestPublication(ctx);
+    if (!publication) throw notFound("No publication has been published yet.");
+    sendOk(res, { publication });
+  });
+
+  router.get("/latest_journals", async (_req, res) => {
+    sendOk(res, { journals: await listLatestJournals(ctx) });
+  });
+
+  router.get("/all_journals", async (_req, res) => {
+    sendOk(res, { journals: await listActiveJournals(ctx) });
+  });
+
+  router.get("/get_journal/:journalUrl", async (req, res) => {
+    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+    const journal = await getJournal(ctx, uri, { includeInactive: Boolean(res.locals.user) });
+    if (!journal) throw notFound(NO_JOURNAL);
+    sendOk(res, { journal });
+  });
+
+  router.get("/get_publications/:journalUrl/Y", async (req, res) => {
+    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+    const publications = await listJournalPublications(ctx, uri, visibility(res));
+    if (!publications) throw notFound(NO_JOURNAL);
+    sendOk(res, { publications });
+  });
+
+  router.get("/get_publication/:journalUrl/:volume/:issue", async (req, res) => {
+    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+    const missing = `No issue Vol. ${req.params.volume} No. ${req.params.issue} in this journal.`;
+    const volume = param(issueNumber, req.params.volume, missing);
+    const issue = param(issueNumber, req.params.issue, missing);
+    const publication = await getPublication(ctx, uri, volume, issue, visibility(res));
+    if (!publication) throw notFound(missing);
+    sendOk(res, { publication });
+  });
+
+  router.get("/get_journal_paper/:journalUrl/:paper", async (req, res) => {
+    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+    const missing = "No such paper in this journal.";
+    const id = param(paperId, req.params.paper, missing);
+    const paper = await getJournalPaper(ctx, uri, id, visibility(res));
+    if (!paper) throw notFound(missing);
+    sendOk(res, { paper });
+  });
+
+  router.get("/all_proceedings", async (_req, res) => {
+    sendOk(res, { proceedings: await listProceedings(ctx, "public") });
+  });
+
+  router.get("/partners", async (_req, res) => {
+    sendOk(res, { partners: await listPartners(ctx) });
+  });
+
+  return router;
 }

@@ -1,0 +1,116 @@
+/**
+ * Read side of journals: the `JournalCard` and `JournalDetail` shapes of DESIGN section 2,
+ * used by the public API and by the server-rendered pages alike.
+ */
+import { sql } from "kysely";
+import type { Button, JournalCard, JournalDetail } from "../../../shared/api.ts";
+import type { Journal } from "../../db/schema.ts";
+import { fileUrl } from "../../storage/storage.ts";
+import type { AppContext } from "../context.ts";
+
+/** Public buttons of a journal card (DESIGN section 2). */
+function publicButtons(uri: string): Button[] {
+  return [{ label: "View Journal", link: `/journal/${uri}` }];
+}
+
+/** Dashboard buttons of a journal card: Edit, Publications, Add Paper, View (DESIGN section 2). */
+function dashboardButtons(uri: string): Button[] {
+  return [
+    { label: "Edit", link: `/dashboard/edit_journal/${uri}` },
+    { label: "Publications", link: `/dashboard/${uri}/publications` },
+    { label: "Add Paper", link: `/dashboard/paper_submission/${uri}` },
+    { label: "View", link: `/journal/${uri}` },
+  ];
+}
+
+/** Maps a row to the wire card; `buttons` decides public or dashboard actions. */
+export function toJournalCard(row: Journal, buttons: "public" | "dashboard"): JournalCard {
+  return {
+    journal_img: fileUrl(row.image),
+    journal_name: row.name,
+    journal_intro: row.intro,
+    journal_active: row.active === 1,
+    buttons: buttons === "public" ? publicButtons(row.uri) : dashboardButtons(row.uri),
+    date_added: row.created_at.slice(0, 10),
+    link: `/journal/${row.uri}`,
+    journal_uri: row.uri,
+    subject: row.subject,
+  };
+}
+
+/** Active journals, newest first (GET /latest_journals); at most `limit` (default 8). */
+export async function listLatestJournals(ctx: AppContext, limit = 8): Promise<JournalCard[]> {
+  const rows = await ctx.db
+    .selectFrom("journals")
+    .selectAll()
+    .where("active", "=", 1)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => toJournalCard(row, "public"));
+}
+
+/** Active journals by name (GET /all_journals). */
+export async function listActiveJournals(ctx: AppContext): Promise<JournalCard[]> {
+  const rows = await ctx.db
+    .selectFrom("journals")
+    .selectAll()
+    .where("active", "=", 1)
+    .orderBy(sql`lower(name)`)
+    .execute();
+  return rows.map((row) => toJournalCard(row, "public"));
+}
+
+/** Every journal, active or not, by name, with dashboard buttons (GET /dashboard/all_journals). */
+export async function listAllJournals(ctx: AppContext): Promise<JournalCard[]> {
+  const rows = await ctx.db.selectFrom("journals").selectAll().orderBy(sql`lower(name)`).execute();
+  return rows.map((row) => toJournalCard(row, "dashboard"));
+}
+
+/**
+ * The journal row with URI `uri`, or null. Inactive journals only with `includeInactive`
+ * (DESIGN section 2: they are 404 to readers unless a manager is signed in).
+ */
+export async function findJournalRow(
+  ctx: AppContext,
+  uri: string,
+  options: { includeInactive?: boolean } = {},
+): Promise<Journal | null> {
+  let query = ctx.db.selectFrom("journals").selectAll().where("uri", "=", uri);
+  if (!options.includeInactive) query = query.where("active", "=", 1);
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+/** Both ISSNs as one line: `1553-734X (print), 1553-7358 (online)`, or the single one. */
+export function issnLine(row: Pick<Journal, "issn" | "eissn">): string {
+  if (row.issn && row.eissn) return `${row.issn} (print), ${row.eissn} (online)`;
+  return row.issn ?? row.eissn ?? "";
+}
+
+/** GET /get_journal/{journal_url}: the journal's detail, optional fields `""` when empty. */
+export async function getJournal(
+  ctx: AppContext,
+  uri: string,
+  options: { includeInactive?: boolean } = {},
+): Promise<JournalDetail | null> {
+  const row = await findJournalRow(ctx, uri, options);
+  if (!row) return null;
+  return {
+    name: row.name,
+    abbreviation: row.abbreviation,
+    uri: row.uri,
+    image: fileUrl(row.image),
+    issn: issnLine(row),
+    intro: row.intro,
+    sub_guide: row.sub_guide,
+    other_guide: row.other_guide,
+    publisher: row.publisher ?? "",
+    frequency: row.frequency ?? "",
+    email: row.email ?? "",
+    cost: row.cost ?? "",
+    contact_name: row.contact_name ?? "",
+    contact_email: row.contact_email ?? "",
+    active: row.active === 1,
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * Read side of publications (journal issues): the home page's latest issues, a journal's issue
+ * list, and the issue page with its papers and editorial board (DESIGN section 2).
+ * Readers see published issues of active journals only.
+ */
+import type {
+  EditorPublic,
+  FeaturedPublication,
+  LatestPublicationItem,
+  PaperSummary,
+  PublicationDetail,
+  PublicationOption,
+} from "../../../shared/api.ts";
+import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
+import { fileUrl } from "../../storage/storage.ts";
+import type { AppContext } from "../context.ts";
+import { findJournalRow } from "../journals/queries.ts";
+import { authorsByPaper, type Visibility } from "../papers/queries.ts";
+
+function publishedIssues(ctx: AppContext) {
+  return ctx.db
+    .selectFrom("publications as pub")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .where("j.active", "=", 1)
+    .where("pub.status", "=", "published");
+}
+
+/** Papers of an issue in their order, with author names, as the home page and issue page list them. */
+async function paperSummaries(
+  ctx: AppContext,
+  publicationId: number,
+  journalUri: string,
+): Promise<PaperSummary[]> {
+  const papers = await ctx.db
+    .selectFrom("papers")
+    .select(["id", "title"])
+    .where("publication_id", "=", publicationId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const authors = await authorsByPaper(
+    ctx,
+    papers.map((p) => p.id),
+  );
+  return papers.map((p) => ({
+    paperID: p.id,
+    title: p.title,
+    link: paperLink(journalUri, p.id),
+    authors: (authors.get(p.id) ?? []).map((a) => ({ name: a.name })),
+  }));
+}
+
+/** `PLOS ONE · 3 papers` style line under an issue in lists. */
+function describeIssue(journalName: string, title: string | null, paperCount: number): string {
+  const papers = `${paperCount} ${paperCount === 1 ? "paper" : "papers"}`;
+  return title ? `${journalName}: ${title}. ${papers}.` : `${journalName}. ${papers}.`;
+}
+
+/** GET /latest_publications: newest published issues first, at most `limit` (default 6). */
+export async function listLatestPublications(
+  ctx: AppContext,
+  limit = 6,
+): Promise<LatestPublicationItem[]> {
+  const rows = await publishedIssues(ctx)
+    .leftJoin("papers as p", "p.publication_id", "pub.id")
+    .select((eb) => [
+      "pub.id",
+      "pub.volume",
+      "pub.number",
+      "pub.year",
+      "pub.title",
+      "pub.cover",
+      "pub.published_on",
+      "j.name as journal_name",
+      "j.uri",
+      eb.fn.count<string | number>("p.id").as("paper_count"),
+    ])
+    .groupBy([
+      "pub.id",
+      "pub.volume",
+      "pub.number",
+      "pub.year",
+      "pub.title",
+      "pub.cover",
+      "pub.published_on",
+      "j.name",
+      "j.uri",
+    ])
+    .orderBy("pub.published_on", "desc")
+    .orderBy("pub.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    cover_img: fileUrl(r.cover),
+    title: `${r.journal_name} ${publicationLabel(r.volume, r.number, r.year)}`,
+    link: publicationLink(r.uri, r.volume, r.number),
+    description: describeIssue(r.journal_name, r.title, Number(r.paper_count)),
+    date_added: r.published_on,
+  }));
+}
+
+/** GET /latest_publication: the newest published issue that has papers, with them; or null. */
+export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPublication | null> {
+  const row = await publishedIssues(ctx)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("papers")
+          .select("papers.id")
+          .whereRef("papers.publication_id", "=", "pub.id"),
+      ),
+    )
+    .select([
+      "pub.id",
+      "pub.volume",
+      "pub.number",
+      "pub.year",
+      "pub.cover",
+      "pub.published_on",
+      "j.name as journal_name",
+      "j.uri",
+    ])
+    .orderBy("pub.published_on", "desc")
+    .orderBy("pub.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    cover_img: fileUrl(row.cover),
+    journal_name: row.journal_name,
+    publication: publicationLabel(row.volume, row.number, row.year),
+    date_added: row.published_on,
+    link: publicationLink(row.uri, row.volume, row.number),
+    papers: await paperSummaries(ctx, row.id, row.uri),
+  };
+}
+
+/**
+ * GET /get_publications/{journal_url}/Y: the journal's issues, newest first, as select options
+ * and links; null when there is no such (visible) journal.
+ */
+export async function listJournalPublications(
+  ctx: AppContext,
+  journalUri: string,
+  visibility: Visibility = {},
+): Promise<PublicationOption[] | null> {
+  const journal = await findJournalRow(ctx, journalUri, {
+    includeInactive: visibility.includeUnpublished,
+  });
+  if (!journal) return null;
+  let query = ctx.db.selectFrom("publications").selectAll().where("journal_id", "=", journal.id);
+  if (!visibility.includeUnpublished) query = query.where("status", "=", "published");
+  const rows = await query
+    .orderBy("year", "desc")
+    .orderBy("published_on", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => ({
+    value: r.id,
+    label: publicationLabel(r.volume, r.number, r.year),
+    volume: r.volume,
+    issue: r.number,
+    year: r.year,
+    title: r.title ?? "",
+    link: publicationLink(journal.uri, r.volume, r.number),
+  }));
+}
+
+/** Editors of a publication grouped by role, roles in order of first appearance. */
+async function editorialBoard(
+  ctx: AppContext,
+  publicationId: number,
+): Promise<Record<string, EditorPublic[]>> {
+  const rows = await ctx.db
+    .selectFrom("editors")
+    .select(["name", "institution", "role"])
+    .where("publication_id", "=", publicationId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const board: Record<string, EditorPublic[]> = {};
+  for (const row of rows) {
+    board[row.role] ??= [];
+    board[row.role]!.push({ name: row.name, institution: row.institution ?? "" });
+  }
+  return board;
+}
+
+/**
+ * GET /get_publication/{journal_url}/{volume}/{issue}: the issue page's data, or null when the
+ * journal has no such (visible) issue.
+ */
+export async function getPublication(
+  ctx: AppContext,
+  journalUri: string,
+  volume: string,
+  number: string,
+  visibility: Visibility = {},
+): Promise<PublicationDetail | null> {
+  let query = ctx.db
+    .selectFrom("publications as pub")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .where("j.uri", "=", journalUri)
+    .where("pub.volume", "=", volume)
+    .where("pub.number", "=", number);
+  if (!visibility.includeUnpublished) {
+    query = query.where("j.active", "=", 1).where("pub.status", "=", "published");
+  }
+  const row = await query
+    .select([
+      "pub.id",
+      "pub.volume",
+      "pub.number",
+      "pub.title",
+      "pub.year",
+      "pub.cover",
+      "pub.published_on",
+      "j.name as journal_name",
+      "j.abbreviation",
+      "j.uri",
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  const papers = await paperSummaries(ctx, row.id, row.uri);
+  return {
+    id: row.id,
+    journal_name: row.journal_name,
+    journal_abbreviation: row.abbreviation,
+    journal_url: row.uri,
+    volume: row.volume,
+    issue: row.number,
+    title: row.title ?? "",
+    year: row.year,
+    publication_year: row.year,
+    cover_img: fileUrl(row.cover),
+    papers: papers.map(({ paperID, title, authors }) => ({ paperID, title, authors })),
+    editors: await editorialBoard(ctx, row.id),
+    published_on: row.published_on,
+  };
+}
