@@ -13,6 +13,7 @@ export default [
   route("journal/:journalUrl/:paper", "routes/paper.tsx"),
   route("categories", "routes/categories.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("search", "routes/search.tsx"),
   route("manager", "routes/manager.tsx"),
   route("registration", "routes/registration.tsx"),
   route("logout", "routes/logout.tsx"),

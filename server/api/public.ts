@@ -7,7 +7,7 @@
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
-import { sendOk } from "../http/respond.ts";
+import { parseInput, sendOk } from "../http/respond.ts";
 import type { AppContext } from "../services/context.ts";
 import { notFound } from "../services/errors.ts";
 import {
@@ -24,6 +24,7 @@ import {
   listJournalPublications,
   listLatestPublications,
 } from "../services/publications/queries.ts";
+import { searchPapers } from "../services/search.ts";
 
 const journalUrl = z.string().max(100).regex(JOURNAL_URI_PATTERN);
 /** Volumes and issue numbers are positive whole numbers (docs/decisions/001-volume-and-number.md). */
@@ -39,6 +40,11 @@ function param<S extends z.ZodType>(schema: S, value: unknown, msg: string): z.o
   if (!result.success) throw notFound(msg);
   return result.data;
 }
+
+const searchQuery = z.object({
+  q: z.string().trim().max(200, "The search is too long.").default(""),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
 
 const NO_JOURNAL = "No such journal.";
 const visibility = (res: Response) => ({ includeUnpublished: Boolean(res.locals.user) });
@@ -99,6 +105,11 @@ export function publicRouter(ctx: AppContext): Router {
 
   router.get("/all_proceedings", async (_req, res) => {
     sendOk(res, { proceedings: await listProceedings(ctx, "public") });
+  });
+
+  router.get("/search", async (req, res) => {
+    const { q, page } = parseInput(searchQuery, req.query);
+    sendOk(res, { results: await searchPapers(ctx, q, { page }) });
   });
 
   router.get("/partners", async (_req, res) => {

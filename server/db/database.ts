@@ -13,6 +13,7 @@ import { SqliteDialect } from "kysely-sqlite";
 import pg from "pg";
 import type { Dialect } from "./dialect.ts";
 import * as m001 from "./migrations/001-initial.ts";
+import * as m002 from "./migrations/002-search.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = KyselyType<Database>;
@@ -29,17 +30,29 @@ type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Prom
 /** Every migration, in the order they apply. Names never change once released. */
 const migrations: Record<string, MigrationModule> = {
   "001-initial": m001,
+  "002-search": m002,
 };
 
 export type DatabaseOptions =
   | { databaseUrl: string; sqliteFile?: undefined }
   | { databaseUrl?: undefined; sqliteFile: string };
 
+const pgPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The `pg` pool behind a PostgreSQL `db`, for libraries that need a raw client (the shared rate
+ * limiter of server/services/rate-limit.ts); undefined on SQLite.
+ */
+export function pgPoolOf(db: Db): pg.Pool | undefined {
+  return pgPools.get(db);
+}
+
 /** Opens the database named by `options` (does not migrate; see {@link migrate}). */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pgPools.set(db, pool);
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const file = options.sqliteFile;

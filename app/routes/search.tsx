@@ -1,0 +1,130 @@
+/**
+ * `/search?banner_search=…`: results of the banner search (spec section 2 leaves what the search
+ * does open; docs/decisions/002-search.md). Server-rendered; matched words are highlighted from
+ * the service's non-HTML marks.
+ */
+import { Link } from "react-router";
+import { MARK_END, MARK_START, searchPapers } from "../../server/services/search.ts";
+import { appContext } from "../context.ts";
+import type { Route } from "./+types/search";
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = (url.searchParams.get("banner_search") ?? url.searchParams.get("q") ?? "")
+    .trim()
+    .slice(0, 200);
+  const page = Math.max(
+    1,
+    Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
+  );
+  const ctx = context.get(appContext);
+  try {
+    const result = await searchPapers(ctx, query, { page, pageSize: PAGE_SIZE });
+    return { ...result, failed: false, headerText: query ? `Search: ${query}` : "Search" };
+  } catch (error) {
+    ctx.log.error({ err: error }, "search failed");
+    return {
+      query,
+      total: 0,
+      page,
+      pageSize: PAGE_SIZE,
+      hits: [],
+      failed: true,
+      headerText: "Search",
+    };
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "";
+  const q = loaderData?.query;
+  return [
+    { title: q ? `“${q}” — Search — ${site}` : `Search — ${site}` },
+    { name: "robots", content: "noindex, follow" },
+  ];
+}
+
+/** Renders a snippet, turning the service's marks into `<mark>` elements. */
+function Snippet({ text }: { text: string }) {
+  const parts = text.split(new RegExp(`(${MARK_START}[^${MARK_END}]*${MARK_END})`));
+  return (
+    <p className="mt-2 text-sm leading-relaxed text-slate-700">
+      {parts.map((part, i) =>
+        part.startsWith(MARK_START) ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+          <mark key={i} className="rounded bg-amber-100 px-0.5 text-slate-900">
+            {part.slice(1, -1)}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { query, total, page, pageSize, hits, failed } = loaderData;
+  const pages = Math.ceil(total / pageSize);
+  const pageLink = (n: number) =>
+    `/search?${new URLSearchParams({ banner_search: query, page: String(n) })}`;
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="font-serif text-3xl text-slate-900">Search</h1>
+      <form action="/search" method="get" className="mt-6 flex gap-2">
+        <label htmlFor="search-page-query" className="sr-only">
+          Search papers
+        </label>
+        <input
+          id="search-page-query"
+          name="banner_search"
+          type="search"
+          defaultValue={query}
+          placeholder="Find Research..."
+          className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-2"
+        />
+        <button type="submit" className="rounded bg-slate-900 px-4 py-2 text-white">
+          Search
+        </button>
+      </form>
+      {query && !failed ? (
+        <p className="mt-6 text-slate-700" aria-live="polite">
+          {total === 0
+            ? `No papers match “${query}”.`
+            : `${total} ${total === 1 ? "paper matches" : "papers match"} “${query}”.`}
+        </p>
+      ) : null}
+      <ol className="mt-6 space-y-6">
+        {hits.map((hit) => (
+          <li key={hit.paperID} className="border-b border-slate-200 pb-6">
+            <h2 className="font-serif text-xl">
+              <Link to={hit.link} className="text-slate-900 hover:underline">
+                {hit.title}
+              </Link>
+            </h2>
+            {hit.authors.length ? (
+              <p className="mt-1 text-sm text-slate-600">{hit.authors.join(", ")}</p>
+            ) : null}
+            <p className="mt-1 text-sm">
+              <Link to={hit.publication_link} className="text-slate-600 hover:underline">
+                {hit.journal_name}, {hit.publication}
+              </Link>
+            </p>
+            {hit.snippet ? <Snippet text={hit.snippet} /> : null}
+          </li>
+        ))}
+      </ol>
+      {pages > 1 ? (
+        <nav aria-label="Result pages" className="mt-8 flex justify-between">
+          {page > 1 ? <Link to={pageLink(page - 1)}>← Previous</Link> : <span />}
+          <span className="text-sm text-slate-600">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? <Link to={pageLink(page + 1)}>Next →</Link> : <span />}
+        </nav>
+      ) : null}
+    </main>
+  );
+}
