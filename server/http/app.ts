@@ -12,6 +12,7 @@ import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
 import { downloadRouter } from "./downloads.ts";
+import { indexingRouter } from "./indexing.ts";
 import { loadUser } from "./session.ts";
 
 export type HttpAppOptions = {
@@ -124,6 +125,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
 
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
+  app.use(indexingRouter(ctx));
 
   if (options.pages) app.use(options.pages);
   else app.use((_req, res) => res.status(404).type("text/plain").send("404 Page Not Found"));

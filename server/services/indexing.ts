@@ -1,0 +1,101 @@
+/**
+ * What search engines and feed readers are told about: every public page with its last change
+ * (for the sitemap) and the newest papers (for the Atom feed). Only active journals and
+ * published issues, as readers see them.
+ */
+import { paperLink, publicationLink } from "../../shared/format.ts";
+import type { AppContext } from "./context.ts";
+
+export type PublicUrl = { path: string; modified: string };
+
+/** Journal, issue and paper pages, newest change first within each kind. */
+export async function listPublicUrls(ctx: AppContext): Promise<PublicUrl[]> {
+  const journals = await ctx.db
+    .selectFrom("journals")
+    .select(["uri", "updated_at"])
+    .where("active", "=", 1)
+    .orderBy("uri")
+    .execute();
+  const issues = await ctx.db
+    .selectFrom("publications as pub")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select(["j.uri", "pub.volume", "pub.number", "pub.updated_at"])
+    .where("j.active", "=", 1)
+    .where("pub.status", "=", "published")
+    .orderBy("pub.id")
+    .execute();
+  const papers = await ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select(["j.uri", "p.id", "p.updated_at"])
+    .where("j.active", "=", 1)
+    .where("pub.status", "=", "published")
+    .orderBy("p.id")
+    .execute();
+  return [
+    ...journals.map((j) => ({ path: `/journal/${j.uri}`, modified: j.updated_at })),
+    ...issues.map((i) => ({
+      path: publicationLink(i.uri, i.volume, i.number),
+      modified: i.updated_at,
+    })),
+    ...papers.map((p) => ({ path: paperLink(p.uri, p.id), modified: p.updated_at })),
+  ];
+}
+
+export type FeedEntry = {
+  path: string;
+  title: string;
+  authors: string[];
+  summary: string;
+  doi: string | null;
+  journal_name: string;
+  updated: string;
+  published: string;
+};
+
+/** The newest papers (by when they were added), at most `limit`. */
+export async function listRecentPapers(ctx: AppContext, limit = 50): Promise<FeedEntry[]> {
+  const rows = await ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select([
+      "p.id",
+      "p.title",
+      "p.abstract",
+      "p.doi",
+      "p.created_at",
+      "p.updated_at",
+      "j.uri",
+      "j.name as journal_name",
+    ])
+    .where("j.active", "=", 1)
+    .where("pub.status", "=", "published")
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(limit)
+    .execute();
+  const authors = rows.length
+    ? await ctx.db
+        .selectFrom("paper_authors")
+        .select(["paper_id", "name"])
+        .where(
+          "paper_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .orderBy("position")
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    path: paperLink(r.uri, r.id),
+    title: r.title,
+    authors: authors.filter((a) => a.paper_id === r.id).map((a) => a.name),
+    summary: r.abstract,
+    doi: r.doi,
+    journal_name: r.journal_name,
+    updated: r.updated_at,
+    published: r.created_at,
+  }));
+}
