@@ -2,7 +2,7 @@
  * Read side of papers: authors in order, the paper page (`PaperDetail`, DESIGN section 2) and the
  * location of a paper's PDF galley (DESIGN section 4).
  */
-import type { PaperDetail } from "../../../shared/api.ts";
+import type { PaperDetail, PaperEdit } from "../../../shared/api.ts";
 import { publicationLabel, publicationLink, slugify } from "../../../shared/format.ts";
 import type { PaperAuthor } from "../../db/schema.ts";
 import type { AppContext } from "../context.ts";
@@ -133,4 +133,40 @@ export async function findPaperFile(
     .executeTakeFirst();
   if (!row?.file) return null;
   return { key: row.file, title: row.title, modified: row.updated_at };
+}
+
+/** GET /get_paper/{journal}/{paper}: a paper prefilled for the edit form, or null. */
+export async function getPaperForEdit(
+  ctx: AppContext,
+  journalUri: string,
+  paperId: number,
+): Promise<PaperEdit | null> {
+  const row = await journalPaperQuery(ctx, journalUri, paperId, { includeUnpublished: true })
+    .select([
+      "p.id",
+      "p.title",
+      "p.doi",
+      "p.abstract",
+      "p.keywords",
+      "p.file",
+      "p.publication_id",
+      "j.uri",
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  const authors = (await authorsByPaper(ctx, [row.id])).get(row.id) ?? [];
+  return {
+    paperID: row.id,
+    title: row.title,
+    authors: authors.map((a) => ({
+      name: a.name,
+      email: a.email ?? "",
+      institution: a.institution ?? "",
+    })),
+    doi: row.doi ?? "",
+    abstract: row.abstract,
+    keywords: row.keywords ?? "",
+    publication: String(row.publication_id),
+    file_url: row.file ? galleyUrl(row.uri, row.id, row.title) : "",
+  };
 }

@@ -4,12 +4,15 @@
  * Readers see published issues of active journals only.
  */
 import type {
+  DashboardPublicationRow,
   EditorPublic,
   FeaturedPublication,
   LatestPublicationItem,
   PaperSummary,
   PublicationDetail,
+  PublicationEdit,
   PublicationOption,
+  RowAction,
 } from "../../../shared/api.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
 import { fileUrl } from "../../storage/storage.ts";
@@ -236,5 +239,132 @@ export async function getPublication(
     papers: papers.map(({ paperID, title, authors }) => ({ paperID, title, authors })),
     editors: await editorialBoard(ctx, row.id),
     published_on: row.published_on,
+  };
+}
+
+/**
+ * Row actions of the dashboard publications list (spec section 2; DESIGN section 2). Links of
+ * type `api` are API paths called by GET from the browser (`/api` + link), then the list reloads.
+ */
+function rowActions(
+  uri: string,
+  row: { id: number; volume: string; number: string; status: string },
+  paperCount: number,
+): RowAction[] {
+  const actions: RowAction[] = [
+    { label: "View", link: `/dashboard/${uri}/${row.volume}/${row.number}`, link_type: "link" },
+    { label: "Edit", link: `/dashboard/edit_publication/${uri}/${row.id}`, link_type: "link" },
+    { label: "Add Paper", link: `/dashboard/paper_submission/${uri}`, link_type: "link" },
+    row.status === "published"
+      ? {
+          label: "Unpublish",
+          link: `/publication_action/${uri}/${row.id}/unpublish`,
+          link_type: "api",
+        }
+      : {
+          label: "Publish",
+          link: `/publication_action/${uri}/${row.id}/publish`,
+          link_type: "api",
+        },
+  ];
+  if (paperCount === 0) {
+    actions.push({
+      label: "Delete",
+      link: `/publication_action/${uri}/${row.id}/delete`,
+      link_type: "api",
+    });
+  }
+  return actions;
+}
+
+/**
+ * GET /get_publications/{journal} (dashboard): every issue of the journal, drafts included,
+ * newest first, with paper counts and row actions; null when there is no such journal.
+ */
+export async function listDashboardPublications(
+  ctx: AppContext,
+  journalUri: string,
+): Promise<DashboardPublicationRow[] | null> {
+  const journal = await findJournalRow(ctx, journalUri, { includeInactive: true });
+  if (!journal) return null;
+  const rows = await ctx.db
+    .selectFrom("publications as pub")
+    .leftJoin("papers as p", "p.publication_id", "pub.id")
+    .select((eb) => [
+      "pub.id",
+      "pub.volume",
+      "pub.number",
+      "pub.title",
+      "pub.year",
+      "pub.status",
+      "pub.published_on",
+      "pub.created_at",
+      eb.fn.count<string | number>("p.id").as("paper_count"),
+    ])
+    .where("pub.journal_id", "=", journal.id)
+    .groupBy([
+      "pub.id",
+      "pub.volume",
+      "pub.number",
+      "pub.title",
+      "pub.year",
+      "pub.status",
+      "pub.published_on",
+      "pub.created_at",
+    ])
+    .orderBy("pub.year", "desc")
+    .orderBy("pub.published_on", "desc")
+    .orderBy("pub.id", "desc")
+    .execute();
+  return rows.map((r) => {
+    const count = Number(r.paper_count);
+    return {
+      id: r.id,
+      volume: r.volume,
+      number: r.number,
+      title: r.title ?? "",
+      published_on: r.published_on,
+      uploaded_on: r.created_at.slice(0, 10),
+      no_of_papers: count,
+      status: r.status,
+      actions: rowActions(journal.uri, r, count),
+    };
+  });
+}
+
+/** GET /get_publication_only/{journal}/{publication}: an issue prefilled for editing, or null. */
+export async function getPublicationForEdit(
+  ctx: AppContext,
+  journalUri: string,
+  publicationId: number,
+): Promise<PublicationEdit | null> {
+  const row = await ctx.db
+    .selectFrom("publications as pub")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select(["pub.id", "pub.volume", "pub.number", "pub.title", "pub.year", "pub.cover"])
+    .where("j.uri", "=", journalUri)
+    .where("pub.id", "=", publicationId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const editors = await ctx.db
+    .selectFrom("editors")
+    .select(["name", "email", "institution", "role"])
+    .where("publication_id", "=", row.id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return {
+    id: row.id,
+    volume: row.volume,
+    issue: row.number,
+    title: row.title ?? "",
+    year: row.year,
+    cover_img: fileUrl(row.cover),
+    editors: editors.map((e) => ({
+      name: e.name,
+      email: e.email ?? "",
+      institution: e.institution ?? "",
+      role: e.role,
+    })),
   };
 }

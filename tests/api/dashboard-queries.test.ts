@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPaperForEdit } from "../../server/services/papers/queries.ts";
+import {
+  getPublicationForEdit,
+  listDashboardPublications,
+} from "../../server/services/publications/queries.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+
+let t: TestContext;
+let seed: SeededCatalogue;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  seed = await seedCatalogue(t.ctx);
+});
+afterAll(() => t.close());
+
+describe(`dashboard read side on ${dialectUnderTest}`, () => {
+  it("lists every issue of a journal, drafts included, with counts and row actions", async () => {
+    const rows = await listDashboardPublications(t.ctx, "ethics-review");
+    expect(rows?.map((r) => [r.volume, r.number, r.status, r.no_of_papers])).toEqual([
+      ["3", "3", "draft", 0],
+      ["3", "2", "published", 2],
+      ["3", "1", "published", 0],
+    ]);
+    const draft = rows![0]!;
+    expect(draft.uploaded_on).toBe("2026-01-10");
+    expect(draft.actions).toContainEqual({
+      label: "Publish",
+      link: `/publication_action/ethics-review/${seed.draftIssueId}/publish`,
+      link_type: "api",
+    });
+    expect(draft.actions.map((a) => a.label)).toContain("Delete");
+    const withPapers = rows![1]!;
+    expect(withPapers.actions.map((a) => a.label)).toEqual([
+      "View",
+      "Edit",
+      "Add Paper",
+      "Unpublish",
+    ]);
+    expect(withPapers.actions[0]).toEqual({
+      label: "View",
+      link: "/dashboard/ethics-review/3/2",
+      link_type: "link",
+    });
+    expect(await listDashboardPublications(t.ctx, "nope")).toBeNull();
+    expect(await listDashboardPublications(t.ctx, "hidden-annals")).toHaveLength(1);
+  });
+
+  it("prefills an issue with its editors in order, only within its journal", async () => {
+    const edit = await getPublicationForEdit(t.ctx, "ethics-review", seed.issueId);
+    expect(edit).toMatchObject({ volume: "3", issue: "2", year: 2025, title: "" });
+    expect(edit?.editors.map((e) => e.name)).toEqual(["Chief One", "Assoc One", "Assoc Two"]);
+    expect(await getPublicationForEdit(t.ctx, "hidden-annals", seed.issueId)).toBeNull();
+  });
+
+  it("prefills a paper with authors and emails, drafts and inactive journals included", async () => {
+    const paper = await getPaperForEdit(t.ctx, "ethics-review", seed.paperWithPdfId);
+    expect(paper).toMatchObject({
+      title: "A good life",
+      publication: String(seed.issueId),
+      authors: [
+        {
+          name: "Eve Marder",
+          email: "marder@brandeis.edu",
+          institution: "Brandeis University; Volen Center",
+        },
+        { name: "Second Author", email: "", institution: "MIT" },
+      ],
+    });
+    expect(await getPaperForEdit(t.ctx, "hidden-annals", seed.inactivePaperId)).not.toBeNull();
+    expect(await getPaperForEdit(t.ctx, "ethics-review", seed.inactivePaperId)).toBeNull();
+  });
+});
