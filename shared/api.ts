@@ -61,7 +61,10 @@ export type JournalDetail = {
   abbreviation: string;
   uri: string;
   image: string | null;
+  /** The journal's ISSN (the print one when it has two). */
   issn: string;
+  /** Extra: the online ISSN when the journal has a print and an online one, else `""`. */
+  eissn: string;
   intro: string;
   sub_guide: string;
   other_guide: string;
