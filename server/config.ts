@@ -39,7 +39,59 @@ export type Config = {
   logLevel: string;
   /** Trust `X-Forwarded-*` headers from this many proxies (Express `trust proxy`). */
   trustProxy: number;
+  /** Sign-in and registration attempt limits (`RATE_LIMITS`; see {@link parseRateLimits}). */
+  rateLimits: RateLimits;
 };
+
+/** At most `points` attempts per `seconds`. */
+export type RateLimit = { points: number; seconds: number };
+
+export type RateLimits = {
+  /** Sign-in attempts per client IP. */
+  signInPerIp: RateLimit;
+  /** Failed sign-ins per account email; a successful sign-in resets the count. */
+  signInFailuresPerEmail: RateLimit;
+  /** Registration attempts per client IP. */
+  registrationPerIp: RateLimit;
+};
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signInPerIp: { points: 10, seconds: 60 },
+  signInFailuresPerEmail: { points: 5, seconds: 15 * 60 },
+  registrationPerIp: { points: 5, seconds: 60 * 60 },
+};
+
+const RATE_LIMIT_KEYS = {
+  signin_ip: "signInPerIp",
+  signin_email: "signInFailuresPerEmail",
+  register_ip: "registrationPerIp",
+} as const;
+
+/**
+ * Reads `RATE_LIMITS`: comma-separated `name=points/seconds` entries, names `signin_ip`,
+ * `signin_email` and `register_ip`, e.g. `signin_ip=10/60,register_ip=5/3600`. Names left out
+ * keep {@link DEFAULT_RATE_LIMITS}.
+ * @throws Error naming the entry at fault.
+ */
+export function parseRateLimits(text: string | undefined): RateLimits {
+  const limits = { ...DEFAULT_RATE_LIMITS };
+  for (const entry of (text ?? "")
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z_]+)=(\d+)\/(\d+)$/.exec(entry);
+    const key = match ? RATE_LIMIT_KEYS[match[1] as keyof typeof RATE_LIMIT_KEYS] : undefined;
+    const points = Number(match?.[2]);
+    const seconds = Number(match?.[3]);
+    if (!key || points < 1 || seconds < 1) {
+      throw new Error(
+        `"${entry}" is not name=points/seconds with a name among ${Object.keys(RATE_LIMIT_KEYS).join(", ")}`,
+      );
+    }
+    limits[key] = { points, seconds };
+  }
+  return limits;
+}
 
 export class ConfigError extends Error {}
 
@@ -85,6 +137,14 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  RATE_LIMITS: optionalText.transform((text, c) => {
+    try {
+      return parseRateLimits(text);
+    } catch (error) {
+      c.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
 });
 
 /**
@@ -117,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    rateLimits: e.RATE_LIMITS,
   };
 }
 

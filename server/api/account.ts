@@ -1,9 +1,121 @@
 /**
- * Account API calls (spec section 7, DESIGN section 2). Placeholder: no calls yet.
+ * Account API calls (spec section 7, Account; DESIGN section 2):
+ *
+ * | call | body | answer |
+ * |---|---|---|
+ * | POST /register | JSON `{fname, lname, phone, email, pword, cpword, admincode}` | 201 `msg: "Registration successful!"`; 400 a field missing or invalid, 'Passwords you entered do not match!', a password under 8 characters; 403 registration closed or wrong passcode; 409 email taken; 429 too many attempts |
+ * | POST /login | JSON `{email, pword, remember?}` | sets the session cookie, `u_name`; 400 a field missing; 401 'Invalid email or password.'; 429 too many attempts |
+ * | GET /logout | — | ends the session and clears the cookie; always `status: 1` (403 only when another site sent it) |
+ *
+ * The navigation menu (GET /dashboard/admin_nav_items) is a dashboard call: server/api/dashboard/.
+ * Every call here changes state, so each refuses cross-site requests (server/http/guards.ts);
+ * sign-in and registration are rate limited (server/services/rate-limit.ts).
  */
-import express, { type Router } from "express";
+import express, { type Request, type Router } from "express";
+import { z } from "zod";
+import { MESSAGES } from "../../shared/constants.ts";
+import { requireSameOrigin } from "../http/guards.ts";
+import { parseInput, sendOk } from "../http/respond.ts";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
 import type { AppContext } from "../services/context.ts";
+import { AppError } from "../services/errors.ts";
+import { createAccountLimiters } from "../services/rate-limit.ts";
+import { endSession, startSession } from "../services/sessions.ts";
+import {
+  assertRegistrationOpen,
+  authenticate,
+  displayName,
+  normaliseEmail,
+  registerManager,
+} from "../services/users.ts";
 
-export function accountRouter(_ctx: AppContext): Router {
-  return express.Router();
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, "This field is too long.");
+
+const emailField = required("Please enter your email address.", 254).pipe(
+  z.email("Please enter a valid email address."),
+);
+
+const registerSchema = z.object({
+  fname: required("Please enter your first name.", 100),
+  lname: required("Please enter your last name.", 100),
+  phone: required("Please enter your phone number.", 40).refine(
+    (phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 5,
+    "Please enter a valid phone number.",
+  ),
+  email: emailField,
+  // passwords are taken as typed (no trimming); the upper bound keeps hashing cheap to refuse
+  pword: z
+    .string({ error: "Please enter a password." })
+    .min(1, "Please enter a password.")
+    .max(1024, "This password is too long."),
+  cpword: z
+    .string({ error: "Please confirm your password." })
+    .min(1, "Please confirm your password.")
+    .max(1024, "This password is too long."),
+  admincode: z
+    .string({ error: "Please enter the admin passcode." })
+    .trim()
+    .min(1, "Please enter the admin passcode.")
+    .max(1024, "This field is too long."),
+});
+
+const loginSchema = z.object({
+  email: required("Please enter your email address.", 254),
+  pword: z
+    .string({ error: "Please enter your password." })
+    .min(1, "Please enter your password.")
+    .max(1024, "Invalid email or password."),
+  /** "Remember me": JSON true, or a form value such as "on", "Y", "1". */
+  remember: z
+    .union([z.boolean(), z.string(), z.number()])
+    .optional()
+    .transform((v) => v === true || v === 1 || /^(on|true|y|yes|1)$/i.test(String(v ?? ""))),
+});
+
+function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+export function accountRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  const limits = createAccountLimiters(ctx);
+  const sameOrigin = requireSameOrigin(ctx);
+
+  router.post("/register", sameOrigin, async (req, res) => {
+    await limits.registrationPerIp.consume(clientIp(req));
+    assertRegistrationOpen(ctx);
+    const input = parseInput(registerSchema, req.body ?? {});
+    await registerManager(ctx, input);
+    sendOk(res, {}, MESSAGES.registrationSuccessful, 201);
+  });
+
+  router.post("/login", sameOrigin, async (req, res) => {
+    await limits.signInPerIp.consume(clientIp(req));
+    const input = parseInput(loginSchema, req.body ?? {});
+    const email = normaliseEmail(input.email);
+    await limits.signInFailuresPerEmail.check(email);
+    let user: Awaited<ReturnType<typeof authenticate>>;
+    try {
+      user = await authenticate(ctx, email, input.pword);
+    } catch (error) {
+      if (error instanceof AppError && error.kind === "unauthorized") {
+        await limits.signInFailuresPerEmail.consume(email);
+      }
+      throw error;
+    }
+    await limits.signInFailuresPerEmail.reset(email);
+    const session = await startSession(ctx, user.id, input.remember, readSessionToken(ctx, req));
+    setSessionCookie(ctx, req, res, session);
+    sendOk(res, { u_name: displayName(user) }, "Signed in.");
+  });
+
+  router.get("/logout", sameOrigin, async (req, res) => {
+    const token = readSessionToken(ctx, req);
+    if (token) await endSession(ctx, token);
+    clearSessionCookie(ctx, req, res);
+    sendOk(res, {}, "Signed out.");
+  });
+
+  return router;
 }

@@ -1,9 +1,26 @@
 /**
- * Dashboard API calls (spec section 7, DESIGN section 2). Placeholder: no calls yet.
+ * The dashboard API (spec section 7, Dashboard; DESIGN section 2): one router that mounts every
+ * sub-router listed in `./dashboard/index.ts`, in that order, at the root of `/api` (the spec's
+ * dashboard paths are not all under `/dashboard`: `/create_journal/1`, `/delete_paper/...`).
+ *
+ * Convention for adding dashboard calls:
+ * 1. Write `server/api/dashboard/<resource>.ts` exporting `function <resource>Router(ctx:
+ *    AppContext): Router` with the calls of one resource family (journals, publications, ...).
+ * 2. Add ONE line to the list in `server/api/dashboard/index.ts`.
+ * 3. Put the guards of server/http/guards.ts on EACH route, never with `router.use(...)`: every
+ *    API request passes through every sub-router, so a router-wide guard would also refuse the
+ *    public calls mounted after it. Reads take `requireManager`; anything that changes data
+ *    (including the GET calls `delete_paper` and api-type row actions) takes
+ *    `...managerChange(ctx)` (same-origin check, then sign-in check).
+ * 4. The signed-in manager is `res.locals.user`; never take identity from the request.
+ * Validate with `parseInput`, answer with `sendOk`, throw `AppError`s (server/http/respond.ts).
  */
 import express, { type Router } from "express";
 import type { AppContext } from "../services/context.ts";
+import { dashboardRouters } from "./dashboard/index.ts";
 
-export function dashboardRouter(_ctx: AppContext): Router {
-  return express.Router();
+export function dashboardRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  for (const create of dashboardRouters) router.use(create(ctx));
+  return router;
 }

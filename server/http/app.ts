@@ -13,6 +13,7 @@ import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
 import { downloadRouter } from "./downloads.ts";
 import { indexingRouter } from "./indexing.ts";
+import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
 
 export type HttpAppOptions = {
@@ -43,7 +44,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      autoLogging: { ignore: (req) => /^\/(assets|files)\//.test(req.url ?? "") },
+      autoLogging: { ignore: (req) => /^\/(assets|files|pdfjs)\//.test(req.url ?? "") },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
@@ -114,9 +115,11 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
     }),
   );
 
+  app.use(pdfjsAssetsRouter());
+
   app.use(async (req, res, next) => {
     try {
-      res.locals.user = await loadUser(ctx, req);
+      res.locals.user = await loadUser(ctx, req, res);
       next();
     } catch (error) {
       next(error);

@@ -1,0 +1,9 @@
+/**
+ * Every dashboard sub-router, mounted in this order by server/api/dashboard.ts (read its
+ * docstring for the convention: one file per resource family, one line here each).
+ */
+import type { Router } from "express";
+import type { AppContext } from "../../services/context.ts";
+import { navRouter } from "./nav.ts";
+
+export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [navRouter];

@@ -1,0 +1,85 @@
+/**
+ * Guards for the dashboard API (spec section 6; DESIGN section 2). Put them on EVERY dashboard
+ * route, before the handler:
+ *
+ * ```ts
+ * router.get("/dashboard/all_journals", requireManager, handler);               // a read
+ * router.post("/create_journal/1", ...managerChange(ctx), upload, handler);      // a change
+ * router.get("/delete_paper/:journal/:paper", ...managerChange(ctx), handler);   // a change by GET
+ * ```
+ *
+ * - {@link requireManager}: 401 `{status: 0, msg: "Please sign in to continue."}` when nobody is
+ *   signed in. The manager is `res.locals.user`, which comes from the session cookie only; never
+ *   take identity from a request field.
+ * - {@link requireSameOrigin}: 403 for a request another site made the browser send (cross-site
+ *   request forgery). Every state-changing call needs it, including those the spec defines as GET
+ *   (`delete_paper`, api-type row actions, logout). The session cookie is already
+ *   `SameSite=Strict`; this is the second, independent defence DESIGN section 2 asks for.
+ *
+ * Both answer in the API envelope themselves, so they work on any router.
+ */
+import type { Request, RequestHandler } from "express";
+import type { AppContext } from "../services/context.ts";
+import { sendFail } from "./respond.ts";
+
+export const SIGN_IN_MSG = "Please sign in to continue.";
+export const CROSS_SITE_MSG = "This request came from another site and was refused.";
+
+/** 401 unless a manager is signed in. */
+export const requireManager: RequestHandler = (_req, res, next) => {
+  if (res.locals.user) {
+    next();
+    return;
+  }
+  sendFail(res, 401, SIGN_IN_MSG);
+};
+
+/**
+ * Whether the browser sent `req` on behalf of another site. Decided by, in order:
+ * 1. `Sec-Fetch-Site` (Fetch Metadata, sent by every current browser): `same-origin` and `none`
+ *    (typed in the address bar, a bookmark) pass; `same-site` and `cross-site` are refused, since
+ *    a sibling subdomain is another origin too;
+ * 2. otherwise `Origin`, or failing that `Referer`: refused when it names an origin other than
+ *    the site's (`"null"`, an opaque origin, is refused too);
+ * 3. with none of these headers (curl, server-to-server, old browsers with no referrer) the
+ *    request passes: such clients carry no victim's cookie, and `SameSite=Strict` covers the
+ *    rest.
+ * The site's origins are `PUBLIC_URL` and the one the request was addressed to (its Host, over
+ * http or https, since a TLS-terminating proxy may hide the scheme).
+ */
+export function isCrossSite(req: Request, publicUrl: string | undefined): boolean {
+  const fetchSite = req.get("sec-fetch-site")?.toLowerCase();
+  if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";
+
+  const claimed = req.get("origin") ?? req.get("referer");
+  if (claimed === undefined) return false;
+  let origin: URL;
+  try {
+    origin = new URL(claimed);
+  } catch {
+    return true;
+  }
+  if (origin.protocol !== "http:" && origin.protocol !== "https:") return true;
+  if (publicUrl && origin.origin === new URL(publicUrl).origin) return false;
+  return origin.host !== req.host;
+}
+
+/** 403 for a cross-site request (see {@link isCrossSite}). */
+export function requireSameOrigin(ctx: AppContext): RequestHandler {
+  return (req, res, next) => {
+    if (!isCrossSite(req, ctx.config.publicUrl)) {
+      next();
+      return;
+    }
+    req.log?.warn(
+      { origin: req.get("origin"), fetchSite: req.get("sec-fetch-site") },
+      "cross-site request refused",
+    );
+    sendFail(res, 403, CROSS_SITE_MSG);
+  };
+}
+
+/** `[requireSameOrigin(ctx), requireManager]`: the guards of a dashboard call that changes data. */
+export function managerChange(ctx: AppContext): RequestHandler[] {
+  return [requireSameOrigin(ctx), requireManager];
+}

@@ -1,0 +1,157 @@
+/**
+ * Attempt limits on the account calls (DESIGN section 2: 429 too many attempts), against
+ * password guessing and mass registration (OWASP Authentication Cheat Sheet):
+ *
+ * - sign-in attempts per client IP (default 10 a minute);
+ * - failed sign-ins per account email (default 5 in 15 minutes, reset by a successful sign-in),
+ *   counted whether or not the account exists, so the limit reveals nothing about accounts;
+ * - registration attempts per client IP (default 5 an hour).
+ *
+ * The limits come from `config.rateLimits` (`RATE_LIMITS`, server/config.ts). Counts live in
+ * memory on SQLite (one server) and in the database's `rate_limits` table on PostgreSQL, through
+ * `RateLimiterPostgres` on the `pg` pool, so several servers share them; the table is created by
+ * the library on first use, and an in-memory limiter stands in while PostgreSQL is unreachable.
+ * Emails are keyed by their SHA-256, so the table holds no addresses.
+ *
+ * Build the limiters once per application ({@link createAccountLimiters}), not per request.
+ */
+import { createHash } from "node:crypto";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import type { RateLimit } from "../config.ts";
+import { pgPoolOf } from "../db/database.ts";
+import type { AppContext } from "./context.ts";
+import { AppError } from "./errors.ts";
+
+export type Limiter = {
+  /**
+   * Counts one attempt of `key`.
+   * @throws AppError `rate_limited` (429, with `retryAfter` seconds) when the attempt is over the
+   *   limit.
+   */
+  consume(key: string): Promise<void>;
+  /**
+   * Refuses `key` when it has used every attempt, without counting one.
+   * @throws AppError `rate_limited` as {@link Limiter.consume}.
+   */
+  check(key: string): Promise<void>;
+  /** Forgets the attempts of `key`. */
+  reset(key: string): Promise<void>;
+};
+
+export type AccountLimiters = {
+  signInPerIp: Limiter;
+  signInFailuresPerEmail: Limiter;
+  registrationPerIp: Limiter;
+};
+
+/** "1 minute", "15 minutes", "45 seconds": how long to wait, for the 429 msg. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** The three account limiters of `ctx.config.rateLimits`. */
+export function createAccountLimiters(ctx: AppContext): AccountLimiters {
+  const limits = ctx.config.rateLimits;
+  return {
+    signInPerIp: createLimiter(
+      ctx,
+      "signin_ip",
+      limits.signInPerIp,
+      (wait) => `Too many sign-in attempts. Please try again in ${wait}.`,
+    ),
+    signInFailuresPerEmail: createLimiter(
+      ctx,
+      "signin_email",
+      limits.signInFailuresPerEmail,
+      (wait) => `Too many failed sign-ins for this account. Please try again in ${wait}.`,
+      hashKey,
+    ),
+    registrationPerIp: createLimiter(
+      ctx,
+      "register_ip",
+      limits.registrationPerIp,
+      (wait) => `Too many registration attempts. Please try again in ${wait}.`,
+    ),
+  };
+}
+
+function hashKey(key: string): string {
+  return createHash("sha256").update(key.trim().toLowerCase()).digest("hex");
+}
+
+/**
+ * One limiter named `name` (its key prefix). The PostgreSQL store is opened on first use, so an
+ * application that never sees a sign-in never touches its table.
+ */
+export function createLimiter(
+  ctx: AppContext,
+  name: string,
+  limit: RateLimit,
+  message: (wait: string) => string,
+  keyOf: (key: string) => string = (key) => key,
+): Limiter {
+  const options = { keyPrefix: name, points: limit.points, duration: limit.seconds };
+  const memory = new RateLimiterMemory(options);
+  let store: Promise<RateLimiterAbstract> | undefined;
+
+  function open(): Promise<RateLimiterAbstract> {
+    const pool = ctx.dialect === "postgres" ? pgPoolOf(ctx.db) : undefined;
+    if (!pool) return Promise.resolve(memory);
+    return new Promise((resolve, reject) => {
+      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+        {
+          ...options,
+          storeClient: pool,
+          storeType: "pool",
+          tableName: "rate_limits",
+          insuranceLimiter: memory,
+        },
+        (error?: unknown) => (error ? reject(error) : resolve(limiter)),
+      );
+    });
+  }
+
+  async function limiter(): Promise<RateLimiterAbstract> {
+    store ??= open();
+    try {
+      return await store;
+    } catch (error) {
+      store = undefined; // try the table again next time
+      ctx.log.warn({ err: error }, "rate limit table unavailable; counting in memory");
+      return memory;
+    }
+  }
+
+  function refuse(res: RateLimiterRes): AppError {
+    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return new AppError("rate_limited", message(waitText(seconds)), { retryAfter: seconds });
+  }
+
+  return {
+    async consume(key) {
+      const rl = await limiter();
+      try {
+        await rl.consume(keyOf(key));
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw refuse(error);
+        throw error;
+      }
+    },
+    async check(key) {
+      const rl = await limiter();
+      const res = await rl.get(keyOf(key));
+      if (res && res.consumedPoints >= limit.points) throw refuse(res);
+    },
+    async reset(key) {
+      const rl = await limiter();
+      await rl.delete(keyOf(key));
+    },
+  };
+}

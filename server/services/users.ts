@@ -1,0 +1,228 @@
+/**
+ * Manager accounts (spec sections 2, 5 and 6; DESIGN section 2, Account): registration behind the
+ * admin passcode, password hashing and sign-in checks. No HTTP here: the account API
+ * (server/api/account.ts) validates the request shape and calls these.
+ *
+ * Passwords are hashed with scrypt (RFC 7914) at OWASP's recommended cost (N=2^15, r=8, p=3:
+ * 32 MiB, about a quarter of a second), with a random 16-byte salt per user. The parameters are
+ * stored with the hash (`scrypt$N$r$p$salt$hash`, base64url), so they can be raised later: a
+ * hash made with weaker ones is replaced at the next successful sign-in.
+ */
+import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import type { User } from "../db/schema.ts";
+import type { AppContext } from "./context.ts";
+import { AppError, conflict, invalid } from "./errors.ts";
+
+/** Shortest accepted password, in characters (DESIGN section 2). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Current scrypt cost; see the module comment. */
+const SCRYPT = { N: 2 ** 15, r: 8, p: 3 } as const;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+/**
+ * Verified against when the email is unknown, so an unknown email costs the same scrypt work as a
+ * wrong password and the two cannot be told apart by timing. Its salt and hash are random
+ * bytes: no password matches it.
+ */
+const DUMMY_HASH = `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$bm90LWEtcmVhbC1zYWx0IQ$UkLnGq1bqtW3HI0x9fS0rJcAH7fA1uXg8yq_lF2a4Ao`;
+
+export type NewManager = {
+  fname: string;
+  lname: string;
+  phone: string;
+  email: string;
+  pword: string;
+  cpword: string;
+  admincode: string;
+};
+
+/** "First Last", as the dashboard greets the manager ('Hello {user name}!'). */
+export function displayName(user: Pick<User, "first_name" | "last_name">): string {
+  return `${user.first_name} ${user.last_name}`.trim();
+}
+
+/** Emails are compared and stored trimmed and lower-cased (DESIGN section 2). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function scryptAsync(password: string, salt: Buffer, length: number, options: ScryptOptions) {
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, length, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+function scryptOptions(N: number, r: number, p: number): ScryptOptions {
+  // Node refuses more than 32 MiB by default; scrypt needs 128 * N * r bytes plus a margin.
+  return { N, r, p, maxmem: 256 * N * r };
+}
+
+/** `scrypt$N$r$p$salt$hash` of `password` with a fresh random salt. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scryptAsync(
+    password,
+    salt,
+    KEY_LENGTH,
+    scryptOptions(SCRYPT.N, SCRYPT.r, SCRYPT.p),
+  );
+  return [
+    "scrypt",
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    salt.toString("base64url"),
+    key.toString("base64url"),
+  ].join("$");
+}
+
+/**
+ * Whether `password` matches `stored` (a {@link hashPassword} result), compared in constant time.
+ * A malformed `stored` never matches.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0) || N > 2 ** 20 || r > 32 || p > 16) {
+    return false;
+  }
+  const salt = Buffer.from(parts[4]!, "base64url");
+  const expected = Buffer.from(parts[5]!, "base64url");
+  if (expected.length === 0) return false;
+  const actual = await scryptAsync(password, salt, expected.length, scryptOptions(N, r, p));
+  return timingSafeEqual(actual, expected);
+}
+
+/** Whether `stored` was made with weaker parameters than the current ones. */
+export function needsRehash(stored: string): boolean {
+  const [, N, r, p] = stored.split("$").map(Number);
+  return N !== SCRYPT.N || r !== SCRYPT.r || p !== SCRYPT.p;
+}
+
+/**
+ * Compares a submitted admin passcode with the configured one in constant time (both sides are
+ * hashed first, so their lengths leak nothing either).
+ */
+export function passcodeMatches(given: string, configured: string): boolean {
+  const digest = (text: string) => createHash("sha256").update(text, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(configured));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  // PostgreSQL unique_violation; SQLite SQLITE_CONSTRAINT_UNIQUE (2067)
+  return (
+    e?.code === "23505" ||
+    e?.errcode === 2067 ||
+    (typeof e?.message === "string" && e.message.includes("UNIQUE constraint failed"))
+  );
+}
+
+/**
+ * Registration needs an admin passcode (spec section 6); with none configured it is closed.
+ * @returns the configured passcode.
+ * @throws AppError `forbidden` (403) saying registration is closed.
+ */
+export function assertRegistrationOpen(ctx: AppContext): string {
+  const configured = ctx.config.adminPasscode;
+  if (!configured) {
+    throw new AppError(
+      "forbidden",
+      "Registration is closed: this site has no admin passcode configured.",
+    );
+  }
+  return configured;
+}
+
+/**
+ * Registers a manager (spec section 2, Registration page; DESIGN section 2).
+ * Checks, in this order, so that nobody without the passcode learns whether an email is taken:
+ * registration open (a passcode is configured), passwords equal, password length, passcode,
+ * email free. `input` fields are expected trimmed and non-empty (the API checks the shape).
+ * @returns the new user.
+ * @throws AppError `forbidden` (403) when registration is closed or the passcode is wrong;
+ *   `invalid` (400) 'Passwords you entered do not match!' or a password shorter than
+ *   {@link MIN_PASSWORD_LENGTH}; `conflict` (409) when the email has an account.
+ */
+export async function registerManager(ctx: AppContext, input: NewManager): Promise<User> {
+  const configured = assertRegistrationOpen(ctx);
+  if (input.pword !== input.cpword) {
+    throw invalid("Passwords you entered do not match!", {
+      cpword: "Passwords you entered do not match!",
+    });
+  }
+  if ([...input.pword].length < MIN_PASSWORD_LENGTH) {
+    const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+    throw invalid(msg, { pword: msg });
+  }
+  if (!passcodeMatches(input.admincode, configured)) {
+    throw new AppError("forbidden", "The admin passcode is not correct.", {
+      errors: { admincode: "The admin passcode is not correct." },
+    });
+  }
+
+  const email = normaliseEmail(input.email);
+  const taken = "An account with this email already exists.";
+  const existing = await ctx.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (existing) throw conflict(taken, { email: taken });
+
+  const passwordHash = await hashPassword(input.pword);
+  try {
+    return await ctx.db
+      .insertInto("users")
+      .values({
+        first_name: input.fname,
+        last_name: input.lname,
+        phone: input.phone,
+        email,
+        password_hash: passwordHash,
+        created_at: new Date().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    // two registrations of one email at the same moment: the unique index decides
+    if (isUniqueViolation(error)) throw conflict(taken, { email: taken });
+    throw error;
+  }
+}
+
+/**
+ * Checks an email and password (spec section 7, POST /login). An unknown email and a wrong
+ * password give the same error after the same scrypt work.
+ * @returns the user.
+ * @throws AppError `unauthorized` (401) 'Invalid email or password.'.
+ */
+export async function authenticate(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<User> {
+  const user = await ctx.db
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", normaliseEmail(email))
+    .executeTakeFirst();
+  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !ok) throw new AppError("unauthorized", "Invalid email or password.");
+  if (needsRehash(user.password_hash)) {
+    const password_hash = await hashPassword(password);
+    await ctx.db.updateTable("users").set({ password_hash }).where("id", "=", user.id).execute();
+    return { ...user, password_hash };
+  }
+  return user;
+}
+
+/** The user with `id`, or undefined. */
+export async function findUser(ctx: AppContext, id: number): Promise<User | undefined> {
+  return ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}

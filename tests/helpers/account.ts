@@ -1,0 +1,60 @@
+/**
+ * Signed-in managers for API tests. `signedInManager(t)` registers a manager and opens a session
+ * directly through the services (no HTTP, so no rate limit is touched) and answers the `Cookie`
+ * header value to send: `request(t.app).get(...).set("Cookie", cookie)`.
+ * Use POST /api/login in a test only when the sign-in itself is under test: it is rate limited
+ * (10 a minute per IP by default), and every test of a file shares one app.
+ */
+import type { User } from "../../server/db/schema.ts";
+import { SESSION_COOKIE } from "../../server/http/session.ts";
+import type { AppContext } from "../../server/services/context.ts";
+import { startSession } from "../../server/services/sessions.ts";
+import { type NewManager, registerManager } from "../../server/services/users.ts";
+import { TEST_PASSCODE, type TestContext } from "./context.ts";
+
+let counter = 0;
+
+/** A valid POST /api/register body with a unique email; `overrides` replace fields. */
+export function registrationBody(overrides: Partial<NewManager> = {}): NewManager {
+  counter += 1;
+  const pword = overrides.pword ?? "correct horse battery";
+  return {
+    fname: "Ada",
+    lname: "Lovelace",
+    phone: "+44 20 7946 0018",
+    email: `manager${counter}.${process.pid}@example.org`,
+    pword,
+    cpword: pword,
+    admincode: TEST_PASSCODE,
+    ...overrides,
+  };
+}
+
+/** Registers a manager through the service. @returns the user and the password used. */
+export async function createManager(
+  ctx: AppContext,
+  overrides: Partial<NewManager> = {},
+): Promise<{ user: User; email: string; password: string }> {
+  const body = registrationBody(overrides);
+  const user = await registerManager(ctx, body);
+  return { user, email: user.email, password: body.pword };
+}
+
+/** `Cookie` header value of a new session of `userId` (plain-HTTP cookie name). */
+export async function sessionCookie(
+  ctx: AppContext,
+  userId: number,
+  persistent = false,
+): Promise<string> {
+  const { token } = await startSession(ctx, userId, persistent);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** A new manager and the `Cookie` header value of a session of theirs. */
+export async function signedInManager(
+  t: TestContext,
+  overrides: Partial<NewManager> = {},
+): Promise<{ user: User; email: string; password: string; cookie: string }> {
+  const manager = await createManager(t.ctx, overrides);
+  return { ...manager, cookie: await sessionCookie(t.ctx, manager.user.id) };
+}
