@@ -1,5 +1,7 @@
 /**
  * The document shell and the site layout shared by every page (spec section 2, Shared layout).
+ * The root loader gives every page the site name (`{product}`), the CSP nonce (put on every
+ * inline script React Router writes), the signed-in manager and the current year.
  */
 import {
   isRouteErrorResponse,
@@ -10,11 +12,14 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { MESSAGES } from "../shared/constants.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteLayout } from "./components/layout/site-layout.tsx";
 import { NotFound } from "./components/not-found.tsx";
+import { containerClass } from "./components/ui/styles.ts";
 import { appContext, requestContext } from "./context.ts";
+import { pageMeta } from "./lib/root-data.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
@@ -28,6 +33,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Metadata when no deeper route gives its own: the site name, or the error page's title when
+ * a loader threw (the root error boundary then renders the page).
+ */
+export function meta({ matches, error }: Route.MetaArgs) {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    const title = notFound ? MESSAGES.notFound : MESSAGES.somethingWentWrong;
+    return [...pageMeta(matches, title, title), { name: "robots", content: "noindex" }];
+  }
+  return pageMeta(matches, "", "Academic journals and open library: journals, issues and papers.");
+}
+
+/** The site's mark as an inline SVG favicon (no extra request; `img-src data:` is allowed). */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 40'%3E%3Crect width='40' height='40' rx='2' fill='%231d3152'/%3E%3Cpath d='M8 15L20 8l12 7z' fill='white'/%3E%3Cpath d='M11 17.5v11M16.3 17.5v11M23.7 17.5v11M29 17.5v11M8 31h24' stroke='white' stroke-width='2.2'/%3E%3C/svg%3E";
+
+export function links() {
+  return [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
@@ -36,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#16253f" />
         <Meta />
         <Links />
       </head>
@@ -63,9 +90,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {notFound ? (
         <NotFound />
       ) : (
-        <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-          <h1 className="font-serif text-3xl">Something went wrong.</h1>
-          <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+        <main className={`${containerClass} py-16 text-center sm:py-24`}>
+          <h1 className="text-3xl font-semibold">{MESSAGES.somethingWentWrong}</h1>
+          <p className="mt-4 text-lg text-slate-600">Please try again in a moment.</p>
         </main>
       )}
     </SiteLayout>

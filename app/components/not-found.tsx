@@ -1,16 +1,30 @@
-import { Link } from "react-router";
 import { MESSAGES } from "../../shared/constants.ts";
+import { ButtonLink } from "./ui/button-link.tsx";
+import { containerClass } from "./ui/styles.ts";
 
-/** The page for every unmatched route (spec section 2). */
+/**
+ * The page for every unmatched route and every unknown journal, issue or paper (spec section 2:
+ * '404 Page Not Found'). The HTTP status 404 is set by the loader that threw.
+ */
 export function NotFound() {
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="font-serif text-4xl">{MESSAGES.notFound}</h1>
-      <p className="mt-4">
-        <Link to="/" className="underline">
-          Back to the home page
-        </Link>
-      </p>
+    <main className={`${containerClass} py-16 sm:py-24`}>
+      <div className="mx-auto max-w-2xl text-center">
+        <p className="font-serif text-7xl text-brand-200 sm:text-8xl" aria-hidden="true">
+          404
+        </p>
+        <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{MESSAGES.notFound}</h1>
+        <p className="mt-4 text-lg leading-relaxed text-slate-600">
+          The page you asked for is not here. It may have moved, or the address may be mistyped. The
+          search box above looks through every journal, issue and paper.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <ButtonLink to="/">Back to the home page</ButtonLink>
+          <ButtonLink to="/journals" variant="secondary">
+            Browse all journals
+          </ButtonLink>
+        </div>
+      </div>
     </main>
   );
 }

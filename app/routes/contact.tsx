@@ -1,4 +1,160 @@
-/** Contact (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Contact</main>;
+/**
+ * Contact (spec section 2 shows no content; docs/decisions/047-contact-page.md): how to reach
+ * each journal's editorial office — its contact name and email and the journal email, where the
+ * journal gives them — and how an institution becomes a partner. No people or addresses are
+ * invented: everything listed comes from the journals' own records. The list loads on its own
+ * and stays empty when its load fails (spec section 8).
+ */
+import { Link } from "react-router";
+import { getJournal, listActiveJournals } from "../../server/services/journals/queries.ts";
+import type { JournalDetail } from "../../shared/api.ts";
+import { PageHeading, SectionHeading } from "../components/ui/heading.tsx";
+import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
+import { appContext } from "../context.ts";
+import { loadSection } from "../lib/public-load.ts";
+import { pageMeta, useRootData } from "../lib/root-data.ts";
+import type { Route } from "./+types/contact";
+
+type Office = Pick<JournalDetail, "name" | "uri" | "email" | "contact_name" | "contact_email">;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const offices = await loadSection(ctx, "contact: editorial offices", async () => {
+    const cards = await listActiveJournals(ctx);
+    const details = await Promise.all(cards.map((card) => getJournal(ctx, card.journal_uri)));
+    return details
+      .filter((d): d is JournalDetail => d !== null)
+      .map(
+        (d): Office => ({
+          name: d.name,
+          uri: d.uri,
+          email: d.email.trim(),
+          contact_name: d.contact_name.trim(),
+          contact_email: d.contact_email.trim(),
+        }),
+      );
+  });
+  return { offices };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    "Contact",
+    "How to reach the editorial office of each journal, and how a university or research institute becomes a partner.",
+  );
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { offices } = loaderData;
+  const { siteName } = useRootData();
+  return (
+    <main className={`${containerClass} py-10 sm:py-14`}>
+      <PageHeading
+        kicker={`Reaching ${siteName}`}
+        title="Contact"
+        lead="Questions about a paper, a submission or a journal are best sent to that journal's editorial office. Each office's details below come from the journal's own page."
+      />
+
+      <section aria-labelledby="offices-title">
+        <SectionHeading id="offices-title">Editorial offices</SectionHeading>
+        {offices?.length === 0 ? (
+          <p className="text-slate-600">No journals have been published yet.</p>
+        ) : null}
+        {offices ? (
+          <ul className="grid gap-6 md:grid-cols-2">
+            {offices.map((office) => (
+              <li
+                key={office.uri}
+                className="rounded-sm border border-slate-200 bg-white p-6 shadow-xs"
+                data-testid="editorial-office"
+              >
+                <h3 className="text-xl leading-snug font-semibold">
+                  <Link to={`/journal/${office.uri}`} className={titleLinkClass}>
+                    {office.name}
+                  </Link>
+                </h3>
+                <OfficeLines office={office} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
+
+      <div className="mt-14 grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="partner-title">
+          <SectionHeading id="partner-title">Becoming a partner</SectionHeading>
+          <div className="max-w-prose space-y-4 leading-relaxed text-slate-700">
+            <p>
+              {siteName} publishes journals and conference proceedings for universities, seminaries
+              and research institutes; its partner institutions are shown on the{" "}
+              <Link to="/" className={textLinkClass}>
+                home page
+              </Link>
+              .
+            </p>
+            <p>
+              An institution that would like to publish a journal or its proceedings here, or to be
+              listed among the partners, is welcome to write to the editorial office of the journal
+              closest to its field, who will pass the request on to the site's administrators.
+            </p>
+          </div>
+        </section>
+        <section aria-labelledby="managers-title">
+          <SectionHeading id="managers-title">Journal managers</SectionHeading>
+          <div className="max-w-prose space-y-4 leading-relaxed text-slate-700">
+            <p>
+              Editors who manage a journal on {siteName}{" "}
+              <Link to="/manager" className={textLinkClass}>
+                sign in here
+              </Link>{" "}
+              to publish issues and papers. A new manager{" "}
+              <Link to="/registration" className={textLinkClass}>
+                creates an account
+              </Link>{" "}
+              with the passcode the site's administrator gives them.
+            </p>
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+/** The office's contact name, contact email and journal email, each only when given. */
+function OfficeLines({ office }: { office: Office }) {
+  const lines: { label: string; value: string; email: boolean }[] = [
+    { label: "Contact Name", value: office.contact_name, email: false },
+    { label: "Contact Email", value: office.contact_email, email: true },
+    { label: "Journal Email", value: office.email, email: true },
+  ].filter((line) => line.value !== "");
+  if (lines.length === 0) {
+    return (
+      <p className="mt-3 text-sm text-slate-600">
+        This journal has not published contact details yet; its{" "}
+        <Link to={`/journal/${office.uri}`} className={textLinkClass}>
+          journal page
+        </Link>{" "}
+        gives its submission guidelines.
+      </p>
+    );
+  }
+  return (
+    <dl className="mt-4 space-y-2 text-sm">
+      {lines.map((line) => (
+        <div key={line.label} className="flex flex-wrap gap-x-2">
+          <dt className="font-semibold text-slate-700">{line.label}:</dt>
+          <dd className="break-all text-slate-800">
+            {line.email ? (
+              <a href={`mailto:${line.value}`} className={textLinkClass}>
+                {line.value}
+              </a>
+            ) : (
+              line.value
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }

@@ -1,4 +1,100 @@
-/** Home (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Home</main>;
+/**
+ * Home (spec section 2, Home page): the four subject cards, 'Latest Research Works and
+ * Findings' (the featured latest publication beside the list of latest publications), 'New
+ * Journals on {product}' and 'Over 30 {product} Partners'. Each section loads on its own; one
+ * whose load fails stays empty and the page still renders (spec section 8).
+ */
+import { listLatestJournals } from "../../server/services/journals/queries.ts";
+import { listPartners } from "../../server/services/partners/queries.ts";
+import {
+  getLatestPublication,
+  listLatestPublications,
+} from "../../server/services/publications/queries.ts";
+import { FeaturedPublication } from "../components/home/featured-publication.tsx";
+import { LatestPublications } from "../components/home/latest-publications.tsx";
+import { PartnerCarousel } from "../components/home/partner-carousel.tsx";
+import { SubjectCards } from "../components/home/subject-cards.tsx";
+import { JournalGrid } from "../components/journal/journal-grid.tsx";
+import { EmptyNote } from "../components/ui/empty-note.tsx";
+import { SectionHeading } from "../components/ui/heading.tsx";
+import { containerClass } from "../components/ui/styles.ts";
+import { appContext } from "../context.ts";
+import { loadSection } from "../lib/public-load.ts";
+import { pageMeta, useRootData } from "../lib/root-data.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const [featured, latest, journals, partners] = await Promise.all([
+    loadSection(ctx, "home: featured publication", () => getLatestPublication(ctx)),
+    loadSection(ctx, "home: latest publications", () => listLatestPublications(ctx, 6)),
+    loadSection(ctx, "home: new journals", () => listLatestJournals(ctx, 8)),
+    loadSection(ctx, "home: partners", () => listPartners(ctx)),
+  ]);
+  // null: that section failed to load and stays empty; []: it loaded and has nothing yet.
+  return { featured, latest, journals, partners };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    "Academic Journals and Open Library",
+    "Peer-reviewed journals, issues and papers in philosophy, science and technology, and the arts and humanities, free to read in full text.",
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, latest, journals, partners } = loaderData;
+  const { siteName } = useRootData();
+  return (
+    <main>
+      <h1 className="sr-only">{siteName}: Academic Journals and Open Library</h1>
+
+      <section aria-labelledby="subjects-title" className={`${containerClass} py-12 sm:py-16`}>
+        <SectionHeading id="subjects-title">Browse by subject</SectionHeading>
+        <SubjectCards />
+      </section>
+
+      <section
+        aria-labelledby="latest-title"
+        className="border-y border-slate-200 bg-white py-12 sm:py-16"
+      >
+        <div className={containerClass}>
+          <SectionHeading id="latest-title">Latest Research Works and Findings</SectionHeading>
+          {latest?.length === 0 && !featured ? (
+            <EmptyNote>No issues have been published yet.</EmptyNote>
+          ) : null}
+          <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <div>{featured ? <FeaturedPublication publication={featured} /> : null}</div>
+            {latest && latest.length > 0 ? (
+              <div>
+                <h3 className="mb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-500 uppercase">
+                  Recent issues
+                </h3>
+                <LatestPublications items={latest} />
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="journals-title" className={`${containerClass} py-12 sm:py-16`}>
+        <SectionHeading id="journals-title">New Journals on {siteName}</SectionHeading>
+        {journals?.length === 0 ? (
+          <EmptyNote>No journals have been published yet.</EmptyNote>
+        ) : null}
+        {journals ? <JournalGrid journals={journals} /> : null}
+      </section>
+
+      <section
+        aria-labelledby="partners-title"
+        className="border-t border-slate-200 bg-white py-12 sm:py-16"
+      >
+        <div className={containerClass}>
+          <SectionHeading id="partners-title">Over 30 {siteName} Partners</SectionHeading>
+          {partners ? <PartnerCarousel partners={partners} /> : null}
+        </div>
+      </section>
+    </main>
+  );
 }

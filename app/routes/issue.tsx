@@ -1,4 +1,156 @@
-/** Issue (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Issue</main>;
+/**
+ * Issue page (spec section 2): the title line `{abbreviation} Vol. {volume} No. {issue} ,{year}`
+ * (spelt as the spec writes it), the cover image, the collapsible 'Editorial Board' (collapsed
+ * by default, grouped by role) and 'Publication Contents': each paper's title, authors and an
+ * 'Open' link to `/journal/{journal_url}/{paperID}`. An unknown journal or issue, or a volume
+ * or issue that is not a number, is a 404; a failing load leaves the page empty (spec section 8).
+ */
+import { data, Link } from "react-router";
+import { getPublication } from "../../server/services/publications/queries.ts";
+import type { PublicationDetail } from "../../shared/api.ts";
+import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import { paperLink } from "../../shared/format.ts";
+import { EditorialBoard } from "../components/journal/editorial-board.tsx";
+import { issueTitleLine } from "../components/journal/issue-title.ts";
+import { authorLine } from "../components/ui/authors.ts";
+import { CoverImage } from "../components/ui/cover-image.tsx";
+import { DateText } from "../components/ui/date-text.tsx";
+import { Disclosure } from "../components/ui/disclosure.tsx";
+import { SectionHeading } from "../components/ui/heading.tsx";
+import {
+  buttonClass,
+  containerClass,
+  kickerClass,
+  textLinkClass,
+  titleLinkClass,
+} from "../components/ui/styles.ts";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/issue";
+
+type IssuePageData = { publication: PublicationDetail | null; headerText: string };
+
+/** Volume and issue numbers in a URL: digits only (docs/decisions/045-issue-urls.md). */
+const NUMBER = /^\d{1,9}$/;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const { journalUrl, volume, issue } = params;
+  if (!JOURNAL_URI_PATTERN.test(journalUrl) || !NUMBER.test(volume) || !NUMBER.test(issue)) {
+    throw data(null, { status: 404 });
+  }
+  let publication: PublicationDetail | null;
+  try {
+    publication = await getPublication(ctx, journalUrl, volume, issue);
+  } catch (error) {
+    ctx.log.error({ err: error, section: "issue" }, "public page section failed to load");
+    const empty: IssuePageData = { publication: null, headerText: "" };
+    return data(empty, { status: 503 });
+  }
+  if (!publication) throw data(null, { status: 404 });
+  const page: IssuePageData = { publication, headerText: publication.journal_name };
+  return data(page);
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const p = loaderData?.publication;
+  if (!p) return pageMeta(matches, "Issue", "");
+  const title = `${p.journal_name}, Vol. ${p.volume} No. ${p.issue} (${p.year})`;
+  const count = p.papers.length;
+  const description = `${p.title ? `${p.title}. ` : ""}${count} ${count === 1 ? "paper" : "papers"} in ${title}, free to read in full text.`;
+  return pageMeta(matches, title, description, { image: p.cover_img });
+}
+
+export default function IssuePage({ loaderData }: Route.ComponentProps) {
+  const { publication: p } = loaderData;
+  if (!p) return <main className={`${containerClass} py-16`} />;
+  return (
+    <main className={`${containerClass} py-8 sm:py-14`}>
+      <header className="flex gap-5 border-b border-slate-200 pb-8 sm:gap-10">
+        <CoverImage
+          src={p.cover_img}
+          alt={`Cover of ${p.journal_name}, Vol. ${p.volume} No. ${p.issue}`}
+          width={320}
+          height={440}
+          sizes="(min-width: 640px) 12rem, 6rem"
+          eager
+          placeholder={p.journal_abbreviation}
+          className="w-24 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 sm:w-48"
+        />
+        <div className="min-w-0">
+          <p className={kickerClass}>
+            <Link to={`/journal/${p.journal_url}`} className="hover:underline">
+              {p.journal_name}
+            </Link>
+          </p>
+          <h1 className="mt-2 text-2xl leading-tight font-semibold sm:text-4xl">
+            {issueTitleLine(p)}
+          </h1>
+          {p.title ? (
+            <p className="mt-3 font-serif text-xl text-slate-700 italic">{p.title}</p>
+          ) : null}
+          <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm text-slate-600">
+            {p.published_on ? (
+              <div>
+                <dt className="inline font-semibold text-slate-700">Published: </dt>
+                <dd className="inline">
+                  <DateText value={p.published_on} />
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="inline font-semibold text-slate-700">Papers: </dt>
+              <dd className="inline">{p.papers.length}</dd>
+            </div>
+          </dl>
+          <p className="mt-5">
+            <Link to={`/journal/${p.journal_url}`} className={textLinkClass}>
+              About this journal and its other issues
+            </Link>
+          </p>
+        </div>
+      </header>
+
+      <div className="mt-10">
+        <Disclosure title="Editorial Board">
+          <EditorialBoard editors={p.editors} />
+        </Disclosure>
+      </div>
+
+      <section aria-labelledby="contents-title" className="mt-12">
+        <SectionHeading id="contents-title">Publication Contents</SectionHeading>
+        {p.papers.length === 0 ? (
+          <p className="text-slate-500">No papers have been added to this issue yet.</p>
+        ) : (
+          <ol className="divide-y divide-slate-200 border-y border-slate-200">
+            {p.papers.map((paper) => {
+              const link = paperLink(p.journal_url, paper.paperID);
+              return (
+                <li
+                  key={paper.paperID}
+                  className="flex flex-col gap-3 py-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8"
+                >
+                  <div className="min-w-0">
+                    <h3 className="text-lg leading-snug font-semibold">
+                      <Link to={link} className={titleLinkClass}>
+                        {paper.title}
+                      </Link>
+                    </h3>
+                    {paper.authors.length > 0 ? (
+                      <p className="mt-1 text-[0.95rem] text-slate-600">
+                        {authorLine(paper.authors)}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Link to={link} className={buttonClass("secondary", "shrink-0 self-start")}>
+                    Open<span className="sr-only">: {paper.title}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+    </main>
+  );
 }

@@ -1,4 +1,157 @@
-/** Journal (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Journal</main>;
+/**
+ * Journal detail (spec section 2, Journal detail page): the journal's image, ISSN and optional
+ * lines, and the accordion 'About Journal', 'Submission Guidlines', 'Other Guides',
+ * 'Publications' (one open at a time, the first open by default; spec section 4). The journal's
+ * name is the banner's header text. An unknown (or, for readers, inactive) journal is a 404;
+ * a failing load leaves the page empty (spec section 8).
+ */
+import { data, Link } from "react-router";
+import { getJournal } from "../../server/services/journals/queries.ts";
+import { listJournalPublications } from "../../server/services/publications/queries.ts";
+import type { JournalDetail, PublicationOption } from "../../shared/api.ts";
+import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import { publicationLink } from "../../shared/format.ts";
+import { JournalFacts } from "../components/journal/journal-facts.tsx";
+import { Accordion } from "../components/ui/accordion.tsx";
+import { CoverImage } from "../components/ui/cover-image.tsx";
+import { PlainText } from "../components/ui/plain-text.tsx";
+import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
+import { appContext, requestContext } from "../context.ts";
+import { loadSection } from "../lib/public-load.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/journal";
+
+type JournalPageData = {
+  journal: JournalDetail | null;
+  publications: PublicationOption[] | null;
+  headerText: string;
+};
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const { user } = context.get(requestContext);
+  if (!JOURNAL_URI_PATTERN.test(params.journalUrl)) throw data(null, { status: 404 });
+  let journal: JournalDetail | null;
+  const publicationsLoad = loadSection(ctx, "journal: publications", async () => {
+    return (await listJournalPublications(ctx, params.journalUrl)) ?? [];
+  });
+  try {
+    // DESIGN section 2: inactive journals are 404 unless a manager is signed in.
+    journal = await getJournal(ctx, params.journalUrl, { includeInactive: user !== null });
+  } catch (error) {
+    ctx.log.error({ err: error, section: "journal" }, "public page section failed to load");
+    const empty: JournalPageData = { journal: null, publications: null, headerText: "" };
+    return data(empty, { status: 503 });
+  }
+  if (!journal) throw data(null, { status: 404 });
+  const publications = await publicationsLoad;
+  const page: JournalPageData = { journal, publications, headerText: journal.name };
+  return data(page);
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const journal = loaderData?.journal;
+  if (!journal) return pageMeta(matches, "Journal", "");
+  const summary = journal.intro || `${journal.name}: issues, papers and submission guidelines.`;
+  return pageMeta(matches, journal.name, summary, { image: journal.image });
+}
+
+export default function JournalPage({ loaderData }: Route.ComponentProps) {
+  const { journal, publications } = loaderData;
+  if (!journal) return <main className={`${containerClass} py-16`} />;
+  const hasImage = Boolean(journal.image);
+  // Phone: cover beside the title, then the accordion, then the facts. From `md`: cover and
+  // facts in a sidebar, title and accordion beside them (the wrapper is `contents` on phones).
+  return (
+    <main className={`${containerClass} py-8 sm:py-14`}>
+      <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-start gap-x-5 gap-y-8 sm:grid-cols-[8rem_minmax(0,1fr)] md:grid-cols-[16rem_minmax(0,1fr)] md:gap-x-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-x-14">
+        {hasImage ? (
+          <CoverImage
+            src={journal.image}
+            alt={`Cover of ${journal.name}`}
+            width={640}
+            height={400}
+            sizes="(min-width: 1024px) 18rem, (min-width: 768px) 16rem, (min-width: 640px) 8rem, 5.5rem"
+            eager
+            className="col-start-1 row-start-1 w-full shadow-md ring-1 ring-slate-900/10"
+          />
+        ) : null}
+        <div className="contents md:col-start-2 md:row-span-2 md:row-start-1 md:block">
+          <header
+            className={`row-start-1 self-center md:mb-8 ${hasImage ? "col-start-2" : "col-span-2"}`}
+          >
+            <p className={kickerClass}>Journal</p>
+            <h1 className="mt-2 text-2xl leading-tight font-semibold sm:text-4xl">
+              {journal.name}
+            </h1>
+            {journal.abbreviation && journal.abbreviation !== journal.name ? (
+              <p className="mt-2 text-slate-600 italic">{journal.abbreviation}</p>
+            ) : null}
+          </header>
+          <div className="col-span-2 row-start-2">
+            <Accordion
+              items={[
+                { key: "about", title: "About Journal", content: <Text text={journal.intro} /> },
+                {
+                  key: "submission",
+                  title: "Submission Guidlines",
+                  content: <Text text={journal.sub_guide} />,
+                },
+                {
+                  key: "other",
+                  title: "Other Guides",
+                  content: <Text text={journal.other_guide} />,
+                },
+                {
+                  key: "publications",
+                  title: "Publications",
+                  content: <PublicationLinks journalUri={journal.uri} items={publications} />,
+                },
+              ]}
+            />
+          </div>
+        </div>
+        <aside
+          aria-label="Journal details"
+          className={`col-span-2 row-start-3 md:col-span-1 md:col-start-1 ${hasImage ? "md:row-start-2" : "md:row-start-1"}`}
+        >
+          <JournalFacts journal={journal} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function Text({ text }: { text: string }) {
+  if (!text.trim()) return <p className="text-slate-500">Nothing has been published here yet.</p>;
+  return <PlainText text={text} className="max-w-prose text-slate-700" />;
+}
+
+/** The journal's issues as links to `/journal/{journal_url}/{volume}/{issue}`, by label. */
+function PublicationLinks({
+  journalUri,
+  items,
+}: {
+  journalUri: string;
+  items: PublicationOption[] | null;
+}) {
+  if (!items) return null;
+  if (items.length === 0) {
+    return <p className="text-slate-500">No issues have been published yet.</p>;
+  }
+  return (
+    <ul className="divide-y divide-slate-100">
+      {items.map((item) => (
+        <li key={item.value} className="flex flex-wrap items-baseline gap-x-3 py-2.5">
+          <Link
+            to={publicationLink(journalUri, item.volume, item.issue)}
+            className={`font-serif text-lg ${textLinkClass}`}
+          >
+            {item.label}
+          </Link>
+          {item.title ? <span className="text-sm text-slate-600">{item.title}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
 }

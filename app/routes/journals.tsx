@@ -1,4 +1,95 @@
-/** Journals (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Journals</main>;
+/**
+ * Journals list (spec section 2, Journals list page): on the left every journal as a card
+ * (image, name, intro, buttons with label and link); on the right the latest journals, each
+ * labelled 'New Journal', with its intro and the date it was added. Each column loads on its
+ * own and stays empty when its load fails (spec section 8).
+ */
+import { Link } from "react-router";
+import { listActiveJournals, listLatestJournals } from "../../server/services/journals/queries.ts";
+import { JournalListCard } from "../components/journal/journal-list-card.tsx";
+import { DateText } from "../components/ui/date-text.tsx";
+import { EmptyNote } from "../components/ui/empty-note.tsx";
+import { PageHeading } from "../components/ui/heading.tsx";
+import { badgeClass, containerClass, titleLinkClass } from "../components/ui/styles.ts";
+import { appContext } from "../context.ts";
+import { loadSection } from "../lib/public-load.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/journals";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const [journals, latest] = await Promise.all([
+    loadSection(ctx, "journals: all journals", () => listActiveJournals(ctx)),
+    loadSection(ctx, "journals: new journals", () => listLatestJournals(ctx, 8)),
+  ]);
+  return { journals, latest };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    "Journals",
+    "Every journal we publish, with its scope, its issues and how to submit, and the journals added most recently.",
+  );
+}
+
+export default function Journals({ loaderData }: Route.ComponentProps) {
+  const { journals, latest } = loaderData;
+  return (
+    <main className={`${containerClass} py-10 sm:py-14`}>
+      <PageHeading
+        kicker="Catalogue"
+        title="Journals"
+        lead="Peer-reviewed journals published in open access: read their issues and papers, or find out how to submit your own work."
+      />
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+        <section aria-label="All journals">
+          {journals?.length === 0 ? (
+            <EmptyNote>No journals have been published yet.</EmptyNote>
+          ) : null}
+          {journals ? (
+            <ul className="space-y-6">
+              {journals.map((journal, i) => (
+                <li key={journal.link}>
+                  <JournalListCard journal={journal} eager={i < 2} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        <aside
+          aria-labelledby="new-journals-title"
+          className="lg:border-l lg:border-slate-200 lg:pl-10"
+        >
+          <h2
+            id="new-journals-title"
+            className="font-sans text-xs font-semibold tracking-[0.16em] text-slate-500 uppercase"
+          >
+            Recently added
+          </h2>
+          {latest ? (
+            <ul className="mt-3 divide-y divide-slate-200" data-testid="new-journals">
+              {latest.map((journal) => (
+                <li key={journal.link} className="py-5">
+                  <span className={badgeClass}>New Journal</span>
+                  <h3 className="mt-2 text-lg leading-snug font-semibold">
+                    <Link to={journal.link} className={titleLinkClass}>
+                      {journal.journal_name}
+                    </Link>
+                  </h3>
+                  <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-slate-600">
+                    {journal.journal_intro}
+                  </p>
+                  <p className="mt-2 text-xs text-slate-500">
+                    Added <DateText value={journal.date_added} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </aside>
+      </div>
+    </main>
+  );
 }

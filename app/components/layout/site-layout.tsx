@@ -1,21 +1,30 @@
-import { Link } from "react-router";
-import { useRootData } from "../../lib/root-data.ts";
+import { useLocation } from "react-router";
+import { Banner } from "./banner.tsx";
+import { FOOTER_SPACE, SiteFooter } from "./site-footer.tsx";
+import { SiteHeader } from "./site-header.tsx";
 
-/** Header navigation, banner and footer around every page (spec section 2, Shared layout). */
+/**
+ * Header, banner and footer around every page (spec section 2, Shared layout). The dashboard
+ * (`/dashboard…`) shows the header and footer but no banner. A skip link lets keyboard users
+ * jump past the header and banner (WCAG 2.4.1).
+ */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
-  const { siteName, year } = useRootData();
+  const { pathname } = useLocation();
+  const dashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
   return (
-    <div className="min-h-screen pb-12">
-      <header>
-        <nav>
-          <Link to="/">Home</Link> <Link to="/categories">About</Link>{" "}
-          <Link to="/journals">Journals</Link> <Link to="/contact">Contact</Link>
-        </nav>
-      </header>
-      {children}
-      <footer className="fixed inset-x-0 bottom-0">
-        Copyright © {year} {siteName}.
-      </footer>
+    <div className={`flex min-h-screen flex-col ${FOOTER_SPACE}`}>
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-sm bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      {dashboard ? null : <Banner />}
+      <div id="content" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </div>
+      <SiteFooter />
     </div>
   );
 }

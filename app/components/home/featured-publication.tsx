@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import type { FeaturedPublication as Featured } from "../../../shared/api.ts";
+import { authorLine } from "../ui/authors.ts";
+import { ButtonLink } from "../ui/button-link.tsx";
+import { CoverImage } from "../ui/cover-image.tsx";
+import { DateText } from "../ui/date-text.tsx";
+import { kickerClass, titleLinkClass } from "../ui/styles.ts";
+
+/**
+ * The featured latest publication of the home page (spec section 2): cover image, journal
+ * name, publication label, date, its papers (title and author names) and a 'View All Papers'
+ * link to the publication's page.
+ */
+export function FeaturedPublication({ publication }: { publication: Featured }) {
+  return (
+    <article
+      aria-labelledby="featured-title"
+      className="flex flex-col rounded-sm border border-slate-200 bg-white p-5 shadow-xs sm:p-7"
+    >
+      <div className="flex gap-5 sm:gap-7">
+        <Link
+          to={publication.link}
+          className="block w-28 shrink-0 self-start sm:w-44"
+          tabIndex={-1}
+        >
+          <CoverImage
+            src={publication.cover_img}
+            alt={`Cover of ${publication.journal_name}, ${publication.publication}`}
+            width={320}
+            height={440}
+            sizes="(min-width: 640px) 11rem, 7rem"
+            placeholder={publication.journal_name}
+            className="w-full shadow-md ring-1 ring-slate-900/10"
+          />
+        </Link>
+        <div className="min-w-0">
+          <p className={kickerClass}>Featured issue</p>
+          <h3 id="featured-title" className="mt-2 text-xl leading-snug font-semibold sm:text-2xl">
+            <Link to={publication.link} className={titleLinkClass}>
+              {publication.journal_name}
+            </Link>
+          </h3>
+          <p className="mt-1 font-serif text-base text-slate-700 sm:text-lg">
+            {publication.publication}
+          </p>
+          <p className="mt-1 text-sm text-slate-500">
+            Published <DateText value={publication.date_added} />
+          </p>
+        </div>
+      </div>
+
+      {publication.papers.length > 0 ? (
+        <>
+          <h4 className="mt-7 border-b border-slate-200 pb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-500 uppercase">
+            In this issue
+          </h4>
+          <ol className="divide-y divide-slate-100">
+            {publication.papers.map((paper) => (
+              <li key={paper.paperID} className="py-3">
+                <Link
+                  to={paper.link}
+                  className={`font-serif text-[1.07rem] leading-snug ${titleLinkClass}`}
+                >
+                  {paper.title}
+                </Link>
+                {paper.authors.length > 0 ? (
+                  <p className="mt-1 text-sm text-slate-600">{authorLine(paper.authors)}</p>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+
+      <div className="pt-5">
+        <ButtonLink
+          to={publication.link}
+          hiddenSuffix={`${publication.journal_name} ${publication.publication}`}
+        >
+          View All Papers
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import type { LatestPublicationItem } from "../../../shared/api.ts";
+import { CoverImage } from "../ui/cover-image.tsx";
+import { DateText } from "../ui/date-text.tsx";
+import { titleLinkClass } from "../ui/styles.ts";
+
+/** The list of latest publications beside the featured one (spec section 2): cover, title
+ * link, description and date of each. */
+export function LatestPublications({ items }: { items: LatestPublicationItem[] }) {
+  return (
+    <ul className="divide-y divide-slate-200 border-y border-slate-200">
+      {items.map((item) => (
+        <li key={item.link} className="flex gap-4 py-4">
+          <Link to={item.link} tabIndex={-1} aria-hidden="true" className="w-16 shrink-0">
+            <CoverImage
+              src={item.cover_img}
+              alt=""
+              width={160}
+              height={220}
+              sizes="4rem"
+              placeholder=""
+              className="w-full ring-1 ring-slate-900/10"
+            />
+          </Link>
+          <div className="min-w-0">
+            <h3 className="font-serif text-base leading-snug font-semibold">
+              <Link to={item.link} className={titleLinkClass}>
+                {item.title}
+              </Link>
+            </h3>
+            {item.description ? (
+              <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.description}</p>
+            ) : null}
+            <p className="mt-1 text-xs text-slate-500">
+              <DateText value={item.date_added} />
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

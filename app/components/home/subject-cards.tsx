@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { SUBJECTS } from "../../../shared/constants.ts";
+
+/** A small line drawing per subject, in the accent colour. */
+const SUBJECT_ICONS: Record<(typeof SUBJECTS)[number]["key"], React.ReactNode> = {
+  philosophy: <path d="M12 3v18M5 8h14M7 8l-3 7h6zM17 8l-3 7h6zM8 21h8" />,
+  "science-technology": (
+    <path d="M9 3h6M10 3v6L4.5 18.5A1.7 1.7 0 0 0 6 21h12a1.7 1.7 0 0 0 1.5-2.5L14 9V3M7.5 14h9" />
+  ),
+  "arts-humanities": <path d="M4 20V9l8-5 8 5v11M4 20h16M8 20v-7M12 20v-7M16 20v-7M3 9h18" />,
+  more: (
+    <path d="M4 5h6a2 2 0 0 1 2 2v13a2 2 0 0 0-2-2H4zM20 5h-6a2 2 0 0 0-2 2v13a2 2 0 0 1 2-2h6z" />
+  ),
+};
+
+/**
+ * The four subject cards of the home page (spec section 2: "Four subject cards with a blurb"),
+ * each linking to its part of the About page (`/categories#{key}`).
+ */
+export function SubjectCards() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {SUBJECTS.map((subject) => (
+        <li key={subject.key}>
+          <Link
+            to={`/categories#${subject.key}`}
+            className="group flex h-full flex-col rounded-sm border border-slate-200 border-t-3 border-t-brand-800 bg-white p-5 shadow-xs transition-shadow hover:shadow-md sm:p-6"
+          >
+            <span className="flex items-center gap-3 sm:flex-col sm:items-start sm:gap-0">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="size-7 shrink-0 text-brand-700 sm:size-8"
+              >
+                {SUBJECT_ICONS[subject.key]}
+              </svg>
+              <h3 className="text-xl font-semibold group-hover:text-brand-800 sm:mt-4">
+                {subject.name}
+              </h3>
+            </span>
+            <p className="mt-2 flex-1 text-[0.95rem] leading-relaxed text-slate-600">
+              {subject.blurb}
+            </p>
+            <span className="mt-4 text-sm font-semibold text-brand-800 group-hover:underline">
+              Explore {subject.name}
+              <span aria-hidden="true"> →</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import type { JournalCard } from "../../../shared/api.ts";
+import { ButtonLink } from "../ui/button-link.tsx";
+import { CoverImage } from "../ui/cover-image.tsx";
+import { titleLinkClass } from "../ui/styles.ts";
+
+/**
+ * The 'New Journals on {product}' grid of the home page (spec section 2): cover, name, a short
+ * intro and a 'View Journal' link per journal.
+ */
+export function JournalGrid({ journals }: { journals: JournalCard[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
+      {journals.map((journal) => (
+        <li
+          key={journal.link}
+          className="flex gap-4 rounded-sm border border-slate-200 bg-white p-4 shadow-xs min-[480px]:flex-col min-[480px]:gap-0 min-[480px]:p-0"
+        >
+          <Link
+            to={journal.link}
+            tabIndex={-1}
+            aria-hidden="true"
+            className="block w-24 shrink-0 self-start min-[480px]:w-auto min-[480px]:self-auto"
+          >
+            <CoverImage
+              src={journal.journal_img}
+              alt=""
+              width={640}
+              height={400}
+              sizes="(min-width: 1024px) 17rem, (min-width: 480px) 45vw, 6rem"
+              placeholder={journal.journal_name}
+              className="w-full min-[480px]:rounded-t-sm"
+            />
+          </Link>
+          <div className="flex min-w-0 flex-1 flex-col min-[480px]:p-5">
+            <h3 className="text-lg leading-snug font-semibold">
+              <Link to={journal.link} className={titleLinkClass}>
+                {journal.journal_name}
+              </Link>
+            </h3>
+            <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600">
+              {journal.journal_intro}
+            </p>
+            <div className="mt-3 min-[480px]:mt-4">
+              <ButtonLink to={journal.link} variant="secondary" hiddenSuffix={journal.journal_name}>
+                View Journal
+              </ButtonLink>
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

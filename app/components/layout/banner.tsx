@@ -1,0 +1,68 @@
+import { Form, useMatches, useSearchParams } from "react-router";
+import { DEFAULT_HEADER_TEXT } from "../../../shared/constants.ts";
+import { containerClass } from "../ui/styles.ts";
+import { SearchIcon } from "./icons.tsx";
+
+/**
+ * The banner of spec section 2 (Shared layout): the research search form (a text box named
+ * `banner_search`, placeholder 'Find Research...', a 'Search' button; GET /search, whose page
+ * is another screen) and the heading — the deepest matched route's `headerText` loader field
+ * when it has one (a journal's name), else {@link DEFAULT_HEADER_TEXT}. The heading is hidden on
+ * small screens (below `md`), as the spec says.
+ */
+export function Banner() {
+  const heading = useHeaderText();
+  const [params] = useSearchParams();
+  const query = params.get("banner_search") ?? "";
+  return (
+    <section aria-label="Search the library" className="bg-brand-900 text-white">
+      <div
+        className={`${containerClass} flex flex-col gap-6 py-5 md:flex-row md:items-center md:justify-between md:gap-12 md:py-12`}
+      >
+        <h2
+          id="banner-heading"
+          className="hidden max-w-2xl font-serif text-3xl leading-tight font-normal text-white md:block lg:text-[2.5rem]"
+        >
+          {heading}
+        </h2>
+        <Form
+          action="/search"
+          method="get"
+          role="search"
+          className="flex w-full md:max-w-md md:shrink-0"
+        >
+          <label htmlFor="banner_search" className="sr-only">
+            Search articles, journals and proceedings
+          </label>
+          <div className="relative flex-1">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
+            <input
+              // Re-mount on a new query so the box shows the search being displayed.
+              key={query}
+              id="banner_search"
+              name="banner_search"
+              type="search"
+              defaultValue={query}
+              placeholder="Find Research..."
+              className="h-12 w-full rounded-l-sm border-0 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-brand-300"
+            />
+          </div>
+          <button
+            type="submit"
+            className="h-12 rounded-r-sm bg-brand-600 px-5 text-sm font-semibold tracking-wide text-white hover:bg-brand-500 focus-visible:outline-brand-300"
+          >
+            Search
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+/** `headerText` of the deepest matched route's loader data, else the default heading. */
+function useHeaderText(): string {
+  const matches = useMatches();
+  const data = matches.at(-1)?.loaderData as { headerText?: unknown } | null | undefined;
+  const text = data && typeof data.headerText === "string" ? data.headerText.trim() : "";
+  return text || DEFAULT_HEADER_TEXT;
+}

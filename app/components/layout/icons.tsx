@@ -1,0 +1,73 @@
+/** Inline SVG icons of the layout (no icon font or external files: the CSP allows none). */
+
+type IconProps = { className?: string };
+
+/** Three bars: "open the menu". */
+export function MenuIcon({ className = "size-6" }: IconProps) {
+  return (
+    <svg
+      data-icon="open"
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      className={className}
+    >
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </svg>
+  );
+}
+
+/** A cross: "close the menu". */
+export function CloseIcon({ className = "size-6" }: IconProps) {
+  return (
+    <svg
+      data-icon="close"
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      className={className}
+    >
+      <path d="M6 6l12 12M18 6L6 18" />
+    </svg>
+  );
+}
+
+/** A magnifying glass. */
+export function SearchIcon({ className = "size-5" }: IconProps) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      className={className}
+    >
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </svg>
+  );
+}
+
+/** The site's mark: a classical portico (an athenaeum) drawn in the accent colour. */
+export function LogoMark({ className = "size-10" }: IconProps) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 40 40" className={className}>
+      <rect width="40" height="40" rx="2" className="fill-brand-800" />
+      <path d="M8 15L20 8l12 7z" className="fill-white" />
+      <path
+        d="M11 17.5v11M16.3 17.5v11M23.7 17.5v11M29 17.5v11"
+        className="stroke-white"
+        strokeWidth="2.2"
+      />
+      <path d="M8 31h24" className="stroke-white" strokeWidth="2.2" />
+    </svg>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useRootData } from "../../lib/root-data.ts";
+import { containerClass } from "../ui/styles.ts";
+import { CloseIcon, LogoMark, MenuIcon } from "./icons.tsx";
+
+/** Header navigation of spec section 2 (Shared layout), labels and targets as written there. */
+export const NAV_LINKS = [
+  { label: "Home", to: "/" },
+  { label: "About", to: "/categories" },
+  { label: "Journals", to: "/journals" },
+  { label: "Contact", to: "/contact" },
+] as const;
+
+/**
+ * Site header: the site's mark and name, and the main navigation. Below the `md` breakpoint
+ * (768 px) the navigation collapses behind a toggle button (spec section 4: open or closed) that
+ * swaps its open and close icons and reports its state with `aria-expanded`; the menu closes
+ * again on navigation and on Escape. Without JavaScript the toggle is inert, so the server
+ * renders the collapsed state and hydration makes it work.
+ */
+export function SiteHeader() {
+  const { siteName } = useRootData();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navId = useId();
+
+  // Any navigation (a link in the open menu, back/forward) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div aria-hidden="true" className="h-1 bg-brand-800" />
+      <div
+        className={`${containerClass} flex flex-wrap items-center justify-between gap-x-4 py-3 md:gap-x-8 md:py-4`}
+      >
+        <Link
+          to="/"
+          className="group flex min-w-0 flex-1 items-center gap-3 rounded-sm md:flex-none"
+        >
+          <LogoMark className="size-10 shrink-0 sm:size-11" />
+          <span className="flex min-w-0 flex-col">
+            <span className="font-serif text-2xl leading-none font-semibold tracking-tight text-brand-900 sm:text-[1.7rem]">
+              {siteName}
+            </span>
+            <span className="mt-1 text-[0.6rem] font-medium tracking-[0.12em] text-slate-500 uppercase sm:text-[0.68rem] sm:tracking-[0.18em]">
+              Academic Journals and Open Library
+            </span>
+          </span>
+        </Link>
+
+        <button
+          type="button"
+          className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-sm text-brand-900 hover:bg-brand-50 md:hidden"
+          aria-expanded={open}
+          aria-controls={navId}
+          aria-label={open ? "Close menu" : "Open menu"}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+
+        <nav
+          id={navId}
+          aria-label="Main"
+          className={`${open ? "block" : "hidden"} w-full md:block md:w-auto`}
+        >
+          <ul className="mt-3 flex flex-col border-t border-slate-200 pt-2 md:mt-0 md:flex-row md:gap-1 md:border-0 md:pt-0">
+            {NAV_LINKS.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === "/"}
+                  className={({ isActive }) =>
+                    `block rounded-sm px-3 py-3 text-[0.95rem] font-medium md:py-2 ${
+                      isActive
+                        ? "bg-brand-50 font-semibold text-brand-900 md:bg-transparent md:font-medium md:shadow-[inset_0_-2px_0_var(--color-brand-700)]"
+                        : "text-slate-700 hover:bg-brand-50 hover:text-brand-900"
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
