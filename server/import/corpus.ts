@@ -1,0 +1,612 @@
+/**
+ * Imports a corpus folder (`manifest.json`, JATS XML, PDFs; see the corpus's MANIFEST.md) into
+ * the catalogue through the same write services the dashboard uses (DESIGN section 6):
+ * journals (active), their issues (published) with editorial boards, papers with authors,
+ * affiliations, DOI, abstract, keywords and PDF (text extracted for search), proceedings with
+ * their event and papers, and partner institutions drawn from the affiliations.
+ *
+ * - Safe to run again: journals are matched by URI, issues by journal + volume + number, papers
+ *   by DOI (else issue + title), proceedings by slug, partners by name; nothing is duplicated.
+ * - A bad file (XML that does not parse, a PDF that is not one, a missing file) is reported by
+ *   its path and its paper skipped; each paper is all-or-nothing (its PDF is removed again when
+ *   its rows fail). Only an unusable folder or manifest stops the import ({@link CorpusError}).
+ * - Issues without a number (eLife, Hindawi publish continuously) get number "1"; journal texts
+ *   the sources lack are composed from facts (./profile.ts). See docs/decisions.
+ */
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { humanDate, slugify } from "../../shared/format.ts";
+import { DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
+import type { AppContext } from "../services/context.ts";
+import {
+  issueCoverPng,
+  journalCoverPng,
+  monogramPng,
+  proceedingCoverPng,
+} from "../services/generated-art.ts";
+import { createJournal } from "../services/journals/commands.ts";
+import {
+  createPaper,
+  createProceedingPaper,
+  type PaperExtras,
+  type PaperFields,
+} from "../services/papers/commands.ts";
+import { createPartner } from "../services/partners/commands.ts";
+import { createProceeding } from "../services/proceedings/commands.ts";
+import { createPublication } from "../services/publications/commands.ts";
+import { type JatsArticle, type JatsEditor, parseJats } from "./jats.ts";
+import {
+  type Manifest,
+  type ManifestIssue,
+  type ManifestJournal,
+  type ManifestPaper,
+  type ManifestProceeding,
+  parseManifest,
+} from "./manifest.ts";
+import { type AffiliationSource, rankInstitutions } from "./partners.ts";
+import { journalProfile } from "./profile.ts";
+
+/** Number given to issues whose journal does not number them (docs/decisions). */
+export const UNNUMBERED_ISSUE = "1";
+
+/** How many partners the home page carousel gets (spec section 1: "About 27 are listed"). */
+export const PARTNER_COUNT = 27;
+
+export type Tally = { created: number; existing: number };
+
+export type ImportProblem = {
+  /** Path relative to the corpus folder (`jats/x.xml`, `pdfs/y.pdf`) or `manifest.json`. */
+  file: string;
+  message: string;
+};
+
+export type ImportReport = {
+  /** Absolute corpus folder. */
+  dir: string;
+  journals: Tally;
+  publications: Tally;
+  /** `withPdf`: created papers that have their PDF. */
+  papers: Tally & { withPdf: number };
+  proceedings: Tally;
+  partners: Tally;
+  problems: ImportProblem[];
+  /** Wall-clock duration of the import, milliseconds. */
+  durationMs: number;
+};
+
+export type ImportOptions = {
+  /** Seed partners from the affiliations (default true). */
+  partners?: boolean;
+  /** Default {@link PARTNER_COUNT}. */
+  partnerLimit?: number;
+};
+
+/** The folder or its manifest cannot be used at all; nothing was imported. */
+export class CorpusError extends Error {
+  override name = "CorpusError";
+}
+
+type Prepared = {
+  /** Path used in problem reports. */
+  label: string;
+  fields: PaperFields;
+  extras: PaperExtras;
+  pdf: string | null;
+  editors: JatsEditor[];
+  affiliations: AffiliationSource[];
+  licence: string | null;
+  published: string | null;
+};
+
+type Run = {
+  ctx: AppContext;
+  root: string;
+  report: ImportReport;
+  affiliations: AffiliationSource[];
+};
+
+/**
+ * Imports the corpus at `dir` (see the module comment).
+ * @returns counts of what was created and what was already there, and every problem met.
+ * @throws CorpusError when `dir` is not a folder or its manifest.json is missing or invalid.
+ */
+export async function importCorpus(
+  ctx: AppContext,
+  dir: string,
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  const started = performance.now();
+  const root = path.resolve(dir);
+  const manifest = await readManifest(root);
+  const tally = () => ({ created: 0, existing: 0 });
+  const run: Run = {
+    ctx,
+    root,
+    affiliations: [],
+    report: {
+      dir: root,
+      journals: tally(),
+      publications: tally(),
+      papers: { ...tally(), withPdf: 0 },
+      proceedings: tally(),
+      partners: tally(),
+      problems: [],
+      durationMs: 0,
+    },
+  };
+  for (const journal of manifest.journals) await importJournal(run, journal);
+  for (const proceeding of manifest.proceedings) await importProceeding(run, proceeding);
+  if (options.partners !== false) {
+    await importPartners(run, options.partnerLimit ?? PARTNER_COUNT);
+  }
+  run.report.durationMs = Math.round(performance.now() - started);
+  return run.report;
+}
+
+async function readManifest(root: string): Promise<Manifest> {
+  const info = await stat(root).catch(() => null);
+  if (!info?.isDirectory()) throw new CorpusError(`${root} is not a folder.`);
+  let raw: string;
+  try {
+    raw = await readFile(path.join(root, "manifest.json"), "utf8");
+  } catch {
+    throw new CorpusError(`${root} has no readable manifest.json.`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch (error) {
+    throw new CorpusError(`manifest.json is not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return parseManifest(data);
+  } catch (error) {
+    throw new CorpusError(`manifest.json is not a corpus manifest: ${(error as Error).message}`);
+  }
+}
+
+function problem(run: Run, file: string, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  run.report.problems.push({ file, message });
+}
+
+/** `message` ending in "The paper was skipped." */
+function skipped(message: string): string {
+  return `${message.replace(/[.\s]+$/, "")}. The paper was skipped.`;
+}
+
+/** Absolute path of a manifest path, which the manifest schema keeps inside the folder. */
+function inside(root: string, relative: string): string {
+  return path.join(root, ...relative.split(/[\\/]/));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Papers: JATS first, the manifest for what the JATS file lacks (and for papers without one)
+
+/** Drops eLife's trailing "DOI: http://dx.doi.org/…" paragraph, as the JATS reader does. */
+function withoutDoiParagraph(abstract: string): string {
+  const paragraphs = abstract.split(/\n\s*\n/).map((p) => p.trim());
+  if (paragraphs.length > 1 && /^DOI:/i.test(paragraphs.at(-1)!)) paragraphs.pop();
+  return paragraphs.join("\n\n");
+}
+
+function pagesOf(pages: string | undefined): [string | null, string | null] {
+  if (!pages) return [null, null];
+  const [first, last] = pages.split(/\s*[-–]\s*/);
+  return [first || null, last || null];
+}
+
+function keywordText(keywords: string[]): string {
+  const separator = keywords.some((k) => k.includes(",")) ? "; " : ", ";
+  return keywords.join(separator);
+}
+
+function mergePaper(
+  paper: ManifestPaper,
+  jats: JatsArticle | null,
+): Omit<Prepared, "label" | "pdf"> {
+  const doi = normaliseDoi(jats?.doi ?? paper.doi ?? "");
+  const authors = jats?.authors.length
+    ? jats.authors.map((a, i) => {
+        const listed = paper.authors[i];
+        const same = listed && listed.name === a.name ? listed : undefined;
+        return {
+          name: a.name,
+          email: a.email ?? same?.email ?? "",
+          institution: a.affiliations.map((f) => f.text).join("; "),
+        };
+      })
+    : paper.authors.map((a) => ({
+        name: a.name,
+        email: a.email ?? "",
+        institution: (a.institutions ?? (a.institution ? [a.institution] : [])).join("; "),
+      }));
+  const affiliations: AffiliationSource[] = jats?.authors.length
+    ? jats.authors.flatMap((a) => a.affiliations)
+    : paper.authors.flatMap((a) =>
+        (a.institutions ?? (a.institution ? [a.institution] : [])).map((text) => ({ text })),
+      );
+  const editors = jats?.editors ?? [];
+  for (const e of editors) if (e.affiliation) affiliations.push(e.affiliation);
+
+  const [fromPages, toPages] = pagesOf(paper.pages);
+  const licenseUrl = jats?.licenseUrl ?? paper.license?.url ?? null;
+  const published = jats?.published ?? paper.published ?? null;
+  return {
+    fields: {
+      title: jats?.title || paper.title,
+      doi: DOI_PATTERN.test(doi) ? doi : "",
+      abstract: withoutDoiParagraph(jats?.abstract || paper.abstract),
+      keywords: keywordText(jats?.keywords.length ? jats.keywords : paper.keywords),
+      authors,
+    },
+    extras: {
+      fileOptional: true,
+      published_on: published,
+      first_page: jats?.firstPage ?? fromPages ?? jats?.elocationId ?? paper.elocation_id ?? null,
+      last_page: jats?.lastPage ?? toPages,
+      license_url: licenseUrl,
+    },
+    editors,
+    affiliations,
+    licence: licenseUrl ?? jats?.licenseText ?? paper.license?.text ?? null,
+    published,
+  };
+}
+
+/** Reads and merges one paper's metadata; null (with a problem reported) when its JATS is bad. */
+async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | null> {
+  let jats: JatsArticle | null = null;
+  if (paper.jats) {
+    let xml: string;
+    try {
+      xml = await readFile(inside(run.root, paper.jats), "utf8");
+    } catch {
+      problem(run, paper.jats, skipped("The file is missing or not readable"));
+      return null;
+    }
+    try {
+      jats = parseJats(xml);
+    } catch (error) {
+      problem(run, paper.jats, skipped(`Not a usable JATS file: ${(error as Error).message}`));
+      return null;
+    }
+  }
+  const merged = mergePaper(paper, jats);
+  run.affiliations.push(...merged.affiliations);
+  return { label: paper.jats ?? paper.pdf ?? paper.title, pdf: paper.pdf, ...merged };
+}
+
+type PaperOwner = { journalUri: string; publicationId: number } | { proceedingId: number };
+
+async function paperExists(run: Run, owner: PaperOwner, fields: PaperFields): Promise<boolean> {
+  let query = run.ctx.db.selectFrom("papers").select("id");
+  if (fields.doi) {
+    query = query.where("doi", "=", fields.doi);
+  } else {
+    query = query.where((eb) => eb(eb.fn("lower", ["title"]), "=", fields.title.toLowerCase()));
+    query =
+      "proceedingId" in owner
+        ? query.where("proceeding_id", "=", owner.proceedingId)
+        : query.where("publication_id", "=", owner.publicationId);
+  }
+  return !!(await query.executeTakeFirst());
+}
+
+async function importPaper(run: Run, owner: PaperOwner, paper: Prepared): Promise<void> {
+  const { report } = run;
+  if (await paperExists(run, owner, paper.fields)) {
+    report.papers.existing++;
+    return;
+  }
+  let pdf: Buffer | null = null;
+  if (paper.pdf) {
+    try {
+      pdf = await readFile(inside(run.root, paper.pdf));
+    } catch {
+      problem(run, paper.pdf, skipped("The file is missing or not readable"));
+      return;
+    }
+  }
+  try {
+    if ("proceedingId" in owner) {
+      await createProceedingPaper(run.ctx, owner.proceedingId, paper.fields, pdf, paper.extras);
+    } else {
+      await createPaper(
+        run.ctx,
+        owner.journalUri,
+        { ...paper.fields, sel_publication: owner.publicationId },
+        pdf,
+        paper.extras,
+      );
+    }
+    report.papers.created++;
+    if (pdf) report.papers.withPdf++;
+  } catch (error) {
+    problem(run, paper.pdf ?? paper.label, skipped((error as Error).message));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Journals and issues
+
+function editorsOf(papers: Prepared[]): EditorInput[] {
+  const seen = new Set<string>();
+  const out: EditorInput[] = [];
+  for (const e of papers.flatMap((p) => p.editors)) {
+    const key = `${e.name.toLowerCase()}|${e.role.toLowerCase()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: e.name, email: "", institution: e.affiliation?.text ?? "", role: e.role });
+  }
+  return out;
+}
+
+/** `YYYY-MM-DD` of an issue: its latest paper's publication date, else 1 January of its year. */
+function issueDate(papers: Prepared[], year: number): string {
+  const dates = papers
+    .map((p) => p.published)
+    .filter((d): d is string => !!d && /^\d{4}(-\d{2}){0,2}$/.test(d))
+    .map((d) => (d.length === 4 ? `${d}-01-01` : d.length === 7 ? `${d}-01` : d))
+    .sort();
+  return dates.at(-1) ?? `${year}-01-01`;
+}
+
+async function importJournal(run: Run, journal: ManifestJournal): Promise<void> {
+  const { ctx, report } = run;
+  const uri = journal.slug ?? slugify(journal.name, 60);
+  const issues: { issue: ManifestIssue; papers: Prepared[] }[] = [];
+  for (const issue of journal.issues) {
+    const papers: Prepared[] = [];
+    for (const paper of issue.papers) {
+      const prepared = await preparePaper(run, paper);
+      if (prepared) papers.push(prepared);
+    }
+    issues.push({ issue, papers });
+  }
+
+  const existing = await ctx.db
+    .selectFrom("journals")
+    .select("id")
+    .where("uri", "=", uri)
+    .executeTakeFirst();
+  if (existing) {
+    report.journals.existing++;
+  } else {
+    const all = issues.flatMap((i) => i.papers);
+    const profile = journalProfile(journal, {
+      years: journal.issues.map((i) => i.year),
+      licences: all.map((p) => p.licence).filter((l): l is string => !!l),
+      hasPdfs: all.some((p) => p.pdf),
+    });
+    const issn = journal.issn?.print ?? journal.issn?.electronic ?? journal.issn?.unspecified ?? "";
+    const eissn = journal.issn?.print && journal.issn.electronic ? journal.issn.electronic : null;
+    try {
+      const cover = await journalCoverPng({
+        name: journal.name,
+        publisher: journal.publisher,
+        issn,
+      });
+      await createJournal(
+        ctx,
+        {
+          journal_name: journal.name,
+          abbreviation: journal.abbreviation ?? journal.name,
+          journal_uri: uri,
+          publisher: journal.publisher ?? "",
+          pub_frequency: profile.frequency,
+          issn,
+          journal_intro: profile.intro,
+        },
+        cover,
+        {
+          active: true,
+          subject: profile.subject,
+          eissn,
+          sub_guide: profile.sub_guide,
+          other_guide: profile.other_guide,
+        },
+      );
+      report.journals.created++;
+    } catch (error) {
+      problem(
+        run,
+        "manifest.json",
+        `journal "${journal.name}" not imported: ${(error as Error).message}`,
+      );
+      return;
+    }
+  }
+
+  for (const { issue, papers } of issues) await importIssue(run, journal, uri, issue, papers);
+}
+
+async function importIssue(
+  run: Run,
+  journal: ManifestJournal,
+  uri: string,
+  issue: ManifestIssue,
+  papers: Prepared[],
+): Promise<void> {
+  const { ctx, report } = run;
+  const number = issue.number ?? UNNUMBERED_ISSUE;
+  const found = await ctx.db
+    .selectFrom("publications as p")
+    .innerJoin("journals as j", "j.id", "p.journal_id")
+    .select("p.id")
+    .where("j.uri", "=", uri)
+    .where("p.volume", "=", issue.volume)
+    .where("p.number", "=", number)
+    .executeTakeFirst();
+  let publicationId: number;
+  if (found) {
+    report.publications.existing++;
+    publicationId = found.id;
+  } else {
+    try {
+      const cover = await issueCoverPng({
+        journalName: journal.name,
+        publisher: journal.publisher,
+        volume: issue.volume,
+        number,
+        year: issue.year,
+      });
+      const created = await createPublication(
+        ctx,
+        uri,
+        {
+          volume: issue.volume,
+          issue: number,
+          title: issue.title ?? "",
+          year: issue.year,
+          editors: editorsOf(papers),
+        },
+        cover,
+        { status: "published", published_on: issueDate(papers, issue.year) },
+      );
+      publicationId = created.id;
+      report.publications.created++;
+    } catch (error) {
+      problem(
+        run,
+        "manifest.json",
+        `${journal.name} Vol. ${issue.volume} No. ${number} not imported: ${(error as Error).message}`,
+      );
+      return;
+    }
+  }
+  for (const paper of papers) {
+    await importPaper(run, { journalUri: uri, publicationId }, paper);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proceedings
+
+function proceedingIntro(p: ManifestProceeding): string {
+  const name = p.acronym ? `${p.name} (${p.acronym})` : p.name;
+  const where = p.location ? ` in ${p.location}` : "";
+  const when = `from ${humanDate(p.dates.start)} to ${humanDate(p.dates.end)}`;
+  const by = p.publisher ? ` The proceedings were published by ${p.publisher}` : "";
+  const isbn = p.isbn ? `${by ? "," : " The proceedings have"} ISBN ${p.isbn}` : "";
+  const tail = by || isbn ? `${by}${isbn}.` : "";
+  return `${name} took place${where} ${when}.${tail}`;
+}
+
+async function importProceeding(run: Run, proceeding: ManifestProceeding): Promise<void> {
+  const { ctx, report } = run;
+  const eventName = proceeding.acronym ?? proceeding.name;
+  const slug = proceeding.slug ?? slugify(`${eventName} ${proceeding.year}`, 80);
+  const papers: Prepared[] = [];
+  for (const paper of proceeding.papers) {
+    const prepared = await preparePaper(run, paper);
+    if (prepared) papers.push(prepared);
+  }
+
+  let proceedingId: number;
+  const found = await ctx.db
+    .selectFrom("proceedings")
+    .select("id")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (found) {
+    report.proceedings.existing++;
+    proceedingId = found.id;
+  } else {
+    try {
+      const event = await ctx.db
+        .selectFrom("proceeding_events")
+        .select("id")
+        .where("name", "=", eventName)
+        .where("start_date", "=", proceeding.dates.start)
+        .executeTakeFirst();
+      const cover = await proceedingCoverPng({
+        eventName,
+        title: proceeding.name,
+        year: proceeding.year,
+        location: proceeding.location,
+      });
+      const created = await createProceeding(
+        ctx,
+        {
+          event: event?.id ?? "new",
+          event_name: eventName,
+          event_start_date: proceeding.dates.start,
+          event_end_date: proceeding.dates.end,
+          title: proceeding.name,
+          sub_title: proceeding.location ?? "",
+          issn: proceeding.issn ?? "",
+          publisher: proceeding.publisher ?? "",
+          year: proceeding.year,
+          intro: proceedingIntro(proceeding),
+          editors: editorsOf(papers),
+        },
+        cover,
+        { slug, isbn: proceeding.isbn ?? null, location: proceeding.location ?? null },
+      );
+      proceedingId = created.id;
+      report.proceedings.created++;
+    } catch (error) {
+      problem(
+        run,
+        "manifest.json",
+        `proceeding "${proceeding.name}" not imported: ${(error as Error).message}`,
+      );
+      return;
+    }
+  }
+  for (const paper of papers) await importPaper(run, { proceedingId }, paper);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partners
+
+async function importPartners(run: Run, limit: number): Promise<void> {
+  const { ctx, report } = run;
+  for (const institution of rankInstitutions(run.affiliations, limit)) {
+    const found = await ctx.db
+      .selectFrom("partners")
+      .select("id")
+      .where((eb) => eb(eb.fn("lower", ["name"]), "=", institution.name.toLowerCase()))
+      .executeTakeFirst();
+    if (found) {
+      report.partners.existing++;
+      continue;
+    }
+    try {
+      await createPartner(
+        ctx,
+        { name: institution.name, link: "" },
+        await monogramPng(institution.name),
+      );
+      report.partners.created++;
+    } catch (error) {
+      problem(
+        run,
+        "manifest.json",
+        `partner "${institution.name}" not added: ${(error as Error).message}`,
+      );
+    }
+  }
+}
+
+/** The report as a few lines for people (the CLI and the first-start log). */
+export function formatReport(report: ImportReport): string {
+  const line = (label: string, t: Tally, extra = "") =>
+    `  ${label.padEnd(13)}${String(t.created).padStart(3)} created${extra}, ${t.existing} already there`;
+  const lines = [
+    `Imported ${report.dir} in ${(report.durationMs / 1000).toFixed(1)} s`,
+    line("journals", report.journals),
+    line("publications", report.publications),
+    line("papers", report.papers, ` (${report.papers.withPdf} with PDF)`),
+    line("proceedings", report.proceedings),
+    line("partners", report.partners),
+  ];
+  if (report.problems.length) {
+    lines.push(`Problems (${report.problems.length}):`);
+    for (const p of report.problems) lines.push(`  ${p.file}: ${p.message}`);
+  } else {
+    lines.push("No problems.");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,554 @@
+/**
+ * Reads the article metadata the catalogue needs from a JATS XML file (NISO Z39.96, also the
+ * older NLM Journal Publishing DTDs), with a standards DOM parser (@xmldom/xmldom: no DTD or
+ * network loading, so `<!DOCTYPE … "http://dtd.nlm.nih.gov/…">` is never fetched).
+ *
+ * Everything comes from the JATS elements themselves: `article-title`; `contrib[contrib-type=
+ * author]` with `name` (`given-names`, `surname`), affiliations through `xref[ref-type=aff]` or
+ * an `aff` inside the contrib, and an e-mail from the contrib's own `email`, a `corresp` it points
+ * to, or an e-mail printed in its affiliation (matched by printed initials such as "(F.P.F.)" or
+ * by the surname in the address); `contrib[contrib-type=editor]` with `role` and affiliation;
+ * the main `abstract` (not `abstract-type` summaries such as eLife digests or PLOS author
+ * summaries; eLife's trailing "DOI: …" paragraph dropped); author `kwd-group`s (not eLife's
+ * research-organism group); `article-id[pub-id-type=doi]`, `volume`, `issue`, `pub-date`, pages.
+ */
+import { DOMParser, type Element, type Node } from "@xmldom/xmldom";
+
+export type JatsAffiliation = {
+  /** Affiliation as printed, without its label or e-mails: "Department of …, University of …, City, Country". */
+  text: string;
+  /** The `institution` elements that are not departments, when the file marks them up. */
+  organisations: string[];
+};
+
+export type JatsAuthor = {
+  /** "Given-names Surname" (surname first for `name-style="eastern"`). */
+  name: string;
+  givenNames: string;
+  surname: string;
+  email: string | null;
+  affiliations: JatsAffiliation[];
+};
+
+export type JatsEditor = {
+  name: string;
+  /** As printed, e.g. "Reviewing editor", "Academic Editor"; "Editor" when none is given. */
+  role: string;
+  affiliation: JatsAffiliation | null;
+};
+
+export type JatsArticle = {
+  title: string;
+  doi: string | null;
+  authors: JatsAuthor[];
+  editors: JatsEditor[];
+  /** Paragraphs separated by a blank line; "" when the article has no abstract. */
+  abstract: string;
+  keywords: string[];
+  volume: string | null;
+  issue: string | null;
+  /** Publication date as precise as the file gives it: `YYYY-MM-DD`, `YYYY-MM` or `YYYY`. */
+  published: string | null;
+  /** Year of the volume/collection (falls back to the publication year). */
+  year: number | null;
+  firstPage: string | null;
+  lastPage: string | null;
+  elocationId: string | null;
+  licenseUrl: string | null;
+  /** Licence text, for licences given without a URL. */
+  licenseText: string | null;
+  journal: {
+    title: string | null;
+    abbreviation: string | null;
+    issnPrint: string | null;
+    issnElectronic: string | null;
+    publisher: string | null;
+  };
+};
+
+/** The file is not well-formed XML or not a JATS article. */
+export class JatsError extends Error {
+  override name = "JatsError";
+}
+
+// ---------------------------------------------------------------------------------------------
+// DOM helpers
+
+const ELEMENT = 1;
+const TEXT = 3;
+const CDATA = 4;
+
+function isElement(node: Node | null | undefined): node is Element {
+  return !!node && node.nodeType === ELEMENT;
+}
+
+function children(parent: Element | null | undefined, name?: string): Element[] {
+  const out: Element[] = [];
+  if (!parent) return out;
+  for (let n = parent.firstChild; n; n = n.nextSibling) {
+    if (isElement(n) && (name === undefined || n.nodeName === name)) out.push(n);
+  }
+  return out;
+}
+
+function child(parent: Element | null | undefined, name: string): Element | null {
+  return children(parent, name)[0] ?? null;
+}
+
+function descendants(parent: Element | null | undefined, name: string): Element[] {
+  if (!parent) return [];
+  return Array.from(parent.getElementsByTagName(name));
+}
+
+/**
+ * Collapses whitespace runs to one space and trims. Re-indented files put line breaks around
+ * inline elements ("(\n<italic>Limnonectes</italic>\n)"), so a space just inside brackets or
+ * before a comma or semicolon is dropped too: such a space never belongs there in the text.
+ */
+export function clean(text: string | null | undefined): string {
+  return (text ?? "")
+    .replace(/\s+/g, " ")
+    .replace(/([([]) /g, "$1")
+    .replace(/ ([)\],;])/g, "$1")
+    .trim();
+}
+
+function textOf(node: Node | null | undefined): string {
+  return clean(node?.textContent);
+}
+
+function optionalText(node: Node | null | undefined): string | null {
+  const text = textOf(node);
+  return text === "" ? null : text;
+}
+
+/** Text nodes and elements of `root` in document order (depth first), for scanning. */
+function* walk(root: Node): Generator<Node> {
+  for (let n = root.firstChild; n; n = n.nextSibling) {
+    yield n;
+    if (isElement(n)) yield* walk(n);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+/**
+ * Parses a JATS article.
+ * @throws JatsError when the XML is not well-formed, is not an `<article>`, or has no title.
+ */
+export function parseJats(xml: string): JatsArticle {
+  let article: Element | null;
+  try {
+    const doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== "warning") throw new JatsError(message);
+      },
+    }).parseFromString(xml, "text/xml");
+    article = doc.documentElement;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new JatsError(`not well-formed XML: ${clean(message).slice(0, 200)}`);
+  }
+  if (article?.nodeName !== "article") {
+    throw new JatsError("not a JATS article: the root element is not <article>");
+  }
+  const front = child(article, "front");
+  const meta = child(front, "article-meta");
+  if (!meta) throw new JatsError("no <article-meta> in <front>");
+
+  const title = textOf(descendants(child(meta, "title-group"), "article-title")[0]);
+  if (!title) throw new JatsError("no <article-title>");
+
+  const affs = affiliationIndex(meta);
+  const contribs = children(meta, "contrib-group").flatMap((g) => children(g, "contrib"));
+  const authorContribs = contribs.filter((c) => c.getAttribute("contrib-type") === "author");
+  const authors = authorContribs.map((c) => readAuthor(c, affs));
+  attachEmails(meta, authorContribs, authors, affs);
+
+  const editors = dedupeEditors([
+    ...contribs
+      .filter((c) => c.getAttribute("contrib-type") === "editor")
+      .map((c) => readEditor(c, affs)),
+    ...editorsFromNotes(meta),
+  ]);
+
+  const dates = readDates(meta);
+  const pub = readLicense(meta);
+  return {
+    title,
+    doi: articleDoi(meta),
+    authors,
+    editors,
+    abstract: readAbstract(meta),
+    keywords: readKeywords(meta),
+    volume: optionalText(child(meta, "volume")),
+    issue: optionalText(child(meta, "issue")),
+    published: dates.published,
+    year: dates.year,
+    firstPage: optionalText(child(meta, "fpage")),
+    lastPage: optionalText(child(meta, "lpage")),
+    elocationId: optionalText(child(meta, "elocation-id")),
+    licenseUrl: pub.url,
+    licenseText: pub.text,
+    journal: readJournalMeta(child(front, "journal-meta")),
+  };
+}
+
+function articleDoi(meta: Element): string | null {
+  const id = children(meta, "article-id").find((e) => e.getAttribute("pub-id-type") === "doi");
+  return optionalText(id);
+}
+
+/** Every `aff` with an id in the article meta (including those inside contrib-groups). */
+function affiliationIndex(meta: Element): Map<string, Element> {
+  const index = new Map<string, Element>();
+  for (const aff of descendants(meta, "aff")) {
+    const id = aff.getAttribute("id");
+    if (id) index.set(id, aff);
+  }
+  return index;
+}
+
+const UNIT_CONTENT_TYPES = new Set(["dept", "department", "division", "lab", "unit"]);
+
+/**
+ * Affiliation text without the label (`label`, or a leading `sup` as in PMC files), e-mail
+ * addresses, or an "E-Mail(s): …" tail (MDPI prints them inside the affiliation).
+ */
+export function readAffiliation(aff: Element): JatsAffiliation {
+  let text = "";
+  let started = false;
+  const visit = (node: Node) => {
+    for (let n = node.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === TEXT || n.nodeType === CDATA) {
+        text += n.nodeValue ?? "";
+        if (/\S/.test(n.nodeValue ?? "")) started = true;
+      } else if (isElement(n)) {
+        const name = n.nodeName;
+        if (name === "label" || name === "email") continue;
+        if (name === "sup" && !started) continue;
+        if (name === "institution-id") continue;
+        started = true;
+        visit(n);
+      }
+    }
+  };
+  visit(aff);
+  text = clean(text)
+    .replace(/[;,]?\s*E-?mails?\s*:.*$/i, "")
+    .replace(/[\s;,.]+$/, "")
+    .replace(/^[\s;,]+/, "");
+  const organisations = descendants(aff, "institution")
+    .filter((i) => !UNIT_CONTENT_TYPES.has((i.getAttribute("content-type") ?? "").toLowerCase()))
+    .map((i) => textOf(i))
+    .filter(Boolean);
+  return { text, organisations };
+}
+
+function personName(contrib: Element): { name: string; givenNames: string; surname: string } {
+  const name = child(contrib, "name") ?? descendants(contrib, "name")[0] ?? null;
+  if (name) {
+    const surname = textOf(child(name, "surname"));
+    const givenNames = textOf(child(name, "given-names"));
+    const eastern = name.getAttribute("name-style") === "eastern";
+    const parts = eastern ? [surname, givenNames] : [givenNames, surname];
+    return { name: clean(parts.join(" ")), givenNames, surname };
+  }
+  const other = child(contrib, "string-name") ?? child(contrib, "collab");
+  const text = textOf(other);
+  return { name: text, givenNames: "", surname: text.split(" ").at(-1) ?? "" };
+}
+
+function ridsOf(contrib: Element, refType: string): string[] {
+  return descendants(contrib, "xref")
+    .filter((x) => x.getAttribute("ref-type") === refType)
+    .flatMap((x) => (x.getAttribute("rid") ?? "").split(/\s+/))
+    .filter(Boolean);
+}
+
+function contribAffiliations(contrib: Element, affs: Map<string, Element>): JatsAffiliation[] {
+  const elements = [
+    ...children(contrib, "aff"),
+    ...ridsOf(contrib, "aff")
+      .map((rid) => affs.get(rid))
+      .filter((a): a is Element => !!a),
+  ];
+  const seen = new Set<string>();
+  const out: JatsAffiliation[] = [];
+  for (const el of elements) {
+    const aff = readAffiliation(el);
+    if (aff.text && !seen.has(aff.text)) {
+      seen.add(aff.text);
+      out.push(aff);
+    }
+  }
+  return out;
+}
+
+function readAuthor(contrib: Element, affs: Map<string, Element>): JatsAuthor {
+  const { name, givenNames, surname } = personName(contrib);
+  const email = optionalText(descendants(contrib, "email")[0]);
+  return { name, givenNames, surname, email, affiliations: contribAffiliations(contrib, affs) };
+}
+
+function readEditor(contrib: Element, affs: Map<string, Element>): JatsEditor {
+  const { name } = personName(contrib);
+  const role = textOf(child(contrib, "role")) || "Editor";
+  return { name, role, affiliation: contribAffiliations(contrib, affs)[0] ?? null };
+}
+
+/** PMC/Hindawi files name the handling editor in a footnote: "Academic Editor: Lorenzo Mannelli". */
+function editorsFromNotes(meta: Element): JatsEditor[] {
+  const out: JatsEditor[] = [];
+  for (const fn of descendants(child(meta, "author-notes"), "fn")) {
+    const match = /^((?:[A-Z][\w-]*\s)*Editor):\s*(.+?)\.?$/.exec(textOf(fn));
+    if (match) out.push({ name: match[2]!, role: match[1]!, affiliation: null });
+  }
+  return out;
+}
+
+function dedupeEditors(editors: JatsEditor[]): JatsEditor[] {
+  const seen = new Set<string>();
+  return editors.filter((e) => {
+    const key = `${e.name.toLowerCase()}|${e.role.toLowerCase()}`;
+    if (!e.name || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mails
+
+/** Upper-case initials of a person: "Francesco P." "Fanizzi" → "FPF", "Roger JW" "Truscott" → "RJWT". */
+export function initialsOf(givenNames: string, surname: string): string {
+  return `${givenNames} ${surname}`
+    .split(/[\s.\-‐]+/)
+    .filter(Boolean)
+    .map((token) =>
+      /^\p{Lu}{2,3}$/u.test(token) && givenNames.includes(token)
+        ? token
+        : (token.match(/\p{L}/u)?.[0] ?? "").toUpperCase(),
+    )
+    .join("");
+}
+
+type PrintedEmail = { address: string; before: string; initials: string | null };
+
+/** E-mail addresses inside `container` with the initials printed after each ("(JRH)"). */
+function printedEmails(container: Element): PrintedEmail[] {
+  const out: PrintedEmail[] = [];
+  let before = "";
+  let current: PrintedEmail | null = null;
+  let tail = "";
+  const close = () => {
+    if (current) {
+      const m = /^\s*\(([^)]{1,20})\)/.exec(tail);
+      current.initials = m ? m[1]!.replace(/[^\p{L}]/gu, "").toUpperCase() : null;
+      out.push(current);
+    }
+  };
+  for (const node of walk(container)) {
+    if (isElement(node) && node.nodeName === "email") {
+      close();
+      current = { address: textOf(node), before, initials: null };
+      tail = "";
+      before = "";
+    } else if (node.nodeType === TEXT && !(node.parentNode && isEmailElement(node.parentNode))) {
+      if (current) tail += node.nodeValue ?? "";
+      before += node.nodeValue ?? "";
+    }
+  }
+  close();
+  return out.filter((e) => e.address);
+}
+
+function isEmailElement(node: Node): boolean {
+  return isElement(node) && node.nodeName === "email";
+}
+
+function letters(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[^\p{L}]/gu, "")
+    .toLowerCase();
+}
+
+/** The printed e-mail that belongs to `author` among `candidates`, or null. */
+function matchEmail(
+  author: JatsAuthor,
+  printed: PrintedEmail[],
+  pointers: number,
+): PrintedEmail | null {
+  const initials = initialsOf(author.givenNames, author.surname);
+  const byInitials = printed.find((e) => e.initials && e.initials === initials);
+  if (byInitials) return byInitials;
+  if (printed.length === 1 && printed[0]!.initials === null && pointers === 1) return printed[0]!;
+  const surname = letters(author.surname);
+  if (surname.length >= 3) {
+    const bySurname = printed.find(
+      (e) =>
+        letters(e.address.split("@")[0] ?? "").includes(surname) ||
+        (e.initials === null && letters(e.before).endsWith(surname)),
+    );
+    if (bySurname) return bySurname;
+  }
+  return null;
+}
+
+function attachEmails(
+  meta: Element,
+  contribs: Element[],
+  authors: JatsAuthor[],
+  affs: Map<string, Element>,
+): void {
+  const corresps = new Map<string, Element>();
+  for (const c of descendants(meta, "corresp")) {
+    const id = c.getAttribute("id");
+    if (id) corresps.set(id, c);
+  }
+  const pointerCount = new Map<string, number>();
+  for (const contrib of contribs) {
+    for (const rid of ridsOf(contrib, "corresp")) {
+      pointerCount.set(rid, (pointerCount.get(rid) ?? 0) + 1);
+    }
+  }
+  contribs.forEach((contrib, i) => {
+    const author = authors[i]!;
+    if (author.email) return;
+    for (const rid of ridsOf(contrib, "corresp")) {
+      const corresp = corresps.get(rid);
+      if (!corresp) continue;
+      const found = matchEmail(author, printedEmails(corresp), pointerCount.get(rid) ?? 1);
+      if (found) {
+        author.email = found.address;
+        return;
+      }
+    }
+    for (const rid of ridsOf(contrib, "aff")) {
+      const aff = affs.get(rid);
+      if (!aff) continue;
+      const found = matchEmail(author, printedEmails(aff), Number.POSITIVE_INFINITY);
+      if (found) {
+        author.email = found.address;
+        return;
+      }
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Abstract, keywords, dates, licence, journal
+
+/** Paragraph texts of an abstract, a `sec`'s title leading its first paragraph. */
+function abstractParagraphs(abstract: Element): string[] {
+  const out: string[] = [];
+  for (const el of children(abstract)) {
+    if (el.nodeName === "p") {
+      const text = textOf(el);
+      if (text) out.push(text);
+    } else if (el.nodeName === "sec") {
+      const title = textOf(child(el, "title"));
+      const paras = abstractParagraphs(el);
+      if (title && paras.length) paras[0] = `${title.replace(/[.:]?$/, ".")} ${paras[0]}`;
+      out.push(...paras);
+    } else if (el.nodeName === "list") {
+      out.push(...children(el, "list-item").map((li) => textOf(li)));
+    }
+  }
+  return out;
+}
+
+function readAbstract(meta: Element): string {
+  const abstracts = children(meta, "abstract");
+  const main = abstracts.find((a) => !a.getAttribute("abstract-type")) ?? abstracts[0];
+  if (!main) return "";
+  const paragraphs = abstractParagraphs(main);
+  if (paragraphs.length > 1 && /^DOI:/i.test(paragraphs.at(-1)!)) paragraphs.pop();
+  return paragraphs.join("\n\n");
+}
+
+const AUTHOR_KEYWORD_TYPES = /^(author|author-keywords|author-generated|keywords?)$/i;
+
+function readKeywords(meta: Element): string[] {
+  return children(meta, "kwd-group")
+    .filter((g) => {
+      const type = g.getAttribute("kwd-group-type");
+      return !type || AUTHOR_KEYWORD_TYPES.test(type);
+    })
+    .flatMap((g) => descendants(g, "kwd").map((k) => textOf(k)))
+    .filter(Boolean);
+}
+
+function dateOf(el: Element): string | null {
+  const year = textOf(child(el, "year"));
+  if (!/^\d{4}$/.test(year)) return null;
+  const month = textOf(child(el, "month"));
+  const day = textOf(child(el, "day"));
+  if (!/^\d{1,2}$/.test(month)) return year;
+  const mm = month.padStart(2, "0");
+  if (!/^\d{1,2}$/.test(day)) return `${year}-${mm}`;
+  return `${year}-${mm}-${day.padStart(2, "0")}`;
+}
+
+function readDates(meta: Element): { published: string | null; year: number | null } {
+  const dates = children(meta, "pub-date").map((el) => ({
+    type: el.getAttribute("pub-type") ?? el.getAttribute("date-type") ?? "",
+    format: el.getAttribute("publication-format") ?? "",
+    date: dateOf(el),
+  }));
+  const rank = (d: (typeof dates)[number]) => {
+    if (d.type === "epub" || (d.type === "pub" && d.format === "electronic")) return 0;
+    if (d.type === "pub" || d.type === "epub-ppub") return 1;
+    if (d.type === "ppub") return 2;
+    return 3;
+  };
+  const published = dates
+    .filter((d) => d.date && d.type !== "collection")
+    .sort((a, b) => rank(a) - rank(b) || b.date!.length - a.date!.length)[0]?.date;
+  const collection =
+    dates.find((d) => d.type === "collection" && d.date) ??
+    dates.find((d) => d.type === "ppub" && d.date);
+  const yearText = (collection?.date ?? published ?? "").slice(0, 4);
+  return {
+    published: published ?? collection?.date ?? null,
+    year: /^\d{4}$/.test(yearText) ? Number(yearText) : null,
+  };
+}
+
+const XLINK = "http://www.w3.org/1999/xlink";
+
+function readLicense(meta: Element): { url: string | null; text: string | null } {
+  const license = descendants(child(meta, "permissions"), "license")[0];
+  if (!license) return { url: null, text: null };
+  const href =
+    license.getAttributeNS(XLINK, "href") ||
+    descendants(license, "ext-link")
+      .map((l) => l.getAttributeNS(XLINK, "href"))
+      .find((h) => h && /creativecommons\.org/.test(h)) ||
+    /https?:\/\/creativecommons\.org\/[^\s)]+/.exec(textOf(license))?.[0] ||
+    null;
+  return { url: href || null, text: optionalText(license) };
+}
+
+function readJournalMeta(journalMeta: Element | null): JatsArticle["journal"] {
+  const ids = children(journalMeta, "journal-id");
+  const abbreviation =
+    ids.find((i) => i.getAttribute("journal-id-type") === "nlm-ta") ??
+    descendants(journalMeta, "abbrev-journal-title")[0];
+  const issns = children(journalMeta, "issn");
+  const issn = (kinds: string[]) =>
+    optionalText(
+      issns.find((i) =>
+        kinds.includes(i.getAttribute("pub-type") ?? i.getAttribute("publication-format") ?? ""),
+      ),
+    );
+  return {
+    title: optionalText(descendants(journalMeta, "journal-title")[0]),
+    abbreviation: optionalText(abbreviation),
+    issnPrint: issn(["ppub", "print"]),
+    issnElectronic: issn(["epub", "electronic"]),
+    publisher: optionalText(descendants(journalMeta, "publisher-name")[0]),
+  };
+}

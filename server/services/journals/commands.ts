@@ -1,0 +1,207 @@
+/**
+ * Write side of journals (spec sections 2, 4 and 7; DESIGN sections 1–3): the two-step creation
+ * (inactive until step 2), editing main details (including a URI rename and the active flag)
+ * and submission info. Inputs are the outputs of the shared schemas (shared/schemas.ts).
+ */
+import type {
+  JournalEditInput,
+  JournalStep1Input,
+  JournalStep2Input,
+} from "../../../shared/schemas.ts";
+import type { JournalsTable } from "../../db/schema.ts";
+import type { AppContext } from "../context.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import { removeImage, storeImage } from "../images.ts";
+import {
+  commitOrDiscard,
+  isUniqueViolation,
+  nullIfEmpty,
+  removeAfterCommit,
+  timestamp,
+} from "../write.ts";
+
+/** Columns the forms do not carry, set by the importer (or left to their defaults). */
+export type JournalExtras = Partial<
+  Pick<
+    JournalsTable,
+    | "subject"
+    | "eissn"
+    | "sub_guide"
+    | "other_guide"
+    | "email"
+    | "cost"
+    | "contact_name"
+    | "contact_email"
+  >
+> & {
+  /** Create the journal active at once (the importer); the dashboard activates it in step 2. */
+  active?: boolean;
+};
+
+const uriTaken = (uri: string) =>
+  conflict(`The journal URI "${uri}" is already taken. Choose another one.`, {
+    journal_uri: "This journal URI is already taken.",
+  });
+
+async function journalByUri(ctx: AppContext, uri: string) {
+  const row = await ctx.db
+    .selectFrom("journals")
+    .select(["id", "uri", "image"])
+    .where("uri", "=", uri)
+    .executeTakeFirst();
+  if (!row) throw notFound(`There is no journal at "${uri}".`);
+  return row;
+}
+
+async function assertUriFree(ctx: AppContext, uri: string, exceptId?: number): Promise<void> {
+  let query = ctx.db.selectFrom("journals").select("id").where("uri", "=", uri);
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  if (await query.executeTakeFirst()) throw uriTaken(uri);
+}
+
+/**
+ * POST /create_journal/1: creates the journal with its cover, inactive until step 2.
+ * @param cover the cover image's bytes (required, checked by content).
+ * @returns the new journal's id and URI.
+ * @throws AppError `invalid` without a cover, `conflict` when the URI is taken, and the image
+ *   errors of {@link storeImage}.
+ */
+export async function createJournal(
+  ctx: AppContext,
+  input: JournalStep1Input,
+  cover: Uint8Array | null | undefined,
+  extras: JournalExtras = {},
+): Promise<{ id: number; uri: string }> {
+  if (!cover?.byteLength) {
+    throw invalid("Choose a cover image for the journal.", {
+      cover_img: "Choose a cover image.",
+    });
+  }
+  await assertUriFree(ctx, input.journal_uri);
+  const image = await storeImage(ctx, "covers", cover);
+  const now = timestamp();
+  const { active, ...columns } = extras;
+  try {
+    const row = await commitOrDiscard(
+      ctx,
+      (trx) =>
+        trx
+          .insertInto("journals")
+          .values({
+            uri: input.journal_uri,
+            name: input.journal_name,
+            abbreviation: input.abbreviation,
+            image,
+            issn: nullIfEmpty(input.issn),
+            publisher: nullIfEmpty(input.publisher),
+            frequency: input.pub_frequency,
+            intro: input.journal_intro,
+            ...columns,
+            sub_guide: columns.sub_guide ?? "",
+            other_guide: columns.other_guide ?? "",
+            subject: columns.subject ?? "more",
+            active: active ? 1 : 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow(),
+      () => removeImage(ctx, image),
+    );
+    return { id: row.id, uri: input.journal_uri };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uriTaken(input.journal_uri);
+    throw error;
+  }
+}
+
+async function writeSubmissionInfo(
+  ctx: AppContext,
+  input: JournalStep2Input,
+  activate: boolean,
+): Promise<{ id: number; uri: string }> {
+  const journal = await journalByUri(ctx, input.journal_uri);
+  await ctx.db
+    .updateTable("journals")
+    .set({
+      sub_guide: input.submission_guide,
+      other_guide: input.other_guide,
+      email: input.journal_email,
+      cost: input.journal_cost,
+      contact_name: input.contact_name,
+      contact_email: input.contact_email,
+      ...(activate ? { active: 1 } : {}),
+      updated_at: timestamp(),
+    })
+    .where("id", "=", journal.id)
+    .execute();
+  return { id: journal.id, uri: journal.uri };
+}
+
+/**
+ * POST /create_journal/2: guidelines and contacts of the journal named by `journal_uri`; the
+ * journal becomes active.
+ * @throws AppError `not_found` for an unknown URI.
+ */
+export function completeJournal(
+  ctx: AppContext,
+  input: JournalStep2Input,
+): Promise<{ id: number; uri: string }> {
+  return writeSubmissionInfo(ctx, input, true);
+}
+
+/**
+ * POST /edit_journal/2: updates guidelines and contacts; the active flag is left as it is.
+ * @throws AppError `not_found` for an unknown URI.
+ */
+export function updateJournalSubmission(
+  ctx: AppContext,
+  input: JournalStep2Input,
+): Promise<{ id: number; uri: string }> {
+  return writeSubmissionInfo(ctx, input, false);
+}
+
+/**
+ * POST /edit_journal/1: main details of the journal at `primary_journal_uri`, which
+ * `journal_uri` may rename; `journal_active` Y/N sets the flag; a new cover replaces the old one
+ * (the old file is removed only after the row points at the new one).
+ * @returns the journal's id and its (possibly new) URI, where the dashboard navigates next.
+ * @throws AppError `not_found`, `conflict` (URI taken), and the image errors of {@link storeImage}.
+ */
+export async function updateJournalMain(
+  ctx: AppContext,
+  input: JournalEditInput,
+  cover?: Uint8Array | null,
+): Promise<{ id: number; uri: string }> {
+  const journal = await journalByUri(ctx, input.primary_journal_uri);
+  if (input.journal_uri !== journal.uri) await assertUriFree(ctx, input.journal_uri, journal.id);
+  const image = cover?.byteLength ? await storeImage(ctx, "covers", cover) : null;
+  try {
+    await commitOrDiscard(
+      ctx,
+      (trx) =>
+        trx
+          .updateTable("journals")
+          .set({
+            uri: input.journal_uri,
+            name: input.journal_name,
+            abbreviation: input.abbreviation,
+            issn: nullIfEmpty(input.issn),
+            publisher: nullIfEmpty(input.publisher),
+            frequency: input.pub_frequency,
+            intro: input.journal_intro,
+            active: input.journal_active === "Y" ? 1 : 0,
+            ...(image ? { image } : {}),
+            updated_at: timestamp(),
+          })
+          .where("id", "=", journal.id)
+          .execute(),
+      () => removeImage(ctx, image),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uriTaken(input.journal_uri);
+    throw error;
+  }
+  if (image && journal.image) await removeAfterCommit(ctx, () => removeImage(ctx, journal.image));
+  return { id: journal.id, uri: input.journal_uri };
+}

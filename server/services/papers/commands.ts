@@ -1,0 +1,251 @@
+/**
+ * Write side of papers (spec sections 2 and 7; DESIGN sections 1, 3 and 4): create with the PDF
+ * and authors, update with an optional new PDF, delete (the row first, then the file). The PDF's
+ * page count and text are read with pdf.js when it is stored. A DOI names one paper on the site.
+ */
+import type { PaperInput } from "../../../shared/schemas.ts";
+import type { PapersTable } from "../../db/schema.ts";
+import type { AppContext } from "../context.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import { type StoredPaperFile, storePaperFile } from "../pdf.ts";
+import {
+  commitOrDiscard,
+  nullIfEmpty,
+  removeAfterCommit,
+  replaceAuthors,
+  type Trx,
+  timestamp,
+} from "../write.ts";
+
+/** Columns the form does not carry, set by the importer. */
+export type PaperExtras = Partial<
+  Pick<PapersTable, "first_page" | "last_page" | "published_on" | "license_url">
+> & {
+  /** Accept a paper without a PDF (the importer's metadata-only papers); the form requires one. */
+  fileOptional?: boolean;
+};
+
+/** A paper's fields without its publication: what a proceeding's paper has. */
+export type PaperFields = Omit<PaperInput, "sel_publication">;
+
+type Owner = { publication_id: number } | { proceeding_id: number };
+
+async function journalByUri(ctx: AppContext, uri: string) {
+  const row = await ctx.db
+    .selectFrom("journals")
+    .select(["id"])
+    .where("uri", "=", uri)
+    .executeTakeFirst();
+  if (!row) throw notFound(`There is no journal at "${uri}".`);
+  return row;
+}
+
+async function publicationInJournal(ctx: AppContext, journalId: number, publicationId: number) {
+  const row = await ctx.db
+    .selectFrom("publications")
+    .select("id")
+    .where("id", "=", publicationId)
+    .where("journal_id", "=", journalId)
+    .executeTakeFirst();
+  if (!row) {
+    throw invalid("Choose a publication of this journal.", {
+      sel_publication: "Choose a publication of this journal.",
+    });
+  }
+  return row;
+}
+
+async function paperInJournal(ctx: AppContext, journalUri: string, paperId: number) {
+  const journal = await journalByUri(ctx, journalUri);
+  const paper = await ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .select(["p.id", "p.file", "p.publication_id"])
+    .where("p.id", "=", paperId)
+    .where("pub.journal_id", "=", journal.id)
+    .executeTakeFirst();
+  if (!paper) throw notFound("There is no such paper in this journal.");
+  return { journal, paper };
+}
+
+async function assertDoiFree(ctx: AppContext, doi: string, exceptId?: number): Promise<void> {
+  if (!doi) return;
+  let query = ctx.db.selectFrom("papers").select(["id", "title"]).where("doi", "=", doi);
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  const other = await query.executeTakeFirst();
+  if (other) {
+    throw conflict(`The DOI ${doi} already belongs to the paper "${other.title}".`, {
+      doi: "Another paper has this DOI.",
+    });
+  }
+}
+
+function fileColumns(file: StoredPaperFile | null) {
+  return {
+    file: file?.key ?? null,
+    file_size: file?.size ?? null,
+    page_count: file?.pageCount ?? null,
+    encrypted: file?.encrypted ? 1 : 0,
+    full_text: file?.text ?? null,
+  };
+}
+
+const requirePdf = () =>
+  invalid("Choose the paper's PDF file.", { paper_file: "Choose the paper's PDF file." });
+
+async function nextPosition(trx: Trx, owner: Owner): Promise<number> {
+  const base = trx.selectFrom("papers").select((eb) => eb.fn.max("position").as("last"));
+  const row = await ("publication_id" in owner
+    ? base.where("publication_id", "=", owner.publication_id)
+    : base.where("proceeding_id", "=", owner.proceeding_id)
+  ).executeTakeFirst();
+  return Number(row?.last ?? 0) + 1;
+}
+
+async function insertPaper(
+  ctx: AppContext,
+  owner: Owner,
+  input: PaperFields,
+  pdf: Uint8Array | null | undefined,
+  extras: PaperExtras,
+): Promise<{ id: number }> {
+  if (!pdf?.byteLength && !extras.fileOptional) throw requirePdf();
+  await assertDoiFree(ctx, input.doi);
+  const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
+  const now = timestamp();
+  const { fileOptional: _, ...columns } = extras;
+  return commitOrDiscard(
+    ctx,
+    async (trx) => {
+      const row = await trx
+        .insertInto("papers")
+        .values({
+          publication_id: "publication_id" in owner ? owner.publication_id : null,
+          proceeding_id: "proceeding_id" in owner ? owner.proceeding_id : null,
+          title: input.title,
+          doi: nullIfEmpty(input.doi),
+          abstract: input.abstract,
+          keywords: nullIfEmpty(input.keywords),
+          ...fileColumns(file),
+          ...columns,
+          position: await nextPosition(trx, owner),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceAuthors(trx, row.id, input.authors);
+      return { id: row.id };
+    },
+    async () => {
+      if (file) await ctx.storage.remove(file.key);
+    },
+  );
+}
+
+/**
+ * POST /create_paper/{journal}: a paper in the journal's publication `sel_publication`, with
+ * its PDF (required unless `extras.fileOptional`) and authors in order.
+ * @returns the new paper's id.
+ * @throws AppError `not_found` (journal), `invalid` (publication of another journal, no PDF),
+ *   `conflict` (DOI taken), and the PDF errors of {@link storePaperFile}.
+ */
+export async function createPaper(
+  ctx: AppContext,
+  journalUri: string,
+  input: PaperInput,
+  pdf: Uint8Array | null | undefined,
+  extras: PaperExtras = {},
+): Promise<{ id: number }> {
+  const journal = await journalByUri(ctx, journalUri);
+  const publication = await publicationInJournal(ctx, journal.id, input.sel_publication);
+  return insertPaper(ctx, { publication_id: publication.id }, input, pdf, extras);
+}
+
+/**
+ * A paper of a proceeding (the importer; the spec has no dashboard form for it).
+ * @throws AppError `not_found` (proceeding), as {@link createPaper} otherwise.
+ */
+export async function createProceedingPaper(
+  ctx: AppContext,
+  proceedingId: number,
+  input: PaperFields,
+  pdf: Uint8Array | null | undefined,
+  extras: PaperExtras = {},
+): Promise<{ id: number }> {
+  const proceeding = await ctx.db
+    .selectFrom("proceedings")
+    .select("id")
+    .where("id", "=", proceedingId)
+    .executeTakeFirst();
+  if (!proceeding) throw notFound("There is no such proceeding.");
+  return insertPaper(ctx, { proceeding_id: proceeding.id }, input, pdf, extras);
+}
+
+/**
+ * POST /edit_paper/{journal}/{paper}: every field and the authors; `sel_publication` may move the
+ * paper to another issue of the journal; a new PDF replaces the old one, which is removed only
+ * after the row points at the new one.
+ * @throws AppError `not_found`, `invalid`, `conflict` (DOI) and the PDF errors.
+ */
+export async function updatePaper(
+  ctx: AppContext,
+  journalUri: string,
+  paperId: number,
+  input: PaperInput,
+  pdf?: Uint8Array | null,
+): Promise<{ id: number }> {
+  const { journal, paper } = await paperInJournal(ctx, journalUri, paperId);
+  const publication = await publicationInJournal(ctx, journal.id, input.sel_publication);
+  await assertDoiFree(ctx, input.doi, paper.id);
+  const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
+  await commitOrDiscard(
+    ctx,
+    async (trx) => {
+      const moved = publication.id !== paper.publication_id;
+      await trx
+        .updateTable("papers")
+        .set({
+          publication_id: publication.id,
+          title: input.title,
+          doi: nullIfEmpty(input.doi),
+          abstract: input.abstract,
+          keywords: nullIfEmpty(input.keywords),
+          ...(file ? fileColumns(file) : {}),
+          ...(moved
+            ? { position: await nextPosition(trx, { publication_id: publication.id }) }
+            : {}),
+          updated_at: timestamp(),
+        })
+        .where("id", "=", paper.id)
+        .execute();
+      await replaceAuthors(trx, paper.id, input.authors);
+    },
+    async () => {
+      if (file) await ctx.storage.remove(file.key);
+    },
+  );
+  if (file && paper.file) {
+    const old = paper.file;
+    await removeAfterCommit(ctx, () => ctx.storage.remove(old));
+  }
+  return { id: paper.id };
+}
+
+/**
+ * GET /delete_paper/{journal_url}/{paperID}: deletes the row (its authors go with it), then
+ * the PDF, so the database never points at a missing file.
+ * @throws AppError `not_found`.
+ */
+export async function deletePaper(
+  ctx: AppContext,
+  journalUri: string,
+  paperId: number,
+): Promise<void> {
+  const { paper } = await paperInJournal(ctx, journalUri, paperId);
+  await ctx.db.deleteFrom("papers").where("id", "=", paper.id).execute();
+  if (paper.file) {
+    const file = paper.file;
+    await removeAfterCommit(ctx, () => ctx.storage.remove(file));
+  }
+}

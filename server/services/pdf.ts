@@ -1,0 +1,133 @@
+/**
+ * Paper PDFs (DESIGN section 4): PDF only, size-limited by `MAX_PDF_MB`, opened with pdf.js's
+ * legacy build (the one meant for Node, STACK.md section 5) to count pages and extract the text
+ * for search. An encrypted PDF is accepted but has no text: the viewer asks for its password.
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import { isPdf } from "../storage/content-type.ts";
+import { newKey } from "../storage/storage.ts";
+import type { AppContext } from "./context.ts";
+import { AppError } from "./errors.ts";
+
+export type PdfInfo = {
+  /** Number of pages; null when the PDF is encrypted. */
+  pageCount: number | null;
+  /** True when a password is needed to open the PDF. */
+  encrypted: boolean;
+  /** Text of every page in order, whitespace collapsed to single spaces; null when encrypted. */
+  text: string | null;
+};
+
+export type StoredPaperFile = PdfInfo & {
+  /** Storage key, `papers/{32 hex}.pdf`. */
+  key: string;
+  /** Bytes. */
+  size: number;
+};
+
+type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+
+let pdfjsPromise: Promise<PdfJs> | undefined;
+const require = createRequire(import.meta.url);
+const standardFontDataUrl = `${path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
+
+/** pdf.js is large: load it on first use only. */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return pdfjsPromise;
+}
+
+/** Raised by {@link inspectPdf} for a file pdf.js cannot open (not a password problem). */
+export class UnreadablePdfError extends Error {
+  override name = "UnreadablePdfError";
+}
+
+/**
+ * Opens `data` with pdf.js and reads its page count and text.
+ * @returns `{encrypted: true, pageCount: null, text: null}` for a password-protected PDF.
+ * @throws UnreadablePdfError when pdf.js cannot open the file at all.
+ */
+export async function inspectPdf(data: Uint8Array): Promise<PdfInfo> {
+  const pdfjs = await loadPdfJs();
+  // pdf.js may transfer (detach) the buffer it is given; hand it a copy so the caller's stays usable.
+  const loadingTask = pdfjs.getDocument({
+    data: new Uint8Array(data),
+    standardFontDataUrl,
+    useSystemFonts: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  });
+  try {
+    let doc: Awaited<typeof loadingTask.promise>;
+    try {
+      doc = await loadingTask.promise;
+    } catch (error) {
+      if ((error as { name?: string }).name === "PasswordException") {
+        return { pageCount: null, encrypted: true, text: null };
+      }
+      throw new UnreadablePdfError((error as Error).message ?? String(error));
+    }
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      let text = "";
+      for (const item of content.items) {
+        if ("str" in item) text += item.hasEOL ? `${item.str} ` : item.str;
+      }
+      pages.push(text);
+      page.cleanup();
+    }
+    return { pageCount: doc.numPages, encrypted: false, text: normaliseText(pages.join(" ")) };
+  } finally {
+    await loadingTask.destroy();
+  }
+}
+
+/**
+ * Text as stored for search: control characters (which PostgreSQL text cannot hold, in the case
+ * of NUL) and unpaired surrogates become spaces, then whitespace runs collapse to one space.
+ */
+export function normaliseText(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g, " ")
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+/**
+ * Checks a paper's PDF and stores it under `papers/`.
+ * @throws AppError `unsupported_type` (415) when it is not a PDF or pdf.js cannot read it;
+ *   `too_large` (413) above `ctx.config.maxPdfBytes`.
+ */
+export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise<StoredPaperFile> {
+  if (!isPdf(data)) {
+    throw new AppError(
+      "unsupported_type",
+      "The paper file is not a PDF. Upload the paper as a PDF file.",
+    );
+  }
+  if (data.byteLength > ctx.config.maxPdfBytes) {
+    const mb = Math.round((ctx.config.maxPdfBytes / 1024 / 1024) * 10) / 10;
+    throw new AppError("too_large", `The PDF is too large. Upload a file of at most ${mb} MB.`);
+  }
+  let info: PdfInfo;
+  try {
+    info = await inspectPdf(data);
+  } catch (error) {
+    if (error instanceof UnreadablePdfError) {
+      throw new AppError(
+        "unsupported_type",
+        "The paper file is not a readable PDF; it may be damaged. Upload the PDF again.",
+      );
+    }
+    throw error;
+  }
+  const key = newKey("papers", ".pdf");
+  await ctx.storage.put(key, data);
+  return { key, size: data.byteLength, ...info };
+}

@@ -1,0 +1,195 @@
+/**
+ * Write side of conference proceedings (spec sections 2 and 7): create and update, each with its
+ * event chosen from the event select: `''` (nothing chosen), `'new'` (create the event from the
+ * event fields) or an existing event's id. Editors keep their order.
+ */
+import { slugify } from "../../../shared/format.ts";
+import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
+import type { AppContext } from "../context.ts";
+import { invalid, notFound } from "../errors.ts";
+import { removeImage, storeImage } from "../images.ts";
+import {
+  commitOrDiscard,
+  nullIfEmpty,
+  removeAfterCommit,
+  replaceEditors,
+  type Trx,
+  timestamp,
+} from "../write.ts";
+
+export type ProceedingExtras = {
+  /** URL slug; default from the title and year, made unique with a `-2`, `-3`… suffix. */
+  slug?: string;
+  isbn?: string | null;
+  /** Where the event took place, for a new event. */
+  location?: string | null;
+};
+
+async function assertEvent(ctx: AppContext, id: number): Promise<void> {
+  const row = await ctx.db
+    .selectFrom("proceeding_events")
+    .select("id")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) {
+    throw notFound("The chosen event no longer exists. Choose another event or New Event.");
+  }
+}
+
+async function uniqueSlug(ctx: AppContext, wanted: string): Promise<string> {
+  const base = slugify(wanted, 80);
+  const taken = new Set(
+    (
+      await ctx.db
+        .selectFrom("proceedings")
+        .select("slug")
+        .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+        .execute()
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+async function insertEvent(
+  trx: Trx,
+  input: ProceedingInput | ProceedingEditInput,
+  location: string | null,
+): Promise<number> {
+  const row = await trx
+    .insertInto("proceeding_events")
+    .values({
+      name: input.event_name,
+      start_date: input.event_start_date,
+      end_date: input.event_end_date,
+      location,
+      created_at: timestamp(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const chooseEvent = () =>
+  invalid("Choose the event of this proceeding, or New Event.", {
+    event: "Choose the event of this proceeding, or New Event.",
+  });
+
+/**
+ * POST /create_proceedings: a proceeding with its cover and editors, in a new or existing event.
+ * @returns the new proceeding's id and slug.
+ * @throws AppError `invalid` (no event chosen, no cover), `not_found` (unknown event id) and the
+ *   image errors of {@link storeImage}.
+ */
+export async function createProceeding(
+  ctx: AppContext,
+  input: ProceedingInput,
+  cover: Uint8Array | null | undefined,
+  extras: ProceedingExtras = {},
+): Promise<{ id: number; slug: string }> {
+  const choice = input.event;
+  if (choice === "") throw chooseEvent();
+  if (choice !== "new") await assertEvent(ctx, choice);
+  if (!cover?.byteLength) {
+    throw invalid("Choose a cover image for the proceeding.", {
+      cover_img: "Choose a cover image.",
+    });
+  }
+  const slug = await uniqueSlug(ctx, extras.slug ?? `${input.title} ${input.year}`);
+  const key = await storeImage(ctx, "covers", cover);
+  const now = timestamp();
+  return commitOrDiscard(
+    ctx,
+    async (trx) => {
+      const eventId =
+        choice === "new" ? await insertEvent(trx, input, extras.location ?? null) : choice;
+      const row = await trx
+        .insertInto("proceedings")
+        .values({
+          event_id: eventId,
+          slug,
+          title: input.title,
+          sub_title: nullIfEmpty(input.sub_title),
+          issn: nullIfEmpty(input.issn),
+          isbn: extras.isbn ?? null,
+          publisher: nullIfEmpty(input.publisher),
+          year: input.year,
+          intro: input.intro,
+          cover: key,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceEditors(trx, { proceeding_id: row.id }, input.editors);
+      return { id: row.id, slug };
+    },
+    () => removeImage(ctx, key),
+  );
+}
+
+/**
+ * POST /edit_proceeding/{proceeding}: every field and the editors. `event` `'new'` creates an
+ * event; an event id moves the proceeding to that event and applies the event fields to it
+ * (the form shows them prefilled); `''` keeps the current event. A new cover replaces the old.
+ * @throws AppError `not_found` (proceeding or event) and the image errors.
+ */
+export async function updateProceeding(
+  ctx: AppContext,
+  proceedingId: number,
+  input: ProceedingEditInput,
+  cover?: Uint8Array | null,
+): Promise<{ id: number; slug: string }> {
+  const proceeding = await ctx.db
+    .selectFrom("proceedings")
+    .select(["id", "slug", "cover", "event_id"])
+    .where("id", "=", proceedingId)
+    .executeTakeFirst();
+  if (!proceeding) throw notFound("There is no such proceeding.");
+  const choice = input.event;
+  if (typeof choice === "number") await assertEvent(ctx, choice);
+  const key = cover?.byteLength ? await storeImage(ctx, "covers", cover) : null;
+  await commitOrDiscard(
+    ctx,
+    async (trx) => {
+      let eventId = proceeding.event_id;
+      if (choice === "new") {
+        eventId = await insertEvent(trx, input, null);
+      } else if (typeof choice === "number") {
+        eventId = choice;
+        if (input.event_name && input.event_start_date && input.event_end_date) {
+          await trx
+            .updateTable("proceeding_events")
+            .set({
+              name: input.event_name,
+              start_date: input.event_start_date,
+              end_date: input.event_end_date,
+            })
+            .where("id", "=", eventId)
+            .execute();
+        }
+      }
+      await trx
+        .updateTable("proceedings")
+        .set({
+          event_id: eventId,
+          title: input.title,
+          sub_title: nullIfEmpty(input.sub_title),
+          issn: nullIfEmpty(input.issn),
+          publisher: nullIfEmpty(input.publisher),
+          year: input.year,
+          intro: input.intro,
+          ...(key ? { cover: key } : {}),
+          updated_at: timestamp(),
+        })
+        .where("id", "=", proceeding.id)
+        .execute();
+      await replaceEditors(trx, { proceeding_id: proceeding.id }, input.editors);
+    },
+    () => removeImage(ctx, key),
+  );
+  if (key && proceeding.cover) {
+    await removeAfterCommit(ctx, () => removeImage(ctx, proceeding.cover));
+  }
+  return { id: proceeding.id, slug: proceeding.slug };
+}

@@ -1,0 +1,224 @@
+/**
+ * Write side of publications, a journal's issues (spec sections 2 and 7; DESIGN sections 1–3):
+ * create with editors and cover, update, delete an empty issue, publish or unpublish.
+ * A journal holds each volume/number once (409 otherwise).
+ */
+import { publicationLabel } from "../../../shared/format.ts";
+import type { PublicationInput } from "../../../shared/schemas.ts";
+import type { AppContext } from "../context.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import { removeImage, storeImage } from "../images.ts";
+import {
+  commitOrDiscard,
+  isUniqueViolation,
+  nullIfEmpty,
+  removeAfterCommit,
+  replaceEditors,
+  timestamp,
+  today,
+} from "../write.ts";
+
+/** `published` (visible to readers) or `draft` (dashboard only). */
+export type PublicationStatus = "published" | "draft";
+
+export type PublicationExtras = {
+  /** Default `published`. */
+  status?: PublicationStatus;
+  /** `YYYY-MM-DD`; default today. */
+  published_on?: string;
+};
+
+async function journalByUri(ctx: AppContext, uri: string) {
+  const row = await ctx.db
+    .selectFrom("journals")
+    .select(["id", "name"])
+    .where("uri", "=", uri)
+    .executeTakeFirst();
+  if (!row) throw notFound(`There is no journal at "${uri}".`);
+  return row;
+}
+
+async function publicationOf(ctx: AppContext, journalUri: string, publicationId: number) {
+  const journal = await journalByUri(ctx, journalUri);
+  const row = await ctx.db
+    .selectFrom("publications")
+    .selectAll()
+    .where("id", "=", publicationId)
+    .where("journal_id", "=", journal.id)
+    .executeTakeFirst();
+  if (!row) throw notFound("There is no such publication in this journal.");
+  return { journal, publication: row };
+}
+
+function duplicate(journalName: string, input: PublicationInput) {
+  const label = `Vol. ${input.volume} No. ${input.issue}`;
+  return conflict(`${label} already exists in ${journalName}.`, {
+    issue: `${label} already exists in this journal.`,
+  });
+}
+
+async function assertFree(
+  ctx: AppContext,
+  journal: { id: number; name: string },
+  input: PublicationInput,
+  exceptId?: number,
+): Promise<void> {
+  let query = ctx.db
+    .selectFrom("publications")
+    .select("id")
+    .where("journal_id", "=", journal.id)
+    .where("volume", "=", input.volume)
+    .where("number", "=", input.issue);
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  if (await query.executeTakeFirst()) throw duplicate(journal.name, input);
+}
+
+/**
+ * POST /create_publication/{journal}: a new issue with its cover and editorial board.
+ * @returns the new publication's id.
+ * @throws AppError `not_found` (journal), `invalid` (no cover), `conflict` (volume/number taken),
+ *   and the image errors of {@link storeImage}.
+ */
+export async function createPublication(
+  ctx: AppContext,
+  journalUri: string,
+  input: PublicationInput,
+  cover: Uint8Array | null | undefined,
+  extras: PublicationExtras = {},
+): Promise<{ id: number }> {
+  const journal = await journalByUri(ctx, journalUri);
+  if (!cover?.byteLength) {
+    throw invalid("Choose a cover image for the publication.", {
+      cover_img: "Choose a cover image.",
+    });
+  }
+  await assertFree(ctx, journal, input);
+  const key = await storeImage(ctx, "covers", cover);
+  const now = timestamp();
+  try {
+    return await commitOrDiscard(
+      ctx,
+      async (trx) => {
+        const row = await trx
+          .insertInto("publications")
+          .values({
+            journal_id: journal.id,
+            volume: input.volume,
+            number: input.issue,
+            title: nullIfEmpty(input.title),
+            year: input.year,
+            cover: key,
+            status: extras.status ?? "published",
+            published_on: extras.published_on ?? today(),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await replaceEditors(trx, { publication_id: row.id }, input.editors);
+        return { id: row.id };
+      },
+      () => removeImage(ctx, key),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(journal.name, input);
+    throw error;
+  }
+}
+
+/**
+ * POST /edit_publication/{journal}/{publication}: volume, number, title, year and editors; a new
+ * cover replaces the old one, which is removed after the row points at the new one.
+ * @throws AppError `not_found`, `conflict` (volume/number taken) and the image errors.
+ */
+export async function updatePublication(
+  ctx: AppContext,
+  journalUri: string,
+  publicationId: number,
+  input: PublicationInput,
+  cover?: Uint8Array | null,
+): Promise<{ id: number }> {
+  const { journal, publication } = await publicationOf(ctx, journalUri, publicationId);
+  await assertFree(ctx, journal, input, publication.id);
+  const key = cover?.byteLength ? await storeImage(ctx, "covers", cover) : null;
+  try {
+    await commitOrDiscard(
+      ctx,
+      async (trx) => {
+        await trx
+          .updateTable("publications")
+          .set({
+            volume: input.volume,
+            number: input.issue,
+            title: nullIfEmpty(input.title),
+            year: input.year,
+            ...(key ? { cover: key } : {}),
+            updated_at: timestamp(),
+          })
+          .where("id", "=", publication.id)
+          .execute();
+        await replaceEditors(trx, { publication_id: publication.id }, input.editors);
+      },
+      () => removeImage(ctx, key),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(journal.name, input);
+    throw error;
+  }
+  if (key && publication.cover) {
+    await removeAfterCommit(ctx, () => removeImage(ctx, publication.cover));
+  }
+  return { id: publication.id };
+}
+
+/**
+ * Deletes an issue that has no papers (its editors go with it), then its cover.
+ * @throws AppError `not_found`; `conflict` while the issue still has papers.
+ */
+export async function deletePublication(
+  ctx: AppContext,
+  journalUri: string,
+  publicationId: number,
+): Promise<void> {
+  const { publication } = await publicationOf(ctx, journalUri, publicationId);
+  const label = publicationLabel(publication.volume, publication.number, publication.year);
+  await ctx.db.transaction().execute(async (trx) => {
+    const papers = await trx
+      .selectFrom("papers")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("publication_id", "=", publication.id)
+      .executeTakeFirstOrThrow();
+    const n = Number(papers.n);
+    if (n > 0) {
+      throw conflict(
+        `${label} still has ${n} ${n === 1 ? "paper" : "papers"}. Delete them before deleting the publication.`,
+      );
+    }
+    await trx.deleteFrom("publications").where("id", "=", publication.id).execute();
+  });
+  await removeAfterCommit(ctx, () => removeImage(ctx, publication.cover));
+}
+
+/**
+ * Publishes (visible to readers; `published_on` becomes today when it was a draft) or
+ * unpublishes (draft) an issue.
+ * @throws AppError `not_found`.
+ */
+export async function setPublicationStatus(
+  ctx: AppContext,
+  journalUri: string,
+  publicationId: number,
+  status: PublicationStatus,
+): Promise<void> {
+  const { publication } = await publicationOf(ctx, journalUri, publicationId);
+  if (publication.status === status) return;
+  await ctx.db
+    .updateTable("publications")
+    .set({
+      status,
+      ...(status === "published" ? { published_on: today() } : {}),
+      updated_at: timestamp(),
+    })
+    .where("id", "=", publication.id)
+    .execute();
+}

@@ -1,0 +1,122 @@
+/**
+ * What every write service shares: the write order of DESIGN section 1 (files first, then the
+ * rows in one transaction, the new files removed again when it fails, old files removed only
+ * after the rows stopped pointing at them), timestamps, and editor/author rows.
+ */
+import type { Transaction } from "kysely";
+import type { AuthorInput, EditorInput } from "../../shared/schemas.ts";
+import type { Database } from "../db/schema.ts";
+import type { AppContext } from "./context.ts";
+
+export type Trx = Transaction<Database>;
+
+/** Now as stored: ISO 8601 timestamp (server/db/schema.ts). */
+export function timestamp(): string {
+  return new Date().toISOString();
+}
+
+/** Today as `YYYY-MM-DD` (UTC). */
+export function today(): string {
+  return timestamp().slice(0, 10);
+}
+
+/** `""` → null, for optional text columns. */
+export function nullIfEmpty(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+/** True when `error` is a unique-constraint violation on SQLite (`node:sqlite`) or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e) return false;
+  if (e.code === "23505") return true;
+  return typeof e.message === "string" && e.message.includes("UNIQUE constraint failed");
+}
+
+/**
+ * Runs `write` in one transaction. When it fails, `discard` removes the files stored for it
+ * (a failure there is logged, the original error is rethrown), so no file is left without a row.
+ */
+export async function commitOrDiscard<T>(
+  ctx: AppContext,
+  write: (trx: Trx) => Promise<T>,
+  discard: () => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(write);
+  } catch (error) {
+    try {
+      await discard();
+    } catch (cleanupError) {
+      ctx.log.error({ err: cleanupError }, "could not remove the files of a failed write");
+    }
+    throw error;
+  }
+}
+
+/**
+ * Removes files the database no longer references. Runs after the commit, so a failure here
+ * leaves an unreferenced file (logged) but never a row pointing at a missing file.
+ */
+export async function removeAfterCommit(
+  ctx: AppContext,
+  remove: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await remove();
+  } catch (error) {
+    ctx.log.warn({ err: error }, "could not remove a replaced file");
+  }
+}
+
+type Owner = { publication_id: number } | { proceeding_id: number };
+
+/** Replaces the editors of a publication or proceeding, keeping their order in `position`. */
+export async function replaceEditors(
+  trx: Trx,
+  owner: Owner,
+  editors: readonly EditorInput[],
+): Promise<void> {
+  if ("publication_id" in owner) {
+    await trx.deleteFrom("editors").where("publication_id", "=", owner.publication_id).execute();
+  } else {
+    await trx.deleteFrom("editors").where("proceeding_id", "=", owner.proceeding_id).execute();
+  }
+  if (editors.length === 0) return;
+  await trx
+    .insertInto("editors")
+    .values(
+      editors.map((e, i) => ({
+        publication_id: "publication_id" in owner ? owner.publication_id : null,
+        proceeding_id: "proceeding_id" in owner ? owner.proceeding_id : null,
+        name: e.name,
+        email: nullIfEmpty(e.email),
+        institution: nullIfEmpty(e.institution),
+        role: e.role,
+        position: i + 1,
+      })),
+    )
+    .execute();
+}
+
+/** Replaces the authors of a paper, keeping their order in `position`. */
+export async function replaceAuthors(
+  trx: Trx,
+  paperId: number,
+  authors: readonly AuthorInput[],
+): Promise<void> {
+  await trx.deleteFrom("paper_authors").where("paper_id", "=", paperId).execute();
+  if (authors.length === 0) return;
+  await trx
+    .insertInto("paper_authors")
+    .values(
+      authors.map((a, i) => ({
+        paper_id: paperId,
+        position: i + 1,
+        name: a.name,
+        email: nullIfEmpty(a.email),
+        institution: nullIfEmpty(a.institution),
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,449 @@
+/**
+ * Input schemas of the dashboard forms (spec sections 2, 5 and 7), shared by the server, which
+ * parses multipart bodies with them (`parseInput`), and the browser forms (react-hook-form with
+ * the zod resolver). Field names are the spec's wire names. Every string is trimmed; optional
+ * text comes out as `""` when left empty; messages are sentences a person can act on.
+ *
+ * Files (cover_img, paper_file) are not part of these schemas: they arrive as multipart files
+ * and are checked by content on the server (DESIGN section 4).
+ */
+import { z } from "zod";
+import { FREQUENCIES, JOURNAL_URI_PATTERN, yearChoices } from "./constants.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Field rules
+
+/** Largest lengths accepted, in characters. */
+export const MAX = {
+  name: 200,
+  abbreviation: 60,
+  uri: 60,
+  title: 500,
+  shortText: 200,
+  volume: 20,
+  person: 120,
+  role: 120,
+  email: 254,
+  institution: 500,
+  intro: 5_000,
+  guide: 20_000,
+  abstract: 20_000,
+  keywords: 1_000,
+  url: 500,
+} as const;
+
+const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
+
+/** Required trimmed text. */
+function requiredText(what: string, max: number, missing = `Enter the ${what}.`) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(max, tooLong(capitalise(what), max));
+}
+
+/** Optional trimmed text; `""` when absent or empty. */
+function optionalText(what: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, tooLong(capitalise(what), max))
+    .optional()
+    .transform((v) => v ?? "");
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const EMAIL_MESSAGE = "Enter a valid email address such as name@example.org.";
+
+/** Required email address. */
+export function requiredEmail(missing = "Enter an email address.") {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(MAX.email, tooLong("The email address", MAX.email))
+    .pipe(z.email(EMAIL_MESSAGE));
+}
+
+/** Optional email address; `""` when empty. */
+export const optionalEmail = z
+  .string()
+  .trim()
+  .max(MAX.email, tooLong("The email address", MAX.email))
+  .pipe(z.union([z.literal(""), z.email(EMAIL_MESSAGE)]))
+  .optional()
+  .transform((v) => v ?? "");
+
+/**
+ * True when `issn` (`NNNN-NNNC`) carries the right ISO 3297 check digit: the weighted sum of
+ * the seven digits (weights 8 down to 2) plus the check value is a multiple of 11; a check value
+ * of 10 is written `X`.
+ */
+export function isValidIssn(issn: string): boolean {
+  const match = /^(\d{4})-(\d{3})([\dX])$/.exec(issn);
+  if (!match) return false;
+  const digits = `${match[1]}${match[2]}`;
+  let sum = 0;
+  for (let i = 0; i < 7; i++) sum += Number(digits[i]) * (8 - i);
+  const check = (11 - (sum % 11)) % 11;
+  return match[3] === (check === 10 ? "X" : String(check));
+}
+
+/** `1234567x`, ` 1234-567x ` → `1234-567X`; anything else unchanged (then refused). */
+export function normaliseIssn(value: string): string {
+  const compact = value.trim().toUpperCase().replace(/\s+/g, "");
+  return /^\d{7}[\dX]$/.test(compact) ? `${compact.slice(0, 4)}-${compact.slice(4)}` : compact;
+}
+
+const ISSN_MESSAGE = "Enter a valid ISSN such as 2049-3630.";
+
+/** Required ISSN with its check digit, normalised to `NNNN-NNNC`. */
+export const issnSchema = z
+  .string({ error: "Enter the ISSN." })
+  .transform(normaliseIssn)
+  .pipe(z.string().min(1, "Enter the ISSN.").refine(isValidIssn, ISSN_MESSAGE));
+
+/** Optional ISSN; `""` when empty. */
+export const optionalIssnSchema = z
+  .string()
+  .optional()
+  .transform((v) => normaliseIssn(v ?? ""))
+  .pipe(z.string().refine((v) => v === "" || isValidIssn(v), ISSN_MESSAGE));
+
+/** DOI syntax (DOI Handbook section 2.2): directory indicator `10.`, registrant code, `/`, suffix. */
+export const DOI_PATTERN = /^10\.\d{4,9}(\.\d+)*\/\S+$/;
+
+/**
+ * A DOI as people paste it (`https://doi.org/10.1/x`, `http://dx.doi.org/…`, `doi:10.1/x`) →
+ * the bare DOI `10.1/x`; other text is returned trimmed.
+ */
+export function normaliseDoi(value: string): string {
+  let doi = value.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "");
+  doi = doi.replace(/^doi:\s*/i, "");
+  if (/%[0-9a-f]{2}/i.test(doi)) {
+    try {
+      doi = decodeURIComponent(doi);
+    } catch {
+      // not URL-encoded after all: keep as typed
+    }
+  }
+  return doi;
+}
+
+/** Optional DOI, normalised to the bare `10.NNNN/…` form; `""` when empty. */
+export const optionalDoiSchema = z
+  .string()
+  .max(MAX.url, tooLong("The DOI", MAX.url))
+  .optional()
+  .transform((v) => normaliseDoi(v ?? ""))
+  .pipe(
+    z
+      .string()
+      .refine(
+        (v) => v === "" || DOI_PATTERN.test(v),
+        "Enter a DOI such as 10.1371/journal.pone.0115884, or leave it empty.",
+      ),
+  );
+
+/** Journal URI slug (DESIGN section 3), lower-cased. */
+export const journalUriSchema = z
+  .string({ error: "Enter the journal URI." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter the journal URI.")
+  .max(MAX.uri, tooLong("The journal URI", MAX.uri))
+  .regex(
+    JOURNAL_URI_PATTERN,
+    "The journal URI may use only lower-case letters, digits and hyphens, and must start with a letter or digit, such as plos-one.",
+  );
+
+/** Publishing frequency, one of the stored values of spec section 3. */
+export const frequencySchema = z.enum(FREQUENCIES, {
+  error: "Choose a publishing frequency from the list.",
+});
+
+/** A year among the 51 choices of spec section 5 (this year and the 50 before). */
+export const yearSchema = z.coerce
+  .number<string | number>({ error: "Choose the publication year." })
+  .int("Choose the publication year.")
+  .superRefine((year, issue) => {
+    const choices = yearChoices();
+    if (!choices.includes(year)) {
+      issue.addIssue({
+        code: "custom",
+        message: `Choose a year between ${choices.at(-1)} and ${choices[0]}.`,
+      });
+    }
+  });
+
+/** A calendar date `YYYY-MM-DD`. */
+function dateSchema(what: string) {
+  return z
+    .string({ error: `Enter the ${what}.` })
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .pipe(z.iso.date(`Enter the ${what} as a date such as 2009-06-15.`));
+}
+
+/** Volume or issue number as managers type it ("9", "2016", "Suppl 1"); never a `/`. */
+function volumeSchema(what: "volume" | "issue") {
+  const missing = `Enter the ${what} number.`;
+  return requiredText(`${what} number`, MAX.volume, missing).regex(
+    /^[^/\\?#]+$/,
+    `The ${what} number cannot contain / \\ ? or #.`,
+  );
+}
+
+/** A positive integer id sent as text by forms. */
+function idSchema(missing: string) {
+  return z.coerce.number<string | number>({ error: missing }).int(missing).positive(missing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// People
+
+/** An editor of an issue or a proceeding (spec section 3). */
+export const editorSchema = z.object({
+  name: requiredText("editor's name", MAX.person, "Enter each editor's name."),
+  email: optionalEmail,
+  institution: optionalText("institution", MAX.institution),
+  role: requiredText("editor's role", MAX.role, "Enter each editor's role, such as Editor."),
+});
+
+/** An author of a paper (spec section 3); several affiliations are joined with "; ". */
+export const authorSchema = z.object({
+  name: requiredText("author's name", MAX.person, "Enter each author's name."),
+  email: optionalEmail,
+  institution: optionalText("institution", MAX.institution),
+});
+
+const editorsSchema = z
+  .array(editorSchema)
+  .max(100, "List at most 100 editors.")
+  .optional()
+  .transform((v) => v ?? []);
+
+const authorsSchema = z
+  .array(authorSchema)
+  .max(500, "List at most 500 authors.")
+  .optional()
+  .transform((v) => v ?? []);
+
+// ---------------------------------------------------------------------------------------------
+// Journals
+
+const journalBasics = {
+  journal_name: requiredText("journal name", MAX.name),
+  abbreviation: requiredText("journal abbreviation", MAX.abbreviation),
+  journal_uri: journalUriSchema,
+  publisher: requiredText("publisher", MAX.name),
+  pub_frequency: frequencySchema,
+  issn: issnSchema,
+  journal_intro: requiredText(
+    "journal introduction",
+    MAX.intro,
+    "Enter the journal introduction (summary).",
+  ),
+};
+
+/** POST /create_journal/1: journal basics (spec section 5: all required, plus the cover). */
+export const journalStep1Schema = z.object(journalBasics);
+
+/** POST /create_journal/2 and /edit_journal/2: guidelines and contacts, keyed by journal_uri. */
+export const journalStep2Schema = z.object({
+  submission_guide: requiredText("submission guidelines", MAX.guide),
+  other_guide: requiredText("other guidelines", MAX.guide),
+  journal_email: requiredEmail("Enter the journal email address."),
+  journal_cost: requiredText(
+    "paper submission cost",
+    MAX.shortText,
+    "Enter the paper submission cost, such as None.",
+  ),
+  contact_name: requiredText("contact's full name", MAX.person),
+  contact_email: requiredEmail("Enter the contact email address."),
+  journal_uri: journalUriSchema,
+});
+
+/** POST /edit_journal/1: basics plus the active flag and the URI the journal has now. */
+export const journalEditSchema = z.object({
+  ...journalBasics,
+  journal_active: z.enum(["Y", "N"], { error: "Set the journal active (Y) or inactive (N)." }),
+  primary_journal_uri: journalUriSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Publications, papers, proceedings, partners
+
+/** POST /create_publication and /edit_publication: an issue with its editorial board. */
+export const publicationSchema = z.object({
+  volume: volumeSchema("volume"),
+  issue: volumeSchema("issue"),
+  title: optionalText("publication title", MAX.title),
+  year: yearSchema,
+  editors: editorsSchema,
+});
+
+/** POST /create_paper and /edit_paper. */
+export const paperSchema = z.object({
+  sel_publication: idSchema("Choose the publication (issue) of this paper."),
+  title: requiredText("paper title", MAX.title, "Enter the title of the paper."),
+  doi: optionalDoiSchema,
+  abstract: requiredText("abstract", MAX.abstract),
+  keywords: optionalText("keywords", MAX.keywords),
+  authors: authorsSchema,
+});
+
+/** `''` (nothing chosen), `'new'` or the id of an existing event, as the event select sends it. */
+const eventChoiceSchema = z
+  .union([z.literal(""), z.literal("new"), z.string().trim().regex(/^\d+$/)], {
+    error: "Choose an event from the list, or New Event.",
+  })
+  .optional()
+  .transform((v): "" | "new" | number =>
+    v === undefined || v === "" ? "" : v === "new" ? "new" : Number(v),
+  );
+
+const proceedingFields = {
+  event: eventChoiceSchema,
+  event_name: optionalText("event name", MAX.name),
+  event_start_date: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? ""),
+  event_end_date: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? ""),
+  title: requiredText("proceeding title", MAX.title),
+  sub_title: optionalText("sub title", MAX.title),
+  issn: optionalIssnSchema,
+  publisher: optionalText("publisher", MAX.name),
+  year: yearSchema,
+  intro: requiredText("introduction", MAX.intro, "Enter the introduction (summary)."),
+  editors: editorsSchema,
+};
+
+type EventFields = {
+  event: "" | "new" | number;
+  event_name: string;
+  event_start_date: string;
+  event_end_date: string;
+};
+
+/** Checks the event fields when they are shown: a name and two dates, the end not before the start. */
+function checkEventFields(value: EventFields, issue: z.RefinementCtx, shown: boolean): void {
+  if (!shown) return;
+  if (!value.event_name) {
+    issue.addIssue({ code: "custom", path: ["event_name"], message: "Enter the event name." });
+  }
+  const start = dateSchema("event start date").safeParse(value.event_start_date);
+  const end = dateSchema("event end date").safeParse(value.event_end_date);
+  if (!start.success) {
+    issue.addIssue({
+      code: "custom",
+      path: ["event_start_date"],
+      message: start.error.issues[0]!.message,
+    });
+  }
+  if (!end.success) {
+    issue.addIssue({
+      code: "custom",
+      path: ["event_end_date"],
+      message: end.error.issues[0]!.message,
+    });
+  }
+  if (start.success && end.success && end.data < start.data) {
+    issue.addIssue({
+      code: "custom",
+      path: ["event_end_date"],
+      message: "The event cannot end before it starts.",
+    });
+  }
+}
+
+/**
+ * POST /create_proceedings. `event` is required: `'new'` reveals and requires the event fields;
+ * an existing event's id uses that event as it is.
+ */
+export const proceedingSchema = z.object(proceedingFields).superRefine((value, issue) => {
+  if (value.event === "") {
+    issue.addIssue({
+      code: "custom",
+      path: ["event"],
+      message: "Choose the event of this proceeding, or New Event.",
+    });
+  }
+  checkEventFields(value, issue, value.event === "new");
+});
+
+/**
+ * POST /edit_proceeding/{proceeding}: as create plus `primary_event_id` (the event the form was
+ * loaded with). Any non-empty `event` reveals the event fields (spec section 2), which then
+ * rename or re-date that event; `''` keeps the proceeding's event unchanged.
+ */
+export const proceedingEditSchema = z
+  .object({
+    ...proceedingFields,
+    primary_event_id: z
+      .union([z.literal(""), idSchema("The event of this proceeding is not valid.")])
+      .optional()
+      .transform((v) => (v === "" || v === undefined ? null : v)),
+  })
+  .superRefine((value, issue) => checkEventFields(value, issue, value.event !== ""));
+
+/** A partner institution of the home page carousel (spec section 1). */
+export const partnerSchema = z.object({
+  name: requiredText("partner's name", MAX.name),
+  link: z
+    .string()
+    .trim()
+    .max(MAX.url, tooLong("The link", MAX.url))
+    .pipe(
+      z.union([
+        z.literal(""),
+        z.url({
+          protocol: /^https?$/,
+          error: "Enter the partner's web address starting with https://, or leave it empty.",
+        }),
+      ]),
+    )
+    .optional()
+    .transform((v) => v ?? ""),
+  position: z.coerce
+    .number<string | number>()
+    .int("The position must be a whole number.")
+    .min(1, "The position starts at 1.")
+    .max(10_000, "The position must be at most 10000.")
+    .optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Types: `…Input` is what a schema outputs (what services take), `…Values` what a form holds.
+
+export type EditorInput = z.output<typeof editorSchema>;
+export type AuthorInput = z.output<typeof authorSchema>;
+export type JournalStep1Input = z.output<typeof journalStep1Schema>;
+export type JournalStep2Input = z.output<typeof journalStep2Schema>;
+export type JournalEditInput = z.output<typeof journalEditSchema>;
+export type PublicationInput = z.output<typeof publicationSchema>;
+export type PaperInput = z.output<typeof paperSchema>;
+export type ProceedingInput = z.output<typeof proceedingSchema>;
+export type ProceedingEditInput = z.output<typeof proceedingEditSchema>;
+export type PartnerInput = z.output<typeof partnerSchema>;
+
+export type EditorValues = z.input<typeof editorSchema>;
+export type AuthorValues = z.input<typeof authorSchema>;
+export type JournalStep1Values = z.input<typeof journalStep1Schema>;
+export type JournalStep2Values = z.input<typeof journalStep2Schema>;
+export type JournalEditValues = z.input<typeof journalEditSchema>;
+export type PublicationValues = z.input<typeof publicationSchema>;
+export type PaperValues = z.input<typeof paperSchema>;
+export type ProceedingValues = z.input<typeof proceedingSchema>;
+export type ProceedingEditValues = z.input<typeof proceedingEditSchema>;
+export type PartnerValues = z.input<typeof partnerSchema>;
