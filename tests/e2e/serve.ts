@@ -20,4 +20,17 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
 });
 
+// The real corpus, then the viewer fixtures (tests/e2e/fixtures.ts), imported before the server
+// starts; its first-start seeding then finds journals and imports nothing more.
+{
+  const { buildViewerFixtures } = await import("./fixtures.ts");
+  const { loadConfig } = await import("../../server/config.ts");
+  const { createAppContext } = await import("../../server/bootstrap.ts");
+  const { importCorpus } = await import("../../server/import/corpus.ts");
+  const { ctx, close } = await createAppContext(loadConfig());
+  await importCorpus(ctx, path.resolve(root, "../shared/corpus"));
+  await importCorpus(ctx, buildViewerFixtures(`${dataDir}-fixtures`));
+  await close();
+}
+
 await import("../../scripts/start.ts");

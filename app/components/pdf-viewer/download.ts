@@ -1,0 +1,24 @@
+/**
+ * Saving the open document (spec section 2: "download (saved as document.pdf)"): the bytes
+ * pdf.js holds go into a Blob and a temporary link with the `download` attribute, so the file is
+ * saved under the spec's name whatever the URL's name was, without fetching it again.
+ */
+
+/** The file name every download is saved under (spec section 2). */
+export const DOWNLOAD_NAME = "document.pdf";
+
+/** Offers `bytes` to the browser as a PDF download named {@link DOWNLOAD_NAME}. */
+export function saveBytes(bytes: Uint8Array, fileName = DOWNLOAD_NAME): void {
+  const blob = new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = fileName;
+  link.rel = "noopener";
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}

@@ -1,0 +1,44 @@
+/**
+ * pdf.js's data folders for the in-browser viewer (app/components/pdf-viewer/pdfjs.ts):
+ * `standard_fonts/` (the 14 standard PDF fonts, so text in PDFs that do not embed them is drawn
+ * with the right metrics), `cmaps/` (CJK character maps), `iccs/` (CMYK profile) and `wasm/`
+ * (JPEG 2000, JBIG2 and colour decoders). Served from the installed `pdfjs-dist` under
+ * `/pdfjs/{version}/`, so a new pdf.js version gets new URLs and the files can be cached for good.
+ * They are same-origin, so the site's Content-Security-Policy (`connect-src 'self'`,
+ * `script-src 'self' 'wasm-unsafe-eval'`) already allows the worker to fetch and run them.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import express, { type Router } from "express";
+
+const FOLDERS = ["standard_fonts", "cmaps", "iccs", "wasm"] as const;
+
+/** Installed pdfjs-dist folder and version. */
+function pdfjsPackage(): { dir: string; version: string } {
+  const manifest = createRequire(import.meta.url).resolve("pdfjs-dist/package.json");
+  const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version: string };
+  return { dir: path.dirname(manifest), version };
+}
+
+/** Router answering `/pdfjs/{version}/{folder}/{file}` for the four data folders. */
+export function pdfjsAssetsRouter(): Router {
+  const { dir, version } = pdfjsPackage();
+  const router = express.Router();
+  for (const folder of FOLDERS) {
+    router.use(
+      `/pdfjs/${version}/${folder}`,
+      express.static(path.join(dir, folder), {
+        index: false,
+        dotfiles: "deny",
+        fallthrough: false,
+        immutable: true,
+        maxAge: "1y",
+        setHeaders(res) {
+          res.setHeader("X-Content-Type-Options", "nosniff");
+        },
+      }),
+    );
+  }
+  return router;
+}

@@ -1,0 +1,196 @@
+/**
+ * The in-browser PDF viewer of the paper page (spec sections 2, 4, 8 and 9): pages with text and
+ * annotation layers, the zoom rule and limits, download as document.pdf, close, the password
+ * prompt, and the load error messages. Papers come from the viewer fixture corpus
+ * (tests/e2e/fixtures.ts) and the real corpus.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { ZOOM } from "../../shared/constants.ts";
+import { CORPUS_DIR, FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
+
+const journal = FIXTURE_JOURNAL.slug;
+
+async function openPaper(page: Page, title: string) {
+  await page.goto(await paperPath(page.request, journal, title));
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+}
+
+async function openViewer(page: Page) {
+  await page.getByRole("button", { name: "Open Full Text (PDF)" }).click();
+  return page.getByRole("region", { name: "Full text (PDF)" });
+}
+
+const zoomLevel = (page: Page) => page.getByLabel("Zoom level");
+const fitPercent = (width: number) =>
+  `${Math.round((Math.min(width * 0.9, ZOOM.maxViewerWidth) / ZOOM.baseWidth) * 100)}%`;
+
+test("pages render with a text layer whose text can be selected", async ({ page }) => {
+  const paper = FIXTURE_PAPERS.tracemonkey;
+  await openPaper(page, paper.title);
+  const viewer = await openViewer(page);
+  await expect(page.getByTestId("pdf-page-count")).toHaveText(/^(Page 1 of 14|1 \/ 14)$/, {
+    useInnerText: true,
+  });
+  const phrase = viewer.locator(".textLayer").getByText(paper.phrase, { exact: true });
+  await expect(phrase).toBeVisible({ timeout: 20_000 });
+  await phrase.selectText();
+  expect(await page.evaluate(() => window.getSelection()?.toString() ?? "")).toContain(
+    paper.phrase,
+  );
+  // The first page is drawn on a canvas.
+  await expect(viewer.locator('.page[data-page-number="1"] canvas')).toBeVisible();
+});
+
+test("the annotation layer shows the PDF's link and notes", async ({ page }) => {
+  await openPaper(page, FIXTURE_PAPERS.annotations.title);
+  const viewer = await openViewer(page);
+  const layer = viewer.locator('.page[data-page-number="1"] .annotationLayer');
+  const link = layer.locator('a[href="http://www.mozilla.org/"]');
+  await expect(link).toBeAttached({ timeout: 20_000 });
+  expect(await link.getAttribute("target")).toBe("_blank");
+  await expect(layer.locator(".textAnnotation").first()).toBeAttached();
+});
+
+test("zoom starts at the fit scale, steps to 2.0 and 0.5 and follows the window width", async ({
+  page,
+}) => {
+  await openPaper(page, FIXTURE_PAPERS.tracemonkey.title);
+  const viewer = await openViewer(page);
+  const width = page.viewportSize()?.width ?? 1280;
+  await expect(zoomLevel(page)).toHaveText(fitPercent(width));
+
+  const zoomIn = viewer.getByRole("button", { name: "Zoom in" });
+  const zoomOut = viewer.getByRole("button", { name: "Zoom out" });
+  const pageBox = viewer.locator('.page[data-page-number="1"]');
+  for (let i = 0; i < 10 && (await zoomIn.isEnabled()); i++) await zoomIn.click();
+  await expect(zoomLevel(page)).toHaveText("200%");
+  await expect(zoomIn).toBeDisabled();
+  await expect(zoomOut).toBeFocused();
+  const wide = (await pageBox.boundingBox())?.width ?? 0;
+
+  for (let i = 0; i < 10 && (await zoomOut.isEnabled()); i++) await zoomOut.click();
+  await expect(zoomLevel(page)).toHaveText("50%");
+  await expect(zoomOut).toBeDisabled();
+  await expect(zoomIn).toBeEnabled();
+  await expect(zoomIn).toBeFocused();
+  await expect
+    .poll(async () => wide / ((await pageBox.boundingBox())?.width ?? 1), { timeout: 5000 })
+    .toBeGreaterThan(3.5);
+
+  // Spec section 4: the fit scale is recomputed when the window is resized.
+  await page.setViewportSize({ width: 600, height: 800 });
+  await expect(zoomLevel(page)).toHaveText(fitPercent(600));
+});
+
+test("download saves the PDF's bytes as document.pdf", async ({ page }) => {
+  const paper = FIXTURE_PAPERS.tracemonkey;
+  await openPaper(page, paper.title);
+  const viewer = await openViewer(page);
+  const button = viewer.getByRole("button", { name: "Download" });
+  await expect(button).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  expect(download.suggestedFilename()).toBe("document.pdf");
+  const saved = readFileSync((await download.path()) as string);
+  const original = readFileSync(path.join(CORPUS_DIR, "pdfs", paper.pdf));
+  const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+  expect(saved.length).toBe(original.length);
+  expect(sha(saved)).toBe(sha(original));
+});
+
+test("close returns to the abstract and gives the focus back", async ({ page }) => {
+  await openPaper(page, FIXTURE_PAPERS.tracemonkey.title);
+  await expect(page.getByRole("heading", { name: "Abstract" })).toBeVisible();
+  const viewer = await openViewer(page);
+  await expect(page.getByRole("heading", { name: "Abstract" })).toHaveCount(0);
+  await viewer.getByRole("button", { name: "Close" }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Abstract" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open Full Text (PDF)" })).toBeFocused();
+});
+
+test("a protected PDF asks for its password until the right one is given", async ({ page }) => {
+  const paper = FIXTURE_PAPERS.encrypted;
+  await openPaper(page, paper.title);
+  const viewer = await openViewer(page);
+  const dialog = page.getByRole("dialog", { name: "Enter the password to open this PDF file." });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Invalid password. Please try again.")).toHaveCount(0);
+
+  await dialog.getByLabel("Enter the password to open this PDF file.").fill("wrong password");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(
+    dialog.getByText("Invalid password. Please try again.", { exact: true }),
+  ).toBeVisible();
+  await expect(dialog.getByLabel("Enter the password to open this PDF file.")).toHaveValue("");
+
+  await dialog.getByLabel("Enter the password to open this PDF file.").fill(paper.password);
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toHaveCount(0);
+  const firstPage = viewer.locator('.page[data-page-number="1"]');
+  await expect(firstPage.locator("canvas")).toBeVisible();
+  await expect(firstPage).toHaveAttribute("data-loaded", "true");
+  await expect(viewer.getByRole("button", { name: "Download" })).toBeEnabled();
+});
+
+test("the AES-256 PDF opens with its password and shows its text", async ({ page }) => {
+  const paper = FIXTURE_PAPERS.encryptedSmall;
+  await openPaper(page, paper.title);
+  const viewer = await openViewer(page);
+  const dialog = page.getByRole("dialog", { name: "Enter the password to open this PDF file." });
+  await dialog.getByLabel("Enter the password to open this PDF file.").fill(paper.password);
+  await page.keyboard.press("Enter");
+  await expect(viewer.locator(".textLayer").getByText(paper.phrase)).toBeAttached();
+});
+
+test("Escape in the password dialog closes the viewer", async ({ page }) => {
+  await openPaper(page, FIXTURE_PAPERS.encrypted.title);
+  await openViewer(page);
+  const dialog = page.getByRole("dialog", { name: "Enter the password to open this PDF file." });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Abstract" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open Full Text (PDF)" })).toBeFocused();
+});
+
+test("loading, missing and unexpected answers show the spec's messages", async ({ page }) => {
+  await openPaper(page, FIXTURE_PAPERS.tracemonkey.title);
+  const href = await page.getByRole("link", { name: "Download PDF file" }).getAttribute("href");
+  const pdfUrl = new URL(href as string, page.url()).href;
+
+  // Held back: the viewer says it is loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/download/**", async (route) => {
+    await held;
+    await route.fulfill({ status: 404, contentType: "text/plain", body: "404 Page Not Found" });
+  });
+  const viewer = await openViewer(page);
+  await expect(viewer.getByText("Loading PDF…", { exact: true })).toBeVisible();
+  release();
+  await expect(viewer.getByRole("alert")).toHaveText(`Missing PDF "${pdfUrl}".`);
+  await viewer.getByRole("button", { name: "Close" }).click();
+
+  await page.unroute("**/download/**");
+  await page.route("**/download/**", (route) =>
+    route.fulfill({ status: 500, contentType: "text/plain", body: "boom" }),
+  );
+  await openViewer(page);
+  await expect(page.getByRole("alert")).toHaveText(
+    `Unexpected server response (500) while retrieving PDF "${pdfUrl}".`,
+  );
+});
+
+test("a damaged PDF says it failed to load", async ({ page }) => {
+  await openPaper(page, FIXTURE_PAPERS.tracemonkey.title);
+  await page.route("**/download/**", (route) =>
+    route.fulfill({ status: 200, contentType: "application/pdf", body: "not a pdf at all" }),
+  );
+  await openViewer(page);
+  await expect(page.getByRole("alert")).toHaveText("Failed to load PDF file.");
+});
