@@ -1,4 +1,148 @@
-/** Sign in (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Sign in</main>;
+/**
+ * Sign-in page, /manager (spec section 2, Login page; section 4, Login states; section 5: email
+ * and password required). Heading 'Sign in to your account'; email and password; 'Remember me'
+ * (a 30-day session instead of one that ends with the browser); 'Forgot password?'; a link to
+ * /registration. The button reads 'Sign in', then 'Signing in...' while the call runs; success
+ * goes to /dashboard, failure shows the server's msg or 'Login failed' below the form.
+ * A manager who is already signed in is offered the dashboard.
+ *
+ * The call is made by a `clientAction` (POST /api/login), so after it React Router reloads every
+ * loader, the root one included, and the whole page knows who is signed in.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, redirect, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { MESSAGES } from "../../shared/constants.ts";
+import { AccountPanel } from "../components/account/account-panel.tsx";
+import { CheckboxField, FormError, SubmitButton, TextField } from "../components/forms/index.ts";
+import { ButtonLink } from "../components/ui/button-link.tsx";
+import { textLinkClass } from "../components/ui/styles.ts";
+import { requestContext } from "../context.ts";
+import { apiPost, errorMessage } from "../lib/api.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/manager";
+
+const loginSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email address.")
+    .pipe(z.email("Please enter a valid email address.")),
+  pword: z.string().min(1, "Please enter your password."),
+  remember: z.boolean(),
+});
+type LoginInput = z.input<typeof loginSchema>;
+type LoginValues = z.output<typeof loginSchema>;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(requestContext);
+  return { signedInAs: user?.name ?? null };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const values = (await request.json()) as LoginValues;
+  try {
+    await apiPost("/login", values, MESSAGES.loginFailed, { signal: request.signal });
+  } catch (error) {
+    return { error: errorMessage(error, MESSAGES.loginFailed) };
+  }
+  return redirect("/dashboard");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, "Sign in", "Sign in to the journal managers' dashboard."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Manager({ loaderData, actionData }: Route.ComponentProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: "", pword: "", remember: false },
+  });
+  // An attempt the browser refuses hides the previous answer's message, which no longer applies.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const serverError =
+    actionData?.error && dismissed !== actionData && !busy ? actionData.error : undefined;
+  const onSubmit = handleSubmit(
+    (values) => submit(values, { method: "post", encType: "application/json" }),
+    () => setDismissed(actionData),
+  );
+
+  return (
+    <AccountPanel
+      title="Sign in to your account"
+      footer={
+        <>
+          No account yet?{" "}
+          <Link to="/registration" className={textLinkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {loaderData.signedInAs ? (
+        <div className="mb-6 rounded-sm border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-950">
+          <p>
+            You are signed in as <strong>{loaderData.signedInAs}</strong>.
+          </p>
+          <ButtonLink to="/dashboard" className="mt-3">
+            Go to the dashboard
+          </ButtonLink>
+        </div>
+      ) : null}
+
+      <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.pword?.message}
+          {...register("pword")}
+        />
+        <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+          <CheckboxField
+            label="Remember me"
+            hint="Stay signed in for 30 days."
+            {...register("remember")}
+          />
+          {/* The spec gives this link no target; it points at the note below instead. */}
+          <a href="#forgot-password" className={`text-sm ${textLinkClass}`}>
+            Forgot password?
+          </a>
+        </div>
+        <p
+          id="forgot-password"
+          tabIndex={-1}
+          className="hidden rounded-sm bg-slate-100 px-3 py-2 text-sm text-slate-700 target:block"
+        >
+          Passwords cannot be reset online yet. Please ask the site's administrators to reset yours.
+        </p>
+        <SubmitButton busy={busy} busyLabel="Signing in..." className="w-full">
+          Sign in
+        </SubmitButton>
+        <FormError message={serverError} />
+      </form>
+    </AccountPanel>
+  );
 }

@@ -1,4 +1,201 @@
-/** Registration (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Registration</main>;
+/**
+ * Registration page, /registration (spec section 2, Registration page; section 4, Registration
+ * states; section 5: every field required, email of email type, equal passwords or 'Passwords
+ * you entered do not match!'). Heading 'Create an account'; first name, last name, phone, email,
+ * password, confirm password, admin passcode. The button reads 'Create account', then
+ * 'Creating account...'; success shows 'Registration successful!' with a 'Please Wait ...'
+ * spinner and goes to /manager after `REGISTRATION_REDIRECT_MS` (10 s, spec section 9); failure
+ * shows the server's msg or 'Registration failed' below the form, and the server's field
+ * messages beside their fields. A link to /manager is offered for login.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { MESSAGES, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
+import { AccountPanel } from "../components/account/account-panel.tsx";
+import {
+  FormError,
+  FormSuccess,
+  Spinner,
+  SubmitButton,
+  TextField,
+} from "../components/forms/index.ts";
+import { textLinkClass } from "../components/ui/styles.ts";
+import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/registration";
+
+/** Shortest password the server accepts (DESIGN section 2). */
+const MIN_PASSWORD = 8;
+
+const required = (message: string) => z.string().trim().min(1, message);
+
+const registrationSchema = z
+  .object({
+    fname: required("Please enter your first name."),
+    lname: required("Please enter your last name."),
+    phone: required("Please enter your phone number."),
+    email: required("Please enter your email address.").pipe(
+      z.email("Please enter a valid email address."),
+    ),
+    pword: z
+      .string()
+      .min(1, "Please enter a password.")
+      .min(MIN_PASSWORD, `Your password must be at least ${MIN_PASSWORD} characters long.`),
+    cpword: z.string().min(1, "Please confirm your password."),
+    admincode: required("Please enter the admin passcode."),
+  })
+  .refine((v) => v.cpword === "" || v.pword === v.cpword, {
+    path: ["cpword"],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
+type RegistrationInput = z.input<typeof registrationSchema>;
+type RegistrationValues = z.output<typeof registrationSchema>;
+type FieldName = keyof RegistrationValues;
+const FIELDS: FieldName[] = ["fname", "lname", "phone", "email", "pword", "cpword", "admincode"];
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const values = (await request.json()) as RegistrationValues;
+  try {
+    const { msg } = await apiPost("/register", values, MESSAGES.registrationFailed, {
+      signal: request.signal,
+    });
+    return { ok: true as const, msg };
+  } catch (error) {
+    return {
+      ok: false as const,
+      error: errorMessage(error, MESSAGES.registrationFailed),
+      errors: error instanceof ApiError ? error.errors : {},
+    };
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, "Create an account", "Register as a journal manager."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Registration({ actionData }: Route.ComponentProps) {
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const succeeded = actionData?.ok === true;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegistrationInput, unknown, RegistrationValues>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: {
+      fname: "",
+      lname: "",
+      phone: "",
+      email: "",
+      pword: "",
+      cpword: "",
+      admincode: "",
+    },
+  });
+  // An attempt the browser refuses hides the previous answer's message, which no longer applies.
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const serverError =
+    actionData && !actionData.ok && dismissed !== actionData && !busy
+      ? actionData.error
+      : undefined;
+  const onSubmit = handleSubmit(
+    (values) => submit(values, { method: "post", encType: "application/json" }),
+    () => setDismissed(actionData),
+  );
+
+  // The server's field messages go beside their fields, unless the message below the form
+  // already says the same (a screen reader would hear it twice).
+  useEffect(() => {
+    if (!actionData || actionData.ok) return;
+    for (const [field, message] of Object.entries(actionData.errors)) {
+      if (FIELDS.includes(field as FieldName) && message !== actionData.error) {
+        setError(field as FieldName, { type: "server", message });
+      }
+    }
+  }, [actionData, setError]);
+
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => navigate("/manager"), REGISTRATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  const field = (name: FieldName) => ({ error: errors[name]?.message, ...register(name) });
+
+  return (
+    <AccountPanel
+      title="Create an account"
+      lead="Journal managers register with the admin passcode their site's administrators gave them."
+      width="max-w-xl"
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/manager" className={textLinkClass}>
+            Login
+          </Link>
+        </>
+      }
+    >
+      {succeeded ? (
+        <FormSuccess message={actionData.msg || MESSAGES.registrationSuccessful}>
+          <p className="mt-2 flex items-center gap-2">
+            <Spinner />
+            Please Wait ...
+          </p>
+        </FormSuccess>
+      ) : (
+        <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+          <p className="text-sm text-slate-600">All fields are required.</p>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="First name" autoComplete="given-name" required {...field("fname")} />
+            <TextField label="Last name" autoComplete="family-name" required {...field("lname")} />
+            <TextField label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              {...field("email")}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={`At least ${MIN_PASSWORD} characters.`}
+              {...field("pword")}
+            />
+            <TextField
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...field("cpword")}
+            />
+          </div>
+          <TextField
+            label="Admin passcode"
+            type="password"
+            autoComplete="off"
+            required
+            {...field("admincode")}
+          />
+          <SubmitButton busy={busy} busyLabel="Creating account..." className="w-full sm:w-auto">
+            Create account
+          </SubmitButton>
+          <FormError message={serverError} />
+        </form>
+      )}
+    </AccountPanel>
+  );
 }

@@ -1,6 +1,99 @@
-import { Outlet } from "react-router";
+/**
+ * The frame of every /dashboard… screen (spec section 2, Dashboard navigation bar; section 6):
+ * loads GET /api/dashboard/admin_nav_items in the browser and shows the server's links, 'Hello
+ * {u_name}!' and a Logout link; nested screens render below it in the `<Outlet />`. When the menu
+ * cannot be loaded (not signed in, or any other failure: 'Menu Not Loading', spec section 8) it
+ * goes to /manager. The site header and footer come from the root layout; the dashboard has no
+ * search banner.
+ *
+ * Rendered on the client only (`clientLoader` with `HydrateFallback`): the server sends the
+ * frame's placeholder, the browser fills it in with the manager's cookie.
+ */
+import { NavLink, Outlet, redirect } from "react-router";
+import type { NavItems } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { Spinner } from "../../components/forms/index.ts";
+import { containerClass } from "../../components/ui/styles.ts";
+import { apiGet, isAbort } from "../../lib/api.ts";
+import type { Route } from "./+types/layout";
 
-/** Dashboard frame: navigation bar from the server (placeholder). */
-export default function DashboardLayout() {
-  return <Outlet />;
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  try {
+    const { nav_items } = await apiGet<{ nav_items: NavItems }>(
+      "/dashboard/admin_nav_items",
+      MESSAGES.menuNotLoading,
+      { signal: request.signal },
+    );
+    return { navItems: nav_items };
+  } catch (error) {
+    if (isAbort(error) || request.signal.aborted) throw error;
+    throw redirect("/manager");
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-sm px-3 py-2 text-sm font-semibold whitespace-nowrap ${
+    isActive ? "bg-brand-800 text-white" : "text-brand-900 hover:bg-brand-100 hover:text-brand-950"
+  }`;
+
+function Bar({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="border-b border-brand-200 bg-brand-50">
+      <div
+        className={`${containerClass} flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-6`}
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <>
+      <Bar>
+        <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-700">
+          <Spinner />
+          Loading the dashboard…
+        </p>
+      </Bar>
+      <div className="min-h-64" />
+    </>
+  );
+}
+
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const { u_name, nav_links } = loaderData.navItems;
+  return (
+    <>
+      <Bar>
+        <nav aria-label="Dashboard">
+          <ul className="-mx-3 flex flex-wrap gap-1 sm:mx-0">
+            {nav_links.map((link) => (
+              <li key={`${link.url} ${link.text}`}>
+                <NavLink to={link.url} end className={linkClass}>
+                  {link.text}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center justify-between gap-4 border-t border-brand-200 pt-2 text-sm sm:border-0 sm:pt-0">
+          <p className="font-serif text-base text-slate-900">Hello {u_name}!</p>
+          <NavLink
+            to="/logout"
+            className="rounded-sm px-3 py-2 font-semibold text-brand-800 underline-offset-4 hover:underline"
+          >
+            Logout
+          </NavLink>
+        </div>
+      </Bar>
+      <Outlet />
+    </>
+  );
 }

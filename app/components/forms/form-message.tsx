@@ -1,0 +1,45 @@
+/**
+ * Messages of a whole form (spec section 8: "forms show it below the form"): {@link FormError}
+ * for a failed submission, announced at once (`role="alert"`), and {@link FormSuccess} for a
+ * successful one (`role="status"`). Both render nothing without a message.
+ */
+import type { ReactNode } from "react";
+
+export function FormError({
+  message,
+  className = "",
+}: {
+  message?: ReactNode;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <div
+      role="alert"
+      className={`rounded-sm border border-red-200 border-l-4 border-l-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ${className}`}
+    >
+      {message}
+    </div>
+  );
+}
+
+export function FormSuccess({
+  message,
+  children,
+  className = "",
+}: {
+  message?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
+  if (!message) return null;
+  return (
+    <div
+      role="status"
+      className={`rounded-sm border border-emerald-200 border-l-4 border-l-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${className}`}
+    >
+      <p className="font-semibold">{message}</p>
+      {children}
+    </div>
+  );
+}

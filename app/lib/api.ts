@@ -1,0 +1,157 @@
+/**
+ * The browser's client of the JSON API (spec section 7; DESIGN section 2). Every call goes to the
+ * one API base `/api`, sends the session cookie (`credentials: "include"`) and expects the
+ * envelope `{status, msg, ...payload}`.
+ *
+ * A call resolves with the whole envelope (payload keys included) on success, and rejects with an
+ * {@link ApiError} when the HTTP status is not 2xx, `status` is 0, the answer is not JSON, or the
+ * network fails. The error's `message` is the server's `msg`, or else the default message the
+ * caller passes: the spec's default for that screen (spec section 8, `MESSAGES` in
+ * shared/constants.ts: 'Login failed', 'Page Not Loading', ...). Its `status` is the HTTP status
+ * (0 for a network failure) and `errors` the server's field messages (`{field: message}`).
+ * A call aborted through `signal` rejects with the `AbortError` itself, not an ApiError, so
+ * callers can tell "cancelled" from "failed".
+ *
+ * ```ts
+ * const { journals } = await apiGet<{ journals: JournalCard[] }>(
+ *   "/dashboard/all_journals", MESSAGES.notAuthorised, { signal });
+ * await apiPostForm("/create_journal/1", new FormData(form), MESSAGES.journalSubmissionFailed);
+ * try { ... } catch (error) { setMessage(errorMessage(error, MESSAGES.paperSubmissionFailed)); }
+ * ```
+ */
+import type { Envelope } from "../../shared/api.ts";
+
+/** Base of every call. */
+export const API_BASE = "/api";
+
+/** A failed call; see the module docstring. */
+export class ApiError extends Error {
+  /** HTTP status of the answer; 0 when no answer came (network failure). */
+  readonly status: number;
+  /** Field name → message, when the server gave them (400 answers). */
+  readonly errors: Record<string, string>;
+
+  constructor(message: string, status: number, errors: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** Whether the server said the caller is not signed in. */
+  get unauthorised(): boolean {
+    return this.status === 401;
+  }
+}
+
+/** A successful answer: the envelope with its payload keys. */
+export type ApiOk<T extends object> = T & { status: 1; msg: string };
+
+export type CallOptions = { signal?: AbortSignal };
+
+/**
+ * `/api` + `path` for a path of the spec's call table (`/login`, `/dashboard/all_journals`); a
+ * path already under `/api/` is kept. Only same-site paths are accepted.
+ * @throws Error for an absolute or protocol-relative URL.
+ */
+export function apiUrl(path: string): string {
+  if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(path)) throw new Error(`Not an API path: ${path}`);
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return absolute === API_BASE || absolute.startsWith(`${API_BASE}/`)
+    ? absolute
+    : `${API_BASE}${absolute}`;
+}
+
+async function call<T extends object>(
+  path: string,
+  init: RequestInit,
+  defaultMessage: string,
+): Promise<ApiOk<T>> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      ...init,
+      credentials: "include",
+      headers: { Accept: "application/json", ...init.headers },
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ApiError(defaultMessage, 0);
+  }
+  let body: Envelope<T> | undefined;
+  try {
+    body = (await response.json()) as Envelope<T>;
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    body = undefined;
+  }
+  const msg = typeof body?.msg === "string" && body.msg.trim() ? body.msg : defaultMessage;
+  if (!response.ok || !body || typeof body !== "object" || body.status === 0) {
+    throw new ApiError(msg, response.status, body?.errors ?? {});
+  }
+  return { ...body, status: 1, msg } as ApiOk<T>;
+}
+
+/** GET `path`. */
+export function apiGet<T extends object = object>(
+  path: string,
+  defaultMessage: string,
+  options: CallOptions = {},
+): Promise<ApiOk<T>> {
+  return call<T>(path, { method: "GET", signal: options.signal }, defaultMessage);
+}
+
+/** POST `body` as JSON to `path`. */
+export function apiPost<T extends object = object>(
+  path: string,
+  body: unknown,
+  defaultMessage: string,
+  options: CallOptions = {},
+): Promise<ApiOk<T>> {
+  return call<T>(
+    path,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: options.signal,
+    },
+    defaultMessage,
+  );
+}
+
+/**
+ * POST `form` as multipart/form-data to `path` (uploads; the browser sets the boundary). Array
+ * fields use the spec's bracket names: `form.append("editors[0][name]", ...)`.
+ */
+export function apiPostForm<T extends object = object>(
+  path: string,
+  form: FormData,
+  defaultMessage: string,
+  options: CallOptions = {},
+): Promise<ApiOk<T>> {
+  return call<T>(path, { method: "POST", body: form, signal: options.signal }, defaultMessage);
+}
+
+/**
+ * Calls a row action link the server gave with `link_type: "api"` (spec section 2, Publications
+ * list): a GET of `link`, relative to the API base (`/publication_action/...`, or already
+ * `/api/...`). The caller reloads its list afterwards.
+ */
+export function apiAction<T extends object = object>(
+  link: string,
+  defaultMessage: string,
+  options: CallOptions = {},
+): Promise<ApiOk<T>> {
+  return apiGet<T>(link, defaultMessage, options);
+}
+
+/** The message to show for a failed call: an ApiError's message, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** Whether `error` is the rejection of an aborted call (not a failure to show). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
+}
