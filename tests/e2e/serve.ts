@@ -18,6 +18,9 @@ Object.assign(process.env, {
   ADMIN_PASSCODE: process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode",
   CORPUS_DIR: path.resolve(root, "../shared/corpus"),
   LOG_LEVEL: "warn",
+  // Every spec signs in and registers from 127.0.0.1: per-IP limits high enough for the whole
+  // suite; the per-account limit keeps its default (server/config.ts, RATE_LIMITS).
+  RATE_LIMITS: process.env.RATE_LIMITS ?? "signin_ip=1000/60,register_ip=1000/3600",
 });
 
 // The real corpus, then the viewer fixtures (tests/e2e/fixtures.ts), imported before the server
