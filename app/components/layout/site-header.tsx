@@ -24,6 +24,9 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navId = useId();
+  // Marks the header once React has hydrated it, so browser tests know the toggle works.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   // Any navigation (a link in the open menu, back/forward) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
@@ -39,7 +42,10 @@ export function SiteHeader() {
   }, [open]);
 
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header
+      className="border-b border-slate-200 bg-white"
+      data-hydrated={hydrated ? "" : undefined}
+    >
       <div aria-hidden="true" className="h-1 bg-brand-800" />
       <div
         className={`${containerClass} flex flex-wrap items-center justify-between gap-x-4 py-3 md:gap-x-8 md:py-4`}
