@@ -3,7 +3,8 @@
  * the catalogue through the same write services the dashboard uses (DESIGN section 6):
  * journals (active), their issues (published) with editorial boards, papers with authors,
  * affiliations, DOI, abstract, keywords and PDF (text extracted for search), proceedings with
- * their event and papers, and partner institutions drawn from the affiliations.
+ * their event and papers, and partner institutions drawn from the affiliations (the most
+ * frequent first, topped up to 27 partners in all).
  *
  * - Safe to run again: journals are matched by URI, issues by journal + volume + number, papers
  *   by DOI (else issue + title), proceedings by slug, partners by name; nothing is duplicated.
@@ -75,7 +76,7 @@ export type ImportReport = {
 };
 
 export type ImportOptions = {
-  /** Seed partners from the affiliations (default true). */
+  /** Seed partners from the affiliations, up to `partnerLimit` in all (default true). */
   partners?: boolean;
   /** Default {@link PARTNER_COUNT}. */
   partnerLimit?: number;
@@ -561,8 +562,17 @@ async function importProceeding(run: Run, proceeding: ManifestProceeding): Promi
 // ---------------------------------------------------------------------------------------------
 // Partners
 
+/**
+ * Adds the most frequent institutions as partners until there are `limit` partners: a second
+ * corpus (or the same one again) never grows the carousel beyond "about 27" (spec section 1).
+ */
 async function importPartners(run: Run, limit: number): Promise<void> {
   const { ctx, report } = run;
+  const count = await ctx.db
+    .selectFrom("partners")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .executeTakeFirstOrThrow();
+  let room = limit - Number(count.n);
   for (const institution of rankInstitutions(run.affiliations, limit)) {
     const found = await ctx.db
       .selectFrom("partners")
@@ -573,13 +583,12 @@ async function importPartners(run: Run, limit: number): Promise<void> {
       report.partners.existing++;
       continue;
     }
+    if (room <= 0) continue;
     try {
-      await createPartner(
-        ctx,
-        { name: institution.name, link: "" },
-        await monogramPng(institution.name),
-      );
+      const logo = await monogramPng(institution.name);
+      await createPartner(ctx, { name: institution.name, link: "" }, logo);
       report.partners.created++;
+      room--;
     } catch (error) {
       problem(
         run,

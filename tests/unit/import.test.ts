@@ -1,0 +1,486 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CorpusError, type ImportReport, importCorpus } from "../../server/import/corpus.ts";
+import { organisationOf } from "../../server/import/partners.ts";
+import { inferFrequency } from "../../server/import/profile.ts";
+import {
+  CORPUS_DIR,
+  createTestContext,
+  dialectUnderTest,
+  type TestContext,
+} from "../helpers/context.ts";
+
+const count = async (
+  t: TestContext,
+  table: "journals" | "publications" | "papers" | "proceedings" | "partners" | "proceeding_events",
+) =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string | number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe(`corpus import (${dialectUnderTest})`, () => {
+  let t: TestContext;
+  let first: ImportReport;
+  beforeAll(async () => {
+    t = await createTestContext();
+    first = await importCorpus(t.ctx, CORPUS_DIR);
+  }, 180_000);
+  afterAll(() => t.close());
+
+  it("reports what it created and no problems", () => {
+    expect(first.problems).toEqual([]);
+    expect(first.journals).toEqual({ created: 6, existing: 0 });
+    expect(first.publications).toEqual({ created: 12, existing: 0 });
+    expect(first.proceedings).toEqual({ created: 1, existing: 0 });
+    expect(first.papers.created).toBe(26); // 25 journal papers + the proceeding's
+    expect(first.partners).toEqual({ created: 27, existing: 0 });
+  });
+
+  it("creates 6 active journals with the 12 published issues and 25 papers, 10 with PDFs", async () => {
+    expect(await count(t, "journals")).toBe(6);
+    expect(await count(t, "publications")).toBe(12);
+    const journals = await t.ctx.db.selectFrom("journals").selectAll().orderBy("uri").execute();
+    expect(journals.map((j) => j.uri)).toEqual([
+      "elife",
+      "gastroenterology-research-and-practice",
+      "metabolites",
+      "plos-computational-biology",
+      "plos-one",
+      "sprouts",
+    ]);
+    expect(journals.every((j) => j.active === 1 && j.image)).toBe(true);
+    const statuses = await t.ctx.db
+      .selectFrom("publications")
+      .select("status")
+      .distinct()
+      .execute();
+    expect(statuses).toEqual([{ status: "published" }]);
+
+    const journalPapers = await t.ctx.db
+      .selectFrom("papers")
+      .selectAll()
+      .where("publication_id", "is not", null)
+      .execute();
+    expect(journalPapers).toHaveLength(25);
+    expect(journalPapers.filter((p) => p.file)).toHaveLength(10);
+    expect(journalPapers.filter((p) => p.encrypted === 1)).toHaveLength(0);
+    for (const p of journalPapers.filter((x) => x.file)) {
+      expect(await t.ctx.storage.stat(p.file!), p.title).not.toBeNull();
+      expect(p.full_text?.length ?? 0, p.title).toBeGreaterThan(500);
+    }
+  });
+
+  it("gives eLife and Hindawi issues the number 1 (they have volumes only)", async () => {
+    const rows = await t.ctx.db
+      .selectFrom("publications as p")
+      .innerJoin("journals as j", "j.id", "p.journal_id")
+      .select(["j.uri", "p.volume", "p.number", "p.year"])
+      .where("j.uri", "in", ["elife", "gastroenterology-research-and-practice"])
+      .orderBy("j.uri")
+      .orderBy("p.year")
+      .execute();
+    expect(rows.map((r) => `${r.uri} ${r.volume}/${r.number} ${r.year}`)).toEqual([
+      "elife 1/1 2012",
+      "elife 4/1 2015",
+      "elife 5/1 2016",
+      "gastroenterology-research-and-practice 2016/1 2016",
+    ]);
+  });
+
+  it("stores a paper's metadata: authors with joined affiliations, e-mails, DOI, keywords, pages", async () => {
+    const paper = await t.ctx.db
+      .selectFrom("papers")
+      .selectAll()
+      .where("doi", "=", "10.7554/eLife.00005")
+      .executeTakeFirstOrThrow();
+    expect(paper.keywords).toBe(
+      "cryo-EM, Gene silencing, labeling, chemical cross-linking, chromatin",
+    );
+    expect(paper.abstract).toMatch(/^Polycomb Repressive Complex 2/);
+    expect(paper.abstract).not.toMatch(/DOI:/);
+    expect(paper.file).toBeNull();
+    const authors = await t.ctx.db
+      .selectFrom("paper_authors")
+      .select(["name", "email", "institution", "position"])
+      .where("paper_id", "=", paper.id)
+      .orderBy("position")
+      .execute();
+    expect(authors.at(-1)).toEqual({
+      name: "Eva Nogales",
+      email: "enogales@lbl.gov",
+      institution:
+        "Department of Molecular and Cell Biology, University of California, Berkeley, United States; Life Sciences Division, Lawrence Berkeley National Laboratory, Berkeley, United States; Howard Hughes Medical Institute, UC Berkeley, Berkeley, United States",
+      position: 6,
+    });
+    const mdpi = await t.ctx.db
+      .selectFrom("papers")
+      .select(["first_page", "last_page", "published_on", "license_url"])
+      .where("doi", "=", "10.3390/metabo4040932")
+      .executeTakeFirstOrThrow();
+    expect(mdpi).toEqual({
+      first_page: "932",
+      last_page: "945",
+      published_on: "2014-10-17",
+      license_url: "http://creativecommons.org/licenses/by/4.0/",
+    });
+  });
+
+  it("builds each issue's editorial board from its papers, without duplicates", async () => {
+    const editors = await t.ctx.db
+      .selectFrom("editors as e")
+      .innerJoin("publications as p", "p.id", "e.publication_id")
+      .innerJoin("journals as j", "j.id", "p.journal_id")
+      .select(["e.name", "e.role", "e.institution"])
+      .where("j.uri", "=", "gastroenterology-research-and-practice")
+      .orderBy("e.position")
+      .execute();
+    expect(editors.map((e) => e.name)).toEqual([
+      "Lorenzo Mannelli",
+      "Anastasios Koulaouzidis",
+      "Piero Chirletti",
+      "Francesco Franceschi",
+      "Greger Lindberg",
+    ]);
+    expect(new Set(editors.map((e) => e.role))).toEqual(new Set(["Academic Editor"]));
+  });
+
+  it("imports PLDI '09 with its event and the TraceMonkey paper attached to it", async () => {
+    const row = await t.ctx.db
+      .selectFrom("proceedings as p")
+      .innerJoin("proceeding_events as e", "e.id", "p.event_id")
+      .select([
+        "p.id",
+        "p.slug",
+        "p.isbn",
+        "p.publisher",
+        "e.name",
+        "e.start_date",
+        "e.end_date",
+        "e.location",
+      ])
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      slug: "pldi-2009",
+      isbn: "978-1-60558-392-1",
+      publisher: "ACM",
+      name: "PLDI '09",
+      start_date: "2009-06-15",
+      end_date: "2009-06-20",
+      location: "Dublin, Ireland",
+    });
+    const papers = await t.ctx.db
+      .selectFrom("papers")
+      .selectAll()
+      .where("proceeding_id", "=", row.id)
+      .execute();
+    expect(papers.map((p) => [p.doi, p.first_page, p.last_page, p.page_count])).toEqual([
+      ["10.1145/1542476.1542528", "465", "478", 14],
+    ]);
+    const authors = await t.ctx.db
+      .selectFrom("paper_authors")
+      .select(["name", "institution"])
+      .where("paper_id", "=", papers[0]!.id)
+      .orderBy("position")
+      .execute();
+    expect(authors).toHaveLength(16);
+    expect(authors[0]).toEqual({
+      name: "Andreas Gal",
+      institution: "Mozilla Corporation; University of California, Irvine",
+    });
+  });
+
+  it("seeds 27 partners from the affiliations, most frequent first, each with a logo", async () => {
+    const partners = await t.ctx.db
+      .selectFrom("partners")
+      .selectAll()
+      .orderBy("position")
+      .execute();
+    expect(partners.map((p) => p.position)).toEqual(Array.from({ length: 27 }, (_, i) => i + 1));
+    expect(partners[0]!.name).toBe("Mozilla Corporation"); // 10 TraceMonkey authors
+    expect(partners.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        "University of Bristol",
+        "Tel Aviv University",
+        "ETH Zurich",
+        "University of California, Berkeley",
+      ]),
+    );
+    expect(partners.some((p) => /^(Department|Division|School of)/.test(p.name))).toBe(false);
+    expect(partners.every((p) => p.logo && p.link === null)).toBe(true);
+  });
+
+  it("composes journal texts from facts and leaves contacts empty", async () => {
+    const plos = await t.ctx.db
+      .selectFrom("journals")
+      .selectAll()
+      .where("uri", "=", "plos-computational-biology")
+      .executeTakeFirstOrThrow();
+    expect(plos.intro).toBe(
+      "PLOS Computational Biology is published by Public Library of Science (ISSN 1553-734X (print), 1553-7358 (online)). This collection holds articles from 2015, imported with their authors, affiliations and abstracts from the publisher's metadata. The articles are open access under CC BY 4.0.",
+    );
+    expect([plos.issn, plos.eissn, plos.frequency, plos.subject]).toEqual([
+      "1553-734X",
+      "1553-7358",
+      "monthly",
+      "science-technology",
+    ]);
+    expect([plos.email, plos.contact_name, plos.contact_email, plos.cost]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    const sprouts = await t.ctx.db
+      .selectFrom("journals")
+      .selectAll()
+      .where("uri", "=", "sprouts")
+      .executeTakeFirstOrThrow();
+    expect([sprouts.publisher, sprouts.frequency, sprouts.subject]).toEqual([
+      null,
+      "randomly",
+      "more",
+    ]);
+    expect(sprouts.other_guide).toMatch(
+      /CC BY-NC-ND 3\.0: you may share them unchanged for non-commercial purposes/,
+    );
+  });
+
+  it("creates nothing when run a second time", async () => {
+    const before = await Promise.all(
+      (
+        [
+          "journals",
+          "publications",
+          "papers",
+          "proceedings",
+          "partners",
+          "proceeding_events",
+        ] as const
+      ).map((x) => count(t, x)),
+    );
+    const second = await importCorpus(t.ctx, CORPUS_DIR);
+    expect(second.problems).toEqual([]);
+    expect([
+      second.journals.created,
+      second.publications.created,
+      second.papers.created,
+      second.proceedings.created,
+      second.partners.created,
+    ]).toEqual([0, 0, 0, 0, 0]);
+    expect(second.papers.existing).toBe(26);
+    const after = await Promise.all(
+      (
+        [
+          "journals",
+          "publications",
+          "papers",
+          "proceedings",
+          "partners",
+          "proceeding_events",
+        ] as const
+      ).map((x) => count(t, x)),
+    );
+    expect(after).toEqual(before);
+  }, 120_000);
+});
+
+describe(`corpus import with bad files (${dialectUnderTest})`, () => {
+  let t: TestContext;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    dir = await mkdtemp(path.join(tmpdir(), "athenaeum-corpus-"));
+    await cp(CORPUS_DIR, dir, { recursive: true });
+    const { chmod } = await import("node:fs/promises");
+    await chmod(dir, 0o755);
+    for (const sub of ["jats", "pdfs"]) await chmod(path.join(dir, sub), 0o755);
+    const broken = path.join(dir, "jats/journal.pone.0111971.xml");
+    await rm(broken, { force: true });
+    await writeFile(broken, "<article><front><article-meta><title-group>broken");
+    const fake = path.join(dir, "pdfs/metabolites-04-00932.pdf");
+    await rm(fake, { force: true });
+    await writeFile(fake, Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), Buffer.alloc(512)]));
+    await rm(path.join(dir, "pdfs/TAMReview.pdf"), { force: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("reports each bad file by name, skips its paper and imports the rest", async () => {
+    const report = await importCorpus(t.ctx, dir, { partners: false });
+    expect(report.problems.map((p) => p.file).sort()).toEqual([
+      "jats/journal.pone.0111971.xml",
+      "pdfs/TAMReview.pdf",
+      "pdfs/metabolites-04-00932.pdf",
+    ]);
+    const byFile = Object.fromEntries(report.problems.map((p) => [p.file, p.message]));
+    expect(byFile["jats/journal.pone.0111971.xml"]).toMatch(
+      /^Not a usable JATS file: not well-formed XML.*The paper was skipped\.$/,
+    );
+    expect(byFile["pdfs/metabolites-04-00932.pdf"]).toBe(
+      "The paper file is not a PDF. Upload the paper as a PDF file. The paper was skipped.",
+    );
+    expect(byFile["pdfs/TAMReview.pdf"]).toBe(
+      "The file is missing or not readable. The paper was skipped.",
+    );
+    expect(report.papers.created).toBe(23);
+    expect(report.journals.created).toBe(6);
+    expect(report.publications.created).toBe(12);
+    // the refused PDF left nothing behind: 11 PDFs in the corpus, minus the fake and the missing one
+    const files = await t.ctx.db
+      .selectFrom("papers")
+      .select("file")
+      .where("file", "is not", null)
+      .execute();
+    expect(files).toHaveLength(9);
+    const { readdir } = await import("node:fs/promises");
+    expect((await readdir(path.join(t.ctx.config.filesDir, "papers"))).length).toBe(9);
+  }, 120_000);
+
+  it("adds a fixed paper on the next run and nothing else", async () => {
+    await rm(path.join(dir, "pdfs/metabolites-04-00932.pdf"), { force: true });
+    await cp(
+      path.join(CORPUS_DIR, "pdfs/metabolites-04-00932.pdf"),
+      path.join(dir, "pdfs/metabolites-04-00932.pdf"),
+    );
+    const report = await importCorpus(t.ctx, dir, { partners: false });
+    expect(report.papers.created).toBe(1);
+    expect(report.problems.map((p) => p.file).sort()).toEqual([
+      "jats/journal.pone.0111971.xml",
+      "pdfs/TAMReview.pdf",
+    ]);
+  }, 120_000);
+
+  it("stops with CorpusError on a folder without a usable manifest", async () => {
+    await expect(importCorpus(t.ctx, path.join(dir, "nope"))).rejects.toThrow(CorpusError);
+    await expect(importCorpus(t.ctx, path.join(dir, "jats"))).rejects.toThrow(
+      /has no readable manifest\.json/,
+    );
+    const bad = await mkdtemp(path.join(tmpdir(), "athenaeum-manifest-"));
+    await writeFile(
+      path.join(bad, "manifest.json"),
+      JSON.stringify({ journals: [{ name: "X", issues: [{ volume: 1 }] }] }),
+    );
+    await expect(importCorpus(t.ctx, bad)).rejects.toThrow(
+      /manifest\.json is not a corpus manifest: journals\.0\.issues\.0\.year/,
+    );
+    await writeFile(path.join(bad, "manifest.json"), "{ not json");
+    await expect(importCorpus(t.ctx, bad)).rejects.toThrow(/not valid JSON/);
+    await rm(bad, { recursive: true, force: true });
+  });
+});
+
+describe(`manifest without JATS (${dialectUnderTest})`, () => {
+  let t: TestContext;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestContext();
+    dir = await mkdtemp(path.join(tmpdir(), "athenaeum-fixture-"));
+    await mkdir(path.join(dir, "pdfs"));
+    await writeFile(
+      path.join(dir, "pdfs/locked.pdf"),
+      await readFile(path.join(CORPUS_DIR, "pdfs/issue3371.pdf")),
+    );
+    await writeFile(
+      path.join(dir, "manifest.json"),
+      JSON.stringify({
+        journals: [
+          {
+            name: "Viewer Fixtures",
+            slug: "viewer-fixtures",
+            issues: [
+              {
+                volume: "1",
+                number: "1",
+                year: 2024,
+                papers: [
+                  {
+                    title: "Locked",
+                    authors: [{ name: "A. Tester" }],
+                    jats: null,
+                    pdf: "pdfs/locked.pdf",
+                  },
+                  { title: "No text", jats: null, pdf: null },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("imports papers from the manifest's own fields, an encrypted PDF included", async () => {
+    const report = await importCorpus(t.ctx, dir);
+    expect(report.problems).toEqual([]);
+    expect(report.papers).toEqual({ created: 2, existing: 0, withPdf: 1 });
+    const locked = await t.ctx.db
+      .selectFrom("papers")
+      .selectAll()
+      .where("title", "=", "Locked")
+      .executeTakeFirstOrThrow();
+    expect([locked.encrypted, locked.full_text, locked.page_count, locked.doi]).toEqual([
+      1,
+      null,
+      null,
+      null,
+    ]);
+    expect(await t.ctx.storage.stat(locked.file!)).not.toBeNull();
+    // a second run matches the DOI-less papers by issue and title
+    expect((await importCorpus(t.ctx, dir)).papers).toEqual({
+      created: 0,
+      existing: 2,
+      withPdf: 0,
+    });
+  });
+});
+
+describe("import rules", () => {
+  it("names the organisation of an affiliation, not its department", () => {
+    expect(
+      organisationOf({
+        text: "Department of Physics, Clark University, Worcester, Massachusetts, United States of America",
+      }),
+    ).toBe("Clark University");
+    expect(
+      organisationOf({
+        text: "Department of Internal Medicine, Jeju National University School of Medicine, Jeju, Republic of Korea",
+      }),
+    ).toBe("Jeju National University");
+    expect(
+      organisationOf({
+        text: "Museum of Vertebrate Zoology and Department of Integrative Biology, University of California, Berkeley, California, United States of America",
+      }),
+    ).toBe("University of California, Berkeley");
+    expect(
+      organisationOf({
+        text: "Department of Biology, Institute of Molecular Systems Biology, ETH Zurich, Zurich, Switzerland",
+        organisations: ["ETH Zurich"],
+      }),
+    ).toBe("ETH Zurich");
+    expect(
+      organisationOf({
+        text: "Department of Computer Science, UCL, Gower Street, London, WC1E 6BT, UK",
+      }),
+    ).toBe("University College London");
+  });
+
+  it("infers the publishing frequency from the issue numbers", () => {
+    expect(inferFrequency(["12", "1", "3"])).toBe("monthly");
+    expect(inferFrequency(["4"])).toBe("quartely");
+    expect(inferFrequency([undefined])).toBe("randomly");
+    expect(inferFrequency(["37"])).toBe("randomly");
+  });
+});
