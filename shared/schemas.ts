@@ -189,12 +189,15 @@ function dateSchema(what: string) {
     .pipe(z.iso.date(`Enter the ${what} as a date such as 2009-06-15.`));
 }
 
-/** Volume or issue number as managers type it ("9", "2016", "Suppl 1"); never a `/`. */
+/**
+ * Volume or issue number: a positive whole number of at most six digits, kept as typed ("2016");
+ * docs/decisions/001-volume-and-number.md.
+ */
 function volumeSchema(what: "volume" | "issue") {
   const missing = `Enter the ${what} number.`;
   return requiredText(`${what} number`, MAX.volume, missing).regex(
-    /^[^/\\?#]+$/,
-    `The ${what} number cannot contain / \\ ? or #.`,
+    /^(?!0+$)\d{1,6}$/,
+    `Enter the ${what} number as a whole number, such as ${what === "volume" ? "9" : "2"}.`,
   );
 }
 

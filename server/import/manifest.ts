@@ -10,8 +10,10 @@ import { FREQUENCIES, JOURNAL_URI_PATTERN, SUBJECTS } from "../../shared/constan
 
 const text = z.string().trim();
 const optionalText = text.optional();
-/** Volume/issue numbers appear as JSON numbers or strings. */
-const label = z.union([z.number(), z.string().trim().min(1)]).transform(String);
+/** Volume/issue numbers appear as JSON numbers or strings; whole numbers (decision 001). */
+const label = z
+  .union([z.number().int().positive(), z.string().trim().regex(/^(?!0+$)\d{1,6}$/)])
+  .transform(String);
 
 /** A path inside the corpus folder: relative, no `..`. */
 const relativePath = z

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../server/services/errors.ts";
@@ -83,6 +84,13 @@ describe(`write services (${dialectUnderTest})`, () => {
 
   const files = async (folder: string) =>
     (await readdir(path.join(t.ctx.config.filesDir, folder)).catch(() => [] as string[])).sort();
+  /** Rows of the paper in the search index (server/services/search.ts). */
+  const searchRows = async (paperId: number) => {
+    const { rows } = await sql<{
+      n: string | number;
+    }>`select count(*) as n from paper_search where paper_id = ${paperId}`.execute(t.ctx.db);
+    return Number(rows[0]!.n);
+  };
   const journalRow = (uri: string) =>
     t.ctx.db.selectFrom("journals").selectAll().where("uri", "=", uri).executeTakeFirst();
 
@@ -271,6 +279,7 @@ describe(`write services (${dialectUnderTest})`, () => {
         .orderBy("position")
         .execute();
       expect(authors.map((a) => a.name)).toEqual(["First", "Second", "Third"]);
+      expect(await searchRows(id)).toBe(1);
     });
 
     it("refuses a second paper with the same DOI (409), requires a PDF, and a publication of the journal", async () => {
@@ -360,7 +369,9 @@ describe(`write services (${dialectUnderTest})`, () => {
         .executeTakeFirstOrThrow();
       expect([third.title, third.file]).toEqual(["Replaced", second.file]);
 
+      expect(await searchRows(id)).toBe(1);
       await deletePaper(t.ctx, "beta", id);
+      expect(await searchRows(id)).toBe(0);
       expect(
         await t.ctx.db.selectFrom("papers").select("id").where("id", "=", id).executeTakeFirst(),
       ).toBeUndefined();

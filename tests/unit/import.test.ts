@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CorpusError, type ImportReport, importCorpus } from "../../server/import/corpus.ts";
 import { organisationOf } from "../../server/import/partners.ts";
 import { inferFrequency } from "../../server/import/profile.ts";
+import { searchPapers } from "../../server/services/search.ts";
 import {
   CORPUS_DIR,
   createTestContext,
@@ -75,6 +76,13 @@ describe(`corpus import (${dialectUnderTest})`, () => {
       expect(await t.ctx.storage.stat(p.file!), p.title).not.toBeNull();
       expect(p.full_text?.length ?? 0, p.title).toBeGreaterThan(500);
     }
+  });
+
+  it("indexes the papers for search, the text of their PDFs included", async () => {
+    // these words are in the body of "A good life" (its PDF), not in its title, abstract or keywords
+    const result = await searchPapers(t.ctx, "Vietnam slide rules");
+    expect(result.hits.map((h) => h.title)).toEqual(["A good life"]);
+    expect((await searchPapers(t.ctx, "Limnonectes larvaepartus")).hits).toHaveLength(1);
   });
 
   it("gives eLife and Hindawi issues the number 1 (they have volumes only)", async () => {

@@ -153,9 +153,11 @@ describe("publications", () => {
     expect(errors["editors.0.role"]).toMatch(/role/);
   });
 
-  it("refuses a slash in a volume or issue number (they are URL path segments)", () => {
-    const errors = errorsOf(publicationSchema.safeParse({ volume: "1/2", issue: "3", year: 2020 }));
-    expect(errors.volume).toMatch(/cannot contain/);
+  it("takes volume and issue as whole numbers (decision 001)", () => {
+    const errors = errorsOf(publicationSchema.safeParse({ volume: "1/2", issue: "0", year: 2020 }));
+    expect(errors.volume).toBe("Enter the volume number as a whole number, such as 9.");
+    expect(errors.issue).toBe("Enter the issue number as a whole number, such as 2.");
+    expect(publicationSchema.parse({ volume: " 2016 ", issue: "1", year: 2020 }).volume).toBe("2016");
   });
 });
 

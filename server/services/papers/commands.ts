@@ -2,12 +2,15 @@
  * Write side of papers (spec sections 2 and 7; DESIGN sections 1, 3 and 4): create with the PDF
  * and authors, update with an optional new PDF, delete (the row first, then the file). The PDF's
  * page count and text are read with pdf.js when it is stored. A DOI names one paper on the site.
+ * Each write updates the paper's search row in the same transaction (server/services/search.ts);
+ * deleting a paper drops it through the database (trigger or cascade).
  */
 import type { PaperInput } from "../../../shared/schemas.ts";
 import type { PapersTable } from "../../db/schema.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { type StoredPaperFile, storePaperFile } from "../pdf.ts";
+import { indexPaper } from "../search.ts";
 import {
   commitOrDiscard,
   nullIfEmpty,
@@ -135,6 +138,7 @@ async function insertPaper(
         .returning("id")
         .executeTakeFirstOrThrow();
       await replaceAuthors(trx, row.id, input.authors);
+      await indexPaper(trx, ctx.dialect, row.id);
       return { id: row.id };
     },
     async () => {
@@ -220,6 +224,7 @@ export async function updatePaper(
         .where("id", "=", paper.id)
         .execute();
       await replaceAuthors(trx, paper.id, input.authors);
+      await indexPaper(trx, ctx.dialect, paper.id);
     },
     async () => {
       if (file) await ctx.storage.remove(file.key);
