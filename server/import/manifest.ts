@@ -12,7 +12,13 @@ const text = z.string().trim();
 const optionalText = text.optional();
 /** Volume/issue numbers appear as JSON numbers or strings; whole numbers (decision 001). */
 const label = z
-  .union([z.number().int().positive(), z.string().trim().regex(/^(?!0+$)\d{1,6}$/)])
+  .union([
+    z.number().int().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^(?!0+$)\d{1,6}$/),
+  ])
   .transform(String);
 
 /** A path inside the corpus folder: relative, no `..`. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CorpusError, type ImportReport, importCorpus } from "../../server/import/corpus.ts";
 import { organisationOf } from "../../server/import/partners.ts";
 import { inferFrequency } from "../../server/import/profile.ts";
+import { seedIfEmpty } from "../../server/import/seed.ts";
 import { searchPapers } from "../../server/services/search.ts";
 import {
   CORPUS_DIR,
@@ -452,6 +453,21 @@ describe(`manifest without JATS (${dialectUnderTest})`, () => {
       existing: 2,
       withPdf: 0,
     });
+  });
+
+  it("is what the first start imports into an empty catalogue, and only then", async () => {
+    const fresh = await createTestContext({ SEED: "corpus", CORPUS_DIR: dir });
+    try {
+      expect(fresh.ctx.config.corpusDir).toBe(dir);
+      await seedIfEmpty(fresh.ctx);
+      expect(await count(fresh, "papers")).toBe(2);
+      await fresh.ctx.db.deleteFrom("paper_authors").execute();
+      await fresh.ctx.db.deleteFrom("papers").execute();
+      await seedIfEmpty(fresh.ctx); // journals exist: nothing is imported again
+      expect(await count(fresh, "papers")).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

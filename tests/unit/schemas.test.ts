@@ -157,7 +157,9 @@ describe("publications", () => {
     const errors = errorsOf(publicationSchema.safeParse({ volume: "1/2", issue: "0", year: 2020 }));
     expect(errors.volume).toBe("Enter the volume number as a whole number, such as 9.");
     expect(errors.issue).toBe("Enter the issue number as a whole number, such as 2.");
-    expect(publicationSchema.parse({ volume: " 2016 ", issue: "1", year: 2020 }).volume).toBe("2016");
+    expect(publicationSchema.parse({ volume: " 2016 ", issue: "1", year: 2020 }).volume).toBe(
+      "2016",
+    );
   });
 });
 
