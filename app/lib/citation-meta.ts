@@ -16,8 +16,8 @@ import type { MetaDescriptor } from "react-router";
 import type { PaperDetail } from "../../shared/api.ts";
 import { paperLink, splitInstitutions, splitKeywords } from "../../shared/format.ts";
 
-/** Longest meta description, in characters (search engines cut around 155–160). */
-const DESCRIPTION_MAX = 160;
+/** Longest meta description, in characters, as on every page of the site (decision 045). */
+const DESCRIPTION_MAX = 300;
 
 /** `2012-12-13` → `2012/12/13`, `2012-12` → `2012/12`, `2009` → `2009`; "" when not a date. */
 export function scholarDate(value: string): string {

@@ -10,10 +10,10 @@
  * Signed-in managers also see papers of unpublished issues (the dashboard's 'Open' links here).
  */
 import { useEffect, useRef, useState } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import { getJournalPaper, parsePaperId } from "../../server/services/papers/queries.ts";
 import type { PaperDetail } from "../../shared/api.ts";
-import { JOURNAL_URI_PATTERN, MESSAGES } from "../../shared/constants.ts";
+import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
 import { splitInstitutions, splitKeywords } from "../../shared/format.ts";
 import { PdfViewer } from "../components/pdf-viewer/pdf-viewer.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
@@ -53,10 +53,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 type RootMeta = { origin?: string; siteName?: string } | undefined;
 
-export function meta({ loaderData, matches, error }: Route.MetaArgs) {
+/** Error pages get their title from the root route's `meta` (decision 045). */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootMeta;
   const siteName = root?.siteName || "Athenaeum";
-  if (isRouteErrorResponse(error) && error.status === 404) return [{ title: MESSAGES.notFound }];
   const paper = loaderData?.paper;
   if (!paper) return [{ title: siteName }];
   return paperMeta(paper, root?.origin ?? "", siteName);

@@ -51,7 +51,12 @@ test("the annotation layer shows the PDF's link and notes", async ({ page }) => 
   const link = layer.locator('a[href="http://www.mozilla.org/"]');
   await expect(link).toBeAttached({ timeout: 20_000 });
   expect(await link.getAttribute("target")).toBe("_blank");
-  await expect(layer.locator(".textAnnotation").first()).toBeAttached();
+  const note = layer.locator(".textAnnotation img").first();
+  await expect(note).toBeAttached();
+  // The note's icon comes from pdf.js's image folder served beside the app.
+  await expect
+    .poll(() => note.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test("zoom starts at the fit scale, steps to 2.0 and 0.5 and follows the window width", async ({
@@ -193,4 +198,32 @@ test("a damaged PDF says it failed to load", async ({ page }) => {
   );
   await openViewer(page);
   await expect(page.getByRole("alert")).toHaveText("Failed to load PDF file.");
+});
+
+test("the Highlight tool marks selected text with pdf.js's highlight editor", async ({ page }) => {
+  const paper = FIXTURE_PAPERS.tracemonkey;
+  await openPaper(page, paper.title);
+  const viewer = await openViewer(page);
+  const phrase = viewer.locator(".textLayer").getByText(paper.phrase, { exact: true });
+  await expect(phrase).toBeVisible({ timeout: 20_000 });
+  const toggle = viewer.getByRole("button", { name: "Highlight", exact: true });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+
+  const box = (await phrase.boundingBox()) as {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  };
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(viewer.locator(".highlightEditor")).toHaveCount(1);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
 });

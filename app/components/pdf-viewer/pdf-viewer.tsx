@@ -290,7 +290,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           {notice}
         </p>
       ) : null}
-      <div className="relative h-[calc(100dvh-11rem)] min-h-80">
+      <div className="relative h-[calc(100dvh-9rem)] min-h-80">
         {/* pdf.js accepts only a <div> as its container, so the region role is given here. */}
         {/* biome-ignore lint/a11y/useSemanticElements: see above */}
         <div

@@ -38,7 +38,8 @@ export function loadPdfjs(): Promise<Pdfjs> {
 
 /**
  * Folder URLs of pdf.js's data files (standard fonts, CMaps, ICC profiles, WebAssembly image
- * decoders), served by the Express app under the library's version (server/http/pdfjs-assets.ts).
+ * decoders) for `getDocument`, served by the Express app under the library's version
+ * (server/http/pdfjs-assets.ts).
  */
 export function pdfjsDataUrls(version: string) {
   const base = `/pdfjs/${version}`;
@@ -48,4 +49,9 @@ export function pdfjsDataUrls(version: string) {
     iccUrl: `${base}/iccs/`,
     wasmUrl: `${base}/wasm/`,
   };
+}
+
+/** Folder URL of the viewer's annotation icons (`PDFViewer`'s `imageResourcesPath`). */
+export function pdfjsImagesUrl(version: string): string {
+  return `/pdfjs/${version}/images/`;
 }

@@ -13,7 +13,7 @@ import type { PDFDocumentLoadingTask } from "pdfjs-dist";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import type { PDFViewer } from "pdfjs-dist/web/pdf_viewer.mjs";
 import { VIEWER_MESSAGES } from "../../../shared/constants.ts";
-import { loadPdfjs, pdfjsDataUrls } from "./pdfjs.ts";
+import { loadPdfjs, pdfjsDataUrls, pdfjsImagesUrl } from "./pdfjs.ts";
 
 /** What the session tells its owner. */
 export type SessionEvents = {
@@ -93,6 +93,7 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     textLayerMode: 1, // TextLayerMode.ENABLE: selectable text over every page
     annotationMode: AnnotationMode.ENABLE_FORMS,
     annotationEditorMode: AnnotationEditorType.NONE, // editor layer present, no tool active
+    imageResourcesPath: pdfjsImagesUrl(lib.version),
     supportsPinchToZoom: false, // the zoom rule is the spec's (zoom.ts), not the gesture's
   });
   linkService.setViewer(pdfViewer);

@@ -1,0 +1,143 @@
+/**
+ * `<head>` metadata of the paper page (app/lib/citation-meta.ts): Google Scholar tags in the
+ * order Scholar reads them, Dublin Core, absolute URLs, and no empty tags.
+ */
+import type { MetaDescriptor } from "react-router";
+import { describe, expect, it } from "vitest";
+import {
+  abstractParagraphs,
+  issnList,
+  paperMeta,
+  scholarDate,
+  summary,
+} from "../../app/lib/citation-meta.ts";
+import type { PaperDetail } from "../../shared/api.ts";
+
+const paper: PaperDetail = {
+  paperID: 42,
+  journal_name: "Journal of Tests",
+  journal_url: "tests",
+  journal_title: "Journal of Tests, Vol. 3 No. 2 (2025)",
+  title: "On <Testing> & Things",
+  authors: [
+    { name: "Ada Lovelace", institution: "Analytical Society; University of London" },
+    { name: "Alan Turing", institution: "" },
+  ],
+  doi: "10.1234/jt.42",
+  abstract: "First paragraph.\n\nSecond paragraph.",
+  keywords: "testing; metadata, scholar",
+  file_url: "/journal/tests/download/42/on-testing-things.pdf",
+  volume: "3",
+  issue: "2",
+  year: 2025,
+  date_added: "2025-06-01",
+  journal_abbreviation: "J Tests",
+  issn: "1234-5679 (print), 2345-678X (online)",
+  publisher: "",
+  published_on: "2025-05-30",
+  first_page: "10",
+  last_page: "",
+  page_count: 5,
+  issue_link: "/journal/tests/3/2",
+  license_url: "",
+};
+
+const origin = "https://journals.example.edu";
+
+function named(tags: MetaDescriptor[]): [string, string][] {
+  return tags
+    .filter((t): t is { name: string; content: string } => "name" in t && "content" in t)
+    .map((t) => [t.name, t.content]);
+}
+
+describe("paperMeta", () => {
+  const tags = paperMeta(paper, origin, "Athenaeum");
+  const pairs = named(tags);
+  const all = (name: string) => pairs.filter(([n]) => n === name).map(([, c]) => c);
+
+  it("titles the page and links the canonical URL", () => {
+    expect(tags).toContainEqual({ title: "On <Testing> & Things | Athenaeum" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://journals.example.edu/journal/tests/42",
+    });
+  });
+
+  it("puts each author's institutions right after the author", () => {
+    const scholar = pairs.filter(([n]) => n.startsWith("citation_author"));
+    expect(scholar).toEqual([
+      ["citation_author", "Ada Lovelace"],
+      ["citation_author_institution", "Analytical Society"],
+      ["citation_author_institution", "University of London"],
+      ["citation_author", "Alan Turing"],
+    ]);
+  });
+
+  it("gives the Scholar fields with absolute URLs and Scholar's date form", () => {
+    expect(all("citation_title")).toEqual(["On <Testing> & Things"]);
+    expect(all("citation_publication_date")).toEqual(["2025/05/30"]);
+    expect(all("citation_journal_title")).toEqual(["Journal of Tests"]);
+    expect(all("citation_journal_abbrev")).toEqual(["J Tests"]);
+    expect(all("citation_issn")).toEqual(["1234-5679", "2345-678X"]);
+    expect(all("citation_volume")).toEqual(["3"]);
+    expect(all("citation_issue")).toEqual(["2"]);
+    expect(all("citation_firstpage")).toEqual(["10"]);
+    expect(all("citation_doi")).toEqual(["10.1234/jt.42"]);
+    expect(all("citation_keywords")).toEqual(["testing", "metadata", "scholar"]);
+    expect(all("citation_abstract_html_url")).toEqual([`${origin}/journal/tests/42`]);
+    expect(all("citation_pdf_url")).toEqual([`${origin}${paper.file_url}`]);
+  });
+
+  it("adds Dublin Core", () => {
+    expect(all("DC.title")).toEqual([paper.title]);
+    expect(all("DC.creator")).toEqual(["Ada Lovelace", "Alan Turing"]);
+    expect(all("DC.identifier")).toEqual([
+      "https://doi.org/10.1234/jt.42",
+      `${origin}/journal/tests/42`,
+    ]);
+    expect(all("DC.date")).toEqual(["2025-05-30"]);
+    expect(all("DC.source")).toEqual([paper.journal_title]);
+  });
+
+  it("writes only tags that have a value", () => {
+    expect(all("citation_publisher")).toEqual([]);
+    expect(all("citation_lastpage")).toEqual([]);
+    expect(all("DC.rights")).toEqual([]);
+    expect(pairs.every(([, c]) => c.trim() !== "")).toBe(true);
+  });
+
+  it("leaves the PDF tags out when there is no full text", () => {
+    const none = named(paperMeta({ ...paper, file_url: "" }, origin, "Athenaeum"));
+    expect(none.some(([n]) => n === "citation_pdf_url" || n === "DC.format")).toBe(false);
+  });
+});
+
+describe("helpers", () => {
+  it("formats dates the way Scholar asks", () => {
+    expect(scholarDate("2012-12-13")).toBe("2012/12/13");
+    expect(scholarDate("2012-12")).toBe("2012/12");
+    expect(scholarDate("2009")).toBe("2009");
+    expect(scholarDate("2026-11-21T10:00:00.000Z")).toBe("2026/11/21");
+    expect(scholarDate("")).toBe("");
+  });
+
+  it("finds every ISSN once", () => {
+    expect(issnList("1553-734X (print), 1553-7358 (online)")).toEqual(["1553-734X", "1553-7358"]);
+    expect(issnList("2050-084x")).toEqual(["2050-084X"]);
+    expect(issnList("")).toEqual([]);
+  });
+
+  it("shortens at a word boundary", () => {
+    expect(summary("short text")).toBe("short text");
+    const long = "word ".repeat(80);
+    const cut = summary(long);
+    expect(cut.length).toBeLessThanOrEqual(300);
+    expect(cut.endsWith("word…")).toBe(true);
+  });
+
+  it("keeps the abstract's paragraphs", () => {
+    expect(abstractParagraphs("One.\n\nTwo.\r\nThree.")).toEqual(["One.", "Two.", "Three."]);
+    expect(abstractParagraphs("  ")).toEqual([]);
+  });
+});
