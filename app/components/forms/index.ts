@@ -12,6 +12,8 @@ export {
   type TextFieldProps,
 } from "./field.tsx";
 export { FormError, FormSuccess } from "./form-message.tsx";
+export { PeopleListField, type Person } from "./people-list-field.tsx";
 export { Spinner } from "./spinner.tsx";
 export { controlClass, fieldErrorClass, hintClass, labelClass } from "./styles.ts";
 export { SubmitButton } from "./submit-button.tsx";
+export { YearSelect } from "./year-select.tsx";

@@ -1,0 +1,13 @@
+/**
+ * The full-page message a dashboard list or page shows instead of its content when its load
+ * fails (spec sections 2, 6 and 8): the server's msg, else 'Not Authorised to Access This Page'.
+ */
+import { MESSAGES } from "../../../shared/constants.ts";
+
+export function PageMessage({ message }: { message?: string }) {
+  return (
+    <div role="alert" className="mx-auto max-w-2xl py-16 text-center">
+      <p className="font-serif text-2xl text-slate-900">{message || MESSAGES.notAuthorised}</p>
+    </div>
+  );
+}
