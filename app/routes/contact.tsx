@@ -15,7 +15,10 @@ import { loadSection } from "../lib/public-load.ts";
 import { pageMeta, useRootData } from "../lib/root-data.ts";
 import type { Route } from "./+types/contact";
 
-type Office = Pick<JournalDetail, "name" | "uri" | "email" | "contact_name" | "contact_email">;
+type Office = Pick<
+  JournalDetail,
+  "name" | "uri" | "publisher" | "email" | "contact_name" | "contact_email"
+>;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -28,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         (d): Office => ({
           name: d.name,
           uri: d.uri,
+          publisher: d.publisher.trim(),
           email: d.email.trim(),
           contact_name: d.contact_name.trim(),
           contact_email: d.contact_email.trim(),
@@ -74,6 +78,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                     {office.name}
                   </Link>
                 </h3>
+                {office.publisher ? (
+                  <p className="mt-1 text-sm text-slate-600">Published by {office.publisher}</p>
+                ) : null}
                 <OfficeLines office={office} />
               </li>
             ))}
@@ -130,12 +137,12 @@ function OfficeLines({ office }: { office: Office }) {
   ].filter((line) => line.value !== "");
   if (lines.length === 0) {
     return (
-      <p className="mt-3 text-sm text-slate-600">
-        This journal has not published contact details yet; its{" "}
+      <p className="mt-4 text-sm text-slate-600">
+        No contact details have been published yet; see the{" "}
         <Link to={`/journal/${office.uri}`} className={textLinkClass}>
-          journal page
-        </Link>{" "}
-        gives its submission guidelines.
+          journal's submission guidelines
+        </Link>
+        .
       </p>
     );
   }

@@ -70,8 +70,6 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
         <CoverImage
           src={p.cover_img}
           alt={`Cover of ${p.journal_name}, Vol. ${p.volume} No. ${p.issue}`}
-          width={320}
-          height={440}
           sizes="(min-width: 640px) 12rem, 6rem"
           eager
           placeholder={p.journal_abbreviation}

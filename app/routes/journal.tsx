@@ -69,8 +69,6 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           <CoverImage
             src={journal.image}
             alt={`Cover of ${journal.name}`}
-            width={640}
-            height={400}
             sizes="(min-width: 1024px) 18rem, (min-width: 768px) 16rem, (min-width: 640px) 8rem, 5.5rem"
             eager
             className="col-start-1 row-start-1 w-full shadow-md ring-1 ring-slate-900/10"

@@ -32,10 +32,15 @@ test("About says what the site is and lists every journal under one of the four 
 test("Contact lists each journal's editorial office and how to become a partner", async ({
   page,
 }) => {
+  await page.goto("/journals");
+  const journals = await page
+    .getByRole("region", { name: "All journals" })
+    .getByRole("article")
+    .count();
   await page.goto("/contact");
   await expect(page).toHaveTitle(`Contact | ${SITE}`);
   const offices = page.getByTestId("editorial-office");
-  await expect(offices).toHaveCount(6);
+  await expect(offices).toHaveCount(journals);
   for (const office of await offices.all()) {
     await expect(office.getByRole("heading", { level: 3 }).getByRole("link")).toHaveAttribute(
       "href",

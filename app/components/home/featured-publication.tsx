@@ -26,8 +26,6 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
           <CoverImage
             src={publication.cover_img}
             alt={`Cover of ${publication.journal_name}, ${publication.publication}`}
-            width={320}
-            height={440}
             sizes="(min-width: 640px) 11rem, 7rem"
             placeholder={publication.journal_name}
             className="w-full shadow-md ring-1 ring-slate-900/10"

@@ -15,8 +15,6 @@ export function LatestPublications({ items }: { items: LatestPublicationItem[] }
             <CoverImage
               src={item.cover_img}
               alt=""
-              width={160}
-              height={220}
               sizes="4rem"
               placeholder=""
               className="w-full ring-1 ring-slate-900/10"

@@ -105,7 +105,7 @@ export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
         {partners.map((partner) => (
           <SwiperSlide
             key={partner.id}
-            className="w-full px-2 min-[480px]:w-1/2 min-[640px]:w-1/3 lg:w-1/4"
+            className="h-auto! w-full px-2 min-[480px]:w-1/2 min-[640px]:w-1/3 lg:w-1/4"
           >
             <PartnerSlide partner={partner} />
           </SwiperSlide>

@@ -10,12 +10,9 @@ import { titleLinkClass } from "../ui/styles.ts";
  */
 export function JournalGrid({ journals }: { journals: JournalCard[] }) {
   return (
-    <ul className="grid grid-cols-1 gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
+    <ul className="grid grid-cols-1 gap-x-6 gap-y-10 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
       {journals.map((journal) => (
-        <li
-          key={journal.link}
-          className="flex gap-4 rounded-sm border border-slate-200 bg-white p-4 shadow-xs min-[480px]:flex-col min-[480px]:gap-0 min-[480px]:p-0"
-        >
+        <li key={journal.link} className="flex gap-4 min-[480px]:flex-col min-[480px]:gap-0">
           <Link
             to={journal.link}
             tabIndex={-1}
@@ -25,14 +22,12 @@ export function JournalGrid({ journals }: { journals: JournalCard[] }) {
             <CoverImage
               src={journal.journal_img}
               alt=""
-              width={640}
-              height={400}
-              sizes="(min-width: 1024px) 17rem, (min-width: 480px) 45vw, 6rem"
+              sizes="(min-width: 1024px) 16rem, (min-width: 768px) 30vw, (min-width: 480px) 45vw, 6rem"
               placeholder={journal.journal_name}
-              className="w-full min-[480px]:rounded-t-sm"
+              className="w-full shadow-md ring-1 ring-slate-900/10 transition-shadow hover:shadow-lg"
             />
           </Link>
-          <div className="flex min-w-0 flex-1 flex-col min-[480px]:p-5">
+          <div className="flex min-w-0 flex-1 flex-col min-[480px]:pt-5">
             <h3 className="text-lg leading-snug font-semibold">
               <Link to={journal.link} className={titleLinkClass}>
                 {journal.journal_name}

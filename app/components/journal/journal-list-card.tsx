@@ -29,8 +29,6 @@ export function JournalListCard({
         <CoverImage
           src={journal.journal_img}
           alt=""
-          width={640}
-          height={400}
           sizes="(min-width: 640px) 12rem, 6rem"
           eager={eager}
           placeholder={journal.journal_name}

@@ -1,5 +1,8 @@
 import { derivativeSrcSet } from "../../../shared/images.ts";
 
+/** Covers are portrait 3:4 (the generated ones are 600 × 800). */
+export const COVER_SIZE = { width: 600, height: 800 } as const;
+
 /**
  * A cover or logo image: the stored image with its WebP derivatives in `srcSet` (shared/images.ts)
  * so the browser picks the smallest sufficient one for `sizes`, explicit `width`/`height` so the
@@ -10,8 +13,8 @@ import { derivativeSrcSet } from "../../../shared/images.ts";
 export function CoverImage({
   src,
   alt,
-  width,
-  height,
+  width = COVER_SIZE.width,
+  height = COVER_SIZE.height,
   sizes,
   eager = false,
   placeholder = "",
@@ -21,9 +24,9 @@ export function CoverImage({
   src: string | null;
   /** Empty when the image only repeats text next to it (WCAG 1.1.1, decorative). */
   alt: string;
-  /** Intrinsic size in CSS pixels; the image keeps this aspect ratio. */
-  width: number;
-  height: number;
+  /** Intrinsic size in CSS pixels; the image keeps this aspect ratio (default: a 3:4 cover). */
+  width?: number;
+  height?: number;
   /** The `sizes` attribute: how wide the image is drawn, e.g. `(min-width: 1024px) 12rem, 40vw`. */
   sizes: string;
   eager?: boolean;
