@@ -1,7 +1,9 @@
 /**
  * Covers and logos (DESIGN section 4): JPEG, PNG, WebP, GIF or AVIF, checked by content, at most
- * 5 MB, stored as uploaded with a WebP derivative per width of `DERIVATIVE_WIDTHS`
+ * 5 MB, stored in their own format with a WebP derivative per width of `DERIVATIVE_WIDTHS`
  * (`{folder}/{name}.{ext}` and `{folder}/{name}-{width}.webp` beside it, see shared/images.ts).
+ * The original is re-encoded upright and without its metadata: a phone photo's EXIF block can
+ * carry the place it was taken and the camera's serial number, which a public cover must not.
  */
 import sharp from "sharp";
 import { DERIVATIVE_WIDTHS } from "../../shared/images.ts";
@@ -46,11 +48,12 @@ export async function storeImage(
     throw new AppError("too_large", "The image is too large. Upload an image of at most 5 MB.");
   }
   const derivatives = await renderDerivatives(data);
+  const original = await withoutMetadata(data, type.mime);
 
   const key = newKey(folder, type.ext);
   const written: string[] = [];
   try {
-    await ctx.storage.put(key, data);
+    await ctx.storage.put(key, original);
     written.push(key);
     for (const [width, webp] of derivatives) {
       const dKey = derivativeKey(key, width);
@@ -99,6 +102,32 @@ async function renderDerivatives(data: Uint8Array): Promise<[number, Buffer][]> 
         ],
       ),
     );
+  } catch (error) {
+    throw undecodable(error);
+  }
+}
+
+/** The image re-encoded in its own format, upright, with no EXIF, XMP or IPTC metadata. */
+async function withoutMetadata(data: Uint8Array, mime: string): Promise<Buffer> {
+  const animated = mime === "image/gif" || mime === "image/webp";
+  const image = sharp(data, {
+    failOn: "error",
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    animated,
+  }).autoOrient();
+  try {
+    switch (mime) {
+      case "image/jpeg":
+        return await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+      case "image/png":
+        return await image.png({ compressionLevel: 9 }).toBuffer();
+      case "image/webp":
+        return await image.webp({ quality: 90 }).toBuffer();
+      case "image/gif":
+        return await image.gif().toBuffer();
+      default:
+        return await image.avif({ quality: 70 }).toBuffer();
+    }
   } catch (error) {
     throw undecodable(error);
   }

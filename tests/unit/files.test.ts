@@ -39,7 +39,7 @@ describe(`images (${dialectUnderTest})`, () => {
   const filesIn = async (folder: string) =>
     (await readdir(path.join(t.ctx.config.filesDir, folder)).catch(() => [])).sort();
 
-  it("stores a PNG as uploaded with a WebP derivative per width beside it", async () => {
+  it("stores a PNG as a PNG with a WebP derivative per width beside it", async () => {
     const png = await sharp({
       create: { width: 900, height: 1200, channels: 3, background: "#336699" },
     })
@@ -47,7 +47,8 @@ describe(`images (${dialectUnderTest})`, () => {
       .toBuffer();
     const key = await storeImage(t.ctx, "covers", png);
     expect(key).toMatch(/^covers\/[0-9a-f]{32}\.png$/);
-    expect(await t.ctx.storage.read(key)).toEqual(png);
+    const stored = await sharp(await t.ctx.storage.read(key)).metadata();
+    expect([stored.format, stored.width, stored.height]).toEqual(["png", 900, 1200]);
     for (const width of DERIVATIVE_WIDTHS) {
       const webp = await t.ctx.storage.read(derivativeKey(key, width));
       const meta = await sharp(webp).metadata();
@@ -57,6 +58,23 @@ describe(`images (${dialectUnderTest})`, () => {
     }
     await removeImage(t.ctx, key);
     expect(await filesIn("covers")).toEqual([]);
+  });
+
+  it("strips a photo's metadata (EXIF: camera, place) from the stored original", async () => {
+    const jpeg = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: "#884422" },
+    })
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneCo", Model: "X1", Copyright: "Somebody at home" } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const key = await storeImage(t.ctx, "covers", jpeg);
+    expect(key).toMatch(/\.jpg$/);
+    const stored = await t.ctx.storage.read(key);
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from("PhoneCo"))).toBe(false);
   });
 
   it("never enlarges a small image", async () => {
