@@ -15,8 +15,8 @@ export function NotFound() {
         </p>
         <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{MESSAGES.notFound}</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-600">
-          The page you asked for is not here. It may have moved, or the address may be mistyped. The
-          search box above looks through every journal, issue and paper.
+          The page you asked for is not here. It may have moved, or the address may be mistyped; the
+          search box above may help you find what you were looking for.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <ButtonLink to="/">Back to the home page</ButtonLink>

@@ -70,7 +70,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <nav aria-label="Subjects" className="lg:border-l lg:border-slate-200 lg:pl-8">
-          <h2 className="font-sans text-xs font-semibold tracking-[0.16em] text-slate-500 uppercase">
+          <h2 className="font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase">
             Subjects
           </h2>
           <ul className="mt-3 space-y-2">
@@ -100,7 +100,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-2 max-w-prose leading-relaxed text-slate-600">{subject.blurb}</p>
               {list && list.length === 0 ? (
-                <p className="mt-5 text-slate-500">No journals in this subject yet.</p>
+                <p className="mt-5 text-slate-600">No journals in this subject yet.</p>
               ) : null}
               {list && list.length > 0 ? (
                 <ul className="mt-6 grid gap-x-10 gap-y-5 md:grid-cols-2">

@@ -68,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div>{featured ? <FeaturedPublication publication={featured} /> : null}</div>
             {latest && latest.length > 0 ? (
               <div>
-                <h3 className="mb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-500 uppercase">
+                <h3 className="mb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase">
                   Recent issues
                 </h3>
                 <LatestPublications items={latest} />

@@ -118,7 +118,7 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="contents-title" className="mt-12">
         <SectionHeading id="contents-title">Publication Contents</SectionHeading>
         {p.papers.length === 0 ? (
-          <p className="text-slate-500">No papers have been added to this issue yet.</p>
+          <p className="text-slate-600">No papers have been added to this issue yet.</p>
         ) : (
           <ol className="divide-y divide-slate-200 border-y border-slate-200">
             {p.papers.map((paper) => {

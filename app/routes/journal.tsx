@@ -121,7 +121,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Text({ text }: { text: string }) {
-  if (!text.trim()) return <p className="text-slate-500">Nothing has been published here yet.</p>;
+  if (!text.trim()) return <p className="text-slate-600">Nothing has been published here yet.</p>;
   return <PlainText text={text} className="max-w-prose text-slate-700" />;
 }
 
@@ -135,7 +135,7 @@ function PublicationLinks({
 }) {
   if (!items) return null;
   if (items.length === 0) {
-    return <p className="text-slate-500">No issues have been published yet.</p>;
+    return <p className="text-slate-600">No issues have been published yet.</p>;
   }
   return (
     <ul className="divide-y divide-slate-100">

@@ -64,7 +64,7 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
         >
           <h2
             id="new-journals-title"
-            className="font-sans text-xs font-semibold tracking-[0.16em] text-slate-500 uppercase"
+            className="font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase"
           >
             Recently added
           </h2>
@@ -81,7 +81,7 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-slate-600">
                     {journal.journal_intro}
                   </p>
-                  <p className="mt-2 text-xs text-slate-500">
+                  <p className="mt-2 text-xs text-slate-600">
                     Added <DateText value={journal.date_added} />
                   </p>
                 </li>

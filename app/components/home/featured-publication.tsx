@@ -41,7 +41,7 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
           <p className="mt-1 font-serif text-base text-slate-700 sm:text-lg">
             {publication.publication}
           </p>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="mt-1 text-sm text-slate-600">
             Published <DateText value={publication.date_added} />
           </p>
         </div>
@@ -49,7 +49,7 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
 
       {publication.papers.length > 0 ? (
         <>
-          <h4 className="mt-7 border-b border-slate-200 pb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-500 uppercase">
+          <h4 className="mt-7 border-b border-slate-200 pb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase">
             In this issue
           </h4>
           <ol className="divide-y divide-slate-100">

@@ -29,7 +29,7 @@ export function LatestPublications({ items }: { items: LatestPublicationItem[] }
             {item.description ? (
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.description}</p>
             ) : null}
-            <p className="mt-1 text-xs text-slate-500">
+            <p className="mt-1 text-xs text-slate-600">
               <DateText value={item.date_added} />
             </p>
           </div>

@@ -19,8 +19,8 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
  * Moving content needs a way to stop it (WCAG 2.2.2): autoplay pauses while the pointer is over
  * the carousel or focus is inside it, a Pause/Play button stops it, and it does not start at
  * all for readers who ask for reduced motion (docs/decisions/044-partner-carousel.md).
- * Before hydration the slides are already laid out at their final widths (classes matching the
- * breakpoints), so nothing shifts when Swiper starts.
+ * Before hydration the slides are already laid out at their final widths (`.partner-carousel`
+ * rules in app.css at the same breakpoints), so nothing shifts when Swiper starts.
  */
 export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
   const swiperRef = useRef<SwiperInstance | null>(null);
@@ -103,10 +103,7 @@ export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
         data-testid="partner-carousel"
       >
         {partners.map((partner) => (
-          <SwiperSlide
-            key={partner.id}
-            className="h-auto! w-full px-2 min-[480px]:w-1/2 min-[640px]:w-1/3 lg:w-1/4"
-          >
+          <SwiperSlide key={partner.id} className="h-auto! px-2">
             <PartnerSlide partner={partner} />
           </SwiperSlide>
         ))}

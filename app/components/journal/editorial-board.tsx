@@ -7,7 +7,7 @@ import type { EditorPublic } from "../../../shared/api.ts";
 export function EditorialBoard({ editors }: { editors: Record<string, EditorPublic[]> }) {
   const roles = Object.entries(editors).filter(([, members]) => members.length > 0);
   if (roles.length === 0) {
-    return <p className="text-slate-500">No editors are listed for this issue.</p>;
+    return <p className="text-slate-600">No editors are listed for this issue.</p>;
   }
   return (
     <div className="grid gap-8 sm:grid-cols-2">

@@ -37,7 +37,7 @@ export function JournalFacts({ journal }: { journal: JournalDetail }) {
     <dl className="divide-y divide-slate-200 text-sm" data-testid="journal-facts">
       {facts.map((fact) => (
         <div key={fact.label} className="py-3">
-          <dt className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+          <dt className="text-xs font-semibold tracking-wider text-slate-600 uppercase">
             {fact.label}
           </dt>
           <dd className="mt-1 break-words text-slate-800">

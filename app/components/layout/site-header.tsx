@@ -59,7 +59,7 @@ export function SiteHeader() {
             <span className="font-serif text-2xl leading-none font-semibold tracking-tight text-brand-900 sm:text-[1.7rem]">
               {siteName}
             </span>
-            <span className="mt-1 text-[0.6rem] font-medium tracking-[0.12em] text-slate-500 uppercase sm:text-[0.68rem] sm:tracking-[0.18em]">
+            <span className="mt-1 text-[0.6rem] font-medium tracking-[0.12em] text-slate-600 uppercase sm:text-[0.68rem] sm:tracking-[0.18em]">
               Academic Journals and Open Library
             </span>
           </span>
