@@ -1,0 +1,181 @@
+/**
+ * `npm run bench`: speed and size figures of the things readers and managers wait for, printed
+ * as a table with each target beside it (targets live here, not in timed tests).
+ *
+ * 1. Import of the corpus at `CORPUS_DIR` (default ../shared/corpus) into a fresh SQLite database.
+ * 2. Server response times of public pages and API calls (production build, in process, over
+ *    loopback HTTP; 5 warm-up requests, then `BENCH_REQUESTS` timed ones each, default 40).
+ * 3. Bytes the browser downloads: the initial JavaScript of the paper page and the lazily
+ *    loaded PDF viewer, gzip-compressed as served.
+ *
+ * Builds first when there is no current build (same rule as `npm start`). Exits 1 when a
+ * figure misses its target, so a regression is visible in CI logs when run there.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Request, Response } from "express";
+import type { RequestInfo } from "../app/context.ts";
+import { createAppContext } from "../server/bootstrap.ts";
+import { loadConfig } from "../server/config.ts";
+import { createHttpApp } from "../server/http/app.ts";
+import { importCorpus } from "../server/import/corpus.ts";
+import type { AppContext } from "../server/services/context.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "../shared/corpus");
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
+
+type Row = { what: string; figure: string; target: string; ok: boolean };
+const rows: Row[] = [];
+const record = (what: string, value: number, unit: string, max: number) =>
+  rows.push({
+    what,
+    figure: `${value.toFixed(unit === "ms" ? 1 : 0)} ${unit}`,
+    target: `≤ ${max} ${unit}`,
+    ok: value <= max,
+  });
+
+function ensureBuild() {
+  if (existsSync(path.join(buildDir, "server/index.js"))) return;
+  const bin = path.join(root, "node_modules/@react-router/dev/bin.cjs");
+  const result = spawnSync(process.execPath, [bin, "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function timeRequests(
+  base: string,
+  url: string,
+): Promise<{ p50: number; p95: number; bytes: number }> {
+  let bytes = 0;
+  const times: number[] = [];
+  for (let i = 0; i < 5 + REQUESTS; i++) {
+    const start = performance.now();
+    const res = await fetch(base + url, { headers: { "accept-encoding": "identity" } });
+    const body = await res.arrayBuffer();
+    const elapsed = performance.now() - start;
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    if (i >= 5) times.push(elapsed);
+    bytes = body.byteLength;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+}
+
+function gz(file: string): number {
+  return gzipSync(readFileSync(file)).byteLength;
+}
+
+async function main() {
+  ensureBuild();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "athenaeum-bench-"));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    SEED: "none",
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: "",
+  });
+  const { ctx, close } = await createAppContext(config);
+  try {
+    const t0 = performance.now();
+    await importCorpus(ctx, corpusDir);
+    record("Import the corpus (16 PDFs, 24 JATS)", (performance.now() - t0) / 1000, "s", 30);
+
+    const ssr = (await import(path.join(buildDir, "server/index.js"))) as {
+      createSsrHandler: (
+        c: AppContext,
+        i: (req: Request, res: Response) => RequestInfo,
+      ) => Parameters<typeof createHttpApp>[1]["pages"];
+    };
+    const app = createHttpApp(ctx, {
+      clientDir: path.join(buildDir, "client"),
+      pages: ssr.createSsrHandler(ctx, (req, res) => ({
+        nonce: res.locals.nonce,
+        user: null,
+        origin: `http://${req.get("host")}`,
+      })),
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const paper = await ctx.db
+      .selectFrom("papers")
+      .select("id")
+      .where("title", "=", "A good life")
+      .executeTakeFirstOrThrow();
+    const pages: [string, string, number][] = [
+      ["Home page", "/", 150],
+      ["Journals list", "/journals", 100],
+      ["Journal page", "/journal/elife", 100],
+      ["Issue page", "/journal/elife/1/1", 100],
+      ["Paper page", `/journal/elife/${paper.id}`, 100],
+      ["Search page", "/search?banner_search=cell", 150],
+      ["API latest_publications", "/api/latest_publications", 30],
+      ["API get_publication", "/api/get_publication/elife/1/1", 30],
+      ["API get_journal_paper", `/api/get_journal_paper/elife/${paper.id}`, 30],
+    ];
+    for (const [what, url, target] of pages) {
+      const { p95, p50 } = await timeRequests(base, url);
+      record(`${what} p50 (${url})`, p50, "ms", target / 2);
+      record(`${what} p95`, p95, "ms", target);
+    }
+    const html = await (await fetch(`${base}/journal/elife/${paper.id}`)).text();
+    server.close();
+    const initialFiles = [
+      ...html.matchAll(
+        /<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="(\/assets\/[^"]+\.js)"/g,
+      ),
+    ].map((m) => m[1] as string);
+    const clientFile = (url: string) => path.join(buildDir, "client", url);
+    const initial = [...new Set(initialFiles)].reduce((sum, url) => sum + gz(clientFile(url)), 0);
+    record("Paper page initial JS (gzip)", initial / 1024, "kB", 150);
+    if (initialFiles.some((f) => /\/pdf[._-]/.test(f))) {
+      rows.push({
+        what: "pdf.js kept out of the initial JS",
+        figure: "no",
+        target: "yes",
+        ok: false,
+      });
+    }
+    const assets = readdirSync(path.join(buildDir, "client/assets"));
+    const viewer = assets
+      .filter((f) => /^(pdf|pdf_viewer)-.*\.(js|css)$/.test(f))
+      .reduce((sum, f) => sum + gz(path.join(buildDir, "client/assets", f)), 0);
+    record("PDF viewer loaded on demand (gzip, JS + CSS)", viewer / 1024, "kB", 400);
+    const worker = assets.find((f) => f.startsWith("pdf.worker"));
+    if (worker)
+      record(
+        "pdf.js worker (gzip)",
+        gz(path.join(buildDir, "client/assets", worker)) / 1024,
+        "kB",
+        500,
+      );
+  } finally {
+    await close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const width = Math.max(...rows.map((r) => r.what.length));
+  console.log(`\n${"measure".padEnd(width)}  ${"figure".padStart(12)}  ${"target".padStart(12)}`);
+  for (const r of rows) {
+    console.log(
+      `${r.what.padEnd(width)}  ${r.figure.padStart(12)}  ${r.target.padStart(12)}  ${r.ok ? "ok" : "MISSED"}`,
+    );
+  }
+  const missed = rows.filter((r) => !r.ok).length;
+  console.log(missed ? `\n${missed} target(s) missed.` : "\nAll targets met.");
+  process.exit(missed ? 1 : 0);
+}
+
+await main();
