@@ -13,6 +13,7 @@ import { paperLink } from "../../shared/format.ts";
 import { EditorialBoard } from "../components/journal/editorial-board.tsx";
 import { issueTitleLine } from "../components/journal/issue-title.ts";
 import { authorLine } from "../components/ui/authors.ts";
+import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
 import { Disclosure } from "../components/ui/disclosure.tsx";
@@ -65,7 +66,15 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
   const { publication: p } = loaderData;
   if (!p) return <main className={`${containerClass} py-16`} />;
   return (
-    <main className={`${containerClass} py-8 sm:py-14`}>
+    <main className={`${containerClass} py-6 sm:py-10`}>
+      <Breadcrumbs
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Journals", to: "/journals" },
+          { label: p.journal_name, to: `/journal/${p.journal_url}` },
+          { label: `Vol. ${p.volume} No. ${p.issue}` },
+        ]}
+      />
       <header className="flex gap-5 border-b border-slate-200 pb-8 sm:gap-10">
         <CoverImage
           src={p.cover_img}

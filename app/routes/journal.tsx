@@ -13,6 +13,7 @@ import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
 import { publicationLink } from "../../shared/format.ts";
 import { JournalFacts } from "../components/journal/journal-facts.tsx";
 import { Accordion } from "../components/ui/accordion.tsx";
+import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
@@ -63,7 +64,19 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   // Phone: cover beside the title, then the accordion, then the facts. From `md`: cover and
   // facts in a sidebar, title and accordion beside them (the wrapper is `contents` on phones).
   return (
-    <main className={`${containerClass} py-8 sm:py-14`}>
+    <main className={`${containerClass} py-6 sm:py-10`}>
+      <Breadcrumbs
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Journals", to: "/journals" },
+          { label: journal.name },
+        ]}
+      />
+      {journal.active ? null : (
+        <p className="mb-6 rounded-sm border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          This journal is inactive: only signed-in managers can see this page.
+        </p>
+      )}
       <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-start gap-x-5 gap-y-8 sm:grid-cols-[8rem_minmax(0,1fr)] md:grid-cols-[16rem_minmax(0,1fr)] md:gap-x-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-x-14">
         {hasImage ? (
           <CoverImage

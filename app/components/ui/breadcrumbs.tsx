@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+
+export type Crumb = { label: string; to?: string };
+
+/**
+ * A breadcrumb trail (WAI-ARIA Authoring Practices, Breadcrumb pattern): links to the pages
+ * above this one, the last item (this page) marked `aria-current="page"`.
+ */
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+      <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {items.map((item, i) => {
+          const last = i === items.length - 1;
+          return (
+            <li key={`${item.label}-${i}`} className="flex items-center gap-2">
+              {item.to && !last ? (
+                <Link to={item.to} className="hover:text-brand-800 hover:underline">
+                  {item.label}
+                </Link>
+              ) : (
+                <span aria-current={last ? "page" : undefined} className="text-slate-800">
+                  {item.label}
+                </span>
+              )}
+              {last ? null : (
+                <span aria-hidden="true" className="text-slate-400">
+                  /
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
