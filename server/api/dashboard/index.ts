@@ -4,6 +4,14 @@
  */
 import type { Router } from "express";
 import type { AppContext } from "../../services/context.ts";
+import { journalsRouter } from "./journals.ts";
 import { navRouter } from "./nav.ts";
+import { partnersRouter } from "./partners.ts";
+import { proceedingsRouter } from "./proceedings.ts";
 
-export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [navRouter];
+export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
+  navRouter,
+  journalsRouter,
+  proceedingsRouter,
+  partnersRouter,
+];

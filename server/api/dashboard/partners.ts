@@ -1,0 +1,94 @@
+/**
+ * Dashboard calls of the partner institutions that the home page carousel shows (spec section 1;
+ * the spec lists no calls for them, so these are ours: docs/decisions/074-partner-calls.md):
+ *
+ * | call | body | answer |
+ * |---|---|---|
+ * | GET /dashboard/partners | — | `partners: PartnerItem[]` in carousel order |
+ * | POST /create_partner | multipart `partnerSchema` (name, link) + `logo` (required image) | `partner_id`; the partner goes last |
+ * | POST /edit_partner/{id} | multipart `partnerSchema` + `logo` (optional) | `partner_id` |
+ * | POST /reorder_partners | JSON `{ids: number[]}`, every partner once, first shown first | `partners` in the new order |
+ * | POST /delete_partner/{id} | — | — ; the others close the gap, the logo is removed |
+ *
+ * The public GET /partners (server/api/public.ts) and the home page read the same order.
+ * Errors: 400 with field `errors`, 404 unknown partner, 409 name taken (any case), 413/415
+ * logo; 401 signed out and 403 cross-site on every change.
+ */
+import express, { type Router } from "express";
+import { z } from "zod";
+import { partnerSchema } from "../../../shared/schemas.ts";
+import { managerChange, requireManager } from "../../http/guards.ts";
+import { parseInput, sendOk } from "../../http/respond.ts";
+import { multipart, uploadedFile } from "../../http/uploads.ts";
+import type { AppContext } from "../../services/context.ts";
+import {
+  createPartner,
+  removePartner,
+  reorderPartners,
+  updatePartner,
+} from "../../services/partners/commands.ts";
+import { listPartners } from "../../services/partners/queries.ts";
+import { parseWithRequiredFile } from "./required-file.ts";
+import { idParam } from "./route-params.ts";
+
+const NO_PARTNER = "There is no such partner.";
+
+/** Success messages, shown on the partners screen. */
+export const PARTNER_MESSAGES = {
+  created: "Partner Added Successfully.",
+  updated: "Partner Updated Successfully.",
+  reordered: "Partner Order Saved.",
+  removed: "Partner Removed Successfully.",
+} as const;
+
+/** Body of POST /reorder_partners. */
+const reorderSchema = z.object({
+  ids: z
+    .array(z.coerce.number<string | number>().int().positive(), {
+      error: "List the partners' ids in their new order.",
+    })
+    .min(1, "List the partners' ids in their new order.")
+    .max(10_000, "List at most 10000 partners."),
+});
+
+export function partnersRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  const withLogo = multipart(ctx, ["logo"]);
+
+  router.get("/dashboard/partners", requireManager, async (_req, res) => {
+    sendOk(res, { partners: await listPartners(ctx) });
+  });
+
+  router.post("/create_partner", ...managerChange(ctx), withLogo, async (req, res) => {
+    const logo = uploadedFile(req, "logo");
+    const input = parseWithRequiredFile(
+      partnerSchema,
+      req.body,
+      logo,
+      "logo",
+      "Choose the partner's logo image.",
+    );
+    const { id } = await createPartner(ctx, input, logo);
+    sendOk(res, { partner_id: id }, PARTNER_MESSAGES.created, 201);
+  });
+
+  router.post("/edit_partner/:partner", ...managerChange(ctx), withLogo, async (req, res) => {
+    const id = idParam(req.params.partner, NO_PARTNER);
+    const input = parseInput(partnerSchema, req.body);
+    await updatePartner(ctx, id, input, uploadedFile(req, "logo"));
+    sendOk(res, { partner_id: id }, PARTNER_MESSAGES.updated);
+  });
+
+  router.post("/reorder_partners", ...managerChange(ctx), async (req, res) => {
+    const { ids } = parseInput(reorderSchema, req.body);
+    await reorderPartners(ctx, ids);
+    sendOk(res, { partners: await listPartners(ctx) }, PARTNER_MESSAGES.reordered);
+  });
+
+  router.post("/delete_partner/:partner", ...managerChange(ctx), async (req, res) => {
+    await removePartner(ctx, idParam(req.params.partner, NO_PARTNER));
+    sendOk(res, {}, PARTNER_MESSAGES.removed);
+  });
+
+  return router;
+}

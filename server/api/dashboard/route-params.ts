@@ -1,0 +1,26 @@
+/**
+ * Route parameters of the dashboard calls (spec section 7): a journal URI (DESIGN section 3
+ * slug) and generated integer ids. A parameter that cannot name anything is a 404 with a clear
+ * msg, exactly like an unknown one, so probing malformed paths learns nothing more.
+ */
+import { JOURNAL_URI_PATTERN } from "../../../shared/constants.ts";
+import { notFound } from "../../services/errors.ts";
+
+export const NO_JOURNAL = "No such journal.";
+
+/** A journal URI from the path. @throws AppError `not_found` when it is not a valid slug. */
+export function journalParam(value: string | undefined): string {
+  if (value === undefined || value.length > 100 || !JOURNAL_URI_PATTERN.test(value)) {
+    throw notFound(NO_JOURNAL);
+  }
+  return value;
+}
+
+/**
+ * A positive integer id (at most 10 digits) from the path.
+ * @throws AppError `not_found` with `missing` when it is not one.
+ */
+export function idParam(value: string | undefined, missing: string): number {
+  if (value === undefined || !/^[1-9][0-9]{0,9}$/.test(value)) throw notFound(missing);
+  return Number(value);
+}
