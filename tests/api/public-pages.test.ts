@@ -1,0 +1,221 @@
+/**
+ * Server loaders of the public pages (spec section 8: a public load that fails leaves its
+ * section empty and the page still renders; unknown journals and issues are 404), run against
+ * a real database with one table made to fail at a time.
+ */
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext, requestContext } from "../../app/context.ts";
+import { loader as homeLoader } from "../../app/routes/home.tsx";
+import { loader as issueLoader } from "../../app/routes/issue.tsx";
+import { loader as journalLoader } from "../../app/routes/journal.tsx";
+import { loader as journalsLoader } from "../../app/routes/journals.tsx";
+import type { AppContext } from "../../server/services/context.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const now = new Date().toISOString();
+  const journal = await t.ctx.db
+    .insertInto("journals")
+    .values({
+      uri: "test-journal",
+      name: "Test Journal",
+      abbreviation: "Test J",
+      image: null,
+      issn: "1234-5678",
+      eissn: null,
+      publisher: "Test Press",
+      frequency: "monthly",
+      intro: "About.",
+      sub_guide: "",
+      other_guide: "",
+      email: null,
+      cost: null,
+      contact_name: null,
+      contact_email: null,
+      subject: "philosophy",
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto("publications")
+    .values({
+      journal_id: journal.id,
+      volume: "3",
+      number: "2",
+      title: null,
+      year: 2025,
+      cover: null,
+      status: "published",
+      published_on: "2025-06-01",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await t.ctx.db
+    .insertInto("partners")
+    .values({ name: "Test University", logo: null, link: null, position: 1, created_at: now })
+    .execute();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The service context with every query on one of `tables` failing ("database is down"). */
+function failing(ctx: AppContext, tables: string[] | "all"): AppContext {
+  const db = new Proxy(ctx.db, {
+    get(target, prop) {
+      if (prop === "selectFrom") {
+        return (from: string) => {
+          const table = String(from).split(" ")[0]!;
+          if (tables === "all" || tables.includes(table)) throw new Error("database is down");
+          return target.selectFrom(from as never);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { ...ctx, db };
+}
+
+function args(ctx: AppContext, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(appContext, ctx);
+  context.set(requestContext, { nonce: "n", user: null, origin: "http://localhost" });
+  return {
+    context,
+    params,
+    request: new Request("http://localhost/"),
+    unstable_pattern: "",
+  } as never;
+}
+
+/** Status and payload of a loader's answer, thrown or returned (`data()` or a plain object). */
+async function run(load: () => Promise<unknown>): Promise<{ status: number; data: unknown }> {
+  try {
+    const out = (await load()) as { init?: { status?: number }; data?: unknown; type?: string };
+    if (out && out.type === "DataWithResponseInit") {
+      return { status: out.init?.status ?? 200, data: out.data };
+    }
+    return { status: 200, data: out };
+  } catch (thrown) {
+    const out = thrown as { init?: { status?: number }; data?: unknown };
+    if (out?.init?.status) return { status: out.init.status, data: out.data };
+    throw thrown;
+  }
+}
+
+describe(`public page loaders (${dialectUnderTest})`, () => {
+  it("home: every section loads", async () => {
+    const { status, data } = await run(() => homeLoader(args(t.ctx)));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      journals: [{ journal_name: "Test Journal" }],
+      latest: [{ title: "Test Journal Vol. 3 No. 2 (2025)" }],
+      partners: [{ name: "Test University" }],
+      featured: null, // no issue with papers yet
+    });
+  });
+
+  it("home: a failing partners load leaves only that section empty", async () => {
+    const { status, data } = await run(() => homeLoader(args(failing(t.ctx, ["partners"]))));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      partners: null,
+      journals: [{ journal_name: "Test Journal" }],
+      latest: [{ link: "/journal/test-journal/3/2" }],
+    });
+  });
+
+  it("home: with the database down the page still renders, every section empty", async () => {
+    const { status, data } = await run(() => homeLoader(args(failing(t.ctx, "all"))));
+    expect(status).toBe(200);
+    expect(data).toEqual({ featured: null, latest: null, journals: null, partners: null });
+  });
+
+  it("journals: each column fails on its own", async () => {
+    const { data } = await run(() => journalsLoader(args(failing(t.ctx, "all"))));
+    expect(data).toEqual({ journals: null, latest: null });
+  });
+
+  it("journal: the journal with its issues and its name as header text", async () => {
+    const { status, data } = await run(() =>
+      journalLoader(args(t.ctx, { journalUrl: "test-journal" })),
+    );
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      headerText: "Test Journal",
+      journal: { name: "Test Journal", publisher: "Test Press" },
+      publications: [{ label: "Vol. 3 No. 2 (2025)", volume: "3", issue: "2" }],
+    });
+  });
+
+  it("journal: unknown or malformed journal URIs are 404", async () => {
+    for (const journalUrl of ["no-such-journal", "Bad_Slug", "-x"]) {
+      const { status } = await run(() => journalLoader(args(t.ctx, { journalUrl })));
+      expect(status, journalUrl).toBe(404);
+    }
+  });
+
+  it("journal: a failing load leaves the page empty (503), not a 404", async () => {
+    const { status, data } = await run(() =>
+      journalLoader(args(failing(t.ctx, ["journals"]), { journalUrl: "test-journal" })),
+    );
+    expect(status).toBe(503);
+    expect(data).toEqual({ journal: null, publications: null, headerText: "" });
+  });
+
+  it("journal: a failing issue list leaves only the Publications section empty", async () => {
+    const { status, data } = await run(() =>
+      journalLoader(args(failing(t.ctx, ["publications"]), { journalUrl: "test-journal" })),
+    );
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ journal: { name: "Test Journal" }, publications: null });
+  });
+
+  it("issue: the issue, with the journal's name as header text", async () => {
+    const { status, data } = await run(() =>
+      issueLoader(args(t.ctx, { journalUrl: "test-journal", volume: "3", issue: "2" })),
+    );
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      headerText: "Test Journal",
+      publication: { journal_abbreviation: "Test J", volume: "3", issue: "2", year: 2025 },
+    });
+  });
+
+  it("issue: unknown issues and volumes or issues that are not numbers are 404", async () => {
+    const cases = [
+      { journalUrl: "test-journal", volume: "3", issue: "9" },
+      { journalUrl: "test-journal", volume: "x", issue: "2" },
+      { journalUrl: "test-journal", volume: "3", issue: "2a" },
+      { journalUrl: "no-such-journal", volume: "3", issue: "2" },
+    ];
+    for (const params of cases) {
+      const { status } = await run(() => issueLoader(args(t.ctx, params)));
+      expect(status, JSON.stringify(params)).toBe(404);
+    }
+  });
+
+  it("issue: a failing load leaves the page empty (503)", async () => {
+    const { status, data } = await run(() =>
+      issueLoader(
+        args(failing(t.ctx, ["publications"]), {
+          journalUrl: "test-journal",
+          volume: "3",
+          issue: "2",
+        }),
+      ),
+    );
+    expect(status).toBe(503);
+    expect(data).toEqual({ publication: null, headerText: "" });
+  });
+});
