@@ -47,8 +47,8 @@ export function SubjectCards() {
               {subject.blurb}
             </p>
             <span className="mt-4 text-sm font-semibold text-brand-800 group-hover:underline">
-              Explore {subject.name}
-              <span aria-hidden="true"> →</span>
+              Browse the journals
+              <span aria-hidden="true">{"\u00a0→"}</span>
             </span>
           </Link>
         </li>

@@ -17,7 +17,7 @@ export function Banner() {
   return (
     <section aria-label="Search the library" className="bg-brand-900 text-white">
       <div
-        className={`${containerClass} flex flex-col gap-6 py-5 md:flex-row md:items-center md:justify-between md:gap-12 md:py-12`}
+        className={`${containerClass} flex flex-col gap-6 py-5 md:py-10 lg:flex-row lg:items-center lg:justify-between lg:gap-12 lg:py-12`}
       >
         <h2
           id="banner-heading"
@@ -29,7 +29,7 @@ export function Banner() {
           action="/search"
           method="get"
           role="search"
-          className="flex w-full md:max-w-md md:shrink-0"
+          className="flex w-full md:max-w-xl lg:max-w-md lg:shrink-0"
         >
           <label htmlFor="banner_search" className="sr-only">
             Search articles, journals and proceedings
