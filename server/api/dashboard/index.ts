@@ -6,12 +6,16 @@ import type { Router } from "express";
 import type { AppContext } from "../../services/context.ts";
 import { journalsRouter } from "./journals.ts";
 import { navRouter } from "./nav.ts";
+import { papersRouter } from "./papers.ts";
 import { partnersRouter } from "./partners.ts";
 import { proceedingsRouter } from "./proceedings.ts";
+import { publicationsRouter } from "./publications.ts";
 
 export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   navRouter,
   journalsRouter,
   proceedingsRouter,
   partnersRouter,
+  publicationsRouter,
+  papersRouter,
 ];

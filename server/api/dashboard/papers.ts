@@ -1,0 +1,80 @@
+/**
+ * Dashboard calls of a journal's papers (spec sections 2 and 7; DESIGN sections 2 and 4).
+ * Guards on each route (server/api/dashboard.ts): the read `requireManager`, every change
+ * `...managerChange(ctx)`, the GET `delete_paper` included.
+ *
+ * | call | answer |
+ * |---|---|
+ * | POST /create_paper/{journal} | multipart `paperSchema` + `paper_file` (required PDF); 201 `paperID`, `file_url` |
+ * | GET /get_paper/{journal}/{paper} | `paper: PaperEdit` (prefill of the edit form) |
+ * | POST /edit_paper/{journal}/{paper} | as create, `paper_file` optional; `paperID`, `file_url` |
+ * | GET /delete_paper/{journal_url}/{paperID} | deletes the row, then the PDF |
+ *
+ * Errors: 400 with field `errors` (a publication of another journal is a 400 on
+ * `sel_publication`, a missing PDF on `paper_file`), 404 unknown journal or paper (a paper of
+ * another journal is unknown here), 409 DOI of another paper, 413 PDF over `MAX_PDF_MB`,
+ * 415 not a (readable) PDF.
+ */
+import express, { type Router } from "express";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { paperSchema } from "../../../shared/schemas.ts";
+import { managerChange, requireManager } from "../../http/guards.ts";
+import { parseInput, sendOk } from "../../http/respond.ts";
+import { multipart, uploadedFile } from "../../http/uploads.ts";
+import type { AppContext } from "../../services/context.ts";
+import { notFound } from "../../services/errors.ts";
+import { createPaper, deletePaper, updatePaper } from "../../services/papers/commands.ts";
+import { galleyUrl, getPaperForEdit } from "../../services/papers/queries.ts";
+import { parseWithRequiredFile } from "./required-file.ts";
+import { idParam, journalParam } from "./route-params.ts";
+
+const NO_PAPER = "No such paper in this journal.";
+
+export function papersRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  const pdfUpload = multipart(ctx, ["paper_file"]);
+
+  router.post("/create_paper/:journal", ...managerChange(ctx), pdfUpload, async (req, res) => {
+    const uri = journalParam(req.params.journal);
+    const pdf = uploadedFile(req, "paper_file");
+    const input = parseWithRequiredFile(
+      paperSchema,
+      req.body ?? {},
+      pdf,
+      "paper_file",
+      "Choose the paper's PDF file.",
+    );
+    const { id } = await createPaper(ctx, uri, input, pdf);
+    sendOk(
+      res,
+      { paperID: id, file_url: galleyUrl(uri, id, input.title) },
+      MESSAGES.paperCreated,
+      201,
+    );
+  });
+
+  router.get("/get_paper/:journal/:paper", requireManager, async (req, res) => {
+    const uri = journalParam(req.params.journal);
+    const id = idParam(req.params.paper, NO_PAPER);
+    const paper = await getPaperForEdit(ctx, uri, id);
+    if (!paper) throw notFound(NO_PAPER);
+    sendOk(res, { paper });
+  });
+
+  router.post("/edit_paper/:journal/:paper", ...managerChange(ctx), pdfUpload, async (req, res) => {
+    const uri = journalParam(req.params.journal);
+    const id = idParam(req.params.paper, NO_PAPER);
+    const input = parseInput(paperSchema, req.body ?? {});
+    await updatePaper(ctx, uri, id, input, uploadedFile(req, "paper_file"));
+    const paper = await getPaperForEdit(ctx, uri, id);
+    sendOk(res, { paperID: id, file_url: paper?.file_url ?? "" }, MESSAGES.paperUpdated);
+  });
+
+  router.get("/delete_paper/:journal/:paper", ...managerChange(ctx), async (req, res) => {
+    const uri = journalParam(req.params.journal);
+    await deletePaper(ctx, uri, idParam(req.params.paper, NO_PAPER));
+    sendOk(res, {}, "The paper was deleted.");
+  });
+
+  return router;
+}

@@ -1,0 +1,118 @@
+/**
+ * Dashboard calls of publications, a journal's issues (spec sections 2 and 7; DESIGN section 2).
+ * Guards on each route (server/api/dashboard.ts): reads `requireManager`, changes
+ * `...managerChange(ctx)`, the GET row actions included.
+ *
+ * | call | answer |
+ * |---|---|
+ * | GET /get_publications/{journal} | `publications: DashboardPublicationRow[]` (drafts included, with row actions), `journal_name` |
+ * | GET /publication_action/{journal}/{id}/{publish\|unpublish\|delete} | msg; 409 deleting an issue with papers |
+ * | POST /create_publication/{journal} | multipart `publicationSchema` + `cover_img` (required); 201 `id`; 409 volume/number taken |
+ * | GET /get_publication_only/{journal}/{id} | `publication: PublicationEdit` |
+ * | POST /edit_publication/{journal}/{id} | as create, `cover_img` optional; `id` |
+ *
+ * Unknown journals and issues are 404; a publication id of another journal is 404 too.
+ */
+import express, { type Router } from "express";
+import { publicationSchema } from "../../../shared/schemas.ts";
+import { managerChange, requireManager } from "../../http/guards.ts";
+import { parseInput, sendOk } from "../../http/respond.ts";
+import { multipart, uploadedFile } from "../../http/uploads.ts";
+import type { AppContext } from "../../services/context.ts";
+import { notFound } from "../../services/errors.ts";
+import { findJournalRow } from "../../services/journals/queries.ts";
+import {
+  createPublication,
+  deletePublication,
+  setPublicationStatus,
+  updatePublication,
+} from "../../services/publications/commands.ts";
+import {
+  getPublicationForEdit,
+  listDashboardPublications,
+} from "../../services/publications/queries.ts";
+import { parseWithRequiredFile } from "./required-file.ts";
+import { idParam, journalParam, NO_JOURNAL } from "./route-params.ts";
+
+const NO_PUBLICATION = "No such publication in this journal.";
+
+/** What each api-type row action does, and the sentence answering it. */
+const ACTIONS = {
+  publish: "The publication is published: readers can now see it.",
+  unpublish: "The publication is unpublished: only managers can see it now.",
+  delete: "The publication was deleted.",
+} as const;
+type PublicationAction = keyof typeof ACTIONS;
+
+function isAction(value: unknown): value is PublicationAction {
+  return typeof value === "string" && Object.hasOwn(ACTIONS, value);
+}
+
+export function publicationsRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  const coverUpload = multipart(ctx, ["cover_img"]);
+
+  router.get("/get_publications/:journal", requireManager, async (req, res) => {
+    const uri = journalParam(req.params.journal);
+    const journal = await findJournalRow(ctx, uri, { includeInactive: true });
+    const publications = journal ? await listDashboardPublications(ctx, uri) : null;
+    if (!journal || !publications) throw notFound(NO_JOURNAL);
+    sendOk(res, { publications, journal_name: journal.name });
+  });
+
+  router.get(
+    "/publication_action/:journal/:publication/:action",
+    ...managerChange(ctx),
+    async (req, res) => {
+      const uri = journalParam(req.params.journal);
+      const id = idParam(req.params.publication, NO_PUBLICATION);
+      const action = req.params.action;
+      if (!isAction(action)) throw notFound("No such publication action.");
+      if (action === "delete") await deletePublication(ctx, uri, id);
+      else await setPublicationStatus(ctx, uri, id, action === "publish" ? "published" : "draft");
+      sendOk(res, {}, ACTIONS[action]);
+    },
+  );
+
+  router.post(
+    "/create_publication/:journal",
+    ...managerChange(ctx),
+    coverUpload,
+    async (req, res) => {
+      const uri = journalParam(req.params.journal);
+      const cover = uploadedFile(req, "cover_img");
+      const input = parseWithRequiredFile(
+        publicationSchema,
+        req.body ?? {},
+        cover,
+        "cover_img",
+        "Choose a cover image for the publication.",
+      );
+      const { id } = await createPublication(ctx, uri, input, cover);
+      sendOk(res, { id }, "Publication created.", 201);
+    },
+  );
+
+  router.get("/get_publication_only/:journal/:publication", requireManager, async (req, res) => {
+    const uri = journalParam(req.params.journal);
+    const id = idParam(req.params.publication, NO_PUBLICATION);
+    const publication = await getPublicationForEdit(ctx, uri, id);
+    if (!publication) throw notFound(NO_PUBLICATION);
+    sendOk(res, { publication });
+  });
+
+  router.post(
+    "/edit_publication/:journal/:publication",
+    ...managerChange(ctx),
+    coverUpload,
+    async (req, res) => {
+      const uri = journalParam(req.params.journal);
+      const id = idParam(req.params.publication, NO_PUBLICATION);
+      const input = parseInput(publicationSchema, req.body ?? {});
+      await updatePublication(ctx, uri, id, input, uploadedFile(req, "cover_img"));
+      sendOk(res, { id }, "Publication updated.");
+    },
+  );
+
+  return router;
+}
