@@ -8,6 +8,7 @@
 import { Link } from "react-router";
 import { getJournal, listActiveJournals } from "../../server/services/journals/queries.ts";
 import type { JournalDetail } from "../../shared/api.ts";
+import { Card } from "../components/ui/card.tsx";
 import { PageHeading, SectionHeading } from "../components/ui/heading.tsx";
 import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
@@ -68,11 +69,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         {offices ? (
           <ul className="grid gap-6 md:grid-cols-2">
             {offices.map((office) => (
-              <li
-                key={office.uri}
-                className="rounded-sm border border-slate-200 bg-white p-6 shadow-xs"
-                data-testid="editorial-office"
-              >
+              <Card as="li" key={office.uri} className="p-6" data-testid="editorial-office">
                 <h3 className="text-xl leading-snug font-semibold">
                   <Link to={`/journal/${office.uri}`} className={titleLinkClass}>
                     {office.name}
@@ -82,7 +79,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                   <p className="mt-1 text-sm text-slate-600">Published by {office.publisher}</p>
                 ) : null}
                 <OfficeLines office={office} />
-              </li>
+              </Card>
             ))}
           </ul>
         ) : null}

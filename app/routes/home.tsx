@@ -86,15 +86,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {journals ? <JournalGrid journals={journals} /> : null}
       </section>
 
-      <section
-        aria-labelledby="partners-title"
-        className="border-t border-slate-200 bg-white py-12 sm:py-16"
-      >
-        <div className={containerClass}>
-          <SectionHeading id="partners-title">Over 30 {siteName} Partners</SectionHeading>
-          {partners ? <PartnerCarousel partners={partners} /> : null}
-        </div>
-      </section>
+      {/* A site without partners yet has no partner section; a failed load keeps it, empty. */}
+      {partners?.length === 0 ? null : (
+        <section
+          aria-labelledby="partners-title"
+          className="border-t border-slate-200 bg-white py-12 sm:py-16"
+        >
+          <div className={containerClass}>
+            <SectionHeading id="partners-title">Over 30 {siteName} Partners</SectionHeading>
+            {partners ? <PartnerCarousel partners={partners} /> : null}
+          </div>
+        </section>
+      )}
     </main>
   );
 }
