@@ -13,7 +13,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         {items.map((item, i) => {
           const last = i === items.length - 1;
           return (
-            <li key={`${item.label}-${i}`} className="flex items-center gap-2">
+            <li key={item.to ?? item.label} className="flex items-center gap-2">
               {item.to && !last ? (
                 <Link to={item.to} className="hover:text-brand-800 hover:underline">
                   {item.label}
