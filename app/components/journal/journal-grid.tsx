@@ -33,10 +33,10 @@ export function JournalGrid({ journals }: { journals: JournalCard[] }) {
                 {journal.journal_name}
               </Link>
             </h3>
-            <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600">
+            <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
               {journal.journal_intro}
             </p>
-            <div className="mt-3 min-[480px]:mt-4">
+            <div className="mt-auto pt-3 min-[480px]:pt-4">
               <ButtonLink to={journal.link} variant="secondary" hiddenSuffix={journal.journal_name}>
                 View Journal
               </ButtonLink>

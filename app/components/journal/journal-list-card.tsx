@@ -54,11 +54,11 @@ export function JournalListCard({
             </span>
           ) : null}
         </div>
-        <p className="mt-2 line-clamp-4 flex-1 text-sm leading-relaxed text-slate-600 sm:text-base">
+        <p className="mt-2 line-clamp-4 text-sm leading-relaxed text-slate-600 sm:text-base">
           {journal.journal_intro}
         </p>
         {journal.buttons.length > 0 ? (
-          <div className="mt-4 flex flex-wrap gap-2">
+          <div className="mt-auto flex flex-wrap gap-2 pt-4">
             {journal.buttons.map((button, i) => (
               <ButtonLink
                 key={button.link}
