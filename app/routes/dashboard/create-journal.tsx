@@ -1,4 +1,333 @@
-/** Dashboard create-journal (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Dashboard create-journal</main>;
+/**
+ * Create journal, /dashboard/create_journal/{section} (spec sections 2, 4 and 5; section 1
+ * when none is given). Only the section of the parameter is shown:
+ *
+ * 1. Journal basics (POST /api/create_journal/1, multipart): Journal Name, Journal
+ *    Abbreviation, Journal URI, Journal Cover Image (required, images only), Publisher,
+ *    Publishing Frequency, ISSN, Journal Introduction (Summary); all required. The URI is
+ *    derived from the name as the manager types, until they edit it themselves. 'Next Step' /
+ *    'Submitting...'. The server creates the journal inactive and answers its URI; the screen
+ *    goes to /dashboard/create_journal/2?journal={uri}.
+ * 2. Guidelines and contacts (POST /api/create_journal/2): Submission Guidelines, Other
+ *    Guidelines, Journal Email, Paper Submission Cost, Contact Full Name, Contact Email; all
+ *    required. 'Submit' / 'Submitting...'. The journal becomes active; the screen goes to
+ *    /dashboard.
+ *
+ * The URI travels in the address (`?journal=`), so step 2 survives a reload and can be resumed
+ * from a bookmark (docs/decisions/070-journal-creation-steps.md). Failures show the server's
+ * msg (a taken URI: 409 with its own sentence) else 'Journal Submission failed' below the form;
+ * field messages appear under their fields.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import type { JournalDetail } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { slugify } from "../../../shared/format.ts";
+import {
+  type JournalStep1Input,
+  type JournalStep1Values,
+  type JournalStep2Input,
+  type JournalStep2Values,
+  journalStep1Schema,
+  journalStep2Schema,
+} from "../../../shared/schemas.ts";
+import { flashState } from "../../components/dashboard/flash.tsx";
+import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
+import {
+  type BasicsKey,
+  JournalBasicsFields,
+  SubmissionInfoFields,
+  type SubmissionKey,
+} from "../../components/dashboard/journal-fields.tsx";
+import {
+  DashboardLoading,
+  DashboardScreen,
+  dashboardMeta,
+} from "../../components/dashboard/screen.tsx";
+import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
+import { FormError, SubmitButton } from "../../components/forms/index.ts";
+import { NotFound } from "../../components/not-found.tsx";
+import { textLinkClass } from "../../components/ui/styles.ts";
+import { apiGet, apiPostForm, errorMessage, isAbort } from "../../lib/api.ts";
+import { toFormData } from "../../lib/form-data.ts";
+import type { Route } from "./+types/create-journal";
+
+type Step2State =
+  | { kind: "ready"; journal: JournalDetail }
+  | { kind: "no-uri" }
+  | { kind: "failed"; message: string };
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const section = params.section ?? "1";
+  if (section !== "2") return { section, step2: null };
+  const uri = new URL(request.url).searchParams.get("journal")?.trim().toLowerCase() ?? "";
+  if (!uri) return { section, step2: { kind: "no-uri" } as Step2State };
+  try {
+    const { journal } = await apiGet<{ journal: JournalDetail }>(
+      `/get_journal/${encodeURIComponent(uri)}`,
+      MESSAGES.pageNotLoading,
+      { signal: request.signal },
+    );
+    return { section, step2: { kind: "ready", journal } as Step2State };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    const message = errorMessage(error, MESSAGES.pageNotLoading);
+    return { section, step2: { kind: "failed", message } as Step2State };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta(matches, "Create New Journal");
+}
+
+export function HydrateFallback() {
+  return <DashboardLoading />;
+}
+
+export default function CreateJournal({ loaderData }: Route.ComponentProps) {
+  const { section, step2 } = loaderData;
+  if (section !== "1" && section !== "2") return <NotFound />;
+  return (
+    <DashboardScreen
+      title="Create New Journal"
+      kicker={
+        section === "1" ? "Step 1 of 2: Journal basics" : "Step 2 of 2: Guidelines and contacts"
+      }
+    >
+      {section === "1" ? <BasicsStep /> : <GuidelinesStep state={step2!} />}
+    </DashboardScreen>
+  );
+}
+
+/** A URI from the journal's name (DESIGN section 3 slug rule), or "" while the name has none. */
+function uriFromName(name: string): string {
+  return /[a-z0-9]/i.test(name.normalize("NFKD")) ? slugify(name, 60) : "";
+}
+
+const BASICS: readonly BasicsKey[] = [
+  "journal_name",
+  "abbreviation",
+  "journal_uri",
+  "publisher",
+  "pub_frequency",
+  "issn",
+  "journal_intro",
+];
+
+function BasicsStep() {
+  const navigate = useNavigate();
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [uriEdited, setUriEdited] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useForm<JournalStep1Values, unknown, JournalStep1Input>({
+    resolver: zodResolver(journalStep1Schema),
+    defaultValues: {
+      journal_name: "",
+      abbreviation: "",
+      journal_uri: "",
+      publisher: "",
+      pub_frequency: "" as JournalStep1Values["pub_frequency"],
+      issn: "",
+      journal_intro: "",
+    },
+  });
+
+  const field = (name: BasicsKey) => {
+    const props = register(name, {
+      onChange:
+        name === "journal_name"
+          ? (event: React.ChangeEvent<HTMLInputElement>) => {
+              if (uriEdited) return;
+              setValue("journal_uri", uriFromName(event.target.value), {
+                shouldValidate: isSubmitted,
+              });
+            }
+          : name === "journal_uri"
+            ? (event: React.ChangeEvent<HTMLInputElement>) =>
+                setUriEdited(event.target.value !== "")
+            : undefined,
+    });
+    return { ...props, error: errors[name]?.message };
+  };
+
+  const uri = watch("journal_uri");
+  const noCover = "Choose a cover image for the journal.";
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(undefined);
+      if (!cover) {
+        setCoverError(noCover);
+        return;
+      }
+      setBusy(true);
+      try {
+        const answer = await apiPostForm<{ journal_uri: string }>(
+          "/create_journal/1",
+          toFormData(values, { cover_img: cover }),
+          MESSAGES.journalSubmissionFailed,
+        );
+        navigate(`/dashboard/create_journal/2?journal=${encodeURIComponent(answer.journal_uri)}`);
+      } catch (error) {
+        const rest = applyServerErrors(error, BASICS, setError);
+        if (rest.cover_img) setCoverError(rest.cover_img);
+        setFormError(errorMessage(error, MESSAGES.journalSubmissionFailed));
+        setBusy(false);
+      }
+    },
+    () => {
+      setFormError(undefined);
+      if (!cover) setCoverError(noCover);
+    },
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="max-w-3xl space-y-6"
+      aria-label="Journal basics"
+    >
+      <JournalBasicsFields
+        field={field}
+        uriHint={
+          <>
+            Lower-case letters, digits and hyphens; filled in from the name until you change it. The
+            journal's address will be <span className="font-mono">/journal/{uri || "…"}</span>
+          </>
+        }
+        cover={
+          <ImageFileField
+            label="Journal Cover Image"
+            name="cover_img"
+            required
+            hint="JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
+            error={coverError}
+            onFile={(file) => {
+              setCover(file);
+              if (file) setCoverError(undefined);
+            }}
+          />
+        }
+      />
+      <div className="space-y-4">
+        <SubmitButton busy={busy} busyLabel="Submitting...">
+          Next Step
+        </SubmitButton>
+        <FormError message={formError} />
+      </div>
+    </form>
+  );
+}
+
+const SUBMISSION: readonly SubmissionKey[] = [
+  "submission_guide",
+  "other_guide",
+  "journal_email",
+  "journal_cost",
+  "contact_name",
+  "contact_email",
+];
+
+function GuidelinesStep({ state }: { state: Step2State }) {
+  if (state.kind !== "ready") {
+    return (
+      <div role="alert" className="max-w-2xl rounded-sm border border-slate-300 bg-white p-6">
+        <p className="font-serif text-xl text-slate-900">
+          {state.kind === "no-uri"
+            ? "Which journal? Step 2 continues a journal created in step 1."
+            : state.message}
+        </p>
+        <p className="mt-3 text-slate-700">
+          <Link to="/dashboard/create_journal/1" className={textLinkClass}>
+            Start with step 1
+          </Link>{" "}
+          or go back to the{" "}
+          <Link to="/dashboard" className={textLinkClass}>
+            journals
+          </Link>
+          .
+        </p>
+      </div>
+    );
+  }
+  return <GuidelinesForm journal={state.journal} />;
+}
+
+function GuidelinesForm({ journal }: { journal: JournalDetail }) {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<JournalStep2Values, unknown, JournalStep2Input>({
+    resolver: zodResolver(journalStep2Schema),
+    defaultValues: {
+      submission_guide: journal.sub_guide,
+      other_guide: journal.other_guide,
+      journal_email: journal.email,
+      journal_cost: journal.cost,
+      contact_name: journal.contact_name,
+      contact_email: journal.contact_email,
+      journal_uri: journal.uri,
+    },
+  });
+  const field = (name: SubmissionKey) => ({ ...register(name), error: errors[name]?.message });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(undefined);
+      setBusy(true);
+      try {
+        const answer = await apiPostForm(
+          "/create_journal/2",
+          toFormData({ ...values, journal_uri: journal.uri }),
+          MESSAGES.journalSubmissionFailed,
+        );
+        navigate("/dashboard", { state: flashState(answer.msg) });
+      } catch (error) {
+        applyServerErrors(error, SUBMISSION, setError);
+        setFormError(errorMessage(error, MESSAGES.journalSubmissionFailed));
+        setBusy(false);
+      }
+    },
+    () => setFormError(undefined),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="max-w-3xl space-y-6"
+      aria-label="Guidelines and contacts"
+    >
+      <p className="text-slate-700">
+        For <strong className="text-slate-900">{journal.name}</strong>{" "}
+        <span className="font-mono text-sm">/journal/{journal.uri}</span>. The journal goes live
+        when you submit this step.
+      </p>
+      <SubmissionInfoFields field={field} />
+      <div className="space-y-4">
+        <SubmitButton busy={busy} busyLabel="Submitting...">
+          Submit
+        </SubmitButton>
+        <FormError message={formError} />
+      </div>
+    </form>
+  );
 }

@@ -1,4 +1,77 @@
-/** Dashboard journals (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Dashboard journals</main>;
+/**
+ * Dashboard journal list, /dashboard (spec section 2, Dashboard; Journals list page "on a
+ * dashboard parent"): every journal, inactive ones included (GET /api/dashboard/all_journals),
+ * as a card with image, name, intro, the server's buttons (Edit, Publications, Add Paper, View)
+ * and an Active/Inactive indicator from `journal_active`; a 'Create New Journal' link to
+ * /dashboard/create_journal/1. When the load fails the page shows the server's msg, else 'Not
+ * Authorised to Access This Page', full-page (spec section 8).
+ *
+ * Loaded in the browser with the manager's cookie (clientLoader; the frame's HydrateFallback
+ * covers the first paint).
+ */
+import type { JournalCard } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { FlashMessage } from "../../components/dashboard/flash.tsx";
+import {
+  DashboardFailure,
+  DashboardLoading,
+  DashboardScreen,
+  dashboardMeta,
+  type Loaded,
+} from "../../components/dashboard/screen.tsx";
+import { JournalListCard } from "../../components/journal/journal-list-card.tsx";
+import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { EmptyNote } from "../../components/ui/empty-note.tsx";
+import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import type { Route } from "./+types/journals";
+
+export async function clientLoader({
+  request,
+}: Route.ClientLoaderArgs): Promise<Loaded<JournalCard[]>> {
+  try {
+    const { journals } = await apiGet<{ journals: JournalCard[] }>(
+      "/dashboard/all_journals",
+      MESSAGES.notAuthorised,
+      { signal: request.signal },
+    );
+    return { data: journals, error: null };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta(matches, "Journals");
+}
+
+export function HydrateFallback() {
+  return <DashboardLoading what="Loading the journals…" />;
+}
+
+export default function DashboardJournals({ loaderData }: Route.ComponentProps) {
+  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
+  const journals = loaderData.data;
+  const active = journals.filter((j) => j.journal_active).length;
+  return (
+    <DashboardScreen
+      title="Journals"
+      lead={`${journals.length} ${journals.length === 1 ? "journal" : "journals"}, ${active} active.`}
+      actions={<ButtonLink to="/dashboard/create_journal/1">Create New Journal</ButtonLink>}
+    >
+      <FlashMessage />
+      {journals.length === 0 ? (
+        <EmptyNote>No journals yet. Create the first one.</EmptyNote>
+      ) : (
+        <ul className="space-y-6" aria-label="Journals">
+          {journals.map((journal, i) => (
+            <li key={journal.journal_uri}>
+              <JournalListCard journal={journal} status eager={i < 2} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardScreen>
+  );
 }

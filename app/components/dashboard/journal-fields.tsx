@@ -1,0 +1,133 @@
+/**
+ * The fields of the journal forms (spec sections 2, 3 and 5), shared by Create journal and
+ * Edit journal: {@link JournalBasicsFields} (step 1 / 'Main Details': Journal Name, Journal
+ * Abbreviation, Journal URI, the cover, Publisher, Publishing Frequency, ISSN, Journal
+ * Introduction (Summary)) and {@link SubmissionInfoFields} (step 2 / 'Submission Info':
+ * Submission Guidelines, Other Guidelines, Journal Email, Paper Submission Cost, Contact Full
+ * Name, Contact Email). All are required (spec section 5); the emails are `type="email"`.
+ *
+ * The form owns the values: `field(name)` gives react-hook-form's `register(name)` props plus
+ * the field's error message, so one component serves forms of different value types.
+ */
+import type { ReactNode } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { FREQUENCIES, FREQUENCY_LABELS } from "../../../shared/constants.ts";
+import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
+
+export type FieldProps<K extends string> = UseFormRegisterReturn<K> & { error?: string };
+export type FieldOf<K extends string> = (name: K) => FieldProps<K>;
+
+export type BasicsKey =
+  | "journal_name"
+  | "abbreviation"
+  | "journal_uri"
+  | "publisher"
+  | "pub_frequency"
+  | "issn"
+  | "journal_intro";
+
+export type SubmissionKey =
+  | "submission_guide"
+  | "other_guide"
+  | "journal_email"
+  | "journal_cost"
+  | "contact_name"
+  | "contact_email";
+
+export function JournalBasicsFields({
+  field,
+  cover,
+  uriHint,
+}: {
+  field: FieldOf<BasicsKey>;
+  /** The cover image field (required on create, optional on edit). */
+  cover: ReactNode;
+  uriHint?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField
+        label="Journal Name"
+        required
+        className="sm:col-span-2"
+        {...field("journal_name")}
+      />
+      <TextField label="Journal Abbreviation" required {...field("abbreviation")} />
+      <TextField
+        label="Journal URI"
+        required
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        hint={uriHint}
+        {...field("journal_uri")}
+      />
+      <div className="sm:col-span-2">{cover}</div>
+      <TextField label="Publisher" required {...field("publisher")} />
+      <SelectField label="Publishing Frequency" required {...field("pub_frequency")}>
+        <option value="">-- Select --</option>
+        {FREQUENCIES.map((value) => (
+          <option key={value} value={value}>
+            {FREQUENCY_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="ISSN"
+        required
+        autoComplete="off"
+        spellCheck={false}
+        hint="Such as 2049-3630."
+        {...field("issn")}
+      />
+      <TextAreaField
+        label="Journal Introduction (Summary)"
+        required
+        className="sm:col-span-2"
+        {...field("journal_intro")}
+      />
+    </div>
+  );
+}
+
+export function SubmissionInfoFields({ field }: { field: FieldOf<SubmissionKey> }) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextAreaField
+        label="Submission Guidelines"
+        required
+        className="sm:col-span-2"
+        {...field("submission_guide")}
+      />
+      <TextAreaField
+        label="Other Guidelines"
+        required
+        className="sm:col-span-2"
+        {...field("other_guide")}
+      />
+      <TextField
+        label="Journal Email"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        required
+        {...field("journal_email")}
+      />
+      <TextField
+        label="Paper Submission Cost"
+        required
+        hint="Free text, such as None or USD 50."
+        {...field("journal_cost")}
+      />
+      <TextField label="Contact Full Name" required autoComplete="off" {...field("contact_name")} />
+      <TextField
+        label="Contact Email"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        required
+        {...field("contact_email")}
+      />
+    </div>
+  );
+}

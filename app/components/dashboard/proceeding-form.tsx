@@ -1,0 +1,270 @@
+/**
+ * The form of Create proceeding and Edit proceeding (spec sections 2, 3 and 7):
+ *
+ * - Event select. Create: '-- Select --', the existing events, 'New Event'; choosing New Event
+ *   reveals Event Name, Event Start Date and Event End Date (date inputs). Edit: the existing
+ *   events and 'New Event', the proceeding's event chosen; any chosen value reveals the event
+ *   fields, prefilled with that event's values for an existing one (empty for New Event). On
+ *   edit, the fields of an existing event change that event, for every proceeding of it
+ *   (server/services/proceedings/commands.ts), and the form says so.
+ * - Proceeding Title (required), Sub Title, Publisher, ISSN, Publication Year (51 years,
+ *   required), Cover Image (required on create, optional on edit), Introduction (Summary,
+ *   required), Editor(s) (name, email, institution, role; Add and X).
+ *
+ * Sent as multipart (`event`, `event_name`, `event_start_date`, `event_end_date`, `title`,
+ * `sub_title`, `issn`, `publisher`, `year`, `intro`, `cover_img`, `editors[i][...]`, plus
+ * `primary_event_id` on edit). Buttons 'Create' / 'Creating...' and 'Update' / 'Updating...';
+ * a failure shows the server's msg, else the spec's default, below the form. Validation uses the
+ * shared schemas (`proceedingSchema`, `proceedingEditSchema`).
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import type { ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
+import {
+  type ProceedingInput,
+  type ProceedingValues,
+  proceedingEditSchema,
+  proceedingSchema,
+} from "../../../shared/schemas.ts";
+import { apiPostForm, errorMessage } from "../../lib/api.ts";
+import { toFormData } from "../../lib/form-data.ts";
+import {
+  FormError,
+  PeopleListField,
+  type Person,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  YearSelect,
+} from "../forms/index.ts";
+import { ImageFileField } from "./image-file-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+
+type Key = Exclude<keyof ProceedingValues, "editors">;
+const KEYS: readonly Key[] = [
+  "event",
+  "event_name",
+  "event_start_date",
+  "event_end_date",
+  "title",
+  "sub_title",
+  "issn",
+  "publisher",
+  "year",
+  "intro",
+];
+
+export type ProceedingFormProps = {
+  events: ProceedingEventItem[];
+  /** Done successfully: the server's msg. */
+  onSaved: (msg: string) => void;
+} & ({ mode: "create"; proceeding?: undefined } | { mode: "edit"; proceeding: ProceedingEdit });
+
+function eventLabel(event: ProceedingEventItem): string {
+  return `${event.event_name} (${event.start_date} to ${event.end_date})`;
+}
+
+export function ProceedingForm({ mode, events, proceeding, onSaved }: ProceedingFormProps) {
+  const editing = mode === "edit";
+  const [editors, setEditors] = useState<Person[]>(proceeding?.editors ?? []);
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string>();
+  const [editorsError, setEditorsError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  // Both schemas take the same form values; the edit one only adds `primary_event_id`, which the
+  // form adds when sending.
+  const resolver = zodResolver(
+    editing ? proceedingEditSchema : proceedingSchema,
+  ) as unknown as Resolver<ProceedingValues, unknown, ProceedingInput>;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<ProceedingValues, unknown, ProceedingInput>({
+    resolver,
+    defaultValues: {
+      event: proceeding ? String(proceeding.event_id) : "",
+      event_name: proceeding?.event_name ?? "",
+      event_start_date: proceeding?.event_start_date ?? "",
+      event_end_date: proceeding?.event_end_date ?? "",
+      title: proceeding?.title ?? "",
+      sub_title: proceeding?.sub_title ?? "",
+      issn: proceeding?.issn ?? "",
+      publisher: proceeding?.publisher ?? "",
+      year: proceeding ? String(proceeding.year) : "",
+      intro: proceeding?.intro ?? "",
+    },
+  });
+  const field = (name: Key) => ({ ...register(name), error: errors[name]?.message });
+
+  const event = watch("event") ?? "";
+  const showEvent = editing ? event !== "" : event === "new";
+  const chosen = events.find((e) => String(e.event_id) === event);
+
+  const eventSelect = register("event", {
+    onChange: (change: React.ChangeEvent<HTMLSelectElement>) => {
+      if (!editing) return;
+      const picked = events.find((e) => String(e.event_id) === change.target.value);
+      setValue("event_name", picked?.event_name ?? "");
+      setValue("event_start_date", picked?.start_date ?? "");
+      setValue("event_end_date", picked?.end_date ?? "");
+    },
+  });
+
+  const failed = editing ? MESSAGES.proceedingsUpdateFailed : MESSAGES.proceedingsSubmissionFailed;
+  const noCover = "Choose a cover image for the proceeding.";
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(undefined);
+      if (!editing && !cover) {
+        setCoverError(noCover);
+        return;
+      }
+      setBusy(true);
+      const eventFields = showEvent
+        ? {}
+        : { event_name: "", event_start_date: "", event_end_date: "" };
+      const body = toFormData(
+        {
+          ...values,
+          ...eventFields,
+          ...(proceeding ? { primary_event_id: proceeding.event_id } : {}),
+          editors,
+        },
+        { cover_img: cover },
+      );
+      try {
+        const answer = await apiPostForm(
+          proceeding ? `/edit_proceeding/${proceeding.id}` : "/create_proceedings",
+          body,
+          failed,
+        );
+        onSaved(answer.msg);
+      } catch (error) {
+        const rest = applyServerErrors(error, KEYS, setError);
+        if (rest.cover_img) setCoverError(rest.cover_img);
+        const editorProblem = Object.entries(rest).find(([k]) => k.startsWith("editors"));
+        setEditorsError(editorProblem?.[1]);
+        setFormError(errorMessage(error, failed));
+        setBusy(false);
+      }
+    },
+    () => {
+      setFormError(undefined);
+      if (!editing && !cover) setCoverError(noCover);
+    },
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="max-w-3xl space-y-6"
+      aria-label={editing ? "Edit proceeding" : "Create proceeding"}
+    >
+      <SelectField label="Event" required {...eventSelect} error={errors.event?.message}>
+        {editing ? null : <option value="">-- Select --</option>}
+        {events.map((e) => (
+          <option key={e.event_id} value={String(e.event_id)}>
+            {eventLabel(e)}
+          </option>
+        ))}
+        <option value="new">New Event</option>
+      </SelectField>
+
+      {showEvent ? (
+        <fieldset className="grid gap-5 rounded-sm border border-slate-300 p-4 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-semibold text-slate-800">
+            {event === "new" ? "New event" : "Event details"}
+          </legend>
+          {editing && chosen ? (
+            <p className="text-sm text-slate-700 sm:col-span-2">
+              These are the details of the event itself: changing them changes them for every
+              proceeding of this event. To give this proceeding another event, choose it above or
+              New Event.
+            </p>
+          ) : null}
+          <TextField
+            label="Event Name"
+            required
+            className="sm:col-span-2"
+            {...field("event_name")}
+          />
+          <TextField label="Event Start Date" type="date" required {...field("event_start_date")} />
+          <TextField label="Event End Date" type="date" required {...field("event_end_date")} />
+        </fieldset>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Proceeding Title"
+          required
+          className="sm:col-span-2"
+          {...field("title")}
+        />
+        <TextField label="Sub Title" optional className="sm:col-span-2" {...field("sub_title")} />
+        <TextField label="Publisher" optional {...field("publisher")} />
+        <TextField
+          label="ISSN"
+          optional
+          autoComplete="off"
+          spellCheck={false}
+          hint="Such as 2049-3630."
+          {...field("issn")}
+        />
+        <YearSelect label="Publication Year" required {...field("year")} />
+        <div className="sm:col-span-2">
+          <ImageFileField
+            label="Cover Image"
+            name="cover_img"
+            required={!editing}
+            optional={editing}
+            currentSrc={proceeding?.cover_img}
+            hint={
+              editing
+                ? "Choose a file only to replace the current cover: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB."
+                : "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
+            }
+            error={coverError}
+            onFile={(file) => {
+              setCover(file);
+              if (file) setCoverError(undefined);
+            }}
+          />
+        </div>
+        <TextAreaField
+          label="Introduction (Summary)"
+          required
+          className="sm:col-span-2"
+          {...field("intro")}
+        />
+      </div>
+
+      <PeopleListField
+        kind="editor"
+        legend="Editor(s)"
+        people={editors}
+        onChange={(people) => {
+          setEditors(people);
+          setEditorsError(undefined);
+        }}
+        error={editorsError}
+      />
+
+      <div className="space-y-4">
+        <SubmitButton busy={busy} busyLabel={editing ? "Updating..." : "Creating..."}>
+          {editing ? "Update" : "Create"}
+        </SubmitButton>
+        <FormError message={formError} />
+      </div>
+    </form>
+  );
+}

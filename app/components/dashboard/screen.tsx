@@ -1,0 +1,75 @@
+/**
+ * The frame of the journal, proceeding and partner screens of the dashboard: the page column
+ * with its `<h1>` block ({@link DashboardScreen}), the placeholder shown while the browser loads
+ * the screen's data ({@link DashboardLoading}, the routes' `HydrateFallback`), and the result of
+ * a load in the clientLoaders ({@link Loaded}), the full-page message of a failed load
+ * ({@link DashboardFailure}), and the page metadata ({@link dashboardMeta}).
+ */
+import type { ReactNode } from "react";
+import type { MetaDescriptor } from "react-router";
+import { siteNameOf } from "../../lib/root-data.ts";
+import { Spinner } from "../forms/index.ts";
+import { PageHeading } from "../ui/heading.tsx";
+import { containerClass } from "../ui/styles.ts";
+import { PageMessage } from "./page-message.tsx";
+
+/** What a screen's clientLoader answers: its data, or the message of a failed load. */
+export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
+
+export function DashboardScreen({
+  title,
+  kicker,
+  lead,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  kicker?: ReactNode;
+  lead?: ReactNode;
+  /** Links beside the heading, such as 'Create New Journal'. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <main className={`${containerClass} py-8 sm:py-10`}>
+      <PageHeading title={title} kicker={kicker} lead={lead}>
+        {actions ? <div className="mt-5 flex flex-wrap gap-3">{actions}</div> : null}
+      </PageHeading>
+      {children}
+    </main>
+  );
+}
+
+export function DashboardLoading({ what = "Loading…" }: { what?: string }) {
+  return (
+    <main className={`${containerClass} py-8 sm:py-10`}>
+      <p role="status" className="flex items-center gap-2 py-10 text-slate-700">
+        <Spinner />
+        {what}
+      </p>
+    </main>
+  );
+}
+
+/** The full-page message of a failed load (spec section 8), inside the page column. */
+export function DashboardFailure({ message }: { message: string }) {
+  return (
+    <main className={containerClass}>
+      <PageMessage message={message} />
+    </main>
+  );
+}
+
+/**
+ * `<title>` `{title} · Dashboard | {product}`, and `noindex`: a route's meta replaces the
+ * frame's, so each screen repeats it.
+ */
+export function dashboardMeta(
+  matches: Parameters<typeof siteNameOf>[0],
+  title: string,
+): MetaDescriptor[] {
+  return [
+    { title: `${title} · Dashboard | ${siteNameOf(matches)}` },
+    { name: "robots", content: "noindex" },
+  ];
+}

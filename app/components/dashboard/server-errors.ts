@@ -1,0 +1,31 @@
+/**
+ * Field messages of a failed dashboard call (DESIGN section 2: a 400 or 409 may carry
+ * `errors: {field: message}`), split into those a react-hook-form form can show under its own
+ * fields and the rest (files, people lists), which the form shows itself.
+ */
+import { ApiError } from "../../lib/api.ts";
+
+/** The server's field messages of `error`, or none. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.errors : {};
+}
+
+/**
+ * Calls `setError` for every server message whose field is one of `fields`.
+ * @returns the messages of the other fields.
+ */
+export function applyServerErrors<K extends string>(
+  error: unknown,
+  fields: readonly K[],
+  setError: (name: K, error: { type: string; message: string }) => void,
+): Record<string, string> {
+  const rest: Record<string, string> = {};
+  for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+    if ((fields as readonly string[]).includes(field)) {
+      setError(field as K, { type: "server", message });
+    } else {
+      rest[field] = message;
+    }
+  }
+  return rest;
+}
