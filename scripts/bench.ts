@@ -22,7 +22,7 @@ import type { Request, Response } from "express";
 import type { RequestInfo } from "../app/context.ts";
 import { createAppContext } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
-import { createHttpApp } from "../server/http/app.ts";
+import { createHttpApp, type HttpAppOptions } from "../server/http/app.ts";
 import { importCorpus } from "../server/import/corpus.ts";
 import type { AppContext } from "../server/services/context.ts";
 
@@ -96,7 +96,7 @@ async function main() {
       createSsrHandler: (
         c: AppContext,
         i: (req: Request, res: Response) => RequestInfo,
-      ) => Parameters<typeof createHttpApp>[1]["pages"];
+      ) => HttpAppOptions["pages"];
     };
     const app = createHttpApp(ctx, {
       clientDir: path.join(buildDir, "client"),
