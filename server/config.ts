@@ -25,6 +25,8 @@ export type Config = {
   siteName: string;
   /** Public origin such as `https://journals.example.edu`, without a trailing slash. */
   publicUrl: string | undefined;
+  /** The site's public contact address (OAI-PMH adminEmail, Contact page), if any. */
+  contactEmail: string | undefined;
   /** Passcode a new manager must give to register; undefined closes registration. */
   adminPasscode: string | undefined;
   /** Secret key for session token hashing (HMAC-SHA256). */
@@ -127,6 +129,7 @@ const envSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ""))
       .optional(),
   ),
+  CONTACT_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
   ADMIN_PASSCODE: optionalText,
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     filesDir,
     siteName: e.SITE_NAME,
     publicUrl: e.PUBLIC_URL,
+    contactEmail: e.CONTACT_EMAIL,
     adminPasscode: e.ADMIN_PASSCODE,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),

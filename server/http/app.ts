@@ -13,6 +13,7 @@ import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
 import { downloadRouter } from "./downloads.ts";
 import { indexingRouter } from "./indexing.ts";
+import { oaiRouter } from "./oai.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
 
@@ -129,6 +130,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
   app.use(indexingRouter(ctx));
+  app.use(oaiRouter(ctx));
 
   if (options.pages) app.use(options.pages);
   else app.use((_req, res) => res.status(404).type("text/plain").send("404 Page Not Found"));
