@@ -108,8 +108,8 @@ describe(`dashboard paper calls on ${dialectUnderTest}`, () => {
       ),
       get(`/delete_paper/${JOURNAL}/${seed.paperWithPdfId}`, null),
     ];
-    for (const res of await Promise.all(calls)) {
-      expect(res.status, res.req.path).toBe(401);
+    for (const [i, res] of (await Promise.all(calls)).entries()) {
+      expect(res.status, `call ${i}`).toBe(401);
       expect(res.body).toMatchObject({ status: 0, msg: "Please sign in to continue." });
     }
     expect(await paperCount()).toBe(count);
@@ -124,9 +124,9 @@ describe(`dashboard paper calls on ${dialectUnderTest}`, () => {
       post(`/edit_paper/${JOURNAL}/${seed.paperWithPdfId}`, paperForm(seed.issueId), metabolites),
       get(`/delete_paper/${JOURNAL}/${seed.paperWithPdfId}`),
     ];
-    for (const req of changes) {
+    for (const [i, req] of changes.entries()) {
       const res = await req.set("Sec-Fetch-Site", "cross-site");
-      expect(res.status, res.req.path).toBe(403);
+      expect(res.status, `change ${i}`).toBe(403);
       expect(res.body.status).toBe(0);
     }
     const sameSite = await get(`/delete_paper/${JOURNAL}/${seed.paperWithPdfId}`).set(

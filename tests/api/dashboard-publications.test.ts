@@ -91,8 +91,8 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
       get(`/get_publication_only/${JOURNAL}/${seed.issueId}`, null),
       post(`/edit_publication/${JOURNAL}/${seed.issueId}`, issueForm(), undefined, null),
     ];
-    for (const res of await Promise.all(calls)) {
-      expect(res.status, res.req.path).toBe(401);
+    for (const [i, res] of (await Promise.all(calls)).entries()) {
+      expect(res.status, `call ${i}`).toBe(401);
       expect(res.body).toMatchObject({ status: 0, msg: "Please sign in to continue." });
     }
     expect(await publicationCount()).toBe(before);
@@ -107,9 +107,9 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
       post(`/create_publication/${JOURNAL}`, issueForm(), cover),
       post(`/edit_publication/${JOURNAL}/${seed.issueId}`, issueForm(), cover),
     ];
-    for (const req of changes) {
+    for (const [i, req] of changes.entries()) {
       const res = await req.set("Sec-Fetch-Site", "cross-site");
-      expect(res.status, res.req.path).toBe(403);
+      expect(res.status, `change ${i}`).toBe(403);
       expect(res.body.status).toBe(0);
     }
     // Origin of another site, without Fetch Metadata (older browsers)

@@ -1,4 +1,67 @@
-/** Dashboard create-publication (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Dashboard create-publication</main>;
+/**
+ * Create publication, /dashboard/create_publication/{journal} (spec sections 2, 5 and 7): Volume
+ * Number, Issue Number, Publication Title (optional), Publication Year, Cover Image (required)
+ * and Editor(s); 'Create' / 'Creating...'; POST /api/create_publication/{journal}. Success goes
+ * to /dashboard/{journal}/publications; a failure shows the server's msg (a volume/number the
+ * journal already has is a 409 naming it), else 'Publication Submission failed', under the form.
+ *
+ * The journal's name heads the page (GET /api/get_journal/{journal}, which shows a signed-in
+ * manager inactive journals too); when it cannot be loaded the page shows the message full-page.
+ */
+import { useNavigate } from "react-router";
+import type { JournalDetail } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
+import {
+  DashboardFailure,
+  DashboardLoading,
+  DashboardScreen,
+  dashboardMeta,
+  type Loaded,
+} from "../../components/dashboard/screen.tsx";
+import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import type { Route } from "./+types/create-publication";
+
+export async function clientLoader({
+  params,
+  request,
+}: Route.ClientLoaderArgs): Promise<Loaded<{ journalName: string }>> {
+  try {
+    const { journal } = await apiGet<{ journal: JournalDetail }>(
+      `/get_journal/${encodeURIComponent(params.journal)}`,
+      MESSAGES.notAuthorised,
+      { signal: request.signal },
+    );
+    return { data: { journalName: journal.name }, error: null };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta(matches, "Create Publication");
+}
+
+export function HydrateFallback() {
+  return <DashboardLoading what="Loading the form…" />;
+}
+
+export default function CreatePublication({ loaderData, params }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
+  return (
+    <DashboardScreen kicker={loaderData.data.journalName} title="Create Publication">
+      <PublicationForm
+        submitPath={`/create_publication/${encodeURIComponent(params.journal)}`}
+        initial={{ volume: "", issue: "", title: "", year: "", editors: [] }}
+        coverRequired
+        submitLabel="Create"
+        busyLabel="Creating..."
+        failureMessage={MESSAGES.publicationSubmissionFailed}
+        onDone={() => navigate(`/dashboard/${params.journal}/publications`)}
+      />
+    </DashboardScreen>
+  );
 }

@@ -1,4 +1,129 @@
-/** Dashboard edit-paper (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Dashboard edit-paper</main>;
+/**
+ * Edit paper, /dashboard/edit_paper/{journal}/{paper} (spec sections 2 and 7): the submission
+ * form prefilled from GET /api/get_paper/{journal}/{paper}, the current PDF named with a link,
+ * Paper File optional; 'Update' / 'Updating...'; POST /api/edit_paper/{journal}/{paper}. Success
+ * shows 'Paper Updated Successfully.' and the paper reloads (the form then holds what was
+ * stored); a failure shows the server's msg, else 'Paper Update failed', under the form. A
+ * failed load shows its message full-page.
+ */
+import { useMemo } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { JournalDetail, PaperEdit, PublicationOption } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { PaperForm } from "../../components/dashboard/paper-form.tsx";
+import {
+  DashboardFailure,
+  DashboardLoading,
+  DashboardScreen,
+  dashboardMeta,
+  type Loaded,
+} from "../../components/dashboard/screen.tsx";
+import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import type { Route } from "./+types/edit-paper";
+
+type EditData = { journalName: string; publications: PublicationOption[]; paper: PaperEdit };
+
+export async function clientLoader({
+  params,
+  request,
+}: Route.ClientLoaderArgs): Promise<Loaded<EditData>> {
+  const journal = encodeURIComponent(params.journal);
+  const options = { signal: request.signal };
+  try {
+    const [journalAnswer, list, paperAnswer] = await Promise.all([
+      apiGet<{ journal: JournalDetail }>(
+        `/get_journal/${journal}`,
+        MESSAGES.notAuthorised,
+        options,
+      ),
+      apiGet<{ publications: PublicationOption[] }>(
+        `/get_publications/${journal}/Y`,
+        MESSAGES.notAuthorised,
+        options,
+      ),
+      apiGet<{ paper: PaperEdit }>(
+        `/get_paper/${journal}/${encodeURIComponent(params.paper)}`,
+        MESSAGES.notAuthorised,
+        options,
+      ),
+    ]);
+    return {
+      data: {
+        journalName: journalAnswer.journal.name,
+        publications: list.publications,
+        paper: paperAnswer.paper,
+      },
+      error: null,
+    };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta(matches, "Edit Paper");
+}
+
+export function HydrateFallback() {
+  return <DashboardLoading what="Loading the paper…" />;
+}
+
+export default function EditPaper({ loaderData, params }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const paper = loaderData.data?.paper;
+  const initial = useMemo(
+    () =>
+      paper
+        ? {
+            sel_publication: paper.publication,
+            title: paper.title,
+            doi: paper.doi,
+            abstract: paper.abstract,
+            keywords: paper.keywords,
+            authors: paper.authors,
+          }
+        : null,
+    [paper],
+  );
+  if (loaderData.error !== null || !initial || !paper) {
+    return <DashboardFailure message={loaderData.error ?? MESSAGES.notAuthorised} />;
+  }
+  const { journalName, publications } = loaderData.data;
+  const issue = publications.find((p) => String(p.value) === paper.publication);
+  return (
+    <DashboardScreen
+      kicker={journalName}
+      title="Edit Paper"
+      lead={
+        issue ? (
+          <>
+            In{" "}
+            <Link
+              to={`/dashboard/${params.journal}/${issue.volume}/${issue.issue}`}
+              className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-800"
+            >
+              {issue.label}
+            </Link>
+          </>
+        ) : undefined
+      }
+    >
+      <PaperForm
+        journalUrl={params.journal}
+        publications={publications}
+        submitPath={`/edit_paper/${encodeURIComponent(params.journal)}/${paper.paperID}`}
+        initial={initial}
+        currentFile={paper.file_url || undefined}
+        fileRequired={false}
+        submitLabel="Update"
+        busyLabel="Updating..."
+        successMessage={MESSAGES.paperUpdated}
+        failureMessage={MESSAGES.paperUpdateFailed}
+        clearOnSuccess={false}
+        onDone={() => revalidator.revalidate()}
+      />
+    </DashboardScreen>
+  );
 }

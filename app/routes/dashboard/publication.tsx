@@ -1,4 +1,216 @@
-/** Dashboard publication (placeholder). */
-export default function Screen() {
-  return <main className="mx-auto max-w-6xl px-4 py-8">Dashboard publication</main>;
+/**
+ * Dashboard publication page, /dashboard/{journal_url}/{volume}/{issue} (spec sections 2, 4 and
+ * 8): the heading '{abbreviation} Journal Vol. {volume} No. {issue} ,{year}' (spaced as the spec
+ * writes it), the cover, the collapsible 'Editorial Board' (collapsed first, grouped by role:
+ * name and institution) and 'Publication Contents': each paper's title and authors with Open
+ * (/journal/{journal_url}/{paperID}), Edit (/dashboard/edit_paper/{journal_url}/{paperID}) and
+ * Delete. Delete asks 'Are you sure you want to delete this paper?' in a modal dialog, then calls
+ * GET /api/delete_paper/{journal_url}/{paperID} and reloads the page.
+ *
+ * Data: GET /api/get_publication/{journal_url}/{volume}/{issue}, which shows a signed-in manager
+ * drafts too. The spec ignores failures of this load and of the delete (section 8); the page
+ * still says in one quiet line what did not happen, so the manager is not left guessing
+ * (docs/decisions/082-dashboard-publication-page.md).
+ */
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { PublicationDetail } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { paperLink, publicationLink } from "../../../shared/format.ts";
+import { dangerOutlineClass, useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import {
+  DashboardLoading,
+  DashboardScreen,
+  dashboardMeta,
+} from "../../components/dashboard/screen.tsx";
+import { Spinner } from "../../components/forms/index.ts";
+import { EditorialBoard } from "../../components/journal/editorial-board.tsx";
+import { authorLine } from "../../components/ui/authors.ts";
+import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { CoverImage } from "../../components/ui/cover-image.tsx";
+import { Disclosure } from "../../components/ui/disclosure.tsx";
+import { EmptyNote } from "../../components/ui/empty-note.tsx";
+import { SectionHeading } from "../../components/ui/heading.tsx";
+import { buttonClass, containerClass, textLinkClass } from "../../components/ui/styles.ts";
+import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import type { Route } from "./+types/publication";
+
+type PageData = { publication: PublicationDetail } | { publication: null; problem: string };
+
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs): Promise<PageData> {
+  const path = [params.journalUrl, params.volume, params.issue].map(encodeURIComponent).join("/");
+  try {
+    const { publication } = await apiGet<{ publication: PublicationDetail }>(
+      `/get_publication/${path}`,
+      MESSAGES.pageNotLoading,
+      { signal: request.signal },
+    );
+    return { publication };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { publication: null, problem: errorMessage(error, MESSAGES.pageNotLoading) };
+  }
+}
+clientLoader.hydrate = true as const;
+
+/** The page heading of spec section 2, exactly: '{abbreviation} Journal Vol. … No. … ,{year}'. */
+export function dashboardIssueHeading(
+  p: Pick<PublicationDetail, "journal_abbreviation" | "volume" | "issue" | "year">,
+): string {
+  return `${p.journal_abbreviation} Journal Vol. ${p.volume} No. ${p.issue} ,${p.year}`;
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const p = loaderData?.publication;
+  return dashboardMeta(matches, p ? dashboardIssueHeading(p) : "Publication");
+}
+
+export function HydrateFallback() {
+  return <DashboardLoading what="Loading the publication…" />;
+}
+
+type Paper = PublicationDetail["papers"][number];
+
+export default function DashboardPublication({ loaderData, params }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const { ask, dialog } = useConfirm();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  const listLink = `/dashboard/${params.journalUrl}/publications`;
+
+  if (!loaderData.publication) {
+    return (
+      <main className={`${containerClass} py-10`}>
+        <p className="text-slate-700">
+          This publication could not be shown ({loaderData.problem}).{" "}
+          <Link to={listLink} className={textLinkClass}>
+            Back to the publications
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  const p = loaderData.publication;
+
+  async function remove(paper: Paper) {
+    const ok = await ask({
+      title: "Delete paper",
+      message: MESSAGES.confirmDeletePaper,
+      detail: paper.title,
+      confirmLabel: "Delete",
+    });
+    if (!ok) return;
+    setDeleting(paper.paperID);
+    setDeleteProblem(null);
+    try {
+      await apiGet(`/delete_paper/${p.journal_url}/${paper.paperID}`, MESSAGES.somethingWentWrong);
+    } catch (error) {
+      setDeleteProblem(
+        `“${paper.title}” was not deleted: ${errorMessage(error, MESSAGES.somethingWentWrong)}`,
+      );
+    }
+    await revalidator.revalidate();
+    setDeleting(null);
+  }
+
+  return (
+    <DashboardScreen
+      kicker={
+        <Link to={listLink} className="hover:underline">
+          {p.journal_name}
+        </Link>
+      }
+      title={dashboardIssueHeading(p)}
+      lead={p.title || undefined}
+      actions={
+        <>
+          <ButtonLink to={`/dashboard/paper_submission/${p.journal_url}?publication=${p.id}`}>
+            Add Paper
+          </ButtonLink>
+          <ButtonLink
+            to={`/dashboard/edit_publication/${p.journal_url}/${p.id}`}
+            variant="secondary"
+          >
+            Edit Publication
+          </ButtonLink>
+          <ButtonLink to={publicationLink(p.journal_url, p.volume, p.issue)} variant="secondary">
+            View on Site
+          </ButtonLink>
+        </>
+      }
+    >
+      {dialog}
+      <div className="flex flex-col gap-8 md:flex-row md:items-start">
+        <CoverImage
+          src={p.cover_img}
+          alt={`Cover of ${p.journal_name}, Vol. ${p.volume} No. ${p.issue}`}
+          sizes="(min-width: 768px) 12rem, 9rem"
+          eager
+          placeholder={p.journal_abbreviation}
+          className="w-36 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 md:w-48"
+        />
+        <div className="min-w-0 flex-1 space-y-10">
+          <Disclosure title="Editorial Board">
+            <EditorialBoard editors={p.editors} />
+          </Disclosure>
+
+          <section aria-labelledby="contents-title">
+            <SectionHeading id="contents-title">Publication Contents</SectionHeading>
+            {deleteProblem ? (
+              <p role="alert" className="mb-4 text-sm font-medium text-red-800">
+                {deleteProblem}
+              </p>
+            ) : null}
+            {p.papers.length === 0 ? (
+              <EmptyNote>No papers in this publication yet.</EmptyNote>
+            ) : (
+              <ol className="divide-y divide-slate-200 border-y border-slate-200">
+                {p.papers.map((paper) => (
+                  <li
+                    key={paper.paperID}
+                    className="flex flex-col gap-3 py-5 lg:flex-row lg:items-start lg:justify-between lg:gap-8"
+                  >
+                    <div className="min-w-0">
+                      <h3 className="text-lg leading-snug font-semibold break-words">
+                        {paper.title}
+                      </h3>
+                      {paper.authors.length > 0 ? (
+                        <p className="mt-1 text-[0.95rem] text-slate-600">
+                          {authorLine(paper.authors)}
+                        </p>
+                      ) : null}
+                    </div>
+                    <div className="flex shrink-0 flex-wrap gap-2">
+                      <Link
+                        to={paperLink(p.journal_url, paper.paperID)}
+                        className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}
+                      >
+                        Open<span className="sr-only">: {paper.title}</span>
+                      </Link>
+                      <Link
+                        to={`/dashboard/edit_paper/${p.journal_url}/${paper.paperID}`}
+                        className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}
+                      >
+                        Edit<span className="sr-only">: {paper.title}</span>
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => remove(paper)}
+                        disabled={deleting !== null}
+                        aria-busy={deleting === paper.paperID || undefined}
+                        className={dangerOutlineClass}
+                      >
+                        {deleting === paper.paperID ? <Spinner /> : null}
+                        Delete<span className="sr-only">: {paper.title}</span>
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </div>
+      </div>
+    </DashboardScreen>
+  );
 }

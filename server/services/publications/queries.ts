@@ -245,6 +245,7 @@ export async function getPublication(
 /**
  * Row actions of the dashboard publications list (spec section 2; DESIGN section 2). Links of
  * type `api` are API paths called by GET from the browser (`/api` + link), then the list reloads.
+ * 'Add Paper' names the issue (`?publication={id}`), which the submission form preselects.
  */
 function rowActions(
   uri: string,
@@ -254,7 +255,11 @@ function rowActions(
   const actions: RowAction[] = [
     { label: "View", link: `/dashboard/${uri}/${row.volume}/${row.number}`, link_type: "link" },
     { label: "Edit", link: `/dashboard/edit_publication/${uri}/${row.id}`, link_type: "link" },
-    { label: "Add Paper", link: `/dashboard/paper_submission/${uri}`, link_type: "link" },
+    {
+      label: "Add Paper",
+      link: `/dashboard/paper_submission/${uri}?publication=${row.id}`,
+      link_type: "link",
+    },
     row.status === "published"
       ? {
           label: "Unpublish",

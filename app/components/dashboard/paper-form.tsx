@@ -1,0 +1,259 @@
+/**
+ * The form of Paper submission and Edit paper (spec sections 2, 5 and 7): Publication (select
+ * of the journal's issues, required), Title (required), DOI Number, Abstract (required, 8 rows),
+ * Keywords, Paper File (a PDF; required on submission, optional on edit) and Author(s) (name,
+ * email, institution; Add and X).
+ *
+ * It checks the fields with the server's own schema (`paperSchema`), then POSTs the multipart
+ * body (`sel_publication, title, doi, abstract, keywords, paper_file, authors[i][name, email,
+ * institution]`) to `submitPath`, the button showing `busyLabel` meanwhile. On success it shows
+ * `successMessage` ('Paper Created Successfully.' / 'Paper Updated Successfully.') with links to
+ * the paper, then either clears the whole form (`clearOnSuccess`: fields, file input and
+ * authors) or awaits `onDone` (the edit screen reloads the paper, and the form takes the new
+ * `initial` values). On failure the server's msg, else `failureMessage`, shows under the form,
+ * and the server's field messages under their fields.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import type { z } from "zod";
+import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
+import { paperLink } from "../../../shared/format.ts";
+import { paperSchema } from "../../../shared/schemas.ts";
+import { apiPostForm, errorMessage } from "../../lib/api.ts";
+import { toFormData } from "../../lib/form-data.ts";
+import {
+  FormError,
+  FormSuccess,
+  PeopleListField,
+  type Person,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "../forms/index.ts";
+import { textLinkClass } from "../ui/styles.ts";
+import { PdfFileField } from "./pdf-file-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+
+const fieldsSchema = paperSchema.omit({ authors: true });
+type FieldValues = z.input<typeof fieldsSchema>;
+type FieldOutput = z.output<typeof fieldsSchema>;
+const FIELDS = ["sel_publication", "title", "doi", "abstract", "keywords"] as const;
+
+export const PDF_MISSING = "Choose the paper's PDF file.";
+
+export type PaperFormInitial = {
+  /** Publication id as the select's value, or `""`. */
+  sel_publication: string;
+  title: string;
+  doi: string;
+  abstract: string;
+  keywords: string;
+  authors: AuthorInput[];
+};
+
+export const EMPTY_PAPER: PaperFormInitial = {
+  sel_publication: "",
+  title: "",
+  doi: "",
+  abstract: "",
+  keywords: "",
+  authors: [],
+};
+
+const fieldValues = ({ authors: _, ...fields }: PaperFormInitial): FieldValues => fields;
+
+type Success = { message: string; paperID: number };
+
+export function PaperForm({
+  journalUrl,
+  publications,
+  submitPath,
+  initial,
+  currentFile,
+  fileRequired,
+  submitLabel,
+  busyLabel,
+  successMessage,
+  failureMessage,
+  clearOnSuccess,
+  onDone,
+}: {
+  journalUrl: string;
+  /** The options of the Publication select (GET /api/get_publications/{journal}/Y). */
+  publications: PublicationOption[];
+  /** API path, e.g. `/create_paper/plos-one`. */
+  submitPath: string;
+  /** Values the form starts with; when the object changes, the form takes them again. */
+  initial: PaperFormInitial;
+  /** The stored PDF's URL (edit). */
+  currentFile?: string;
+  fileRequired: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  successMessage: string;
+  failureMessage: string;
+  clearOnSuccess: boolean;
+  onDone?: () => Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<FieldValues, unknown, FieldOutput>({
+    resolver: zodResolver(fieldsSchema),
+    defaultValues: fieldValues(initial),
+  });
+  const [authors, setAuthors] = useState<Person[]>(initial.authors);
+  const [file, setFile] = useState<File | null>(null);
+  // A new key empties the uncontrolled file input.
+  const [fileKey, setFileKey] = useState(0);
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [authorsError, setAuthorsError] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+  const [success, setSuccess] = useState<Success | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const startFrom = (values: PaperFormInitial) => {
+    reset(fieldValues(values));
+    setAuthors(values.authors);
+    setFile(null);
+    setFileKey((k) => k + 1);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new `initial` resets the form
+  useEffect(() => startFrom(initial), [initial]);
+
+  const fileMissing = () => fileRequired && !file;
+
+  const send = async (values: FieldOutput) => {
+    if (fileMissing()) {
+      setFileError(PDF_MISSING);
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    setSuccess(null);
+    setFileError(undefined);
+    setAuthorsError(undefined);
+    let paperID: number;
+    try {
+      const body = toFormData(
+        {
+          ...values,
+          authors: authors.map((a) => ({
+            name: a.name,
+            email: a.email,
+            institution: a.institution,
+          })),
+        },
+        { paper_file: file },
+      );
+      ({ paperID } = await apiPostForm<{ paperID: number }>(submitPath, body, failureMessage));
+    } catch (error) {
+      const rest = applyServerErrors(error, FIELDS, setError);
+      setFileError(rest.paper_file);
+      setAuthorsError(Object.entries(rest).find(([k]) => k.startsWith("authors"))?.[1]);
+      setMessage(errorMessage(error, failureMessage));
+      setBusy(false);
+      return;
+    }
+    if (clearOnSuccess) startFrom(initial);
+    await onDone?.();
+    setSuccess({ message: successMessage, paperID });
+    setBusy(false);
+  };
+
+  const onSubmit = handleSubmit(send, () => {
+    if (fileMissing()) setFileError(PDF_MISSING);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
+      <SelectField
+        label="Publication"
+        required
+        error={errors.sel_publication?.message}
+        hint={
+          publications.length === 0
+            ? "This journal has no publication yet: create one first."
+            : undefined
+        }
+        {...register("sel_publication")}
+      >
+        <option value="">-- Select --</option>
+        {publications.map((p) => (
+          <option key={p.value} value={String(p.value)}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Title" required error={errors.title?.message} {...register("title")} />
+      <TextField
+        label="DOI Number"
+        optional
+        autoComplete="off"
+        spellCheck={false}
+        hint="Such as 10.1371/journal.pone.0115884; a https://doi.org/ link is fine too."
+        error={errors.doi?.message}
+        {...register("doi")}
+      />
+      <TextAreaField
+        label="Abstract"
+        required
+        error={errors.abstract?.message}
+        {...register("abstract")}
+      />
+      <TextField
+        label="Keywords"
+        optional
+        hint="Separate keywords with commas or semicolons."
+        error={errors.keywords?.message}
+        {...register("keywords")}
+      />
+      <PdfFileField
+        key={fileKey}
+        required={fileRequired}
+        current={currentFile}
+        error={fileError}
+        onFile={(chosen) => {
+          setFile(chosen);
+          if (chosen) setFileError(undefined);
+        }}
+      />
+      <PeopleListField
+        kind="author"
+        legend="Author(s)"
+        people={authors}
+        onChange={setAuthors}
+        error={authorsError}
+      />
+      <div className="space-y-4">
+        <SubmitButton busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
+        <FormError message={message} />
+        {success ? (
+          <FormSuccess message={success.message}>
+            <p className="mt-1 flex flex-wrap gap-x-4">
+              <Link to={paperLink(journalUrl, success.paperID)} className={textLinkClass}>
+                Open the paper
+              </Link>
+              {clearOnSuccess ? (
+                <Link
+                  to={`/dashboard/edit_paper/${journalUrl}/${success.paperID}`}
+                  className={textLinkClass}
+                >
+                  Edit it
+                </Link>
+              ) : null}
+            </p>
+          </FormSuccess>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The Paper File field of the paper forms (spec section 2): a labelled file input for one PDF
+ * (DESIGN section 4: PDF only; the server checks the content again, a renamed file is a 415 and
+ * one over `MAX_PDF_MB` a 413). Anything that is not a PDF by type or name is refused at once
+ * with a message under the field. On edit, the current file is named with a link to it
+ * (`current`), and choosing a file replaces it.
+ *
+ * The file is reported through `onFile` (null when cleared or refused); the input itself is
+ * uncontrolled, so a form that wants it emptied gives it a new `key`.
+ */
+import { useId, useState } from "react";
+import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
+import { textLinkClass } from "../ui/styles.ts";
+
+export const PDF_ACCEPT = "application/pdf,.pdf";
+
+/** Why `file` cannot be sent as the paper's PDF, or null when it can. */
+export function pdfFileProblem(file: File): string | null {
+  const isPdf = file.type ? file.type === "application/pdf" : /\.pdf$/i.test(file.name);
+  if (!isPdf) return "Choose the paper as a PDF file.";
+  if (file.size === 0) return "The file is empty. Choose another PDF.";
+  return null;
+}
+
+/** `1.2 MB`, `340 kB`: a file size for people. */
+export function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+export function PdfFileField({
+  label = "Paper File",
+  required,
+  error,
+  current,
+  onFile,
+}: {
+  label?: string;
+  required: boolean;
+  /** A message from the form or the server; shown under the field. */
+  error?: string;
+  /** The PDF stored now (edit): its URL, linked as the current file. */
+  current?: string;
+  onFile: (file: File | null) => void;
+}) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const why = file ? pdfFileProblem(file) : null;
+    setProblem(why);
+    if (why) event.target.value = "";
+    const usable = file && !why ? file : null;
+    setChosen(usable);
+    onFile(usable);
+  };
+
+  const shown = problem ?? error;
+  const hint = current
+    ? "Choose a PDF only to replace the current file."
+    : "The full text as one PDF file.";
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
+      </label>
+      {current ? (
+        <p className="mb-2 text-sm text-slate-700">
+          Current file:{" "}
+          <a href={current} target="_blank" rel="noopener" className={`${textLinkClass} break-all`}>
+            {decodeURIComponent(current.split("/").at(-1) ?? "document.pdf")}
+          </a>
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name="paper_file"
+        type="file"
+        accept={PDF_ACCEPT}
+        required={required}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
+        onChange={onChange}
+        className={`${controlClass} min-w-0 file:mr-3 file:rounded-sm file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+      />
+      <p id={`${id}-hint`} className={hintClass}>
+        {chosen ? `${chosen.name}, ${fileSize(chosen.size)}. ` : ""}
+        {hint}
+      </p>
+      {shown ? (
+        <p id={`${id}-error`} role="alert" className={fieldErrorClass}>
+          {shown}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The form of Create publication and Edit publication (spec sections 2, 5 and 7): Volume Number
+ * and Issue Number (required text, whole numbers: docs/decisions/001-volume-and-number.md),
+ * Publication Title (optional), Publication Year (required, 51 choices), Cover Image (required
+ * on create, optional on edit) and Editor(s) (name, email, institution, role; Add and X).
+ *
+ * It checks the fields with the server's own schema (`publicationSchema`), then POSTs the
+ * multipart body (`volume, issue, title, year, cover_img, editors[i][name,email,institution,
+ * role]`) to `submitPath`. While sending, the button shows `busyLabel`. On success it calls
+ * `onDone`; on failure the server's msg, else `failureMessage`, shows under the form, and the
+ * server's field messages under their fields.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { EditorInput } from "../../../shared/api.ts";
+import { publicationSchema } from "../../../shared/schemas.ts";
+import { apiPostForm, errorMessage } from "../../lib/api.ts";
+import { toFormData } from "../../lib/form-data.ts";
+import {
+  FormError,
+  PeopleListField,
+  type Person,
+  SubmitButton,
+  TextField,
+  YearSelect,
+} from "../forms/index.ts";
+import { ImageFileField } from "./image-file-field.tsx";
+import { applyServerErrors } from "./server-errors.ts";
+
+const fieldsSchema = publicationSchema.omit({ editors: true });
+type FieldValues = z.input<typeof fieldsSchema>;
+type FieldOutput = z.output<typeof fieldsSchema>;
+const FIELDS = ["volume", "issue", "title", "year"] as const;
+
+export const COVER_MISSING = "Choose a cover image for the publication.";
+
+export type PublicationFormInitial = {
+  volume: string;
+  issue: string;
+  title: string;
+  /** A year, or `""` for none chosen yet. */
+  year: number | "";
+  editors: EditorInput[];
+};
+
+export function PublicationForm({
+  submitPath,
+  initial,
+  currentCover = null,
+  coverRequired,
+  submitLabel,
+  busyLabel,
+  failureMessage,
+  onDone,
+}: {
+  /** API path, e.g. `/create_publication/plos-one`. */
+  submitPath: string;
+  initial: PublicationFormInitial;
+  /** The cover stored now (edit), previewed until another is chosen. */
+  currentCover?: string | null;
+  coverRequired: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  /** Spec section 8 default, e.g. 'Publication Submission failed'. */
+  failureMessage: string;
+  onDone: () => void | Promise<void>;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FieldValues, unknown, FieldOutput>({
+    resolver: zodResolver(fieldsSchema),
+    defaultValues: {
+      volume: initial.volume,
+      issue: initial.issue,
+      title: initial.title,
+      year: initial.year ? String(initial.year) : "",
+    },
+  });
+  const [editors, setEditors] = useState<Person[]>(initial.editors);
+  const [cover, setCover] = useState<File | null>(null);
+  const [coverError, setCoverError] = useState<string | undefined>();
+  const [editorsError, setEditorsError] = useState<string | undefined>();
+  const [message, setMessage] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const coverMissing = () => coverRequired && !cover;
+
+  const send = async (values: FieldOutput) => {
+    if (coverMissing()) {
+      setCoverError(COVER_MISSING);
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    setCoverError(undefined);
+    setEditorsError(undefined);
+    try {
+      const body = toFormData(
+        {
+          ...values,
+          editors: editors.map((e) => ({
+            name: e.name,
+            email: e.email,
+            institution: e.institution,
+            role: e.role ?? "",
+          })),
+        },
+        { cover_img: cover },
+      );
+      await apiPostForm(submitPath, body, failureMessage);
+    } catch (error) {
+      const rest = applyServerErrors(error, FIELDS, setError);
+      setCoverError(rest.cover_img);
+      const editorMessage = Object.entries(rest).find(([k]) => k.startsWith("editors"));
+      setEditorsError(editorMessage?.[1]);
+      setMessage(errorMessage(error, failureMessage));
+      setBusy(false);
+      return;
+    }
+    await onDone();
+    setBusy(false);
+  };
+
+  const onSubmit = handleSubmit(send, () => {
+    if (coverMissing()) setCoverError(COVER_MISSING);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Volume Number"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.volume?.message}
+          {...register("volume")}
+        />
+        <TextField
+          label="Issue Number"
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.issue?.message}
+          {...register("issue")}
+        />
+        <TextField
+          label="Publication Title"
+          optional
+          className="sm:col-span-2"
+          error={errors.title?.message}
+          {...register("title")}
+        />
+        <YearSelect
+          label="Publication Year"
+          required
+          error={errors.year?.message}
+          {...register("year")}
+        />
+      </div>
+      <ImageFileField
+        label="Cover Image"
+        name="cover_img"
+        required={coverRequired}
+        optional={!coverRequired}
+        hint={
+          coverRequired
+            ? "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
+            : "Choose a new image only to replace the current cover."
+        }
+        currentSrc={currentCover}
+        error={coverError}
+        onFile={(file) => {
+          setCover(file);
+          if (file) setCoverError(undefined);
+        }}
+      />
+      <PeopleListField
+        kind="editor"
+        legend="Editor(s)"
+        people={editors}
+        onChange={setEditors}
+        error={editorsError}
+      />
+      <div className="space-y-4">
+        <SubmitButton busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
+        <FormError message={message} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The table of the dashboard Publications list (spec section 2): columns Publication/Issue
+ * ('Vol. {volume} No. {number} {published_on}'), Date Uploaded (uploaded_on), No. of Papers
+ * (no_of_papers) and Actions, the row actions exactly as the server gives them (label, link,
+ * link_type): `link_type` 'api' is a button that hands the action to `onApiAction` (the screen
+ * calls it and reloads), any other type a link to `link`.
+ *
+ * Below 640 px each row stacks into a card with the column names beside the values, so nothing
+ * needs a horizontal scroll at 375 px. The elements carry their table roles explicitly, since
+ * CSS `display: block` would otherwise strip the table semantics in some browsers (a known
+ * accessibility pitfall of responsive tables).
+ */
+import { Link } from "react-router";
+import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
+import { Spinner } from "../forms/index.ts";
+import { badgeClass, buttonClass } from "../ui/styles.ts";
+
+/** `Vol. {volume} No. {number}`: how a row is named to screen readers in its action labels. */
+export function rowName(row: Pick<DashboardPublicationRow, "volume" | "number">): string {
+  return `Vol. ${row.volume} No. ${row.number}`;
+}
+
+const HEADERS = ["Publication/Issue", "Date Uploaded", "No. of Papers", "Actions"] as const;
+
+const cellClass = "block px-0 py-1 align-top sm:table-cell sm:px-4 sm:py-3";
+
+/** The column name shown beside a value in the stacked (phone) layout only. */
+function StackLabel({ children }: { children: string }) {
+  return <span className="mr-1 font-semibold text-slate-700 sm:hidden">{children}:</span>;
+}
+
+export function PublicationsTable({
+  rows,
+  busyAction,
+  onApiAction,
+}: {
+  rows: DashboardPublicationRow[];
+  /** The `link` of the api action running now; every action button waits meanwhile. */
+  busyAction: string | null;
+  onApiAction: (action: RowAction, row: DashboardPublicationRow) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role
+    <table role="table" className="block w-full text-left text-sm sm:table">
+      <thead className="hidden border-b-2 border-slate-300 sm:table-header-group">
+        <tr>
+          {HEADERS.map((header) => (
+            <th
+              key={header}
+              scope="col"
+              className="px-4 py-3 font-semibold whitespace-nowrap text-slate-800"
+            >
+              {header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
+      <tbody role="rowgroup" className="block space-y-4 sm:table-row-group sm:space-y-0">
+        {rows.map((row) => (
+          <tr
+            key={row.id}
+            // biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role
+            role="row"
+            className="block rounded-sm border border-slate-200 bg-white p-4 shadow-xs sm:table-row sm:rounded-none sm:border-0 sm:border-b sm:p-0 sm:shadow-none sm:even:bg-slate-50"
+          >
+            {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
+            <td role="cell" className={`${cellClass} sm:min-w-56`}>
+              <span className="font-serif text-base font-semibold text-slate-900">
+                Vol. {row.volume} No. {row.number} {row.published_on}
+              </span>
+              {row.status !== "published" ? (
+                <span className={`${badgeClass} ml-2 align-middle`}>Draft</span>
+              ) : null}
+              {row.title ? (
+                <span className="mt-0.5 block break-words text-slate-600">{row.title}</span>
+              ) : null}
+            </td>
+            {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
+            <td role="cell" className={`${cellClass} whitespace-nowrap`}>
+              <StackLabel>Date Uploaded</StackLabel>
+              <time dateTime={row.uploaded_on}>{row.uploaded_on}</time>
+            </td>
+            {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
+            <td role="cell" className={`${cellClass} sm:text-right`}>
+              <StackLabel>No. of Papers</StackLabel>
+              {row.no_of_papers}
+            </td>
+            {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
+            <td role="cell" className={`${cellClass} pt-3 sm:pt-3`}>
+              <ul className="flex flex-wrap gap-2" aria-label={`Actions of ${rowName(row)}`}>
+                {row.actions.map((action) => (
+                  <li key={`${action.label} ${action.link}`}>
+                    <RowActionControl
+                      action={action}
+                      row={row}
+                      busy={busyAction === action.link}
+                      disabled={busyAction !== null}
+                      onApiAction={onApiAction}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function RowActionControl({
+  action,
+  row,
+  busy,
+  disabled,
+  onApiAction,
+}: {
+  action: RowAction;
+  row: DashboardPublicationRow;
+  busy: boolean;
+  disabled: boolean;
+  onApiAction: (action: RowAction, row: DashboardPublicationRow) => void;
+}) {
+  const className = buttonClass("secondary", "min-h-9 px-3 py-1.5");
+  // Several rows share labels ('Edit'); the hidden suffix names the row (WCAG 2.4.4).
+  const suffix = <span className="sr-only">: {rowName(row)}</span>;
+  if (action.link_type !== "api") {
+    return (
+      <Link to={action.link} className={className}>
+        {action.label}
+        {suffix}
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={() => onApiAction(action, row)}
+      disabled={disabled}
+      aria-busy={busy || undefined}
+      className={className}
+    >
+      {busy ? <Spinner /> : null}
+      {action.label}
+      {suffix}
+    </button>
+  );
+}
