@@ -100,6 +100,16 @@ export function normaliseText(text: string): string {
 }
 
 /**
+ * The 413 of a paper PDF over `maxBytes` (`MAX_PDF_MB`), naming the limit and the form field
+ * `paper_file`; also used when the upload itself is cut off at that size (server/api).
+ */
+export function pdfTooLarge(maxBytes: number): AppError {
+  const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  const msg = `The PDF is too large. Upload a file of at most ${mb} MB.`;
+  return new AppError("too_large", msg, { errors: { paper_file: msg } });
+}
+
+/**
  * Checks a paper's PDF and stores it under `papers/`.
  * @throws AppError `unsupported_type` (415) when it is not a PDF or pdf.js cannot read it;
  *   `too_large` (413) above `ctx.config.maxPdfBytes`.
@@ -111,10 +121,7 @@ export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise
       "The paper file is not a PDF. Upload the paper as a PDF file.",
     );
   }
-  if (data.byteLength > ctx.config.maxPdfBytes) {
-    const mb = Math.round((ctx.config.maxPdfBytes / 1024 / 1024) * 10) / 10;
-    throw new AppError("too_large", `The PDF is too large. Upload a file of at most ${mb} MB.`);
-  }
+  if (data.byteLength > ctx.config.maxPdfBytes) throw pdfTooLarge(ctx.config.maxPdfBytes);
   let info: PdfInfo;
   try {
     info = await inspectPdf(data);

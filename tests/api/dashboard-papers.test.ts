@@ -418,7 +418,11 @@ describe(`paper uploads over MAX_PDF_MB on ${dialectUnderTest}`, () => {
     );
     expect(create.status).toBe(413);
     expect(create.body.status).toBe(0);
-    expect(create.body.errors).toEqual({ paper_file: "File too large." });
+    expect(create.body).toEqual({
+      status: 0,
+      msg: "The PDF is too large. Upload a file of at most 0.1 MB.",
+      errors: { paper_file: "The PDF is too large. Upload a file of at most 0.1 MB." },
+    });
     const edit = await postTo(
       t,
       cookie,

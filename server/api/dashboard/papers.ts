@@ -15,7 +15,8 @@
  * another journal is unknown here), 409 DOI of another paper, 413 PDF over `MAX_PDF_MB`,
  * 415 not a (readable) PDF.
  */
-import express, { type Router } from "express";
+import express, { type RequestHandler, type Router } from "express";
+import multer from "multer";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { paperSchema } from "../../../shared/schemas.ts";
 import { managerChange, requireManager } from "../../http/guards.ts";
@@ -25,14 +26,29 @@ import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import { createPaper, deletePaper, updatePaper } from "../../services/papers/commands.ts";
 import { galleyUrl, getPaperForEdit } from "../../services/papers/queries.ts";
+import { pdfTooLarge } from "../../services/pdf.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 import { idParam, journalParam } from "./route-params.ts";
 
 const NO_PAPER = "No such paper in this journal.";
 
+/**
+ * The multipart parser of the paper forms; an upload cut off at `MAX_PDF_MB` is the same 413 as
+ * a stored PDF over the limit (naming the limit and `paper_file`).
+ */
+function pdfUploadOf(ctx: AppContext): RequestHandler {
+  const parse = multipart(ctx, ["paper_file"]);
+  return (req, res, next) => {
+    parse(req, res, (error?: unknown) => {
+      const tooLarge = error instanceof multer.MulterError && error.code === "LIMIT_FILE_SIZE";
+      next(tooLarge ? pdfTooLarge(ctx.config.maxPdfBytes) : error);
+    });
+  };
+}
+
 export function papersRouter(ctx: AppContext): Router {
   const router = express.Router();
-  const pdfUpload = multipart(ctx, ["paper_file"]);
+  const pdfUpload = pdfUploadOf(ctx);
 
   router.post("/create_paper/:journal", ...managerChange(ctx), pdfUpload, async (req, res) => {
     const uri = journalParam(req.params.journal);
