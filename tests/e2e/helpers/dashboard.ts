@@ -1,0 +1,43 @@
+/**
+ * Helpers for the dashboard browser specs of journals, proceedings and partners: real image
+ * files to upload (made with sharp in the test's output folder), names no other project or run
+ * uses (both projects share one server), and a way to slow one API call down so a form's busy
+ * label ('Submitting...', 'Creating...') can be seen.
+ */
+import type { Page, TestInfo } from "@playwright/test";
+import sharp from "sharp";
+
+/** A suffix unique to this project and run, e.g. `desktop-lx3k9a`. */
+export function uniqueSuffix(testInfo: TestInfo): string {
+  return `${testInfo.project.name}-${Date.now().toString(36)}`;
+}
+
+/**
+ * Writes a real image file (a one-colour picture with a darker band) into the test's output
+ * folder and returns its path, for `setInputFiles`.
+ */
+export async function imageFile(
+  testInfo: TestInfo,
+  name: string,
+  { width = 300, height = 400, color = "#1e4f7a" } = {},
+): Promise<string> {
+  const path = testInfo.outputPath(name);
+  const band = await sharp({
+    create: { width, height: Math.round(height / 5), channels: 3, background: "#0b2036" },
+  })
+    .png()
+    .toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: color } }).composite([
+    { input: band, top: Math.round(height / 2), left: 0 },
+  ]);
+  await (name.endsWith(".jpg") ? image.jpeg() : image.png()).toFile(path);
+  return path;
+}
+
+/** Holds every request to `/api{path}` for `ms` before sending it on (busy labels stay visible). */
+export async function slowDown(page: Page, path: string, ms = 800): Promise<void> {
+  await page.route(`**/api${path}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
