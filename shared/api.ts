@@ -110,6 +110,45 @@ export type PublicationDetail = {
   published_on: string;
 };
 
+/**
+ * What every paper reading page shows, whatever the paper was published in (a journal issue or
+ * a proceeding): `PaperDetail` and `ProceedingPaperDetail` both have these fields.
+ */
+export type PaperReading = Pick<
+  PaperDetail,
+  | "paperID"
+  | "title"
+  | "authors"
+  | "doi"
+  | "abstract"
+  | "keywords"
+  | "file_url"
+  | "year"
+  | "date_added"
+  | "publisher"
+  | "published_on"
+  | "first_page"
+  | "last_page"
+  | "page_count"
+  | "license_url"
+>;
+
+/** GET /get_proceeding_paper/{slug}/{paper}: a conference paper's reading page. */
+export type ProceedingPaperDetail = PaperReading & {
+  proceeding_slug: string;
+  proceeding_title: string;
+  /** `/proceedings/{slug}`. */
+  proceeding_link: string;
+  event_name: string;
+  event_start_date: string;
+  event_end_date: string;
+  event_location: string;
+  isbn: string;
+  issn: string;
+  /** Citation line `{proceeding title} ({event name}), {year}` (`proceedingCitationLine`). */
+  citation_line: string;
+};
+
 /** GET /get_journal_paper/{journal_url}/{paper}. */
 export type PaperDetail = {
   paperID: number;
@@ -146,12 +185,54 @@ export type ProceedingCard = {
   id: number;
   cover_img: string | null;
   event_name: string;
+  /** `YYYY-MM-DD`. */
   event_start_date: string;
   event_end_date: string;
   title: string;
   sub_title: string;
   intro: string;
   buttons: Button[];
+  /** Extras: the URL slug, the public page `/proceedings/{slug}` and the publication year. */
+  slug: string;
+  link: string;
+  year: number;
+};
+
+/** A paper in a proceeding's table of contents. */
+export type ProceedingPaperSummary = {
+  paperID: number;
+  title: string;
+  /** `/proceedings/{slug}/{paperID}`. */
+  link: string;
+  authors: { name: string }[];
+  first_page: string;
+  last_page: string;
+};
+
+/**
+ * GET /get_proceeding_page/{slug}: a proceeding's public page (docs/decisions/090-public-
+ * proceedings.md). Optional text fields are `""` when empty.
+ */
+export type ProceedingDetail = {
+  id: number;
+  slug: string;
+  link: string;
+  title: string;
+  sub_title: string;
+  event_name: string;
+  /** `YYYY-MM-DD`. */
+  event_start_date: string;
+  event_end_date: string;
+  event_location: string;
+  publisher: string;
+  isbn: string;
+  issn: string;
+  year: number;
+  intro: string;
+  cover_img: string | null;
+  /** Role name → members, roles in order of first appearance (as `PublicationDetail`). */
+  editors: Record<string, EditorPublic[]>;
+  papers: ProceedingPaperSummary[];
 };
 
 export type PartnerItem = {

@@ -17,6 +17,25 @@ export function paperLink(journalUri: string, paperId: number): string {
   return `/journal/${journalUri}/${paperId}`;
 }
 
+/** Public link of the proceedings list and of one proceeding: `/proceedings/{slug}`. */
+export function proceedingLink(slug: string): string {
+  return `/proceedings/${slug}`;
+}
+
+/** Public link of a conference paper's page: `/proceedings/{slug}/{paperID}`. */
+export function proceedingPaperLink(slug: string, paperId: number): string {
+  return `/proceedings/${slug}/${paperId}`;
+}
+
+/**
+ * How a conference paper cites its proceeding: `{title} ({event name}), {year}`, the event
+ * name left out when the title already holds it (`Proceedings of PLDI '09, 2009`).
+ */
+export function proceedingCitationLine(title: string, eventName: string, year: number): string {
+  const event = eventName && !title.includes(eventName) ? ` (${eventName})` : "";
+  return `${title}${event}, ${year}`;
+}
+
 /**
  * URL-safe slug of a title for file names: lower-case ASCII letters, digits and `-`, at most
  * `max` characters, never empty (`document`).

@@ -1,20 +1,28 @@
 /**
  * `<head>` metadata of a paper page: title, description, canonical link, Google Scholar
  * (Highwire Press `citation_*`) tags, Dublin Core (`DC.*`) and Open Graph, built from the
- * {@link PaperDetail} of GET /get_journal_paper (DESIGN section 2).
+ * {@link PaperDetail} of GET /get_journal_paper (DESIGN section 2) or the
+ * {@link ProceedingPaperDetail} of GET /get_proceeding_paper (a conference paper).
  *
  * Rules followed:
  * - Google Scholar inclusion guidelines ("Indexing guidelines", section "Meta tags"): one
  *   `citation_author` per author in order, each followed by its `citation_author_institution`
  *   tags; `citation_publication_date` as `YYYY/MM/DD` (or `YYYY`); `citation_pdf_url` and
- *   `citation_abstract_html_url` absolute and under the same path as the abstract page.
+ *   `citation_abstract_html_url` absolute and under the same path as the abstract page; a
+ *   journal paper names its journal (`citation_journal_title`, volume, issue), a conference
+ *   paper its proceedings (`citation_conference_title`, `citation_isbn`).
  * - Dublin Core in HTML (DCMI "Expressing Dublin Core metadata using HTML/XHTML meta and link
  *   elements"): `<link rel="schema.DC">` and `DC.element` names; dates ISO 8601.
  * - Only tags that have a value are written (brief of the paper page).
  */
 import type { MetaDescriptor } from "react-router";
-import type { PaperDetail } from "../../shared/api.ts";
-import { paperLink, splitInstitutions, splitKeywords } from "../../shared/format.ts";
+import type { PaperDetail, PaperReading, ProceedingPaperDetail } from "../../shared/api.ts";
+import {
+  paperLink,
+  proceedingPaperLink,
+  splitInstitutions,
+  splitKeywords,
+} from "../../shared/format.ts";
 
 /** Longest meta description, in characters, as on every page of the site (decision 045). */
 const DESCRIPTION_MAX = 300;
@@ -49,33 +57,103 @@ export function abstractParagraphs(abstract: string): string[] {
 }
 
 /** `<title>` of the paper page: `{paper title} | {product}`, like every page of the site. */
-export function paperTitle(paper: Pick<PaperDetail, "title">, siteName: string): string {
+export function paperTitle(paper: Pick<PaperReading, "title">, siteName: string): string {
   return `${paper.title} | ${siteName}`;
 }
 
-/** Absolute URL of the paper's abstract page (also its canonical URL). */
-export function paperPageUrl(origin: string, paper: Pick<PaperDetail, "journal_url" | "paperID">) {
-  return `${origin}${paperLink(paper.journal_url, paper.paperID)}`;
-}
+/** Where a paper was published, as its metadata names it. */
+export type PaperVenue =
+  | {
+      kind: "journal";
+      /** The journal's name, its abbreviation and ISSN line, volume and issue. */
+      title: string;
+      abbreviation: string;
+      issn: string;
+      volume: string;
+      issue: string;
+      /** The citation line (`DC.source`), e.g. `eLife, Vol. 1 No. 1 (2012)`. */
+      source: string;
+    }
+  | {
+      kind: "conference";
+      /** The proceeding's title (`citation_conference_title`), its ISBN and ISSN. */
+      title: string;
+      isbn: string;
+      issn: string;
+      /** The citation line (`DC.source`), e.g. `Proceedings of … (PLDI '09), 2009`. */
+      source: string;
+    };
 
 /**
- * All `<head>` descriptors of a paper page, for the route's `meta` export.
+ * All `<head>` descriptors of a journal paper's page, for the route's `meta` export.
  * @param origin public origin without a trailing slash (root loader's `origin`), e.g.
  *   `https://journals.example.edu`; every URL in the tags is made absolute with it.
  * @param siteName product name (`{product}`), for the title and `og:site_name`.
  */
 export function paperMeta(paper: PaperDetail, origin: string, siteName: string): MetaDescriptor[] {
-  const pageUrl = paperPageUrl(origin, paper);
+  return scholarlyMeta(
+    paper,
+    paperLink(paper.journal_url, paper.paperID),
+    {
+      kind: "journal",
+      title: paper.journal_name,
+      abbreviation: paper.journal_abbreviation,
+      issn: paper.issn,
+      volume: paper.volume,
+      issue: paper.issue,
+      source: paper.journal_title,
+    },
+    origin,
+    siteName,
+  );
+}
+
+/**
+ * All `<head>` descriptors of a conference paper's page (docs/decisions/091-conference-paper-
+ * metadata.md): as a journal paper's, with Google Scholar's conference fields
+ * (`citation_conference_title`, `citation_isbn`) in place of the journal, volume and issue.
+ */
+export function proceedingPaperMeta(
+  paper: ProceedingPaperDetail,
+  origin: string,
+  siteName: string,
+): MetaDescriptor[] {
+  return scholarlyMeta(
+    paper,
+    proceedingPaperLink(paper.proceeding_slug, paper.paperID),
+    {
+      kind: "conference",
+      title: paper.proceeding_title,
+      isbn: paper.isbn,
+      issn: paper.issn,
+      source: paper.citation_line,
+    },
+    origin,
+    siteName,
+  );
+}
+
+/**
+ * The `<head>` descriptors of any paper page: title, description, canonical link, Scholar,
+ * Dublin Core and Open Graph tags, in that order.
+ * @param pagePath the paper page's path (`/journal/elife/12`), canonical and abstract URL.
+ */
+export function scholarlyMeta(
+  paper: PaperReading,
+  pagePath: string,
+  venue: PaperVenue,
+  origin: string,
+  siteName: string,
+): MetaDescriptor[] {
+  const pageUrl = `${origin}${pagePath}`;
   const pdfUrl = paper.file_url ? `${origin}${paper.file_url}` : "";
   const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : "";
   const keywords = splitKeywords(paper.keywords);
-  const issns = issnList(paper.issn);
+  const issns = issnList(venue.issn);
   const date = paper.published_on || (paper.year ? String(paper.year) : "");
   const description =
     summary(paper.abstract) ||
-    summary(
-      `${paper.title}. ${paper.authors.map((a) => a.name).join(", ")}. ${paper.journal_title}.`,
-    );
+    summary(`${paper.title}. ${paper.authors.map((a) => a.name).join(", ")}. ${venue.source}.`);
 
   const tags: MetaDescriptor[] = [];
   const name = (key: string, content: string | number | null | undefined) => {
@@ -99,12 +177,19 @@ export function paperMeta(paper: PaperDetail, origin: string, siteName: string):
     }
   }
   name("citation_publication_date", scholarDate(date));
-  name("citation_journal_title", paper.journal_name);
-  name("citation_journal_abbrev", paper.journal_abbreviation);
+  if (venue.kind === "journal") {
+    name("citation_journal_title", venue.title);
+    name("citation_journal_abbrev", venue.abbreviation);
+  } else {
+    name("citation_conference_title", venue.title);
+    name("citation_isbn", venue.isbn);
+  }
   for (const issn of issns) name("citation_issn", issn);
   name("citation_publisher", paper.publisher);
-  name("citation_volume", paper.volume);
-  name("citation_issue", paper.issue);
+  if (venue.kind === "journal") {
+    name("citation_volume", venue.volume);
+    name("citation_issue", venue.issue);
+  }
   name("citation_firstpage", paper.first_page);
   name("citation_lastpage", paper.last_page);
   name("citation_doi", paper.doi);
@@ -120,7 +205,7 @@ export function paperMeta(paper: PaperDetail, origin: string, siteName: string):
   name("DC.identifier", doiUrl);
   name("DC.identifier", pageUrl);
   name("DC.publisher", paper.publisher);
-  name("DC.source", paper.journal_title);
+  name("DC.source", venue.source);
   for (const issn of issns) name("DC.source.ISSN", issn);
   for (const keyword of keywords) name("DC.subject", keyword);
   name("DC.description", paper.abstract.replace(/\s+/g, " "));

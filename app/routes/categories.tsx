@@ -1,8 +1,9 @@
 /**
  * About (`/categories`, the header link labelled About; spec section 2): what the site is, and
  * the four subjects of the home page (`SUBJECTS`), each with its journals, under anchors
- * `#{key}` that the home page's subject cards link to. The journal list loads on its own and
- * stays empty when its load fails (spec section 8).
+ * `#{key}` that the home page's subject cards link to, and a pointer to the conference
+ * proceedings (`/proceedings`). The journal list loads on its own and stays empty when its load
+ * fails (spec section 8).
  */
 import { Link } from "react-router";
 import { listActiveJournals } from "../../server/services/journals/queries.ts";
@@ -65,6 +66,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
             ; to browse everything at once, see{" "}
             <Link to="/journals" className={textLinkClass}>
               all journals
+            </Link>
+            .
+          </p>
+          <p>
+            Beside the journals, the library publishes the proceedings of academic conferences: the
+            papers given at each event, with their authors, abstracts and full texts. See{" "}
+            <Link to="/proceedings" className={textLinkClass}>
+              Conference Proceedings
             </Link>
             .
           </p>

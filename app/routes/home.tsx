@@ -1,11 +1,15 @@
 /**
  * Home (spec section 2, Home page): the four subject cards, 'Latest Research Works and
  * Findings' (the featured latest publication beside the list of latest publications), 'New
- * Journals on {product}' and 'Over 30 {product} Partners'. Each section loads on its own; one
- * whose load fails stays empty and the page still renders (spec section 8).
+ * Journals on {product}', 'Conference Proceedings' (the newest proceedings and a link to
+ * `/proceedings`; no section on a site without proceedings, docs/decisions/090-public-
+ * proceedings.md) and 'Over 30 {product} Partners'. Each section loads on its own; one whose
+ * load fails stays empty and the page still renders (spec section 8).
  */
+import { Link } from "react-router";
 import { listLatestJournals } from "../../server/services/journals/queries.ts";
 import { listPartners } from "../../server/services/partners/queries.ts";
+import { listProceedings } from "../../server/services/proceedings/queries.ts";
 import {
   getLatestPublication,
   listLatestPublications,
@@ -15,24 +19,29 @@ import { LatestPublications } from "../components/home/latest-publications.tsx";
 import { PartnerCarousel } from "../components/home/partner-carousel.tsx";
 import { SubjectCards } from "../components/home/subject-cards.tsx";
 import { JournalGrid } from "../components/journal/journal-grid.tsx";
+import { ProceedingCard } from "../components/proceedings/proceeding-card.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
-import { containerClass } from "../components/ui/styles.ts";
+import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";
 import { pageMeta, useRootData } from "../lib/root-data.ts";
 import type { Route } from "./+types/home";
 
+/** Proceedings shown on the home page; the rest are one click away on `/proceedings`. */
+const HOME_PROCEEDINGS = 2;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const [featured, latest, journals, partners] = await Promise.all([
+  const [featured, latest, journals, proceedings, partners] = await Promise.all([
     loadSection(ctx, "home: featured publication", () => getLatestPublication(ctx)),
     loadSection(ctx, "home: latest publications", () => listLatestPublications(ctx, 6)),
     loadSection(ctx, "home: new journals", () => listLatestJournals(ctx, 8)),
+    loadSection(ctx, "home: proceedings", () => listProceedings(ctx, "public", HOME_PROCEEDINGS)),
     loadSection(ctx, "home: partners", () => listPartners(ctx)),
   ]);
   // null: that section failed to load and stays empty; []: it loaded and has nothing yet.
-  return { featured, latest, journals, partners };
+  return { featured, latest, journals, proceedings, partners };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -44,7 +53,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, latest, journals, partners } = loaderData;
+  const { featured, latest, journals, proceedings, partners } = loaderData;
   const { siteName } = useRootData();
   return (
     <main>
@@ -85,6 +94,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : null}
         {journals ? <JournalGrid journals={journals} /> : null}
       </section>
+
+      {/* A site without proceedings has no proceedings section; a failed load keeps it, empty. */}
+      {proceedings?.length === 0 ? null : (
+        <section
+          aria-labelledby="proceedings-title"
+          className="border-t border-slate-200 py-12 sm:py-16"
+        >
+          <div className={containerClass}>
+            <SectionHeading
+              id="proceedings-title"
+              aside={
+                <Link to="/proceedings" className={`text-sm font-semibold ${textLinkClass}`}>
+                  All conference proceedings
+                </Link>
+              }
+            >
+              Conference Proceedings
+            </SectionHeading>
+            {proceedings ? (
+              <ul className="grid gap-6 lg:grid-cols-2">
+                {proceedings.map((proceeding) => (
+                  <li key={proceeding.id}>
+                    <ProceedingCard proceeding={proceeding} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </section>
+      )}
 
       {/* A site without partners yet has no partner section; a failed load keeps it, empty. */}
       {partners?.length === 0 ? null : (

@@ -6,7 +6,7 @@
  */
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { parseInput, sendOk } from "../http/respond.ts";
 import type { AppContext } from "../services/context.ts";
 import { notFound } from "../services/errors.ts";
@@ -15,9 +15,9 @@ import {
   listActiveJournals,
   listLatestJournals,
 } from "../services/journals/queries.ts";
-import { getJournalPaper } from "../services/papers/queries.ts";
+import { getJournalPaper, getProceedingPaper } from "../services/papers/queries.ts";
 import { listPartners } from "../services/partners/queries.ts";
-import { listProceedings } from "../services/proceedings/queries.ts";
+import { getProceedingPage, listProceedings } from "../services/proceedings/queries.ts";
 import {
   getLatestPublication,
   getPublication,
@@ -27,6 +27,7 @@ import {
 import { searchPapers } from "../services/search.ts";
 
 const journalUrl = z.string().max(100).regex(JOURNAL_URI_PATTERN);
+const proceedingSlug = z.string().regex(PROCEEDING_SLUG_PATTERN);
 /** Volumes and issue numbers are positive whole numbers (docs/decisions/001-volume-and-number.md). */
 const issueNumber = z.string().regex(/^[0-9]{1,6}$/);
 const paperId = z
@@ -47,6 +48,7 @@ const searchQuery = z.object({
 });
 
 const NO_JOURNAL = "No such journal.";
+const NO_PROCEEDING = "No such proceeding.";
 const visibility = (res: Response) => ({ includeUnpublished: Boolean(res.locals.user) });
 
 export function publicRouter(ctx: AppContext): Router {
@@ -105,6 +107,24 @@ export function publicRouter(ctx: AppContext): Router {
 
   router.get("/all_proceedings", async (_req, res) => {
     sendOk(res, { proceedings: await listProceedings(ctx, "public") });
+  });
+
+  // The public proceeding page and conference paper page (docs/decisions/090-public-
+  // proceedings.md); GET /get_proceeding/{id} is the dashboard's edit prefill.
+  router.get("/get_proceeding_page/:slug", async (req, res) => {
+    const slug = param(proceedingSlug, req.params.slug, NO_PROCEEDING);
+    const proceeding = await getProceedingPage(ctx, slug);
+    if (!proceeding) throw notFound(NO_PROCEEDING);
+    sendOk(res, { proceeding });
+  });
+
+  router.get("/get_proceeding_paper/:slug/:paper", async (req, res) => {
+    const slug = param(proceedingSlug, req.params.slug, NO_PROCEEDING);
+    const missing = "No such paper in this proceeding.";
+    const id = param(paperId, req.params.paper, missing);
+    const paper = await getProceedingPaper(ctx, slug, id);
+    if (!paper) throw notFound(missing);
+    sendOk(res, { paper });
   });
 
   router.get("/search", async (req, res) => {

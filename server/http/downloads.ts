@@ -1,17 +1,29 @@
 /**
- * Paper PDF galleys at `/journal/{journal_url}/download/{paperID}/{name}.pdf` (DESIGN section 4):
- * under the abstract page's path, as Google Scholar wants `citation_pdf_url`. Served by `send`
- * with ETag, Last-Modified, Accept-Ranges and 206 partial content, always as `application/pdf`
- * (the type the server assigned when it checked the upload), never sniffed.
+ * Paper PDF galleys (DESIGN section 4), each under its abstract page's path, as Google Scholar
+ * wants `citation_pdf_url`:
+ * - journal papers at `/journal/{journal_url}/download/{paperID}/{name}.pdf`;
+ * - conference papers at `/proceedings/{slug}/download/{paperID}/{name}.pdf`
+ *   (docs/decisions/090-public-proceedings.md).
+ * Served by `send` with ETag, Last-Modified, Accept-Ranges and 206 partial content, always as
+ * `application/pdf` (the type the server assigned when it checked the upload), never sniffed.
+ * An unknown or malformed place, a paper of another journal or proceeding, or a paper without a
+ * PDF is `404 Page Not Found`. `{name}` is free: only `.pdf` is required of it.
  */
-import express, { type Router } from "express";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import express, { type NextFunction, type Response, type Router } from "express";
+import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
 import type { AppContext } from "../services/context.ts";
-import { findPaperFile, parsePaperId } from "../services/papers/queries.ts";
+import {
+  findPaperFile,
+  findProceedingPaperFile,
+  parsePaperId,
+} from "../services/papers/queries.ts";
+
+type StoredPdf = { key: string; title: string } | null;
 
 export function downloadRouter(ctx: AppContext): Router {
   const router = express.Router();
+
   router.get("/journal/:journalUrl/download/:paper/:name", async (req, res, next) => {
     const { journalUrl, paper, name } = req.params;
     const id = parsePaperId(paper);
@@ -19,32 +31,48 @@ export function downloadRouter(ctx: AppContext): Router {
       id !== null && JOURNAL_URI_PATTERN.test(journalUrl) && name.endsWith(".pdf")
         ? await findPaperFile(ctx, journalUrl, id, { includeUnpublished: Boolean(res.locals.user) })
         : null;
-    if (!found) {
-      res.status(404).type("text/plain").send("404 Page Not Found");
-      return;
-    }
-    const fileName = `${slugify(found.title)}.pdf`;
-    // The page CSP (object-src 'none') would stop browsers' own PDF viewers; a PDF runs no
-    // script in the site's origin, and nosniff keeps it from being read as anything else.
-    res.removeHeader("Content-Security-Policy");
-    res.sendFile(
-      ctx.storage.absolutePath(found.key),
-      {
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `inline; filename="${fileName}"`,
-          "X-Content-Type-Options": "nosniff",
-          "Cache-Control": "public, max-age=3600",
-        },
-        acceptRanges: true,
-        etag: true,
-        lastModified: true,
-        dotfiles: "deny",
-      },
-      (error) => {
-        if (error && !res.headersSent) next(error);
-      },
-    );
+    sendPdf(ctx, found, res, next);
   });
+
+  router.get("/proceedings/:slug/download/:paper/:name", async (req, res, next) => {
+    const { slug, paper, name } = req.params;
+    const id = parsePaperId(paper);
+    const found =
+      id !== null && PROCEEDING_SLUG_PATTERN.test(slug) && name.endsWith(".pdf")
+        ? await findProceedingPaperFile(ctx, slug, id)
+        : null;
+    sendPdf(ctx, found, res, next);
+  });
+
   return router;
+}
+
+/** Sends the stored PDF (Range, ETag, Last-Modified), or the 404 text when there is none. */
+function sendPdf(ctx: AppContext, found: StoredPdf, res: Response, next: NextFunction): void {
+  if (!found) {
+    res.status(404).type("text/plain").send("404 Page Not Found");
+    return;
+  }
+  const fileName = `${slugify(found.title)}.pdf`;
+  // The page CSP (object-src 'none') would stop browsers' own PDF viewers; a PDF runs no
+  // script in the site's origin, and nosniff keeps it from being read as anything else.
+  res.removeHeader("Content-Security-Policy");
+  res.sendFile(
+    ctx.storage.absolutePath(found.key),
+    {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `inline; filename="${fileName}"`,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "public, max-age=3600",
+      },
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      dotfiles: "deny",
+    },
+    (error) => {
+      if (error && !res.headersSent) next(error);
+    },
+  );
 }

@@ -1,14 +1,22 @@
 /**
  * What search engines and feed readers are told about: every public page with its last change
  * (for the sitemap) and the newest papers (for the Atom feed). Only active journals and
- * published issues, as readers see them.
+ * published issues, as readers see them; every proceeding is public.
  */
-import { paperLink, publicationLink } from "../../shared/format.ts";
+import {
+  paperLink,
+  proceedingLink,
+  proceedingPaperLink,
+  publicationLink,
+} from "../../shared/format.ts";
 import type { AppContext } from "./context.ts";
 
 export type PublicUrl = { path: string; modified: string };
 
-/** Journal, issue and paper pages, newest change first within each kind. */
+/**
+ * Journal, issue and paper pages, then the proceedings list (when there is a proceeding), each
+ * proceeding's page and its papers' pages, in id order within each kind.
+ */
 export async function listPublicUrls(ctx: AppContext): Promise<PublicUrl[]> {
   const journals = await ctx.db
     .selectFrom("journals")
@@ -33,6 +41,21 @@ export async function listPublicUrls(ctx: AppContext): Promise<PublicUrl[]> {
     .where("pub.status", "=", "published")
     .orderBy("p.id")
     .execute();
+  const proceedings = await ctx.db
+    .selectFrom("proceedings")
+    .select(["slug", "updated_at"])
+    .orderBy("id")
+    .execute();
+  const proceedingPapers = await ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    .select(["pr.slug", "p.id", "p.updated_at"])
+    .orderBy("p.id")
+    .execute();
+  const newestProceeding = proceedings
+    .map((p) => p.updated_at)
+    .sort()
+    .at(-1);
   return [
     ...journals.map((j) => ({ path: `/journal/${j.uri}`, modified: j.updated_at })),
     ...issues.map((i) => ({
@@ -40,6 +63,12 @@ export async function listPublicUrls(ctx: AppContext): Promise<PublicUrl[]> {
       modified: i.updated_at,
     })),
     ...papers.map((p) => ({ path: paperLink(p.uri, p.id), modified: p.updated_at })),
+    ...(newestProceeding ? [{ path: "/proceedings", modified: newestProceeding }] : []),
+    ...proceedings.map((p) => ({ path: proceedingLink(p.slug), modified: p.updated_at })),
+    ...proceedingPapers.map((p) => ({
+      path: proceedingPaperLink(p.slug, p.id),
+      modified: p.updated_at,
+    })),
   ];
 }
 

@@ -2,13 +2,21 @@
  * Full-text search over papers behind one interface (DESIGN section 1): SQLite FTS5 with bm25
  * ranking, or PostgreSQL `tsvector` with `ts_rank_cd`. Each paper has one search row made of its
  * title, author names, keywords, abstract and the text extracted from its PDF, weighted in that
- * order. Readers find papers of active journals in published issues only.
+ * order. Readers find papers of active journals in published issues, and papers of proceedings
+ * (which are all public), each hit linking to its own reading page (docs/decisions/092-search-
+ * proceeding-papers.md).
  *
  * Snippets mark matched words with U+0002 … U+0003 (never HTML), so the page can highlight them
  * without injecting markup.
  */
 import { type Kysely, sql } from "kysely";
-import { paperLink, publicationLabel, publicationLink } from "../../shared/format.ts";
+import {
+  paperLink,
+  proceedingLink,
+  proceedingPaperLink,
+  publicationLabel,
+  publicationLink,
+} from "../../shared/format.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
@@ -21,11 +29,17 @@ const MAX_BODY = 500_000;
 
 export type SearchHit = {
   paperID: number;
+  /** Where the paper was published: a journal issue or a conference proceeding. */
+  kind: "journal" | "proceeding";
   title: string;
+  /** The paper's page: `/journal/{uri}/{id}` or `/proceedings/{slug}/{id}`. */
   link: string;
   authors: string[];
+  /** The journal's name, or the proceeding's title. */
   journal_name: string;
+  /** The issue label `Vol. 3 No. 2 (2025)`, or the event and year `PLDI '09 (2009)`. */
   publication: string;
+  /** The issue page, or the proceeding page. */
   publication_link: string;
   /** Matched passage with marks; may be empty. */
   snippet: string;
@@ -90,12 +104,51 @@ type Row = {
   id: number;
   title: string;
   snippet: string | null;
-  volume: string;
-  number: string;
   year: number;
-  journal_name: string;
-  uri: string;
+  /** Journal papers: the issue and journal; null for conference papers. */
+  volume: string | null;
+  number: string | null;
+  journal_name: string | null;
+  uri: string | null;
+  /** Conference papers: the proceeding and event; null for journal papers. */
+  slug: string | null;
+  proceeding_title: string | null;
+  event_name: string | null;
 };
+
+/** Hits by their source; `visible` keeps the papers readers may see. */
+const SOURCES = sql`join papers p on p.id = s.paper_id
+      left join publications pub on pub.id = p.publication_id
+      left join journals j on j.id = pub.journal_id
+      left join proceedings pr on pr.id = p.proceeding_id
+      left join proceeding_events e on e.id = pr.event_id`;
+const SOURCE_COLUMNS = sql`coalesce(pub.year, pr.year) as year, pub.volume, pub.number,
+        j.name as journal_name, j.uri, pr.slug, pr.title as proceeding_title,
+        e.name as event_name`;
+
+function hitSource(
+  r: Row,
+): Pick<SearchHit, "kind" | "link" | "journal_name" | "publication" | "publication_link"> {
+  if (r.slug !== null) {
+    return {
+      kind: "proceeding",
+      link: proceedingPaperLink(r.slug, r.id),
+      journal_name: r.proceeding_title ?? "",
+      publication: `${r.event_name ?? ""} (${r.year})`,
+      publication_link: proceedingLink(r.slug),
+    };
+  }
+  const uri = r.uri ?? "";
+  const volume = r.volume ?? "";
+  const number = r.number ?? "";
+  return {
+    kind: "journal",
+    link: paperLink(uri, r.id),
+    journal_name: r.journal_name ?? "",
+    publication: publicationLabel(volume, number, r.year),
+    publication_link: publicationLink(uri, volume, number),
+  };
+}
 
 /**
  * Papers matching every word of `query` (the last word also as a prefix), best first.
@@ -113,21 +166,19 @@ export async function searchPapers(
   if (terms.length === 0) return empty;
   const offset = (page - 1) * pageSize;
 
-  const visible = sql`j.active = 1 and pub.status = 'published'`;
+  const visible = sql`((j.active = 1 and pub.status = 'published') or pr.id is not null)`;
   let total: number;
   let rows: Row[];
   if (ctx.dialect === "sqlite") {
     const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? "*" : ""}`).join(" ");
     const from = sql`from paper_search s
-      join papers p on p.id = s.paper_id
-      join publications pub on pub.id = p.publication_id
-      join journals j on j.id = pub.journal_id
+      ${SOURCES}
       where paper_search match ${match} and ${visible}`;
     const count = await sql<{ n: number }>`select count(*) as n ${from}`.execute(ctx.db);
     total = Number(count.rows[0]?.n ?? 0);
     const result = await sql<Row>`select p.id, p.title,
         snippet(paper_search, -1, char(2), char(3), '…', 30) as snippet,
-        pub.volume, pub.number, pub.year, j.name as journal_name, j.uri
+        ${SOURCE_COLUMNS}
       ${from}
       order by bm25(paper_search, 0.0, 10.0, 8.0, 6.0, 3.0, 1.0), p.id
       limit ${pageSize} offset ${offset}`.execute(ctx.db);
@@ -135,17 +186,15 @@ export async function searchPapers(
   } else {
     const tsquery = terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(" & ");
     const from = sql`from paper_search s
-      join papers p on p.id = s.paper_id
-      join publications pub on pub.id = p.publication_id
-      join journals j on j.id = pub.journal_id,
-      to_tsquery('english', ${tsquery}) q
+      ${SOURCES}
+      cross join to_tsquery('english', ${tsquery}) q
       where s.document @@ q and ${visible}`;
     const count = await sql<{ n: string }>`select count(*) as n ${from}`.execute(ctx.db);
     total = Number(count.rows[0]?.n ?? 0);
     const result = await sql<Row>`select p.id, p.title,
         ts_headline('english', p.abstract || ' ' || left(coalesce(p.full_text, ''), 20000), q,
           'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=…') as snippet,
-        pub.volume, pub.number, pub.year, j.name as journal_name, j.uri
+        ${SOURCE_COLUMNS}
       ${from}
       order by ts_rank_cd(s.document, q) desc, p.id
       limit ${pageSize} offset ${offset}`.execute(ctx.db);
@@ -170,11 +219,8 @@ export async function searchPapers(
     hits: rows.map((r) => ({
       paperID: r.id,
       title: r.title,
-      link: paperLink(r.uri, r.id),
       authors: authors.filter((a) => a.paper_id === r.id).map((a) => a.name),
-      journal_name: r.journal_name,
-      publication: publicationLabel(r.volume, r.number, r.year),
-      publication_link: publicationLink(r.uri, r.volume, r.number),
+      ...hitSource(r),
       snippet: (r.snippet ?? "").replace(/\s+/g, " ").trim(),
     })),
   };

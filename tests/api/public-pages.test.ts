@@ -121,6 +121,7 @@ describe(`public page loaders (${dialectUnderTest})`, () => {
       journals: [{ journal_name: "Test Journal" }],
       latest: [{ title: "Test Journal Vol. 3 No. 2 (2025)" }],
       partners: [{ name: "Test University" }],
+      proceedings: [], // the home page then has no proceedings section
       featured: null, // no issue with papers yet
     });
   });
@@ -138,7 +139,13 @@ describe(`public page loaders (${dialectUnderTest})`, () => {
   it("home: with the database down the page still renders, every section empty", async () => {
     const { status, data } = await run(() => homeLoader(args(failing(t.ctx, "all"))));
     expect(status).toBe(200);
-    expect(data).toEqual({ featured: null, latest: null, journals: null, partners: null });
+    expect(data).toEqual({
+      featured: null,
+      latest: null,
+      journals: null,
+      proceedings: null,
+      partners: null,
+    });
   });
 
   it("journals: each column fails on its own", async () => {

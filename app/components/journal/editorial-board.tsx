@@ -1,13 +1,20 @@
 import type { EditorPublic } from "../../../shared/api.ts";
 
 /**
- * The editorial board of an issue grouped by role name (spec section 2, Issue page), roles in
- * the order the service gives them, each member with name and institution.
+ * The editorial board of an issue or a proceeding grouped by role name (spec section 2, Issue
+ * page), roles in the order the service gives them, each member with name and institution.
+ * `emptyText` is shown when nobody is listed.
  */
-export function EditorialBoard({ editors }: { editors: Record<string, EditorPublic[]> }) {
+export function EditorialBoard({
+  editors,
+  emptyText = "No editors are listed for this issue.",
+}: {
+  editors: Record<string, EditorPublic[]>;
+  emptyText?: string;
+}) {
   const roles = Object.entries(editors).filter(([, members]) => members.length > 0);
   if (roles.length === 0) {
-    return <p className="text-slate-600">No editors are listed for this issue.</p>;
+    return <p className="text-slate-600">{emptyText}</p>;
   }
   return (
     <div className="grid gap-8 sm:grid-cols-2">

@@ -1,9 +1,16 @@
 /**
- * Read side of papers: authors in order, the paper page (`PaperDetail`, DESIGN section 2) and the
- * location of a paper's PDF galley (DESIGN section 4).
+ * Read side of papers: authors in order, the paper pages (`PaperDetail` of a journal paper,
+ * DESIGN section 2; `ProceedingPaperDetail` of a conference paper, docs/decisions/090-public-
+ * proceedings.md) and the location of a paper's PDF galley (DESIGN section 4).
  */
-import type { PaperDetail, PaperEdit } from "../../../shared/api.ts";
-import { publicationLabel, publicationLink, slugify } from "../../../shared/format.ts";
+import type { PaperDetail, PaperEdit, ProceedingPaperDetail } from "../../../shared/api.ts";
+import {
+  proceedingCitationLine,
+  proceedingLink,
+  publicationLabel,
+  publicationLink,
+  slugify,
+} from "../../../shared/format.ts";
 import type { PaperAuthor } from "../../db/schema.ts";
 import type { AppContext } from "../context.ts";
 import { issnLine } from "../journals/queries.ts";
@@ -36,6 +43,14 @@ export async function authorsByPaper(
 /** `/journal/{uri}/download/{paperID}/{slug}.pdf`: the galley URL, beside the abstract page. */
 export function galleyUrl(journalUri: string, paperId: number, title: string): string {
   return `/journal/${journalUri}/download/${paperId}/${slugify(title)}.pdf`;
+}
+
+/**
+ * `/proceedings/{slug}/download/{paperID}/{name}.pdf`: a conference paper's galley URL, beside
+ * its page `/proceedings/{slug}/{paperID}`, as for journal papers.
+ */
+export function proceedingGalleyUrl(slug: string, paperId: number, title: string): string {
+  return `/proceedings/${slug}/download/${paperId}/${slugify(title)}.pdf`;
 }
 
 /** Parses a route's paper id: a positive integer, else null. */
@@ -129,6 +144,96 @@ export async function findPaperFile(
   visibility: Visibility = {},
 ): Promise<{ key: string; title: string; modified: string } | null> {
   const row = await journalPaperQuery(ctx, journalUri, paperId, visibility)
+    .select(["p.file", "p.title", "p.updated_at"])
+    .executeTakeFirst();
+  if (!row?.file) return null;
+  return { key: row.file, title: row.title, modified: row.updated_at };
+}
+
+function proceedingPaperQuery(ctx: AppContext, slug: string, paperId: number) {
+  return ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    .where("p.id", "=", paperId)
+    .where("pr.slug", "=", slug);
+}
+
+/**
+ * GET /get_proceeding_paper/{slug}/{paper}: a conference paper's page data, or null when the
+ * proceeding `slug` has no such paper (a journal paper, or a paper of another proceeding, is
+ * null too). Proceedings have no draft state, so every proceeding paper is public.
+ */
+export async function getProceedingPaper(
+  ctx: AppContext,
+  slug: string,
+  paperId: number,
+): Promise<ProceedingPaperDetail | null> {
+  const row = await proceedingPaperQuery(ctx, slug, paperId)
+    .innerJoin("proceeding_events as e", "e.id", "pr.event_id")
+    .select([
+      "p.id",
+      "p.title",
+      "p.doi",
+      "p.abstract",
+      "p.keywords",
+      "p.file",
+      "p.page_count",
+      "p.first_page",
+      "p.last_page",
+      "p.published_on",
+      "p.license_url",
+      "p.created_at",
+      "pr.slug",
+      "pr.title as proceeding_title",
+      "pr.year",
+      "pr.isbn",
+      "pr.issn",
+      "pr.publisher",
+      "e.name as event_name",
+      "e.start_date",
+      "e.end_date",
+      "e.location",
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  const authors = (await authorsByPaper(ctx, [row.id])).get(row.id) ?? [];
+  return {
+    paperID: row.id,
+    title: row.title,
+    authors: authors.map((a) => ({ name: a.name, institution: a.institution ?? "" })),
+    doi: row.doi ?? "",
+    abstract: row.abstract,
+    keywords: row.keywords ?? "",
+    file_url: row.file ? proceedingGalleyUrl(row.slug, row.id, row.title) : "",
+    year: row.year,
+    date_added: row.created_at.slice(0, 10),
+    publisher: row.publisher ?? "",
+    // A paper without its own date was published when its event ended.
+    published_on: row.published_on ?? row.end_date,
+    first_page: row.first_page ?? "",
+    last_page: row.last_page ?? "",
+    page_count: row.page_count,
+    license_url: row.license_url ?? "",
+    proceeding_slug: row.slug,
+    proceeding_title: row.proceeding_title,
+    proceeding_link: proceedingLink(row.slug),
+    event_name: row.event_name,
+    event_start_date: row.start_date,
+    event_end_date: row.end_date,
+    event_location: row.location ?? "",
+    isbn: row.isbn ?? "",
+    issn: row.issn ?? "",
+    citation_line: proceedingCitationLine(row.proceeding_title, row.event_name, row.year),
+  };
+}
+
+/** Where a conference paper's PDF is stored, for its galley route; null when there is none. */
+export async function findProceedingPaperFile(
+  ctx: AppContext,
+  slug: string,
+  paperId: number,
+): Promise<{ key: string; title: string; modified: string } | null> {
+  const row = await proceedingPaperQuery(ctx, slug, paperId)
     .select(["p.file", "p.title", "p.updated_at"])
     .executeTakeFirst();
   if (!row?.file) return null;

@@ -1,24 +1,38 @@
 /**
  * Read side of conference proceedings: the cards of the proceedings lists (spec section 2,
- * `ProceedingCard` of DESIGN section 2), the events, and one proceeding for editing.
+ * `ProceedingCard` of DESIGN section 2), the events, one proceeding for editing, and a
+ * proceeding's public page with its editorial board and papers (docs/decisions/090-public-
+ * proceedings.md). Proceedings have no draft state: every one is public.
  */
-import type { ProceedingCard, ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
+import type {
+  EditorPublic,
+  ProceedingCard,
+  ProceedingDetail,
+  ProceedingEdit,
+  ProceedingEventItem,
+} from "../../../shared/api.ts";
+import { proceedingLink, proceedingPaperLink } from "../../../shared/format.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
+import { authorsByPaper } from "../papers/queries.ts";
 
 /**
- * Proceedings, newest year first. `dashboard` cards carry the manager's buttons (Edit);
- * public cards carry none (DESIGN section 2: GET /all_proceedings).
+ * Proceedings, newest year first, at most `limit` (all when unset). `dashboard` cards carry the
+ * manager's buttons (Edit); public cards carry none (DESIGN section 2: GET /all_proceedings)
+ * and link to their page with `link`.
  */
 export async function listProceedings(
   ctx: AppContext,
   audience: "public" | "dashboard",
+  limit?: number,
 ): Promise<ProceedingCard[]> {
-  const rows = await ctx.db
+  let query = ctx.db
     .selectFrom("proceedings as p")
     .innerJoin("proceeding_events as e", "e.id", "p.event_id")
     .select([
       "p.id",
+      "p.slug",
+      "p.year",
       "p.cover",
       "p.title",
       "p.sub_title",
@@ -28,8 +42,9 @@ export async function listProceedings(
       "e.end_date",
     ])
     .orderBy("p.year", "desc")
-    .orderBy("p.id", "desc")
-    .execute();
+    .orderBy("p.id", "desc");
+  if (limit !== undefined) query = query.limit(limit);
+  const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,
     cover_img: fileUrl(r.cover),
@@ -43,6 +58,9 @@ export async function listProceedings(
       audience === "dashboard"
         ? [{ label: "Edit", link: `/dashboard/edit_proceeding/${r.id}` }]
         : [],
+    slug: r.slug,
+    link: proceedingLink(r.slug),
+    year: r.year,
   }));
 }
 
@@ -97,6 +115,82 @@ export async function getProceeding(ctx: AppContext, id: number): Promise<Procee
       email: e.email ?? "",
       institution: e.institution ?? "",
       role: e.role,
+    })),
+  };
+}
+
+/** Editors of a proceeding grouped by role, roles in order of first appearance. */
+async function proceedingBoard(
+  ctx: AppContext,
+  proceedingId: number,
+): Promise<Record<string, EditorPublic[]>> {
+  const rows = await ctx.db
+    .selectFrom("editors")
+    .select(["name", "institution", "role"])
+    .where("proceeding_id", "=", proceedingId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const board: Record<string, EditorPublic[]> = {};
+  for (const row of rows) {
+    board[row.role] ??= [];
+    board[row.role]?.push({ name: row.name, institution: row.institution ?? "" });
+  }
+  return board;
+}
+
+/**
+ * GET /get_proceeding_page/{slug}: the public page of the proceeding with URL slug `slug`
+ * (event, publication facts, introduction, editorial board by role, papers in their order with
+ * author names), or null when there is none.
+ */
+export async function getProceedingPage(
+  ctx: AppContext,
+  slug: string,
+): Promise<ProceedingDetail | null> {
+  const row = await ctx.db
+    .selectFrom("proceedings as p")
+    .innerJoin("proceeding_events as e", "e.id", "p.event_id")
+    .selectAll("p")
+    .select(["e.name as event_name", "e.start_date", "e.end_date", "e.location"])
+    .where("p.slug", "=", slug)
+    .executeTakeFirst();
+  if (!row) return null;
+  const papers = await ctx.db
+    .selectFrom("papers")
+    .select(["id", "title", "first_page", "last_page"])
+    .where("proceeding_id", "=", row.id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const authors = await authorsByPaper(
+    ctx,
+    papers.map((p) => p.id),
+  );
+  return {
+    id: row.id,
+    slug: row.slug,
+    link: proceedingLink(row.slug),
+    title: row.title,
+    sub_title: row.sub_title ?? "",
+    event_name: row.event_name,
+    event_start_date: row.start_date,
+    event_end_date: row.end_date,
+    event_location: row.location ?? "",
+    publisher: row.publisher ?? "",
+    isbn: row.isbn ?? "",
+    issn: row.issn ?? "",
+    year: row.year,
+    intro: row.intro,
+    cover_img: fileUrl(row.cover),
+    editors: await proceedingBoard(ctx, row.id),
+    papers: papers.map((p) => ({
+      paperID: p.id,
+      title: p.title,
+      link: proceedingPaperLink(row.slug, p.id),
+      authors: (authors.get(p.id) ?? []).map((a) => ({ name: a.name })),
+      first_page: p.first_page ?? "",
+      last_page: p.last_page ?? "",
     })),
   };
 }

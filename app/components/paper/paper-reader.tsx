@@ -1,0 +1,139 @@
+/**
+ * The body of a paper reading page, whatever the paper was published in (spec section 2, Paper
+ * reading page; states of section 4; docs/decisions/033-paper-page.md): the source line (a
+ * journal issue or a proceeding, linked to its page), the title, authors with affiliations,
+ * DOI / date / pages / licence, then 'Open Full Text (PDF)' and 'Download PDF', and the abstract
+ * and keywords. 'Open Full Text (PDF)' switches the abstract view to the PDF viewer, whose
+ * 'Close' switches back and returns the keyboard focus to the button.
+ *
+ * Used by the journal paper page (`app/routes/paper.tsx`) and the conference paper page
+ * (`app/routes/proceeding-paper.tsx`). Give it `key={paper.paperID}` so a new paper starts in the
+ * abstract view.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { PaperReading } from "../../../shared/api.ts";
+import { splitKeywords } from "../../../shared/format.ts";
+import { abstractParagraphs } from "../../lib/citation-meta.ts";
+import { PdfViewer } from "../pdf-viewer/pdf-viewer.tsx";
+import { buttonClass, containerClass, kickerClass } from "../ui/styles.ts";
+import { PaperAuthors } from "./paper-authors.tsx";
+import { PaperFacts } from "./paper-facts.tsx";
+
+export type PaperSource = {
+  /** The citation line: `{journal}, Vol. 3 No. 2 (2025)` or `{proceeding} ({event}), {year}`. */
+  label: string;
+  /** Its page (the issue or the proceeding), or `""` for plain text. */
+  link: string;
+};
+
+export function PaperReader({ paper, source }: { paper: PaperReading; source: PaperSource }) {
+  const [reading, setReading] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const wasReading = useRef(false);
+
+  // Closing the viewer puts the keyboard focus back on the button that opened it.
+  useEffect(() => {
+    if (wasReading.current && !reading) openButton.current?.focus();
+    wasReading.current = reading;
+  }, [reading]);
+
+  const keywords = splitKeywords(paper.keywords);
+  const paragraphs = abstractParagraphs(paper.abstract);
+
+  return (
+    <main className={`${containerClass} py-8 sm:py-12`}>
+      <article aria-labelledby="paper-title">
+        <header className="max-w-4xl">
+          <p className={kickerClass}>
+            {source.link ? (
+              <Link to={source.link} className="hover:underline">
+                {source.label}
+              </Link>
+            ) : (
+              source.label
+            )}
+          </p>
+          <h1
+            id="paper-title"
+            className="mt-3 text-2xl leading-tight font-semibold sm:text-3xl lg:text-4xl"
+          >
+            {paper.title}
+          </h1>
+          <PaperAuthors authors={paper.authors} />
+          <PaperFacts paper={paper} />
+          <div className="mt-6 flex flex-wrap items-center gap-3">
+            {paper.file_url ? (
+              reading ? null : (
+                <>
+                  <button
+                    ref={openButton}
+                    type="button"
+                    className={buttonClass("primary")}
+                    onClick={() => setReading(true)}
+                  >
+                    Open Full Text (PDF)
+                  </button>
+                  <a
+                    href={paper.file_url}
+                    download
+                    className={buttonClass("secondary")}
+                    aria-label="Download PDF file"
+                  >
+                    Download PDF
+                  </a>
+                </>
+              )
+            ) : (
+              <p className="rounded-sm border border-slate-300 bg-white px-4 py-2 text-sm text-slate-700">
+                The full text (PDF) of this paper is not available.
+              </p>
+            )}
+          </div>
+        </header>
+
+        {reading && paper.file_url ? (
+          <div className="-mx-4 mt-6 sm:mx-0">
+            <PdfViewer url={paper.file_url} title={paper.title} onClose={() => setReading(false)} />
+          </div>
+        ) : (
+          <div className="mt-10 max-w-3xl">
+            <section aria-labelledby="abstract-heading">
+              <h2 id="abstract-heading" className="text-xl font-semibold sm:text-2xl">
+                Abstract
+              </h2>
+              {paragraphs.length > 0 ? (
+                <div className="mt-3 space-y-4 text-base leading-relaxed text-slate-800">
+                  {paragraphs.map((text, i) => (
+                    // Paragraphs have no identity of their own; their order is the text's order.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    <p key={i}>{text}</p>
+                  ))}
+                </div>
+              ) : (
+                <p className="mt-3 text-slate-500">No abstract.</p>
+              )}
+            </section>
+            {keywords.length > 0 ? (
+              <section aria-labelledby="keywords-heading" className="mt-8">
+                <h2 id="keywords-heading" className="text-xl font-semibold sm:text-2xl">
+                  Keywords
+                </h2>
+                <ul className="mt-3 flex flex-wrap gap-2">
+                  {keywords.map((keyword) => (
+                    <li
+                      key={keyword}
+                      className="rounded-sm bg-brand-50 px-2.5 py-1 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+                    >
+                      {keyword}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </div>
+        )}
+      </article>
+    </main>
+  );
+}

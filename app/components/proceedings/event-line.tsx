@@ -1,0 +1,22 @@
+/**
+ * The line '{event_name} from {event_start_date} to {event_end_date}' of a proceeding card
+ * (spec section 2, Proceedings list), dates as the server gives them (`YYYY-MM-DD`) in `<time>`
+ * elements, as the dashboard's cards show them.
+ */
+export function EventLine({
+  name,
+  start,
+  end,
+  className = "",
+}: {
+  name: string;
+  start: string;
+  end: string;
+  className?: string;
+}) {
+  return (
+    <p className={className} data-testid="event-line">
+      {name} from <time dateTime={start}>{start}</time> to <time dateTime={end}>{end}</time>
+    </p>
+  );
+}

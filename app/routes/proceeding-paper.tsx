@@ -1,0 +1,69 @@
+/**
+ * A conference paper's reading page `/proceedings/{slug}/{paper}` (docs/decisions/090-public-
+ * proceedings.md): the journal paper page's body (app/components/paper/paper-reader.tsx) with
+ * the proceeding's citation line, linked to the proceeding, above the title; the PDF viewer
+ * opens the galley `/proceedings/{slug}/download/{paperID}/{name}.pdf`. The banner shows the
+ * proceeding's title.
+ *
+ * The server-rendered `<head>` carries Google Scholar metadata for a conference paper
+ * (`citation_conference_title`, `citation_isbn`…; app/lib/citation-meta.ts) and Dublin Core.
+ * A malformed slug or paper id, an unknown one, or a paper of another proceeding (or of a
+ * journal) is the 404 page; a failing load renders an empty page with HTTP 503.
+ */
+import { data } from "react-router";
+import { getProceedingPaper, parsePaperId } from "../../server/services/papers/queries.ts";
+import type { ProceedingPaperDetail } from "../../shared/api.ts";
+import { PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
+import { PaperReader } from "../components/paper/paper-reader.tsx";
+import { containerClass } from "../components/ui/styles.ts";
+import { appContext } from "../context.ts";
+import { proceedingPaperMeta } from "../lib/citation-meta.ts";
+import type { Route } from "./+types/proceeding-paper";
+
+type ProceedingPaperPageData = { paper: ProceedingPaperDetail | null; headerText: string };
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const paperId = parsePaperId(params.paper);
+  if (paperId === null || !PROCEEDING_SLUG_PATTERN.test(params.slug)) {
+    throw data(null, { status: 404 });
+  }
+  let paper: ProceedingPaperDetail | null;
+  try {
+    paper = await getProceedingPaper(ctx, params.slug, paperId);
+  } catch (error) {
+    ctx.log.error(
+      { err: error, section: "proceeding paper" },
+      "public page section failed to load",
+    );
+    const empty: ProceedingPaperPageData = { paper: null, headerText: "" };
+    return data(empty, { status: 503 });
+  }
+  if (!paper) throw data(null, { status: 404 });
+  const page: ProceedingPaperPageData = { paper, headerText: paper.proceeding_title };
+  return data(page);
+}
+
+type RootMeta = { origin?: string; siteName?: string } | undefined;
+
+/** Error pages get their title from the root route's `meta` (decision 045). */
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as RootMeta;
+  const siteName = root?.siteName || "Athenaeum";
+  const paper = loaderData?.paper;
+  if (!paper) return [{ title: siteName }];
+  return proceedingPaperMeta(paper, root?.origin ?? "", siteName);
+}
+
+export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps) {
+  const { paper } = loaderData;
+  if (!paper) return <main className={`${containerClass} py-16`} />;
+  // A new paper starts in the abstract view.
+  return (
+    <PaperReader
+      key={paper.paperID}
+      paper={paper}
+      source={{ label: paper.citation_line, link: paper.proceeding_link }}
+    />
+  );
+}

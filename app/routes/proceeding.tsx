@@ -1,0 +1,186 @@
+/**
+ * A proceeding's public page `/proceedings/{slug}` (docs/decisions/090-public-proceedings.md),
+ * laid out like the issue page: the cover; title and sub title; the event's name, dates and
+ * location; publisher, ISBN, ISSN and year when present; the introduction (plain text,
+ * paragraphs kept); the collapsible 'Editorial Board' grouped by role (collapsed by default, the
+ * issue page's component); and the papers, each with title, author names and an 'Open' link to
+ * `/proceedings/{slug}/{paperID}`. The banner shows the proceeding's title (`headerText`).
+ * A malformed or unknown slug is the 404 page; a failing load leaves the page empty with
+ * HTTP 503 (spec section 8, as the issue page).
+ */
+import { data, Link } from "react-router";
+import { getProceedingPage } from "../../server/services/proceedings/queries.ts";
+import type { ProceedingDetail } from "../../shared/api.ts";
+import { PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
+import { EditorialBoard } from "../components/journal/editorial-board.tsx";
+import { EventLine } from "../components/proceedings/event-line.tsx";
+import { authorLine } from "../components/ui/authors.ts";
+import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
+import { CoverImage } from "../components/ui/cover-image.tsx";
+import { Disclosure } from "../components/ui/disclosure.tsx";
+import { SectionHeading } from "../components/ui/heading.tsx";
+import { PlainText } from "../components/ui/plain-text.tsx";
+import {
+  buttonClass,
+  containerClass,
+  kickerClass,
+  titleLinkClass,
+} from "../components/ui/styles.ts";
+import { appContext } from "../context.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/proceeding";
+
+type ProceedingPageData = { proceeding: ProceedingDetail | null; headerText: string };
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  if (!PROCEEDING_SLUG_PATTERN.test(params.slug)) throw data(null, { status: 404 });
+  let proceeding: ProceedingDetail | null;
+  try {
+    proceeding = await getProceedingPage(ctx, params.slug);
+  } catch (error) {
+    ctx.log.error({ err: error, section: "proceeding" }, "public page section failed to load");
+    const empty: ProceedingPageData = { proceeding: null, headerText: "" };
+    return data(empty, { status: 503 });
+  }
+  if (!proceeding) throw data(null, { status: 404 });
+  const page: ProceedingPageData = { proceeding, headerText: proceeding.title };
+  return data(page);
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const p = loaderData?.proceeding;
+  if (!p) return pageMeta(matches, "Proceedings", "");
+  const count = p.papers.length;
+  const description = `${p.event_name}${p.event_location ? `, ${p.event_location}` : ""}, ${p.event_start_date} to ${p.event_end_date}. ${count} ${count === 1 ? "paper" : "papers"}, free to read in full text. ${p.intro}`;
+  return pageMeta(matches, p.title, description, { image: p.cover_img });
+}
+
+export default function ProceedingPage({ loaderData }: Route.ComponentProps) {
+  const { proceeding: p } = loaderData;
+  if (!p) return <main className={`${containerClass} py-16`} />;
+  return (
+    <main className={`${containerClass} py-6 sm:py-10`}>
+      <Breadcrumbs
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Proceedings", to: "/proceedings" },
+          { label: p.event_name },
+        ]}
+      />
+      <header className="flex gap-5 border-b border-slate-200 pb-8 sm:gap-10">
+        <CoverImage
+          src={p.cover_img}
+          alt={`Cover of ${p.title}`}
+          sizes="(min-width: 640px) 12rem, 6rem"
+          eager
+          placeholder={p.event_name}
+          className="w-24 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 sm:w-48"
+        />
+        <div className="min-w-0">
+          <p className={kickerClass}>
+            <Link to="/proceedings" className="hover:underline">
+              Conference Proceedings
+            </Link>
+          </p>
+          <h1 className="mt-2 text-2xl leading-tight font-semibold break-words sm:text-4xl">
+            {p.title}
+          </h1>
+          {p.sub_title ? (
+            <p className="mt-3 font-serif text-xl break-words text-slate-700 italic">
+              {p.sub_title}
+            </p>
+          ) : null}
+          <EventLine
+            name={p.event_name}
+            start={p.event_start_date}
+            end={p.event_end_date}
+            className="mt-4 font-semibold text-brand-800"
+          />
+          <Facts proceeding={p} />
+        </div>
+      </header>
+
+      {p.intro.trim() ? (
+        <section aria-labelledby="intro-title" className="mt-10 max-w-3xl">
+          <h2 id="intro-title" className="text-xl font-semibold sm:text-2xl">
+            Introduction
+          </h2>
+          <PlainText text={p.intro} className="mt-3 text-[1.05rem] text-slate-800" />
+        </section>
+      ) : null}
+
+      <div className="mt-10">
+        <Disclosure title="Editorial Board">
+          <EditorialBoard
+            editors={p.editors}
+            emptyText="No editors are listed for this proceeding."
+          />
+        </Disclosure>
+      </div>
+
+      <section aria-labelledby="papers-title" className="mt-12">
+        <SectionHeading id="papers-title">Papers</SectionHeading>
+        {p.papers.length === 0 ? (
+          <p className="text-slate-600">No papers have been added to this proceeding yet.</p>
+        ) : (
+          <ol className="divide-y divide-slate-200 border-y border-slate-200">
+            {p.papers.map((paper) => (
+              <li
+                key={paper.paperID}
+                className="flex flex-col gap-3 py-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8"
+              >
+                <div className="min-w-0">
+                  <h3 className="text-lg leading-snug font-semibold">
+                    <Link to={paper.link} className={titleLinkClass}>
+                      {paper.title}
+                    </Link>
+                  </h3>
+                  {paper.authors.length > 0 ? (
+                    <p className="mt-1 text-[0.95rem] text-slate-600">
+                      {authorLine(paper.authors)}
+                    </p>
+                  ) : null}
+                  {paper.first_page ? (
+                    <p className="mt-1 text-sm text-slate-500">
+                      {paper.last_page && paper.last_page !== paper.first_page
+                        ? `Pages ${paper.first_page}–${paper.last_page}`
+                        : `Page ${paper.first_page}`}
+                    </p>
+                  ) : null}
+                </div>
+                <Link to={paper.link} className={buttonClass("secondary", "shrink-0 self-start")}>
+                  Open<span className="sr-only">: {paper.title}</span>
+                </Link>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </main>
+  );
+}
+
+/** Location, publisher, ISBN, ISSN, year and number of papers; a fact without a value is left out. */
+function Facts({ proceeding: p }: { proceeding: ProceedingDetail }) {
+  const facts: [string, string][] = [
+    ["Location", p.event_location],
+    ["Publisher", p.publisher],
+    ["ISBN", p.isbn],
+    ["ISSN", p.issn],
+    ["Year", p.year ? String(p.year) : ""],
+    ["Papers", String(p.papers.length)],
+  ];
+  return (
+    <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm text-slate-600">
+      {facts
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-slate-700">{label}</dt>
+            <dd className="break-words">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
