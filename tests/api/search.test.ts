@@ -7,13 +7,16 @@ import {
 } from "../../server/services/search.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { type SeededProceedings, seedProceedingPapers } from "../helpers/proceeding-fixtures.ts";
 
 let t: TestContext;
 let seed: SeededCatalogue;
+let conf: SeededProceedings;
 
 beforeAll(async () => {
   t = await createTestContext();
   seed = await seedCatalogue(t.ctx);
+  conf = await seedProceedingPapers(t.ctx, { key: seed.pdfKey, size: seed.pdfBytes.length });
   await t.ctx.db
     .updateTable("papers")
     .set({ full_text: "The lobster stomatogastric ganglion has been studied for decades." })
@@ -72,6 +75,48 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     expect(second.hits).toHaveLength(1);
     expect(second.hits[0]!.paperID).not.toBe(first.hits[0]!.paperID);
     expect((await searchPapers(t.ctx, "  ", {})).total).toBe(0);
+  });
+
+  it("finds conference papers and links them to their own pages", async () => {
+    expect(await titles("functional")).toEqual(["Functional Pearls of Type Inference"]);
+    expect(await titles("Bolz")).toEqual(["Tracing the Meta-Level"]);
+    const result = await searchPapers(t.ctx, "Eich");
+    expect(result.hits).toEqual([
+      expect.objectContaining({
+        paperID: conf.tracePaperId,
+        kind: "proceeding",
+        link: `/proceedings/pldi-2009/${conf.tracePaperId}`,
+        journal_name: "Proceedings of PLDI '09",
+        publication: "PLDI '09 (2009)",
+        publication_link: "/proceedings/pldi-2009",
+      }),
+    ]);
+    const other = (await searchPapers(t.ctx, "pearls")).hits[0];
+    expect(other).toMatchObject({
+      link: `/proceedings/icfp-2010/${conf.otherPaperId}`,
+      publication: "ICFP 2010 (2010)",
+    });
+  });
+
+  it("ranks journal and conference papers together, each hit of its own kind", async () => {
+    await t.ctx.db
+      .updateTable("papers")
+      .set({ full_text: "A lobster appears in this conference paper too." })
+      .where("id", "=", conf.noPdfPaperId)
+      .execute();
+    await rebuildSearchIndex(t.ctx);
+    const result = await searchPapers(t.ctx, "lobster");
+    expect(result.total).toBe(2);
+    expect(result.hits.map((h) => [h.kind, h.link]).sort()).toEqual([
+      ["journal", `/journal/ethics-review/${seed.paperWithPdfId}`],
+      ["proceeding", `/proceedings/pldi-2009/${conf.noPdfPaperId}`],
+    ]);
+    // A journal paper's hit is unchanged by the proceedings join.
+    expect(result.hits.find((h) => h.kind === "journal")).toMatchObject({
+      journal_name: "Ethics Review",
+      publication: "Vol. 3 No. 2 (2025)",
+      publication_link: "/journal/ethics-review/3/2",
+    });
   });
 
   it("drops a deleted paper from the index", async () => {

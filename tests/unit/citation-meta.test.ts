@@ -8,10 +8,11 @@ import {
   abstractParagraphs,
   issnList,
   paperMeta,
+  proceedingPaperMeta,
   scholarDate,
   summary,
 } from "../../app/lib/citation-meta.ts";
-import type { PaperDetail } from "../../shared/api.ts";
+import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
 
 const paper: PaperDetail = {
   paperID: 42,
@@ -110,6 +111,72 @@ describe("paperMeta", () => {
   it("leaves the PDF tags out when there is no full text", () => {
     const none = named(paperMeta({ ...paper, file_url: "" }, origin, "Athenaeum"));
     expect(none.some(([n]) => n === "citation_pdf_url" || n === "DC.format")).toBe(false);
+  });
+});
+
+const conferencePaper: ProceedingPaperDetail = {
+  paperID: 7,
+  title: "Trace-based Just-in-Time Type Specialization",
+  authors: [{ name: "Andreas Gal", institution: "Mozilla Corporation" }],
+  doi: "10.1145/1542476.1542528",
+  abstract: "Dynamic languages are hard to compile.",
+  keywords: "JavaScript, trace trees",
+  file_url: "/proceedings/pldi-2009/download/7/trace-based.pdf",
+  year: 2009,
+  date_added: "2026-01-01",
+  publisher: "ACM",
+  published_on: "2009-06",
+  first_page: "465",
+  last_page: "478",
+  page_count: 14,
+  license_url: "",
+  proceeding_slug: "pldi-2009",
+  proceeding_title: "Proceedings of the 30th ACM SIGPLAN Conference on PLDI",
+  proceeding_link: "/proceedings/pldi-2009",
+  event_name: "PLDI '09",
+  event_start_date: "2009-06-15",
+  event_end_date: "2009-06-20",
+  event_location: "Dublin, Ireland",
+  isbn: "978-1-60558-392-1",
+  issn: "",
+  citation_line: "Proceedings of the 30th ACM SIGPLAN Conference on PLDI (PLDI '09), 2009",
+};
+
+describe("proceedingPaperMeta", () => {
+  const tags = proceedingPaperMeta(conferencePaper, origin, "Athenaeum");
+  const pairs = named(tags);
+  const all = (name: string) => pairs.filter(([n]) => n === name).map(([, c]) => c);
+  const page = `${origin}/proceedings/pldi-2009/7`;
+
+  it("names the conference and its ISBN, not a journal, volume or issue", () => {
+    expect(all("citation_conference_title")).toEqual([conferencePaper.proceeding_title]);
+    expect(all("citation_isbn")).toEqual(["978-1-60558-392-1"]);
+    expect(all("citation_publisher")).toEqual(["ACM"]);
+    for (const name of ["citation_journal_title", "citation_volume", "citation_issue"]) {
+      expect(all(name), name).toEqual([]);
+    }
+    expect(all("citation_issn")).toEqual([]);
+  });
+
+  it("gives pages, date, DOI and URLs under the proceeding's path", () => {
+    expect(all("citation_firstpage")).toEqual(["465"]);
+    expect(all("citation_lastpage")).toEqual(["478"]);
+    expect(all("citation_publication_date")).toEqual(["2009/06"]);
+    expect(all("citation_doi")).toEqual(["10.1145/1542476.1542528"]);
+    expect(all("citation_abstract_html_url")).toEqual([page]);
+    expect(all("citation_pdf_url")).toEqual([`${origin}${conferencePaper.file_url}`]);
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: page });
+    expect(all("DC.source")).toEqual([conferencePaper.citation_line]);
+    expect(all("DC.identifier")).toEqual(["https://doi.org/10.1145/1542476.1542528", page]);
+  });
+
+  it("writes the proceeding's ISSN when it has one", () => {
+    const withIssn = named(
+      proceedingPaperMeta({ ...conferencePaper, issn: "0362-1340" }, origin, "Athenaeum"),
+    );
+    expect(withIssn.filter(([n]) => n === "citation_issn")).toEqual([
+      ["citation_issn", "0362-1340"],
+    ]);
   });
 });
 

@@ -1,0 +1,369 @@
+/**
+ * The public proceedings pages (docs/decisions/090-public-proceedings.md) on a real database:
+ * the API calls and the route loaders (shapes, header text, 404s, 503 on a failed load), the
+ * conference paper galley (Range/206, ETag, 404s), the sitemap entries and the search hits.
+ */
+import { RouterContextProvider } from "react-router";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext, requestContext } from "../../app/context.ts";
+import { loader as proceedingLoader } from "../../app/routes/proceeding.tsx";
+import { loader as proceedingPaperLoader } from "../../app/routes/proceeding-paper.tsx";
+import { loader as proceedingsLoader } from "../../app/routes/proceedings.tsx";
+import type { AppContext } from "../../server/services/context.ts";
+import { rebuildSearchIndex } from "../../server/services/search.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { type SeededProceedings, seedProceedingPapers } from "../helpers/proceeding-fixtures.ts";
+
+let t: TestContext;
+let seed: SeededCatalogue;
+let conf: SeededProceedings;
+
+beforeAll(async () => {
+  t = await createTestContext({ PUBLIC_URL: "https://journals.example.edu" });
+  seed = await seedCatalogue(t.ctx);
+  conf = await seedProceedingPapers(t.ctx, { key: seed.pdfKey, size: seed.pdfBytes.length });
+  await rebuildSearchIndex(t.ctx);
+});
+afterAll(() => t.close());
+
+const api = (path: string) => request(t.app).get(`/api${path}`);
+const GALLEY = /^\/proceedings\/pldi-2009\/download\/(\d+)\/trace-based-[a-z0-9-]+\.pdf$/;
+
+describe(`public proceedings API on ${dialectUnderTest}`, () => {
+  it("lists every proceeding, newest year first, with its page link and no buttons", async () => {
+    const res = await api("/all_proceedings");
+    expect(res.status).toBe(200);
+    expect(res.body.proceedings.map((p: { slug: string }) => p.slug)).toEqual([
+      "icfp-2010",
+      "pldi-2009",
+    ]);
+    expect(res.body.proceedings[1]).toMatchObject({
+      event_name: "PLDI '09",
+      event_start_date: "2009-06-15",
+      event_end_date: "2009-06-20",
+      title: "Proceedings of PLDI '09",
+      sub_title: "Programming Language Design and Implementation",
+      intro: "The proceedings.",
+      link: "/proceedings/pldi-2009",
+      year: 2009,
+      buttons: [],
+    });
+  });
+
+  it("gives a proceeding's page: event, facts, board by role and papers in order", async () => {
+    const res = await api("/get_proceeding_page/pldi-2009");
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe(1);
+    const p = res.body.proceeding;
+    expect(p).toMatchObject({
+      slug: "pldi-2009",
+      link: "/proceedings/pldi-2009",
+      title: "Proceedings of PLDI '09",
+      event_name: "PLDI '09",
+      event_start_date: "2009-06-15",
+      event_end_date: "2009-06-20",
+      event_location: "Dublin, Ireland",
+      publisher: "ACM",
+      isbn: "978-1-60558-392-1",
+      issn: "",
+      year: 2009,
+      cover_img: null,
+    });
+    expect(p.editors).toEqual({
+      "General Chair": [
+        { name: "Michael Hind", institution: "IBM Research" },
+        { name: "Second Chair", institution: "" },
+      ],
+      "Program Chair": [{ name: "Amer Diwan", institution: "University of Colorado" }],
+    });
+    expect(Object.keys(p.editors)).toEqual(["General Chair", "Program Chair"]);
+    expect(p.papers).toEqual([
+      {
+        paperID: conf.tracePaperId,
+        title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+        link: `/proceedings/pldi-2009/${conf.tracePaperId}`,
+        authors: [{ name: "Andreas Gal" }, { name: "Brendan Eich" }],
+        first_page: "465",
+        last_page: "478",
+      },
+      {
+        paperID: conf.noPdfPaperId,
+        title: "Tracing the Meta-Level",
+        link: `/proceedings/pldi-2009/${conf.noPdfPaperId}`,
+        authors: [{ name: "Carl Friedrich Bolz" }],
+        first_page: "",
+        last_page: "",
+      },
+    ]);
+  });
+
+  it("answers 404 for an unknown or malformed proceeding slug", async () => {
+    for (const slug of ["no-such-proceeding", "PLDI-2009", "pldi_2009", "-pldi", "x".repeat(91)]) {
+      const res = await api(`/get_proceeding_page/${slug}`);
+      expect(res.status, slug).toBe(404);
+      expect(res.body).toEqual({ status: 0, msg: "No such proceeding." });
+    }
+  });
+
+  it("gives a conference paper with its proceeding, event, citation line and galley", async () => {
+    const res = await api(`/get_proceeding_paper/pldi-2009/${conf.tracePaperId}`);
+    expect(res.status).toBe(200);
+    const paper = res.body.paper;
+    expect(paper).toMatchObject({
+      paperID: conf.tracePaperId,
+      title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+      authors: [
+        {
+          name: "Andreas Gal",
+          institution: "Mozilla Corporation; University of California, Irvine",
+        },
+        { name: "Brendan Eich", institution: "Mozilla Corporation" },
+      ],
+      doi: "10.1145/1542476.1542528",
+      keywords: "JavaScript; just-in-time compilation; trace trees",
+      year: 2009,
+      publisher: "ACM",
+      published_on: "2009-06",
+      first_page: "465",
+      last_page: "478",
+      page_count: 2,
+      proceeding_slug: "pldi-2009",
+      proceeding_title: "Proceedings of PLDI '09",
+      proceeding_link: "/proceedings/pldi-2009",
+      event_name: "PLDI '09",
+      event_location: "Dublin, Ireland",
+      isbn: "978-1-60558-392-1",
+      // The title already names the event, so it is not repeated.
+      citation_line: "Proceedings of PLDI '09, 2009",
+    });
+    expect(paper.file_url).toMatch(GALLEY);
+    expect(paper.file_url).toContain(`/download/${conf.tracePaperId}/`);
+
+    const other = (await api(`/get_proceeding_paper/icfp-2010/${conf.otherPaperId}`)).body.paper;
+    expect(other.citation_line).toBe("Proceedings of ICFP 2010, 2010");
+    expect(other.issn).toBe("0362-1340");
+  });
+
+  it("dates a paper without its own date by its event, and has no galley without a PDF", async () => {
+    const res = await api(`/get_proceeding_paper/pldi-2009/${conf.noPdfPaperId}`);
+    expect(res.body.paper).toMatchObject({ file_url: "", published_on: "2009-06-20", doi: "" });
+  });
+
+  it("answers 404 for another proceeding's paper, a journal paper and malformed ids", async () => {
+    const paths = [
+      `/get_proceeding_paper/pldi-2009/${conf.otherPaperId}`,
+      `/get_proceeding_paper/icfp-2010/${conf.tracePaperId}`,
+      `/get_proceeding_paper/pldi-2009/${seed.paperWithPdfId}`,
+      "/get_proceeding_paper/pldi-2009/999999",
+      "/get_proceeding_paper/pldi-2009/abc",
+      "/get_proceeding_paper/pldi-2009/0",
+      `/get_proceeding_paper/no-such/${conf.tracePaperId}`,
+    ];
+    for (const path of paths) {
+      const res = await api(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.status).toBe(0);
+    }
+    // Nor is a conference paper reachable as a journal's paper.
+    const asJournal = await api(`/get_journal_paper/ethics-review/${conf.tracePaperId}`);
+    expect(asJournal.status).toBe(404);
+  });
+});
+
+describe(`conference paper galleys on ${dialectUnderTest}`, () => {
+  let galley = "";
+  beforeAll(async () => {
+    galley = (await api(`/get_proceeding_paper/pldi-2009/${conf.tracePaperId}`)).body.paper
+      .file_url;
+  });
+
+  it("serves the PDF with its type, validators and range support", async () => {
+    const res = await request(t.app).get(galley).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["accept-ranges"]).toBe("bytes");
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers["last-modified"]).toBeTruthy();
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(Buffer.compare(res.body as Buffer, seed.pdfBytes)).toBe(0);
+  });
+
+  it("answers a byte range with 206 partial content", async () => {
+    const res = await request(t.app).get(galley).set("Range", "bytes=100-199").buffer(true);
+    expect(res.status).toBe(206);
+    expect(res.headers["content-range"]).toBe(`bytes 100-199/${seed.pdfBytes.length}`);
+    expect(Buffer.compare(res.body as Buffer, seed.pdfBytes.subarray(100, 200))).toBe(0);
+  });
+
+  it("answers 304 to a conditional request with the current ETag", async () => {
+    const first = await request(t.app).get(galley);
+    const again = await request(t.app).get(galley).set("If-None-Match", String(first.headers.etag));
+    expect(again.status).toBe(304);
+  });
+
+  it("answers 404 for a paper without PDF, elsewhere, or a malformed place", async () => {
+    const paths = [
+      `/proceedings/pldi-2009/download/${conf.noPdfPaperId}/tracing-the-meta-level.pdf`,
+      `/proceedings/icfp-2010/download/${conf.tracePaperId}/trace.pdf`,
+      `/proceedings/pldi-2009/download/${seed.paperWithPdfId}/a-good-life.pdf`,
+      `/proceedings/no-such/download/${conf.tracePaperId}/trace.pdf`,
+      `/proceedings/PLDI/download/${conf.tracePaperId}/trace.pdf`,
+      `/proceedings/pldi-2009/download/abc/trace.pdf`,
+      `/proceedings/pldi-2009/download/${conf.tracePaperId}/trace.txt`,
+      // The journal galley does not serve a conference paper either.
+      `/journal/ethics-review/download/${conf.tracePaperId}/trace.pdf`,
+    ];
+    for (const path of paths) {
+      const res = await request(t.app).get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text).toBe("404 Page Not Found");
+    }
+  });
+});
+
+describe(`finding proceedings on ${dialectUnderTest}`, () => {
+  it("the sitemap lists the proceedings list, each proceeding and its papers", async () => {
+    const res = await request(t.app).get("/sitemap.xml");
+    const base = "https://journals.example.edu";
+    const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const path of [
+      "/proceedings",
+      "/proceedings/pldi-2009",
+      "/proceedings/icfp-2010",
+      `/proceedings/pldi-2009/${conf.tracePaperId}`,
+      `/proceedings/pldi-2009/${conf.noPdfPaperId}`,
+      `/proceedings/icfp-2010/${conf.otherPaperId}`,
+    ]) {
+      expect(locs, path).toContain(`${base}${path}`);
+    }
+    expect(locs).not.toContain(`${base}/journal/ethics-review/${conf.tracePaperId}`);
+  });
+
+  it("the search API finds a conference paper and links its page and proceeding", async () => {
+    const res = await api("/search?q=JavaScript");
+    expect(res.status).toBe(200);
+    expect(res.body.results.hits).toEqual([
+      expect.objectContaining({
+        paperID: conf.tracePaperId,
+        kind: "proceeding",
+        link: `/proceedings/pldi-2009/${conf.tracePaperId}`,
+        authors: ["Andreas Gal", "Brendan Eich"],
+        journal_name: "Proceedings of PLDI '09",
+        publication: "PLDI '09 (2009)",
+        publication_link: "/proceedings/pldi-2009",
+      }),
+    ]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Route loaders
+
+/** The service context with every query on one of `tables` failing ("database is down"). */
+function failing(ctx: AppContext, tables: string[]): AppContext {
+  const db = new Proxy(ctx.db, {
+    get(target, prop) {
+      if (prop === "selectFrom") {
+        return (from: string) => {
+          if (tables.includes(String(from).split(" ")[0] ?? "")) {
+            throw new Error("database is down");
+          }
+          return target.selectFrom(from as never);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { ...ctx, db };
+}
+
+function args(ctx: AppContext, params: Record<string, string> = {}) {
+  const context = new RouterContextProvider();
+  context.set(appContext, ctx);
+  context.set(requestContext, { nonce: "n", user: null, origin: "http://localhost" });
+  return {
+    context,
+    params,
+    request: new Request("http://localhost/"),
+    unstable_pattern: "",
+  } as never;
+}
+
+/** Status and payload of a loader's answer, thrown or returned (`data()` or a plain object). */
+async function run(load: () => Promise<unknown>): Promise<{ status: number; data: unknown }> {
+  try {
+    const out = (await load()) as { init?: { status?: number }; data?: unknown; type?: string };
+    if (out && out.type === "DataWithResponseInit") {
+      return { status: out.init?.status ?? 200, data: out.data };
+    }
+    return { status: 200, data: out };
+  } catch (thrown) {
+    const out = thrown as { init?: { status?: number }; data?: unknown };
+    if (out?.init?.status) return { status: out.init.status, data: out.data };
+    throw thrown;
+  }
+}
+
+describe(`proceedings page loaders (${dialectUnderTest})`, () => {
+  it("/proceedings: the cards, or an empty section when the load fails", async () => {
+    const ok = await run(() => proceedingsLoader(args(t.ctx)));
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({
+      proceedings: [{ slug: "icfp-2010" }, { slug: "pldi-2009", link: "/proceedings/pldi-2009" }],
+    });
+    const down = await run(() => proceedingsLoader(args(failing(t.ctx, ["proceedings"]))));
+    expect(down).toEqual({ status: 200, data: { proceedings: null } });
+  });
+
+  it("/proceedings/{slug}: the proceeding with its title as the banner's header text", async () => {
+    const { status, data } = await run(() => proceedingLoader(args(t.ctx, { slug: "pldi-2009" })));
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      headerText: "Proceedings of PLDI '09",
+      proceeding: { event_name: "PLDI '09", papers: [{ paperID: conf.tracePaperId }, {}] },
+    });
+  });
+
+  it("/proceedings/{slug}: 404 for unknown and malformed slugs, 503 on a failed load", async () => {
+    for (const slug of ["no-such", "Bad_Slug"]) {
+      expect((await run(() => proceedingLoader(args(t.ctx, { slug })))).status).toBe(404);
+    }
+    const down = await run(() =>
+      proceedingLoader(args(failing(t.ctx, ["proceedings"]), { slug: "pldi-2009" })),
+    );
+    expect(down).toEqual({ status: 503, data: { proceeding: null, headerText: "" } });
+  });
+
+  it("/proceedings/{slug}/{paper}: the paper, with the proceeding's title as header", async () => {
+    const { status, data } = await run(() =>
+      proceedingPaperLoader(args(t.ctx, { slug: "pldi-2009", paper: String(conf.tracePaperId) })),
+    );
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      headerText: "Proceedings of PLDI '09",
+      paper: { paperID: conf.tracePaperId, proceeding_link: "/proceedings/pldi-2009" },
+    });
+  });
+
+  it("/proceedings/{slug}/{paper}: 404 for a paper elsewhere or a bad id, 503 on a failed load", async () => {
+    const cases = [
+      { slug: "pldi-2009", paper: String(conf.otherPaperId) },
+      { slug: "pldi-2009", paper: String(seed.paperWithPdfId) },
+      { slug: "pldi-2009", paper: "abc" },
+      { slug: "Bad_Slug", paper: String(conf.tracePaperId) },
+    ];
+    for (const params of cases) {
+      const { status } = await run(() => proceedingPaperLoader(args(t.ctx, params)));
+      expect(status, JSON.stringify(params)).toBe(404);
+    }
+    const down = await run(() =>
+      proceedingPaperLoader(
+        args(failing(t.ctx, ["papers"]), { slug: "pldi-2009", paper: String(conf.tracePaperId) }),
+      ),
+    );
+    expect(down).toEqual({ status: 503, data: { paper: null, headerText: "" } });
+  });
+});
