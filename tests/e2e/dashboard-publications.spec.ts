@@ -166,6 +166,10 @@ test("create an issue with two editors and a cover, use its row actions, open an
   await expect(row).toContainText(title);
   await expect(row.getByRole("cell").nth(1)).toContainText(published);
   await expect(row.getByRole("cell").nth(2)).toContainText("0");
+  // usable at every width: nothing scrolls sideways (rows stack into cards on phones)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
   const actions = row.getByRole("list", { name: `Actions of Vol. ${volume} No. 2` });
   await expect(actions.getByRole("listitem")).toHaveText(
     ["View", "Edit", "Add Paper", "Unpublish", "Delete"].map((a) => `${a}: Vol. ${volume} No. 2`),
