@@ -6,7 +6,8 @@
  * (`currentSrc`, on edit). The server checks the content again (a renamed file is a 415 there).
  *
  * The file is reported through `onFile` (null when cleared or refused); the input itself is
- * uncontrolled, so a form that wants it emptied gives it a new `key`.
+ * uncontrolled, so a form that wants it emptied gives it a new `key`
+ * (docs/decisions/075-dashboard-image-fields.md).
  */
 import { useEffect, useId, useState } from "react";
 import { derivativeSrcSet } from "../../../shared/images.ts";

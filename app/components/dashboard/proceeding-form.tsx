@@ -15,7 +15,8 @@
  * `sub_title`, `issn`, `publisher`, `year`, `intro`, `cover_img`, `editors[i][...]`, plus
  * `primary_event_id` on edit). Buttons 'Create' / 'Creating...' and 'Update' / 'Updating...';
  * a failure shows the server's msg, else the spec's default, below the form. Validation uses the
- * shared schemas (`proceedingSchema`, `proceedingEditSchema`).
+ * shared schemas (`proceedingSchema`, `proceedingEditSchema`). Why the event select works this
+ * way: docs/decisions/072-proceeding-event-edits.md.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";

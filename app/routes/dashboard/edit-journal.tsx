@@ -12,7 +12,7 @@
  * Buttons 'Submit' / 'Submitting...'. The server's msg is shown below the form on success as on
  * failure (default 'Journal Update failed'); a taken URI is a 409 with its own sentence. When the
  * journal cannot be loaded the page shows the server's msg or 'Not Authorised to Access This
- * Page'.
+ * Page' (docs/decisions/071-journal-edit-screen.md).
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
