@@ -102,12 +102,13 @@ test("create a journal in two steps, see it Active on /dashboard and on /journal
   const mine = card(page, name);
   await expect(mine.getByText("Active", { exact: true })).toBeVisible();
   await expect(mine.getByText("<b>Plain text</b>, never markup.", { exact: false })).toBeVisible();
-  for (const [label, href] of [
+  const buttons: [string, string][] = [
     ["Edit", `/dashboard/edit_journal/${uri}`],
     ["Publications", `/dashboard/${uri}/publications`],
     ["Add Paper", `/dashboard/paper_submission/${uri}`],
     ["View", `/journal/${uri}`],
-  ]) {
+  ];
+  for (const [label, href] of buttons) {
     await expect(mine.getByRole("link", { name: new RegExp(`^${label} :`) })).toHaveAttribute(
       "href",
       href,

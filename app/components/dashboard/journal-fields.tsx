@@ -12,7 +12,17 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FREQUENCIES, FREQUENCY_LABELS } from "../../../shared/constants.ts";
+import { slugify } from "../../../shared/format.ts";
 import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
+
+/**
+ * The Journal URI offered for a journal name (docs/decisions/070-journal-creation-steps.md):
+ * lower-case ASCII letters, digits and hyphens, at most 60 characters, matching the slug rule of
+ * DESIGN section 3 (`[a-z0-9][a-z0-9-]*`); `""` while the name has no letter or digit.
+ */
+export function uriFromName(name: string): string {
+  return /[a-z0-9]/i.test(name.normalize("NFKD")) ? slugify(name, 60) : "";
+}
 
 export type FieldProps<K extends string> = UseFormRegisterReturn<K> & { error?: string };
 export type FieldOf<K extends string> = (name: K) => FieldProps<K>;

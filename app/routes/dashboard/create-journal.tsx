@@ -24,7 +24,6 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { slugify } from "../../../shared/format.ts";
 import {
   type JournalStep1Input,
   type JournalStep1Values,
@@ -40,6 +39,7 @@ import {
   JournalBasicsFields,
   SubmissionInfoFields,
   type SubmissionKey,
+  uriFromName,
 } from "../../components/dashboard/journal-fields.tsx";
 import {
   DashboardLoading,
@@ -100,11 +100,6 @@ export default function CreateJournal({ loaderData }: Route.ComponentProps) {
       {section === "1" ? <BasicsStep /> : <GuidelinesStep state={step2!} />}
     </DashboardScreen>
   );
-}
-
-/** A URI from the journal's name (DESIGN section 3 slug rule), or "" while the name has none. */
-function uriFromName(name: string): string {
-  return /[a-z0-9]/i.test(name.normalize("NFKD")) ? slugify(name, 60) : "";
 }
 
 const BASICS: readonly BasicsKey[] = [
