@@ -112,11 +112,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               Conference Proceedings
             </SectionHeading>
+            <p className="-mt-2 mb-6 max-w-3xl text-slate-600">
+              The papers given at academic conferences, published together for each event.
+            </p>
             {proceedings ? (
               <ul className="grid gap-6 lg:grid-cols-2">
                 {proceedings.map((proceeding) => (
                   <li key={proceeding.id}>
-                    <ProceedingCard proceeding={proceeding} headingLevel={3} />
+                    <ProceedingCard proceeding={proceeding} compact />
                   </li>
                 ))}
               </ul>

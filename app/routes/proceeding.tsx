@@ -161,10 +161,13 @@ export default function ProceedingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Location, publisher, ISBN, ISSN, year and number of papers; a fact without a value is left out. */
+/**
+ * Location, publisher, ISBN, ISSN, year and number of papers; a fact without a value is left
+ * out, and so is the location when the sub title already gives it (as the corpus import does).
+ */
 function Facts({ proceeding: p }: { proceeding: ProceedingDetail }) {
   const facts: [string, string][] = [
-    ["Location", p.event_location],
+    ["Location", p.event_location === p.sub_title ? "" : p.event_location],
     ["Publisher", p.publisher],
     ["ISBN", p.isbn],
     ["ISSN", p.issn],

@@ -1,7 +1,7 @@
 /**
  * The line '{event_name} from {event_start_date} to {event_end_date}' of a proceeding card
  * (spec section 2, Proceedings list), dates as the server gives them (`YYYY-MM-DD`) in `<time>`
- * elements, as the dashboard's cards show them.
+ * elements (never broken inside a date), as the dashboard's cards show them.
  */
 export function EventLine({
   name,
@@ -16,7 +16,14 @@ export function EventLine({
 }) {
   return (
     <p className={className} data-testid="event-line">
-      {name} from <time dateTime={start}>{start}</time> to <time dateTime={end}>{end}</time>
+      {name} from{" "}
+      <time dateTime={start} className="whitespace-nowrap">
+        {start}
+      </time>{" "}
+      to{" "}
+      <time dateTime={end} className="whitespace-nowrap">
+        {end}
+      </time>
     </p>
   );
 }

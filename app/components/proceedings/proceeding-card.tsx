@@ -9,19 +9,19 @@ import { EventLine } from "./event-line.tsx";
 /**
  * A proceeding card of the public proceedings list (spec section 2, Proceedings list, without
  * the manager's buttons): cover image, the event line, title, sub title, intro and a 'View
- * Proceeding' link to `/proceedings/{slug}`. `headingLevel` 3 when the card sits under a
- * section heading (home page).
+ * Proceeding' link to `/proceedings/{slug}`. `compact` (home page) leaves the intro out and
+ * sets the title smaller, under a section heading (`<h3>`).
  */
 export function ProceedingCard({
   proceeding,
   eager = false,
-  headingLevel = 2,
+  compact = false,
 }: {
   proceeding: Card;
   eager?: boolean;
-  headingLevel?: 2 | 3;
+  compact?: boolean;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const Heading = compact ? "h3" : "h2";
   return (
     <article className="flex gap-4 rounded-sm border border-slate-200 bg-white p-4 shadow-xs sm:gap-6 sm:p-6">
       <Link
@@ -46,7 +46,9 @@ export function ProceedingCard({
           end={proceeding.event_end_date}
           className="text-sm font-semibold text-brand-800"
         />
-        <Heading className="mt-1 text-lg leading-snug font-semibold break-words sm:text-2xl">
+        <Heading
+          className={`mt-1 text-lg leading-snug font-semibold break-words ${compact ? "" : "sm:text-2xl"}`}
+        >
           <Link to={proceeding.link} className={titleLinkClass}>
             {proceeding.title}
           </Link>
@@ -54,10 +56,12 @@ export function ProceedingCard({
         {proceeding.sub_title ? (
           <p className="mt-1 break-words text-slate-700">{proceeding.sub_title}</p>
         ) : null}
-        <PlainText
-          text={proceeding.intro}
-          className="mt-3 line-clamp-4 text-sm text-slate-600 sm:text-base"
-        />
+        {compact ? null : (
+          <PlainText
+            text={proceeding.intro}
+            className="mt-3 line-clamp-4 text-sm text-slate-600 sm:text-base"
+          />
+        )}
         <div className="mt-auto pt-4">
           <ButtonLink to={proceeding.link} hiddenSuffix={proceeding.title}>
             View Proceeding
