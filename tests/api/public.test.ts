@@ -199,7 +199,9 @@ describe(`PDF galleys on ${dialectUnderTest}`, () => {
 
   it("answers 304 to a conditional request with the current ETag", async () => {
     const first = await request(t.app).get(galley());
-    const again = await request(t.app).get(galley()).set("If-None-Match", String(first.headers.etag));
+    const again = await request(t.app)
+      .get(galley())
+      .set("If-None-Match", String(first.headers.etag));
     expect(again.status).toBe(304);
   });
 

@@ -94,7 +94,7 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
             error={errors.role}
             placeholder="Editor-in-Chief"
             autoComplete="off"
-          onKeyDown={onEnter}
+            onKeyDown={onEnter}
           />
         ) : null}
       </div>
