@@ -2,8 +2,8 @@
  * The public proceedings pages with the real corpus (docs/decisions/090-public-proceedings.md):
  * from the home page's 'Conference Proceedings' section to the list, to PLDI '09 (event line,
  * facts, introduction, editorial board, papers), to the TraceMonkey paper, its conference
- * citation metadata in the served HTML, its PDF in the viewer, and the 404 page for unknown or
- * malformed addresses. Runs at 1280 px (desktop) and 375 px (phone).
+ * citation metadata in the served HTML, its PDF in the viewer, the banner search's hit, About's
+ * link, and the 404 page for unknown or malformed addresses. Runs at 1280 px (desktop) and 375 px (phone).
  */
 import { expect, type Page, test } from "@playwright/test";
 import { paperPath } from "./fixtures.ts";
@@ -168,6 +168,15 @@ test("the served HTML carries Google Scholar metadata for a conference paper", a
   expect(pdf.status()).toBe(206);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).toString("latin1")).toBe("%PDF-");
+});
+
+test("the banner search finds the conference paper and links its page", async ({ page }) => {
+  const path = await tracemonkeyPath(page);
+  await page.goto("/search?banner_search=trace+type+specialization");
+  const hit = page.getByRole("listitem").filter({ has: page.locator(`a[href="${path}"]`) });
+  await expect(hit.getByRole("heading", { name: TRACEMONKEY.title })).toBeVisible();
+  const source = hit.getByRole("link", { name: `${PLDI.title}, PLDI '09 (2009)` });
+  await expect(source).toHaveAttribute("href", `/proceedings/${PLDI.slug}`);
 });
 
 test("About mentions the proceedings and links to them", async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 test("the banner search finds a paper by words of its abstract and opens it", async ({ page }) => {
   await page.goto("/");
-  const box = page.getByRole("textbox", { name: /search/i }).first();
+  const box = page.getByRole("searchbox", { name: /search/i }).first();
   await box.fill("fanged frog tadpoles");
   await page.getByRole("button", { name: "Search" }).first().click();
   await expect(page).toHaveURL(/\/search\?banner_search=fanged\+frog\+tadpoles/);
