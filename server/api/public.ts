@@ -1,8 +1,9 @@
 /**
  * Public API calls (spec section 7 "Public", DESIGN section 2), no sign-in needed.
  * Route parameters are validated with zod; a parameter that cannot name anything (a malformed
- * journal URI, a non-numeric volume, issue or paper id) is a 404 with a clear msg, like an
- * unknown one. A signed-in manager also sees inactive journals and unpublished issues.
+ * journal URI or proceeding slug, a non-numeric volume, issue or paper id) is a 404 with a clear
+ * msg, like an unknown one. A signed-in manager also sees inactive journals and unpublished
+ * issues; proceedings are all public (docs/decisions/090-public-proceedings.md).
  */
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
