@@ -64,7 +64,8 @@ function sendPdf(ctx: AppContext, found: StoredPdf, res: Response, next: NextFun
         "Content-Type": "application/pdf",
         "Content-Disposition": `inline; filename="${fileName}"`,
         "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "public, max-age=3600",
+        // A replaced PDF keeps its URL: caches must check the ETag every time (a cheap 304).
+        "Cache-Control": "public, no-cache",
       },
       acceptRanges: true,
       etag: true,

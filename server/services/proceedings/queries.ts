@@ -5,7 +5,6 @@
  * proceedings.md). Proceedings have no draft state: every one is public.
  */
 import type {
-  EditorPublic,
   ProceedingCard,
   ProceedingDetail,
   ProceedingEdit,
@@ -14,6 +13,7 @@ import type {
 import { proceedingLink, proceedingPaperLink } from "../../../shared/format.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
+import { editorialBoard, editorsForEdit } from "../editors.ts";
 import { authorsByPaper } from "../papers/queries.ts";
 
 /**
@@ -90,13 +90,6 @@ export async function getProceeding(ctx: AppContext, id: number): Promise<Procee
     .where("p.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const editors = await ctx.db
-    .selectFrom("editors")
-    .select(["name", "email", "institution", "role"])
-    .where("proceeding_id", "=", id)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
   return {
     id: row.id,
     event_id: row.event_id,
@@ -110,33 +103,8 @@ export async function getProceeding(ctx: AppContext, id: number): Promise<Procee
     year: row.year,
     intro: row.intro,
     cover_img: fileUrl(row.cover),
-    editors: editors.map((e) => ({
-      name: e.name,
-      email: e.email ?? "",
-      institution: e.institution ?? "",
-      role: e.role,
-    })),
+    editors: await editorsForEdit(ctx, { proceedingId: id }),
   };
-}
-
-/** Editors of a proceeding grouped by role, roles in order of first appearance. */
-async function proceedingBoard(
-  ctx: AppContext,
-  proceedingId: number,
-): Promise<Record<string, EditorPublic[]>> {
-  const rows = await ctx.db
-    .selectFrom("editors")
-    .select(["name", "institution", "role"])
-    .where("proceeding_id", "=", proceedingId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  const board: Record<string, EditorPublic[]> = {};
-  for (const row of rows) {
-    board[row.role] ??= [];
-    board[row.role]?.push({ name: row.name, institution: row.institution ?? "" });
-  }
-  return board;
 }
 
 /**
@@ -183,7 +151,7 @@ export async function getProceedingPage(
     year: row.year,
     intro: row.intro,
     cover_img: fileUrl(row.cover),
-    editors: await proceedingBoard(ctx, row.id),
+    editors: await editorialBoard(ctx, { proceedingId: row.id }),
     papers: papers.map((p) => ({
       paperID: p.id,
       title: p.title,

@@ -5,7 +5,6 @@
  */
 import type {
   DashboardPublicationRow,
-  EditorPublic,
   FeaturedPublication,
   LatestPublicationItem,
   PaperSummary,
@@ -17,6 +16,7 @@ import type {
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
+import { editorialBoard, editorsForEdit } from "../editors.ts";
 import { findJournalRow } from "../journals/queries.ts";
 import { authorsByPaper, type Visibility } from "../papers/queries.ts";
 
@@ -169,26 +169,6 @@ export async function listJournalPublications(
   }));
 }
 
-/** Editors of a publication grouped by role, roles in order of first appearance. */
-async function editorialBoard(
-  ctx: AppContext,
-  publicationId: number,
-): Promise<Record<string, EditorPublic[]>> {
-  const rows = await ctx.db
-    .selectFrom("editors")
-    .select(["name", "institution", "role"])
-    .where("publication_id", "=", publicationId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  const board: Record<string, EditorPublic[]> = {};
-  for (const row of rows) {
-    board[row.role] ??= [];
-    board[row.role]!.push({ name: row.name, institution: row.institution ?? "" });
-  }
-  return board;
-}
-
 /**
  * GET /get_publication/{journal_url}/{volume}/{issue}: the issue page's data, or null when the
  * journal has no such (visible) issue.
@@ -237,7 +217,7 @@ export async function getPublication(
     publication_year: row.year,
     cover_img: fileUrl(row.cover),
     papers: papers.map(({ paperID, title, authors }) => ({ paperID, title, authors })),
-    editors: await editorialBoard(ctx, row.id),
+    editors: await editorialBoard(ctx, { publicationId: row.id }),
     published_on: row.published_on,
   };
 }
@@ -351,13 +331,6 @@ export async function getPublicationForEdit(
     .where("pub.id", "=", publicationId)
     .executeTakeFirst();
   if (!row) return null;
-  const editors = await ctx.db
-    .selectFrom("editors")
-    .select(["name", "email", "institution", "role"])
-    .where("publication_id", "=", row.id)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
   return {
     id: row.id,
     volume: row.volume,
@@ -365,11 +338,6 @@ export async function getPublicationForEdit(
     title: row.title ?? "",
     year: row.year,
     cover_img: fileUrl(row.cover),
-    editors: editors.map((e) => ({
-      name: e.name,
-      email: e.email ?? "",
-      institution: e.institution ?? "",
-      role: e.role,
-    })),
+    editors: await editorsForEdit(ctx, { publicationId: row.id }),
   };
 }
