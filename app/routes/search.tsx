@@ -5,6 +5,8 @@
  */
 import { Link } from "react-router";
 import { MARK_END, MARK_START, searchPapers } from "../../server/services/search.ts";
+import { PageHeading } from "../components/ui/heading.tsx";
+import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import type { Route } from "./+types/search";
 
@@ -70,37 +72,24 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const pages = Math.ceil(total / pageSize);
   const pageLink = (n: number) =>
     `/search?${new URLSearchParams({ banner_search: query, page: String(n) })}`;
+  const summary = !query
+    ? "Type words of a title, an author's name, a keyword or a phrase from the full text in the search box above."
+    : failed
+      ? ""
+      : total === 0
+        ? `No papers match “${query}”.`
+        : `${total} ${total === 1 ? "paper matches" : "papers match"} “${query}”.`;
   return (
-    <main className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="font-serif text-3xl text-slate-900">Search</h1>
-      <form action="/search" method="get" className="mt-6 flex gap-2">
-        <label htmlFor="search-page-query" className="sr-only">
-          Search papers
-        </label>
-        <input
-          id="search-page-query"
-          name="banner_search"
-          type="search"
-          defaultValue={query}
-          placeholder="Find Research..."
-          className="min-w-0 flex-1 rounded border border-slate-300 px-3 py-2"
-        />
-        <button type="submit" className="rounded bg-slate-900 px-4 py-2 text-white">
-          Search
-        </button>
-      </form>
-      {query && !failed ? (
-        <p className="mt-6 text-slate-700" aria-live="polite">
-          {total === 0
-            ? `No papers match “${query}”.`
-            : `${total} ${total === 1 ? "paper matches" : "papers match"} “${query}”.`}
-        </p>
-      ) : null}
-      <ol className="mt-6 space-y-6">
+    <main className={`${containerClass} py-10 sm:py-14`}>
+      <PageHeading kicker="Search" title={query ? `“${query}”` : "Search the library"} />
+      <p className="text-slate-700" aria-live="polite">
+        {summary}
+      </p>
+      <ol className="mt-6 max-w-4xl divide-y divide-slate-200 border-y border-slate-200">
         {hits.map((hit) => (
-          <li key={hit.paperID} className="border-b border-slate-200 pb-6">
-            <h2 className="font-serif text-xl">
-              <Link to={hit.link} className="text-slate-900 hover:underline">
+          <li key={hit.paperID} className="py-6">
+            <h2 className="text-xl leading-snug font-semibold">
+              <Link to={hit.link} className={titleLinkClass}>
                 {hit.title}
               </Link>
             </h2>
@@ -108,7 +97,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 text-sm text-slate-600">{hit.authors.join(", ")}</p>
             ) : null}
             <p className="mt-1 text-sm">
-              <Link to={hit.publication_link} className="text-slate-600 hover:underline">
+              <Link to={hit.publication_link} className={textLinkClass}>
                 {hit.journal_name}, {hit.publication}
               </Link>
             </p>
@@ -117,12 +106,24 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       {pages > 1 ? (
-        <nav aria-label="Result pages" className="mt-8 flex justify-between">
-          {page > 1 ? <Link to={pageLink(page - 1)}>← Previous</Link> : <span />}
+        <nav aria-label="Result pages" className="mt-8 flex max-w-4xl items-center justify-between">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className={textLinkClass}>
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
           <span className="text-sm text-slate-600">
             Page {page} of {pages}
           </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Next →</Link> : <span />}
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className={textLinkClass}>
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </main>
