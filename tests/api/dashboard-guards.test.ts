@@ -54,7 +54,7 @@ const isChange = (call: Call) => call.method === "post" || /delete_|_action/.tes
 beforeAll(async () => {
   t = await createTestContext();
   await seedCatalogue(t.ctx);
-  cookie = await signedInManager(t);
+  cookie = (await signedInManager(t)).cookie;
 });
 afterAll(() => t.close());
 
