@@ -1,9 +1,9 @@
 /**
  * The frame of the journal, proceeding and partner screens of the dashboard: the page column
  * with its `<h1>` block ({@link DashboardScreen}), the placeholder shown while the browser loads
- * the screen's data ({@link DashboardLoading}, the routes' `HydrateFallback`), and the result of
- * a load in the clientLoaders ({@link Loaded}), the full-page message of a failed load
- * ({@link DashboardFailure}), and the page metadata ({@link dashboardMeta}).
+ * the screen's data ({@link DashboardLoading}, the routes' `HydrateFallback`), the full-page
+ * message of a failed load ({@link DashboardFailure}; the loads themselves:
+ * app/lib/dashboard-load.ts), and the page metadata ({@link dashboardMeta}).
  */
 import type { ReactNode } from "react";
 import type { MetaDescriptor } from "react-router";
@@ -12,9 +12,6 @@ import { Spinner } from "../forms/index.ts";
 import { PageHeading } from "../ui/heading.tsx";
 import { containerClass } from "../ui/styles.ts";
 import { PageMessage } from "./page-message.tsx";
-
-/** What a screen's clientLoader answers: its data, or the message of a failed load. */
-export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
 
 export function DashboardScreen({
   title,

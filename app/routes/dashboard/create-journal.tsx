@@ -50,7 +50,8 @@ import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { FormError, SubmitButton } from "../../components/forms/index.ts";
 import { NotFound } from "../../components/not-found.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
-import { apiGet, apiPostForm, errorMessage, isAbort } from "../../lib/api.ts";
+import { apiPostForm, errorMessage } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/create-journal";
 
@@ -64,18 +65,21 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   if (section !== "2") return { section, step2: null };
   const uri = new URL(request.url).searchParams.get("journal")?.trim().toLowerCase() ?? "";
   if (!uri) return { section, step2: { kind: "no-uri" } as Step2State };
-  try {
-    const { journal } = await apiGet<{ journal: JournalDetail }>(
-      `/get_journal/${encodeURIComponent(uri)}`,
-      MESSAGES.pageNotLoading,
-      { signal: request.signal },
-    );
-    return { section, step2: { kind: "ready", journal } as Step2State };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    const message = errorMessage(error, MESSAGES.pageNotLoading);
-    return { section, step2: { kind: "failed", message } as Step2State };
-  }
+  const loaded = await loadScreen(
+    request,
+    async (get) => {
+      const { journal } = await get<{ journal: JournalDetail }>(
+        `/get_journal/${encodeURIComponent(uri)}`,
+      );
+      return journal;
+    },
+    MESSAGES.pageNotLoading,
+  );
+  const step2: Step2State =
+    loaded.error === null
+      ? { kind: "ready", journal: loaded.data }
+      : { kind: "failed", message: loaded.error };
+  return { section, step2 };
 }
 clientLoader.hydrate = true as const;
 

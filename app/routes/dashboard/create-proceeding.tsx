@@ -8,7 +8,6 @@
  */
 import { useNavigate } from "react-router";
 import type { ProceedingEventItem } from "../../../shared/api.ts";
-import { MESSAGES } from "../../../shared/constants.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { ProceedingForm } from "../../components/dashboard/proceeding-form.tsx";
 import {
@@ -16,25 +15,17 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-proceeding";
 
-export async function clientLoader({
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<ProceedingEventItem[]>> {
-  try {
-    const { proceeding_events } = await apiGet<{ proceeding_events: ProceedingEventItem[] }>(
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
+    const { proceeding_events } = await get<{ proceeding_events: ProceedingEventItem[] }>(
       "/get_proceeding_events",
-      MESSAGES.notAuthorised,
-      { signal: request.signal },
     );
-    return { data: proceeding_events, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+    return proceeding_events;
+  });
 }
 clientLoader.hydrate = true as const;
 

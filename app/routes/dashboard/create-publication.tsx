@@ -17,26 +17,17 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-publication";
 
-export async function clientLoader({
-  params,
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<{ journalName: string }>> {
-  try {
-    const { journal } = await apiGet<{ journal: JournalDetail }>(
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
+    const { journal } = await get<{ journal: JournalDetail }>(
       `/get_journal/${encodeURIComponent(params.journal)}`,
-      MESSAGES.notAuthorised,
-      { signal: request.signal },
     );
-    return { data: { journalName: journal.name }, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+    return { journalName: journal.name };
+  });
 }
 clientLoader.hydrate = true as const;
 

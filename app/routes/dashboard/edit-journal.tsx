@@ -40,31 +40,23 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { Tabs } from "../../components/dashboard/tabs.tsx";
 import { FormError, FormSuccess, SubmitButton } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { apiGet, apiPostForm, errorMessage, isAbort } from "../../lib/api.ts";
+import { apiPostForm, errorMessage } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/edit-journal";
 
-export async function clientLoader({
-  params,
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<JournalDetail>> {
-  try {
-    const { journal } = await apiGet<{ journal: JournalDetail }>(
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
+    const { journal } = await get<{ journal: JournalDetail }>(
       `/get_journal/${encodeURIComponent(params.journal)}`,
-      MESSAGES.notAuthorised,
-      { signal: request.signal },
     );
-    return { data: journal, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+    return journal;
+  });
 }
 clientLoader.hydrate = true as const;
 

@@ -16,49 +16,24 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-paper";
 
-type EditData = { journalName: string; publications: PublicationOption[]; paper: PaperEdit };
-
-export async function clientLoader({
-  params,
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<EditData>> {
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const journal = encodeURIComponent(params.journal);
-  const options = { signal: request.signal };
-  try {
+  return loadScreen(request, async (get) => {
     const [journalAnswer, list, paperAnswer] = await Promise.all([
-      apiGet<{ journal: JournalDetail }>(
-        `/get_journal/${journal}`,
-        MESSAGES.notAuthorised,
-        options,
-      ),
-      apiGet<{ publications: PublicationOption[] }>(
-        `/get_publications/${journal}/Y`,
-        MESSAGES.notAuthorised,
-        options,
-      ),
-      apiGet<{ paper: PaperEdit }>(
-        `/get_paper/${journal}/${encodeURIComponent(params.paper)}`,
-        MESSAGES.notAuthorised,
-        options,
-      ),
+      get<{ journal: JournalDetail }>(`/get_journal/${journal}`),
+      get<{ publications: PublicationOption[] }>(`/get_publications/${journal}/Y`),
+      get<{ paper: PaperEdit }>(`/get_paper/${journal}/${encodeURIComponent(params.paper)}`),
     ]);
     return {
-      data: {
-        journalName: journalAnswer.journal.name,
-        publications: list.publications,
-        paper: paperAnswer.paper,
-      },
-      error: null,
+      journalName: journalAnswer.journal.name,
+      publications: list.publications,
+      paper: paperAnswer.paper,
     };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+  });
 }
 clientLoader.hydrate = true as const;
 

@@ -10,7 +10,6 @@
  */
 import { useNavigate } from "react-router";
 import type { ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
-import { MESSAGES } from "../../../shared/constants.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { ProceedingForm } from "../../components/dashboard/proceeding-form.tsx";
 import {
@@ -18,36 +17,20 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding";
 
-type Data = { proceeding: ProceedingEdit; events: ProceedingEventItem[] };
-
-export async function clientLoader({
-  params,
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<Data>> {
-  const options = { signal: request.signal };
-  try {
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
     const [{ proceeding }, { proceeding_events }] = await Promise.all([
-      apiGet<{ proceeding: ProceedingEdit }>(
+      get<{ proceeding: ProceedingEdit }>(
         `/get_proceeding/${encodeURIComponent(params.proceeding)}`,
-        MESSAGES.notAuthorised,
-        options,
       ),
-      apiGet<{ proceeding_events: ProceedingEventItem[] }>(
-        "/get_proceeding_events",
-        MESSAGES.notAuthorised,
-        options,
-      ),
+      get<{ proceeding_events: ProceedingEventItem[] }>("/get_proceeding_events"),
     ]);
-    return { data: { proceeding, events: proceeding_events }, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+    return { proceeding, events: proceeding_events };
+  });
 }
 clientLoader.hydrate = true as const;
 

@@ -16,40 +16,21 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-publication";
 
-type EditData = { journalName: string; publication: PublicationEdit };
-
-export async function clientLoader({
-  params,
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<EditData>> {
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const journal = encodeURIComponent(params.journal);
-  const options = { signal: request.signal };
-  try {
+  return loadScreen(request, async (get) => {
     const [journalAnswer, publicationAnswer] = await Promise.all([
-      apiGet<{ journal: JournalDetail }>(
-        `/get_journal/${journal}`,
-        MESSAGES.notAuthorised,
-        options,
-      ),
-      apiGet<{ publication: PublicationEdit }>(
+      get<{ journal: JournalDetail }>(`/get_journal/${journal}`),
+      get<{ publication: PublicationEdit }>(
         `/get_publication_only/${journal}/${encodeURIComponent(params.publication)}`,
-        MESSAGES.notAuthorised,
-        options,
       ),
     ]);
-    return {
-      data: { journalName: journalAnswer.journal.name, publication: publicationAnswer.publication },
-      error: null,
-    };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+    return { journalName: journalAnswer.journal.name, publication: publicationAnswer.publication };
+  });
 }
 clientLoader.hydrate = true as const;
 

@@ -10,35 +10,24 @@
  * covers the first paint).
  */
 import type { JournalCard } from "../../../shared/api.ts";
-import { MESSAGES } from "../../../shared/constants.ts";
 import { FlashMessage } from "../../components/dashboard/flash.tsx";
 import {
   DashboardFailure,
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
 import { JournalListCard } from "../../components/journal/journal-list-card.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/journals";
 
-export async function clientLoader({
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<JournalCard[]>> {
-  try {
-    const { journals } = await apiGet<{ journals: JournalCard[] }>(
-      "/dashboard/all_journals",
-      MESSAGES.notAuthorised,
-      { signal: request.signal },
-    );
-    return { data: journals, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
+    const { journals } = await get<{ journals: JournalCard[] }>("/dashboard/all_journals");
+    return journals;
+  });
 }
 clientLoader.hydrate = true as const;
 

@@ -19,40 +19,19 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/paper-submission";
 
-type SubmissionData = { journalName: string; publications: PublicationOption[] };
-
-export async function clientLoader({
-  params,
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<SubmissionData>> {
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const journal = encodeURIComponent(params.journal);
-  const options = { signal: request.signal };
-  try {
+  return loadScreen(request, async (get) => {
     const [journalAnswer, list] = await Promise.all([
-      apiGet<{ journal: JournalDetail }>(
-        `/get_journal/${journal}`,
-        MESSAGES.notAuthorised,
-        options,
-      ),
-      apiGet<{ publications: PublicationOption[] }>(
-        `/get_publications/${journal}/Y`,
-        MESSAGES.notAuthorised,
-        options,
-      ),
+      get<{ journal: JournalDetail }>(`/get_journal/${journal}`),
+      get<{ publications: PublicationOption[] }>(`/get_publications/${journal}/Y`),
     ]);
-    return {
-      data: { journalName: journalAnswer.journal.name, publications: list.publications },
-      error: null,
-    };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+    return { journalName: journalAnswer.journal.name, publications: list.publications };
+  });
 }
 clientLoader.hydrate = true as const;
 

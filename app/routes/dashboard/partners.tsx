@@ -25,29 +25,20 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
 import { FormError, FormSuccess } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
-import { apiGet, apiPost, errorMessage, isAbort } from "../../lib/api.ts";
+import { apiPost, errorMessage } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/partners";
 
-export async function clientLoader({
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<PartnerItem[]>> {
-  try {
-    const { partners } = await apiGet<{ partners: PartnerItem[] }>(
-      "/dashboard/partners",
-      MESSAGES.notAuthorised,
-      { signal: request.signal },
-    );
-    return { data: partners, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
+    const { partners } = await get<{ partners: PartnerItem[] }>("/dashboard/partners");
+    return partners;
+  });
 }
 clientLoader.hydrate = true as const;
 

@@ -7,36 +7,25 @@
  * msg or 'Not Authorised to Access This Page' full-page (spec section 8).
  */
 import type { ProceedingCard } from "../../../shared/api.ts";
-import { MESSAGES } from "../../../shared/constants.ts";
 import { FlashMessage } from "../../components/dashboard/flash.tsx";
 import {
   DashboardFailure,
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { CoverImage } from "../../components/ui/cover-image.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { PlainText } from "../../components/ui/plain-text.tsx";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceedings";
 
-export async function clientLoader({
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<ProceedingCard[]>> {
-  try {
-    const { proceedings } = await apiGet<{ proceedings: ProceedingCard[] }>(
-      "/all_proceedings/Y",
-      MESSAGES.notAuthorised,
-      { signal: request.signal },
-    );
-    return { data: proceedings, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
+    const { proceedings } = await get<{ proceedings: ProceedingCard[] }>("/all_proceedings/Y");
+    return proceedings;
+  });
 }
 clientLoader.hydrate = true as const;
 

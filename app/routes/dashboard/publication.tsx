@@ -32,24 +32,22 @@ import { Disclosure } from "../../components/ui/disclosure.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { SectionHeading } from "../../components/ui/heading.tsx";
 import { buttonClass, containerClass, textLinkClass } from "../../components/ui/styles.ts";
-import { apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { apiGet, errorMessage } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
 
-type PageData = { publication: PublicationDetail } | { publication: null; problem: string };
-
-export async function clientLoader({ params, request }: Route.ClientLoaderArgs): Promise<PageData> {
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   const path = [params.journalUrl, params.volume, params.issue].map(encodeURIComponent).join("/");
-  try {
-    const { publication } = await apiGet<{ publication: PublicationDetail }>(
-      `/get_publication/${path}`,
-      MESSAGES.pageNotLoading,
-      { signal: request.signal },
-    );
-    return { publication };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { publication: null, problem: errorMessage(error, MESSAGES.pageNotLoading) };
-  }
+  return loadScreen(
+    request,
+    async (get) => {
+      const { publication } = await get<{ publication: PublicationDetail }>(
+        `/get_publication/${path}`,
+      );
+      return publication;
+    },
+    MESSAGES.pageNotLoading,
+  );
 }
 clientLoader.hydrate = true as const;
 
@@ -61,7 +59,7 @@ export function dashboardIssueHeading(
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const p = loaderData?.publication;
+  const p = loaderData?.data;
   return dashboardMeta(matches, p ? dashboardIssueHeading(p) : "Publication");
 }
 
@@ -78,11 +76,11 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
   const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
   const listLink = `/dashboard/${params.journalUrl}/publications`;
 
-  if (!loaderData.publication) {
+  if (loaderData.error !== null) {
     return (
       <main className={`${containerClass} py-10`}>
         <p className="text-slate-700">
-          This publication could not be shown ({loaderData.problem}).{" "}
+          This publication could not be shown ({loaderData.error}).{" "}
           <Link to={listLink} className={textLinkClass}>
             Back to the publications
           </Link>
@@ -90,7 +88,7 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
       </main>
     );
   }
-  const p = loaderData.publication;
+  const p = loaderData.data;
 
   async function remove(paper: Paper) {
     const ok = await ask({

@@ -18,32 +18,22 @@ import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
-  type Loaded,
 } from "../../components/dashboard/screen.tsx";
 import { FormError, FormSuccess } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
-import { apiAction, apiGet, errorMessage, isAbort } from "../../lib/api.ts";
+import { apiAction, errorMessage } from "../../lib/api.ts";
+import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publications";
 
-type PublicationsData = { journalName: string; rows: DashboardPublicationRow[] };
-
-export async function clientLoader({
-  params,
-  request,
-}: Route.ClientLoaderArgs): Promise<Loaded<PublicationsData>> {
-  try {
-    const { publications, journal_name } = await apiGet<{
+export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  return loadScreen(request, async (get) => {
+    const { publications, journal_name } = await get<{
       publications: DashboardPublicationRow[];
       journal_name: string;
-    }>(`/get_publications/${encodeURIComponent(params.journal)}`, MESSAGES.notAuthorised, {
-      signal: request.signal,
-    });
-    return { data: { journalName: journal_name, rows: publications }, error: null };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    return { data: null, error: errorMessage(error, MESSAGES.notAuthorised) };
-  }
+    }>(`/get_publications/${encodeURIComponent(params.journal)}`);
+    return { journalName: journal_name, rows: publications };
+  });
 }
 clientLoader.hydrate = true as const;
 

@@ -1,0 +1,35 @@
+/**
+ * Browser-side helper for the dashboard screens' clientLoaders: a screen's data is loaded with
+ * the manager's cookie, and a load that fails shows the server's msg, else the screen's default
+ * ('Not Authorised to Access This Page' unless the screen names another), full-page (spec
+ * section 8). An aborted load (the manager navigated away) is not a failure: it rejects as
+ * before, so React Router drops it.
+ */
+import { MESSAGES } from "../../shared/constants.ts";
+import { type ApiOk, apiGet, errorMessage, isAbort } from "./api.ts";
+
+/** What a screen's clientLoader answers: its data, or the message of a failed load. */
+export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
+
+/** GET of an API path with the load's signal and default message (see {@link loadScreen}). */
+export type ScreenGet = <T extends object = object>(path: string) => Promise<ApiOk<T>>;
+
+/**
+ * Runs `load` with a {@link ScreenGet} bound to `request`'s signal and to `failure` as every
+ * call's default message, and answers `{data, error: null}`, or `{data: null, error}` with the
+ * failed call's message (an ApiError's `msg`, else `failure`).
+ * @throws the `AbortError` of an aborted load.
+ */
+export async function loadScreen<T>(
+  request: Request,
+  load: (get: ScreenGet) => Promise<T>,
+  failure: string = MESSAGES.notAuthorised,
+): Promise<Loaded<T>> {
+  const get: ScreenGet = (path) => apiGet(path, failure, { signal: request.signal });
+  try {
+    return { data: await load(get), error: null };
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return { data: null, error: errorMessage(error, failure) };
+  }
+}
