@@ -7,12 +7,21 @@
  * Name, Contact Email). All are required (spec section 5); the emails are `type="email"`.
  *
  * The form owns the values: `field(name)` gives react-hook-form's `register(name)` props plus
- * the field's error message, so one component serves forms of different value types.
+ * the field's error message, so one component serves forms of different value types. The
+ * Submission Info values are the same on both screens, so their form is shared too
+ * ({@link useSubmissionInfoForm}).
  */
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCIES, FREQUENCY_LABELS } from "../../../shared/constants.ts";
 import { slugify } from "../../../shared/format.ts";
+import {
+  type JournalStep2Input,
+  type JournalStep2Values,
+  journalStep2Schema,
+} from "../../../shared/schemas.ts";
 import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
 
 /**
@@ -43,6 +52,50 @@ export type SubmissionKey =
   | "journal_cost"
   | "contact_name"
   | "contact_email";
+
+/** The fields of {@link JournalBasicsFields}, whose server messages go under them. */
+export const BASICS_KEYS: readonly BasicsKey[] = [
+  "journal_name",
+  "abbreviation",
+  "journal_uri",
+  "publisher",
+  "pub_frequency",
+  "issn",
+  "journal_intro",
+];
+
+/** The fields of {@link SubmissionInfoFields}, whose server messages go under them. */
+export const SUBMISSION_KEYS: readonly SubmissionKey[] = [
+  "submission_guide",
+  "other_guide",
+  "journal_email",
+  "journal_cost",
+  "contact_name",
+  "contact_email",
+];
+
+/**
+ * The Submission Info form (create step 2, edit tab 'Submission Info'): react-hook-form over
+ * `journalStep2Schema`, prefilled from `journal` (its URI included, which the server needs),
+ * plus `field` for {@link SubmissionInfoFields}.
+ */
+export function useSubmissionInfoForm(journal: JournalDetail) {
+  const form = useForm<JournalStep2Values, unknown, JournalStep2Input>({
+    resolver: zodResolver(journalStep2Schema),
+    defaultValues: {
+      submission_guide: journal.sub_guide,
+      other_guide: journal.other_guide,
+      journal_email: journal.email,
+      journal_cost: journal.cost,
+      contact_name: journal.contact_name,
+      contact_email: journal.contact_email,
+      journal_uri: journal.uri,
+    },
+  });
+  const { errors } = form.formState;
+  const field = (name: SubmissionKey) => ({ ...form.register(name), error: errors[name]?.message });
+  return { ...form, field };
+}
 
 export function JournalBasicsFields({
   field,

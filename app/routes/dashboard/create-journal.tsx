@@ -27,19 +27,18 @@ import { MESSAGES } from "../../../shared/constants.ts";
 import {
   type JournalStep1Input,
   type JournalStep1Values,
-  type JournalStep2Input,
-  type JournalStep2Values,
   journalStep1Schema,
-  journalStep2Schema,
 } from "../../../shared/schemas.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
 import {
+  BASICS_KEYS,
   type BasicsKey,
   JournalBasicsFields,
+  SUBMISSION_KEYS,
   SubmissionInfoFields,
-  type SubmissionKey,
   uriFromName,
+  useSubmissionInfoForm,
 } from "../../components/dashboard/journal-fields.tsx";
 import {
   DashboardLoading,
@@ -106,16 +105,6 @@ export default function CreateJournal({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const BASICS: readonly BasicsKey[] = [
-  "journal_name",
-  "abbreviation",
-  "journal_uri",
-  "publisher",
-  "pub_frequency",
-  "issn",
-  "journal_intro",
-];
-
 function BasicsStep() {
   const navigate = useNavigate();
   const [cover, setCover] = useState<File | null>(null);
@@ -180,7 +169,7 @@ function BasicsStep() {
         );
         navigate(`/dashboard/create_journal/2?journal=${encodeURIComponent(answer.journal_uri)}`);
       } catch (error) {
-        const rest = applyServerErrors(error, BASICS, setError);
+        const rest = applyServerErrors(error, BASICS_KEYS, setError);
         if (rest.cover_img) setCoverError(rest.cover_img);
         setFormError(errorMessage(error, MESSAGES.journalSubmissionFailed));
         setBusy(false);
@@ -231,15 +220,6 @@ function BasicsStep() {
   );
 }
 
-const SUBMISSION: readonly SubmissionKey[] = [
-  "submission_guide",
-  "other_guide",
-  "journal_email",
-  "journal_cost",
-  "contact_name",
-  "contact_email",
-];
-
 function GuidelinesStep({ state }: { state: Step2State }) {
   if (state.kind !== "ready") {
     return (
@@ -269,24 +249,7 @@ function GuidelinesForm({ journal }: { journal: JournalDetail }) {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<JournalStep2Values, unknown, JournalStep2Input>({
-    resolver: zodResolver(journalStep2Schema),
-    defaultValues: {
-      submission_guide: journal.sub_guide,
-      other_guide: journal.other_guide,
-      journal_email: journal.email,
-      journal_cost: journal.cost,
-      contact_name: journal.contact_name,
-      contact_email: journal.contact_email,
-      journal_uri: journal.uri,
-    },
-  });
-  const field = (name: SubmissionKey) => ({ ...register(name), error: errors[name]?.message });
+  const { handleSubmit, setError, field } = useSubmissionInfoForm(journal);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -300,7 +263,7 @@ function GuidelinesForm({ journal }: { journal: JournalDetail }) {
         );
         navigate("/dashboard", { state: flashState(answer.msg) });
       } catch (error) {
-        applyServerErrors(error, SUBMISSION, setError);
+        applyServerErrors(error, SUBMISSION_KEYS, setError);
         setFormError(errorMessage(error, MESSAGES.journalSubmissionFailed));
         setBusy(false);
       }

@@ -23,17 +23,16 @@ import { FREQUENCIES, MESSAGES } from "../../../shared/constants.ts";
 import {
   type JournalEditInput,
   type JournalEditValues,
-  type JournalStep2Input,
-  type JournalStep2Values,
   journalEditSchema,
-  journalStep2Schema,
 } from "../../../shared/schemas.ts";
 import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
 import {
+  BASICS_KEYS,
   type BasicsKey,
   JournalBasicsFields,
+  SUBMISSION_KEYS,
   SubmissionInfoFields,
-  type SubmissionKey,
+  useSubmissionInfoForm,
 } from "../../components/dashboard/journal-fields.tsx";
 import {
   DashboardFailure,
@@ -108,16 +107,6 @@ function Outcome({ outcome }: { outcome: Outcome }) {
   return outcome.ok ? <FormSuccess message={outcome.msg} /> : <FormError message={outcome.msg} />;
 }
 
-const BASICS: readonly BasicsKey[] = [
-  "journal_name",
-  "abbreviation",
-  "journal_uri",
-  "publisher",
-  "pub_frequency",
-  "issn",
-  "journal_intro",
-];
-
 function frequencyOf(value: string): JournalEditValues["pub_frequency"] {
   return (
     (FREQUENCIES as readonly string[]).includes(value) ? value : ""
@@ -175,7 +164,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
           revalidator.revalidate();
         }
       } catch (error) {
-        const rest = applyServerErrors(error, BASICS, setError);
+        const rest = applyServerErrors(error, BASICS_KEYS, setError);
         if (rest.cover_img) setCoverError(rest.cover_img);
         setOutcome({ ok: false, msg: errorMessage(error, MESSAGES.journalUpdateFailed) });
       } finally {
@@ -246,36 +235,10 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
   );
 }
 
-const SUBMISSION: readonly SubmissionKey[] = [
-  "submission_guide",
-  "other_guide",
-  "journal_email",
-  "journal_cost",
-  "contact_name",
-  "contact_email",
-];
-
 function SubmissionInfoForm({ journal }: { journal: JournalDetail }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<JournalStep2Values, unknown, JournalStep2Input>({
-    resolver: zodResolver(journalStep2Schema),
-    defaultValues: {
-      submission_guide: journal.sub_guide,
-      other_guide: journal.other_guide,
-      journal_email: journal.email,
-      journal_cost: journal.cost,
-      contact_name: journal.contact_name,
-      contact_email: journal.contact_email,
-      journal_uri: journal.uri,
-    },
-  });
-  const field = (name: SubmissionKey) => ({ ...register(name), error: errors[name]?.message });
+  const { handleSubmit, setError, field } = useSubmissionInfoForm(journal);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -289,7 +252,7 @@ function SubmissionInfoForm({ journal }: { journal: JournalDetail }) {
         );
         setOutcome({ ok: true, msg: answer.msg });
       } catch (error) {
-        applyServerErrors(error, SUBMISSION, setError);
+        applyServerErrors(error, SUBMISSION_KEYS, setError);
         setOutcome({ ok: false, msg: errorMessage(error, MESSAGES.journalUpdateFailed) });
       } finally {
         setBusy(false);
