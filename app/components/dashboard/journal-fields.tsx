@@ -22,7 +22,10 @@ import {
   type JournalStep2Values,
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
+import { type ApiOk, apiPostForm } from "../../lib/api.ts";
+import { toFormData } from "../../lib/form-data.ts";
 import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
+import { applyServerErrors } from "./server-errors.ts";
 
 /**
  * The Journal URI offered for a journal name (docs/decisions/070-journal-creation-steps.md):
@@ -76,8 +79,11 @@ export const SUBMISSION_KEYS: readonly SubmissionKey[] = [
 
 /**
  * The Submission Info form (create step 2, edit tab 'Submission Info'): react-hook-form over
- * `journalStep2Schema`, prefilled from `journal` (its URI included, which the server needs),
- * plus `field` for {@link SubmissionInfoFields}.
+ * `journalStep2Schema`, prefilled from `journal`, plus `field` for {@link SubmissionInfoFields}
+ * and `send(path, values, failure)`, which POSTs the values with the journal's URI as multipart
+ * and answers the server's envelope.
+ * @throws (from `send`) the ApiError of a failed call, once its field messages are under
+ * their fields.
  */
 export function useSubmissionInfoForm(journal: JournalDetail) {
   const form = useForm<JournalStep2Values, unknown, JournalStep2Input>({
@@ -94,7 +100,19 @@ export function useSubmissionInfoForm(journal: JournalDetail) {
   });
   const { errors } = form.formState;
   const field = (name: SubmissionKey) => ({ ...form.register(name), error: errors[name]?.message });
-  return { ...form, field };
+  const send = async (
+    path: string,
+    values: JournalStep2Input,
+    failure: string,
+  ): Promise<ApiOk<object>> => {
+    try {
+      return await apiPostForm(path, toFormData({ ...values, journal_uri: journal.uri }), failure);
+    } catch (error) {
+      applyServerErrors(error, SUBMISSION_KEYS, form.setError);
+      throw error;
+    }
+  };
+  return { ...form, field, send };
 }
 
 export function JournalBasicsFields({

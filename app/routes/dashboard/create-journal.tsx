@@ -35,7 +35,6 @@ import {
   BASICS_KEYS,
   type BasicsKey,
   JournalBasicsFields,
-  SUBMISSION_KEYS,
   SubmissionInfoFields,
   uriFromName,
   useSubmissionInfoForm,
@@ -249,21 +248,16 @@ function GuidelinesForm({ journal }: { journal: JournalDetail }) {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const { handleSubmit, setError, field } = useSubmissionInfoForm(journal);
+  const { handleSubmit, field, send } = useSubmissionInfoForm(journal);
 
   const onSubmit = handleSubmit(
     async (values) => {
       setFormError(undefined);
       setBusy(true);
       try {
-        const answer = await apiPostForm(
-          "/create_journal/2",
-          toFormData({ ...values, journal_uri: journal.uri }),
-          MESSAGES.journalSubmissionFailed,
-        );
+        const answer = await send("/create_journal/2", values, MESSAGES.journalSubmissionFailed);
         navigate("/dashboard", { state: flashState(answer.msg) });
       } catch (error) {
-        applyServerErrors(error, SUBMISSION_KEYS, setError);
         setFormError(errorMessage(error, MESSAGES.journalSubmissionFailed));
         setBusy(false);
       }

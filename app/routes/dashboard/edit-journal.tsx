@@ -30,7 +30,6 @@ import {
   BASICS_KEYS,
   type BasicsKey,
   JournalBasicsFields,
-  SUBMISSION_KEYS,
   SubmissionInfoFields,
   useSubmissionInfoForm,
 } from "../../components/dashboard/journal-fields.tsx";
@@ -238,21 +237,16 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
 function SubmissionInfoForm({ journal }: { journal: JournalDetail }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
-  const { handleSubmit, setError, field } = useSubmissionInfoForm(journal);
+  const { handleSubmit, field, send } = useSubmissionInfoForm(journal);
 
   const onSubmit = handleSubmit(
     async (values) => {
       setOutcome(null);
       setBusy(true);
       try {
-        const answer = await apiPostForm(
-          "/edit_journal/2",
-          toFormData({ ...values, journal_uri: journal.uri }),
-          MESSAGES.journalUpdateFailed,
-        );
+        const answer = await send("/edit_journal/2", values, MESSAGES.journalUpdateFailed);
         setOutcome({ ok: true, msg: answer.msg });
       } catch (error) {
-        applyServerErrors(error, SUBMISSION_KEYS, setError);
         setOutcome({ ok: false, msg: errorMessage(error, MESSAGES.journalUpdateFailed) });
       } finally {
         setBusy(false);
