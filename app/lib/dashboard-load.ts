@@ -5,6 +5,7 @@
  * section 8). An aborted load (the manager navigated away) is not a failure: it rejects as
  * before, so React Router drops it.
  */
+import type { JournalDetail } from "../../shared/api.ts";
 import { MESSAGES } from "../../shared/constants.ts";
 import { type ApiOk, apiGet, errorMessage, isAbort } from "./api.ts";
 
@@ -32,4 +33,15 @@ export async function loadScreen<T>(
     if (isAbort(error)) throw error;
     return { data: null, error: errorMessage(error, failure) };
   }
+}
+
+/**
+ * The name of journal `uri` (GET /api/get_journal/{uri}, inactive journals included for a
+ * manager), which heads the screens of its issues and papers.
+ */
+export async function loadJournalName(get: ScreenGet, uri: string): Promise<string> {
+  const { journal } = await get<{ journal: JournalDetail }>(
+    `/get_journal/${encodeURIComponent(uri)}`,
+  );
+  return journal.name;
 }

@@ -22,6 +22,7 @@ import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
 import { paperLink } from "../../../shared/format.ts";
 import { paperSchema } from "../../../shared/schemas.ts";
 import { apiPostForm, errorMessage } from "../../lib/api.ts";
+import { loadJournalName, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   FormError,
@@ -43,6 +44,23 @@ type FieldOutput = z.output<typeof fieldsSchema>;
 const FIELDS = ["sel_publication", "title", "doi", "abstract", "keywords"] as const;
 
 export const PDF_MISSING = "Choose the paper's PDF file.";
+
+/**
+ * What both paper screens load for the form: the journal's name and its issues as the
+ * Publication options (GET /api/get_publications/{journal}/Y, drafts included for a manager).
+ */
+export async function loadPaperFormData(
+  get: ScreenGet,
+  journalUri: string,
+): Promise<{ journalName: string; publications: PublicationOption[] }> {
+  const [journalName, { publications }] = await Promise.all([
+    loadJournalName(get, journalUri),
+    get<{ publications: PublicationOption[] }>(
+      `/get_publications/${encodeURIComponent(journalUri)}/Y`,
+    ),
+  ]);
+  return { journalName, publications };
+}
 
 export type PaperFormInitial = {
   /** Publication id as the select's value, or `""`. */

@@ -9,7 +9,6 @@
  * manager inactive journals too); when it cannot be loaded the page shows the message full-page.
  */
 import { useNavigate } from "react-router";
-import type { JournalDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
 import {
@@ -18,16 +17,13 @@ import {
   DashboardScreen,
   dashboardMeta,
 } from "../../components/dashboard/screen.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { loadJournalName, loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-publication";
 
 export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { journal } = await get<{ journal: JournalDetail }>(
-      `/get_journal/${encodeURIComponent(params.journal)}`,
-    );
-    return { journalName: journal.name };
-  });
+  return loadScreen(request, async (get) => ({
+    journalName: await loadJournalName(get, params.journal),
+  }));
 }
 clientLoader.hydrate = true as const;
 

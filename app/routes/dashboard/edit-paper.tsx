@@ -8,9 +8,9 @@
  */
 import { useMemo } from "react";
 import { Link, useRevalidator } from "react-router";
-import type { JournalDetail, PaperEdit, PublicationOption } from "../../../shared/api.ts";
+import type { PaperEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { PaperForm } from "../../components/dashboard/paper-form.tsx";
+import { loadPaperFormData, PaperForm } from "../../components/dashboard/paper-form.tsx";
 import {
   DashboardFailure,
   DashboardLoading,
@@ -21,18 +21,13 @@ import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-paper";
 
 export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const journal = encodeURIComponent(params.journal);
+  const path = [params.journal, params.paper].map(encodeURIComponent).join("/");
   return loadScreen(request, async (get) => {
-    const [journalAnswer, list, paperAnswer] = await Promise.all([
-      get<{ journal: JournalDetail }>(`/get_journal/${journal}`),
-      get<{ publications: PublicationOption[] }>(`/get_publications/${journal}/Y`),
-      get<{ paper: PaperEdit }>(`/get_paper/${journal}/${encodeURIComponent(params.paper)}`),
+    const [formData, { paper }] = await Promise.all([
+      loadPaperFormData(get, params.journal),
+      get<{ paper: PaperEdit }>(`/get_paper/${path}`),
     ]);
-    return {
-      journalName: journalAnswer.journal.name,
-      publications: list.publications,
-      paper: paperAnswer.paper,
-    };
+    return { ...formData, paper };
   });
 }
 clientLoader.hydrate = true as const;

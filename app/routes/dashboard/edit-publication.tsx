@@ -8,7 +8,7 @@
  * failed', under the form. A failed load shows its message full-page.
  */
 import { useNavigate } from "react-router";
-import type { JournalDetail, PublicationEdit } from "../../../shared/api.ts";
+import type { PublicationEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
 import {
@@ -17,19 +17,17 @@ import {
   DashboardScreen,
   dashboardMeta,
 } from "../../components/dashboard/screen.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { loadJournalName, loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-publication";
 
 export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const journal = encodeURIComponent(params.journal);
+  const path = [params.journal, params.publication].map(encodeURIComponent).join("/");
   return loadScreen(request, async (get) => {
-    const [journalAnswer, publicationAnswer] = await Promise.all([
-      get<{ journal: JournalDetail }>(`/get_journal/${journal}`),
-      get<{ publication: PublicationEdit }>(
-        `/get_publication_only/${journal}/${encodeURIComponent(params.publication)}`,
-      ),
+    const [journalName, { publication }] = await Promise.all([
+      loadJournalName(get, params.journal),
+      get<{ publication: PublicationEdit }>(`/get_publication_only/${path}`),
     ]);
-    return { journalName: journalAnswer.journal.name, publication: publicationAnswer.publication };
+    return { journalName, publication };
   });
 }
 clientLoader.hydrate = true as const;

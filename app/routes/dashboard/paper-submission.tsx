@@ -11,9 +11,12 @@
  */
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
-import type { JournalDetail, PublicationOption } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { EMPTY_PAPER, PaperForm } from "../../components/dashboard/paper-form.tsx";
+import {
+  EMPTY_PAPER,
+  loadPaperFormData,
+  PaperForm,
+} from "../../components/dashboard/paper-form.tsx";
 import {
   DashboardFailure,
   DashboardLoading,
@@ -24,14 +27,7 @@ import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/paper-submission";
 
 export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  const journal = encodeURIComponent(params.journal);
-  return loadScreen(request, async (get) => {
-    const [journalAnswer, list] = await Promise.all([
-      get<{ journal: JournalDetail }>(`/get_journal/${journal}`),
-      get<{ publications: PublicationOption[] }>(`/get_publications/${journal}/Y`),
-    ]);
-    return { journalName: journalAnswer.journal.name, publications: list.publications };
-  });
+  return loadScreen(request, (get) => loadPaperFormData(get, params.journal));
 }
 clientLoader.hydrate = true as const;
 
