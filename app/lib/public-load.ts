@@ -1,9 +1,12 @@
 /**
- * Server-side helper for public page loaders: each section of a page loads on its own, and a
+ * Server-side helpers for public page loaders: each section of a page loads on its own, and a
  * section whose load fails is left empty while the rest of the page renders (spec section 8:
  * "Public data loads (home, journals, journal, issue) that fail show nothing; the section stays
- * empty"). The failure is logged, never shown.
+ * empty"). The failure is logged, never shown. A page built around one record (journal, issue,
+ * proceeding, paper) is the 404 page without it, and empty with HTTP 503 when it fails to load
+ * ({@link loadRecordPage}).
  */
+import { data } from "react-router";
 import type { AppContext } from "../../server/services/context.ts";
 
 /**
@@ -21,4 +24,23 @@ export async function loadSection<T>(
     ctx.log.error({ err: error, section }, "public page section failed to load");
     return null;
   }
+}
+
+/**
+ * The loader answer of a page built around the record `load` finds: `page(record)` (HTTP 200);
+ * `empty` with HTTP 503 when the load fails (logged under `section`, as {@link loadSection});
+ * and when there is no such record (`null`), the 404 page.
+ * @throws a 404 `data()` answer when `load` answers null.
+ */
+export async function loadRecordPage<T, P>(
+  ctx: AppContext,
+  section: string,
+  load: () => Promise<T | null>,
+  page: (record: T) => P | Promise<P>,
+  empty: P,
+) {
+  const found = await loadSection(ctx, section, async () => ({ record: await load() }));
+  if (!found) return data(empty, { status: 503 });
+  if (found.record === null) throw data(null, { status: 404 });
+  return data(await page(found.record));
 }

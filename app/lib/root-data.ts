@@ -27,12 +27,25 @@ export function useRootData(): RootData {
 
 type MatchLike = { id: string; loaderData?: unknown };
 
+function rootDataOf(matches: readonly (MatchLike | undefined)[]) {
+  return matches.find((m) => m?.id === "root")?.loaderData as
+    | { siteName?: unknown; origin?: unknown }
+    | undefined;
+}
+
 /** `{product}` (config `SITE_NAME`) from a `meta` function's `matches`. */
 export function siteNameOf(matches: readonly (MatchLike | undefined)[]): string {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as
-    | { siteName?: unknown }
-    | undefined;
+  const root = rootDataOf(matches);
   return typeof root?.siteName === "string" && root.siteName ? root.siteName : FALLBACK_SITE_NAME;
+}
+
+/**
+ * The site's origin (config `PUBLIC_URL`, else the request's) from a `meta` function's
+ * `matches`, for absolute URLs in metadata; `""` when the root gave none.
+ */
+export function originOf(matches: readonly (MatchLike | undefined)[]): string {
+  const root = rootDataOf(matches);
+  return typeof root?.origin === "string" ? root.origin : "";
 }
 
 /**

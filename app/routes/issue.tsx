@@ -12,20 +12,15 @@ import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
 import { paperLink } from "../../shared/format.ts";
 import { EditorialBoard } from "../components/journal/editorial-board.tsx";
 import { issueTitleLine } from "../components/journal/issue-title.ts";
-import { authorLine } from "../components/ui/authors.ts";
+import { PaperList } from "../components/paper/paper-list.tsx";
 import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
 import { Disclosure } from "../components/ui/disclosure.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
-import {
-  buttonClass,
-  containerClass,
-  kickerClass,
-  textLinkClass,
-  titleLinkClass,
-} from "../components/ui/styles.ts";
+import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { loadRecordPage } from "../lib/public-load.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/issue";
 
@@ -40,17 +35,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!JOURNAL_URI_PATTERN.test(journalUrl) || !NUMBER.test(volume) || !NUMBER.test(issue)) {
     throw data(null, { status: 404 });
   }
-  let publication: PublicationDetail | null;
-  try {
-    publication = await getPublication(ctx, journalUrl, volume, issue);
-  } catch (error) {
-    ctx.log.error({ err: error, section: "issue" }, "public page section failed to load");
-    const empty: IssuePageData = { publication: null, headerText: "" };
-    return data(empty, { status: 503 });
-  }
-  if (!publication) throw data(null, { status: 404 });
-  const page: IssuePageData = { publication, headerText: publication.journal_name };
-  return data(page);
+  const empty: IssuePageData = { publication: null, headerText: "" };
+  return loadRecordPage(
+    ctx,
+    "issue",
+    () => getPublication(ctx, journalUrl, volume, issue),
+    (publication) => ({ publication, headerText: publication.journal_name }),
+    empty,
+  );
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -126,37 +118,11 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="contents-title" className="mt-12">
         <SectionHeading id="contents-title">Publication Contents</SectionHeading>
-        {p.papers.length === 0 ? (
-          <p className="text-slate-600">No papers have been added to this issue yet.</p>
-        ) : (
-          <ol className="divide-y divide-slate-200 border-y border-slate-200">
-            {p.papers.map((paper) => {
-              const link = paperLink(p.journal_url, paper.paperID);
-              return (
-                <li
-                  key={paper.paperID}
-                  className="flex flex-col gap-3 py-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8"
-                >
-                  <div className="min-w-0">
-                    <h3 className="text-lg leading-snug font-semibold">
-                      <Link to={link} className={titleLinkClass}>
-                        {paper.title}
-                      </Link>
-                    </h3>
-                    {paper.authors.length > 0 ? (
-                      <p className="mt-1 text-[0.95rem] text-slate-600">
-                        {authorLine(paper.authors)}
-                      </p>
-                    ) : null}
-                  </div>
-                  <Link to={link} className={buttonClass("secondary", "shrink-0 self-start")}>
-                    Open<span className="sr-only">: {paper.title}</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ol>
-        )}
+        <PaperList
+          papers={p.papers}
+          linkOf={(paper) => paperLink(p.journal_url, paper.paperID)}
+          emptyText="No papers have been added to this issue yet."
+        />
       </section>
     </main>
   );

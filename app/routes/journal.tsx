@@ -18,7 +18,7 @@ import { CoverImage } from "../components/ui/cover-image.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
-import { loadSection } from "../lib/public-load.ts";
+import { loadRecordPage, loadSection } from "../lib/public-load.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/journal";
 
@@ -32,22 +32,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const { user } = context.get(requestContext);
   if (!JOURNAL_URI_PATTERN.test(params.journalUrl)) throw data(null, { status: 404 });
-  let journal: JournalDetail | null;
   const publicationsLoad = loadSection(ctx, "journal: publications", async () => {
     return (await listJournalPublications(ctx, params.journalUrl)) ?? [];
   });
-  try {
+  const empty: JournalPageData = { journal: null, publications: null, headerText: "" };
+  return loadRecordPage(
+    ctx,
+    "journal",
     // DESIGN section 2: inactive journals are 404 unless a manager is signed in.
-    journal = await getJournal(ctx, params.journalUrl, { includeInactive: user !== null });
-  } catch (error) {
-    ctx.log.error({ err: error, section: "journal" }, "public page section failed to load");
-    const empty: JournalPageData = { journal: null, publications: null, headerText: "" };
-    return data(empty, { status: 503 });
-  }
-  if (!journal) throw data(null, { status: 404 });
-  const publications = await publicationsLoad;
-  const page: JournalPageData = { journal, publications, headerText: journal.name };
-  return data(page);
+    () => getJournal(ctx, params.journalUrl, { includeInactive: user !== null }),
+    async (journal) => ({
+      journal,
+      publications: await publicationsLoad,
+      headerText: journal.name,
+    }),
+    empty,
+  );
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

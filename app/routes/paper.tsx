@@ -18,6 +18,8 @@ import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
 import { paperMeta } from "../lib/citation-meta.ts";
+import { loadRecordPage } from "../lib/public-load.ts";
+import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/paper";
 
 type PaperPageData = { paper: PaperDetail | null; headerText: string };
@@ -29,30 +31,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (paperId === null || !JOURNAL_URI_PATTERN.test(params.journalUrl)) {
     throw data(null, { status: 404 });
   }
-  let paper: PaperDetail | null;
-  try {
-    paper = await getJournalPaper(ctx, params.journalUrl, paperId, {
-      includeUnpublished: user !== null,
-    });
-  } catch (error) {
-    ctx.log.error({ err: error, section: "paper" }, "public page section failed to load");
-    const empty: PaperPageData = { paper: null, headerText: "" };
-    return data(empty, { status: 503 });
-  }
-  if (!paper) throw data(null, { status: 404 });
-  const page: PaperPageData = { paper, headerText: paper.journal_name };
-  return data(page);
+  const empty: PaperPageData = { paper: null, headerText: "" };
+  return loadRecordPage(
+    ctx,
+    "paper",
+    () => getJournalPaper(ctx, params.journalUrl, paperId, { includeUnpublished: user !== null }),
+    (paper) => ({ paper, headerText: paper.journal_name }),
+    empty,
+  );
 }
-
-type RootMeta = { origin?: string; siteName?: string } | undefined;
 
 /** Error pages get their title from the root route's `meta` (decision 045). */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootMeta;
-  const siteName = root?.siteName || "Athenaeum";
+  const siteName = siteNameOf(matches);
   const paper = loaderData?.paper;
   if (!paper) return [{ title: siteName }];
-  return paperMeta(paper, root?.origin ?? "", siteName);
+  return paperMeta(paper, originOf(matches), siteName);
 }
 
 export default function PaperPage({ loaderData }: Route.ComponentProps) {

@@ -18,6 +18,8 @@ import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { proceedingPaperMeta } from "../lib/citation-meta.ts";
+import { loadRecordPage } from "../lib/public-load.ts";
+import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceeding-paper";
 
 type ProceedingPaperPageData = { paper: ProceedingPaperDetail | null; headerText: string };
@@ -28,31 +30,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (paperId === null || !PROCEEDING_SLUG_PATTERN.test(params.slug)) {
     throw data(null, { status: 404 });
   }
-  let paper: ProceedingPaperDetail | null;
-  try {
-    paper = await getProceedingPaper(ctx, params.slug, paperId);
-  } catch (error) {
-    ctx.log.error(
-      { err: error, section: "proceeding paper" },
-      "public page section failed to load",
-    );
-    const empty: ProceedingPaperPageData = { paper: null, headerText: "" };
-    return data(empty, { status: 503 });
-  }
-  if (!paper) throw data(null, { status: 404 });
-  const page: ProceedingPaperPageData = { paper, headerText: paper.proceeding_title };
-  return data(page);
+  const empty: ProceedingPaperPageData = { paper: null, headerText: "" };
+  return loadRecordPage(
+    ctx,
+    "proceeding paper",
+    () => getProceedingPaper(ctx, params.slug, paperId),
+    (paper) => ({ paper, headerText: paper.proceeding_title }),
+    empty,
+  );
 }
-
-type RootMeta = { origin?: string; siteName?: string } | undefined;
 
 /** Error pages get their title from the root route's `meta` (decision 045). */
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as RootMeta;
-  const siteName = root?.siteName || "Athenaeum";
+  const siteName = siteNameOf(matches);
   const paper = loaderData?.paper;
   if (!paper) return [{ title: siteName }];
-  return proceedingPaperMeta(paper, root?.origin ?? "", siteName);
+  return proceedingPaperMeta(paper, originOf(matches), siteName);
 }
 
 export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps) {

@@ -13,20 +13,16 @@ import { getProceedingPage } from "../../server/services/proceedings/queries.ts"
 import type { ProceedingDetail } from "../../shared/api.ts";
 import { PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { EditorialBoard } from "../components/journal/editorial-board.tsx";
+import { PaperList } from "../components/paper/paper-list.tsx";
 import { EventLine } from "../components/proceedings/event-line.tsx";
-import { authorLine } from "../components/ui/authors.ts";
 import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
 import { Disclosure } from "../components/ui/disclosure.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
-import {
-  buttonClass,
-  containerClass,
-  kickerClass,
-  titleLinkClass,
-} from "../components/ui/styles.ts";
+import { containerClass, kickerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { loadRecordPage } from "../lib/public-load.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceeding";
 
@@ -35,17 +31,14 @@ type ProceedingPageData = { proceeding: ProceedingDetail | null; headerText: str
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   if (!PROCEEDING_SLUG_PATTERN.test(params.slug)) throw data(null, { status: 404 });
-  let proceeding: ProceedingDetail | null;
-  try {
-    proceeding = await getProceedingPage(ctx, params.slug);
-  } catch (error) {
-    ctx.log.error({ err: error, section: "proceeding" }, "public page section failed to load");
-    const empty: ProceedingPageData = { proceeding: null, headerText: "" };
-    return data(empty, { status: 503 });
-  }
-  if (!proceeding) throw data(null, { status: 404 });
-  const page: ProceedingPageData = { proceeding, headerText: proceeding.title };
-  return data(page);
+  const empty: ProceedingPageData = { proceeding: null, headerText: "" };
+  return loadRecordPage(
+    ctx,
+    "proceeding",
+    () => getProceedingPage(ctx, params.slug),
+    (proceeding) => ({ proceeding, headerText: proceeding.title }),
+    empty,
+  );
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -121,41 +114,20 @@ export default function ProceedingPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="papers-title" className="mt-12">
         <SectionHeading id="papers-title">Papers</SectionHeading>
-        {p.papers.length === 0 ? (
-          <p className="text-slate-600">No papers have been added to this proceeding yet.</p>
-        ) : (
-          <ol className="divide-y divide-slate-200 border-y border-slate-200">
-            {p.papers.map((paper) => (
-              <li
-                key={paper.paperID}
-                className="flex flex-col gap-3 py-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8"
-              >
-                <div className="min-w-0">
-                  <h3 className="text-lg leading-snug font-semibold">
-                    <Link to={paper.link} className={titleLinkClass}>
-                      {paper.title}
-                    </Link>
-                  </h3>
-                  {paper.authors.length > 0 ? (
-                    <p className="mt-1 text-[0.95rem] text-slate-600">
-                      {authorLine(paper.authors)}
-                    </p>
-                  ) : null}
-                  {paper.first_page ? (
-                    <p className="mt-1 text-sm text-slate-500">
-                      {paper.last_page && paper.last_page !== paper.first_page
-                        ? `Pages ${paper.first_page}–${paper.last_page}`
-                        : `Page ${paper.first_page}`}
-                    </p>
-                  ) : null}
-                </div>
-                <Link to={paper.link} className={buttonClass("secondary", "shrink-0 self-start")}>
-                  Open<span className="sr-only">: {paper.title}</span>
-                </Link>
-              </li>
-            ))}
-          </ol>
-        )}
+        <PaperList
+          papers={p.papers}
+          linkOf={(paper) => paper.link}
+          details={(paper) =>
+            paper.first_page ? (
+              <p className="mt-1 text-sm text-slate-500">
+                {paper.last_page && paper.last_page !== paper.first_page
+                  ? `Pages ${paper.first_page}–${paper.last_page}`
+                  : `Page ${paper.first_page}`}
+              </p>
+            ) : null
+          }
+          emptyText="No papers have been added to this proceeding yet."
+        />
       </section>
     </main>
   );

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { authorLine } from "../ui/authors.ts";
+import { buttonClass, titleLinkClass } from "../ui/styles.ts";
+
+type ListedPaper = { paperID: number; title: string; authors: { name: string }[] };
+
+/**
+ * The papers of an issue or a proceeding page, in their order: each paper's title (a link),
+ * author names and an 'Open' link to `linkOf(paper)` (spec section 2, 'Publication Contents');
+ * `details` adds a line under the authors (a proceeding's page range). Without papers,
+ * `emptyText` instead of the list.
+ */
+export function PaperList<P extends ListedPaper>({
+  papers,
+  linkOf,
+  details,
+  emptyText,
+}: {
+  papers: P[];
+  linkOf: (paper: P) => string;
+  details?: (paper: P) => ReactNode;
+  emptyText: string;
+}) {
+  if (papers.length === 0) return <p className="text-slate-600">{emptyText}</p>;
+  return (
+    <ol className="divide-y divide-slate-200 border-y border-slate-200">
+      {papers.map((paper) => {
+        const link = linkOf(paper);
+        return (
+          <li
+            key={paper.paperID}
+            className="flex flex-col gap-3 py-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8"
+          >
+            <div className="min-w-0">
+              <h3 className="text-lg leading-snug font-semibold">
+                <Link to={link} className={titleLinkClass}>
+                  {paper.title}
+                </Link>
+              </h3>
+              {paper.authors.length > 0 ? (
+                <p className="mt-1 text-[0.95rem] text-slate-600">{authorLine(paper.authors)}</p>
+              ) : null}
+              {details?.(paper)}
+            </div>
+            <Link to={link} className={buttonClass("secondary", "shrink-0 self-start")}>
+              Open<span className="sr-only">: {paper.title}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
