@@ -10,6 +10,8 @@ import {
   publicationLink,
 } from "../../shared/format.ts";
 import type { AppContext } from "./context.ts";
+import { authorsByPaper, publishedJournalPapers } from "./papers/queries.ts";
+import { publishedIssues } from "./publications/queries.ts";
 
 export type PublicUrl = { path: string; modified: string };
 
@@ -24,21 +26,12 @@ export async function listPublicUrls(ctx: AppContext): Promise<PublicUrl[]> {
     .where("active", "=", 1)
     .orderBy("uri")
     .execute();
-  const issues = await ctx.db
-    .selectFrom("publications as pub")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+  const issues = await publishedIssues(ctx)
     .select(["j.uri", "pub.volume", "pub.number", "pub.updated_at"])
-    .where("j.active", "=", 1)
-    .where("pub.status", "=", "published")
     .orderBy("pub.id")
     .execute();
-  const papers = await ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+  const papers = await publishedJournalPapers(ctx)
     .select(["j.uri", "p.id", "p.updated_at"])
-    .where("j.active", "=", 1)
-    .where("pub.status", "=", "published")
     .orderBy("p.id")
     .execute();
   const proceedings = await ctx.db
@@ -85,10 +78,7 @@ export type FeedEntry = {
 
 /** The newest papers (by when they were added), at most `limit`. */
 export async function listRecentPapers(ctx: AppContext, limit = 50): Promise<FeedEntry[]> {
-  const rows = await ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+  const rows = await publishedJournalPapers(ctx)
     .select([
       "p.id",
       "p.title",
@@ -99,28 +89,18 @@ export async function listRecentPapers(ctx: AppContext, limit = 50): Promise<Fee
       "j.uri",
       "j.name as journal_name",
     ])
-    .where("j.active", "=", 1)
-    .where("pub.status", "=", "published")
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .limit(limit)
     .execute();
-  const authors = rows.length
-    ? await ctx.db
-        .selectFrom("paper_authors")
-        .select(["paper_id", "name"])
-        .where(
-          "paper_id",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .orderBy("position")
-        .execute()
-    : [];
+  const authors = await authorsByPaper(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     path: paperLink(r.uri, r.id),
     title: r.title,
-    authors: authors.filter((a) => a.paper_id === r.id).map((a) => a.name),
+    authors: (authors.get(r.id) ?? []).map((a) => a.name),
     summary: r.abstract,
     doi: r.doi,
     journal_name: r.journal_name,

@@ -6,7 +6,7 @@
  */
 import { paperLink, publicationLabel, splitKeywords } from "../../shared/format.ts";
 import type { AppContext } from "./context.ts";
-import { galleyUrl } from "./papers/queries.ts";
+import { authorsByPaper, galleyUrl, publishedJournalPapers } from "./papers/queries.ts";
 
 export type OaiRecord = {
   paperId: number;
@@ -72,32 +72,26 @@ export type RecordQuery = {
 
 /** Records matching the query in paper id order (the order resumption relies on). */
 export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<OaiRecord[]> {
-  let query = ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
-    .select([
-      "p.id",
-      "p.title",
-      "p.abstract",
-      "p.keywords",
-      "p.doi",
-      "p.file",
-      "p.published_on as paper_published_on",
-      "p.license_url",
-      "p.updated_at",
-      "pub.volume",
-      "pub.number",
-      "pub.year",
-      "pub.published_on",
-      "j.uri",
-      "j.name as journal_name",
-      "j.publisher",
-      "j.issn",
-      "j.eissn",
-    ])
-    .where("j.active", "=", 1)
-    .where("pub.status", "=", "published");
+  let query = publishedJournalPapers(ctx).select([
+    "p.id",
+    "p.title",
+    "p.abstract",
+    "p.keywords",
+    "p.doi",
+    "p.file",
+    "p.published_on as paper_published_on",
+    "p.license_url",
+    "p.updated_at",
+    "pub.volume",
+    "pub.number",
+    "pub.year",
+    "pub.published_on",
+    "j.uri",
+    "j.name as journal_name",
+    "j.publisher",
+    "j.issn",
+    "j.eissn",
+  ]);
   if (q.from) query = query.where("p.updated_at", ">=", q.from);
   if (q.until) query = query.where("p.updated_at", "<=", q.until);
   if (q.set) query = query.where("j.uri", "=", q.set.replace(/^journal:/, ""));
@@ -105,17 +99,10 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
   if (q.afterId !== undefined) query = query.where("p.id", ">", q.afterId);
   const rows = await query.orderBy("p.id").limit(q.limit).execute();
   if (rows.length === 0) return [];
-  const authors = await ctx.db
-    .selectFrom("paper_authors")
-    .select(["paper_id", "name"])
-    .where(
-      "paper_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("paper_id")
-    .orderBy("position")
-    .execute();
+  const authors = await authorsByPaper(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => {
     const identifiers = [`${q.origin}${paperLink(r.uri, r.id)}`];
     if (r.doi) identifiers.push(`https://doi.org/${r.doi}`);
@@ -132,7 +119,7 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
       setSpec: `journal:${r.uri}`,
       dc: {
         title: r.title,
-        creator: authors.filter((a) => a.paper_id === r.id).map((a) => a.name),
+        creator: (authors.get(r.id) ?? []).map((a) => a.name),
         subject: splitKeywords(r.keywords),
         description: r.abstract,
         publisher: r.publisher ?? "",

@@ -3,7 +3,12 @@
  * DESIGN section 2; `ProceedingPaperDetail` of a conference paper, docs/decisions/090-public-
  * proceedings.md) and the location of a paper's PDF galley (DESIGN section 4).
  */
-import type { PaperDetail, PaperEdit, ProceedingPaperDetail } from "../../../shared/api.ts";
+import type {
+  PaperDetail,
+  PaperEdit,
+  PaperReading,
+  ProceedingPaperDetail,
+} from "../../../shared/api.ts";
 import {
   proceedingCitationLine,
   proceedingLink,
@@ -11,7 +16,7 @@ import {
   publicationLink,
   slugify,
 } from "../../../shared/format.ts";
-import type { PaperAuthor } from "../../db/schema.ts";
+import type { Paper, PaperAuthor } from "../../db/schema.ts";
 import type { AppContext } from "../context.ts";
 import { issnLine } from "../journals/queries.ts";
 
@@ -38,6 +43,122 @@ export async function authorsByPaper(
     map.set(row.paper_id, list);
   }
   return map;
+}
+
+/** A paper in a table of contents: page range as stored, author names in their order. */
+export type ContentsPaper = {
+  id: number;
+  title: string;
+  first_page: string | null;
+  last_page: string | null;
+  authors: { name: string }[];
+};
+
+/**
+ * The papers of an issue (`publicationId`) or a proceeding (`proceedingId`) in their order,
+ * for the tables of contents of the issue, home and proceeding pages.
+ */
+export async function listContents(
+  ctx: AppContext,
+  owner: { publicationId: number } | { proceedingId: number },
+): Promise<ContentsPaper[]> {
+  const query = ctx.db.selectFrom("papers").select(["id", "title", "first_page", "last_page"]);
+  const papers = await ("publicationId" in owner
+    ? query.where("publication_id", "=", owner.publicationId)
+    : query.where("proceeding_id", "=", owner.proceedingId)
+  )
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const authors = await authorsByPaper(
+    ctx,
+    papers.map((p) => p.id),
+  );
+  return papers.map((p) => ({
+    ...p,
+    authors: (authors.get(p.id) ?? []).map((a) => ({ name: a.name })),
+  }));
+}
+
+/**
+ * Papers as readers see them, in an active journal's published issues (`papers as p`,
+ * `publications as pub`, `journals as j`), for the sitemap, the feed and OAI-PMH.
+ */
+export function publishedJournalPapers(ctx: AppContext) {
+  return ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .where("j.active", "=", 1)
+    .where("pub.status", "=", "published");
+}
+
+/** Authors of one paper, in their order. */
+async function authorsOfPaper(ctx: AppContext, paperId: number): Promise<PaperAuthor[]> {
+  return (await authorsByPaper(ctx, [paperId])).get(paperId) ?? [];
+}
+
+/** The paper columns both reading pages select: those of {@link readingFields} and the PDF's. */
+const READING_COLUMNS = [
+  "p.id",
+  "p.title",
+  "p.doi",
+  "p.abstract",
+  "p.keywords",
+  "p.file",
+  "p.page_count",
+  "p.first_page",
+  "p.last_page",
+  "p.license_url",
+  "p.created_at",
+] as const;
+
+type ReadingRow = Pick<
+  Paper,
+  | "id"
+  | "title"
+  | "doi"
+  | "abstract"
+  | "keywords"
+  | "page_count"
+  | "first_page"
+  | "last_page"
+  | "license_url"
+  | "created_at"
+>;
+
+/**
+ * The fields every paper reading page shows that come straight from the paper and its
+ * authors (`PaperReading` but for the galley URL, year, publisher and date, which depend on
+ * where it was published); optional text `""` when empty.
+ */
+function readingFields(
+  row: ReadingRow,
+  authors: PaperAuthor[],
+): Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on"> {
+  return {
+    paperID: row.id,
+    title: row.title,
+    authors: authors.map((a) => ({ name: a.name, institution: a.institution ?? "" })),
+    doi: row.doi ?? "",
+    abstract: row.abstract,
+    keywords: row.keywords ?? "",
+    date_added: row.created_at.slice(0, 10),
+    first_page: row.first_page ?? "",
+    last_page: row.last_page ?? "",
+    page_count: row.page_count,
+    license_url: row.license_url ?? "",
+  };
+}
+
+/** A galley's location for the download routes: the stored key, the title and the last change. */
+export type StoredPaperFile = { key: string; title: string; modified: string };
+
+function storedFile(
+  row: { file: string | null; title: string; updated_at: string } | undefined,
+): StoredPaperFile | null {
+  if (!row?.file) return null;
+  return { key: row.file, title: row.title, modified: row.updated_at };
 }
 
 /** `/journal/{uri}/download/{paperID}/{slug}.pdf`: the galley URL, beside the abstract page. */
@@ -83,18 +204,8 @@ export async function getJournalPaper(
 ): Promise<PaperDetail | null> {
   const row = await journalPaperQuery(ctx, journalUri, paperId, visibility)
     .select([
-      "p.id",
-      "p.title",
-      "p.doi",
-      "p.abstract",
-      "p.keywords",
-      "p.file",
-      "p.page_count",
-      "p.first_page",
-      "p.last_page",
+      ...READING_COLUMNS,
       "p.published_on as paper_published_on",
-      "p.license_url",
-      "p.created_at",
       "pub.volume",
       "pub.number",
       "pub.year",
@@ -108,31 +219,20 @@ export async function getJournalPaper(
     ])
     .executeTakeFirst();
   if (!row) return null;
-  const authors = (await authorsByPaper(ctx, [row.id])).get(row.id) ?? [];
   return {
-    paperID: row.id,
+    ...readingFields(row, await authorsOfPaper(ctx, row.id)),
     journal_name: row.journal_name,
     journal_url: row.uri,
     journal_title: `${row.journal_name}, ${publicationLabel(row.volume, row.number, row.year)}`,
-    title: row.title,
-    authors: authors.map((a) => ({ name: a.name, institution: a.institution ?? "" })),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
     file_url: row.file ? galleyUrl(row.uri, row.id, row.title) : "",
     volume: row.volume,
     issue: row.number,
     year: row.year,
-    date_added: row.created_at.slice(0, 10),
     journal_abbreviation: row.abbreviation,
     issn: issnLine(row),
     publisher: row.publisher ?? "",
     published_on: row.paper_published_on ?? row.published_on,
-    first_page: row.first_page ?? "",
-    last_page: row.last_page ?? "",
-    page_count: row.page_count,
     issue_link: publicationLink(row.uri, row.volume, row.number),
-    license_url: row.license_url ?? "",
   };
 }
 
@@ -142,12 +242,12 @@ export async function findPaperFile(
   journalUri: string,
   paperId: number,
   visibility: Visibility = {},
-): Promise<{ key: string; title: string; modified: string } | null> {
-  const row = await journalPaperQuery(ctx, journalUri, paperId, visibility)
-    .select(["p.file", "p.title", "p.updated_at"])
-    .executeTakeFirst();
-  if (!row?.file) return null;
-  return { key: row.file, title: row.title, modified: row.updated_at };
+): Promise<StoredPaperFile | null> {
+  return storedFile(
+    await journalPaperQuery(ctx, journalUri, paperId, visibility)
+      .select(["p.file", "p.title", "p.updated_at"])
+      .executeTakeFirst(),
+  );
 }
 
 function proceedingPaperQuery(ctx: AppContext, slug: string, paperId: number) {
@@ -171,18 +271,8 @@ export async function getProceedingPaper(
   const row = await proceedingPaperQuery(ctx, slug, paperId)
     .innerJoin("proceeding_events as e", "e.id", "pr.event_id")
     .select([
-      "p.id",
-      "p.title",
-      "p.doi",
-      "p.abstract",
-      "p.keywords",
-      "p.file",
-      "p.page_count",
-      "p.first_page",
-      "p.last_page",
+      ...READING_COLUMNS,
       "p.published_on",
-      "p.license_url",
-      "p.created_at",
       "pr.slug",
       "pr.title as proceeding_title",
       "pr.year",
@@ -196,24 +286,13 @@ export async function getProceedingPaper(
     ])
     .executeTakeFirst();
   if (!row) return null;
-  const authors = (await authorsByPaper(ctx, [row.id])).get(row.id) ?? [];
   return {
-    paperID: row.id,
-    title: row.title,
-    authors: authors.map((a) => ({ name: a.name, institution: a.institution ?? "" })),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
+    ...readingFields(row, await authorsOfPaper(ctx, row.id)),
     file_url: row.file ? proceedingGalleyUrl(row.slug, row.id, row.title) : "",
     year: row.year,
-    date_added: row.created_at.slice(0, 10),
     publisher: row.publisher ?? "",
     // A paper without its own date was published when its event ended.
     published_on: row.published_on ?? row.end_date,
-    first_page: row.first_page ?? "",
-    last_page: row.last_page ?? "",
-    page_count: row.page_count,
-    license_url: row.license_url ?? "",
     proceeding_slug: row.slug,
     proceeding_title: row.proceeding_title,
     proceeding_link: proceedingLink(row.slug),
@@ -232,12 +311,12 @@ export async function findProceedingPaperFile(
   ctx: AppContext,
   slug: string,
   paperId: number,
-): Promise<{ key: string; title: string; modified: string } | null> {
-  const row = await proceedingPaperQuery(ctx, slug, paperId)
-    .select(["p.file", "p.title", "p.updated_at"])
-    .executeTakeFirst();
-  if (!row?.file) return null;
-  return { key: row.file, title: row.title, modified: row.updated_at };
+): Promise<StoredPaperFile | null> {
+  return storedFile(
+    await proceedingPaperQuery(ctx, slug, paperId)
+      .select(["p.file", "p.title", "p.updated_at"])
+      .executeTakeFirst(),
+  );
 }
 
 /** GET /get_paper/{journal}/{paper}: a paper prefilled for the edit form, or null. */
@@ -259,7 +338,7 @@ export async function getPaperForEdit(
     ])
     .executeTakeFirst();
   if (!row) return null;
-  const authors = (await authorsByPaper(ctx, [row.id])).get(row.id) ?? [];
+  const authors = await authorsOfPaper(ctx, row.id);
   return {
     paperID: row.id,
     title: row.title,

@@ -14,7 +14,7 @@ import { proceedingLink, proceedingPaperLink } from "../../../shared/format.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { editorialBoard, editorsForEdit } from "../editors.ts";
-import { authorsByPaper } from "../papers/queries.ts";
+import { listContents } from "../papers/queries.ts";
 
 /**
  * Proceedings, newest year first, at most `limit` (all when unset). `dashboard` cards carry the
@@ -124,17 +124,7 @@ export async function getProceedingPage(
     .where("p.slug", "=", slug)
     .executeTakeFirst();
   if (!row) return null;
-  const papers = await ctx.db
-    .selectFrom("papers")
-    .select(["id", "title", "first_page", "last_page"])
-    .where("proceeding_id", "=", row.id)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  const authors = await authorsByPaper(
-    ctx,
-    papers.map((p) => p.id),
-  );
+  const papers = await listContents(ctx, { proceedingId: row.id });
   return {
     id: row.id,
     slug: row.slug,
@@ -156,7 +146,7 @@ export async function getProceedingPage(
       paperID: p.id,
       title: p.title,
       link: proceedingPaperLink(row.slug, p.id),
-      authors: (authors.get(p.id) ?? []).map((a) => ({ name: a.name })),
+      authors: p.authors,
       first_page: p.first_page ?? "",
       last_page: p.last_page ?? "",
     })),

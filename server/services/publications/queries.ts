@@ -18,9 +18,13 @@ import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { editorialBoard, editorsForEdit } from "../editors.ts";
 import { findJournalRow } from "../journals/queries.ts";
-import { authorsByPaper, type Visibility } from "../papers/queries.ts";
+import { listContents, type Visibility } from "../papers/queries.ts";
 
-function publishedIssues(ctx: AppContext) {
+/**
+ * Issues as readers see them, published in an active journal (`publications as pub`,
+ * `journals as j`).
+ */
+export function publishedIssues(ctx: AppContext) {
   return ctx.db
     .selectFrom("publications as pub")
     .innerJoin("journals as j", "j.id", "pub.journal_id")
@@ -34,22 +38,11 @@ async function paperSummaries(
   publicationId: number,
   journalUri: string,
 ): Promise<PaperSummary[]> {
-  const papers = await ctx.db
-    .selectFrom("papers")
-    .select(["id", "title"])
-    .where("publication_id", "=", publicationId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
-  const authors = await authorsByPaper(
-    ctx,
-    papers.map((p) => p.id),
-  );
-  return papers.map((p) => ({
+  return (await listContents(ctx, { publicationId })).map((p) => ({
     paperID: p.id,
     title: p.title,
     link: paperLink(journalUri, p.id),
-    authors: (authors.get(p.id) ?? []).map((a) => ({ name: a.name })),
+    authors: p.authors,
   }));
 }
 
@@ -59,6 +52,28 @@ function describeIssue(journalName: string, title: string | null, paperCount: nu
   return title ? `${journalName}: ${title}. ${papers}.` : `${journalName}. ${papers}.`;
 }
 
+// The issue columns of the two lists that count papers: selected and grouped by alike, as
+// PostgreSQL wants every selected column beside the count in GROUP BY.
+const LATEST_COLUMNS = [
+  "pub.id",
+  "pub.volume",
+  "pub.number",
+  "pub.year",
+  "pub.title",
+  "pub.cover",
+  "pub.published_on",
+] as const;
+const DASHBOARD_COLUMNS = [
+  "pub.id",
+  "pub.volume",
+  "pub.number",
+  "pub.title",
+  "pub.year",
+  "pub.status",
+  "pub.published_on",
+  "pub.created_at",
+] as const;
+
 /** GET /latest_publications: newest published issues first, at most `limit` (default 6). */
 export async function listLatestPublications(
   ctx: AppContext,
@@ -67,28 +82,12 @@ export async function listLatestPublications(
   const rows = await publishedIssues(ctx)
     .leftJoin("papers as p", "p.publication_id", "pub.id")
     .select((eb) => [
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.year",
-      "pub.title",
-      "pub.cover",
-      "pub.published_on",
+      ...LATEST_COLUMNS,
       "j.name as journal_name",
       "j.uri",
       eb.fn.count<string | number>("p.id").as("paper_count"),
     ])
-    .groupBy([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.year",
-      "pub.title",
-      "pub.cover",
-      "pub.published_on",
-      "j.name",
-      "j.uri",
-    ])
+    .groupBy([...LATEST_COLUMNS, "j.name", "j.uri"])
     .orderBy("pub.published_on", "desc")
     .orderBy("pub.id", "desc")
     .limit(limit)
@@ -275,28 +274,9 @@ export async function listDashboardPublications(
   const rows = await ctx.db
     .selectFrom("publications as pub")
     .leftJoin("papers as p", "p.publication_id", "pub.id")
-    .select((eb) => [
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.title",
-      "pub.year",
-      "pub.status",
-      "pub.published_on",
-      "pub.created_at",
-      eb.fn.count<string | number>("p.id").as("paper_count"),
-    ])
+    .select((eb) => [...DASHBOARD_COLUMNS, eb.fn.count<string | number>("p.id").as("paper_count")])
     .where("pub.journal_id", "=", journal.id)
-    .groupBy([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.title",
-      "pub.year",
-      "pub.status",
-      "pub.published_on",
-      "pub.created_at",
-    ])
+    .groupBy(DASHBOARD_COLUMNS)
     .orderBy("pub.year", "desc")
     .orderBy("pub.published_on", "desc")
     .orderBy("pub.id", "desc")
