@@ -14,8 +14,9 @@ import {
   DashboardScreen,
   dashboardMeta,
 } from "../../components/dashboard/screen.tsx";
+import { EventLine } from "../../components/proceedings/event-line.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { CoverImage } from "../../components/ui/cover-image.tsx";
+import { CardButtons, CatalogueCard } from "../../components/ui/catalogue-card.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { PlainText } from "../../components/ui/plain-text.tsx";
 import { loadScreen } from "../../lib/dashboard-load.ts";
@@ -64,48 +65,28 @@ export default function DashboardProceedings({ loaderData }: Route.ComponentProp
 
 function ProceedingListCard({ proceeding, eager }: { proceeding: ProceedingCard; eager: boolean }) {
   return (
-    <article className="flex gap-4 rounded-sm border border-slate-200 bg-white p-4 shadow-xs sm:gap-6 sm:p-6">
-      <div className="w-24 shrink-0 self-start sm:w-40">
-        <CoverImage
-          src={proceeding.cover_img}
-          alt=""
-          sizes="(min-width: 640px) 10rem, 6rem"
-          eager={eager}
-          placeholder={proceeding.title}
-          className="w-full"
-        />
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <p className="text-sm font-semibold text-brand-800" data-testid="event-line">
-          {proceeding.event_name} from{" "}
-          <time dateTime={proceeding.event_start_date}>{proceeding.event_start_date}</time> to{" "}
-          <time dateTime={proceeding.event_end_date}>{proceeding.event_end_date}</time>
-        </p>
-        <h2 className="mt-1 text-lg leading-snug font-semibold break-words sm:text-2xl">
-          {proceeding.title}
-        </h2>
-        {proceeding.sub_title ? (
-          <p className="mt-1 text-slate-700 break-words">{proceeding.sub_title}</p>
-        ) : null}
-        <PlainText
-          text={proceeding.intro}
-          className="mt-3 line-clamp-4 text-sm text-slate-600 sm:text-base"
-        />
-        {proceeding.buttons.length > 0 ? (
-          <div className="mt-4 flex flex-wrap gap-2">
-            {proceeding.buttons.map((button, i) => (
-              <ButtonLink
-                key={button.link}
-                to={button.link}
-                variant={i === 0 ? "primary" : "secondary"}
-                hiddenSuffix={proceeding.title}
-              >
-                {button.label}
-              </ButtonLink>
-            ))}
-          </div>
-        ) : null}
-      </div>
-    </article>
+    <CatalogueCard image={proceeding.cover_img} placeholder={proceeding.title} eager={eager}>
+      <EventLine
+        name={proceeding.event_name}
+        start={proceeding.event_start_date}
+        end={proceeding.event_end_date}
+        className="text-sm font-semibold text-brand-800"
+      />
+      <h2 className="mt-1 text-lg leading-snug font-semibold break-words sm:text-2xl">
+        {proceeding.title}
+      </h2>
+      {proceeding.sub_title ? (
+        <p className="mt-1 text-slate-700 break-words">{proceeding.sub_title}</p>
+      ) : null}
+      <PlainText
+        text={proceeding.intro}
+        className="mt-3 line-clamp-4 text-sm text-slate-600 sm:text-base"
+      />
+      <CardButtons
+        buttons={proceeding.buttons}
+        name={proceeding.title}
+        className="mt-4 flex flex-wrap gap-2"
+      />
+    </CatalogueCard>
   );
 }
