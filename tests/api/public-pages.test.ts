@@ -3,15 +3,13 @@
  * section empty and the page still renders; unknown journals and issues are 404), run against
  * a real database with one table made to fail at a time.
  */
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appContext, requestContext } from "../../app/context.ts";
 import { loader as homeLoader } from "../../app/routes/home.tsx";
 import { loader as issueLoader } from "../../app/routes/issue.tsx";
 import { loader as journalLoader } from "../../app/routes/journal.tsx";
 import { loader as journalsLoader } from "../../app/routes/journals.tsx";
-import type { AppContext } from "../../server/services/context.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { loaderArgs as args, failing, runLoader as run } from "../helpers/loaders.ts";
 
 let t: TestContext;
 
@@ -67,51 +65,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** The service context with every query on one of `tables` failing ("database is down"). */
-function failing(ctx: AppContext, tables: string[] | "all"): AppContext {
-  const db = new Proxy(ctx.db, {
-    get(target, prop) {
-      if (prop === "selectFrom") {
-        return (from: string) => {
-          const table = String(from).split(" ")[0]!;
-          if (tables === "all" || tables.includes(table)) throw new Error("database is down");
-          return target.selectFrom(from as never);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { ...ctx, db };
-}
-
-function args(ctx: AppContext, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(appContext, ctx);
-  context.set(requestContext, { nonce: "n", user: null, origin: "http://localhost" });
-  return {
-    context,
-    params,
-    request: new Request("http://localhost/"),
-    unstable_pattern: "",
-  } as never;
-}
-
-/** Status and payload of a loader's answer, thrown or returned (`data()` or a plain object). */
-async function run(load: () => Promise<unknown>): Promise<{ status: number; data: unknown }> {
-  try {
-    const out = (await load()) as { init?: { status?: number }; data?: unknown; type?: string };
-    if (out && out.type === "DataWithResponseInit") {
-      return { status: out.init?.status ?? 200, data: out.data };
-    }
-    return { status: 200, data: out };
-  } catch (thrown) {
-    const out = thrown as { init?: { status?: number }; data?: unknown };
-    if (out?.init?.status) return { status: out.init.status, data: out.data };
-    throw thrown;
-  }
-}
 
 describe(`public page loaders (${dialectUnderTest})`, () => {
   it("home: every section loads", async () => {

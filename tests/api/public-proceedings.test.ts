@@ -3,17 +3,15 @@
  * the API calls and the route loaders (shapes, header text, 404s, 503 on a failed load), the
  * conference paper galley (Range/206, ETag, 404s), the sitemap entries and the search hits.
  */
-import { RouterContextProvider } from "react-router";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appContext, requestContext } from "../../app/context.ts";
 import { loader as proceedingLoader } from "../../app/routes/proceeding.tsx";
 import { loader as proceedingPaperLoader } from "../../app/routes/proceeding-paper.tsx";
 import { loader as proceedingsLoader } from "../../app/routes/proceedings.tsx";
-import type { AppContext } from "../../server/services/context.ts";
 import { rebuildSearchIndex } from "../../server/services/search.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { loaderArgs as args, failing, runLoader as run } from "../helpers/loaders.ts";
 import { type SeededProceedings, seedProceedingPapers } from "../helpers/proceeding-fixtures.ts";
 
 let t: TestContext;
@@ -260,52 +258,6 @@ describe(`finding proceedings on ${dialectUnderTest}`, () => {
 
 // ---------------------------------------------------------------------------------------------
 // Route loaders
-
-/** The service context with every query on one of `tables` failing ("database is down"). */
-function failing(ctx: AppContext, tables: string[]): AppContext {
-  const db = new Proxy(ctx.db, {
-    get(target, prop) {
-      if (prop === "selectFrom") {
-        return (from: string) => {
-          if (tables.includes(String(from).split(" ")[0] ?? "")) {
-            throw new Error("database is down");
-          }
-          return target.selectFrom(from as never);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { ...ctx, db };
-}
-
-function args(ctx: AppContext, params: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(appContext, ctx);
-  context.set(requestContext, { nonce: "n", user: null, origin: "http://localhost" });
-  return {
-    context,
-    params,
-    request: new Request("http://localhost/"),
-    unstable_pattern: "",
-  } as never;
-}
-
-/** Status and payload of a loader's answer, thrown or returned (`data()` or a plain object). */
-async function run(load: () => Promise<unknown>): Promise<{ status: number; data: unknown }> {
-  try {
-    const out = (await load()) as { init?: { status?: number }; data?: unknown; type?: string };
-    if (out && out.type === "DataWithResponseInit") {
-      return { status: out.init?.status ?? 200, data: out.data };
-    }
-    return { status: 200, data: out };
-  } catch (thrown) {
-    const out = thrown as { init?: { status?: number }; data?: unknown };
-    if (out?.init?.status) return { status: out.init.status, data: out.data };
-    throw thrown;
-  }
-}
 
 describe(`proceedings page loaders (${dialectUnderTest})`, () => {
   it("/proceedings: the cards, or an empty section when the load fails", async () => {
