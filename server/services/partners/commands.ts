@@ -23,6 +23,17 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
   }
 }
 
+/** @throws AppError `not_found` when there is no partner `id`. */
+async function partnerById(ctx: AppContext, id: number) {
+  const partner = await ctx.db
+    .selectFrom("partners")
+    .select(["id", "logo"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!partner) throw notFound("There is no such partner.");
+  return partner;
+}
+
 async function orderedIds(trx: Trx): Promise<number[]> {
   const rows = await trx
     .selectFrom("partners")
@@ -99,12 +110,7 @@ export async function updatePartner(
   input: PartnerInput,
   logo?: Uint8Array | null,
 ): Promise<{ id: number }> {
-  const partner = await ctx.db
-    .selectFrom("partners")
-    .select(["id", "logo"])
-    .where("id", "=", partnerId)
-    .executeTakeFirst();
-  if (!partner) throw notFound("There is no such partner.");
+  const partner = await partnerById(ctx, partnerId);
   await assertNameFree(ctx.db, input.name, partner.id);
   const key = logo?.byteLength ? await storeImage(ctx, "logos", logo) : null;
   await commitOrDiscard(
@@ -149,12 +155,7 @@ export async function reorderPartners(ctx: AppContext, ids: readonly number[]): 
  * @throws AppError `not_found`.
  */
 export async function removePartner(ctx: AppContext, partnerId: number): Promise<void> {
-  const partner = await ctx.db
-    .selectFrom("partners")
-    .select(["id", "logo"])
-    .where("id", "=", partnerId)
-    .executeTakeFirst();
-  if (!partner) throw notFound("There is no such partner.");
+  const partner = await partnerById(ctx, partnerId);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("partners").where("id", "=", partner.id).execute();
     await renumber(trx, await orderedIds(trx));
