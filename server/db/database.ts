@@ -51,6 +51,12 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover, DROP DATABASE in tests) emits
+    // 'error' on the pool; unhandled, that event would end the process. The pool replaces the
+    // connection on the next query, so the error is only reported.
+    pool.on("error", (error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pgPools.set(db, pool);
     return { db, dialect: "postgres", close: () => db.destroy() };
