@@ -88,7 +88,7 @@ export async function inspectPdf(data: Uint8Array): Promise<PdfInfo> {
  * Text as stored for search: control characters (which PostgreSQL text cannot hold, in the case
  * of NUL) and unpaired surrogates become spaces, then whitespace runs collapse to one space.
  */
-export function normaliseText(text: string): string {
+function normaliseText(text: string): string {
   return (
     text
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point

@@ -24,7 +24,7 @@ function dashboardButtons(uri: string): Button[] {
 }
 
 /** Maps a row to the wire card; `buttons` decides public or dashboard actions. */
-export function toJournalCard(row: Journal, buttons: "public" | "dashboard"): JournalCard {
+function toJournalCard(row: Journal, buttons: "public" | "dashboard"): JournalCard {
   return {
     journal_img: fileUrl(row.image),
     journal_name: row.name,
