@@ -13,18 +13,15 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 import type { RequestInfo } from "../app/context.ts";
-import { createAppContext } from "../server/bootstrap.ts";
-import { loadConfig } from "../server/config.ts";
 import { createHttpApp, type HttpAppOptions } from "../server/http/app.ts";
 import { importCorpus } from "../server/import/corpus.ts";
 import type { AppContext } from "../server/services/context.ts";
+import { scratchAppContext } from "./bench/scratch-context.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -77,16 +74,7 @@ function gz(file: string): number {
 
 async function main() {
   ensureBuild();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "athenaeum-bench-"));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    SEED: "none",
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    DATABASE_URL: "",
-  });
-  const { ctx, close } = await createAppContext(config);
+  const { ctx, close } = await scratchAppContext("bench");
   try {
     const t0 = performance.now();
     await importCorpus(ctx, corpusDir);
@@ -163,7 +151,6 @@ async function main() {
       );
   } finally {
     await close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 
   const width = Math.max(...rows.map((r) => r.what.length));

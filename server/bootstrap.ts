@@ -1,10 +1,13 @@
 /**
- * Builds the process's {@link AppContext}: logger, database (migrated), storage.
+ * Builds the process's {@link AppContext}: logger, database (migrated), storage, and the pool of
+ * PDF worker threads (built here, outside the server bundle, so its worker file resolves).
  */
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
+import { openReadPool } from "./db/read-pool.ts";
 import type { AppContext } from "./services/context.ts";
+import { createPdfPool } from "./services/pdf-pool.ts";
 import { createLocalStorage } from "./storage/storage.ts";
 
 /** pino logger at the configured level; pretty output when attached to a terminal in development. */
@@ -18,19 +21,43 @@ export function createLogger(config: Config): Logger {
 }
 
 /**
- * Opens and migrates the database and the storage named by `config`.
- * @returns the context and a `close` that releases the database.
+ * Opens and migrates the database and the storage named by `config`, and starts the PDF pool
+ * (`config.pdfWorkers` threads at most; none when 0). On SQLite, `ctx.readDb` is a pool of
+ * `config.readWorkers` read-only worker connections (server/db/read-pool.ts); on PostgreSQL it
+ * is `ctx.db`.
+ * @returns the context and a `close` that stops both pools and releases the database.
  */
 export async function createAppContext(
   config: Config,
   log: Logger = createLogger(config),
 ): Promise<{ ctx: AppContext; close: () => Promise<void> }> {
+  const sqliteFile = `${config.dataDir}/athenaeum.sqlite`;
   const handle = config.databaseUrl
-    ? openDatabase({ databaseUrl: config.databaseUrl })
-    : openDatabase({ sqliteFile: `${config.dataDir}/athenaeum.sqlite` });
+    ? openDatabase({
+        databaseUrl: config.databaseUrl,
+        onConnectionLost: (error) =>
+          log.warn({ reason: error.message }, "PostgreSQL connection lost"),
+      })
+    : openDatabase({ sqliteFile });
   const applied = await migrate(handle);
   if (applied.length) log.info({ applied }, "database migrated");
+  const readDb =
+    handle.dialect === "sqlite" ? openReadPool(sqliteFile, config.readWorkers) : handle.db;
   const storage = createLocalStorage(config.filesDir);
-  const ctx: AppContext = { db: handle.db, dialect: handle.dialect, storage, config, log };
-  return { ctx, close: handle.close };
+  const pdfPool = config.pdfWorkers > 0 ? createPdfPool({ size: config.pdfWorkers }) : undefined;
+  const ctx: AppContext = {
+    db: handle.db,
+    readDb,
+    dialect: handle.dialect,
+    storage,
+    config,
+    log,
+    pdfPool,
+  };
+  const close = async () => {
+    await pdfPool?.close();
+    if (readDb !== handle.db) await readDb.destroy();
+    await handle.close();
+  };
+  return { ctx, close };
 }

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -25,6 +26,12 @@ export type Config = {
   siteName: string;
   /** Public origin such as `https://journals.example.edu`, without a trailing slash. */
   publicUrl: string | undefined;
+  /**
+   * Host names (lower case, optionally `:port`) the site answers when `publicUrl` is unset
+   * (`ALLOWED_HOSTS`); undefined trusts any well-formed Host outside production. See
+   * server/http/origin.ts and docs/decisions/140-host-trust.md.
+   */
+  allowedHosts: string[] | undefined;
   /** The site's public contact address (OAI-PMH adminEmail, Contact page), if any. */
   contactEmail: string | undefined;
   /** Passcode a new manager must give to register; undefined closes registration. */
@@ -33,6 +40,11 @@ export type Config = {
   sessionSecret: string;
   /** Largest accepted paper PDF in bytes. */
   maxPdfBytes: number;
+  /**
+   * Worker threads reading PDFs (`PDF_WORKERS`, capped at the available cores; default up to 4);
+   * 0 reads them in the serving thread (docs/decisions/120-import-at-scale.md).
+   */
+  pdfWorkers: number;
   /** Corpus folder imported on a database without journals; undefined turns the seed off. */
   corpusDir: string | undefined;
   /** `production`, `development` or `test`. */
@@ -41,8 +53,18 @@ export type Config = {
   logLevel: string;
   /** Trust `X-Forwarded-*` headers from this many proxies (Express `trust proxy`). */
   trustProxy: number;
+  /** Worker threads reading a SQLite file for long queries (`READ_WORKERS`, 1–16, default 2). */
+  readWorkers: number;
   /** Sign-in and registration attempt limits (`RATE_LIMITS`; see {@link parseRateLimits}). */
   rateLimits: RateLimits;
+  /**
+   * Storage sweep (server/storage/sweep.ts, decision 135): files younger than `graceMs` are kept
+   * (`STORAGE_SWEEP_GRACE_MINUTES`, default 60); a sweep runs at start and every `intervalMs`
+   * (`STORAGE_SWEEP_INTERVAL_MINUTES`, default 60; 0 sweeps at start only).
+   */
+  storageSweep: { graceMs: number; intervalMs: number };
+  /** Bytes of public pages and API answers kept in memory (`OUTPUT_CACHE_MB`); 0 turns it off. */
+  outputCacheBytes: number;
 };
 
 /** At most `points` attempts per `seconds`. */
@@ -97,6 +119,14 @@ export function parseRateLimits(text: string | undefined): RateLimits {
 
 export class ConfigError extends Error {}
 
+/**
+ * A Host header value (RFC 9110 section 7.2, RFC 3986 section 3.2.2): a DNS name (labels of
+ * letters, digits, `-`, `_`), an IPv4 address or a bracketed IPv6 address, then an optional
+ * `:port`. Anything else, `[`, userinfo, paths, spaces, is refused before it can reach a URL.
+ */
+export const HOST_PATTERN =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?$/i;
+
 const optionalText = z
   .string()
   .trim()
@@ -129,17 +159,35 @@ const envSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ""))
       .optional(),
   ),
+  ALLOWED_HOSTS: optionalText.transform((text, c) => {
+    if (text === undefined) return undefined;
+    const hosts = text
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = hosts.find((h) => !HOST_PATTERN.test(h));
+    if (bad !== undefined || hosts.length === 0) {
+      c.addIssue({ code: "custom", message: `"${bad ?? text}" is not a host name[:port]` });
+      return z.NEVER;
+    }
+    return hosts;
+  }),
   CONTACT_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
   ADMIN_PASSCODE: optionalText,
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
   MAX_PDF_MB: z.coerce.number().positive().max(1024).default(64),
+  PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   CORPUS_DIR: optionalText,
   SEED: optionalText.pipe(z.enum(["corpus", "none"]).optional()),
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  STORAGE_SWEEP_GRACE_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+  STORAGE_SWEEP_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+  READ_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  OUTPUT_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
   RATE_LIMITS: optionalText.transform((text, c) => {
     try {
       return parseRateLimits(text);
@@ -173,15 +221,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     filesDir,
     siteName: e.SITE_NAME,
     publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS,
     contactEmail: e.CONTACT_EMAIL,
     adminPasscode: e.ADMIN_PASSCODE,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
+    pdfWorkers: Math.min(availableParallelism(), e.PDF_WORKERS ?? 4),
     corpusDir: resolveCorpusDir(e.SEED, e.CORPUS_DIR, cwd),
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    readWorkers: e.READ_WORKERS,
     rateLimits: e.RATE_LIMITS,
+    storageSweep: {
+      graceMs: Math.round(e.STORAGE_SWEEP_GRACE_MINUTES * 60_000),
+      intervalMs: Math.round(e.STORAGE_SWEEP_INTERVAL_MINUTES * 60_000),
+    },
+    outputCacheBytes: Math.round(e.OUTPUT_CACHE_MB * 1024 * 1024),
   };
 }
 

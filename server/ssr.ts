@@ -4,9 +4,10 @@
  * process's service context, so loaders and the JSON API share one database pool.
  */
 import { createRequestHandler } from "@react-router/express";
-import type { Request, Response } from "express";
+import type { NextFunction, Request, Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext, type RequestInfo, requestContext } from "../app/context.ts";
+import { withOutageScope } from "./http/outage-scope.ts";
 import type { AppContext } from "./services/context.ts";
 
 /** Express handler rendering every page route; `requestInfo` reads per-request values. */
@@ -14,7 +15,7 @@ export function createSsrHandler(
   ctx: AppContext,
   requestInfo: (req: Request, res: Response) => RequestInfo,
 ) {
-  return createRequestHandler({
+  const handler = createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
     mode: ctx.config.env === "production" ? "production" : "development",
     getLoadContext(req, res) {
@@ -24,4 +25,7 @@ export function createSsrHandler(
       return context;
     },
   });
+  // Each page request remembers whether it met a database outage (answered 503).
+  return (req: Request, res: Response, next: NextFunction) =>
+    withOutageScope(() => handler(req, res, next));
 }

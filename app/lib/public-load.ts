@@ -7,11 +7,16 @@
  * ({@link loadRecordPage}).
  */
 import { data } from "react-router";
+import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
+import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
 import type { AppContext } from "../../server/services/context.ts";
 
 /**
  * Runs `load`; on any error logs it under `section` and answers `null` (the "failed" marker
  * the page renders as an empty section, distinct from a successful empty list `[]`).
+ * A database outage is logged as one warning and marks the request, so the page (its sections
+ * empty) is answered 503 with `Retry-After` instead of 200 (app/entry.server.tsx, decision 130).
+ * Never rejects: loaders may start a section's load before awaiting it.
  */
 export async function loadSection<T>(
   ctx: AppContext,
@@ -21,6 +26,12 @@ export async function loadSection<T>(
   try {
     return await load();
   } catch (error) {
+    if (isDatabaseUnavailable(error)) {
+      markDatabaseUnavailable();
+      const { message } = error as Error;
+      ctx.log.warn({ reason: message, section }, "database unavailable");
+      return null;
+    }
     ctx.log.error({ err: error, section }, "public page section failed to load");
     return null;
   }

@@ -4,7 +4,8 @@
  * Journals on {product}', 'Conference Proceedings' (the newest proceedings and a link to
  * `/proceedings`; no section on a site without proceedings, docs/decisions/090-public-
  * proceedings.md) and 'Over 30 {product} Partners'. Each section loads on its own; one whose
- * load fails stays empty and the page still renders (spec section 8).
+ * load fails stays empty and the page still renders (spec section 8). While the first start
+ * imports the corpus, a notice above says how far it has got (docs/decisions/121-…).
  */
 import { Link } from "react-router";
 import { listLatestJournals } from "../../server/services/journals/queries.ts";
@@ -16,6 +17,7 @@ import {
 } from "../../server/services/publications/queries.ts";
 import { FeaturedPublication } from "../components/home/featured-publication.tsx";
 import { LatestPublications } from "../components/home/latest-publications.tsx";
+import { type CatalogueLoading, LoadingNotice } from "../components/home/loading-notice.tsx";
 import { PartnerCarousel } from "../components/home/partner-carousel.tsx";
 import { SubjectCards } from "../components/home/subject-cards.tsx";
 import { JournalGrid } from "../components/journal/journal-grid.tsx";
@@ -40,8 +42,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadSection(ctx, "home: proceedings", () => listProceedings(ctx, "public", HOME_PROCEEDINGS)),
     loadSection(ctx, "home: partners", () => listPartners(ctx)),
   ]);
+  const status = ctx.importStatus;
+  const loading: CatalogueLoading | null =
+    status?.state === "running" ? { done: status.done, total: status.total } : null;
   // null: that section failed to load and stays empty; []: it loaded and has nothing yet.
-  return { featured, latest, journals, proceedings, partners };
+  return { featured, latest, journals, proceedings, partners, loading };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -53,11 +58,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, latest, journals, proceedings, partners } = loaderData;
+  const { featured, latest, journals, proceedings, partners, loading } = loaderData;
   const { siteName } = useRootData();
   return (
     <main>
       <h1 className="sr-only">{siteName}: Academic Journals and Open Library</h1>
+      {loading ? <LoadingNotice loading={loading} /> : null}
 
       <section aria-labelledby="subjects-title" className={`${containerClass} py-12 sm:py-16`}>
         <SectionHeading id="subjects-title">Browse by subject</SectionHeading>

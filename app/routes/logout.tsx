@@ -1,37 +1,62 @@
 /**
- * /logout (spec section 7, GET /logout: "success goes to /manager; failure ignored"): calls the
- * API to end the session, then loads /manager afresh. A full page load rather than a client-side
- * navigation, so nothing of the signed-in pages (loader data, the menu) survives in memory.
+ * /logout (spec section 7, GET /logout: "success goes to /manager; failure ignored"). Opening
+ * the page changes nothing, since any site may link to it (issue 7); it shows a 'Sign out'
+ * button whose POST ends the session (server/http/sign-out.ts), then loads /manager afresh.
+ * A full page load rather than a client-side navigation, so nothing of the signed-in pages
+ * (loader data, the menu) survives in memory. Signed out already: straight to /manager.
  */
-import { redirectDocument } from "react-router";
-import { MESSAGES } from "../../shared/constants.ts";
+import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { CROSS_SITE_MSG } from "../../server/http/guards.ts";
+import { signOut } from "../../server/http/sign-out.ts";
+import { AccountPanel } from "../components/account/account-panel.tsx";
 import { Spinner } from "../components/forms/index.ts";
-import { apiGet } from "../lib/api.ts";
+import { buttonClass } from "../components/ui/styles.ts";
+import { appContext, requestContext } from "../context.ts";
 import type { Route } from "./+types/logout";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  try {
-    await apiGet("/logout", MESSAGES.somethingWentWrong, { signal: request.signal });
-  } catch {
-    // spec section 8: a logout failure is ignored
-  }
-  return redirectDocument("/manager");
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(requestContext);
+  if (!user) throw redirect("/manager");
+  return { name: user.name };
 }
-clientLoader.hydrate = true as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const headers = await signOut(context.get(appContext), request);
+  if (!headers) return data({ error: CROSS_SITE_MSG }, { status: 403 });
+  return redirectDocument("/manager", { headers });
+}
 
 export function meta() {
-  return [{ title: "Signing out" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Sign out" }, { name: "robots", content: "noindex" }];
 }
 
-export function HydrateFallback() {
+export default function Logout({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <main className="flex items-center justify-center gap-2 px-4 py-16 text-slate-700">
-      <Spinner />
-      <p role="status">Signing out…</p>
-    </main>
+    <AccountPanel title="Sign out" lead={<>You are signed in as {loaderData.name}.</>}>
+      <Form method="post" className="space-y-4">
+        {actionData?.error ? (
+          <p role="alert" className="text-sm text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy || undefined}
+          className={buttonClass("primary", "min-h-11")}
+        >
+          {busy ? (
+            <>
+              <Spinner />
+              Signing out…
+            </>
+          ) : (
+            "Sign out"
+          )}
+        </button>
+      </Form>
+    </AccountPanel>
   );
-}
-
-export default function Logout() {
-  return <HydrateFallback />;
 }

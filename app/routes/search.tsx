@@ -4,10 +4,13 @@
  * the service's non-HTML marks.
  */
 import { Link } from "react-router";
+import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
+import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
 import { MARK_END, MARK_START, searchPapers } from "../../server/services/search.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { searchSummary } from "../lib/search-summary.ts";
 import type { Route } from "./+types/search";
 
 const PAGE_SIZE = 20;
@@ -26,10 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result = await searchPapers(ctx, query, { page, pageSize: PAGE_SIZE });
     return { ...result, failed: false, headerText: query ? `Search: ${query}` : "Search" };
   } catch (error) {
+    // A database outage: the page says the search failed, with HTTP 503 (decision 130).
+    if (isDatabaseUnavailable(error)) markDatabaseUnavailable();
     ctx.log.error({ err: error }, "search failed");
     return {
       query,
       total: 0,
+      totalCapped: false,
       page,
       pageSize: PAGE_SIZE,
       hits: [],
@@ -68,17 +74,12 @@ function Snippet({ text }: { text: string }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, total, page, pageSize, hits, failed } = loaderData;
+  const { query, total, totalCapped, page, pageSize, hits, failed } = loaderData;
+  // A capped count pages through the first `total` matches only (docs/decisions/100-search-top-k.md).
   const pages = Math.ceil(total / pageSize);
   const pageLink = (n: number) =>
     `/search?${new URLSearchParams({ banner_search: query, page: String(n) })}`;
-  const summary = !query
-    ? "Type words of a title, an author's name, a keyword or a phrase from the full text in the search box above."
-    : failed
-      ? ""
-      : total === 0
-        ? `No papers match “${query}”.`
-        : `${total} ${total === 1 ? "paper matches" : "papers match"} “${query}”.`;
+  const summary = searchSummary({ query, total, totalCapped, failed });
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
       <PageHeading kicker="Search" title={query ? `“${query}”` : "Search the library"} />

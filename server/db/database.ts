@@ -1,12 +1,11 @@
 /**
  * The one place that opens the database (DESIGN section 1): SQLite through `node:sqlite`
- * (WAL, foreign keys on) by default, PostgreSQL through `pg` when a connection string is given.
+ * (WAL, foreign keys on, prepared statements cached: ./statement-cache.ts) by default, PostgreSQL through `pg` when a connection string is given.
  * Migrations are plain modules under `./migrations`, applied in name order by Kysely's Migrator,
  * which takes a lock so several servers starting at once apply each migration once.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { Kysely, type Kysely as KyselyType, PostgresDialect } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import { SqliteDialect } from "kysely-sqlite";
@@ -14,7 +13,12 @@ import pg from "pg";
 import type { Dialect } from "./dialect.ts";
 import * as m001 from "./migrations/001-initial.ts";
 import * as m002 from "./migrations/002-search.ts";
+import * as m003 from "./migrations/003-search-rowid.ts";
+import * as m004 from "./migrations/004-read-indexes.ts";
+import * as m005 from "./migrations/005-catalogue-version.ts";
+import * as m006 from "./migrations/006-feed-index.ts";
 import type { Database } from "./schema.ts";
+import { StatementCachingDatabase } from "./statement-cache.ts";
 
 export type Db = KyselyType<Database>;
 
@@ -31,11 +35,42 @@ type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Prom
 const migrations: Record<string, MigrationModule> = {
   "001-initial": m001,
   "002-search": m002,
+  "003-search-rowid": m003,
+  "004-read-indexes": m004,
+  "005-catalogue-version": m005,
+  "006-feed-index": m006,
 };
 
-export type DatabaseOptions =
+/**
+ * How long the database may make a request wait (decision 130), in milliseconds. Tests shorten
+ * them; the defaults are {@link DEFAULT_TIMEOUTS}.
+ */
+export type DatabaseTimeouts = {
+  /** PostgreSQL: longest wait for a pooled connection (a new one, or a free one). */
+  connectMs: number;
+  /** PostgreSQL: server-side `statement_timeout`; the client gives up 5 s later. */
+  statementMs: number;
+  /** PostgreSQL: an idle pooled connection is closed after this long. */
+  idleMs: number;
+  /** SQLite: `PRAGMA busy_timeout`, how long SQLite retries a locked file before SQLITE_BUSY. */
+  busyMs: number;
+};
+
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  statementMs: 30_000,
+  idleMs: 30_000,
+  busyMs: 5_000,
+};
+
+export type DatabaseOptions = (
   | { databaseUrl: string; sqliteFile?: undefined }
-  | { databaseUrl?: undefined; sqliteFile: string };
+  | { databaseUrl?: undefined; sqliteFile: string }
+) & {
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Told about every PostgreSQL connection the server drops; default: a process warning. */
+  onConnectionLost?: (error: Error) => void;
+};
 
 const pgPools = new WeakMap<Db, pg.Pool>();
 
@@ -47,15 +82,38 @@ export function pgPoolOf(db: Db): pg.Pool | undefined {
   return pgPools.get(db);
 }
 
-/** Opens the database named by `options` (does not migrate; see {@link migrate}). */
+/**
+ * Opens the database named by `options` (does not migrate; see {@link migrate}). A PostgreSQL
+ * outage never ends the process: queries on a lost connection fail (see
+ * server/db/unavailable.ts) and the pool opens new connections once the server is back.
+ */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   if (options.databaseUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server drops (restart, failover, DROP DATABASE in tests) emits
-    // 'error' on the pool; unhandled, that event would end the process. The pool replaces the
-    // connection on the next query, so the error is only reported.
-    pool.on("error", (error) => {
-      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      idleTimeoutMillis: timeouts.idleMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + 5_000,
+      // A transaction left open by a stuck request must not hold its locks for ever.
+      idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+      keepAlive: true,
+    });
+    const report =
+      options.onConnectionLost ??
+      ((error: Error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+    // A connection the server drops (restart, failover, DROP DATABASE in tests) emits 'error' on
+    // its client. pg-pool forwards that to the pool only while the client is idle; a client
+    // checked out between two queries (inside a transaction) has no listener then, and the
+    // unhandled 'error' would end the process (issue 7: FATAL 57P01). Every client gets its own
+    // listener; the pool discards a client that errored when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", report);
+    });
+    pool.on("error", () => {
+      // already reported by the client's own listener
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     pgPools.set(db, pool);
@@ -63,10 +121,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const file = options.sqliteFile;
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
-  const database = new DatabaseSync(file);
+  const database = new StatementCachingDatabase(file);
   database.exec("PRAGMA journal_mode = WAL");
   database.exec("PRAGMA foreign_keys = ON");
-  database.exec("PRAGMA busy_timeout = 5000");
+  database.exec(`PRAGMA busy_timeout = ${Math.round(timeouts.busyMs)}`);
   database.exec("PRAGMA synchronous = NORMAL");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };

@@ -176,6 +176,13 @@ export interface SiteSettingsTable {
   value: string;
 }
 
+/** One row (`id` 1): the catalogue version every catalogue write increments. */
+export interface CatalogueStateTable {
+  id: number;
+  /** Starts at 1; only ever increases. */
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -188,6 +195,7 @@ export interface Database {
   proceedings: ProceedingsTable;
   partners: PartnersTable;
   site_settings: SiteSettingsTable;
+  catalogue_state: CatalogueStateTable;
 }
 
 export type Journal = Selectable<JournalsTable>;

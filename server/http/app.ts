@@ -1,21 +1,28 @@
 /**
- * The Express application (DESIGN section 1): security headers, logging, compression, the built
- * client assets, uploaded files, the JSON API, PDF galleys, and finally the server-rendered pages.
+ * The Express application (DESIGN section 1): health probes, security headers, logging,
+ * compression, the built client assets, uploaded files, the JSON API, PDF galleys, and finally
+ * the server-rendered pages; a database outage anywhere is answered 503 (decision 130).
  * `pages` is the React Router handler (see server/ssr.ts); without it (API tests) unmatched
  * requests get a plain 404.
  */
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import compression from "compression";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
+import { decodablePath, finalErrorHandler } from "./client-errors.ts";
 import { downloadRouter } from "./downloads.ts";
+import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
 import { oaiRouter } from "./oai.ts";
+import { hostGuard } from "./origin.ts";
+import { createOutputCache, type OutputCache } from "./output-cache.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
+import { unavailableErrorHandler } from "./unavailable.ts";
 
 export type HttpAppOptions = {
   /** Server-rendered pages; called for every request nothing else answered. */
@@ -26,13 +33,36 @@ export type HttpAppOptions = {
   before?: RequestHandler;
   /** Relax the Content-Security-Policy for Vite's dev server (inline HMR client). */
   devCsp?: boolean;
+  /**
+   * Output cache of public pages and API answers (./output-cache.ts): by default one of
+   * `OUTPUT_CACHE_MB` (0: none); `false` for none (the dev server, whose pages change with the
+   * code); or the one whose `serveFast` the node:http server also calls (server/main.ts).
+   */
+  outputCache?: false | OutputCache;
 };
+
+/**
+ * The files at the top of the client build (favicon and the like), served for exactly those
+ * paths: the folder is listed once at start, so page and API requests never touch the disk
+ * (docs/decisions/106-static-files.md). `/assets` is mounted separately.
+ */
+function clientRootFiles(clientDir: string): RequestHandler {
+  const files = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
+}
 
 /** Builds the application; does not listen. */
 export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.config.trustProxy);
+  // Before logging and sessions: load balancers poll these every few seconds.
+  app.use(healthRouter(ctx));
 
   app.use(
     pinoHttp({
@@ -46,10 +76,14 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => /^\/(assets|files|pdfjs)\//.test(req.url ?? "") },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      // one line per request; a 4xx is the client's doing, so never an error (client-errors.ts)
+      customLogLevel: (_req, res) =>
+        res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
+  // before anything reads the path or builds a URL from the Host (issue 7)
+  app.use(decodablePath);
+  app.use(hostGuard(ctx.config));
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -87,6 +121,11 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   );
   app.use(compression());
   if (options.before) app.use(options.before);
+  const cache =
+    options.outputCache ??
+    (ctx.config.outputCacheBytes > 0 &&
+      createOutputCache(ctx, { maxBytes: ctx.config.outputCacheBytes }));
+  if (cache) app.use(cache.middleware);
 
   if (options.clientDir) {
     app.use(
@@ -97,7 +136,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
         index: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    app.use(clientRootFiles(options.clientDir));
   }
 
   app.use(
@@ -134,5 +173,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
 
   if (options.pages) app.use(options.pages);
   else app.use((_req, res) => res.status(404).type("text/plain").send("404 Page Not Found"));
+  app.use(unavailableErrorHandler);
+  app.use(finalErrorHandler);
   return app;
 }

@@ -4,12 +4,13 @@
  * - journal papers at `/journal/{journal_url}/download/{paperID}/{name}.pdf`;
  * - conference papers at `/proceedings/{slug}/download/{paperID}/{name}.pdf`
  *   (docs/decisions/090-public-proceedings.md).
- * Served by `send` with ETag, Last-Modified, Accept-Ranges and 206 partial content, always as
- * `application/pdf` (the type the server assigned when it checked the upload), never sniffed.
+ * Served by `send` with a strong ETag (a hash of the bytes, ./pdf-etag.ts), Last-Modified,
+ * Accept-Ranges and 206 partial content (`If-Range` honoured as RFC 9110 section 13.1.5 says),
+ * always as `application/pdf` (the type the server assigned when it checked the upload), never sniffed.
  * An unknown or malformed place, a paper of another journal or proceeding, or a paper without a
  * PDF is `404 Page Not Found`. `{name}` is free: only `.pdf` is required of it.
  */
-import express, { type NextFunction, type Response, type Router } from "express";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
 import type { AppContext } from "../services/context.ts";
@@ -18,6 +19,7 @@ import {
   findProceedingPaperFile,
   parsePaperId,
 } from "../services/papers/queries.ts";
+import { strongEtag } from "./pdf-etag.ts";
 
 type StoredPdf = { key: string; title: string } | null;
 
@@ -31,7 +33,7 @@ export function downloadRouter(ctx: AppContext): Router {
       id !== null && JOURNAL_URI_PATTERN.test(journalUrl) && name.endsWith(".pdf")
         ? await findPaperFile(ctx, journalUrl, id, { includeUnpublished: Boolean(res.locals.user) })
         : null;
-    sendPdf(ctx, found, res, next);
+    await sendPdf(ctx, found, req, res, next);
   });
 
   router.get("/proceedings/:slug/download/:paper/:name", async (req, res, next) => {
@@ -41,24 +43,43 @@ export function downloadRouter(ctx: AppContext): Router {
       id !== null && PROCEEDING_SLUG_PATTERN.test(slug) && name.endsWith(".pdf")
         ? await findProceedingPaperFile(ctx, slug, id)
         : null;
-    sendPdf(ctx, found, res, next);
+    await sendPdf(ctx, found, req, res, next);
   });
 
   return router;
 }
 
 /** Sends the stored PDF (Range, ETag, Last-Modified), or the 404 text when there is none. */
-function sendPdf(ctx: AppContext, found: StoredPdf, res: Response, next: NextFunction): void {
+async function sendPdf(
+  ctx: AppContext,
+  found: StoredPdf,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): Promise<void> {
   if (!found) {
     res.status(404).type("text/plain").send("404 Page Not Found");
     return;
   }
+  const file = ctx.storage.absolutePath(found.key);
+  let etag: string;
+  try {
+    etag = await strongEtag(file);
+  } catch (error) {
+    next(error);
+    return;
+  }
+  // `send` uses the ETag set here for If-None-Match and If-Range. A weak validator in If-Range
+  // never matches (RFC 9110 section 13.1.5), but `send` would find the tag inside `W/"…"`: drop
+  // the Range so the whole file is sent.
+  res.set("ETag", etag);
+  if (req.get("If-Range")?.trimStart().startsWith("W/")) delete req.headers.range;
   const fileName = `${slugify(found.title)}.pdf`;
   // The page CSP (object-src 'none') would stop browsers' own PDF viewers; a PDF runs no
   // script in the site's origin, and nosniff keeps it from being read as anything else.
   res.removeHeader("Content-Security-Policy");
   res.sendFile(
-    ctx.storage.absolutePath(found.key),
+    file,
     {
       headers: {
         "Content-Type": "application/pdf",
@@ -68,7 +89,7 @@ function sendPdf(ctx: AppContext, found: StoredPdf, res: Response, next: NextFun
         "Cache-Control": "public, no-cache",
       },
       acceptRanges: true,
-      etag: true,
+      etag: false,
       lastModified: true,
       dotfiles: "deny",
     },

@@ -15,10 +15,12 @@
  *   request forgery). Every state-changing call needs it, including those the spec defines as GET
  *   (`delete_paper`, api-type row actions, logout). The session cookie is already
  *   `SameSite=Strict`; this is the second, independent defence DESIGN section 2 asks for.
+ * - {@link confirmNavigatedChange}: a GET change opened from a pasted link asks to confirm.
  *
- * Both answer in the API envelope themselves, so they work on any router.
+ * The first two answer in the API envelope themselves, so they work on any router; the third
+ * answers a small HTML page, since only a browser navigation reaches it.
  */
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import type { AppContext } from "../services/context.ts";
 import { sendFail } from "./respond.ts";
 
@@ -47,7 +49,7 @@ export const requireManager: RequestHandler = (_req, res, next) => {
  * The site's origins are `PUBLIC_URL` and the one the request was addressed to (its Host, over
  * http or https, since a TLS-terminating proxy may hide the scheme).
  */
-export function isCrossSite(req: Request, publicUrl: string | undefined): boolean {
+export function isCrossSite(req: RequestHeaders, publicUrl: string | undefined): boolean {
   const fetchSite = req.get("sec-fetch-site")?.toLowerCase();
   if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";
 
@@ -64,6 +66,12 @@ export function isCrossSite(req: Request, publicUrl: string | undefined): boolea
   return origin.host !== req.host;
 }
 
+/** What {@link isCrossSite} reads of a request: its headers and the host it was sent to. */
+export type RequestHeaders = {
+  get(name: string): string | undefined;
+  host: string | undefined;
+};
+
 /** 403 for a cross-site request (see {@link isCrossSite}). */
 export function requireSameOrigin(ctx: AppContext): RequestHandler {
   return (req, res, next) => {
@@ -79,7 +87,45 @@ export function requireSameOrigin(ctx: AppContext): RequestHandler {
   };
 }
 
-/** `[requireSameOrigin(ctx), requireManager]`: the guards of a dashboard call that changes data. */
+const CONFIRM_QUESTIONS: [RegExp, string][] = [
+  [/^\/api\/delete_paper\//, "Are you sure you want to delete this paper?"],
+  [
+    /^\/api\/publication_action\/[^/]+\/[^/]+\/delete/,
+    "Are you sure you want to delete this issue?",
+  ],
+];
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A dashboard GET that changes data (`delete_paper`, api-type row actions) opened straight in
+ * the browser, from a pasted or bookmarked link (`Sec-Fetch-Site: none`), is not carried out:
+ * the answer is a page asking to confirm, whose button repeats the request from this site
+ * (`same-origin`), which then passes. The dashboard's own calls are `same-origin` and never see
+ * it (issue 7; docs/decisions/142-sign-out-and-get-changes.md).
+ */
+export const confirmNavigatedChange: RequestHandler = (req, res, next) => {
+  if (req.method !== "GET" || req.get("sec-fetch-site")?.toLowerCase() !== "none") {
+    next();
+    return;
+  }
+  const path = req.originalUrl.split("?")[0]!;
+  const question =
+    CONFIRM_QUESTIONS.find(([pattern]) => pattern.test(path))?.[1] ??
+    "This link changes data on the site. Do you want to go ahead?";
+  res
+    .status(200)
+    .set("Cache-Control", "no-store")
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please confirm</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>Please confirm</h1><p>${escapeHtml(question)}</p><p><code>${escapeHtml(path)}</code></p><form method="get" action="${escapeHtml(path)}"><button type="submit">Yes, go ahead</button> <a href="/dashboard">Back to the dashboard</a></form></body></html>`,
+    );
+};
+
+/**
+ * `[requireSameOrigin(ctx), requireManager, confirmNavigatedChange]`: the guards of a dashboard
+ * call that changes data.
+ */
 export function managerChange(ctx: AppContext): RequestHandler[] {
-  return [requireSameOrigin(ctx), requireManager];
+  return [requireSameOrigin(ctx), requireManager, confirmNavigatedChange];
 }

@@ -2,20 +2,29 @@
  * OAI-PMH 2.0 endpoint at `/oai` (GET and POST), so harvesters (BASE, CORE, OpenAIRE, library
  * discovery systems) can index the catalogue as they index Open Journal Systems sites.
  * Verbs: Identify, ListMetadataFormats, ListSets, ListIdentifiers, ListRecords, GetRecord;
- * metadata format `oai_dc`; sets `journal:{uri}`; 100 records per response with a resumption
- * token; the protocol's error codes for every bad request (protocol section 3.6).
+ * metadata formats `oai_dc` and `oai_jats` (./oai-jats.ts); sets `journal`, `journal:{uri}`,
+ * `proceeding`, `proceeding:{slug}` (docs/decisions/003-oai-pmh.md, 150); 100 records per
+ * response with a signed resumption token (oai-token.ts); the protocol's error codes for every
+ * bad request (protocol section 3.6). Every answer validates against OAI-PMH.xsd.
  */
 import express, { type Request, type Response, type Router } from "express";
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import type { AppContext } from "../services/context.ts";
 import { earliestDatestamp, listOaiRecords, listOaiSets, type OaiRecord } from "../services/oai.ts";
+import { JATS_NS, JATS_PREFIX, JATS_SCHEMA, writeJats } from "./oai-jats.ts";
+import { decodeResumptionToken, encodeResumptionToken, type ResumptionToken } from "./oai-token.ts";
+import { publicOrigin } from "./origin.ts";
 
+/** Records per ListRecords/ListIdentifiers response unless {@link OaiOptions.pageSize} says otherwise. */
 const PAGE = 100;
 const OAI_NS = "http://www.openarchives.org/OAI/2.0/";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";
 const DC_NS = "http://purl.org/dc/elements/1.1/";
 const OAI_DC_NS = "http://www.openarchives.org/OAI/2.0/oai_dc/";
+const OAI_ID_NS = "http://www.openarchives.org/OAI/2.0/oai-identifier";
+/** oai-identifier.xsd's repositoryIdentifierType: a domain name with at least one dot. */
+const REPOSITORY_ID = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z][a-zA-Z0-9-]*)+$/;
 
 /** Arguments each verb allows (required ones marked), protocol section 4. */
 const VERBS: Record<string, { required: string[]; optional: string[] }> = {
@@ -41,29 +50,34 @@ class OaiError extends Error {
   }
 }
 
-type Token = { after: number; from?: string; until?: string; set?: string };
+type Token = ResumptionToken;
+type Prefix = "oai_dc" | typeof JATS_PREFIX;
 
-function encodeToken(token: Token): string {
-  return Buffer.from(JSON.stringify(token)).toString("base64url");
-}
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const SECOND = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 
-function decodeToken(value: string): Token {
-  try {
-    const token = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Token;
-    if (typeof token.after !== "number" || !Number.isInteger(token.after)) throw new Error();
-    return token;
-  } catch {
-    throw new OaiError("badResumptionToken", "The resumption token is invalid or expired.");
-  }
-}
-
-/** OAI `from`/`until` (day or seconds granularity) → ISO bounds; `until` of a day covers it. */
+/**
+ * OAI `from`/`until` (day or seconds granularity, protocol section 3.3) → ISO bounds; `until`
+ * of a day covers it. The date must exist on the calendar (`2020-02-30` and `2020-13-45` do
+ * not) and the time of day be 00:00:00–23:59:59.
+ * @throws OaiError badArgument otherwise.
+ */
 function parseBound(value: string, end: boolean): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return end ? `${value}T23:59:59.999Z` : `${value}T00:00:00.000Z`;
-  }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(value)) {
-    return value.replace("Z", end ? ".999Z" : ".000Z");
+  const m = DAY.exec(value) ?? SECOND.exec(value);
+  if (m) {
+    const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1).map(Number) as number[];
+    const date = new Date(Date.UTC(y!, mo! - 1, d!));
+    const real =
+      date.getUTCFullYear() === y &&
+      date.getUTCMonth() === mo! - 1 &&
+      date.getUTCDate() === d &&
+      h < 24 &&
+      mi < 60 &&
+      s < 60;
+    if (real) {
+      if (m.length === 4) return end ? `${value}T23:59:59.999Z` : `${value}T00:00:00.000Z`;
+      return value.replace("Z", end ? ".999Z" : ".000Z");
+    }
   }
   throw new OaiError(
     "badArgument",
@@ -71,9 +85,30 @@ function parseBound(value: string, end: boolean): string {
   );
 }
 
-export function oaiRouter(ctx: AppContext): Router {
+/** Characters XML 1.0 forbids (section 2.2): C0 controls but tab, LF, CR; U+FFFE, U+FFFF. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * `xml` without the characters XML cannot carry, so that one title typed with a control
+ * character (or an argument echoed in `<request>`) cannot make a whole answer unreadable
+ * (issue 6). Markup itself never contains them, so removing them from the whole text is safe.
+ */
+export function removeNonXmlCharacters(xml: string): string {
+  return xml.replace(NOT_XML, "").replace(LONE_SURROGATE, "");
+}
+
+/** Options of {@link oaiRouter}. */
+export type OaiOptions = {
+  /** Records per list response before a resumption token (default 100; tests use fewer). */
+  pageSize?: number;
+};
+
+export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
+  const pageSize = options.pageSize ?? PAGE;
   const router = express.Router();
-  const origin = (req: Request) => ctx.config.publicUrl ?? `${req.protocol}://${req.get("host")}`;
+  const origin = (req: Request) => publicOrigin(ctx.config, req);
   const repositoryId = (req: Request) => new URL(origin(req)).hostname;
 
   async function handle(req: Request, res: Response) {
@@ -87,9 +122,11 @@ export function oaiRouter(ctx: AppContext): Router {
     doc.ele("responseDate").txt(`${new Date().toISOString().slice(0, 19)}Z`);
     const request = doc.ele("request").txt(base);
     const shown: string[] = [];
+    let answer: XMLBuilder | undefined;
     try {
       const verb = args.verb;
-      if (typeof verb !== "string" || !VERBS[verb]) {
+      // own keys only: `toString` or `__proto__` must not reach Object.prototype (issue 7)
+      if (typeof verb !== "string" || !Object.hasOwn(VERBS, verb)) {
         throw new OaiError("badVerb", "The verb is missing, repeated or not an OAI-PMH verb.");
       }
       const spec = VERBS[verb]!;
@@ -115,9 +152,12 @@ export function oaiRouter(ctx: AppContext): Router {
         request.att(key, value);
         shown.push(key);
       }
-      await VERB_HANDLERS[verb]!(doc.ele(verb), params, req);
+      answer = doc.ele(verb);
+      await VERB_HANDLERS[verb]!(answer, params, req);
     } catch (error) {
       if (!(error instanceof OaiError)) throw error;
+      // Protocol 3.6 and the schema: an error answer has no verb element, not even an empty one.
+      answer?.remove();
       // Protocol 3.6: on badVerb and badArgument the request element carries no attributes.
       if (error.code === "badVerb" || error.code === "badArgument") {
         for (const name of shown) request.removeAtt(name);
@@ -127,7 +167,7 @@ export function oaiRouter(ctx: AppContext): Router {
     res
       .type("text/xml")
       .set("Cache-Control", "no-store")
-      .send(doc.end({ prettyPrint: false }));
+      .send(removeNonXmlCharacters(doc.end({ prettyPrint: false })));
   }
 
   const identifierOf = (req: Request, id: number) => `oai:${repositoryId(req)}:paper/${id}`;
@@ -142,13 +182,14 @@ export function oaiRouter(ctx: AppContext): Router {
       );
     return Number(match[1]);
   };
-  const checkPrefix = (prefix: string | undefined) => {
-    if (prefix !== undefined && prefix !== "oai_dc") {
+  const checkPrefix = (prefix: string | undefined): Prefix => {
+    if (prefix !== "oai_dc" && prefix !== JATS_PREFIX) {
       throw new OaiError(
         "cannotDisseminateFormat",
-        `The metadata format "${prefix}" is not supported; use oai_dc.`,
+        `The metadata format "${prefix}" is not supported; use oai_dc or ${JATS_PREFIX}.`,
       );
     }
+    return prefix;
   };
 
   function header(parent: XMLBuilder, req: Request, record: OaiRecord) {
@@ -158,7 +199,11 @@ export function oaiRouter(ctx: AppContext): Router {
     h.ele("setSpec").txt(record.setSpec);
   }
 
-  function metadata(parent: XMLBuilder, record: OaiRecord) {
+  function metadata(parent: XMLBuilder, record: OaiRecord, prefix: Prefix) {
+    if (prefix === JATS_PREFIX) {
+      writeJats(parent.ele("metadata"), record);
+      return;
+    }
     const dc = parent.ele("metadata").ele(OAI_DC_NS, "oai_dc:dc", {
       "xmlns:dc": DC_NS,
       "xmlns:xsi": XSI,
@@ -189,10 +234,15 @@ export function oaiRouter(ctx: AppContext): Router {
   ) {
     let token: Token;
     if (params.resumptionToken) {
-      token = decodeToken(params.resumptionToken);
+      const decoded = decodeResumptionToken(params.resumptionToken, ctx.config.sessionSecret);
+      if (!decoded) {
+        throw new OaiError("badResumptionToken", "The resumption token is invalid or expired.");
+      }
+      token = decoded;
     } else {
-      checkPrefix(params.metadataPrefix);
       token = { after: 0 };
+      // oai_dc is left out of the token, so tokens issued before oai_jats existed stay valid
+      if (checkPrefix(params.metadataPrefix) === JATS_PREFIX) token.prefix = JATS_PREFIX;
       if (params.from) token.from = parseBound(params.from, false);
       if (params.until) token.until = parseBound(params.until, true);
       if (params.from && params.until && params.from.length !== params.until.length) {
@@ -206,7 +256,7 @@ export function oaiRouter(ctx: AppContext): Router {
     const records = await listOaiRecords(ctx, {
       ...token,
       afterId: token.after,
-      limit: PAGE + 1,
+      limit: pageSize + 1,
       origin: origin(req),
     });
     if (records.length === 0) {
@@ -214,18 +264,25 @@ export function oaiRouter(ctx: AppContext): Router {
         throw new OaiError("badResumptionToken", "The resumption token is invalid or expired.");
       throw new OaiError("noRecordsMatch", "No records match the request.");
     }
-    const page = records.slice(0, PAGE);
+    const page = records.slice(0, pageSize);
     for (const record of page) {
       if (withMetadata) {
         const r = parent.ele("record");
         header(r, req, record);
-        metadata(r, record);
+        metadata(r, record, token.prefix ?? "oai_dc");
       } else {
         header(parent, req, record);
       }
     }
-    if (records.length > PAGE) {
-      parent.ele("resumptionToken").txt(encodeToken({ ...token, after: page.at(-1)!.paperId }));
+    if (records.length > pageSize) {
+      parent
+        .ele("resumptionToken")
+        .txt(
+          encodeResumptionToken(
+            { ...token, after: page.at(-1)!.paperId },
+            ctx.config.sessionSecret,
+          ),
+        );
     } else if (params.resumptionToken) {
       parent.ele("resumptionToken");
     }
@@ -239,10 +296,30 @@ export function oaiRouter(ctx: AppContext): Router {
       parent.ele("repositoryName").txt(ctx.config.siteName);
       parent.ele("baseURL").txt(`${origin(req)}/oai`);
       parent.ele("protocolVersion").txt("2.0");
-      parent.ele("adminEmail").txt(ctx.config.contactEmail ?? `webmaster@${repositoryId(req)}`);
-      parent.ele("earliestDatestamp").txt(await earliestDatestamp(ctx));
+      const earliest = await earliestDatestamp(ctx);
+      // Never an invented address (decision 150): without CONTACT_EMAIL there is no valid Identify.
+      if (!ctx.config.contactEmail) {
+        throw new OaiError(
+          "badArgument",
+          "This repository has no contact address: its operator must set CONTACT_EMAIL, which OAI-PMH requires as adminEmail.",
+        );
+      }
+      parent.ele("adminEmail").txt(ctx.config.contactEmail);
+      parent.ele("earliestDatestamp").txt(earliest);
       parent.ele("deletedRecord").txt("no");
       parent.ele("granularity").txt("YYYY-MM-DDThh:mm:ssZ");
+      const host = repositoryId(req);
+      // oai-identifier.xsd allows dotted domain names only (not `localhost` or an IP address).
+      if (REPOSITORY_ID.test(host) && !/^[\d.]+$/.test(host)) {
+        const id = parent.ele("description").ele(OAI_ID_NS, "oai-identifier", {
+          "xmlns:xsi": XSI,
+          "xsi:schemaLocation": `${OAI_ID_NS} http://www.openarchives.org/OAI/2.0/oai-identifier.xsd`,
+        });
+        id.ele("scheme").txt("oai");
+        id.ele("repositoryIdentifier").txt(host);
+        id.ele("delimiter").txt(":");
+        id.ele("sampleIdentifier").txt(`oai:${host}:paper/1`);
+      }
     },
     async ListMetadataFormats(parent, p, req) {
       if (p.identifier) {
@@ -251,10 +328,16 @@ export function oaiRouter(ctx: AppContext): Router {
         if (found.length === 0)
           throw new OaiError("idDoesNotExist", `"${p.identifier}" is unknown.`);
       }
-      const format = parent.ele("metadataFormat");
-      format.ele("metadataPrefix").txt("oai_dc");
-      format.ele("schema").txt("http://www.openarchives.org/OAI/2.0/oai_dc.xsd");
-      format.ele("metadataNamespace").txt(OAI_DC_NS);
+      const formats: [string, string, string][] = [
+        ["oai_dc", "http://www.openarchives.org/OAI/2.0/oai_dc.xsd", OAI_DC_NS],
+        [JATS_PREFIX, JATS_SCHEMA, JATS_NS],
+      ];
+      for (const [prefix, schema, namespace] of formats) {
+        const format = parent.ele("metadataFormat");
+        format.ele("metadataPrefix").txt(prefix);
+        format.ele("schema").txt(schema);
+        format.ele("metadataNamespace").txt(namespace);
+      }
     },
     async ListSets(parent, p) {
       if (p.resumptionToken)
@@ -268,13 +351,13 @@ export function oaiRouter(ctx: AppContext): Router {
     ListIdentifiers: (parent, p, req) => list(parent, p, req, false),
     ListRecords: (parent, p, req) => list(parent, p, req, true),
     async GetRecord(parent, p, req) {
-      checkPrefix(p.metadataPrefix);
+      const prefix = checkPrefix(p.metadataPrefix);
       const id = paperIdOf(req, p.identifier!);
       const [record] = await listOaiRecords(ctx, { paperId: id, limit: 1, origin: origin(req) });
       if (!record) throw new OaiError("idDoesNotExist", `"${p.identifier}" is unknown.`);
       const r = parent.ele("record");
       header(r, req, record);
-      metadata(r, record);
+      metadata(r, record, prefix);
     },
   };
 

@@ -3,13 +3,19 @@
  *
  * Success: HTTP 200 (or 201) with `{status: 1, msg, ...payload}`.
  * Failure: the HTTP status of the error kind with `{status: 0, msg, errors?}`; unexpected errors
- * are logged and answered 500 with the spec's generic 'Something went wrong.'.
+ * are logged and answered 500 with the spec's generic 'Something went wrong.', except a database
+ * outage: 503 with `Retry-After` (server/http/unavailable.ts). A full storage is a 507 and an
+ * unwritable one a 503 (server/storage/storage-error.ts, decision 137).
  */
 import type { ErrorRequestHandler, Response } from "express";
 import multer from "multer";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, STATUS_OF } from "../services/errors.ts";
+import { STORAGE_ERROR_ANSWER, StorageError } from "../storage/storage-error.ts";
+import { clientErrorOf } from "./client-errors.ts";
+import { sendUnavailableJson } from "./unavailable.ts";
 
 /** Sends `{status: 1, msg, ...payload}`. */
 export function sendOk(res: Response, payload: object = {}, msg = "OK", httpStatus = 200): void {
@@ -61,6 +67,13 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => 
     sendFail(res, 400, Object.values(errors)[0] ?? "Invalid input.", errors);
     return;
   }
+  if (error instanceof StorageError) {
+    // The operator's problem (full or read-only disk): logged here once, with the path.
+    const answer = STORAGE_ERROR_ANSWER[error.kind];
+    req.log?.error({ err: error, path: error.path, code: error.code }, "storage cannot write");
+    sendFail(res, answer.status, answer.msg);
+    return;
+  }
   if (error instanceof multer.MulterError) {
     if (error.code === "LIMIT_FILE_SIZE") {
       sendFail(res, 413, `The file ${error.field ?? ""} is too large.`.replace("  ", " "), {
@@ -71,13 +84,15 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => 
     sendFail(res, 400, `Invalid upload: ${error.message}.`);
     return;
   }
-  const status = (error as { status?: number; type?: string }).status;
-  if (status === 400 && (error as { type?: string }).type === "entity.parse.failed") {
-    sendFail(res, 400, "The request body is not valid JSON.");
+  // malformed %-encoding, body-parser and busboy errors: the client's fault (client-errors.ts)
+  const client = clientErrorOf(error);
+  if (client) {
+    sendFail(res, client.status, client.msg);
     return;
   }
-  if (status === 413) {
-    sendFail(res, 413, "The request is too large.");
+  if (isDatabaseUnavailable(error)) {
+    req.log?.warn({ reason: (error as Error).message }, "database unavailable");
+    sendUnavailableJson(res);
     return;
   }
   req.log?.error({ err: error }, "unexpected API error");

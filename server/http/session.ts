@@ -32,7 +32,7 @@ function cookieName(ctx: AppContext, req: Request): string {
 }
 
 /** Value of cookie `name` in the request's `Cookie` header, or undefined. */
-export function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Pick<Request, "headers">, name: string): string | undefined {
   const header = req.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(";")) {

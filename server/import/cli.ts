@@ -1,13 +1,14 @@
 /**
  * `npm run import -- <folder>`: imports a corpus folder into the configured database and
- * storage (DATA_DIR, DATABASE_URL… as for the server, DESIGN section 5) and prints a short
- * report: counts and every problem. Exit status 0 when the import ran (problems included),
+ * storage (DATA_DIR, DATABASE_URL… as for the server, DESIGN section 5), shows its progress on
+ * stderr (./progress.ts) and prints a short report: counts and every problem. Exit status 0 when the import ran (problems included),
  * 1 when the folder, its manifest or the configuration is unusable.
  */
 import pino from "pino";
 import { createAppContext } from "../bootstrap.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { CorpusError, formatReport, importCorpus } from "./corpus.ts";
+import { progressPrinter } from "./progress.ts";
 
 const USAGE = "Usage: npm run import -- <corpus folder>   (a folder with manifest.json)";
 
@@ -33,8 +34,10 @@ async function main(args: string[]): Promise<number> {
   }
   const log = pino({ level: process.env.LOG_LEVEL ?? "warn" });
   const { ctx, close } = await createAppContext(config, log);
+  const progress = progressPrinter(process.stderr);
   try {
-    const report = await importCorpus(ctx, dir);
+    const report = await importCorpus(ctx, dir, { onProgress: progress.update });
+    progress.end();
     console.log(formatReport(report));
     return 0;
   } catch (error) {

@@ -13,6 +13,9 @@
  *   its rows fail). Only an unusable folder or manifest stops the import ({@link CorpusError}).
  * - Issues without a number (eLife, Hindawi publish continuously) get number "1"; journal texts
  *   the sources lack are composed from facts (./profile.ts). See docs/decisions.
+ * - Papers go through ./paper-writer.ts: PDFs are extracted several at once in the PDF worker
+ *   pool while earlier papers are written, `batchSize` papers per transaction; `onProgress`
+ *   hears of every paper done (docs/decisions/120-import-at-scale.md).
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -26,12 +29,7 @@ import {
   proceedingCoverPng,
 } from "../services/generated-art.ts";
 import { createJournal } from "../services/journals/commands.ts";
-import {
-  createPaper,
-  createProceedingPaper,
-  type PaperExtras,
-  type PaperFields,
-} from "../services/papers/commands.ts";
+import type { PaperExtras, PaperFields, PaperOwner } from "../services/papers/commands.ts";
 import { createPartner } from "../services/partners/commands.ts";
 import { createProceeding } from "../services/proceedings/commands.ts";
 import { createPublication } from "../services/publications/commands.ts";
@@ -44,6 +42,7 @@ import {
   type ManifestProceeding,
   parseManifest,
 } from "./manifest.ts";
+import { createPaperWriter, type PaperWriter, skipped } from "./paper-writer.ts";
 import { type AffiliationSource, rankInstitutions } from "./partners.ts";
 import { journalProfile } from "./profile.ts";
 
@@ -80,6 +79,18 @@ export type ImportOptions = {
   partners?: boolean;
   /** Default {@link PARTNER_COUNT}. */
   partnerLimit?: number;
+  /** Papers written per transaction (default 50, ./paper-writer.ts). */
+  batchSize?: number;
+  /** Called when the manifest has been read (`done` 0) and after every paper done. */
+  onProgress?: (progress: ImportProgress) => void;
+};
+
+/** Papers done (created, already there or skipped) of the manifest's `total`. */
+export type ImportProgress = {
+  done: number;
+  total: number;
+  /** Milliseconds since the import started. */
+  elapsedMs: number;
 };
 
 /** The folder or its manifest cannot be used at all; nothing was imported. */
@@ -104,6 +115,11 @@ type Run = {
   root: string;
   report: ImportReport;
   affiliations: AffiliationSource[];
+  writer: PaperWriter;
+  /** Papers queued in this run (DOI, else owner and title), which the database has not yet. */
+  claimed: Set<string>;
+  /** Counts `n` papers as done and tells `onProgress`. */
+  advance: (n?: number) => void;
 };
 
 /**
@@ -120,23 +136,46 @@ export async function importCorpus(
   const root = path.resolve(dir);
   const manifest = await readManifest(root);
   const tally = () => ({ created: 0, existing: 0 });
-  const run: Run = {
-    ctx,
-    root,
-    affiliations: [],
-    report: {
-      dir: root,
-      journals: tally(),
-      publications: tally(),
-      papers: { ...tally(), withPdf: 0 },
-      proceedings: tally(),
-      partners: tally(),
-      problems: [],
-      durationMs: 0,
-    },
+  const report: ImportReport = {
+    dir: root,
+    journals: tally(),
+    publications: tally(),
+    papers: { ...tally(), withPdf: 0 },
+    proceedings: tally(),
+    partners: tally(),
+    problems: [],
+    durationMs: 0,
   };
-  for (const journal of manifest.journals) await importJournal(run, journal);
-  for (const proceeding of manifest.proceedings) await importProceeding(run, proceeding);
+  const total =
+    manifest.journals.reduce((n, j) => n + j.issues.reduce((m, i) => m + i.papers.length, 0), 0) +
+    manifest.proceedings.reduce((n, p) => n + p.papers.length, 0);
+  let done = 0;
+  const advance = (n = 1) => {
+    done += n;
+    options.onProgress?.({ done, total, elapsedMs: performance.now() - started });
+  };
+  const writer = createPaperWriter(ctx, root, {
+    batchSize: options.batchSize,
+    onOutcome(_paper, outcome) {
+      if (outcome.kind === "created") {
+        report.papers.created++;
+        if (outcome.withPdf) report.papers.withPdf++;
+      } else {
+        report.problems.push({ file: outcome.file, message: outcome.message });
+      }
+      advance();
+    },
+  });
+  const run: Run = { ctx, root, affiliations: [], report, writer, claimed: new Set(), advance };
+  advance(0);
+  try {
+    for (const journal of manifest.journals) await importJournal(run, journal);
+    for (const proceeding of manifest.proceedings) await importProceeding(run, proceeding);
+    await writer.finish();
+  } catch (error) {
+    await writer.abandon();
+    throw error;
+  }
   if (options.partners !== false) {
     await importPartners(run, options.partnerLimit ?? PARTNER_COUNT);
   }
@@ -169,11 +208,6 @@ async function readManifest(root: string): Promise<Manifest> {
 function problem(run: Run, file: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   run.report.problems.push({ file, message });
-}
-
-/** `message` ending in "The paper was skipped." */
-function skipped(message: string): string {
-  return `${message.replace(/[.\s]+$/, "")}. The paper was skipped.`;
 }
 
 /** Absolute path of a manifest path, which the manifest schema keeps inside the folder. */
@@ -264,12 +298,14 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
       xml = await readFile(inside(run.root, paper.jats), "utf8");
     } catch {
       problem(run, paper.jats, skipped("The file is missing or not readable"));
+      run.advance();
       return null;
     }
     try {
       jats = parseJats(xml);
     } catch (error) {
       problem(run, paper.jats, skipped(`Not a usable JATS file: ${(error as Error).message}`));
+      run.advance();
       return null;
     }
   }
@@ -278,7 +314,15 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
   return { label: paper.jats ?? paper.pdf ?? paper.title, pdf: paper.pdf, ...merged };
 }
 
-type PaperOwner = { journalUri: string; publicationId: number } | { proceedingId: number };
+/** What names a paper within a run: its DOI, else its issue or proceeding and its title. */
+function paperKey(owner: PaperOwner, fields: PaperFields): string {
+  if (fields.doi) return `doi ${fields.doi}`;
+  const where =
+    "proceeding_id" in owner
+      ? `proceeding ${owner.proceeding_id}`
+      : `issue ${owner.publication_id}`;
+  return `${where} ${fields.title.toLowerCase()}`;
+}
 
 async function paperExists(run: Run, owner: PaperOwner, fields: PaperFields): Promise<boolean> {
   let query = run.ctx.db.selectFrom("papers").select("id");
@@ -287,45 +331,29 @@ async function paperExists(run: Run, owner: PaperOwner, fields: PaperFields): Pr
   } else {
     query = query.where((eb) => eb(eb.fn("lower", ["title"]), "=", fields.title.toLowerCase()));
     query =
-      "proceedingId" in owner
-        ? query.where("proceeding_id", "=", owner.proceedingId)
-        : query.where("publication_id", "=", owner.publicationId);
+      "proceeding_id" in owner
+        ? query.where("proceeding_id", "=", owner.proceeding_id)
+        : query.where("publication_id", "=", owner.publication_id);
   }
   return !!(await query.executeTakeFirst());
 }
 
+/** Counts a paper already there (in the database or earlier in this run), else queues it. */
 async function importPaper(run: Run, owner: PaperOwner, paper: Prepared): Promise<void> {
-  const { report } = run;
-  if (await paperExists(run, owner, paper.fields)) {
-    report.papers.existing++;
+  const key = paperKey(owner, paper.fields);
+  if (run.claimed.has(key) || (await paperExists(run, owner, paper.fields))) {
+    run.report.papers.existing++;
+    run.advance();
     return;
   }
-  let pdf: Buffer | null = null;
-  if (paper.pdf) {
-    try {
-      pdf = await readFile(inside(run.root, paper.pdf));
-    } catch {
-      problem(run, paper.pdf, skipped("The file is missing or not readable"));
-      return;
-    }
-  }
-  try {
-    if ("proceedingId" in owner) {
-      await createProceedingPaper(run.ctx, owner.proceedingId, paper.fields, pdf, paper.extras);
-    } else {
-      await createPaper(
-        run.ctx,
-        owner.journalUri,
-        { ...paper.fields, sel_publication: owner.publicationId },
-        pdf,
-        paper.extras,
-      );
-    }
-    report.papers.created++;
-    if (pdf) report.papers.withPdf++;
-  } catch (error) {
-    problem(run, paper.pdf ?? paper.label, skipped((error as Error).message));
-  }
+  run.claimed.add(key);
+  await run.writer.add({
+    owner,
+    fields: paper.fields,
+    extras: paper.extras,
+    pdf: paper.pdf,
+    label: paper.label,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -415,6 +443,7 @@ async function importJournal(run: Run, journal: ManifestJournal): Promise<void> 
         "manifest.json",
         `journal "${journal.name}" not imported: ${(error as Error).message}`,
       );
+      run.advance(issues.reduce((n, i) => n + i.papers.length, 0));
       return;
     }
   }
@@ -473,12 +502,11 @@ async function importIssue(
         "manifest.json",
         `${journal.name} Vol. ${issue.volume} No. ${number} not imported: ${(error as Error).message}`,
       );
+      run.advance(papers.length);
       return;
     }
   }
-  for (const paper of papers) {
-    await importPaper(run, { journalUri: uri, publicationId }, paper);
-  }
+  for (const paper of papers) await importPaper(run, { publication_id: publicationId }, paper);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -553,10 +581,11 @@ async function importProceeding(run: Run, proceeding: ManifestProceeding): Promi
         "manifest.json",
         `proceeding "${proceeding.name}" not imported: ${(error as Error).message}`,
       );
+      run.advance(papers.length);
       return;
     }
   }
-  for (const paper of papers) await importPaper(run, { proceedingId }, paper);
+  for (const paper of papers) await importPaper(run, { proceeding_id: proceedingId }, paper);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,17 +1,39 @@
 /**
- * What every service function receives: the database, the file storage, the configuration and
- * a logger. Built once per process by `createAppContext`; tests build their own.
+ * What every service function receives: the database (and its reader for long queries), the
+ * file storage, the configuration and a logger. Built once per process by `createAppContext`; tests build their own.
  */
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Storage } from "../storage/storage.ts";
+import type { PdfPool } from "./pdf-pool.ts";
 
 export type AppContext = {
   db: Db;
+  /**
+   * For long reads that need not see the caller's open transaction (search, sitemap, feed,
+   * OAI-PMH lists): on a SQLite file, a pool of read-only connections in worker threads, so the
+   * event loop keeps serving meanwhile (server/db/read-pool.ts); otherwise `db` itself.
+   */
+  readDb: Db;
   dialect: Dialect;
   storage: Storage;
   config: Config;
   log: Logger;
+  /** Worker threads reading PDFs (server/bootstrap.ts); without one, pdf.js runs in this thread. */
+  pdfPool?: PdfPool;
+  /**
+   * The first-start import running in this process (server/import/seed.ts), read by the home
+   * page's notice; absent when none runs.
+   */
+  importStatus?: ImportStatus;
+};
+
+/** Progress of a corpus import: papers done (created, found or skipped) of `total`. */
+export type ImportStatus = {
+  state: "running" | "done" | "failed";
+  done: number;
+  /** Papers in the manifest; null until it has been read. */
+  total: number | null;
 };

@@ -1,8 +1,14 @@
 /**
  * What search engines and feed readers are told about: every public page with its last change
- * (for the sitemap) and the newest papers (for the Atom feed). Only active journals and
+ * (for the sitemaps) and the newest papers (for the Atom feed). Only active journals and
  * published issues, as readers see them; every proceeding is public.
+ *
+ * The sitemap is split as docs/decisions/105-sitemap-layout.md records: one part of the
+ * catalogue's pages (journals, issues, proceedings) and one part per range of
+ * {@link SITEMAP_PAPER_IDS} paper ids, read in keyset batches of {@link SITEMAP_BATCH} rows so no
+ * request holds the whole catalogue in memory.
  */
+import { sql } from "kysely";
 import {
   paperLink,
   proceedingLink,
@@ -13,56 +19,161 @@ import type { AppContext } from "./context.ts";
 import { authorsByPaper, publishedJournalPapers } from "./papers/queries.ts";
 import { publishedIssues } from "./publications/queries.ts";
 
+/**
+ * `ctx` whose queries go to `ctx.readDb`: on SQLite the read-only worker pool, so these long
+ * reads leave the event loop free (docs/decisions/101-sqlite-read-pool.md).
+ */
+const reading = (ctx: AppContext): AppContext => ({ ...ctx, db: ctx.readDb });
+
+/** A public page: its path below the site's origin and its last change (ISO 8601). */
 export type PublicUrl = { path: string; modified: string };
 
+/** Paper ids per papers sitemap part: part N holds ids (N-1)·10,000+1 … N·10,000. */
+export const SITEMAP_PAPER_IDS = 10_000;
+
+/** Rows read per query while a sitemap part is written. */
+export const SITEMAP_BATCH = 2_000;
+
+/** One part of the sitemap index: `pages`, or `papers` with its 1-based id range number. */
+export type SitemapPart =
+  | { kind: "pages"; modified: string | null }
+  | { kind: "papers"; page: number; modified: string };
+
+const newest = (values: readonly (string | null | undefined)[]): string | null =>
+  values.reduce<string | null>((max, v) => (v && (!max || v > max) ? v : max), null);
+
 /**
- * Journal, issue and paper pages, then the proceedings list (when there is a proceeding), each
- * proceeding's page and its papers' pages, in id order within each kind.
+ * The parts of the sitemap index: the pages part (always; it lists the static pages even on an
+ * empty site), then every papers part with at least one public paper, in order, each with the
+ * newest `updated_at` of what it lists.
  */
-export async function listPublicUrls(ctx: AppContext): Promise<PublicUrl[]> {
+export async function listSitemapParts(app: AppContext): Promise<SitemapPart[]> {
+  const ctx = reading(app);
+  const [journals, issues, proceedings] = await Promise.all([
+    ctx.db
+      .selectFrom("journals")
+      .select((eb) => eb.fn.max("updated_at").as("modified"))
+      .where("active", "=", 1)
+      .executeTakeFirst(),
+    publishedIssues(ctx)
+      .select((eb) => eb.fn.max("pub.updated_at").as("modified"))
+      .executeTakeFirst(),
+    ctx.db
+      .selectFrom("proceedings")
+      .select((eb) => eb.fn.max("updated_at").as("modified"))
+      .executeTakeFirst(),
+  ]);
+  // Both dialects divide integers to an integer, so this is the part number less one.
+  const part = sql<number>`(p.id - 1) / ${sql.lit(SITEMAP_PAPER_IDS)}`;
+  const [journalParts, proceedingParts] = await Promise.all([
+    publishedJournalPapers(ctx)
+      .select((eb) => [part.as("part"), eb.fn.max("p.updated_at").as("modified")])
+      .groupBy(part)
+      .execute(),
+    ctx.db
+      .selectFrom("papers as p")
+      .where("p.proceeding_id", "is not", null)
+      .select((eb) => [part.as("part"), eb.fn.max("p.updated_at").as("modified")])
+      .groupBy(part)
+      .execute(),
+  ]);
+  const papers = new Map<number, string>();
+  for (const row of [...journalParts, ...proceedingParts]) {
+    const page = Number(row.part) + 1;
+    papers.set(page, newest([papers.get(page), row.modified]) ?? row.modified);
+  }
+  return [
+    {
+      kind: "pages",
+      modified: newest([journals?.modified, issues?.modified, proceedings?.modified]),
+    },
+    ...[...papers.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([page, modified]) => ({ kind: "papers" as const, page, modified })),
+  ];
+}
+
+/**
+ * The pages part's entries after the static pages: active journals by URI, published issues by
+ * id (in batches), the proceedings list when there is a proceeding, and each proceeding.
+ */
+export async function* sitemapPageUrls(app: AppContext): AsyncGenerator<PublicUrl[]> {
+  const ctx = reading(app);
   const journals = await ctx.db
     .selectFrom("journals")
     .select(["uri", "updated_at"])
     .where("active", "=", 1)
     .orderBy("uri")
     .execute();
-  const issues = await publishedIssues(ctx)
-    .select(["j.uri", "pub.volume", "pub.number", "pub.updated_at"])
-    .orderBy("pub.id")
-    .execute();
-  const papers = await publishedJournalPapers(ctx)
-    .select(["j.uri", "p.id", "p.updated_at"])
-    .orderBy("p.id")
-    .execute();
+  yield journals.map((j) => ({ path: `/journal/${j.uri}`, modified: j.updated_at }));
+
+  let after = 0;
+  for (;;) {
+    const issues = await publishedIssues(ctx)
+      .select(["pub.id", "j.uri", "pub.volume", "pub.number", "pub.updated_at"])
+      .where("pub.id", ">", after)
+      .orderBy("pub.id")
+      .limit(SITEMAP_BATCH)
+      .execute();
+    if (issues.length === 0) break;
+    yield issues.map((i) => ({
+      path: publicationLink(i.uri, i.volume, i.number),
+      modified: i.updated_at,
+    }));
+    if (issues.length < SITEMAP_BATCH) break;
+    after = issues.at(-1)!.id;
+  }
+
   const proceedings = await ctx.db
     .selectFrom("proceedings")
     .select(["slug", "updated_at"])
     .orderBy("id")
     .execute();
-  const proceedingPapers = await ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("proceedings as pr", "pr.id", "p.proceeding_id")
-    .select(["pr.slug", "p.id", "p.updated_at"])
-    .orderBy("p.id")
-    .execute();
-  const newestProceeding = proceedings
-    .map((p) => p.updated_at)
-    .sort()
-    .at(-1);
-  return [
-    ...journals.map((j) => ({ path: `/journal/${j.uri}`, modified: j.updated_at })),
-    ...issues.map((i) => ({
-      path: publicationLink(i.uri, i.volume, i.number),
-      modified: i.updated_at,
-    })),
-    ...papers.map((p) => ({ path: paperLink(p.uri, p.id), modified: p.updated_at })),
-    ...(newestProceeding ? [{ path: "/proceedings", modified: newestProceeding }] : []),
+  const latest = newest(proceedings.map((p) => p.updated_at));
+  yield [
+    ...(latest ? [{ path: "/proceedings", modified: latest }] : []),
     ...proceedings.map((p) => ({ path: proceedingLink(p.slug), modified: p.updated_at })),
-    ...proceedingPapers.map((p) => ({
-      path: proceedingPaperLink(p.slug, p.id),
-      modified: p.updated_at,
-    })),
   ];
+}
+
+/**
+ * Papers part `page` (1-based): the public journal and conference papers whose ids fall in its
+ * range, by id, in batches of at most {@link SITEMAP_BATCH}. Yields nothing for a part without
+ * public papers (or a page number out of range).
+ */
+export async function* sitemapPaperUrls(
+  app: AppContext,
+  page: number,
+): AsyncGenerator<PublicUrl[]> {
+  const ctx = reading(app);
+  const last = page * SITEMAP_PAPER_IDS;
+  let after = last - SITEMAP_PAPER_IDS;
+  for (;;) {
+    const rows = await ctx.db
+      .selectFrom("papers as p")
+      .leftJoin("publications as pub", "pub.id", "p.publication_id")
+      .leftJoin("journals as j", "j.id", "pub.journal_id")
+      .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+      .select(["p.id", "p.updated_at", "j.uri", "pr.slug"])
+      .where("p.id", ">", after)
+      .where("p.id", "<=", last)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("j.active", "=", 1), eb("pub.status", "=", "published")]),
+          eb("pr.id", "is not", null),
+        ]),
+      )
+      .orderBy("p.id")
+      .limit(SITEMAP_BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({
+      path: r.slug !== null ? proceedingPaperLink(r.slug, r.id) : paperLink(r.uri!, r.id),
+      modified: r.updated_at,
+    }));
+    if (rows.length < SITEMAP_BATCH) return;
+    after = rows.at(-1)!.id;
+  }
 }
 
 export type FeedEntry = {
@@ -76,9 +187,46 @@ export type FeedEntry = {
   published: string;
 };
 
-/** The newest papers (by when they were added), at most `limit`. */
-export async function listRecentPapers(ctx: AppContext, limit = 50): Promise<FeedEntry[]> {
-  const rows = await publishedJournalPapers(ctx)
+/**
+ * The newest public journal papers (by when they were added, then id), at most `limit`. Walks
+ * the `papers_newest` index of migration 004 and stops after `limit` matches, on both dialects
+ * and whether or not PostgreSQL has statistics (docs/decisions/109-feed-on-postgresql.md).
+ */
+export async function listRecentPapers(app: AppContext, limit = 50): Promise<FeedEntry[]> {
+  const ctx = reading(app);
+  // `papers` is the only table of the limited inner query, so both planners can only walk it
+  // (newest first, by index) or sort it; the visibility test is a correlated EXISTS per paper.
+  // On PostgreSQL `offset 0` keeps that EXISTS a per-row filter: without it the planner turns it
+  // into a join, and with stale or missing statistics it starts from the journals and sorts
+  // every paper (decision 109). SQLite keeps EXISTS correlated as it is (and rejects OFFSET
+  // without LIMIT). The journal's name and link are joined to the 50 rows afterwards.
+  const newestPapers = ctx.db
+    .selectFrom("papers as p")
+    .select([
+      "p.id",
+      "p.publication_id",
+      "p.title",
+      "p.abstract",
+      "p.doi",
+      "p.created_at",
+      "p.updated_at",
+    ])
+    .where(({ exists, selectFrom }) => {
+      const visible = selectFrom("publications as pub")
+        .innerJoin("journals as j", "j.id", "pub.journal_id")
+        .select(sql.lit(1).as("one"))
+        .whereRef("pub.id", "=", "p.publication_id")
+        .where("j.active", "=", 1)
+        .where("pub.status", "=", "published");
+      return exists(ctx.dialect === "postgres" ? visible.modifyEnd(sql`offset 0`) : visible);
+    })
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id", "desc")
+    .limit(limit);
+  const rows = await ctx.db
+    .selectFrom(newestPapers.as("p"))
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
     .select([
       "p.id",
       "p.title",
@@ -91,7 +239,6 @@ export async function listRecentPapers(ctx: AppContext, limit = 50): Promise<Fee
     ])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
-    .limit(limit)
     .execute();
   const authors = await authorsByPaper(
     ctx,

@@ -1,18 +1,26 @@
 /**
  * The records behind the OAI-PMH 2.0 endpoint (http://www.openarchives.org/OAI/openarchivesprotocol.html):
- * every paper of an active journal in a published issue, as unqualified Dublin Core, with sets
- * per journal (`journal:{uri}`). Identifiers are `oai:{repository id}:paper/{paperID}`; the
+ * every paper of an active journal in a published issue and every proceeding paper, as
+ * unqualified Dublin Core, with sets `journal`, `journal:{uri}`, `proceeding`, `proceeding:{slug}`. Identifiers are `oai:{repository id}:paper/{paperID}`; the
  * datestamp is the paper's last change in UTC with seconds granularity.
  */
-import { paperLink, publicationLabel, splitKeywords } from "../../shared/format.ts";
+import {
+  paperLink,
+  proceedingCitationLine,
+  proceedingLink,
+  publicationLabel,
+  splitKeywords,
+} from "../../shared/format.ts";
 import type { AppContext } from "./context.ts";
-import { authorsByPaper, galleyUrl, publishedJournalPapers } from "./papers/queries.ts";
+import { authorsByPaper, galleyUrl, proceedingGalleyUrl } from "./papers/queries.ts";
 
 export type OaiRecord = {
   paperId: number;
   /** `YYYY-MM-DDThh:mm:ssZ`. */
   datestamp: string;
   setSpec: string;
+  /** What the JATS front matter needs beyond Dublin Core (`oai_jats`, server/http/oai-jats.ts). */
+  front: OaiFront;
   dc: {
     title: string;
     creator: string[];
@@ -29,29 +37,89 @@ export type OaiRecord = {
   };
 };
 
+/** The venue and the paper's identifiers, structured; optional text `""` when absent. */
+export type OaiFront = {
+  /** Journal URI or proceeding slug. */
+  venueId: string;
+  /** Journal name or proceeding title. */
+  venueTitle: string;
+  issn: string;
+  eissn: string;
+  isbn: string;
+  publisher: string;
+  volume: string;
+  issue: string;
+  /** `YYYY-MM-DD`, `""` when unknown. */
+  published: string;
+  doi: string;
+  keywords: string[];
+  licenseUrl: string;
+  pageUrl: string;
+  pdfUrl: string;
+  /** Conference papers only. */
+  conference: { name: string; startDate: string; endDate: string; location: string } | null;
+};
+
 export type OaiSet = { setSpec: string; setName: string };
+
+/** Parent set of every journal paper; each journal's set is `journal:{uri}` beneath it. */
+export const JOURNAL_SET = "journal";
+/** Parent set of every conference paper; each proceeding's set is `proceeding:{slug}`. */
+export const PROCEEDING_SET = "proceeding";
 
 /** ISO timestamp → OAI seconds-granularity datestamp. */
 export function toDatestamp(iso: string): string {
   return `${iso.slice(0, 19)}Z`;
 }
 
-/** Sets: one per active journal, by URI. */
+/**
+ * Sets, a two-level hierarchy (protocol section 4.6: a record in `A:B` is in `A` too):
+ * `journal` with one `journal:{uri}` per active journal, and `proceeding` with one
+ * `proceeding:{slug}` per proceeding. Parents come before their children.
+ */
 export async function listOaiSets(ctx: AppContext): Promise<OaiSet[]> {
-  const rows = await ctx.db
+  const journals = await ctx.readDb
     .selectFrom("journals")
     .select(["uri", "name"])
     .where("active", "=", 1)
     .orderBy("uri")
     .execute();
-  return rows.map((r) => ({ setSpec: `journal:${r.uri}`, setName: r.name }));
+  const proceedings = await ctx.readDb
+    .selectFrom("proceedings")
+    .select(["slug", "title"])
+    .orderBy("slug")
+    .execute();
+  return [
+    { setSpec: JOURNAL_SET, setName: "Journals" },
+    ...journals.map((r) => ({ setSpec: `${JOURNAL_SET}:${r.uri}`, setName: r.name })),
+    { setSpec: PROCEEDING_SET, setName: "Conference proceedings" },
+    ...proceedings.map((r) => ({ setSpec: `${PROCEEDING_SET}:${r.slug}`, setName: r.title })),
+  ];
 }
 
-/** The earliest datestamp of any record, or now when there are none. */
+/**
+ * The papers that are records (`papers as p` with `pub`, `j`, `pr`, `e` joined): those of an
+ * active journal's published issues, and every proceeding paper (proceedings have no drafts).
+ */
+function recordPapers(ctx: AppContext) {
+  return ctx.readDb
+    .selectFrom("papers as p")
+    .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .leftJoin("journals as j", "j.id", "pub.journal_id")
+    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    .leftJoin("proceeding_events as e", "e.id", "pr.event_id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("j.active", "=", 1), eb("pub.status", "=", "published")]),
+        eb("pr.id", "is not", null),
+      ]),
+    );
+}
+
+/** The earliest datestamp of any record (hidden papers do not count), or now when there are none. */
 export async function earliestDatestamp(ctx: AppContext): Promise<string> {
-  const row = await ctx.db
-    .selectFrom("papers")
-    .select((eb) => eb.fn.min("updated_at").as("first"))
+  const row = await recordPapers(ctx)
+    .select((eb) => eb.fn.min("p.updated_at").as("first"))
     .executeTakeFirst();
   return toDatestamp((row?.first as string | null) ?? new Date().toISOString());
 }
@@ -60,7 +128,7 @@ export type RecordQuery = {
   /** Inclusive bounds as ISO timestamps. */
   from?: string;
   until?: string;
-  /** `journal:{uri}`. */
+  /** A setSpec of {@link listOaiSets}: a parent matches every record of its children. */
   set?: string;
   paperId?: number;
   /** Paper id to continue after (resumption), exclusive. */
@@ -70,9 +138,9 @@ export type RecordQuery = {
   origin: string;
 };
 
-/** Records matching the query in paper id order (the order resumption relies on). */
+/** Records (see {@link recordPapers}) matching the query in paper id order, which resumption relies on. */
 export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<OaiRecord[]> {
-  let query = publishedJournalPapers(ctx).select([
+  let query = recordPapers(ctx).select([
     "p.id",
     "p.title",
     "p.abstract",
@@ -91,10 +159,26 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
     "j.publisher",
     "j.issn",
     "j.eissn",
+    "pr.slug",
+    "pr.title as proceeding_title",
+    "pr.year as proceeding_year",
+    "pr.isbn as proceeding_isbn",
+    "pr.issn as proceeding_issn",
+    "pr.publisher as proceeding_publisher",
+    "e.name as event_name",
+    "e.start_date as event_start_date",
+    "e.end_date as event_end_date",
+    "e.location as event_location",
   ]);
   if (q.from) query = query.where("p.updated_at", ">=", q.from);
   if (q.until) query = query.where("p.updated_at", "<=", q.until);
-  if (q.set) query = query.where("j.uri", "=", q.set.replace(/^journal:/, ""));
+  if (q.set === JOURNAL_SET) query = query.where("j.id", "is not", null);
+  else if (q.set === PROCEEDING_SET) query = query.where("pr.id", "is not", null);
+  else if (q.set?.startsWith(`${JOURNAL_SET}:`))
+    query = query.where("j.uri", "=", q.set.slice(JOURNAL_SET.length + 1));
+  else if (q.set?.startsWith(`${PROCEEDING_SET}:`))
+    query = query.where("pr.slug", "=", q.set.slice(PROCEEDING_SET.length + 1));
+  else if (q.set !== undefined) return [];
   if (q.paperId !== undefined) query = query.where("p.id", "=", q.paperId);
   if (q.afterId !== undefined) query = query.where("p.id", ">", q.afterId);
   const rows = await query.orderBy("p.id").limit(q.limit).execute();
@@ -104,34 +188,101 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
     rows.map((r) => r.id),
   );
   return rows.map((r) => {
-    const identifiers = [`${q.origin}${paperLink(r.uri, r.id)}`];
-    if (r.doi) identifiers.push(`https://doi.org/${r.doi}`);
+    const common = {
+      title: r.title,
+      creator: (authors.get(r.id) ?? []).map((a) => a.name),
+      subject: splitKeywords(r.keywords),
+      description: r.abstract,
+      type: "Text",
+      format: r.file ? "application/pdf" : "",
+      language: "en",
+      rights: r.license_url ?? "",
+    };
+    const doi = r.doi ? [`https://doi.org/${r.doi}`] : [];
+    if (r.slug !== null && r.proceeding_title !== null) {
+      const page = `${q.origin}${proceedingLink(r.slug)}/${r.id}`;
+      const galley = r.file ? [`${q.origin}${proceedingGalleyUrl(r.slug, r.id, r.title)}`] : [];
+      const source = [
+        proceedingCitationLine(r.proceeding_title, r.event_name ?? "", r.proceeding_year ?? 0),
+        r.proceeding_isbn ? `ISBN ${r.proceeding_isbn}` : "",
+        r.proceeding_issn ? `ISSN ${r.proceeding_issn}` : "",
+      ]
+        .filter(Boolean)
+        .join("; ");
+      const date = r.paper_published_on ?? r.event_end_date ?? "";
+      return {
+        paperId: r.id,
+        datestamp: toDatestamp(r.updated_at),
+        setSpec: `${PROCEEDING_SET}:${r.slug}`,
+        front: {
+          venueId: r.slug,
+          venueTitle: r.proceeding_title,
+          issn: r.proceeding_issn ?? "",
+          eissn: "",
+          isbn: r.proceeding_isbn ?? "",
+          publisher: r.proceeding_publisher ?? "",
+          volume: "",
+          issue: "",
+          published: date,
+          doi: r.doi ?? "",
+          keywords: common.subject,
+          licenseUrl: common.rights,
+          pageUrl: page,
+          pdfUrl: galley[0] ?? "",
+          conference: {
+            name: r.event_name ?? "",
+            startDate: r.event_start_date ?? "",
+            endDate: r.event_end_date ?? "",
+            location: r.event_location ?? "",
+          },
+        },
+        dc: {
+          ...common,
+          publisher: r.proceeding_publisher ?? "",
+          date,
+          identifier: [page, ...doi, ...galley],
+          source,
+        },
+      };
+    }
+    const uri = r.uri ?? "";
     const source = [
-      `${r.journal_name}, ${publicationLabel(r.volume, r.number, r.year)}`,
+      `${r.journal_name}, ${publicationLabel(r.volume ?? "", r.number ?? "", r.year ?? "")}`,
       r.issn ? `ISSN ${r.issn}` : "",
       r.eissn ? `eISSN ${r.eissn}` : "",
     ]
       .filter(Boolean)
       .join("; ");
+    const galley = r.file ? [`${q.origin}${galleyUrl(uri, r.id, r.title)}`] : [];
+    const date = r.paper_published_on ?? r.published_on ?? "";
+    const page = `${q.origin}${paperLink(uri, r.id)}`;
     return {
       paperId: r.id,
       datestamp: toDatestamp(r.updated_at),
-      setSpec: `journal:${r.uri}`,
-      dc: {
-        title: r.title,
-        creator: (authors.get(r.id) ?? []).map((a) => a.name),
-        subject: splitKeywords(r.keywords),
-        description: r.abstract,
+      setSpec: `${JOURNAL_SET}:${uri}`,
+      front: {
+        venueId: uri,
+        venueTitle: r.journal_name ?? "",
+        issn: r.issn ?? "",
+        eissn: r.eissn ?? "",
+        isbn: "",
         publisher: r.publisher ?? "",
-        date: r.paper_published_on ?? r.published_on,
-        type: "Text",
-        format: r.file ? "application/pdf" : "",
-        identifier: r.file
-          ? [...identifiers, `${q.origin}${galleyUrl(r.uri, r.id, r.title)}`]
-          : identifiers,
+        volume: r.volume ?? "",
+        issue: r.number ?? "",
+        published: date,
+        doi: r.doi ?? "",
+        keywords: common.subject,
+        licenseUrl: common.rights,
+        pageUrl: page,
+        pdfUrl: galley[0] ?? "",
+        conference: null,
+      },
+      dc: {
+        ...common,
+        publisher: r.publisher ?? "",
+        date,
+        identifier: [page, ...doi, ...galley],
         source,
-        language: "en",
-        rights: r.license_url ?? "",
       },
     };
   });

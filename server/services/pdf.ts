@@ -2,6 +2,7 @@
  * Paper PDFs (DESIGN section 4): PDF only, size-limited by `MAX_PDF_MB`, opened with pdf.js's
  * legacy build (the one meant for Node, STACK.md section 5) to count pages and extract the text
  * for search. An encrypted PDF is accepted but has no text: the viewer asks for its password.
+ * The reading runs in the context's worker pool when it has one (./pdf-pool.ts), else here.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -41,6 +42,19 @@ function loadPdfJs(): Promise<PdfJs> {
 /** Raised by {@link inspectPdf} for a file pdf.js cannot open (not a password problem). */
 export class UnreadablePdfError extends Error {
   override name = "UnreadablePdfError";
+}
+
+/**
+ * pdf.js did not finish with a PDF (./pdf-pool.ts): it ran past the time limit (`timeout`) or
+ * the worker reading it died (`crash`, e.g. out of memory). The message says which.
+ */
+export class PdfExtractionError extends Error {
+  override name = "PdfExtractionError";
+  readonly reason: "timeout" | "crash";
+  constructor(message: string, reason: "timeout" | "crash") {
+    super(message);
+    this.reason = reason;
+  }
 }
 
 /**
@@ -111,8 +125,8 @@ export function pdfTooLarge(maxBytes: number): AppError {
 
 /**
  * Checks a paper's PDF and stores it under `papers/`.
- * @throws AppError `unsupported_type` (415) when it is not a PDF or pdf.js cannot read it;
- *   `too_large` (413) above `ctx.config.maxPdfBytes`.
+ * @throws AppError `unsupported_type` (415) when it is not a PDF or pdf.js cannot read it (in
+ *   time: {@link PdfExtractionError}); `too_large` (413) above `ctx.config.maxPdfBytes`.
  */
 export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise<StoredPaperFile> {
   if (!isPdf(data)) {
@@ -124,12 +138,18 @@ export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise
   if (data.byteLength > ctx.config.maxPdfBytes) throw pdfTooLarge(ctx.config.maxPdfBytes);
   let info: PdfInfo;
   try {
-    info = await inspectPdf(data);
+    info = await (ctx.pdfPool ? ctx.pdfPool.inspect(data) : inspectPdf(data));
   } catch (error) {
     if (error instanceof UnreadablePdfError) {
       throw new AppError(
         "unsupported_type",
         "The paper file is not a readable PDF; it may be damaged. Upload the PDF again.",
+      );
+    }
+    if (error instanceof PdfExtractionError) {
+      throw new AppError(
+        "unsupported_type",
+        `The paper file could not be read: ${error.message}. It may be damaged or unusually complex; upload the PDF again or a simpler version of it.`,
       );
     }
     throw error;

@@ -6,6 +6,8 @@
 import type { Transaction } from "kysely";
 import type { AuthorInput, EditorInput } from "../../shared/schemas.ts";
 import type { Database } from "../db/schema.ts";
+import { faultPoint } from "../storage/faults.ts";
+import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
 import type { AppContext } from "./context.ts";
 
 export type Trx = Transaction<Database>;
@@ -34,16 +36,42 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Runs `write` in one transaction. When it fails, `discard` removes the files stored for it
- * (a failure there is logged, the original error is rethrown), so no file is left without a row.
+ * Runs a catalogue write (journals, publications, papers, proceedings, partners) in one
+ * transaction that also increments the catalogue version (./catalogue-version.ts), so cached
+ * public pages are recomputed once it commits. Every catalogue write goes through here.
+ */
+export async function writeCatalogue<T>(
+  ctx: AppContext,
+  write: (trx: Trx) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const value = await write(trx);
+    await bumpCatalogueVersion(trx);
+    return value;
+  });
+  announceCatalogueWrite(ctx.db);
+  return result;
+}
+
+/**
+ * Runs the catalogue write `write` in one transaction ({@link writeCatalogue}). When it fails,
+ * `discard` removes the files stored for it (a failure there is logged, the original error is
+ * rethrown), so no file is left without a row. A crash in between leaves unreferenced files,
+ * which the storage sweep removes (server/storage/sweep.ts).
  */
 export async function commitOrDiscard<T>(
   ctx: AppContext,
   write: (trx: Trx) => Promise<T>,
   discard: () => Promise<unknown>,
 ): Promise<T> {
+  let result: T;
   try {
-    return await ctx.db.transaction().execute(write);
+    faultPoint("after-file-write");
+    result = await writeCatalogue(ctx, async (trx) => {
+      const value = await write(trx);
+      faultPoint("before-commit");
+      return value;
+    });
   } catch (error) {
     try {
       await discard();
@@ -52,6 +80,8 @@ export async function commitOrDiscard<T>(
     }
     throw error;
   }
+  faultPoint("after-commit");
+  return result;
 }
 
 /**

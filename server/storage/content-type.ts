@@ -23,10 +23,10 @@ export async function detectImage(data: Uint8Array): Promise<ImageType | null> {
 }
 
 /**
- * True when the data is a PDF: the `%PDF-` header within the first 1024 bytes, where
- * ISO 32000-1 section 7.5.2 readers look for it.
+ * True when the data is a PDF: it starts with the `%PDF-` header (ISO 32000-1 section 7.5.2,
+ * DESIGN section 4). Readers tolerate junk before the header, but an upload with a prefix is
+ * rather another file type wearing a PDF inside, so it is refused (issue 7).
  */
 export function isPdf(data: Uint8Array): boolean {
-  const head = Buffer.from(data.subarray(0, 1024)).toString("latin1");
-  return head.includes("%PDF-");
+  return Buffer.from(data.subarray(0, 5)).toString("latin1") === "%PDF-";
 }

@@ -5,17 +5,33 @@
  * `covers/9b2e….webp`; the storage assigns no meaning to them. Writes are atomic (temp file in the
  * same folder, fsync, rename), so a reader never sees half a file and a crash leaves no partial
  * file under a real key. Callers store a file first and reference it from the database after,
- * and delete a file only after the row that referenced it is gone.
+ * and delete a file only after the row that referenced it is gone; what a crash leaves between
+ * the two (temp files, unreferenced files) the sweep removes (./sweep.ts).
  */
 import { randomBytes } from "node:crypto";
 import { createReadStream, type ReadStream } from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { faultPoint } from "./faults.ts";
+import { asStorageError } from "./storage-error.ts";
+
+/**
+ * Folder under the storage root where multipart uploads arrive (server/http/uploads.ts). Its
+ * leading dot keeps it out of every key ({@link assertKey}) and out of `/files` (dotfiles deny).
+ */
+export const UPLOADS_FOLDER = ".uploads";
+
+/** Suffix of the temp files of {@link Storage.put}; the sweep (./sweep.ts) recognises it. */
+export const TEMP_SUFFIX = ".tmp";
 
 export type StoredFile = { size: number; modified: Date };
 
 export type Storage = {
-  /** Writes `data` under `key` atomically, replacing any file there. */
+  /**
+   * Writes `data` under `key` atomically, replacing any file there.
+   * @throws StorageError (./storage-error.ts) when the disk is full, read-only or not writable;
+   *   the temp file is removed on every failure.
+   */
   put(key: string, data: Uint8Array): Promise<void>;
   /** Whole file; throws `ENOENT` when missing. */
   read(key: string): Promise<Buffer>;
@@ -45,6 +61,38 @@ export function newKey(folder: string, suffix: string): string {
   return `${folder}/${randomBytes(16).toString("hex")}${suffix}`;
 }
 
+/**
+ * `mkdir -p dir`. Node's recursive mkdir answers ENOENT where the real cause is a read-only or
+ * unwritable parent (EROFS, EACCES); the folders are then made one at a time to get that cause,
+ * so the caller can tell a full or read-only disk from a bug.
+ * @throws the fs error of the first folder that cannot be made.
+ */
+export async function makeFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    const missing: string[] = [];
+    for (let d = dir; d !== path.dirname(d); d = path.dirname(d)) {
+      if (await exists(d)) break;
+      missing.unshift(d);
+    }
+    for (const d of missing) {
+      await mkdir(d).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== "EEXIST") throw e;
+      });
+    }
+    throw error;
+  }
+}
+
+function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Local-folder storage rooted at `root` (created when missing). */
 export function createLocalStorage(root: string): Storage {
   const absolutePath = (key: string) => {
@@ -56,20 +104,26 @@ export function createLocalStorage(root: string): Storage {
     absolutePath,
     async put(key, data) {
       const target = absolutePath(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-      const handle = await open(temp, "wx", 0o644);
+      const temp = `${target}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
       try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
+        await makeFolder(path.dirname(target));
+        const handle = await open(temp, "wx", 0o644);
+        try {
+          // Two halves, so a crash test can stop the process with half a file on disk.
+          const half = Math.floor(data.byteLength / 2);
+          await handle.writeFile(data.subarray(0, half));
+          faultPoint("during-file-write");
+          await handle.writeFile(data.subarray(half));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await rename(temp, target);
       } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
+        // Every failure (open, write, fsync, close, rename) leaves no temp file behind: on a
+        // full disk a forgotten temp file would keep the disk full.
+        await rm(temp, { force: true }).catch(() => {});
+        throw asStorageError(error, target);
       }
     },
     read: (key) => readFile(absolutePath(key)),

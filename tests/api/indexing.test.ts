@@ -1,15 +1,45 @@
+import { spawnSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SITEMAP_BATCH, SITEMAP_PAPER_IDS } from "../../server/services/indexing.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { locsOf, sitemapLocs } from "../helpers/sitemap.ts";
+
+const BASE = "https://journals.example.edu";
+/** More public papers than one batch holds, so a part is read in several queries. */
+const MANY = SITEMAP_BATCH + 321;
+/** A paper in the second id range, changed later than everything else. */
+const FAR_ID = SITEMAP_PAPER_IDS + 1;
+const FAR_CHANGE = "2026-03-04T05:06:07.000Z";
 
 let t: TestContext;
 let seed: SeededCatalogue;
 
 beforeAll(async () => {
-  t = await createTestContext({ PUBLIC_URL: "https://journals.example.edu" });
+  t = await createTestContext({ PUBLIC_URL: BASE });
   seed = await seedCatalogue(t.ctx);
+  const paper = (title: string) => ({
+    publication_id: seed.issueId,
+    title,
+    encrypted: 0,
+    position: 0,
+    abstract: "",
+    // Added before the seed's papers, so the feed's newest are still the seed's.
+    created_at: "2025-12-01T00:00:00.000Z",
+    updated_at: "2026-01-11T00:00:00.000Z",
+  });
+  for (let i = 0; i < MANY; i += 500) {
+    const batch = Array.from({ length: Math.min(500, MANY - i) }, (_, k) => paper(`Bulk ${i + k}`));
+    await t.ctx.db.insertInto("papers").values(batch).execute();
+  }
+  await t.ctx.db
+    .insertInto("papers")
+    .values({ ...paper("Far away"), id: FAR_ID, updated_at: FAR_CHANGE })
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -18,28 +48,92 @@ const texts = (xml: string, tag: string) => {
   return Array.from(doc.getElementsByTagName(tag)).map((n) => n.textContent ?? "");
 };
 
+const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
+
+/** xmllint's verdict on `xml` against tests/fixtures/schemas/`schema`. */
+async function validate(xml: string, schema: string) {
+  const file = path.join(t.dataDir, `doc-${schema}.xml`);
+  await writeFile(file, xml);
+  const xsd = path.resolve(import.meta.dirname, "../fixtures/schemas", schema);
+  const result = spawnSync("xmllint", ["--noout", "--schema", xsd, file], { encoding: "utf8" });
+  return { status: result.status, errors: result.stderr };
+}
+
 describe(`crawler files on ${dialectUnderTest}`, () => {
-  it("robots.txt keeps crawlers out of the dashboard and names the sitemap", async () => {
+  it("robots.txt keeps crawlers out of the dashboard and names the sitemap index", async () => {
     const res = await request(t.app).get("/robots.txt");
     expect(res.text).toContain("Disallow: /dashboard");
-    expect(res.text).toContain("Sitemap: https://journals.example.edu/sitemap.xml");
+    expect(res.text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
   });
 
-  it("the sitemap lists public journals, published issues and their papers only", async () => {
+  it("the sitemap index names the pages part and one part per id range with papers", async () => {
     const res = await request(t.app).get("/sitemap.xml");
+    expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
-    const locs = texts(res.text, "loc");
-    const base = "https://journals.example.edu";
-    expect(locs).toContain(`${base}/journal/ethics-review`);
-    expect(locs).toContain(`${base}/journal/ethics-review/3/2`);
-    expect(locs).toContain(`${base}/journal/ethics-review/${seed.paperWithPdfId}`);
-    expect(locs).not.toContain(`${base}/journal/ethics-review/3/3`);
-    expect(locs.some((l) => l.includes("hidden-annals"))).toBe(false);
+    expect(res.text).toContain("<sitemapindex");
+    expect(texts(res.text, "loc")).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
+      `${BASE}/sitemaps/papers-1.xml`,
+      `${BASE}/sitemaps/papers-2.xml`,
+    ]);
+    // Each part's lastmod is the newest change among what it lists.
+    expect(texts(res.text, "lastmod")).toEqual(["2026-01-10", "2026-01-11", "2026-03-04"]);
   });
 
-  it("the Atom feed lists the newest visible papers with authors and DOI ids", async () => {
+  it("the parts list public journals, published issues and their papers only", async () => {
+    const locs = await sitemapLocs(t.app, BASE);
+    expect(locs).toContain(`${BASE}/`);
+    expect(locs).toContain(`${BASE}/journal/ethics-review`);
+    expect(locs).toContain(`${BASE}/journal/ethics-review/3/2`);
+    expect(locs).toContain(`${BASE}/journal/ethics-review/${seed.paperWithPdfId}`);
+    expect(locs).toContain(`${BASE}/journal/ethics-review/${FAR_ID}`);
+    expect(locs).not.toContain(`${BASE}/journal/ethics-review/3/3`);
+    expect(locs.some((l) => l.includes("hidden-annals"))).toBe(false);
+    expect(locs).not.toContain(`${BASE}/journal/ethics-review/${seed.inactivePaperId}`);
+  });
+
+  it("a papers part read in several batches lists each paper of its range once, by id", async () => {
+    const res = await request(t.app).get("/sitemaps/papers-1.xml");
+    expect(res.status).toBe(200);
+    const ids = locsOf(res.text).map((l) => Number(l.split("/").at(-1)));
+    // The seed's two public papers and the bulk ones; the hidden one and FAR_ID are not here.
+    expect(ids).toHaveLength(MANY + 2);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain(FAR_ID);
+  });
+
+  it("a part without papers, or a name that is no part, is not found", async () => {
+    const parts = ["papers-3", "papers-0", "papers-01", "papers-999999999", "x"];
+    for (const path of parts.map((part) => `/sitemaps/${part}.xml`)) {
+      expect((await request(t.app).get(path)).status, path).toBe(404);
+    }
+  });
+
+  it.skipIf(!hasXmllint)(
+    `the index and its parts are valid against the sitemaps.org schemas${hasXmllint ? "" : " (skipped: xmllint is not installed)"}`,
+    async () => {
+      const index = await request(t.app).get("/sitemap.xml");
+      const verdict = await validate(index.text, "siteindex.xsd");
+      expect(verdict.status, `/sitemap.xml: ${verdict.errors}`).toBe(0);
+      for (const part of ["/sitemaps/pages.xml", "/sitemaps/papers-1.xml"]) {
+        const res = await request(t.app).get(part);
+        const verdict = await validate(res.text, "sitemap.xsd");
+        expect(verdict.status, `${part}: ${verdict.errors}`).toBe(0);
+      }
+    },
+  );
+
+  it("the Atom feed lists the 50 newest visible papers with authors and DOI ids", async () => {
     const res = await request(t.app).get("/feed.xml");
     expect(res.headers["content-type"]).toMatch(/^application\/atom\+xml/);
+    expect(texts(res.text, "entry")).toHaveLength(50);
+    // Newest first: the seed's two (same time, higher id first), then the bulk papers.
+    expect(texts(res.text, "published").slice(0, 3)).toEqual([
+      "2026-01-10T09:00:00.000Z",
+      "2026-01-10T09:00:00.000Z",
+      "2025-12-01T00:00:00.000Z",
+    ]);
     const titles = texts(res.text, "title");
     expect(titles).toContain("A good life");
     expect(titles).not.toContain("Secret");

@@ -1,11 +1,46 @@
-import { DOMParser } from "@xmldom/xmldom";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
+import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oaiRouter } from "../../server/http/oai.ts";
+import { encodeResumptionToken } from "../../server/http/oai-token.ts";
+import { parseJats } from "../../server/import/jats.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+
+const SCHEMAS = path.resolve(import.meta.dirname, "../fixtures/schemas");
+const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
+if (!hasXmllint)
+  console.warn("oai.test.ts: xmllint is not installed; responses are NOT schema-validated");
+const tmp = mkdtempSync(path.join(tmpdir(), "oai-test-"));
+let validated = 0;
+
+/**
+ * Fails unless `xml` is valid against OAI-PMH.xsd with oai_dc and oai-identifier (the official
+ * schemas in tests/fixtures/schemas, resolved offline through its catalog). A no-op without xmllint.
+ */
+function expectValid(xml: string, what: string) {
+  if (!hasXmllint) return;
+  const file = path.join(tmp, `r${validated++}.xml`);
+  writeFileSync(file, xml);
+  const result = spawnSync(
+    "xmllint",
+    ["--noout", "--nonet", "--schema", path.join(SCHEMAS, "oai-pmh+oai_dc.xsd"), file],
+    {
+      encoding: "utf8",
+      env: { ...process.env, XML_CATALOG_FILES: path.join(SCHEMAS, "catalog.xml") },
+    },
+  );
+  expect(result.status, `${what}\n${result.stderr}\n${xml}`).toBe(0);
+}
 
 let t: TestContext;
 let seed: SeededCatalogue;
+let pldiPaperId: number;
 const HOST = "journals.example.edu";
 
 beforeAll(async () => {
@@ -14,13 +49,49 @@ beforeAll(async () => {
     CONTACT_EMAIL: "press@example.edu",
   });
   seed = await seedCatalogue(t.ctx);
+  const { id: proceedingId } = await t.ctx.db
+    .selectFrom("proceedings")
+    .select("id")
+    .where("slug", "=", "pldi-2009")
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  ({ id: pldiPaperId } = await t.ctx.db
+    .insertInto("papers")
+    .values(
+      paperRow({
+        proceeding_id: proceedingId,
+        title: "Binary analysis for fun",
+        doi: "10.1145/1542476.1542480",
+        abstract: "A conference paper.",
+        keywords: null,
+        published_on: null,
+        created_at: now,
+        updated_at: now,
+      }),
+    )
+    .returning("id")
+    .executeTakeFirstOrThrow());
+  await t.ctx.db
+    .insertInto("paper_authors")
+    .values({
+      paper_id: pldiPaperId,
+      position: 1,
+      name: "Ada Lovelace",
+      email: null,
+      institution: null,
+    })
+    .execute();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
-async function oai(query: string) {
-  const res = await request(t.app).get(`/oai?${query}`);
+async function oai(query: string, app: express.Express = t.app) {
+  const res = await request(app).get(`/oai?${query}`);
   expect(res.status).toBe(200);
   expect(res.headers["content-type"]).toMatch(/^text\/xml/);
+  expectValid(res.text, query);
   const doc = new DOMParser().parseFromString(res.text, "text/xml");
   const all = (tag: string) => Array.from(doc.getElementsByTagName(tag));
   const text = (tag: string) => all(tag).map((n) => n.textContent ?? "");
@@ -39,10 +110,71 @@ describe(`OAI-PMH on ${dialectUnderTest}`, () => {
     expect(r.all("request")[0]?.getAttribute("verb")).toBe("Identify");
   });
 
-  it("lists oai_dc as the metadata format and one set per active journal", async () => {
-    expect((await oai("verb=ListMetadataFormats")).text("metadataPrefix")).toEqual(["oai_dc"]);
+  it("lists oai_dc as the metadata format and a set hierarchy of journals and proceedings", async () => {
+    expect((await oai("verb=ListMetadataFormats")).text("metadataPrefix")).toEqual([
+      "oai_dc",
+      "oai_jats",
+    ]);
+    const id = encodeURIComponent(`oai:${HOST}:paper/${pldiPaperId}`);
+    expect((await oai(`verb=ListMetadataFormats&identifier=${id}`)).text("metadataPrefix")).toEqual(
+      ["oai_dc", "oai_jats"],
+    );
     const sets = await oai("verb=ListSets");
-    expect(sets.text("setSpec")).toEqual(["journal:ethics-review"]);
+    // every parent that a child's colon implies is listed too (protocol section 4.6)
+    expect(sets.text("setSpec")).toEqual([
+      "journal",
+      "journal:ethics-review",
+      "proceeding",
+      "proceeding:pldi-2009",
+    ]);
+  });
+
+  it("carries the oai-identifier description, and adminEmail only from CONTACT_EMAIL", async () => {
+    // a hidden paper's older change is not a record's, so it does not move earliestDatestamp
+    await t.ctx.db
+      .updateTable("papers")
+      .set({ updated_at: "2001-01-01T00:00:00.000Z" })
+      .where("id", "=", seed.inactivePaperId)
+      .execute();
+    const r = await oai("verb=Identify");
+    const stamps = (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc")).text("datestamp");
+    expect(r.text("earliestDatestamp")).toEqual([stamps.sort()[0]]);
+    expect(r.text("repositoryIdentifier")).toEqual([HOST]);
+    expect(r.text("sampleIdentifier")).toEqual([`oai:${HOST}:paper/1`]);
+    const noContact = express().use(
+      oaiRouter({ ...t.ctx, config: { ...t.ctx.config, contactEmail: undefined } }),
+    );
+    const without = await oai("verb=Identify", noContact);
+    expect(without.error).toBe("badArgument");
+    expect(without.xml).toContain("CONTACT_EMAIL");
+    expect(without.all("adminEmail")).toHaveLength(0);
+    expect(without.all("Identify")).toHaveLength(0);
+  });
+
+  it("serves proceedings papers as records in their own set", async () => {
+    const id = `oai:${HOST}:paper/${pldiPaperId}`;
+    const r = await oai(
+      `verb=GetRecord&metadataPrefix=oai_dc&identifier=${encodeURIComponent(id)}`,
+    );
+    expect(r.error).toBeNull();
+    expect(r.text("setSpec")).toEqual(["proceeding:pldi-2009"]);
+    expect(r.text("dc:title")).toEqual(["Binary analysis for fun"]);
+    expect(r.text("dc:creator")).toEqual(["Ada Lovelace"]);
+    expect(r.text("dc:publisher")).toEqual(["ACM"]);
+    expect(r.text("dc:date")).toEqual(["2009-06-20"]);
+    expect(r.text("dc:identifier")).toEqual([
+      `https://${HOST}/proceedings/pldi-2009/${pldiPaperId}`,
+      "https://doi.org/10.1145/1542476.1542480",
+    ]);
+    const ids = async (set: string) =>
+      (await oai(`verb=ListIdentifiers&metadataPrefix=oai_dc&set=${set}`))
+        .text("identifier")
+        .map((i) => Number(i.split("/").at(-1)));
+    const journalPapers = [seed.paperWithPdfId, seed.paperWithoutPdfId];
+    expect(await ids("proceeding")).toEqual([pldiPaperId]);
+    expect(await ids("proceeding:pldi-2009")).toEqual([pldiPaperId]);
+    expect(await ids("journal")).toEqual(journalPapers);
+    expect(await ids("journal:ethics-review")).toEqual(journalPapers);
   });
 
   it("lists visible papers as Dublin Core records, never hidden ones", async () => {
@@ -51,9 +183,15 @@ describe(`OAI-PMH on ${dialectUnderTest}`, () => {
     expect(r.text("identifier").filter((i) => i.startsWith("oai:"))).toEqual([
       `oai:${HOST}:paper/${seed.paperWithPdfId}`,
       `oai:${HOST}:paper/${seed.paperWithoutPdfId}`,
+      `oai:${HOST}:paper/${pldiPaperId}`,
     ]);
-    expect(r.text("dc:title")).toEqual(["A good life", "On Duty"]);
-    expect(r.text("dc:creator")).toEqual(["Eve Marder", "Second Author", "Immanuel Kant"]);
+    expect(r.text("dc:title")).toEqual(["A good life", "On Duty", "Binary analysis for fun"]);
+    expect(r.text("dc:creator")).toEqual([
+      "Eve Marder",
+      "Second Author",
+      "Immanuel Kant",
+      "Ada Lovelace",
+    ]);
     expect(r.text("dc:identifier")).toContain("https://doi.org/10.7554/eLife.00353");
     expect(r.text("dc:identifier")).toContain(
       `https://${HOST}/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`,
@@ -68,7 +206,7 @@ describe(`OAI-PMH on ${dialectUnderTest}`, () => {
     ).toBeNull();
     expect(
       (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&from=2026-01-10")).all("header"),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
     expect((await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&until=2025-12-31")).error).toBe(
       "noRecordsMatch",
     );
@@ -110,40 +248,200 @@ describe(`OAI-PMH on ${dialectUnderTest}`, () => {
     );
   });
 
-  it("pages with a resumption token after 100 records", async () => {
-    const now = new Date().toISOString();
-    const rows = Array.from({ length: 120 }, (_, i) => ({
-      publication_id: seed.issueId,
-      proceeding_id: null,
-      title: `Paper ${i}`,
-      doi: null,
-      abstract: "",
-      keywords: null,
-      file: null,
-      file_size: null,
-      page_count: null,
-      encrypted: 0,
-      full_text: null,
-      first_page: null,
-      last_page: null,
-      published_on: null,
-      license_url: null,
-      position: 10 + i,
-      created_at: now,
-      updated_at: now,
-    }));
-    await t.ctx.db.insertInto("papers").values(rows).execute();
-    const first = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc");
-    expect(first.all("header")).toHaveLength(100);
+  it("walks a list over several pages with resumption tokens", async () => {
+    const all = (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc")).text("identifier");
+    expect(all).toHaveLength(3);
+    const small = express().use(oaiRouter(t.ctx, { pageSize: 2 }));
+    for (const verb of ["ListIdentifiers", "ListRecords"]) {
+      const first = await oai(`verb=${verb}&metadataPrefix=oai_dc`, small);
+      expect(first.all("header")).toHaveLength(2);
+      const token = first.text("resumptionToken")[0]!;
+      expect(token).toBeTruthy();
+      const second = await oai(`verb=${verb}&resumptionToken=${encodeURIComponent(token)}`, small);
+      expect(second.error).toBeNull();
+      expect(second.all("header")).toHaveLength(1);
+      // the last page ends the list with an empty token (protocol section 3.5)
+      expect(second.text("resumptionToken")).toEqual([""]);
+      expect([...first.text("identifier"), ...second.text("identifier")]).toEqual(all);
+    }
+    // the token keeps the selection: the set filter holds on the next page
+    const one = express().use(oaiRouter(t.ctx, { pageSize: 1 }));
+    const journal = await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&set=journal", one);
+    const next = journal.text("resumptionToken")[0]!;
+    expect(next).toBeTruthy();
+    const rest = await oai(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(next)}`, one);
+    expect([...journal.text("identifier"), ...rest.text("identifier")]).toEqual(all.slice(0, 2));
+    expect(rest.text("resumptionToken")).toEqual([""]);
+  });
+
+  it("answers every applicable error code with a valid document and no verb element", async () => {
+    const id = encodeURIComponent(`oai:${HOST}:paper/${seed.paperWithPdfId}`);
+    const cases: [string, string, string][] = [
+      ["verb=Harvest", "badVerb", ""],
+      ["verb=constructor", "badVerb", ""],
+      ["verb=__proto__", "badVerb", ""],
+      ["verb=toString", "badVerb", ""],
+      ["verb=Identify&verb=ListSets", "badVerb", ""],
+      ["verb=GetRecord&metadataPrefix=oai_dc", "badArgument", "GetRecord"],
+      ["verb=ListSets&set=journal", "badArgument", "ListSets"],
+      ["verb=ListRecords&metadataPrefix=oai_dc&from=2020-13-45", "badArgument", "ListRecords"],
+      [
+        "verb=ListIdentifiers&metadataPrefix=oai_dc&until=2021-02-29",
+        "badArgument",
+        "ListIdentifiers",
+      ],
+      [
+        "verb=ListRecords&metadataPrefix=oai_dc&from=2020-02-30T00:00:00Z",
+        "badArgument",
+        "ListRecords",
+      ],
+      [
+        "verb=ListRecords&metadataPrefix=oai_dc&until=2020-01-01T24:00:00Z",
+        "badArgument",
+        "ListRecords",
+      ],
+      [
+        "verb=ListRecords&metadataPrefix=oai_dc&from=2020-01-01&until=2030-01-01T00:00:00Z",
+        "badArgument",
+        "ListRecords",
+      ],
+      ["verb=ListRecords&metadataPrefix=oai_dc&resumptionToken=x", "badArgument", "ListRecords"],
+      ["verb=ListRecords&resumptionToken=garbage", "badResumptionToken", "ListRecords"],
+      ["verb=ListIdentifiers&resumptionToken=garbage", "badResumptionToken", "ListIdentifiers"],
+      ["verb=ListSets&resumptionToken=garbage", "badResumptionToken", "ListSets"],
+      [
+        `verb=ListRecords&resumptionToken=${encodeURIComponent(encodeResumptionToken({ after: 0, from: "2099-01-01T00:00:00.000Z" }, t.ctx.config.sessionSecret))}`,
+        "badResumptionToken",
+        "ListRecords",
+      ],
+      [
+        `verb=GetRecord&metadataPrefix=marcxml&identifier=${id}`,
+        "cannotDisseminateFormat",
+        "GetRecord",
+      ],
+      ["verb=ListRecords&metadataPrefix=marcxml", "cannotDisseminateFormat", "ListRecords"],
+      ["verb=ListIdentifiers&metadataPrefix=marcxml", "cannotDisseminateFormat", "ListIdentifiers"],
+      [
+        "verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:elsewhere.org:paper/1",
+        "idDoesNotExist",
+        "GetRecord",
+      ],
+      [
+        `verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:${HOST}:paper/999999`,
+        "idDoesNotExist",
+        "GetRecord",
+      ],
+      [
+        `verb=ListMetadataFormats&identifier=oai:${HOST}:paper/999999`,
+        "idDoesNotExist",
+        "ListMetadataFormats",
+      ],
+      ["verb=ListRecords&metadataPrefix=oai_dc&until=2000-01-01", "noRecordsMatch", "ListRecords"],
+      [
+        "verb=ListIdentifiers&metadataPrefix=oai_dc&set=journal:nope",
+        "noRecordsMatch",
+        "ListIdentifiers",
+      ],
+      [
+        "verb=ListRecords&metadataPrefix=oai_dc&set=proceeding:nope",
+        "noRecordsMatch",
+        "ListRecords",
+      ],
+      // noMetadataFormats cannot arise (every record has oai_dc), nor noSetHierarchy (sets exist).
+    ];
+    for (const [query, code, verb] of cases) {
+      const r = await oai(query);
+      expect(r.error, query).toBe(code);
+      if (verb) expect(r.all(verb), query).toHaveLength(0);
+      const attributes = r.all("request")[0]!.attributes.length;
+      if (code === "badVerb" || code === "badArgument") expect(attributes, query).toBe(0);
+      else expect(attributes, query).toBeGreaterThan(0);
+    }
+  });
+
+  it("accepts real calendar dates, leap days included", async () => {
+    expect(
+      (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&from=2024-02-29")).error,
+    ).toBeNull();
+    expect(
+      (await oai("verb=ListIdentifiers&metadataPrefix=oai_dc&from=2024-02-29T23:59:59Z")).error,
+    ).toBeNull();
+  });
+
+  it("offers JATS front matter (oai_jats) that the JATS importer reads back", async () => {
+    /**
+     * The `<article>` elements of an answer, each taken out as a document of its own (as a
+     * harvester stores it, namespaces in scope declared) and re-read by the JATS importer.
+     */
+    const articles = (xml: string) =>
+      Array.from(
+        new DOMParser().parseFromString(xml, "text/xml").getElementsByTagName("article"),
+        (el) => parseJats(new XMLSerializer().serializeToString(el)),
+      );
+    const id = encodeURIComponent(`oai:${HOST}:paper/${seed.paperWithPdfId}`);
+    const one = await oai(`verb=GetRecord&metadataPrefix=oai_jats&identifier=${id}`);
+    expect(one.error).toBeNull();
+    const [article] = articles(one.xml);
+    expect(article?.title).toBe("A good life");
+    expect(article?.authors.map((a) => a.name)).toEqual(["Eve Marder", "Second Author"]);
+    expect(article?.doi).toBe("10.7554/eLife.00353");
+    expect(article?.keywords).toEqual(["careers in science", "grad school"]);
+    expect(article?.volume).toBe("3");
+    expect(article?.journal.title).toBeTruthy();
+    expect(one.all("dc:title")).toHaveLength(0);
+
+    // every record in JATS, over several pages, and the format survives the resumption token
+    const small = express().use(oaiRouter(t.ctx, { pageSize: 2 }));
+    const first = await oai("verb=ListRecords&metadataPrefix=oai_jats", small);
     const token = first.text("resumptionToken")[0]!;
-    expect(token).toBeTruthy();
-    const second = await oai(`verb=ListIdentifiers&resumptionToken=${encodeURIComponent(token)}`);
-    expect(second.all("header")).toHaveLength(22);
-    expect(second.text("resumptionToken")).toEqual([""]);
+    const second = await oai(
+      `verb=ListRecords&resumptionToken=${encodeURIComponent(token)}`,
+      small,
+    );
+    const all = [...articles(first.xml), ...articles(second.xml)];
+    expect(all.map((a) => a.title)).toEqual(["A good life", "On Duty", "Binary analysis for fun"]);
+    expect(all[1]?.authors.map((a) => a.name)).toEqual(["Immanuel Kant"]);
+    const pldi = all[2]!;
+    expect(pldi.authors.map((a) => a.name)).toEqual(["Ada Lovelace"]);
+    expect(pldi.doi).toBe("10.1145/1542476.1542480");
+    expect(pldi.published).toBe("2009-06-20");
+    expect(second.xml).toContain("<conf-name>PLDI '09</conf-name>");
   });
 
   it("accepts POST as harvesters may send it", async () => {
     const res = await request(t.app).post("/oai").type("form").send({ verb: "Identify" });
     expect(res.text).toContain("<repositoryName>Athenaeum</repositoryName>");
+  });
+
+  // runs last: it adds a record
+  it("stays well-formed and valid when a title holds characters XML forbids", async () => {
+    const now = new Date().toISOString();
+    await t.ctx.db
+      .insertInto("papers")
+      .values(
+        paperRow({
+          publication_id: seed.issueId,
+          title: "Bad\u0001 title\u000b with \ud800 a lone surrogate",
+          doi: null,
+          abstract: "Form feed \u000c here",
+          keywords: null,
+          published_on: null,
+          position: 99,
+          created_at: now,
+          updated_at: now,
+        }),
+      )
+      .execute();
+    for (const prefix of ["oai_dc", "oai_jats"]) {
+      const r = await oai(`verb=ListRecords&metadataPrefix=${prefix}`);
+      expect(r.error).toBeNull();
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: asserting they are gone
+      expect(r.xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+      // the database may already hold the lone surrogate as U+FFFD, which XML allows
+      expect(r.xml).toMatch(/Bad title with \ufffd? a lone surrogate/);
+    }
+    // an argument echoed in <request> is cleaned too
+    const echoed = await oai(`verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:x%01.org:1`);
+    expect(echoed.error).toBe("idDoesNotExist");
   });
 });

@@ -20,7 +20,7 @@ describe(`public API on ${dialectUnderTest}`, () => {
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(1);
     expect(typeof res.body.msg).toBe("string");
-    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
   });
 
   it("lists active journals only, with a View Journal button", async () => {

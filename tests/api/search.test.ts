@@ -1,7 +1,12 @@
+import { type Kysely, sql } from "kysely";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { up as searchRowidMigration } from "../../server/db/migrations/003-search-rowid.ts";
 import {
+  indexPaper,
   MARK_END,
   MARK_START,
+  queryTerms,
   rebuildSearchIndex,
   searchPapers,
 } from "../../server/services/search.ts";
@@ -28,7 +33,36 @@ afterAll(() => t.close());
 
 const titles = async (q: string) => (await searchPapers(t.ctx, q)).hits.map((h) => h.title);
 
+/** Search rows of one paper: keyed by rowid on SQLite, by `paper_id` on PostgreSQL. */
+const searchRows = async (paperId: number) => {
+  const key = sql.raw(t.ctx.dialect === "sqlite" ? "rowid" : "paper_id");
+  const { rows } = await sql<{ n: number | string }>`select count(*) as n from paper_search
+    where ${key} = ${paperId}`.execute(t.ctx.db);
+  return Number(rows[0]!.n);
+};
+
+describe("query words", () => {
+  it("keeps each word once, drops one-letter words when others remain, and keeps 12", () => {
+    expect(queryTerms("Frog frog FROG tadpole")).toEqual(["Frog", "tadpole"]);
+    expect(queryTerms("a frog of x")).toEqual(["frog", "of"]);
+    expect(queryTerms("a b")).toEqual(["a", "b"]);
+    const many = Array.from({ length: 15 }, (_, i) => `w${i}`).join(" ");
+    expect(queryTerms(many)).toHaveLength(12);
+  });
+});
+
 describe(`paper search on ${dialectUnderTest}`, () => {
+  it.skipIf(dialectUnderTest !== "sqlite")(
+    "migration 003 rebuilds one row per paper, keyed by its id, from the papers",
+    async () => {
+      await sql`delete from paper_search`.execute(t.ctx.db);
+      await searchRowidMigration(t.ctx.db as unknown as Kysely<unknown>, "sqlite");
+      const papers = await t.ctx.db.selectFrom("papers").select("id").execute();
+      for (const { id } of papers) expect(await searchRows(id)).toBe(1);
+      expect(await titles("Marder stomatogastric")).toEqual(["A good life"]);
+    },
+  );
+
   it("finds papers by title, author, keyword and the PDF's text", async () => {
     expect(await titles("duty")).toEqual(["On Duty"]);
     expect(await titles("Marder")).toEqual(["A good life"]);
@@ -117,6 +151,79 @@ describe(`paper search on ${dialectUnderTest}`, () => {
       publication: "Vol. 3 No. 2 (2025)",
       publication_link: "/journal/ethics-review/3/2",
     });
+  });
+
+  it("answers GET /api/search with the count and whether it was capped", async () => {
+    const res = await request(t.app).get("/api/search").query({ q: "ganglion" });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toMatchObject({ query: "ganglion", total: 1, totalCapped: false });
+    expect(res.body.results.hits).toHaveLength(1);
+    const long = await request(t.app)
+      .get("/api/search")
+      .query({ q: "x".repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ status: 0, msg: "The search is too long." });
+  });
+
+  it("counts matches up to the cap and says when there are more", async () => {
+    const capped = await searchPapers(t.ctx, "paragraph", { countCap: 1 });
+    expect(capped).toMatchObject({ total: 1, totalCapped: true });
+    expect(capped.hits).toHaveLength(2);
+    expect(await searchPapers(t.ctx, "paragraph", { countCap: 2 })).toMatchObject({
+      total: 2,
+      totalCapped: false,
+    });
+    expect(await searchPapers(t.ctx, "paragraph")).toMatchObject({ total: 2, totalCapped: false });
+  });
+
+  it("keeps exactly one search row per paper when it is saved again", async () => {
+    const id = seed.paperWithPdfId;
+    await t.ctx.db
+      .updateTable("papers")
+      .set({ title: "A good quokka" })
+      .where("id", "=", id)
+      .execute();
+    await indexPaper(t.ctx.db, t.ctx.dialect, id);
+    await indexPaper(t.ctx.db, t.ctx.dialect, id);
+    expect(await searchRows(id)).toBe(1);
+    expect(await titles("quokka")).toEqual(["A good quokka"]);
+    expect(await titles("life")).toEqual([]);
+    await t.ctx.db
+      .updateTable("papers")
+      .set({ title: "A good life" })
+      .where("id", "=", id)
+      .execute();
+    await indexPaper(t.ctx.db, t.ctx.dialect, id);
+    expect(await searchRows(id)).toBe(1);
+  });
+
+  it("finds a visible paper ranked below many hidden ones", async () => {
+    const now = new Date().toISOString();
+    const hidden = await t.ctx.db
+      .insertInto("papers")
+      .values(
+        Array.from({ length: 150 }, (_, i) => ({
+          publication_id: seed.draftIssueId,
+          title: `Zebra zebra zebra ${i}`,
+          abstract: "Zebra zebra.",
+          encrypted: 0,
+          position: i,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .returning("id")
+      .execute();
+    for (const { id } of hidden) await indexPaper(t.ctx.db, t.ctx.dialect, id);
+    await t.ctx.db
+      .updateTable("papers")
+      .set({ full_text: "A zebra crossed the lobster's path." })
+      .where("id", "=", seed.paperWithPdfId)
+      .execute();
+    await indexPaper(t.ctx.db, t.ctx.dialect, seed.paperWithPdfId);
+    const result = await searchPapers(t.ctx, "zebra");
+    expect(result).toMatchObject({ total: 1, totalCapped: false });
+    expect(result.hits.map((h) => h.paperID)).toEqual([seed.paperWithPdfId]);
   });
 
   it("drops a deleted paper from the index", async () => {

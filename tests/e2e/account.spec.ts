@@ -105,8 +105,15 @@ test("sign in, the dashboard frame, and logout", async ({ page }, testInfo) => {
   // the session cookie is out of the page's reach
   expect(await page.evaluate(() => document.cookie)).not.toContain("session");
 
-  // logout: back to /manager, and the dashboard is closed again
+  // logout: the page asks first (opening it changes nothing), then back to /manager, and the
+  // dashboard is closed again
   await page.getByRole("link", { name: "Logout" }).click();
+  await page.waitForURL(/\/logout$/);
+  await expect(page.getByText("You are signed in as Mary Somerville.")).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page.getByText("Hello Mary Somerville!")).toBeVisible();
+  await page.goto("/logout");
+  await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/manager$/);
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
   await page.goto("/dashboard");

@@ -3,15 +3,15 @@
  * (a SQLite file, or a new PostgreSQL database when `TEST_DATABASE_URL` names a server), the
  * migrations applied, and the Express app without server-rendered pages.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Express } from "express";
-import pg from "pg";
 import pino from "pino";
 import { type Config, loadConfig } from "../../server/config.ts";
-import { migrate, openDatabase } from "../../server/db/database.ts";
+import { type DatabaseOptions, type Db, migrate, openDatabase } from "../../server/db/database.ts";
+import { openReadPool } from "../../server/db/read-pool.ts";
+import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
@@ -22,6 +22,10 @@ export type TestContext = {
   ctx: AppContext;
   app: Express;
   dataDir: string;
+  /** PostgreSQL URL of the test database; undefined on SQLite (`dataDir/athenaeum.sqlite`). */
+  databaseUrl: string | undefined;
+  /** How the database was opened, to open it again (a second process sharing it). */
+  database: DatabaseOptions;
   /** Drops the database (PostgreSQL) and removes the data folder. */
   close: () => Promise<void>;
 };
@@ -41,30 +45,28 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
 
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   let handle: ReturnType<typeof openDatabase>;
+  let readDb: Db | undefined;
+  let database: DatabaseOptions;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `athenaeum_test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    handle = openDatabase({ databaseUrl: url.toString() });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase(adminUrl, "athenaeum_test_");
+    databaseUrl = scratch.url;
+    handle = openDatabase({ databaseUrl });
+    database = { databaseUrl };
+    dropDatabase = scratch.drop;
   } else {
-    handle = openDatabase({ sqliteFile: path.join(dataDir, "athenaeum.sqlite") });
+    const sqliteFile = path.join(dataDir, "athenaeum.sqlite");
+    handle = openDatabase({ sqliteFile });
+    readDb = openReadPool(sqliteFile, config.readWorkers);
+    database = { sqliteFile };
   }
   await migrate(handle);
 
   const ctx: AppContext = {
     db: handle.db,
+    readDb: readDb ?? handle.db,
     dialect: handle.dialect,
     storage: createLocalStorage(config.filesDir),
     config,
@@ -74,7 +76,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ctx,
     app: createHttpApp(ctx),
     dataDir,
+    databaseUrl,
+    database,
     async close() {
+      await readDb?.destroy();
       await handle.close();
       await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });

@@ -6,6 +6,8 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import type { InsertObject, Kysely } from "kysely";
+import type { Database, NewJournal, NewPublication } from "../../server/db/schema.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { CORPUS_DIR } from "./context.ts";
 
@@ -94,27 +96,8 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
   const pdfKey = "papers/0123456789abcdef0123456789abcdef.pdf";
   await ctx.storage.put(pdfKey, pdfBytes);
 
-  const paper = (overrides: Record<string, unknown>) => ({
-    publication_id: issueId,
-    proceeding_id: null,
-    title: "A good life",
-    doi: "10.7554/eLife.00353",
-    abstract: "First paragraph.\n\nSecond paragraph.",
-    keywords: "careers in science, grad school",
-    file: null,
-    file_size: null,
-    page_count: null,
-    encrypted: 0,
-    full_text: null,
-    first_page: null,
-    last_page: null,
-    published_on: "2025-06-01",
-    license_url: null,
-    position: 1,
-    created_at: T0,
-    updated_at: T0,
-    ...overrides,
-  });
+  const paper = (overrides: Partial<InsertObject<Database, "papers">>) =>
+    paperRow({ publication_id: issueId, ...overrides });
   const paperIds = await db
     .insertInto("papers")
     .values([
@@ -240,5 +223,88 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
     inactivePaperId,
     pdfKey,
     pdfBytes,
+  };
+}
+
+const T_ISSUE = "2026-11-23T00:00:00.000Z";
+
+/**
+ * One active journal with one published issue (volume 1, number 1, 2026), for tests that only
+ * need somewhere to put a paper. Columns the journal does not set are empty (null or "").
+ * @returns the new rows' ids.
+ */
+export async function insertJournalWithIssue(
+  db: Kysely<Database>,
+  journal: Pick<NewJournal, "uri" | "name" | "abbreviation">,
+): Promise<{ journalId: number; issueId: number }> {
+  const { id: journalId } = await db
+    .insertInto("journals")
+    .values({
+      ...journal,
+      image: null,
+      issn: null,
+      eissn: null,
+      publisher: null,
+      frequency: null,
+      intro: "",
+      sub_guide: "",
+      other_guide: "",
+      email: null,
+      cost: null,
+      contact_name: null,
+      contact_email: null,
+      subject: "more",
+      active: 1,
+      created_at: T_ISSUE,
+      updated_at: T_ISSUE,
+    } satisfies NewJournal)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: issueId } = await db
+    .insertInto("publications")
+    .values({
+      journal_id: journalId,
+      volume: "1",
+      number: "1",
+      title: null,
+      year: 2026,
+      cover: null,
+      status: "published",
+      published_on: T_ISSUE.slice(0, 10),
+      created_at: T_ISSUE,
+      updated_at: T_ISSUE,
+    } satisfies NewPublication)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { journalId, issueId };
+}
+
+/**
+ * A `papers` row with every column given: the first seeded paper's values (no file, published
+ * 2025-06-01, timestamps T0), with `overrides` on top. Tests insert it with Kysely.
+ */
+export function paperRow(
+  overrides: Partial<InsertObject<Database, "papers">> = {},
+): InsertObject<Database, "papers"> {
+  return {
+    publication_id: null,
+    proceeding_id: null,
+    title: "A good life",
+    doi: "10.7554/eLife.00353",
+    abstract: "First paragraph.\n\nSecond paragraph.",
+    keywords: "careers in science, grad school",
+    file: null,
+    file_size: null,
+    page_count: null,
+    encrypted: 0,
+    full_text: null,
+    first_page: null,
+    last_page: null,
+    published_on: "2025-06-01",
+    license_url: null,
+    position: 1,
+    created_at: T0,
+    updated_at: T0,
+    ...overrides,
   };
 }

@@ -88,7 +88,10 @@ describe(`write services (${dialectUnderTest})`, () => {
   const searchRows = async (paperId: number) => {
     const { rows } = await sql<{
       n: string | number;
-    }>`select count(*) as n from paper_search where paper_id = ${paperId}`.execute(t.ctx.db);
+    }>`select count(*) as n from paper_search
+      where ${sql.raw(t.ctx.dialect === "sqlite" ? "rowid" : "paper_id")} = ${paperId}`.execute(
+      t.ctx.db,
+    );
     return Number(rows[0]!.n);
   };
   const journalRow = (uri: string) =>

@@ -12,6 +12,27 @@ describe("configuration", () => {
     expect(config.adminPasscode).toBeUndefined();
     expect(config.maxPdfBytes).toBe(64 * 1024 * 1024);
     expect(config.corpusDir).toBeUndefined();
+    expect(config.storageSweep).toEqual({ graceMs: 60 * 60_000, intervalMs: 60 * 60_000 });
+    expect(config.readWorkers).toBe(2);
+  });
+
+  it("reads the storage sweep's grace period and interval in minutes", () => {
+    const secret = "x".repeat(32);
+    const env = { SESSION_SECRET: secret, STORAGE_SWEEP_GRACE_MINUTES: "0" };
+    expect(loadConfig({ ...env, STORAGE_SWEEP_INTERVAL_MINUTES: "5" }).storageSweep).toEqual({
+      graceMs: 0,
+      intervalMs: 5 * 60_000,
+    });
+    expect(() => loadConfig({ SESSION_SECRET: secret, STORAGE_SWEEP_GRACE_MINUTES: "-1" })).toThrow(
+      /STORAGE_SWEEP_GRACE_MINUTES/,
+    );
+  });
+
+  it("takes the number of SQLite read workers from READ_WORKERS (1 to 16)", () => {
+    const secret = { SESSION_SECRET: "x".repeat(32), SEED: "none" };
+    expect(loadConfig({ ...secret, READ_WORKERS: "4" }).readWorkers).toBe(4);
+    expect(() => loadConfig({ ...secret, READ_WORKERS: "0" })).toThrow(/READ_WORKERS/);
+    expect(() => loadConfig({ ...secret, READ_WORKERS: "many" })).toThrow(/READ_WORKERS/);
   });
 
   it("stops on an invalid value with one line naming the variable", () => {
@@ -24,5 +45,17 @@ describe("configuration", () => {
   it("turns the seed off with SEED=none", () => {
     const config = loadConfig({ SEED: "none", CORPUS_DIR: "/x", SESSION_SECRET: "x".repeat(32) });
     expect(config.corpusDir).toBeUndefined();
+  });
+
+  it("reads ALLOWED_HOSTS as a lower-cased list and refuses what is not a host[:port]", () => {
+    const base = { SEED: "none", SESSION_SECRET: "x".repeat(32) };
+    expect(loadConfig(base).allowedHosts).toBeUndefined();
+    expect(
+      loadConfig({ ...base, ALLOWED_HOSTS: " Journals.Example.edu, [::1]:3000,localhost " })
+        .allowedHosts,
+    ).toEqual(["journals.example.edu", "[::1]:3000", "localhost"]);
+    expect(() => loadConfig({ ...base, ALLOWED_HOSTS: "good.example, http://bad/" })).toThrow(
+      /^Invalid configuration: ALLOWED_HOSTS "http:\/\/bad\/" is not a host name\[:port\]$/,
+    );
   });
 });

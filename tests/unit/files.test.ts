@@ -177,6 +177,11 @@ describe(`paper PDFs (${dialectUnderTest})`, () => {
       await kindOf(storePaperFile(t.ctx, Buffer.from("Just some text, not a PDF.\n"))),
     ).toMatch(/^unsupported_type: The paper file is not a PDF/);
     expect(await kindOf(storePaperFile(t.ctx, EXE))).toMatch(/^unsupported_type:/);
+    // issue 7: the header must be at offset 0, not anywhere in the first kilobyte
+    const prefixed = Buffer.concat([Buffer.from("<html>\n"), await pdf("elife-00353-v1.pdf")]);
+    expect(await kindOf(storePaperFile(t.ctx, prefixed))).toMatch(
+      /^unsupported_type: The paper file is not a PDF/,
+    );
     const damaged = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(4000, 0x41)]);
     expect(await kindOf(storePaperFile(t.ctx, damaged))).toMatch(
       /^unsupported_type: The paper file is not a readable PDF/,

@@ -2,7 +2,12 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CorpusError, type ImportReport, importCorpus } from "../../server/import/corpus.ts";
+import {
+  CorpusError,
+  type ImportProgress,
+  type ImportReport,
+  importCorpus,
+} from "../../server/import/corpus.ts";
 import { organisationOf } from "../../server/import/partners.ts";
 import { inferFrequency } from "../../server/import/profile.ts";
 import { seedIfEmpty } from "../../server/import/seed.ts";
@@ -13,19 +18,7 @@ import {
   dialectUnderTest,
   type TestContext,
 } from "../helpers/context.ts";
-
-const count = async (
-  t: TestContext,
-  table: "journals" | "publications" | "papers" | "proceedings" | "partners" | "proceeding_events",
-) =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<string | number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+import { countRows } from "../helpers/rows.ts";
 
 describe(`corpus import (${dialectUnderTest})`, () => {
   let t: TestContext;
@@ -46,8 +39,8 @@ describe(`corpus import (${dialectUnderTest})`, () => {
   });
 
   it("creates 6 active journals with the 12 published issues and 25 papers, 10 with PDFs", async () => {
-    expect(await count(t, "journals")).toBe(6);
-    expect(await count(t, "publications")).toBe(12);
+    expect(await countRows(t, "journals")).toBe(6);
+    expect(await countRows(t, "publications")).toBe(12);
     const journals = await t.ctx.db.selectFrom("journals").selectAll().orderBy("uri").execute();
     expect(journals.map((j) => j.uri)).toEqual([
       "elife",
@@ -272,7 +265,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
           "partners",
           "proceeding_events",
         ] as const
-      ).map((x) => count(t, x)),
+      ).map((x) => countRows(t, x)),
     );
     const second = await importCorpus(t.ctx, CORPUS_DIR);
     expect(second.problems).toEqual([]);
@@ -294,7 +287,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
           "partners",
           "proceeding_events",
         ] as const
-      ).map((x) => count(t, x)),
+      ).map((x) => countRows(t, x)),
     );
     expect(after).toEqual(before);
   }, 120_000);
@@ -324,7 +317,14 @@ describe(`corpus import with bad files (${dialectUnderTest})`, () => {
   });
 
   it("reports each bad file by name, skips its paper and imports the rest", async () => {
-    const report = await importCorpus(t.ctx, dir, { partners: false });
+    const progress: ImportProgress[] = [];
+    const report = await importCorpus(t.ctx, dir, {
+      partners: false,
+      onProgress: (p) => progress.push(p),
+    });
+    // every paper is counted once, the skipped ones included, from 0 of 26 to 26 of 26
+    expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 27 }, (_, i) => i));
+    expect(new Set(progress.map((p) => p.total))).toEqual(new Set([26]));
     expect(report.problems.map((p) => p.file).sort()).toEqual([
       "jats/journal.pone.0111971.xml",
       "pdfs/TAMReview.pdf",
@@ -460,11 +460,11 @@ describe(`manifest without JATS (${dialectUnderTest})`, () => {
     try {
       expect(fresh.ctx.config.corpusDir).toBe(dir);
       await seedIfEmpty(fresh.ctx);
-      expect(await count(fresh, "papers")).toBe(2);
+      expect(await countRows(fresh, "papers")).toBe(2);
       await fresh.ctx.db.deleteFrom("paper_authors").execute();
       await fresh.ctx.db.deleteFrom("papers").execute();
       await seedIfEmpty(fresh.ctx); // journals exist: nothing is imported again
-      expect(await count(fresh, "papers")).toBe(0);
+      expect(await countRows(fresh, "papers")).toBe(0);
     } finally {
       await fresh.close();
     }

@@ -1,33 +1,35 @@
-import { useEffect, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import type { Swiper as SwiperInstance } from "swiper";
-import { A11y, Autoplay } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
 import "swiper/css";
 import type { PartnerItem } from "../../../shared/api.ts";
-import { CAROUSEL } from "../../../shared/constants.ts";
-import { derivativeSrcSet } from "../../../shared/images.ts";
-import { slidesLayout } from "./carousel-settings.ts";
+import { PartnerSlide, SLIDE_CLASS } from "./partner-slide.tsx";
+import type { PartnerSwiperProps } from "./partner-swiper.tsx";
 
-const LAYOUT = slidesLayout(CAROUSEL);
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+/** How close (px) the carousel comes to the viewport before Swiper is fetched and started. */
+const LOAD_MARGIN = "400px 0px";
 
 /**
  * The partner carousel of the home page (spec section 2, settings of section 9: 4/3/2/1 slides
  * by width, 500 ms transitions, autoplay every 2000 ms, infinite loop, no dots), each slide the
  * partner's logo and name, linked when the partner has a link.
  *
+ * The server renders the partners as a still row with Swiper's classes and the final slide
+ * widths (`.partner-carousel` rules in app.css), so the page looks the same before Swiper
+ * starts. Swiper's code is fetched only when the carousel comes near the viewport
+ * (IntersectionObserver, then `import()` of ./partner-swiper.tsx), so readers who never scroll
+ * that far never download it, and the server never runs it (docs/decisions/107-lazy-carousel.md).
+ *
  * Moving content needs a way to stop it (WCAG 2.2.2): autoplay pauses while the pointer is over
- * the carousel or focus is inside it, a Pause/Play button stops it, and it does not start at
- * all for readers who ask for reduced motion (docs/decisions/044-partner-carousel.md).
- * Before hydration the slides are already laid out at their final widths (`.partner-carousel`
- * rules in app.css at the same breakpoints), so nothing shifts when Swiper starts.
+ * the carousel or focus is inside it, a Pause/Play button stops it (also before Swiper has
+ * loaded), and it does not start at all for readers who ask for reduced motion
+ * (docs/decisions/044-partner-carousel.md).
  */
 export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
   const swiperRef = useRef<SwiperInstance | null>(null);
   const boxRef = useRef<HTMLDivElement | null>(null);
   const [playing, setPlaying] = useState(true);
-  // Loop needs more slides than fit in a view; with few partners rewind to the start instead.
-  const loop = CAROUSEL.infinite && partners.length > CAROUSEL.slidesToShow * 2;
+  const [Started, setStarted] = useState<ComponentType<PartnerSwiperProps> | null>(null);
 
   useEffect(() => {
     const query = window.matchMedia(REDUCED_MOTION);
@@ -40,6 +42,31 @@ export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
     apply();
     query.addEventListener("change", apply);
     return () => query.removeEventListener("change", apply);
+  }, []);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    let cancelled = false;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        import("./partner-swiper.tsx").then(
+          (module) => {
+            if (!cancelled) setStarted(() => module.PartnerSwiper);
+          },
+          // Offline or a stale deployment: the still row stays, which is a fine carousel too.
+          () => {},
+        );
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(box);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+    };
   }, []);
 
   // Keyboard users get the same pause as pointer users while focus is inside the carousel.
@@ -60,9 +87,10 @@ export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
 
   const toggle = () => {
     const swiper = swiperRef.current;
-    if (!swiper) return;
-    if (playing) swiper.autoplay.stop();
-    else swiper.autoplay.start();
+    if (swiper) {
+      if (playing) swiper.autoplay.stop();
+      else swiper.autoplay.start();
+    }
     setPlaying(!playing);
   };
 
@@ -82,89 +110,27 @@ export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
           <span className="sr-only"> the partner carousel</span>
         </button>
       </div>
-      <Swiper
-        modules={[Autoplay, A11y]}
-        onSwiper={(swiper) => {
-          swiperRef.current = swiper;
-          if (window.matchMedia(REDUCED_MOTION).matches) swiper.autoplay.stop();
-        }}
-        slidesPerView={LAYOUT.base}
-        breakpoints={LAYOUT.breakpoints}
-        speed={CAROUSEL.speedMs}
-        loop={loop}
-        rewind={!loop}
-        autoplay={{
-          delay: CAROUSEL.autoplayMs,
-          disableOnInteraction: false,
-          pauseOnMouseEnter: true,
-        }}
-        a11y={{ enabled: true, containerMessage: "Partner institutions" }}
-        className="partner-carousel"
-        data-testid="partner-carousel"
-      >
-        {partners.map((partner) => (
-          <SwiperSlide key={partner.id} className="h-auto! px-2">
-            <PartnerSlide partner={partner} />
-          </SwiperSlide>
-        ))}
-      </Swiper>
+      {Started ? (
+        <Started
+          partners={partners}
+          autoplay={playing && !window.matchMedia(REDUCED_MOTION).matches}
+          onSwiper={(swiper) => {
+            swiperRef.current = swiper;
+          }}
+        />
+      ) : (
+        <div className="swiper partner-carousel" data-testid="partner-carousel">
+          <div className="swiper-wrapper">
+            {partners.map((partner) => (
+              <div key={partner.id} className={`swiper-slide ${SLIDE_CLASS}`}>
+                <PartnerSlide partner={partner} />
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
     </div>
   );
-}
-
-function PartnerSlide({ partner }: { partner: PartnerItem }) {
-  const body = (
-    <>
-      <span className="flex h-24 w-full items-center justify-center">
-        {partner.logo ? (
-          <img
-            src={partner.logo}
-            srcSet={derivativeSrcSet(partner.logo)}
-            sizes="96px"
-            alt=""
-            width={96}
-            height={96}
-            loading="lazy"
-            decoding="async"
-            className="size-24 object-contain"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-20 items-center justify-center rounded-full bg-brand-800 font-serif text-2xl text-white"
-          >
-            {initials(partner.name)}
-          </span>
-        )}
-      </span>
-      <span className="mt-4 line-clamp-2 text-center font-serif text-[0.98rem] leading-snug text-slate-800">
-        {partner.name}
-      </span>
-    </>
-  );
-  const box =
-    "flex h-full min-h-48 flex-col items-center justify-start rounded-sm border border-slate-200 bg-white px-4 py-6";
-  return partner.link ? (
-    <a
-      href={partner.link}
-      rel="noopener noreferrer"
-      className={`${box} hover:border-brand-400 hover:shadow-sm`}
-    >
-      {body}
-    </a>
-  ) : (
-    <div className={box}>{body}</div>
-  );
-}
-
-/** Up to two initials of an institution's name, skipping "of", "the", "and". */
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter((w) => w && !/^(of|the|and|for|de|la|&)$/i.test(w))
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
 }
 
 function PauseIcon() {

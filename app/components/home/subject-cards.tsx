@@ -26,7 +26,8 @@ export function SubjectCards() {
             to={`/categories#${subject.key}`}
             className="group flex h-full flex-col rounded-sm border border-slate-200 border-t-3 border-t-brand-800 bg-white p-5 shadow-xs transition-shadow hover:shadow-md sm:p-6"
           >
-            <span className="flex items-center gap-3 sm:flex-col sm:items-start sm:gap-0">
+            {/* a div, not a span: the heading is flow content, which a span may not hold */}
+            <div className="flex items-center gap-3 sm:flex-col sm:items-start sm:gap-0">
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
@@ -42,7 +43,7 @@ export function SubjectCards() {
               <h3 className="text-xl font-semibold group-hover:text-brand-800 sm:mt-4">
                 {subject.name}
               </h3>
-            </span>
+            </div>
             <p className="mt-2 flex-1 text-[0.95rem] leading-relaxed text-slate-600">
               {subject.blurb}
             </p>

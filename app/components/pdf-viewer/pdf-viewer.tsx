@@ -1,19 +1,21 @@
 /**
- * The full-text viewer of the paper page (spec sections 2, 4, 8 and 9; DESIGN section 4): a
- * toolbar (zoom out, zoom %, zoom in, page n of N, highlight, download, close) over pdf.js's own
- * viewer, which draws every page with its text and annotation layers.
+ * The full-text viewer of the paper page (spec sections 2, 4, 8 and 9; DESIGN section 4; issue 9):
+ * a toolbar (zoom out, zoom %, zoom in, Fit width, Fit page, page number input of N, highlight,
+ * download, close) and a find bar (pdf.js's find controller: query, previous, next, "n of N
+ * matches") over pdf.js's own viewer, which draws every page with its text and annotation layers.
  *
  * pdf.js, its worker and its CSS are fetched only when this component mounts (session.ts and
  * pdfjs.ts are dynamic imports), so the paper page's initial JavaScript does not carry them.
  * Zoom: scale 1.2 until the document is open, then the fit rule of zoom.ts, recomputed when the
- * window width changes; the buttons step by 0.2 within 0.5 … 2.0 and are disabled at the limits.
+ * window width changes; the buttons step by 0.2 within 0.5 … 2.0 and are disabled at the limits;
+ * 'Fit width' returns to the fit rule and 'Fit page' applies pdf.js's "page-fit" (decision 155).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { VIEWER_MESSAGES, ZOOM } from "../../../shared/constants.ts";
 import { saveBytes } from "./download.ts";
 import { loadErrorMessage } from "./load-error.ts";
 import { PasswordDialog } from "./password-dialog.tsx";
-import type { PdfSession, SessionEvents } from "./session.ts";
+import type { FindResult, PdfSession, SessionEvents } from "./session.ts";
 import { canZoomIn, canZoomOut, fitScale, zoomIn, zoomOut, zoomPercent } from "./zoom.ts";
 
 export type PdfViewerProps = {
@@ -49,7 +51,16 @@ const ICONS = {
   download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
   close: "M6 6l12 12M18 6 6 18",
   highlight: "M4 20h16M7 16l9-9 3 3-9 9H7z",
+  up: "M6 15l6-6 6 6",
+  down: "M6 9l6 6 6-6",
 };
+
+/** pdf.js's own find-bar wording (its en-US `pdfjs-find-match-count` and `pdfjs-find-not-found`). */
+function findMessage(found: FindResult): string {
+  if (found.notFound) return "Phrase not found";
+  if (found.total === 0) return found.pending ? "Searching…" : "";
+  return `${found.current} of ${found.total} ${found.total === 1 ? "match" : "matches"}`;
+}
 
 export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   const sectionRef = useRef<HTMLElement>(null);
@@ -70,6 +81,10 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   const [highlight, setHighlight] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [notice, setNotice] = useState("");
+  const [pageInput, setPageInput] = useState("1");
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<FindResult | null>(null);
+  const lastQueryRef = useRef("");
 
   // Open the document; everything pdf.js is imported here, on the client, on demand.
   useEffect(() => {
@@ -96,6 +111,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
         if (!failed) setFirstPageDrawn(true);
       },
       highlightChanged: setHighlight,
+      findChanged: setFound,
     };
     setLoad({ kind: "loading" });
     setFirstPageDrawn(false);
@@ -153,6 +169,10 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     sessionRef.current?.setScale(scale);
   }, [scale]);
 
+  useEffect(() => {
+    setPageInput(String(page));
+  }, [page]);
+
   // The viewer opens in view, and keyboard readers land in the document: arrow keys and
   // Page Down scroll it at once.
   useEffect(() => {
@@ -176,6 +196,31 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     const next = zoomOut(scale);
     setScale(next);
     if (!canZoomOut(next)) zoomInRef.current?.focus();
+  };
+
+  // Decision 155: 'Fit width' is the spec's fit rule for the current window, even below the
+  // buttons' 0.5 floor; 'Fit page' is pdf.js's "page-fit" for the page on screen.
+  const onFitWidth = () => setScale(fitScale(window.innerWidth));
+  const onFitPage = () => {
+    const fit = sessionRef.current?.fitPage();
+    if (fit) setScale(fit);
+  };
+
+  const onPageSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const wanted = Number(pageInput);
+    const pages = load.kind === "ready" ? load.pages : 0;
+    if (Number.isInteger(wanted) && wanted >= 1 && wanted <= pages) {
+      sessionRef.current?.goToPage(wanted);
+      setPage(wanted);
+    } else setPageInput(String(page));
+  };
+
+  const runFind = (text: string, previous: boolean) => {
+    const again = text === lastQueryRef.current && text !== "";
+    lastQueryRef.current = text;
+    if (!text) setFound(null);
+    sessionRef.current?.find(text, again, previous);
   };
 
   const onDownload = async () => {
@@ -243,20 +288,50 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             <Icon d={ICONS.plus} />
           </button>
         </div>
-        <p className="text-sm tabular-nums text-slate-700" data-testid="pdf-page-count">
-          {ready && load.pages > 0 ? (
-            <>
-              <span className="max-sm:hidden">
-                Page {page} of {load.pages}
-              </span>
-              <span className="sm:hidden" title={`Page ${page} of ${load.pages}`}>
-                {page} / {load.pages}
-              </span>
-            </>
-          ) : (
-            "\u00a0"
-          )}
-        </p>
+        <div className="flex items-center gap-1">
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={!ready}
+            onClick={onFitWidth}
+            title="Fit the page width to the window"
+          >
+            Fit width
+          </button>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={!ready}
+            onClick={onFitPage}
+            title="Show the whole page"
+          >
+            Fit page
+          </button>
+        </div>
+        <form
+          className="flex items-center gap-1 text-sm tabular-nums text-slate-700"
+          onSubmit={onPageSubmit}
+        >
+          <label htmlFor="pdf-page-input" className="max-sm:sr-only">
+            Page
+          </label>
+          <input
+            id="pdf-page-input"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            aria-label={ready ? `Page number, of ${load.pages}` : "Page number"}
+            className="h-9 w-12 rounded border border-slate-300 px-1 text-center"
+            disabled={!ready || load.pages === 0}
+            value={pageInput}
+            onChange={(e) => setPageInput(e.target.value)}
+            onBlur={() => setPageInput(String(page))}
+          />
+          <span data-testid="pdf-page-count">
+            {ready && load.pages > 0 ? `of ${load.pages}` : "\u00a0"}
+          </span>
+        </form>
         <div className="ml-auto flex items-center gap-1">
           <button
             type="button"
@@ -285,12 +360,67 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           </button>
         </div>
       </div>
+      <search aria-label="Find in document">
+        <form
+          className="flex flex-wrap items-center gap-1 border-b border-slate-300 bg-white px-2 py-2 sm:px-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            runFind(query, false);
+          }}
+        >
+          <input
+            type="search"
+            aria-label="Find in document"
+            placeholder="Find in document…"
+            className="h-9 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm sm:max-w-72"
+            disabled={!ready}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              runFind(e.target.value, false);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                runFind(query, e.shiftKey);
+              }
+            }}
+          />
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label="Previous match"
+            title="Previous match (Shift+Enter)"
+            disabled={!ready || !found?.total}
+            onClick={() => runFind(query, true)}
+          >
+            <Icon d={ICONS.up} />
+          </button>
+          <button
+            type="button"
+            className={buttonClass}
+            aria-label="Next match"
+            title="Next match (Enter)"
+            disabled={!ready || !found?.total}
+            onClick={() => runFind(query, false)}
+          >
+            <Icon d={ICONS.down} />
+          </button>
+          <output
+            aria-live="polite"
+            data-testid="pdf-find-count"
+            className="text-sm text-slate-700"
+          >
+            {query && found ? findMessage(found) : ""}
+          </output>
+        </form>
+      </search>
       {notice ? (
         <p role="alert" className="bg-red-50 px-3 py-2 text-sm text-red-800">
           {notice}
         </p>
       ) : null}
-      <div className="relative h-[calc(100dvh-9rem)] min-h-80">
+      <div className="relative h-[calc(100dvh-12rem)] min-h-80">
         {/* pdf.js accepts only a <div> as its container, so the region role is given here. */}
         {/* biome-ignore lint/a11y/useSemanticElements: see above */}
         <div

@@ -24,6 +24,7 @@ async function load(): Promise<Pdfjs> {
     import("pdfjs-dist/web/pdf_viewer.mjs"),
     import("pdfjs-dist/web/pdf_viewer.css"),
   ]);
+  await import("./pdf-editor-fixes.css"); // after pdf.js's CSS: see the file
   return { lib, components };
 }
 

@@ -19,7 +19,7 @@ const round = (scale: number) => Math.round(scale * 1000) / 1000;
 /**
  * The scale that fits a window `windowWidth` CSS pixels wide. It is not clamped to the zoom
  * buttons' range, so a page still fits a 375 px phone screen (0.42); see
- * docs/decisions/031-pdf-viewer-zoom.md.
+ * docs/decisions/031-pdf-viewer-zoom.md and 155 (the "Fit width" button returns to it).
  */
 export function fitScale(windowWidth: number): number {
   return round(Math.min(windowWidth * WINDOW_SHARE, ZOOM.maxViewerWidth) / ZOOM.baseWidth);

@@ -52,7 +52,7 @@ export function journalsRouter(ctx: AppContext): Router {
   });
 
   router.post("/create_journal/1", ...managerChange(ctx), withCover, async (req, res) => {
-    const cover = uploadedFile(req, "cover_img");
+    const cover = await uploadedFile(req, "cover_img");
     const input = parseWithRequiredFile(
       journalStep1Schema,
       req.body,
@@ -71,8 +71,9 @@ export function journalsRouter(ctx: AppContext): Router {
   });
 
   router.post("/edit_journal/1", ...managerChange(ctx), withCover, async (req, res) => {
+    const cover = await uploadedFile(req, "cover_img");
     const input = parseInput(journalEditSchema, req.body);
-    const { uri } = await updateJournalMain(ctx, input, uploadedFile(req, "cover_img"));
+    const { uri } = await updateJournalMain(ctx, input, cover);
     sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.updated);
   });
 

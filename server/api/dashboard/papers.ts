@@ -51,8 +51,8 @@ export function papersRouter(ctx: AppContext): Router {
   const pdfUpload = pdfUploadOf(ctx);
 
   router.post("/create_paper/:journal", ...managerChange(ctx), pdfUpload, async (req, res) => {
+    const pdf = await uploadedFile(req, "paper_file");
     const uri = journalParam(req.params.journal);
-    const pdf = uploadedFile(req, "paper_file");
     const input = parseWithRequiredFile(
       paperSchema,
       req.body ?? {},
@@ -78,10 +78,11 @@ export function papersRouter(ctx: AppContext): Router {
   });
 
   router.post("/edit_paper/:journal/:paper", ...managerChange(ctx), pdfUpload, async (req, res) => {
+    const pdf = await uploadedFile(req, "paper_file");
     const uri = journalParam(req.params.journal);
     const id = idParam(req.params.paper, NO_PAPER);
     const input = parseInput(paperSchema, req.body ?? {});
-    await updatePaper(ctx, uri, id, input, uploadedFile(req, "paper_file"));
+    await updatePaper(ctx, uri, id, input, pdf);
     const paper = await getPaperForEdit(ctx, uri, id);
     sendOk(res, { paperID: id, file_url: paper?.file_url ?? "" }, MESSAGES.paperUpdated);
   });

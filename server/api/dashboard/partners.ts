@@ -60,7 +60,7 @@ export function partnersRouter(ctx: AppContext): Router {
   });
 
   router.post("/create_partner", ...managerChange(ctx), withLogo, async (req, res) => {
-    const logo = uploadedFile(req, "logo");
+    const logo = await uploadedFile(req, "logo");
     const input = parseWithRequiredFile(
       partnerSchema,
       req.body,
@@ -73,9 +73,10 @@ export function partnersRouter(ctx: AppContext): Router {
   });
 
   router.post("/edit_partner/:partner", ...managerChange(ctx), withLogo, async (req, res) => {
+    const logo = await uploadedFile(req, "logo");
     const id = idParam(req.params.partner, NO_PARTNER);
     const input = parseInput(partnerSchema, req.body);
-    await updatePartner(ctx, id, input, uploadedFile(req, "logo"));
+    await updatePartner(ctx, id, input, logo);
     sendOk(res, { partner_id: id }, PARTNER_MESSAGES.updated);
   });
 

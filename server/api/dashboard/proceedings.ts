@@ -60,7 +60,7 @@ export function proceedingsRouter(ctx: AppContext): Router {
   });
 
   router.post("/create_proceedings", ...managerChange(ctx), withCover, async (req, res) => {
-    const cover = uploadedFile(req, "cover_img");
+    const cover = await uploadedFile(req, "cover_img");
     const input = parseWithRequiredFile(
       proceedingSchema,
       req.body,
@@ -77,9 +77,10 @@ export function proceedingsRouter(ctx: AppContext): Router {
     ...managerChange(ctx),
     withCover,
     async (req, res) => {
+      const cover = await uploadedFile(req, "cover_img");
       const id = idParam(req.params.proceeding, NO_PROCEEDING);
       const input = parseInput(proceedingEditSchema, req.body);
-      await updateProceeding(ctx, id, input, uploadedFile(req, "cover_img"));
+      await updateProceeding(ctx, id, input, cover);
       sendOk(res, { proceeding_id: id }, PROCEEDING_MESSAGES.updated);
     },
   );

@@ -79,8 +79,8 @@ export function publicationsRouter(ctx: AppContext): Router {
     ...managerChange(ctx),
     coverUpload,
     async (req, res) => {
+      const cover = await uploadedFile(req, "cover_img");
       const uri = journalParam(req.params.journal);
-      const cover = uploadedFile(req, "cover_img");
       const input = parseWithRequiredFile(
         publicationSchema,
         req.body ?? {},
@@ -106,10 +106,11 @@ export function publicationsRouter(ctx: AppContext): Router {
     ...managerChange(ctx),
     coverUpload,
     async (req, res) => {
+      const cover = await uploadedFile(req, "cover_img");
       const uri = journalParam(req.params.journal);
       const id = idParam(req.params.publication, NO_PUBLICATION);
       const input = parseInput(publicationSchema, req.body ?? {});
-      await updatePublication(ctx, uri, id, input, uploadedFile(req, "cover_img"));
+      await updatePublication(ctx, uri, id, input, cover);
       sendOk(res, { id }, "Publication updated.");
     },
   );

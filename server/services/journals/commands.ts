@@ -18,6 +18,7 @@ import {
   nullIfEmpty,
   removeAfterCommit,
   timestamp,
+  writeCatalogue,
 } from "../write.ts";
 
 /** Columns the forms do not carry, set by the importer (or left to their defaults). */
@@ -121,20 +122,22 @@ async function writeSubmissionInfo(
   activate: boolean,
 ): Promise<{ id: number; uri: string }> {
   const journal = await journalByUri(ctx, input.journal_uri);
-  await ctx.db
-    .updateTable("journals")
-    .set({
-      sub_guide: input.submission_guide,
-      other_guide: input.other_guide,
-      email: input.journal_email,
-      cost: input.journal_cost,
-      contact_name: input.contact_name,
-      contact_email: input.contact_email,
-      ...(activate ? { active: 1 } : {}),
-      updated_at: timestamp(),
-    })
-    .where("id", "=", journal.id)
-    .execute();
+  await writeCatalogue(ctx, (trx) =>
+    trx
+      .updateTable("journals")
+      .set({
+        sub_guide: input.submission_guide,
+        other_guide: input.other_guide,
+        email: input.journal_email,
+        cost: input.journal_cost,
+        contact_name: input.contact_name,
+        contact_email: input.contact_email,
+        ...(activate ? { active: 1 } : {}),
+        updated_at: timestamp(),
+      })
+      .where("id", "=", journal.id)
+      .execute(),
+  );
   return { id: journal.id, uri: journal.uri };
 }
 

@@ -6,6 +6,8 @@
  * deleting a paper drops it through the database (trigger or cascade).
  */
 import type { PaperInput } from "../../../shared/schemas.ts";
+import type { Db } from "../../db/database.ts";
+import type { Dialect } from "../../db/dialect.ts";
 import type { PapersTable } from "../../db/schema.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
@@ -18,6 +20,7 @@ import {
   replaceAuthors,
   type Trx,
   timestamp,
+  writeCatalogue,
 } from "../write.ts";
 
 /** Columns the form does not carry, set by the importer. */
@@ -31,7 +34,9 @@ export type PaperExtras = Partial<
 /** A paper's fields without its publication: what a proceeding's paper has. */
 export type PaperFields = Omit<PaperInput, "sel_publication">;
 
-type Owner = { publication_id: number } | { proceeding_id: number };
+/** Where a paper belongs: an issue of a journal or a proceeding. */
+export type PaperOwner = { publication_id: number } | { proceeding_id: number };
+type Owner = PaperOwner;
 
 async function journalByUri(ctx: AppContext, uri: string) {
   const row = await ctx.db
@@ -71,9 +76,9 @@ async function paperInJournal(ctx: AppContext, journalUri: string, paperId: numb
   return { journal, paper };
 }
 
-async function assertDoiFree(ctx: AppContext, doi: string, exceptId?: number): Promise<void> {
+async function assertDoiFree(db: Db, doi: string, exceptId?: number): Promise<void> {
   if (!doi) return;
-  let query = ctx.db.selectFrom("papers").select(["id", "title"]).where("doi", "=", doi);
+  let query = db.selectFrom("papers").select(["id", "title"]).where("doi", "=", doi);
   if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
   const other = await query.executeTakeFirst();
   if (other) {
@@ -113,38 +118,55 @@ async function insertPaper(
   extras: PaperExtras,
 ): Promise<{ id: number }> {
   if (!pdf?.byteLength && !extras.fileOptional) throw requirePdf();
-  await assertDoiFree(ctx, input.doi);
+  await assertDoiFree(ctx.db, input.doi);
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
-  const now = timestamp();
-  const { fileOptional: _, ...columns } = extras;
   return commitOrDiscard(
     ctx,
-    async (trx) => {
-      const row = await trx
-        .insertInto("papers")
-        .values({
-          publication_id: "publication_id" in owner ? owner.publication_id : null,
-          proceeding_id: "proceeding_id" in owner ? owner.proceeding_id : null,
-          title: input.title,
-          doi: nullIfEmpty(input.doi),
-          abstract: input.abstract,
-          keywords: nullIfEmpty(input.keywords),
-          ...fileColumns(file),
-          ...columns,
-          position: await nextPosition(trx, owner),
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await replaceAuthors(trx, row.id, input.authors);
-      await indexPaper(trx, ctx.dialect, row.id);
-      return { id: row.id };
-    },
+    (trx) => insertPaperRows(trx, ctx.dialect, owner, input, file, extras),
     async () => {
       if (file) await ctx.storage.remove(file.key);
     },
   );
+}
+
+/**
+ * The rows of a new paper (paper, authors, search row) whose PDF is already stored (`file`
+ * from {@link storePaperFile}, or null), written with the caller's transaction: the importer
+ * writes many papers per transaction this way (server/import/paper-writer.ts). The owner is
+ * not checked; the caller removes `file` when the transaction fails.
+ * @throws AppError `conflict` (DOI taken).
+ */
+export async function insertPaperRows(
+  trx: Trx,
+  dialect: Dialect,
+  owner: PaperOwner,
+  input: PaperFields,
+  file: StoredPaperFile | null,
+  extras: PaperExtras,
+): Promise<{ id: number }> {
+  await assertDoiFree(trx, input.doi);
+  const now = timestamp();
+  const { fileOptional: _, ...columns } = extras;
+  const row = await trx
+    .insertInto("papers")
+    .values({
+      publication_id: "publication_id" in owner ? owner.publication_id : null,
+      proceeding_id: "proceeding_id" in owner ? owner.proceeding_id : null,
+      title: input.title,
+      doi: nullIfEmpty(input.doi),
+      abstract: input.abstract,
+      keywords: nullIfEmpty(input.keywords),
+      ...fileColumns(file),
+      ...columns,
+      position: await nextPosition(trx, owner),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await replaceAuthors(trx, row.id, input.authors);
+  await indexPaper(trx, dialect, row.id);
+  return { id: row.id };
 }
 
 /**
@@ -201,7 +223,7 @@ export async function updatePaper(
 ): Promise<{ id: number }> {
   const { journal, paper } = await paperInJournal(ctx, journalUri, paperId);
   const publication = await publicationInJournal(ctx, journal.id, input.sel_publication);
-  await assertDoiFree(ctx, input.doi, paper.id);
+  await assertDoiFree(ctx.db, input.doi, paper.id);
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
   await commitOrDiscard(
     ctx,
@@ -248,7 +270,7 @@ export async function deletePaper(
   paperId: number,
 ): Promise<void> {
   const { paper } = await paperInJournal(ctx, journalUri, paperId);
-  await ctx.db.deleteFrom("papers").where("id", "=", paper.id).execute();
+  await writeCatalogue(ctx, (trx) => trx.deleteFrom("papers").where("id", "=", paper.id).execute());
   if (paper.file) {
     const file = paper.file;
     await removeAfterCommit(ctx, () => ctx.storage.remove(file));

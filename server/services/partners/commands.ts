@@ -8,7 +8,14 @@ import type { Db } from "../../db/database.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { removeImage, storeImage } from "../images.ts";
-import { commitOrDiscard, nullIfEmpty, removeAfterCommit, type Trx, timestamp } from "../write.ts";
+import {
+  commitOrDiscard,
+  nullIfEmpty,
+  removeAfterCommit,
+  type Trx,
+  timestamp,
+  writeCatalogue,
+} from "../write.ts";
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
   let query = db
@@ -136,7 +143,7 @@ export async function updatePartner(
  * @throws AppError `invalid` unless `ids` lists every partner exactly once.
  */
 export async function reorderPartners(ctx: AppContext, ids: readonly number[]): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeCatalogue(ctx, async (trx) => {
     const current = await orderedIds(trx);
     const wanted = new Set(ids);
     if (
@@ -156,7 +163,7 @@ export async function reorderPartners(ctx: AppContext, ids: readonly number[]): 
  */
 export async function removePartner(ctx: AppContext, partnerId: number): Promise<void> {
   const partner = await partnerById(ctx, partnerId);
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeCatalogue(ctx, async (trx) => {
     await trx.deleteFrom("partners").where("id", "=", partner.id).execute();
     await renumber(trx, await orderedIds(trx));
   });

@@ -16,6 +16,7 @@ import {
   replaceEditors,
   timestamp,
   today,
+  writeCatalogue,
 } from "../write.ts";
 
 /** `published` (visible to readers) or `draft` (dashboard only). */
@@ -182,7 +183,7 @@ export async function deletePublication(
 ): Promise<void> {
   const { publication } = await publicationOf(ctx, journalUri, publicationId);
   const label = publicationLabel(publication.volume, publication.number, publication.year);
-  await ctx.db.transaction().execute(async (trx) => {
+  await writeCatalogue(ctx, async (trx) => {
     const papers = await trx
       .selectFrom("papers")
       .select((eb) => eb.fn.countAll<string | number>().as("n"))
@@ -212,13 +213,15 @@ export async function setPublicationStatus(
 ): Promise<void> {
   const { publication } = await publicationOf(ctx, journalUri, publicationId);
   if (publication.status === status) return;
-  await ctx.db
-    .updateTable("publications")
-    .set({
-      status,
-      ...(status === "published" ? { published_on: today() } : {}),
-      updated_at: timestamp(),
-    })
-    .where("id", "=", publication.id)
-    .execute();
+  await writeCatalogue(ctx, (trx) =>
+    trx
+      .updateTable("publications")
+      .set({
+        status,
+        ...(status === "published" ? { published_on: today() } : {}),
+        updated_at: timestamp(),
+      })
+      .where("id", "=", publication.id)
+      .execute(),
+  );
 }

@@ -1,0 +1,145 @@
+/**
+ * Where the benchmark catalogue lives, and its reuse: a catalogue is built once per shape, seed
+ * and version of the code it depends on (migrations, search row writer, the builder itself) and
+ * kept; a later run with the same fingerprint skips the build.
+ *
+ * - SQLite: `<BENCH_DATA_DIR>/<papers>-<seed>/athenaeum.sqlite`, a DATA_DIR the server can use
+ *   as is; `catalogue.json` beside it is written last, so a half-built folder is rebuilt.
+ * - PostgreSQL: a database `athenaeum_bench` (`athenaeum_bench_<papers>_<seed>` for other shapes)
+ *   created on the server of DATABASE_URL; the database DATABASE_URL names is never written.
+ *   Its fingerprint is kept in `<BENCH_DATA_DIR>/<database>.json`.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { migrate, openDatabase } from "../../server/db/database.ts";
+import {
+  buildCatalogue,
+  type CatalogueCounts,
+  type CatalogueShape,
+  FULL_SCALE,
+} from "./catalogue.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type StoredCatalogue = {
+  counts: CatalogueCounts;
+  /** True when this run built it; false when an earlier build was reused. */
+  built: boolean;
+};
+
+/** SHA-256 of the shape and of every source file the catalogue's content depends on. */
+export function catalogueFingerprint(shape: CatalogueShape): string {
+  const hash = createHash("sha256").update(JSON.stringify(shape));
+  const migrations = path.join(root, "server/db/migrations");
+  const files = [
+    ...readdirSync(migrations).map((f) => path.join(migrations, f)),
+    path.join(root, "server/db/database.ts"),
+    path.join(root, "server/services/search.ts"),
+    ...["catalogue.ts", "text.ts", "words.ts", "random.ts"].map((f) =>
+      path.join(import.meta.dirname, f),
+    ),
+  ].sort();
+  for (const file of files) hash.update(path.relative(root, file)).update(readFileSync(file));
+  return hash.digest("hex");
+}
+
+/** The folder that holds the SQLite catalogue of `shape` (and the PostgreSQL marker). */
+export function catalogueDir(baseDir: string, shape: CatalogueShape): string {
+  return path.join(baseDir, `${shape.papers}-${shape.seed}`);
+}
+
+type Marker = { fingerprint: string; counts: CatalogueCounts };
+
+function readMarker(file: string, fingerprint: string): CatalogueCounts | null {
+  if (!existsSync(file)) return null;
+  const marker = JSON.parse(readFileSync(file, "utf8")) as Marker;
+  return marker.fingerprint === fingerprint ? marker.counts : null;
+}
+
+function progressPrinter(label: string, total: number): (done: number) => void {
+  const started = performance.now();
+  let lastPrinted = 0;
+  return (done) => {
+    const now = performance.now();
+    if (done < total && now - lastPrinted < 5_000) return;
+    lastPrinted = now;
+    const seconds = ((now - started) / 1000).toFixed(0);
+    console.log(
+      `  ${label}: ${done.toLocaleString("en")} / ${total.toLocaleString("en")} papers (${((100 * done) / total).toFixed(0)} %), ${seconds} s`,
+    );
+  };
+}
+
+/**
+ * The SQLite catalogue of `shape` in `dir` (a server DATA_DIR), built unless a build with the
+ * same fingerprint is there already.
+ */
+export async function sqliteCatalogue(
+  dir: string,
+  shape: CatalogueShape,
+): Promise<StoredCatalogue> {
+  const fingerprint = catalogueFingerprint(shape);
+  const markerFile = path.join(dir, "catalogue.json");
+  const existing = readMarker(markerFile, fingerprint);
+  if (existing) return { counts: existing, built: false };
+  rmSync(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const handle = openDatabase({ sqliteFile: path.join(dir, "athenaeum.sqlite") });
+  try {
+    await migrate(handle);
+    const counts = await buildCatalogue(handle, shape, progressPrinter("SQLite", shape.papers));
+    writeFileSync(markerFile, `${JSON.stringify({ fingerprint, counts }, null, 2)}\n`);
+    return { counts, built: true };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Name of the PostgreSQL benchmark database for `shape`. */
+export function postgresDatabaseName(shape: CatalogueShape): string {
+  return shape.papers === FULL_SCALE.papers && shape.seed === 1
+    ? "athenaeum_bench"
+    : `athenaeum_bench_${shape.papers}_${shape.seed}`;
+}
+
+/**
+ * The PostgreSQL catalogue of `shape` in its own database on the server of `serverUrl`,
+ * built unless a build with the same fingerprint exists (marker `<database>.json` in `baseDir`).
+ * @returns the connection string of the benchmark database, and the catalogue.
+ */
+export async function postgresCatalogue(
+  serverUrl: string,
+  baseDir: string,
+  shape: CatalogueShape,
+): Promise<StoredCatalogue & { url: string }> {
+  const name = postgresDatabaseName(shape);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const fingerprint = catalogueFingerprint(shape);
+  const markerFile = path.join(baseDir, `${name}.json`);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    const existing = found.rowCount ? readMarker(markerFile, fingerprint) : null;
+    if (existing) return { counts: existing, built: false, url: url.toString() };
+    rmSync(markerFile, { force: true });
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const handle = openDatabase({ databaseUrl: url.toString() });
+  try {
+    await migrate(handle);
+    const counts = await buildCatalogue(handle, shape, progressPrinter("PostgreSQL", shape.papers));
+    await mkdir(baseDir, { recursive: true });
+    writeFileSync(markerFile, `${JSON.stringify({ fingerprint, counts }, null, 2)}\n`);
+    return { counts, built: true, url: url.toString() };
+  } finally {
+    await handle.close();
+  }
+}

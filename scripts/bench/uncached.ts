@@ -1,0 +1,103 @@
+/**
+ * Uncached figures for `npm run bench:scale`: the server keeps public pages and API answers per
+ * catalogue version (server/http/output-cache.ts, decision 110), so a repeated URL measures a
+ * cache hit. Search has an unbounded URL space and every catalogue write empties the cache, so
+ * these helpers time what a hit hides: distinct search URLs (misses), and the first request of
+ * a page after a catalogue write. Each answer's `X-Cache` header is checked, so a figure that
+ * turned out to be a hit is counted, not silently mixed in.
+ */
+import type { DatabaseHandle } from "../../server/db/database.ts";
+import { bumpCatalogueVersion } from "../../server/services/catalogue-version.ts";
+import { percentile } from "./load.ts";
+import { FREQUENT_WORD } from "./text.ts";
+import { ADJECTIVES, NOUNS } from "./words.ts";
+
+/**
+ * How long to wait after a write from this process before the server sees it: the server reuses
+ * a version read less than 1 s ago (output-cache.ts, `versionTtlMs`), plus a margin.
+ */
+const VERSION_TRUST_MS = 1200;
+
+/**
+ * `count` distinct `/search` paths (path and query, no origin), the same for a given `start`:
+ * single title words (frequent in the catalogue's titles and abstracts), a few
+ * `q=species&page=N`, and two-word queries (adjective and noun). Different `start` values give
+ * disjoint lists as long as the ranges do not overlap (there are over 9,000 two-word queries).
+ * @throws Error when more are asked for than exist.
+ */
+export function distinctSearchPaths(count: number, start = 0): string[] {
+  const all: string[] = [];
+  for (let i = 0; i < 30; i++) all.push(`q=${NOUNS[i]}`);
+  for (let n = 2; n <= 6; n++) all.push(`q=${FREQUENT_WORD}&page=${n}`);
+  // Diagonals of the adjective x noun grid, so neighbouring queries share no word.
+  for (let d = 0; d < NOUNS.length; d++)
+    for (const [a, adjective] of ADJECTIVES.entries())
+      all.push(`q=${adjective}+${NOUNS[(30 + a + d) % NOUNS.length]}`);
+  if (start + count > all.length) throw new Error(`only ${all.length} distinct search URLs`);
+  return all.slice(start, start + count).map((q) => `/search?${q}`);
+}
+
+/** One GET read to the end: milliseconds, status and whether the output cache answered it. */
+async function timedFetch(url: string): Promise<{ ms: number; status: number; hit: boolean }> {
+  const started = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return {
+    ms: performance.now() - started,
+    status: res.status,
+    hit: res.headers.get("x-cache") === "hit",
+  };
+}
+
+export type MissLatency = { p50: number; p95: number; count: number; hits: number };
+
+function summarise(times: number[], hits: number): MissLatency {
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), count: times.length, hits };
+}
+
+/**
+ * One sequential GET of each of `urls` (full URLs), each once; milliseconds.
+ * @returns percentiles, and how many answers were cache hits (0 when every URL was new).
+ * @throws Error when an answer is not 200.
+ */
+export async function distinctLatency(urls: string[]): Promise<MissLatency> {
+  const times: number[] = [];
+  let hits = 0;
+  for (const url of urls) {
+    const r = await timedFetch(url);
+    if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+    times.push(r.ms);
+    if (r.hit) hits++;
+  }
+  return summarise(times, hits);
+}
+
+/**
+ * First-request times of `paths` after a catalogue write: `rounds` times, increments the
+ * catalogue version through `bumpCatalogueVersion` in a transaction on `handle` (the database
+ * the server at `base` serves), waits until the server stops trusting the version it read, then
+ * GETs each path once (all of them uncached: a new version empties the cache).
+ * @returns per path, percentiles over the rounds and the number of answers that were hits.
+ * @throws Error when an answer is not 200.
+ */
+export async function afterWriteLatency(
+  handle: DatabaseHandle,
+  base: string,
+  paths: string[],
+  rounds: number,
+): Promise<MissLatency[]> {
+  const times = paths.map(() => [] as number[]);
+  const hits = paths.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    await handle.db.transaction().execute((trx) => bumpCatalogueVersion(trx));
+    await new Promise((r) => setTimeout(r, VERSION_TRUST_MS));
+    for (const [i, path] of paths.entries()) {
+      const r = await timedFetch(base + path);
+      if (r.status !== 200) throw new Error(`${path} answered ${r.status}`);
+      times[i]!.push(r.ms);
+      if (r.hit) hits[i]!++;
+    }
+  }
+  return paths.map((_, i) => summarise(times[i]!, hits[i]!));
+}

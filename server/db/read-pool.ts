@@ -1,0 +1,194 @@
+/**
+ * A pool of read-only SQLite connections, each in its own worker thread, behind a Kysely
+ * instance (issue 11; docs/decisions/101-sqlite-read-pool.md). `node:sqlite` runs a query on the
+ * calling thread, so one long search on the main connection holds up every other request; the
+ * same query sent here runs in a worker while the event loop keeps serving.
+ *
+ * Each worker opens the file with `readOnly: true`: writes fail there, and in WAL mode a reader
+ * sees the last committed state, never a writer's open transaction. Queries wait for a free
+ * worker in arrival order. Not for `:memory:` databases (each connection would be a new, empty
+ * database).
+ */
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  Kysely,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
+import type { Db } from "./database.ts";
+import type { ReadReply, ReadRequest } from "./read-worker.ts";
+
+/** Workers in a pool unless told otherwise. */
+export const DEFAULT_READ_WORKERS = 2;
+
+// Resolved beside this module, which only server/bootstrap.ts and tests import, so it is never
+// inside the Vite server bundle and this path is the source file in dev, tests and production.
+const WORKER_FILE = path.join(import.meta.dirname, "read-worker.ts");
+
+type Pending = { resolve: (rows: unknown[]) => void; reject: (error: Error) => void };
+
+/** One worker thread and the queries it has not answered yet. */
+class WorkerConnection implements DatabaseConnection {
+  #worker: Worker;
+  #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #failure: Error | undefined;
+
+  constructor(file: string) {
+    this.#worker = new Worker(WORKER_FILE, { workerData: { file } });
+    this.#worker.on("message", (reply: ReadReply) => {
+      const pending = this.#pending.get(reply.id);
+      if (!pending) return;
+      this.#pending.delete(reply.id);
+      if (this.#pending.size === 0) this.#worker.unref();
+      if ("error" in reply) {
+        pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+      } else {
+        pending.resolve(reply.rows);
+      }
+    });
+    const fail = (error: Error) => {
+      this.#failure = error;
+      for (const p of this.#pending.values()) p.reject(error);
+      this.#pending.clear();
+    };
+    this.#worker.on("error", fail);
+    this.#worker.on("exit", (code) => fail(new Error(`SQLite read worker exited (${code})`)));
+    // An idle worker does not keep the process alive (a script that forgot to close the
+    // context still exits); one with a query under way does. After the listeners, which ref.
+    this.#worker.unref();
+  }
+
+  /** False once the worker died; the pool then replaces it. */
+  get alive(): boolean {
+    return this.#failure === undefined;
+  }
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.#failure) return Promise.reject(this.#failure);
+    const id = this.#nextId++;
+    const request: ReadRequest = { id, sql: compiled.sql, parameters: compiled.parameters };
+    return new Promise<QueryResult<R>>((resolve, reject) => {
+      this.#pending.set(id, { resolve: (rows) => resolve({ rows: rows as R[] }), reject });
+      this.#worker.ref();
+      this.#worker.postMessage(request);
+    });
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not offered; the error is the answer
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("The SQLite read pool does not stream results.");
+  }
+
+  async close(): Promise<void> {
+    this.#worker.removeAllListeners("exit");
+    await this.#worker.terminate();
+  }
+}
+
+class ReadPoolDriver implements Driver {
+  #file: string;
+  #size: number;
+  #idle: WorkerConnection[] = [];
+  #all = new Set<WorkerConnection>();
+  #waiting: Array<(connection: WorkerConnection) => void> = [];
+
+  constructor(file: string, size: number) {
+    this.#file = file;
+    this.#size = size;
+  }
+
+  async init(): Promise<void> {
+    for (let i = 0; i < this.#size; i++) this.#idle.push(this.#spawn());
+  }
+
+  #spawn(): WorkerConnection {
+    const connection = new WorkerConnection(this.#file);
+    this.#all.add(connection);
+    return connection;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = this.#idle.pop();
+    if (connection) return this.#healthy(connection);
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  /** The connection, or a fresh one in place of a worker that died. */
+  #healthy(connection: WorkerConnection): WorkerConnection {
+    if (connection.alive) return connection;
+    this.#all.delete(connection);
+    return this.#spawn();
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const next = this.#healthy(connection as WorkerConnection);
+    const waiter = this.#waiting.shift();
+    if (waiter) waiter(next);
+    else this.#idle.push(next);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+
+  async destroy(): Promise<void> {
+    await Promise.all([...this.#all].map((c) => c.close()));
+    this.#all.clear();
+    this.#idle = [];
+  }
+}
+
+class ReadPoolDialect implements Dialect {
+  #file: string;
+  #size: number;
+
+  constructor(file: string, size: number) {
+    this.#file = file;
+    this.#size = size;
+  }
+
+  createDriver(): Driver {
+    return new ReadPoolDriver(this.#file, this.#size);
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * Opens `size` (default {@link DEFAULT_READ_WORKERS}, at least 1) read-only connections to the
+ * SQLite `file`. The workers start on the first query.
+ * @returns a Kysely instance over them; `destroy()` it to stop the workers.
+ * @throws Error for `:memory:` (each connection would open its own empty database).
+ */
+export function openReadPool(file: string, size = DEFAULT_READ_WORKERS): Db {
+  if (file === ":memory:" || file === "") {
+    throw new Error("A read pool needs a database file; use the main connection for :memory:.");
+  }
+  return new Kysely({ dialect: new ReadPoolDialect(file, Math.max(1, Math.floor(size))) });
+}

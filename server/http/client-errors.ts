@@ -1,0 +1,106 @@
+/**
+ * Bad requests are the client's fault, so they get a 4xx with a clear message and one log line,
+ * never a 500 or a stack trace (issue 7; DESIGN section 2). Three pieces:
+ *
+ * - {@link clientErrorOf}: the 4xx (status and msg) an error thrown by Express, body-parser or
+ *   `serve-static` stands for (busboy's are turned into 400s where multer runs, uploads.ts), or null when it is a genuine server fault;
+ * - {@link sendClientError}: the answer, as the API envelope `{status: 0, msg}` under `/api`
+ *   and as plain text elsewhere;
+ * - {@link decodablePath} and {@link finalErrorHandler}: the app-wide guard for %-encoding that
+ *   cannot be decoded, and the last error handler, which replaces Express's default one (that one
+ *   prints a full stack to stderr for every 403/404 of `express.static` and every error a page
+ *   handler passes on).
+ */
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
+import { MESSAGES } from "../../shared/constants.ts";
+
+export type ClientError = { status: number; msg: string };
+
+export const BAD_ENCODING_MSG = "The address contains malformed %-encoding.";
+export const NOT_FOUND_MSG = "404 Page Not Found";
+
+/** Messages for body-parser's error `type`s (body-parser README, "Errors"). */
+const BODY_ERRORS: Record<string, (e: { charset?: string; encoding?: string }) => ClientError> = {
+  "entity.parse.failed": () => ({ status: 400, msg: "The request body is not valid JSON." }),
+  "entity.too.large": () => ({ status: 413, msg: "The request is too large." }),
+  "entity.verify.failed": () => ({ status: 400, msg: "The request body was refused." }),
+  "request.aborted": () => ({ status: 400, msg: "The request body ended early." }),
+  "request.size.invalid": () => ({
+    status: 400,
+    msg: "The request body does not match its Content-Length.",
+  }),
+  "charset.unsupported": (e) => ({
+    status: 415,
+    msg: `The charset "${e.charset ?? ""}" is not supported; send UTF-8.`,
+  }),
+  "encoding.unsupported": (e) => ({
+    status: 415,
+    msg: `The Content-Encoding "${e.encoding ?? ""}" is not supported; send gzip, deflate, br or none.`,
+  }),
+  "parameters.too.many": () => ({ status: 413, msg: "The form has too many fields." }),
+};
+
+/**
+ * The client error `error` stands for, or null for a server fault (answered 500 and logged with
+ * its stack by the caller). Recognised: Express's `Failed to decode param` (400), body-parser's
+ * typed errors (400, 413, 415), and any other
+ * http-errors error whose status is 4xx (e.g. serve-static's 403/404, a zlib failure on a
+ * body sent with a wrong `Content-Encoding`, wrapped by body-parser as 400).
+ */
+export function clientErrorOf(error: unknown): ClientError | null {
+  if (error instanceof URIError) return { status: 400, msg: BAD_ENCODING_MSG };
+  if (!(error instanceof Error)) return null;
+  const e = error as Error & {
+    status?: number;
+    statusCode?: number;
+    type?: string;
+    charset?: string;
+    encoding?: string;
+  };
+  const typed = e.type ? BODY_ERRORS[e.type] : undefined;
+  if (typed) return typed(e);
+  const status = e.status ?? e.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    if (status === 404) return { status, msg: NOT_FOUND_MSG };
+    if (status === 403) return { status, msg: "Access to this address is not allowed." };
+    if (e.type === undefined && /zlib|incorrect header|unexpected end/i.test(e.message)) {
+      return { status, msg: "The request body does not match its Content-Encoding." };
+    }
+    return { status, msg: status === 400 ? "The request is malformed." : e.message };
+  }
+  return null;
+}
+
+/** Sends `status` with `msg`: the API envelope under `/api`, plain text elsewhere. */
+export function sendClientError(req: Request, res: Response, status: number, msg: string): void {
+  res.status(status).setHeader("Cache-Control", "no-store");
+  if (/^\/api(\/|$)/.test(req.originalUrl)) res.json({ status: 0, msg });
+  else res.type("text/plain").send(msg);
+}
+
+/** Middleware: 400 for a path whose %-escapes do not decode as UTF-8 (`/api/get_journal/%ff`). */
+export const decodablePath: RequestHandler = (req, res, next) => {
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    sendClientError(req, res, 400, BAD_ENCODING_MSG);
+    return;
+  }
+  next();
+};
+
+/**
+ * The last error handler of the app: a client error is answered with its status and logged as
+ * the request's one access-log line; anything else is logged with its stack and answered 500
+ * 'Something went wrong.'. A response already under way is cut off.
+ */
+export const finalErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const client = clientErrorOf(error);
+  if (!client) req.log?.error({ err: error }, "unexpected error");
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (client) sendClientError(req, res, client.status, client.msg);
+  else sendClientError(req, res, 500, MESSAGES.somethingWentWrong);
+};

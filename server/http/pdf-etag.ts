@@ -1,0 +1,42 @@
+/**
+ * Strong entity tags for stored PDF galleys (RFC 9110 section 8.8.3): the base64url SHA-256 of
+ * the file's bytes, so two answers with the same tag are byte-for-byte the same and `If-Range`
+ * may safely resume a download with 206 (a weak tag must never do that, section 13.1.5).
+ *
+ * Hashing a large PDF costs a full read, so each file's tag is remembered by path, size, inode and
+ * modification time (stored files are written by atomic rename, so new bytes mean a new mtime);
+ * at most {@link MAX_ENTRIES} files are remembered, the oldest forgotten first.
+ */
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+
+const MAX_ENTRIES = 5000;
+const known = new Map<string, { version: string; etag: Promise<string> }>();
+
+function hashFile(file: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash("sha256");
+    createReadStream(file)
+      .on("error", reject)
+      .on("data", (chunk) => hash.update(chunk))
+      .on("end", () => resolve(`"${hash.digest("base64url")}"`));
+  });
+}
+
+/**
+ * The strong ETag of the file at absolute path `file`, quotes included (`"…"`, 45 characters).
+ * @throws the fs error when the file cannot be read (ENOENT when it is missing).
+ */
+export async function strongEtag(file: string): Promise<string> {
+  const s = await stat(file);
+  const version = `${s.size}:${s.mtimeMs}:${s.ino}`;
+  const entry = known.get(file);
+  if (entry && entry.version === version) return entry.etag;
+  const etag = hashFile(file);
+  known.delete(file);
+  known.set(file, { version, etag });
+  if (known.size > MAX_ENTRIES) known.delete(known.keys().next().value!);
+  etag.catch(() => known.delete(file));
+  return etag;
+}

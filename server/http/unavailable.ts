@@ -1,0 +1,47 @@
+/**
+ * The answer to a request that met a database outage (issue 7, decision 130): HTTP 503 with
+ * `Retry-After: 5` and `Cache-Control: no-store`; the API's envelope `{status: 0, msg}` under
+ * `/api`, the same sentence as plain text everywhere else (sitemap, feed, OAI, downloads, and a
+ * page whose session lookup failed). Pages whose loaders fail are answered 503 by
+ * app/entry.server.tsx with the same header.
+ */
+import type { ErrorRequestHandler, Response } from "express";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
+
+/** Seconds a client should wait before retrying (RFC 9110 section 10.2.3). */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const UNAVAILABLE_MESSAGE =
+  "The service is temporarily unavailable. Please try again shortly.";
+
+/** Sends the 503 envelope `{status: 0, msg}` with `Retry-After`. */
+export function sendUnavailableJson(res: Response): void {
+  res
+    .status(503)
+    .set("Retry-After", String(RETRY_AFTER_SECONDS))
+    .set("Cache-Control", "no-store")
+    .json({ status: 0, msg: UNAVAILABLE_MESSAGE });
+}
+
+/**
+ * Last error handler of the app: a database outage becomes 503 (JSON under `/api`, plain text
+ * elsewhere); every other error goes on to Express's default handler unchanged.
+ */
+export const unavailableErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent || !isDatabaseUnavailable(error)) {
+    next(error);
+    return;
+  }
+  const { message, code } = error as { message?: string; code?: string };
+  req.log?.warn({ reason: message, code }, "database unavailable");
+  if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/api") {
+    sendUnavailableJson(res);
+    return;
+  }
+  res
+    .status(503)
+    .set("Retry-After", String(RETRY_AFTER_SECONDS))
+    .set("Cache-Control", "no-store")
+    .type("text/plain")
+    .send(UNAVAILABLE_MESSAGE);
+};

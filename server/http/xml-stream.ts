@@ -1,0 +1,55 @@
+/**
+ * Writing a large XML document to a response piece by piece: text escaping and a writer that
+ * waits while the client (or the compression stream) is behind, so memory stays bounded by one
+ * batch however long the document is.
+ */
+import type { Response } from "express";
+
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+/** `text` safe inside an XML element or a quoted attribute (XML 1.0 section 2.4). */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+export type XmlWriter = {
+  /** Writes `chunk`; resolves when the response can take more. False once the client has gone. */
+  write: (chunk: string) => Promise<boolean>;
+  end: () => void;
+};
+
+/**
+ * A writer over `res`; headers must be set before the first write. A client that disconnects
+ * makes `write` resolve false, so the caller stops reading the database.
+ */
+export function xmlWriter(res: Response): XmlWriter {
+  let closed = false;
+  res.on("close", () => {
+    closed = true;
+  });
+  return {
+    async write(chunk) {
+      if (closed) return false;
+      if (res.write(chunk)) return true;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off("drain", done);
+          res.off("close", done);
+          resolve();
+        };
+        res.on("drain", done);
+        res.on("close", done);
+      });
+      return !closed;
+    },
+    end() {
+      if (!closed) res.end();
+    },
+  };
+}

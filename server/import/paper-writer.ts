@@ -1,0 +1,187 @@
+/**
+ * The importer's paper pipeline (issue 11, docs/decisions/120-import-at-scale.md): papers go in
+ * in manifest order; their PDFs are read, checked, text-extracted (in the context's PDF worker
+ * pool) and stored several at once, `readAhead` at most, while earlier papers are written; the
+ * rows are written in manifest order, `batchSize` papers per transaction, each paper inside a
+ * savepoint so that one bad paper is rolled back alone and the rest of its batch commits.
+ *
+ * Every paper ends in exactly one outcome: `created`, or `problem` with the file to blame and a
+ * message ending in "The paper was skipped." (its stored PDF removed again).
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "kysely";
+import type { AppContext } from "../services/context.ts";
+import {
+  insertPaperRows,
+  type PaperExtras,
+  type PaperFields,
+  type PaperOwner,
+} from "../services/papers/commands.ts";
+import { type StoredPaperFile, storePaperFile } from "../services/pdf.ts";
+import { writeCatalogue } from "../services/write.ts";
+
+/** One paper to create. */
+export type PaperWrite = {
+  owner: PaperOwner;
+  fields: PaperFields;
+  extras: PaperExtras;
+  /** PDF path relative to the corpus folder, or null for a paper without one. */
+  pdf: string | null;
+  /** Name used in problem reports when no PDF is to blame (its JATS path or title). */
+  label: string;
+};
+
+export type PaperOutcome =
+  | { kind: "created"; withPdf: boolean }
+  | { kind: "problem"; file: string; message: string };
+
+export type PaperWriterOptions = {
+  /** Papers per transaction; default {@link BATCH_SIZE}. */
+  batchSize?: number;
+  /** PDFs read and extracted at once; default twice the PDF pool's size (2 without a pool). */
+  readAhead?: number;
+  /** Called once per paper, in manifest order, after its batch committed or failed. */
+  onOutcome: (paper: PaperWrite, outcome: PaperOutcome) => void;
+};
+
+export type PaperWriter = {
+  /** Queues `paper`; may wait while an earlier batch is written. */
+  add(paper: PaperWrite): Promise<void>;
+  /** Writes every queued paper. */
+  finish(): Promise<void>;
+  /** After a failure elsewhere: waits for the PDFs being stored and removes them. */
+  abandon(): Promise<void>;
+};
+
+/** Papers per transaction: few enough that a batch holds the SQLite writer for milliseconds. */
+export const BATCH_SIZE = 50;
+
+type Stored = { file: StoredPaperFile | null } | { problem: string };
+type Entry = { paper: PaperWrite; stored: Promise<Stored> };
+
+/** `message` ending in "The paper was skipped." */
+export function skipped(message: string): string {
+  return `${message.replace(/[.\s]+$/, "")}. The paper was skipped.`;
+}
+
+/** Runs at most `n` of the functions given at once, in the order given. */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** A writer for papers of the corpus at `root` (absolute). */
+export function createPaperWriter(
+  ctx: AppContext,
+  root: string,
+  options: PaperWriterOptions,
+): PaperWriter {
+  const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
+  const limit = limiter(Math.max(1, options.readAhead ?? 2 * (ctx.pdfPool?.size ?? 1)));
+  const queue: Entry[] = [];
+
+  async function store(relative: string | null): Promise<Stored> {
+    if (!relative) return { file: null };
+    return limit(async () => {
+      let data: Buffer;
+      try {
+        data = await readFile(path.join(root, ...relative.split(/[\\/]/)));
+      } catch {
+        return { problem: skipped("The file is missing or not readable") };
+      }
+      try {
+        return { file: await storePaperFile(ctx, data) };
+      } catch (error) {
+        return { problem: skipped((error as Error).message) };
+      }
+    });
+  }
+
+  async function removeFile(file: StoredPaperFile | null): Promise<void> {
+    if (!file) return;
+    try {
+      await ctx.storage.remove(file.key);
+    } catch (error) {
+      ctx.log.error({ err: error }, "could not remove the PDF of a paper that was not imported");
+    }
+  }
+
+  /** Writes the first `n` queued papers in one transaction. */
+  async function flush(n: number): Promise<void> {
+    const batch = queue.splice(0, n);
+    const stored = await Promise.all(batch.map((e) => e.stored));
+    const failures = new Map<number, string>();
+    const files = stored.map((s) => ("file" in s ? s.file : null));
+    stored.forEach((s, i) => {
+      if ("problem" in s) failures.set(i, s.problem);
+    });
+    try {
+      await writeCatalogue(ctx, async (trx) => {
+        for (const [i, { paper }] of batch.entries()) {
+          if (failures.has(i)) continue;
+          await sql`savepoint paper`.execute(trx);
+          try {
+            await insertPaperRows(
+              trx,
+              ctx.dialect,
+              paper.owner,
+              paper.fields,
+              files[i]!,
+              paper.extras,
+            );
+          } catch (error) {
+            await sql`rollback to savepoint paper`.execute(trx);
+            failures.set(i, skipped((error as Error).message));
+          }
+          await sql`release savepoint paper`.execute(trx);
+        }
+      });
+    } catch (error) {
+      // The commit itself failed: none of this batch was written.
+      for (const i of batch.keys()) {
+        if (!failures.has(i)) failures.set(i, skipped((error as Error).message));
+      }
+    }
+    for (const [i, { paper }] of batch.entries()) {
+      const failure = failures.get(i);
+      if (failure === undefined) {
+        options.onOutcome(paper, { kind: "created", withPdf: !!files[i] });
+      } else {
+        await removeFile(files[i] ?? null);
+        options.onOutcome(paper, {
+          kind: "problem",
+          file: paper.pdf ?? paper.label,
+          message: failure,
+        });
+      }
+    }
+  }
+
+  return {
+    async add(paper) {
+      queue.push({ paper, stored: store(paper.pdf) });
+      // Keep a second batch's PDFs in the works while the first is written.
+      if (queue.length >= 2 * batchSize) await flush(batchSize);
+    },
+    async finish() {
+      while (queue.length) await flush(batchSize);
+    },
+    async abandon() {
+      const entries = queue.splice(0);
+      for (const stored of await Promise.all(entries.map((e) => e.stored))) {
+        if ("file" in stored) await removeFile(stored.file);
+      }
+    },
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * A pool of worker threads that read PDFs with pdf.js (./pdf-worker.ts), so text extraction
+ * runs on several cores and never blocks the thread that serves requests (issue 11,
+ * docs/decisions/120-import-at-scale.md).
+ *
+ * - Workers start on demand, at most `size` at once, and stop after `idleMs` without work.
+ * - Each PDF has `timeoutMs` (default 60 s) from being handed to a running worker (a fresh
+ *   thread's start is not counted; loading pdf.js is): past it the worker is stopped and the PDF
+ *   fails with {@link PdfExtractionError} `timeout`; the next PDF gets a fresh worker.
+ * - A worker that dies while reading (pdf.js crash, out of memory: `maxMemoryMb` per worker)
+ *   fails that PDF with {@link PdfExtractionError} `crash` and is replaced for the next one.
+ * - A PDF pdf.js cannot open fails with {@link UnreadablePdfError}, as in this thread.
+ *
+ * Built outside the server bundle (server/bootstrap.ts) and handed around on the AppContext:
+ * the worker file is found next to this module, which the bundle would not have.
+ */
+import { Worker } from "node:worker_threads";
+import { PdfExtractionError, type PdfInfo, UnreadablePdfError } from "./pdf.ts";
+
+export type PdfPool = {
+  /**
+   * Page count and text of `data` (not modified; the worker gets a copy).
+   * @throws UnreadablePdfError, PdfExtractionError; Error once the pool is closed.
+   */
+  inspect(data: Uint8Array): Promise<PdfInfo>;
+  /** Stops every worker; PDFs still waiting or being read fail. */
+  close(): Promise<void>;
+  /** Most workers running at once. */
+  readonly size: number;
+};
+
+export type PdfPoolOptions = {
+  /** Most workers at once, at least 1. */
+  size: number;
+  /** Milliseconds one PDF may take; default {@link PDF_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** Milliseconds an idle worker stays alive; default 2 min (a warm pdf.js is much faster). */
+  idleMs?: number;
+  /**
+   * V8 heap limit per worker, MB; default 2048. (1024 made pdf.js spend about a third more CPU
+   * in garbage collection; docs/decisions/120-import-at-scale.md.)
+   */
+  maxMemoryMb?: number;
+  /** Worker module; default ./pdf-worker.ts (tests pass a misbehaving one). */
+  workerUrl?: URL;
+};
+
+/** Time limit for reading one PDF: 60 s. */
+export const PDF_TIMEOUT_MS = 60_000;
+
+type Job = {
+  id: number;
+  data: Uint8Array;
+  resolve: (info: PdfInfo) => void;
+  reject: (error: Error) => void;
+};
+
+type Slot = {
+  worker: Worker;
+  /** The thread is running (its start, slow on a busy machine, does not count against a PDF). */
+  online: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  idleTimer: NodeJS.Timeout | null;
+};
+
+type Reply =
+  | { id: number; info: PdfInfo }
+  | { id: number; error: { name: string; message: string } };
+
+/** Starts a pool (no worker runs until the first PDF arrives). */
+export function createPdfPool(options: PdfPoolOptions): PdfPool {
+  const size = Math.max(1, Math.floor(options.size));
+  const timeoutMs = options.timeoutMs ?? PDF_TIMEOUT_MS;
+  const idleMs = options.idleMs ?? 120_000;
+  const workerUrl = options.workerUrl ?? new URL("./pdf-worker.ts", import.meta.url);
+  const resourceLimits = { maxOldGenerationSizeMb: options.maxMemoryMb ?? 2048 };
+  const slots = new Set<Slot>();
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function retire(slot: Slot): void {
+    slots.delete(slot);
+    if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.worker.removeAllListeners();
+    slot.worker.on("error", () => {}); // a late error from a worker being stopped is expected
+    void slot.worker.terminate();
+  }
+
+  /** Ends `slot`'s job with `error`, replaces its worker and goes on with the queue. */
+  function fail(slot: Slot, error: Error): void {
+    const job = slot.job;
+    slot.job = null;
+    retire(slot);
+    job?.reject(error);
+    dispatch();
+  }
+
+  function spawn(): Slot {
+    const worker = new Worker(workerUrl, { resourceLimits });
+    const slot: Slot = { worker, online: false, job: null, timer: null, idleTimer: null };
+    worker.once("online", () => {
+      slot.online = true;
+      if (slot.job) startTimer(slot);
+    });
+    worker.on("message", (reply: Reply) => {
+      const job = slot.job;
+      if (!job || reply.id !== job.id) return;
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
+      slot.job = null;
+      if ("info" in reply) {
+        job.resolve(reply.info);
+      } else {
+        const { name, message } = reply.error;
+        job.reject(
+          name === "UnreadablePdfError" ? new UnreadablePdfError(message) : new Error(message),
+        );
+      }
+      release(slot);
+      dispatch();
+    });
+    worker.on("error", (error) => {
+      fail(slot, new PdfExtractionError(`the PDF reader stopped (${error.message})`, "crash"));
+    });
+    worker.on("exit", (code) => {
+      if (!slots.has(slot)) return;
+      fail(slot, new PdfExtractionError(`the PDF reader stopped (exit code ${code})`, "crash"));
+    });
+    slots.add(slot);
+    return slot;
+  }
+
+  /** An idle worker does not keep the process alive and stops after `idleMs`. */
+  function release(slot: Slot): void {
+    slot.worker.unref();
+    slot.idleTimer = setTimeout(() => retire(slot), idleMs);
+    slot.idleTimer.unref();
+  }
+
+  function run(slot: Slot, job: Job): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
+    slot.job = job;
+    slot.worker.ref();
+    if (slot.online) startTimer(slot);
+    slot.worker.postMessage({ id: job.id, data: job.data });
+  }
+
+  function startTimer(slot: Slot): void {
+    slot.timer = setTimeout(() => {
+      const seconds = Math.round(timeoutMs / 100) / 10;
+      fail(
+        slot,
+        new PdfExtractionError(`reading the PDF took longer than ${seconds} s`, "timeout"),
+      );
+    }, timeoutMs);
+  }
+
+  function dispatch(): void {
+    while (queue.length) {
+      let slot = [...slots].find((s) => !s.job);
+      if (!slot && slots.size < size) slot = spawn();
+      if (!slot) return;
+      run(slot, queue.shift()!);
+    }
+  }
+
+  return {
+    size,
+    inspect(data) {
+      if (closed) return Promise.reject(new Error("The PDF pool is closed."));
+      return new Promise<PdfInfo>((resolve, reject) => {
+        queue.push({ id: nextId++, data, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      const stopped = new Error("The PDF pool is closed.");
+      for (const job of queue.splice(0)) job.reject(stopped);
+      const running = [...slots];
+      for (const slot of running) {
+        const job = slot.job;
+        slot.job = null;
+        job?.reject(stopped);
+      }
+      slots.clear();
+      await Promise.all(
+        running.map((slot) => {
+          if (slot.timer) clearTimeout(slot.timer);
+          if (slot.idleTimer) clearTimeout(slot.idleTimer);
+          slot.worker.removeAllListeners();
+          slot.worker.on("error", () => {});
+          return slot.worker.terminate();
+        }),
+      );
+    },
+  };
+}

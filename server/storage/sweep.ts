@@ -1,0 +1,174 @@
+/**
+ * Storage sweep (issue 7, decision 135): files and database agree again after a crash.
+ *
+ * An upload writes its files first and commits the rows after (DESIGN section 1); a crash in
+ * between leaves files no row references, and a crash during a write leaves a temp file
+ * (`*.tmp` of {@link Storage.put}, or a multipart upload under `.uploads/`). The sweep lists
+ * every storage key the database references (journal and issue covers, proceeding covers,
+ * partner logos, each with its WebP derivatives, and paper PDFs), walks the storage root and
+ * removes, among files last modified more than `graceMs` ago:
+ * - temp files (`.uploads/*`, `*.tmp`);
+ * - files under a valid key that no row references.
+ * Files under names the application never writes (not a valid key) are left alone.
+ *
+ * The grace period protects uploads in flight (between the file write and the commit, possibly in
+ * another process sharing the storage), so it applies at start too. When no row references any
+ * file at all, unreferenced files are kept (and a warning logged): that is a new or wrong
+ * database in front of an existing storage, not a crash, and deleting the whole store would be
+ * the worst answer to it.
+ */
+import { readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { DERIVATIVE_WIDTHS } from "../../shared/images.ts";
+import type { AppContext } from "../services/context.ts";
+import { derivativeKey } from "../services/images.ts";
+import { assertKey, TEMP_SUFFIX, UPLOADS_FOLDER } from "./storage.ts";
+
+export type SweepResult = {
+  /** Temp files removed. */
+  temp: number;
+  /** Unreferenced files removed. */
+  orphans: number;
+  /** Bytes freed. */
+  bytes: number;
+  /** Files that could not be removed (logged). */
+  failed: number;
+};
+
+/** Every storage key a row references, image derivatives included. */
+export async function referencedKeys(ctx: AppContext): Promise<Set<string>> {
+  const keys = new Set<string>();
+  const images = await Promise.all([
+    ctx.db.selectFrom("journals").select("image as key").where("image", "is not", null).execute(),
+    ctx.db
+      .selectFrom("publications")
+      .select("cover as key")
+      .where("cover", "is not", null)
+      .execute(),
+    ctx.db
+      .selectFrom("proceedings")
+      .select("cover as key")
+      .where("cover", "is not", null)
+      .execute(),
+    ctx.db.selectFrom("partners").select("logo as key").where("logo", "is not", null).execute(),
+  ]);
+  for (const { key } of images.flat()) {
+    if (!key) continue;
+    keys.add(key);
+    for (const width of DERIVATIVE_WIDTHS) keys.add(derivativeKey(key, width));
+  }
+  const papers = await ctx.db
+    .selectFrom("papers")
+    .select("file as key")
+    .where("file", "is not", null)
+    .execute();
+  for (const { key } of papers) if (key) keys.add(key);
+  return keys;
+}
+
+function isKey(relative: string): boolean {
+  try {
+    assertKey(relative);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One sweep of `ctx.storage.root` (see the module comment).
+ * @param graceMs files modified less than this many milliseconds ago are kept.
+ * @returns what was removed; a missing storage root is an empty sweep. Removal failures are
+ *   logged and counted, never thrown; a failing database query is thrown (nothing is removed).
+ */
+export async function sweepStorage(ctx: AppContext, graceMs: number): Promise<SweepResult> {
+  const result: SweepResult = { temp: 0, orphans: 0, bytes: 0, failed: 0 };
+  const root = ctx.storage.root;
+  const referenced = await referencedKeys(ctx);
+  let entries: Awaited<ReturnType<typeof listFiles>>;
+  try {
+    entries = await listFiles(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return result;
+    throw error;
+  }
+  const cutoff = Date.now() - graceMs;
+  let keptForSafety = 0;
+  for (const relative of entries) {
+    const temp = relative.startsWith(`${UPLOADS_FOLDER}/`) || relative.endsWith(TEMP_SUFFIX);
+    const orphan = !temp && isKey(relative) && !referenced.has(relative);
+    if (!temp && !orphan) continue;
+    const absolute = path.join(root, ...relative.split("/"));
+    let size: number;
+    try {
+      const s = await stat(absolute);
+      if (s.mtimeMs > cutoff) continue;
+      size = s.size;
+    } catch {
+      continue; // removed meanwhile (an upload finished or failed)
+    }
+    if (orphan && referenced.size === 0) {
+      keptForSafety += 1;
+      continue;
+    }
+    try {
+      await rm(absolute, { force: true });
+    } catch (error) {
+      result.failed += 1;
+      ctx.log.error({ err: error, path: absolute }, "storage sweep could not remove a file");
+      continue;
+    }
+    if (temp) result.temp += 1;
+    else result.orphans += 1;
+    result.bytes += size;
+    ctx.log.debug({ key: relative, bytes: size, temp }, "storage sweep removed a file");
+  }
+  if (keptForSafety > 0) {
+    ctx.log.warn(
+      { files: keptForSafety, root },
+      "storage sweep kept unreferenced files: the database references no file at all",
+    );
+  }
+  ctx.log.info({ ...result, root }, "storage sweep");
+  return result;
+}
+
+/** Relative paths (`/`-separated) of every regular file under `root`. */
+async function listFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+}
+
+export type SweepSchedule = {
+  /** The sweep at start; resolves with its result (a failure is logged and resolves null). */
+  first: Promise<SweepResult | null>;
+  /** Stops the periodic sweeps. */
+  stop: () => void;
+};
+
+/**
+ * Sweeps now and then every `ctx.config.storageSweep.intervalMs` (0: only at start), keeping files
+ * younger than `ctx.config.storageSweep.graceMs`. The timer is unref'd: it never keeps the
+ * process alive. A failed sweep is logged and the next one runs as planned.
+ */
+export function startStorageSweeps(ctx: AppContext): SweepSchedule {
+  const { graceMs, intervalMs } = ctx.config.storageSweep;
+  let running: Promise<SweepResult | null> | undefined;
+  const run = () => {
+    running ??= sweepStorage(ctx, graceMs)
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error }, "storage sweep failed");
+        return null;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const first = run();
+  const timer = intervalMs > 0 ? setInterval(() => void run(), intervalMs) : undefined;
+  timer?.unref();
+  return { first, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,419 @@
+import { createServer } from "node:http";
+import type { Express, RequestHandler } from "express";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
+import { createHttpApp } from "../../server/http/app.ts";
+import {
+  createOutputCache,
+  isPublicPath,
+  PUBLIC_CACHE_CONTROL,
+} from "../../server/http/output-cache.ts";
+import { currentCatalogueVersion } from "../../server/services/catalogue-version.ts";
+import type { AppContext } from "../../server/services/context.ts";
+import { updateJournalSubmission } from "../../server/services/journals/commands.ts";
+import { deletePaper } from "../../server/services/papers/commands.ts";
+import {
+  createPartner,
+  removePartner,
+  reorderPartners,
+} from "../../server/services/partners/commands.ts";
+import {
+  deletePublication,
+  setPublicationStatus,
+} from "../../server/services/publications/commands.ts";
+import { rebuildSearchIndex } from "../../server/services/search.ts";
+import { journalStep2Schema } from "../../shared/schemas.ts";
+import { signedInManager } from "../helpers/account.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { pngImage } from "../helpers/uploads.ts";
+
+let t: TestContext;
+let cookie: string;
+let app: Express;
+let rendered = 0;
+let logo: Buffer;
+let seed: SeededCatalogue;
+
+/**
+ * A stand-in for the React Router handler: a page listing the partners, written in several
+ * chunks, with an inline script carrying the response's CSP nonce, as React Router's are.
+ */
+function pagesOf(ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    if (req.path === "/manager") {
+      res.type("html").send("<form>sign in</form>");
+      return;
+    }
+    if (req.path !== "/" && req.path !== "/journals") {
+      res.status(404).type("html").send("<h1>Page not found</h1>");
+      return;
+    }
+    rendered += 1;
+    const partners = await ctx.db
+      .selectFrom("partners")
+      .select("name")
+      .orderBy("position")
+      .execute();
+    res.status(200).type("html");
+    res.write("<!doctype html><html><body><ul>");
+    for (const p of partners) res.write(`<li>${p.name}</li>`);
+    res.write(`</ul><p>${"Filler text so the page is worth compressing. ".repeat(40)}</p>`);
+    res.end(`<script nonce="${res.locals.nonce}">window.ready = true;</script></body></html>`);
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  seed = await seedCatalogue(t.ctx);
+  ({ cookie } = await signedInManager(t));
+  logo = await pngImage(96, 96);
+  app = createHttpApp(t.ctx, { pages: pagesOf(t.ctx) });
+});
+afterAll(() => t.close());
+
+/** The cache key includes the origin (PUBLIC_URL is unset), so every request names one host. */
+const HOST = "journals.example.test";
+const get = (path: string, target: Express = app) =>
+  request(target).get(path).set("Host", HOST).set("Accept-Encoding", "identity");
+
+const cspNonce = (res: request.Response) =>
+  /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
+const scriptNonce = (res: request.Response) => /<script nonce="([^"]+)"/.exec(res.text)?.[1];
+
+async function addPartner(name: string, target: Express = app) {
+  const res = await request(target)
+    .post("/api/create_partner")
+    .set("Cookie", cookie)
+    .field("name", name)
+    .field("link", "")
+    .attach("logo", logo, "logo.png");
+  expect(res.status).toBe(201);
+}
+
+describe(`output cache on ${dialectUnderTest}`, () => {
+  it("serves the second request of a public page from memory with the same bytes and headers", async () => {
+    const before = rendered;
+    const first = await get("/journals");
+    const second = await get("/journals");
+    expect(first.status).toBe(200);
+    expect([first.headers["x-cache"], second.headers["x-cache"]]).toEqual(["miss", "hit"]);
+    expect(rendered - before).toBe(1);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers["content-security-policy"]).toBe(
+      first.headers["content-security-policy"],
+    );
+    for (const res of [first, second]) {
+      expect(res.headers["cache-control"]).toBe(PUBLIC_CACHE_CONTROL);
+      expect(res.headers["cache-control"]).toContain("stale-while-revalidate");
+      expect(res.headers.vary).toMatch(/Cookie/);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    }
+  });
+
+  it("gives a cached page the CSP header of the nonce its inline scripts carry", async () => {
+    const miss = await get("/?nonce-check");
+    const hit = await get("/?nonce-check");
+    expect(hit.headers["x-cache"]).toBe("hit");
+    for (const res of [miss, hit]) {
+      expect(cspNonce(res)).toBeTruthy();
+      expect(scriptNonce(res)).toBe(cspNonce(res));
+    }
+    const other = await get("/?another-url");
+    expect(cspNonce(other)).not.toBe(cspNonce(miss));
+  });
+
+  it("caches public API answers and answers If-None-Match with 304", async () => {
+    const first = await get("/api/all_journals");
+    const second = await get("/api/all_journals");
+    expect(second.headers["x-cache"]).toBe("hit");
+    expect(second.body).toEqual(first.body);
+    expect(second.body.status).toBe(1);
+    expect(second.headers["cache-control"]).toBe(PUBLIC_CACHE_CONTROL);
+
+    const etag = second.headers.etag as string;
+    const notModified = await get("/api/all_journals").set("If-None-Match", etag);
+    expect(notModified.status).toBe(304);
+    expect(notModified.text).toBe("");
+    expect(notModified.headers.etag).toBe(etag);
+    const weak = await get("/api/all_journals").set("If-None-Match", `"x", W/${etag}`);
+    expect(weak.status).toBe(304);
+    const changed = await get("/api/all_journals").set("If-None-Match", '"something-else"');
+    expect(changed.status).toBe(200);
+  });
+
+  it("sends compressed copies with their own ETag and the same content", async () => {
+    const plain = await get("/?compressed");
+    const etag = String(plain.headers.etag);
+    const gzip = await request(app)
+      .get("/?compressed")
+      .set("Host", HOST)
+      .set("Accept-Encoding", "gzip");
+    const br = await request(app)
+      .get("/?compressed")
+      .set("Host", HOST)
+      .set("Accept-Encoding", "gzip, br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.text).toBe(plain.text);
+    expect(br.text).toBe(plain.text);
+    expect(gzip.headers.etag).toBe(etag.replace(/"$/, '-gzip"'));
+    const revalidated = await request(app)
+      .get("/?compressed")
+      .set("Host", HOST)
+      .set("Accept-Encoding", "gzip")
+      .set("If-None-Match", etag);
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("answers HEAD from the cache without a body", async () => {
+    const full = await get("/?head");
+    const head = await request(app)
+      .head("/?head")
+      .set("Host", HOST)
+      .set("Accept-Encoding", "identity");
+    expect(head.status).toBe(200);
+    expect(head.headers["x-cache"]).toBe("hit");
+    expect(head.headers["content-length"]).toBe(String(Buffer.byteLength(full.text)));
+    expect(head.headers.etag).toBe(full.headers.etag);
+  });
+
+  it("shows a catalogue write through the API at the next public request", async () => {
+    await get("/");
+    expect((await get("/")).headers["x-cache"]).toBe("hit");
+    await get("/api/partners");
+    expect((await get("/api/partners")).headers["x-cache"]).toBe("hit");
+
+    await addPartner("Written Through The API");
+
+    const page = await get("/");
+    expect(page.headers["x-cache"]).toBe("miss");
+    expect(page.text).toContain("<li>Written Through The API</li>");
+    const api = await get("/api/partners");
+    expect(api.headers["x-cache"]).toBe("miss");
+    expect(api.body.partners.map((p: { name: string }) => p.name)).toContain(
+      "Written Through The API",
+    );
+  });
+
+  it("shows a write made through the services (the importer's path) too", async () => {
+    await get("/api/partners");
+    expect((await get("/api/partners")).headers["x-cache"]).toBe("hit");
+    await createPartner(t.ctx, { name: "Imported Partner", link: "" });
+    const api = await get("/api/partners");
+    expect(api.headers["x-cache"]).toBe("miss");
+    expect(api.body.partners.map((p: { name: string }) => p.name)).toContain("Imported Partner");
+  });
+
+  it("never caches a signed-in manager's request and marks it private, no-store", async () => {
+    for (const path of ["/?signed-in", "/api/all_journals", "/api/dashboard/all_journals"]) {
+      const res = await get(path).set("Cookie", cookie);
+      expect(res.status).toBe(200);
+      expect(res.headers["x-cache"]).toBeUndefined();
+      expect(res.headers["cache-control"]).toMatch(/private|no-store/);
+      expect(res.headers.vary).toMatch(/Cookie/);
+    }
+    const page = await get("/?signed-in").set("Cookie", cookie);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    // nothing the manager got was kept: the first anonymous request renders anew
+    expect((await get("/?signed-in")).headers["x-cache"]).toBe("miss");
+    // a stale or forged session cookie bypasses the cache as well
+    const forged = await get("/?signed-in").set("Cookie", "athenaeum_session=forged");
+    expect(forged.headers["x-cache"]).toBeUndefined();
+  });
+
+  it("keeps only 200 answers of public URLs", async () => {
+    for (const path of [
+      "/api/get_journal/no-such-journal",
+      "/no-such-page",
+      "/api/dashboard/all_journals",
+      "/manager",
+    ]) {
+      await get(path);
+      const again = await get(path);
+      expect(again.headers["x-cache"], path).toBeUndefined();
+    }
+    const notFound = await get("/api/get_journal/no-such-journal");
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("tells public URLs from private ones", () => {
+    for (const path of [
+      "/",
+      "/journals",
+      "/journal/ethics-review/3",
+      "/journals.data",
+      "/_root.data",
+      "/search",
+      "/api/all_journals",
+      "/api/get_publications/ethics-review/Y",
+      "/api/all_proceedings",
+    ]) {
+      expect(isPublicPath(path), path).toBe(true);
+    }
+    for (const path of [
+      "/dashboard",
+      "/dashboard/partners.data",
+      "/manager",
+      "/registration",
+      "/logout",
+      "/api/get_publications/ethics-review",
+      "/api/all_proceedings/Y",
+      "/api/delete_paper/ethics-review/3",
+      "/api/logout",
+      "/journal/ethics-review/download/3/paper.pdf",
+      "/sitemap.xml",
+      "/oai",
+      "/assets/entry.js",
+    ]) {
+      expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+
+  it("drops the least recently used entries beyond its size", async () => {
+    const small = createHttpApp(t.ctx, {
+      pages: pagesOf(t.ctx),
+      outputCache: createOutputCache(t.ctx, { maxBytes: 8_000 }),
+    });
+    for (const n of [1, 2, 3, 4]) await get(`/?lru=${n}`, small);
+    expect((await get("/?lru=4", small)).headers["x-cache"]).toBe("hit");
+    expect((await get("/?lru=1", small)).headers["x-cache"]).toBe("miss");
+  });
+});
+
+describe(`the catalogue version on ${dialectUnderTest}`, () => {
+  it("moves with every kind of catalogue write, and not with a write that fails", async () => {
+    const moves = async (write: () => Promise<unknown>) => {
+      const before = await currentCatalogueVersion(t.ctx);
+      await write();
+      return (await currentCatalogueVersion(t.ctx)) - before;
+    };
+    expect(
+      await moves(() =>
+        setPublicationStatus(t.ctx, "ethics-review", seed.draftIssueId, "published"),
+      ),
+    ).toBe(1);
+    const info = journalStep2Schema.parse({
+      journal_uri: "ethics-review",
+      submission_guide: "Submit a PDF of at most 20 pages.",
+      other_guide: "None.",
+      journal_email: "editor@ethics.example",
+      journal_cost: "None",
+      contact_name: "Ada Lovelace",
+      contact_email: "ada@ethics.example",
+    });
+    expect(await moves(() => updateJournalSubmission(t.ctx, info))).toBe(1);
+    expect(await moves(() => deletePaper(t.ctx, "ethics-review", seed.paperWithoutPdfId))).toBe(1);
+    const { id } = await createPartner(t.ctx, { name: "Version Partner", link: "" });
+    const order = await t.ctx.db.selectFrom("partners").select("id").orderBy("position").execute();
+    expect(await moves(() => reorderPartners(t.ctx, order.map((p) => p.id).reverse()))).toBe(1);
+    expect(await moves(() => removePartner(t.ctx, id))).toBe(1);
+    expect(await moves(() => rebuildSearchIndex(t.ctx))).toBe(1);
+
+    // refused inside its transaction (the issue still has papers): rolled back with the bump
+    expect(
+      await moves(() =>
+        deletePublication(t.ctx, "ethics-review", seed.issueId).catch(() => undefined),
+      ),
+    ).toBe(0);
+  });
+});
+
+describe(`two processes on one ${dialectUnderTest} database`, () => {
+  let other: { ctx: AppContext; app: Express; close: () => Promise<void> };
+
+  beforeAll(() => {
+    const handle = openDatabase(t.database);
+    const ctx: AppContext = { ...t.ctx, db: handle.db };
+    const app = createHttpApp(ctx, { outputCache: createOutputCache(ctx, { versionTtlMs: 0 }) });
+    other = { ctx, app, close: handle.close };
+  });
+  afterAll(() => other.close());
+
+  it("agree on the version: a write through one invalidates the other's cache", async () => {
+    await get("/api/partners", other.app);
+    expect((await get("/api/partners", other.app)).headers["x-cache"]).toBe("hit");
+
+    await addPartner("Seen By The Other Process", app);
+
+    const res = await get("/api/partners", other.app);
+    expect(res.headers["x-cache"]).toBe("miss");
+    expect(res.body.partners.map((p: { name: string }) => p.name)).toContain(
+      "Seen By The Other Process",
+    );
+  });
+
+  it("reusing a version for versionTtlMs, see other processes' writes that late, their own at once", async () => {
+    const lagging = createHttpApp(other.ctx, {
+      outputCache: createOutputCache(other.ctx, { versionTtlMs: 1500 }),
+    });
+    const names = async () => {
+      const res = await get("/api/partners", lagging);
+      return { cache: res.headers["x-cache"], text: JSON.stringify(res.body) };
+    };
+    await names();
+    // through the first process's services: quick, well within the 1.5 s
+    await createPartner(t.ctx, { name: "Written Elsewhere", link: "" });
+    const stale = await names();
+    expect(stale.cache).toBe("hit");
+    expect(stale.text).not.toContain("Written Elsewhere");
+
+    await addPartner("Written Here", lagging);
+    const own = await names();
+    expect(own.cache).toBe("miss");
+    expect(own.text).toContain("Written Elsewhere");
+    expect(own.text).toContain("Written Here");
+
+    await createPartner(t.ctx, { name: "Written Elsewhere Again", link: "" });
+    expect((await names()).text).not.toContain("Written Elsewhere Again");
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const later = await names();
+    expect(later.cache).toBe("miss");
+    expect(later.text).toContain("Written Elsewhere Again");
+  });
+});
+
+describe("the node:http front (server/main.ts)", () => {
+  it("answers hits before Express with the headers of the rendered page", async () => {
+    const cache = createOutputCache(t.ctx);
+    const site = createHttpApp(t.ctx, { pages: pagesOf(t.ctx), outputCache: cache });
+    let throughExpress = 0;
+    const server = createServer((req, res) => {
+      if (cache.serveFast(req, res)) return;
+      throughExpress += 1;
+      site(req, res);
+    });
+    const front = (path: string) =>
+      request(server).get(path).set("Host", HOST).set("Accept-Encoding", "identity");
+
+    const miss = await front("/?front");
+    const hit = await front("/?front");
+    expect([miss.headers["x-cache"], hit.headers["x-cache"]]).toEqual(["miss", "hit"]);
+    expect(throughExpress).toBe(1);
+    expect(hit.text).toBe(miss.text);
+    for (const header of [
+      "content-security-policy",
+      "x-frame-options",
+      "x-content-type-options",
+      "etag",
+      "cache-control",
+      "content-type",
+    ]) {
+      expect(hit.headers[header], header).toBe(miss.headers[header]);
+    }
+    expect(scriptNonce(hit)).toBe(cspNonce(hit));
+    expect((await front("/?front").set("If-None-Match", String(hit.headers.etag))).status).toBe(
+      304,
+    );
+    expect(throughExpress).toBe(1);
+
+    const signedIn = await front("/?front").set("Cookie", cookie);
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    expect(throughExpress).toBe(2);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Strong ETags on PDF galleys (issue 6): the tag is a hash of the bytes, so `If-Range` resumes a
+ * download only while the file is unchanged, and a weak validator never yields 206
+ * (RFC 9110 sections 8.8.3 and 13.1.5).
+ */
+import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+
+let t: TestContext;
+let seed: SeededCatalogue;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  seed = await seedCatalogue(t.ctx);
+});
+afterAll(() => t.close());
+
+const galley = () => `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`;
+const tagOf = (bytes: Uint8Array) => `"${createHash("sha256").update(bytes).digest("base64url")}"`;
+
+describe(`strong ETags on PDF galleys on ${dialectUnderTest}`, () => {
+  it("tags the galley with the hash of its bytes, not a weak tag", async () => {
+    const res = await request(t.app).get(galley()).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers.etag).toBe(tagOf(seed.pdfBytes));
+  });
+
+  it("resumes with 206 on If-Range with the current tag, and sends it all otherwise", async () => {
+    const ranged = (ifRange: string) =>
+      request(t.app).get(galley()).set("Range", "bytes=0-99").set("If-Range", ifRange).buffer(true);
+    const current = tagOf(seed.pdfBytes);
+    const resumed = await ranged(current);
+    expect(resumed.status).toBe(206);
+    expect(resumed.headers["content-range"]).toBe(`bytes 0-99/${seed.pdfBytes.length}`);
+    for (const stale of [`W/${current}`, '"not-the-tag"']) {
+      const whole = await ranged(stale);
+      expect(whole.status, stale).toBe(200);
+      expect(Number(whole.headers["content-length"]), stale).toBe(seed.pdfBytes.length);
+    }
+  });
+
+  it("changes the tag when the stored bytes change", async () => {
+    const before = (await request(t.app).get(galley())).headers.etag;
+    const changed = Buffer.concat([Buffer.from(seed.pdfBytes), Buffer.from("\n% appended\n")]);
+    // a later mtime, as a replaced upload has
+    await new Promise((r) => setTimeout(r, 20));
+    writeFileSync(t.ctx.storage.absolutePath(seed.pdfKey), changed);
+    const after = await request(t.app).get(galley()).set("If-None-Match", String(before));
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).toBe(tagOf(changed));
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { humanDate } from "../../shared/format.ts";
+
+describe("humanDate", () => {
+  it("writes days, months and years as readers see them, in UTC", () => {
+    expect(humanDate("2026-11-21")).toBe("21 November 2026");
+    expect(humanDate("2026-11-21T23:30:00.000Z")).toBe("21 November 2026");
+    expect(humanDate("2025-06")).toBe("June 2025");
+    expect(humanDate("2025")).toBe("2025");
+  });
+
+  it("passes text that is no date through and shows nothing for no value", () => {
+    expect(humanDate("n.d.")).toBe("n.d.");
+    expect(humanDate(null)).toBe("");
+    expect(humanDate("")).toBe("");
+  });
+
+  it("gives the same text on every call (the shared formats keep no state between calls)", () => {
+    const dates = ["2026-01-02", "2025-12", "2024-02-29", "2026-01-02"];
+    expect(dates.map(humanDate)).toEqual([
+      "2 January 2026",
+      "December 2025",
+      "29 February 2024",
+      "2 January 2026",
+    ]);
+  });
+});
