@@ -1,7 +1,7 @@
 /**
  * The root loader's data (site name, signed-in user, origin, year) for components and route
  * `meta` functions, and the page metadata every public page carries (title, description, Open
- * Graph; docs/decisions/046-page-metadata.md).
+ * Graph; docs/decisions/045-page-metadata.md).
  */
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Contact (spec section 2 shows no content; docs/decisions/047-contact-page.md): how to reach
+ * Contact (spec section 2 shows no content; docs/decisions/046-contact-and-about-pages.md): how to reach
  * each journal's editorial office — its contact name and email and the journal email, where the
  * journal gives them — and how an institution becomes a partner. No people or addresses are
  * invented: everything listed comes from the journals' own records. The list loads on its own

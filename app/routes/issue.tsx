@@ -26,7 +26,7 @@ import type { Route } from "./+types/issue";
 
 type IssuePageData = { publication: PublicationDetail | null; headerText: string };
 
-/** Volume and issue numbers in a URL: digits only (docs/decisions/045-issue-urls.md). */
+/** Volume and issue numbers in a URL: digits only (docs/decisions/001-volume-and-number.md). */
 const NUMBER = /^\d{1,9}$/;
 
 export async function loader({ context, params }: Route.LoaderArgs) {

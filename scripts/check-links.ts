@@ -1,0 +1,74 @@
+/**
+ * Link check run by `npm run lint`: every relative link in the Markdown files (README.md, docs/)
+ * names a file that exists, and every `docs/decisions/…md` path or "decision NNN" that code,
+ * tests or docs cite names a decision record that exists.
+ *
+ * Prints one line per dead link (`file:line: target`) and exits 1 when there is any; 0 otherwise.
+ * External links (a scheme such as https:) and in-page anchors are not checked.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const SOURCE_DIRS = ["app", "server", "shared", "tests", "scripts", "docs", ".ci"];
+const SKIP = new Set(["node_modules", "build", ".react-router", "test-results", "fixtures"]);
+const TEXT_FILE = /\.(ts|tsx|md|css|sh)$|^run$/;
+
+function* files(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* files(full);
+    else if (TEXT_FILE.test(entry.name)) yield full;
+  }
+}
+
+const exists = (p: string) => {
+  try {
+    statSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const decisionNumbers = new Set(
+  readdirSync(path.join(root, "docs/decisions"))
+    .map((name) => /^(\d{3})-.*\.md$/.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined),
+);
+
+const dead: string[] = [];
+const all = [
+  path.join(root, "README.md"),
+  ...SOURCE_DIRS.filter((d) => exists(path.join(root, d))).flatMap((d) => [
+    ...files(path.join(root, d)),
+  ]),
+];
+
+for (const file of all) {
+  const rel = path.relative(root, file);
+  const lines = readFileSync(file, "utf8").split("\n");
+  lines.forEach((line, i) => {
+    const where = `${rel}:${i + 1}`;
+    if (file.endsWith(".md")) {
+      for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const target = m[1].split("#")[0];
+        if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+        if (!exists(path.resolve(path.dirname(file), target))) dead.push(`${where}: ${m[1]}`);
+      }
+    }
+    for (const m of line.matchAll(/docs\/decisions\/(\d{3}-[a-z0-9-]+\.md)/g)) {
+      if (!exists(path.join(root, "docs/decisions", m[1]))) dead.push(`${where}: ${m[0]}`);
+    }
+    for (const m of line.matchAll(/\b[Dd]ecisions? (\d{3})\b/g)) {
+      if (!decisionNumbers.has(m[1])) dead.push(`${where}: ${m[0]}`);
+    }
+  });
+}
+
+if (dead.length > 0) {
+  console.error(`Dead links (${dead.length}):\n${dead.join("\n")}`);
+  process.exit(1);
+}
+console.log(`Links checked in ${all.length} files: none dead.`);
