@@ -1,9 +1,12 @@
 /**
- * Link check run by `npm run lint`: every relative link in the Markdown files (README.md, docs/)
- * names a file that exists, and every `docs/decisions/…md` path or "decision NNN" that code,
- * tests or docs cite names a decision record that exists.
+ * Documentation check run by `npm run lint`:
+ * - every relative link in the Markdown files (README.md, docs/) names a file that exists, and
+ *   every `docs/decisions/…md` path or "decision NNN" that code, tests or docs cite names a
+ *   decision record that exists;
+ * - every decision record has `Date:`, `Status:` and the sections Context, Decision and
+ *   Consequences (the form docs/decisions/README.md describes).
  *
- * Prints one line per dead link (`file:line: target`) and exits 1 when there is any; 0 otherwise.
+ * Prints one line per problem (`file:line: target`) and exits 1 when there is any; 0 otherwise.
  * External links (a scheme such as https:) and in-page anchors are not checked.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -67,8 +70,24 @@ for (const file of all) {
   });
 }
 
+const ADR_PARTS = [
+  /^Date: \d{4}-\d{2}-\d{2}/m,
+  /^Status: \S/m,
+  /^## Context$/m,
+  /^## Decision$/m,
+  /^## Consequences$/m,
+];
+for (const name of readdirSync(path.join(root, "docs/decisions"))) {
+  if (!/^\d{3}-.*\.md$/.test(name)) continue;
+  const text = readFileSync(path.join(root, "docs/decisions", name), "utf8");
+  const missing = ADR_PARTS.filter((part) => !part.test(text));
+  if (missing.length > 0) dead.push(`docs/decisions/${name}: lacks ${missing.join(", ")}`);
+}
+
 if (dead.length > 0) {
-  console.error(`Dead links (${dead.length}):\n${dead.join("\n")}`);
+  console.error(`Documentation problems (${dead.length}):\n${dead.join("\n")}`);
   process.exit(1);
 }
-console.log(`Links checked in ${all.length} files: none dead.`);
+console.log(
+  `Documentation checked (${all.length} files): no dead link, every decision record in form.`,
+);
