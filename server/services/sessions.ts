@@ -33,7 +33,7 @@ export type StartedSession = {
 export type ResolvedSession = {
   /** The stored id (HMAC of the token). */
   sessionId: string;
-  user: Pick<User, "id" | "first_name" | "last_name" | "email">;
+  user: Pick<User, "id" | "first_name" | "last_name" | "email" | "role">;
   persistent: boolean;
   expiresAt: Date;
 };
@@ -101,13 +101,16 @@ export async function resolveSession(
       "users.first_name",
       "users.last_name",
       "users.email",
+      "users.role",
+      "users.disabled_at",
     ])
     .where("sessions.id", "=", sessionId)
     .executeTakeFirst();
   if (!row) return null;
 
   const nowIso = now.toISOString();
-  if (row.expires_at <= nowIso) {
+  // a disabled account's sessions are deleted when it is disabled; this covers a sign-in racing it
+  if (row.expires_at <= nowIso || row.disabled_at !== null) {
     await ctx.db.deleteFrom("sessions").where("id", "=", sessionId).execute();
     return null;
   }
@@ -127,7 +130,13 @@ export async function resolveSession(
   }
   return {
     sessionId,
-    user: { id: row.id, first_name: row.first_name, last_name: row.last_name, email: row.email },
+    user: {
+      id: row.id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      role: row.role,
+    },
     persistent,
     expiresAt,
   };
@@ -137,6 +146,15 @@ export async function resolveSession(
 export async function endSession(ctx: AppContext, token: string): Promise<void> {
   const sessionId = sessionIdOf(ctx, token);
   if (sessionId) await ctx.db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
+
+/** Ends every session of user `userId` (the account was disabled). @returns how many ended. */
+export async function endUserSessions(ctx: AppContext, userId: number): Promise<number> {
+  const result = await ctx.db
+    .deleteFrom("sessions")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Deletes every session expired at `now`. @returns how many were deleted. */
