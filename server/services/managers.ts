@@ -10,6 +10,7 @@
  * succeed. SQLite runs one write transaction at a time anyway.
  */
 import { sql } from "kysely";
+import type { ManagerAccount, ManagersScreen } from "../../shared/api.ts";
 import type { UserRole } from "../db/schema.ts";
 import { assignJournalInTrx, assignProceedingInTrx } from "./access.ts";
 import type { AppContext } from "./context.ts";
@@ -22,23 +23,8 @@ export const LAST_ADMIN_MSG =
   "This is the last active site administrator: make another account administrator first.";
 export const SELF_DISABLE_MSG = "You cannot disable your own account.";
 
-/** One account as the Managers screen lists it. */
-export type ManagerAccount = {
-  id: number;
-  name: string;
-  email: string;
-  role: UserRole;
-  disabled: boolean;
-  created_at: string;
-  journals: { uri: string; name: string }[];
-  proceedings: { id: number; title: string }[];
-};
-
 /** The choices of the assign menus. */
-export type AssignableItems = {
-  journals: { uri: string; name: string }[];
-  proceedings: { id: number; title: string; year: number }[];
-};
+export type AssignableItems = Pick<ManagersScreen, "journals" | "proceedings">;
 
 /** Every account, administrators first, then by name, with what each manages. */
 export async function listAccounts(ctx: AppContext): Promise<ManagerAccount[]> {

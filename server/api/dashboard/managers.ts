@@ -5,7 +5,7 @@
  *
  * | call | body | answer |
  * |---|---|---|
- * | GET /dashboard/managers | — | `managers: ManagerAccount[]`, `journals: {uri, name}[]`, `proceedings: {id, title, year}[]` (the assign menus) |
+ * | GET /dashboard/managers | — | `ManagersScreen` (shared/api.ts): `managers`, the assign menus' `journals` and `proceedings`, `me` (the caller's id) |
  * | POST /manager_journal/{user} | `{journal_uri, assign: boolean}` | msg |
  * | POST /manager_proceeding/{user} | `{proceeding_id, assign: boolean}` | msg |
  * | POST /manager_account/{user} | `{role?: "admin" \| "manager", disabled?: boolean}` | msg; disabling ends the account's sessions at once |
@@ -17,6 +17,7 @@
  */
 import express, { type Router } from "express";
 import { z } from "zod";
+import type { ManagersScreen } from "../../../shared/api.ts";
 import { actorOf, managerChange, requireAdmin } from "../../http/guards.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import { parseInput, sendOk } from "../../http/respond.ts";
@@ -76,7 +77,8 @@ export function managersRouter(ctx: AppContext): Router {
 
   router.get("/dashboard/managers", requireAdmin, async (_req, res) => {
     const [managers, assignable] = await Promise.all([listAccounts(ctx), listAssignable(ctx)]);
-    sendOk(res, { managers, ...assignable });
+    const screen: ManagersScreen = { managers, ...assignable, me: actorOf(res).id };
+    sendOk(res, screen);
   });
 
   router.post("/manager_journal/:user", ...change, async (req, res) => {
