@@ -18,6 +18,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
+import { AppError } from "../../server/services/errors.ts";
 import { invitationEmail } from "../../server/services/invitations.ts";
 import { MESSAGES, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
@@ -77,9 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const email = await invitationEmail(context.get(appContext), token);
     return { invite: { token, email, error: null } };
   } catch (error) {
-    return {
-      invite: { token: "", email: "", error: errorMessage(error, MESSAGES.pageNotLoading) },
-    };
+    // a dead link is said on the page; anything else (the database away) is the page's error
+    if (!(error instanceof AppError)) throw error;
+    return { invite: { token: "", email: "", error: error.message } };
   }
 }
 

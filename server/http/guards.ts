@@ -27,7 +27,7 @@
  *   by that path parameter; {@link proceedingAccess} likewise for a proceeding id;
  * - a journal named in a body field (`journal_uri`, `primary_journal_uri`) is checked by the
  *   handler with {@link assertJournalAccess} once the body is parsed;
- * - lists filter by {@link managedJournalIds} / {@link managedProceedingIds}.
+ * - lists filter by the manager's assignments in their queries (listAllJournals, listProceedings).
  * Every role decision reads `res.locals.user` ({@link actorOf}), which comes from the session.
  */
 import type { RequestHandler, Response } from "express";
@@ -41,12 +41,7 @@ import {
 import type { AppContext } from "../services/context.ts";
 import { sendFail } from "./respond.ts";
 
-export {
-  assertJournalAccess,
-  assertProceedingAccess,
-  managedJournalIds,
-  managedProceedingIds,
-} from "../services/access.ts";
+export { assertJournalAccess, assertProceedingAccess } from "../services/access.ts";
 
 export const SIGN_IN_MSG = "Please sign in to continue.";
 export const CROSS_SITE_MSG = "This request came from another site and was refused.";

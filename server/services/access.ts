@@ -81,33 +81,6 @@ export async function canManageJournal(
   }
 }
 
-/**
- * Ids of the journals `actor` may touch, or `"all"` for an administrator; lists filter by it.
- */
-export async function managedJournalIds(ctx: AppContext, actor: Actor): Promise<number[] | "all"> {
-  if (isAdmin(actor)) return "all";
-  const rows = await ctx.db
-    .selectFrom("journal_managers")
-    .select("journal_id")
-    .where("user_id", "=", actor.id)
-    .execute();
-  return rows.map((r) => r.journal_id);
-}
-
-/** Ids of the proceedings `actor` may touch, or `"all"` for an administrator. */
-export async function managedProceedingIds(
-  ctx: AppContext,
-  actor: Actor,
-): Promise<number[] | "all"> {
-  if (isAdmin(actor)) return "all";
-  const rows = await ctx.db
-    .selectFrom("proceeding_managers")
-    .select("proceeding_id")
-    .where("user_id", "=", actor.id)
-    .execute();
-  return rows.map((r) => r.proceeding_id);
-}
-
 /** Assigns journal `journalId` to `userId` inside `trx`; assigning twice is a no-op. */
 export async function assignJournalInTrx(
   trx: Trx,

@@ -148,15 +148,6 @@ export async function endSession(ctx: AppContext, token: string): Promise<void> 
   if (sessionId) await ctx.db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
-/** Ends every session of user `userId` (the account was disabled). @returns how many ended. */
-export async function endUserSessions(ctx: AppContext, userId: number): Promise<number> {
-  const result = await ctx.db
-    .deleteFrom("sessions")
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** Deletes every session expired at `now`. @returns how many were deleted. */
 export async function purgeExpiredSessions(ctx: AppContext, now = new Date()): Promise<number> {
   const result = await ctx.db
