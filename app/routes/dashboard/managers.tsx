@@ -116,7 +116,8 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-        <Card as="section" className="p-5 lg:sticky lg:top-4">
+        {/* first on a phone, so inviting needs no scrolling past every account */}
+        <Card as="section" className="order-first p-5 lg:sticky lg:top-4 lg:order-none">
           <InviteForm />
         </Card>
       </div>
