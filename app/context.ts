@@ -6,7 +6,8 @@
 import { createContext } from "react-router";
 import type { AppContext } from "../server/services/context.ts";
 
-export type SignedInUser = { id: number; name: string; email: string };
+/** `role`: `admin` (site administrator) or `manager` (journal manager); decision 190. */
+export type SignedInUser = { id: number; name: string; email: string; role: "admin" | "manager" };
 
 export type RequestInfo = {
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */

@@ -37,6 +37,7 @@ export default [
     route("dashboard/create_proceeding", "routes/dashboard/create-proceeding.tsx"),
     route("dashboard/edit_proceeding/:proceeding", "routes/dashboard/edit-proceeding.tsx"),
     route("dashboard/partners", "routes/dashboard/partners.tsx"),
+    route("dashboard/managers", "routes/dashboard/managers.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -36,6 +36,11 @@ export type Config = {
   contactEmail: string | undefined;
   /** Passcode a new manager must give to register; undefined closes registration. */
   adminPasscode: string | undefined;
+  /**
+   * `ADMIN_EMAIL`, lower-cased: the account registered with it is a site administrator
+   * (besides the first account); docs/decisions/190-roles-and-ownership.md.
+   */
+  adminEmail: string | undefined;
   /** Secret key for session token hashing (HMAC-SHA256). */
   sessionSecret: string;
   /** Largest accepted paper PDF in bytes. */
@@ -174,6 +179,7 @@ const envSchema = z.object({
   }),
   CONTACT_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
   ADMIN_PASSCODE: optionalText,
+  ADMIN_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowedHosts: e.ALLOWED_HOSTS,
     contactEmail: e.CONTACT_EMAIL,
     adminPasscode: e.ADMIN_PASSCODE,
+    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     pdfWorkers: Math.min(availableParallelism(), e.PDF_WORKERS ?? 4),

@@ -245,6 +245,27 @@ export type PartnerItem = {
 
 export type NavItems = { u_name: string; nav_links: { text: string; url: string }[] };
 
+/** One account on the administrator's Managers screen (GET /dashboard/managers; issue 8). */
+export type ManagerAccount = {
+  id: number;
+  name: string;
+  email: string;
+  /** `admin` site administrator, `manager` journal manager. */
+  role: "admin" | "manager";
+  disabled: boolean;
+  created_at: string;
+  journals: { uri: string; name: string }[];
+  proceedings: { id: number; title: string }[];
+};
+
+/** GET /dashboard/managers: the accounts, the assign menus' choices and the caller's id. */
+export type ManagersScreen = {
+  managers: ManagerAccount[];
+  journals: { uri: string; name: string }[];
+  proceedings: { id: number; title: string; year: number }[];
+  me: number;
+};
+
 export type RowAction = { label: string; link: string; link_type: "api" | "link" };
 
 /** Row of the dashboard GET /get_publications/{journal}. */

@@ -36,12 +36,21 @@ export async function loadScreen<T>(
 }
 
 /**
- * The name of journal `uri` (GET /api/get_journal/{uri}, inactive journals included for a
- * manager), which heads the screens of its issues and papers.
+ * Journal `uri` as its managers see it (GET /api/dashboard/get_journal/{uri}, inactive journals
+ * included); a journal the signed-in manager does not manage fails with the server's 403 msg
+ * (issue 8, Roles and ownership).
+ */
+export async function loadManagedJournal(get: ScreenGet, uri: string): Promise<JournalDetail> {
+  const { journal } = await get<{ journal: JournalDetail }>(
+    `/dashboard/get_journal/${encodeURIComponent(uri)}`,
+  );
+  return journal;
+}
+
+/**
+ * The name of journal `uri` ({@link loadManagedJournal}), which heads the screens of its issues
+ * and papers.
  */
 export async function loadJournalName(get: ScreenGet, uri: string): Promise<string> {
-  const { journal } = await get<{ journal: JournalDetail }>(
-    `/get_journal/${encodeURIComponent(uri)}`,
-  );
-  return journal.name;
+  return (await loadManagedJournal(get, uri)).name;
 }

@@ -6,6 +6,7 @@
  * a failing load leaves the page empty (spec section 8).
  */
 import { data, Link } from "react-router";
+import { canManageJournal } from "../../server/services/access.ts";
 import { getJournal } from "../../server/services/journals/queries.ts";
 import { listJournalPublications } from "../../server/services/publications/queries.ts";
 import type { JournalDetail, PublicationOption } from "../../shared/api.ts";
@@ -39,8 +40,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return loadRecordPage(
     ctx,
     "journal",
-    // DESIGN section 2: inactive journals are 404 unless a manager is signed in.
-    () => getJournal(ctx, params.journalUrl, { includeInactive: user !== null }),
+    // DESIGN section 2: inactive journals are 404 unless a manager of the journal is signed in.
+    async () =>
+      getJournal(ctx, params.journalUrl, {
+        includeInactive: await canManageJournal(ctx, user, params.journalUrl),
+      }),
     async (journal) => ({
       journal,
       publications: await publicationsLoad,

@@ -11,6 +11,7 @@
  * Signed-in managers also see papers of unpublished issues (the dashboard's 'Open' links here).
  */
 import { data } from "react-router";
+import { canManageJournal } from "../../server/services/access.ts";
 import { getJournalPaper, parsePaperId } from "../../server/services/papers/queries.ts";
 import type { PaperDetail } from "../../shared/api.ts";
 import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
@@ -35,7 +36,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return loadRecordPage(
     ctx,
     "paper",
-    () => getJournalPaper(ctx, params.journalUrl, paperId, { includeUnpublished: user !== null }),
+    async () =>
+      getJournalPaper(ctx, params.journalUrl, paperId, {
+        includeUnpublished: await canManageJournal(ctx, user, params.journalUrl),
+      }),
     (paper) => ({ paper, headerText: paper.journal_name }),
     empty,
   );

@@ -7,12 +7,19 @@
  * spinner and goes to /manager after `REGISTRATION_REDIRECT_MS` (10 s, spec section 9); failure
  * shows the server's msg or 'Registration failed' below the form, and the server's field
  * messages beside their fields. A link to /manager is offered for login.
+ *
+ * Invitations (issue 8; docs/decisions/191-invitations.md): `/registration?invite=<token>` is
+ * the link an administrator mailed. The server loader reads the invitation; the form then shows
+ * the invited address (read-only) and no passcode field, and posts to /api/register_invited.
+ * A used or expired link shows why, and the ordinary form with the passcode.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
+import { AppError } from "../../server/services/errors.ts";
+import { invitationEmail } from "../../server/services/invitations.ts";
 import { MESSAGES, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import {
@@ -23,6 +30,7 @@ import {
   TextField,
 } from "../components/forms/index.ts";
 import { textLinkClass } from "../components/ui/styles.ts";
+import { appContext } from "../context.ts";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/registration";
@@ -45,23 +53,58 @@ const registrationSchema = z
       .min(1, "Please enter a password.")
       .min(MIN_PASSWORD, `Your password must be at least ${MIN_PASSWORD} characters long.`),
     cpword: z.string().min(1, "Please confirm your password."),
-    admincode: required("Please enter the admin passcode."),
+    admincode: z.string(),
+    /** The invitation token; with it no passcode is asked. */
+    invite: z.string(),
   })
   .refine((v) => v.cpword === "" || v.pword === v.cpword, {
     path: ["cpword"],
     message: MESSAGES.passwordsDoNotMatch,
+  })
+  .refine((v) => v.invite !== "" || v.admincode.trim() !== "", {
+    path: ["admincode"],
+    message: "Please enter the admin passcode.",
   });
 type RegistrationInput = z.input<typeof registrationSchema>;
 type RegistrationValues = z.output<typeof registrationSchema>;
 type FieldName = keyof RegistrationValues;
 const FIELDS: FieldName[] = ["fname", "lname", "phone", "email", "pword", "cpword", "admincode"];
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
-  const values = (await request.json()) as RegistrationValues;
+/** The invitation of `?invite=`, read on the server: its address, or why it cannot be used. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("invite");
+  if (!token) return { invite: null };
   try {
-    const { msg } = await apiPost("/register", values, MESSAGES.registrationFailed, {
-      signal: request.signal,
-    });
+    const email = await invitationEmail(context.get(appContext), token);
+    return { invite: { token, email, error: null } };
+  } catch (error) {
+    // a dead link is said on the page; anything else (the database away) is the page's error
+    if (!(error instanceof AppError)) throw error;
+    return { invite: { token: "", email: "", error: error.message } };
+  }
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const { invite, admincode, ...values } = (await request.json()) as RegistrationValues;
+  const call = invite
+    ? apiPost(
+        "/register_invited",
+        {
+          fname: values.fname,
+          lname: values.lname,
+          phone: values.phone,
+          pword: values.pword,
+          cpword: values.cpword,
+          invite,
+        },
+        MESSAGES.registrationFailed,
+        { signal: request.signal },
+      )
+    : apiPost("/register", { ...values, admincode }, MESSAGES.registrationFailed, {
+        signal: request.signal,
+      });
+  try {
+    const { msg } = await call;
     return { ok: true as const, msg };
   } catch (error) {
     return {
@@ -79,7 +122,9 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export default function Registration({ actionData }: Route.ComponentProps) {
+export default function Registration({ actionData, loaderData }: Route.ComponentProps) {
+  const invitation = loaderData.invite?.error === null ? loaderData.invite : null;
+  const invitationError = loaderData.invite?.error ?? undefined;
   const submit = useSubmit();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -96,10 +141,11 @@ export default function Registration({ actionData }: Route.ComponentProps) {
       fname: "",
       lname: "",
       phone: "",
-      email: "",
+      email: invitation?.email ?? "",
       pword: "",
       cpword: "",
       admincode: "",
+      invite: invitation?.token ?? "",
     },
   });
   // An attempt the browser refuses hides the previous answer's message, which no longer applies.
@@ -135,7 +181,11 @@ export default function Registration({ actionData }: Route.ComponentProps) {
   return (
     <AccountPanel
       title="Create an account"
-      lead="Journal managers register with the admin passcode their site's administrators gave them."
+      lead={
+        invitation
+          ? "You were invited to manage journals here: no passcode is needed."
+          : "Journal managers register with the admin passcode their site's administrators gave them."
+      }
       width="max-w-xl"
       footer={
         <>
@@ -155,6 +205,7 @@ export default function Registration({ actionData }: Route.ComponentProps) {
         </FormSuccess>
       ) : (
         <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+          {invitationError ? <FormError message={invitationError} /> : null}
           <p className="text-sm text-slate-600">All fields are required.</p>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="First name" autoComplete="given-name" required {...field("fname")} />
@@ -165,6 +216,8 @@ export default function Registration({ actionData }: Route.ComponentProps) {
               type="email"
               autoComplete="email"
               required
+              readOnly={invitation !== null}
+              hint={invitation ? "The address you were invited at." : undefined}
               {...field("email")}
             />
             <TextField
@@ -183,13 +236,15 @@ export default function Registration({ actionData }: Route.ComponentProps) {
               {...field("cpword")}
             />
           </div>
-          <TextField
-            label="Admin passcode"
-            type="password"
-            autoComplete="off"
-            required
-            {...field("admincode")}
-          />
+          {invitation ? null : (
+            <TextField
+              label="Admin passcode"
+              type="password"
+              autoComplete="off"
+              required
+              {...field("admincode")}
+            />
+          )}
           <SubmitButton busy={busy} busyLabel="Creating account..." className="w-full sm:w-auto">
             Create account
           </SubmitButton>

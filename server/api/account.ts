@@ -4,7 +4,9 @@
  * | call | body | answer |
  * |---|---|---|
  * | POST /register | JSON `{fname, lname, phone, email, pword, cpword, admincode}` | 201 `msg: "Registration successful!"`; 400 a field missing or invalid, 'Passwords you entered do not match!', a password under 8 characters; 403 registration closed or wrong passcode; 409 email taken; 429 too many attempts |
- * | POST /login | JSON `{email, pword, remember?}` | sets the session cookie, `u_name`; 400 a field missing; 401 'Invalid email or password.'; 429 too many attempts |
+ * | POST /login | JSON `{email, pword, remember?}` | sets the session cookie, `u_name`; 400 a field missing; 401 'Invalid email or password.'; 403 the account is disabled (said only after the right password); 429 too many attempts |
+ * | GET /invitation/{token} | — | `email` of a live invitation; 404 'This invitation link has expired or has already been used. …' |
+ * | POST /register_invited | JSON `{fname, lname, phone, pword, cpword, invite}` | 201 as /register, no passcode: the account takes the invited email; 404 invitation gone; 409 email taken |
  * | GET /logout | — | ends the session and clears the cookie; always `status: 1` (403 only when another site sent it) |
  *
  * The navigation menu (GET /dashboard/admin_nav_items) is a dashboard call: server/api/dashboard/.
@@ -19,6 +21,7 @@ import { parseInput, sendOk } from "../http/respond.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
 import type { AppContext } from "../services/context.ts";
 import { AppError } from "../services/errors.ts";
+import { INVITATION_GONE, invitationEmail, registerInvited } from "../services/invitations.ts";
 import { createAccountLimiters } from "../services/rate-limit.ts";
 import { endSession, startSession } from "../services/sessions.ts";
 import {
@@ -60,6 +63,15 @@ const registerSchema = z.object({
     .max(1024, "This field is too long."),
 });
 
+/** Registration through an administrator's invitation (decision 191): no passcode, no email. */
+const invitedSchema = registerSchema.omit({ email: true, admincode: true }).extend({
+  invite: z
+    .string({ error: INVITATION_GONE })
+    .trim()
+    .min(1, INVITATION_GONE)
+    .max(100, INVITATION_GONE),
+});
+
 const loginSchema = z.object({
   email: required("Please enter your email address.", 254),
   pword: z
@@ -87,6 +99,17 @@ export function accountRouter(ctx: AppContext): Router {
     assertRegistrationOpen(ctx);
     const input = parseInput(registerSchema, req.body ?? {});
     await registerManager(ctx, input);
+    sendOk(res, {}, MESSAGES.registrationSuccessful, 201);
+  });
+
+  router.get("/invitation/:token", async (req, res) => {
+    sendOk(res, { email: await invitationEmail(ctx, String(req.params.token)) });
+  });
+
+  router.post("/register_invited", sameOrigin, async (req, res) => {
+    await limits.registrationPerIp.consume(clientIp(req));
+    const input = parseInput(invitedSchema, req.body ?? {});
+    await registerInvited(ctx, input);
     sendOk(res, {}, MESSAGES.registrationSuccessful, 201);
   });
 

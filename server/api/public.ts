@@ -9,6 +9,7 @@ import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { parseInput, sendOk } from "../http/respond.ts";
+import { canManageJournal } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { notFound } from "../services/errors.ts";
 import {
@@ -50,7 +51,13 @@ const searchQuery = z.object({
 
 const NO_JOURNAL = "No such journal.";
 const NO_PROCEEDING = "No such proceeding.";
-const visibility = (res: Response) => ({ includeUnpublished: Boolean(res.locals.user) });
+/**
+ * Unpublished parts of journal `uri` (an inactive journal, draft issues) are shown to the
+ * managers who may touch it (server/services/access.ts), 404 to everybody else.
+ */
+async function visibility(ctx: AppContext, res: Response, uri: string) {
+  return { includeUnpublished: await canManageJournal(ctx, res.locals.user, uri) };
+}
 
 export function publicRouter(ctx: AppContext): Router {
   const router = express.Router();
@@ -75,14 +82,16 @@ export function publicRouter(ctx: AppContext): Router {
 
   router.get("/get_journal/:journalUrl", async (req, res) => {
     const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
-    const journal = await getJournal(ctx, uri, { includeInactive: Boolean(res.locals.user) });
+    const journal = await getJournal(ctx, uri, {
+      includeInactive: await canManageJournal(ctx, res.locals.user, uri),
+    });
     if (!journal) throw notFound(NO_JOURNAL);
     sendOk(res, { journal });
   });
 
   router.get("/get_publications/:journalUrl/Y", async (req, res) => {
     const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
-    const publications = await listJournalPublications(ctx, uri, visibility(res));
+    const publications = await listJournalPublications(ctx, uri, await visibility(ctx, res, uri));
     if (!publications) throw notFound(NO_JOURNAL);
     sendOk(res, { publications });
   });
@@ -92,7 +101,13 @@ export function publicRouter(ctx: AppContext): Router {
     const missing = `No issue Vol. ${req.params.volume} No. ${req.params.issue} in this journal.`;
     const volume = param(issueNumber, req.params.volume, missing);
     const issue = param(issueNumber, req.params.issue, missing);
-    const publication = await getPublication(ctx, uri, volume, issue, visibility(res));
+    const publication = await getPublication(
+      ctx,
+      uri,
+      volume,
+      issue,
+      await visibility(ctx, res, uri),
+    );
     if (!publication) throw notFound(missing);
     sendOk(res, { publication });
   });
@@ -101,7 +116,7 @@ export function publicRouter(ctx: AppContext): Router {
     const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
     const missing = "No such paper in this journal.";
     const id = param(paperId, req.params.paper, missing);
-    const paper = await getJournalPaper(ctx, uri, id, visibility(res));
+    const paper = await getJournalPaper(ctx, uri, id, await visibility(ctx, res, uri));
     if (!paper) throw notFound(missing);
     sendOk(res, { paper });
   });

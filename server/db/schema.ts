@@ -23,6 +23,39 @@ export interface UsersTable {
   /** `scrypt$N$r$p$salt$hash`, base64url parts. */
   password_hash: string;
   created_at: string;
+  /** `admin` (site administrator) or `manager` (journal manager); migration 008. */
+  role: Generated<UserRole>;
+  /** When the account was disabled (it cannot sign in), or null. */
+  disabled_at: string | null;
+}
+
+export type UserRole = "admin" | "manager";
+
+/** Which journal a manager may touch (administrators need no rows). */
+export interface JournalManagersTable {
+  journal_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+/** Which proceeding a manager may touch. */
+export interface ProceedingManagersTable {
+  proceeding_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+/** One-time registration links sent by an administrator. */
+export interface InvitationsTable {
+  id: Id;
+  /** Lower-cased address the invitation was sent to; the account registers with it. */
+  email: string;
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface SessionsTable {
@@ -196,6 +229,9 @@ export interface Database {
   partners: PartnersTable;
   site_settings: SiteSettingsTable;
   catalogue_state: CatalogueStateTable;
+  journal_managers: JournalManagersTable;
+  proceeding_managers: ProceedingManagersTable;
+  invitations: InvitationsTable;
 }
 
 export type Journal = Selectable<JournalsTable>;

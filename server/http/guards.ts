@@ -19,10 +19,29 @@
  *
  * The first two answer in the API envelope themselves, so they work on any router; the third
  * answers a small HTML page, since only a browser navigation reaches it.
+ *
+ * Roles (issue 8; docs/decisions/190-roles-and-ownership.md; rules in
+ * server/services/access.ts). After the sign-in check, and before any upload is read:
+ * - {@link requireAdmin}: 403 unless the manager is a site administrator (partners, Managers);
+ * - {@link journalAccess}`(ctx, "journal")`: 403 unless the manager may touch the journal named
+ *   by that path parameter; {@link proceedingAccess} likewise for a proceeding id;
+ * - a journal named in a body field (`journal_uri`, `primary_journal_uri`) is checked by the
+ *   handler with {@link assertJournalAccess} once the body is parsed;
+ * - lists filter by the manager's assignments in their queries (listAllJournals, listProceedings).
+ * Every role decision reads `res.locals.user` ({@link actorOf}), which comes from the session.
  */
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
+import {
+  ACCESS_MESSAGES,
+  type Actor,
+  assertJournalAccess,
+  assertProceedingAccess,
+  isAdmin,
+} from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { sendFail } from "./respond.ts";
+
+export { assertJournalAccess, assertProceedingAccess } from "../services/access.ts";
 
 export const SIGN_IN_MSG = "Please sign in to continue.";
 export const CROSS_SITE_MSG = "This request came from another site and was refused.";
@@ -128,4 +147,46 @@ export const confirmNavigatedChange: RequestHandler = (req, res, next) => {
  */
 export function managerChange(ctx: AppContext): RequestHandler[] {
   return [requireSameOrigin(ctx), requireManager, confirmNavigatedChange];
+}
+
+/**
+ * The signed-in manager as the access rules see them. Only after {@link requireManager}.
+ * @throws Error when nobody is signed in (a route without its guard: a programming error).
+ */
+export function actorOf(res: Response): Actor {
+  const user = res.locals.user;
+  if (!user) throw new Error("actorOf used on a route without requireManager");
+  return { id: user.id, role: user.role };
+}
+
+/** 401 signed out, 403 unless the signed-in manager is a site administrator. */
+export const requireAdmin: RequestHandler = (req, res, next) => {
+  requireManager(req, res, () => {
+    if (isAdmin(actorOf(res))) next();
+    else sendFail(res, 403, ACCESS_MESSAGES.adminOnly);
+  });
+};
+
+/**
+ * 403 unless the signed-in manager may touch the journal whose URI is path parameter `param`
+ * (an unknown or malformed URI passes: the handler answers its 404). Put after the sign-in
+ * check and before any upload.
+ */
+export function journalAccess(ctx: AppContext, param: string): RequestHandler {
+  return async (req, res, next) => {
+    const uri = req.params[param];
+    if (typeof uri === "string") await assertJournalAccess(ctx, actorOf(res), uri);
+    next();
+  };
+}
+
+/** As {@link journalAccess}, for the proceeding whose id is path parameter `param`. */
+export function proceedingAccess(ctx: AppContext, param: string): RequestHandler {
+  return async (req, res, next) => {
+    const id = req.params[param];
+    if (typeof id === "string" && /^[1-9][0-9]{0,9}$/.test(id)) {
+      await assertProceedingAccess(ctx, actorOf(res), Number(id));
+    }
+    next();
+  };
 }

@@ -97,5 +97,5 @@ export async function loadUser(
   if (!session) return null;
   if (res) res.locals.sessionId = session.sessionId;
   const { user } = session;
-  return { id: user.id, name: displayName(user), email: user.email };
+  return { id: user.id, name: displayName(user), email: user.email, role: user.role };
 }

@@ -33,7 +33,7 @@ export type StartedSession = {
 export type ResolvedSession = {
   /** The stored id (HMAC of the token). */
   sessionId: string;
-  user: Pick<User, "id" | "first_name" | "last_name" | "email">;
+  user: Pick<User, "id" | "first_name" | "last_name" | "email" | "role">;
   persistent: boolean;
   expiresAt: Date;
 };
@@ -101,13 +101,16 @@ export async function resolveSession(
       "users.first_name",
       "users.last_name",
       "users.email",
+      "users.role",
+      "users.disabled_at",
     ])
     .where("sessions.id", "=", sessionId)
     .executeTakeFirst();
   if (!row) return null;
 
   const nowIso = now.toISOString();
-  if (row.expires_at <= nowIso) {
+  // a disabled account's sessions are deleted when it is disabled; this covers a sign-in racing it
+  if (row.expires_at <= nowIso || row.disabled_at !== null) {
     await ctx.db.deleteFrom("sessions").where("id", "=", sessionId).execute();
     return null;
   }
@@ -127,7 +130,13 @@ export async function resolveSession(
   }
   return {
     sessionId,
-    user: { id: row.id, first_name: row.first_name, last_name: row.last_name, email: row.email },
+    user: {
+      id: row.id,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      email: row.email,
+      role: row.role,
+    },
     persistent,
     expiresAt,
   };

@@ -9,7 +9,8 @@
  * hash made with weaker ones is replaced at the next successful sign-in.
  */
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import type { User } from "../db/schema.ts";
+import { sql } from "kysely";
+import type { User, UserRole } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, conflict, invalid } from "./errors.ts";
 
@@ -151,15 +152,7 @@ export function assertRegistrationOpen(ctx: AppContext): string {
  */
 export async function registerManager(ctx: AppContext, input: NewManager): Promise<User> {
   const configured = assertRegistrationOpen(ctx);
-  if (input.pword !== input.cpword) {
-    throw invalid("Passwords you entered do not match!", {
-      cpword: "Passwords you entered do not match!",
-    });
-  }
-  if ([...input.pword].length < MIN_PASSWORD_LENGTH) {
-    const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-    throw invalid(msg, { pword: msg });
-  }
+  assertNewPassword(input.pword, input.cpword);
   if (!passcodeMatches(input.admincode, configured)) {
     throw new AppError("forbidden", "The admin passcode is not correct.", {
       errors: { admincode: "The admin passcode is not correct." },
@@ -175,7 +168,27 @@ export async function registerManager(ctx: AppContext, input: NewManager): Promi
     .executeTakeFirst();
   if (existing) throw conflict(taken, { email: taken });
 
-  const passwordHash = await hashPassword(input.pword);
+  return insertAccount(ctx, { ...input, email });
+}
+
+/**
+ * Inserts an account (`email` already normalised and checked free). Its role is `admin` when it
+ * is the first account of the site or its email is `ADMIN_EMAIL`, `manager` otherwise; "first"
+ * is decided inside the insert itself, so the check and the row cannot be split
+ * (docs/decisions/190-roles-and-ownership.md).
+ * @throws AppError `conflict` (409) when the email was taken meanwhile.
+ */
+export async function insertAccount(
+  ctx: AppContext,
+  input: Pick<NewManager, "fname" | "lname" | "phone" | "email" | "pword">,
+  passwordHash?: string,
+): Promise<User> {
+  const taken = "An account with this email already exists.";
+  const password_hash = passwordHash ?? (await hashPassword(input.pword));
+  const role =
+    input.email === ctx.config.adminEmail
+      ? sql<UserRole>`'admin'`
+      : sql<UserRole>`case when exists (select 1 from users) then 'manager' else 'admin' end`;
   try {
     return await ctx.db
       .insertInto("users")
@@ -183,9 +196,10 @@ export async function registerManager(ctx: AppContext, input: NewManager): Promi
         first_name: input.fname,
         last_name: input.lname,
         phone: input.phone,
-        email,
-        password_hash: passwordHash,
+        email: input.email,
+        password_hash,
         created_at: new Date().toISOString(),
+        role,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -196,11 +210,32 @@ export async function registerManager(ctx: AppContext, input: NewManager): Promi
   }
 }
 
+/** Refusal of a sign-in to a disabled account (decision 190). */
+export const DISABLED_MSG =
+  "This account has been disabled. Please contact the site administrator.";
+
+/**
+ * Checks the two passwords of a form: equal, and at least {@link MIN_PASSWORD_LENGTH} long.
+ * @throws AppError `invalid` (400) with the field at fault.
+ */
+export function assertNewPassword(pword: string, cpword: string): void {
+  if (pword !== cpword) {
+    throw invalid("Passwords you entered do not match!", {
+      cpword: "Passwords you entered do not match!",
+    });
+  }
+  if ([...pword].length < MIN_PASSWORD_LENGTH) {
+    const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+    throw invalid(msg, { pword: msg });
+  }
+}
+
 /**
  * Checks an email and password (spec section 7, POST /login). An unknown email and a wrong
  * password give the same error after the same scrypt work.
  * @returns the user.
- * @throws AppError `unauthorized` (401) 'Invalid email or password.'.
+ * @throws AppError `unauthorized` (401) 'Invalid email or password.'; `forbidden` (403)
+ *   {@link DISABLED_MSG} for a disabled account with the right password.
  */
 export async function authenticate(
   ctx: AppContext,
@@ -214,6 +249,8 @@ export async function authenticate(
     .executeTakeFirst();
   const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) throw new AppError("unauthorized", "Invalid email or password.");
+  // said only to whoever knows the password, so it reveals nothing to a guesser
+  if (user.disabled_at !== null) throw new AppError("forbidden", DISABLED_MSG);
   if (needsRehash(user.password_hash)) {
     const password_hash = await hashPassword(password);
     await ctx.db.updateTable("users").set({ password_hash }).where("id", "=", user.id).execute();

@@ -343,7 +343,9 @@ describe(`account API (${dialectUnderTest})`, () => {
       expect(res.body).toEqual({ status: 0, msg: "Please sign in to continue." });
     });
 
-    it("answers the manager's name and the dashboard links when signed in", async () => {
+    it("answers the manager's name and the dashboard links of their role when signed in", async () => {
+      // not the file's first account, so a journal manager (tests/api/roles-accounts.test.ts
+      // covers the administrator's menu)
       const { cookie } = await signedInManager(t, { fname: "Emmy", lname: "Noether" });
       const res = await navItems(cookie);
       expect(res.status).toBe(200);
@@ -353,7 +355,6 @@ describe(`account API (${dialectUnderTest})`, () => {
         nav_links: [
           { text: "Journals", url: "/dashboard" },
           { text: "Proceedings", url: "/dashboard/proceedings" },
-          { text: "Partners", url: "/dashboard/partners" },
           { text: "View Site", url: "/" },
         ],
       });

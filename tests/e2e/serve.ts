@@ -33,6 +33,18 @@ Object.assign(process.env, {
   const { ctx, close } = await createAppContext(loadConfig());
   await importCorpus(ctx, path.resolve(root, "../shared/corpus"));
   await importCorpus(ctx, buildViewerFixtures(`${dataDir}-fixtures`));
+  // the site administrator of the browser tests, the first account (tests/e2e/helpers/account.ts)
+  const { registerManager } = await import("../../server/services/users.ts");
+  const { E2E_ADMIN } = await import("./helpers/account.ts");
+  await registerManager(ctx, {
+    fname: E2E_ADMIN.fname,
+    lname: E2E_ADMIN.lname,
+    phone: "+44 20 7946 0018",
+    email: E2E_ADMIN.email,
+    pword: E2E_ADMIN.password,
+    cpword: E2E_ADMIN.password,
+    admincode: process.env.ADMIN_PASSCODE!,
+  });
   await close();
 }
 

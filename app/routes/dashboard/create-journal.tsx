@@ -49,7 +49,7 @@ import { FormError, SubmitButton } from "../../components/forms/index.ts";
 import { NotFound } from "../../components/not-found.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { apiPostForm, errorMessage } from "../../lib/api.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/create-journal";
 
@@ -65,12 +65,7 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   if (!uri) return { section, step2: { kind: "no-uri" } as Step2State };
   const loaded = await loadScreen(
     request,
-    async (get) => {
-      const { journal } = await get<{ journal: JournalDetail }>(
-        `/get_journal/${encodeURIComponent(uri)}`,
-      );
-      return journal;
-    },
+    (get) => loadManagedJournal(get, uri),
     MESSAGES.pageNotLoading,
   );
   const step2: Step2State =

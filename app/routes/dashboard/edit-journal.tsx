@@ -1,6 +1,7 @@
 /**
  * Edit journal, /dashboard/edit_journal/{journal} (spec sections 2, 4 and 7): the journal from
- * GET /api/get_journal/{uri} (a signed-in manager sees inactive journals too) in two tabs,
+ * GET /api/dashboard/get_journal/{uri} (inactive ones too; 403 for a journal of another
+ * manager) in two tabs,
  * 'Main Details' and 'Submission Info', each its own form:
  *
  * - Main Details (POST /api/edit_journal/1): the Active toggle (sent as `journal_active` Y/N),
@@ -44,16 +45,13 @@ import { Tabs } from "../../components/dashboard/tabs.tsx";
 import { FormError, FormSuccess, SubmitButton } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { apiPostForm, errorMessage } from "../../lib/api.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/edit-journal";
 
 export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   return loadScreen(request, async (get) => {
-    const { journal } = await get<{ journal: JournalDetail }>(
-      `/get_journal/${encodeURIComponent(params.journal)}`,
-    );
-    return journal;
+    return loadManagedJournal(get, params.journal);
   });
 }
 clientLoader.hydrate = true as const;

@@ -51,7 +51,9 @@ export default function DashboardJournals({ loaderData }: Route.ComponentProps) 
     >
       <FlashMessage />
       {journals.length === 0 ? (
-        <EmptyNote>No journals yet. Create the first one.</EmptyNote>
+        <EmptyNote>
+          No journals to manage yet. Create one, or ask a site administrator to assign you one.
+        </EmptyNote>
       ) : (
         <ul className="space-y-6" aria-label="Journals">
           {journals.map((journal, i) => (

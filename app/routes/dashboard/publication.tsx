@@ -33,7 +33,7 @@ import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { SectionHeading } from "../../components/ui/heading.tsx";
 import { buttonClass, containerClass, textLinkClass } from "../../components/ui/styles.ts";
 import { apiGet, errorMessage } from "../../lib/api.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
 
 export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
@@ -41,9 +41,11 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   return loadScreen(
     request,
     async (get) => {
-      const { publication } = await get<{ publication: PublicationDetail }>(
-        `/get_publication/${path}`,
-      );
+      // the managed-journal call answers 403 for a journal of another manager
+      const [, { publication }] = await Promise.all([
+        loadManagedJournal(get, params.journalUrl),
+        get<{ publication: PublicationDetail }>(`/get_publication/${path}`),
+      ]);
       return publication;
     },
     MESSAGES.pageNotLoading,

@@ -5,6 +5,7 @@
 import type { Router } from "express";
 import type { AppContext } from "../../services/context.ts";
 import { journalsRouter } from "./journals.ts";
+import { managersRouter } from "./managers.ts";
 import { navRouter } from "./nav.ts";
 import { papersRouter } from "./papers.ts";
 import { partnersRouter } from "./partners.ts";
@@ -18,4 +19,5 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   partnersRouter,
   publicationsRouter,
   papersRouter,
+  managersRouter,
 ];

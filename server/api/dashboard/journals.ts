@@ -3,14 +3,15 @@
  *
  * | call | body | answer |
  * |---|---|---|
- * | GET /dashboard/all_journals | — | `journals: JournalCard[]`, inactive ones included, dashboard buttons |
+ * | GET /dashboard/all_journals | — | `journals: JournalCard[]` the manager may touch (all for an administrator), inactive ones included, dashboard buttons |
+ * | GET /dashboard/get_journal/{journal} | — | `journal: JournalDetail`, inactive included (prefill of the edit screen; 403 for a journal of another manager) |
  * | POST /create_journal/1 | multipart `journalStep1Schema` + `cover_img` (required image) | `journal_uri`; the journal is created inactive |
  * | POST /create_journal/2 | multipart `journalStep2Schema` (keyed by `journal_uri`) | `journal_uri`; the journal becomes active |
  * | POST /edit_journal/1 | multipart `journalEditSchema` + `cover_img` (optional image) | `journal_uri` (the new one after a rename) |
  * | POST /edit_journal/2 | multipart `journalStep2Schema` | `journal_uri` |
  *
- * The prefill of the edit screen is the public GET /get_journal/{uri}, which shows a signed-in
- * manager inactive journals too. Errors: 400 with field `errors` (cover_img missing included),
+ * Roles (server/http/guards.ts): creating a journal assigns it to its creator; the other calls
+ * answer 403 for a journal the manager does not manage. Errors: 400 with field `errors` (cover_img missing included),
  * 404 unknown URI, 409 URI taken, 413/415 cover (server/services/images.ts); 401 signed out and
  * 403 cross-site on every change (server/http/guards.ts).
  */
@@ -20,18 +21,26 @@ import {
   journalStep1Schema,
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
-import { managerChange, requireManager } from "../../http/guards.ts";
+import {
+  actorOf,
+  assertJournalAccess,
+  journalAccess,
+  managerChange,
+  requireManager,
+} from "../../http/guards.ts";
 import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
+import { notFound } from "../../services/errors.ts";
 import {
   completeJournal,
   createJournal,
   updateJournalMain,
   updateJournalSubmission,
 } from "../../services/journals/commands.ts";
-import { listAllJournals } from "../../services/journals/queries.ts";
+import { getJournal, listAllJournals } from "../../services/journals/queries.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
+import { journalParam, NO_JOURNAL } from "./route-params.ts";
 
 const COVER_MISSING = "Choose a cover image for the journal.";
 
@@ -48,8 +57,21 @@ export function journalsRouter(ctx: AppContext): Router {
   const textOnly = multipart(ctx, []);
 
   router.get("/dashboard/all_journals", requireManager, async (_req, res) => {
-    sendOk(res, { journals: await listAllJournals(ctx) });
+    sendOk(res, { journals: await listAllJournals(ctx, actorOf(res)) });
   });
+
+  router.get(
+    "/dashboard/get_journal/:journal",
+    requireManager,
+    journalAccess(ctx, "journal"),
+    async (req, res) => {
+      const journal = await getJournal(ctx, journalParam(req.params.journal), {
+        includeInactive: true,
+      });
+      if (!journal) throw notFound(NO_JOURNAL);
+      sendOk(res, { journal });
+    },
+  );
 
   router.post("/create_journal/1", ...managerChange(ctx), withCover, async (req, res) => {
     const cover = await uploadedFile(req, "cover_img");
@@ -60,12 +82,13 @@ export function journalsRouter(ctx: AppContext): Router {
       "cover_img",
       COVER_MISSING,
     );
-    const { uri } = await createJournal(ctx, input, cover);
+    const { uri } = await createJournal(ctx, input, cover, {}, actorOf(res).id);
     sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.step1Saved, 201);
   });
 
   router.post("/create_journal/2", ...managerChange(ctx), textOnly, async (req, res) => {
     const input = parseInput(journalStep2Schema, req.body);
+    await assertJournalAccess(ctx, actorOf(res), input.journal_uri);
     const { uri } = await completeJournal(ctx, input);
     sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.created);
   });
@@ -73,12 +96,14 @@ export function journalsRouter(ctx: AppContext): Router {
   router.post("/edit_journal/1", ...managerChange(ctx), withCover, async (req, res) => {
     const cover = await uploadedFile(req, "cover_img");
     const input = parseInput(journalEditSchema, req.body);
+    await assertJournalAccess(ctx, actorOf(res), input.primary_journal_uri);
     const { uri } = await updateJournalMain(ctx, input, cover);
     sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.updated);
   });
 
   router.post("/edit_journal/2", ...managerChange(ctx), textOnly, async (req, res) => {
     const input = parseInput(journalStep2Schema, req.body);
+    await assertJournalAccess(ctx, actorOf(res), input.journal_uri);
     const { uri } = await updateJournalSubmission(ctx, input);
     sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.updated);
   });

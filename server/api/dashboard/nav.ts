@@ -1,20 +1,30 @@
 /**
  * GET /dashboard/admin_nav_items (spec sections 2 and 7, Dashboard navigation bar): the
- * signed-in manager's name and the dashboard's menu links.
+ * signed-in manager's name and the dashboard's menu links, which follow the role (issue 8;
+ * docs/decisions/190-roles-and-ownership.md).
  * Answer: `nav_items: {u_name, nav_links: [{text, url}]}` (shared/api.ts `NavItems`); 401 when
  * signed out.
  */
 import express, { type Router } from "express";
 import type { NavItems } from "../../../shared/api.ts";
-import { requireManager } from "../../http/guards.ts";
+import { actorOf, requireManager } from "../../http/guards.ts";
 import { sendOk } from "../../http/respond.ts";
+import { isAdmin } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
 
-/** The menu of every manager (roles are not shown in the spec, so everyone sees the same). */
-export const NAV_LINKS: NavItems["nav_links"] = [
+/** The menu of a journal manager: their journals and proceedings, and the site. */
+export const MANAGER_NAV_LINKS: NavItems["nav_links"] = [
+  { text: "Journals", url: "/dashboard" },
+  { text: "Proceedings", url: "/dashboard/proceedings" },
+  { text: "View Site", url: "/" },
+];
+
+/** The menu of a site administrator: also the partners and the Managers screen. */
+export const ADMIN_NAV_LINKS: NavItems["nav_links"] = [
   { text: "Journals", url: "/dashboard" },
   { text: "Proceedings", url: "/dashboard/proceedings" },
   { text: "Partners", url: "/dashboard/partners" },
+  { text: "Managers", url: "/dashboard/managers" },
   { text: "View Site", url: "/" },
 ];
 
@@ -22,7 +32,8 @@ export function navRouter(_ctx: AppContext): Router {
   const router = express.Router();
   router.get("/dashboard/admin_nav_items", requireManager, (_req, res) => {
     const user = res.locals.user!;
-    const nav_items: NavItems = { u_name: user.name, nav_links: NAV_LINKS };
+    const nav_links = isAdmin(actorOf(res)) ? ADMIN_NAV_LINKS : MANAGER_NAV_LINKS;
+    const nav_items: NavItems = { u_name: user.name, nav_links };
     sendOk(res, { nav_items });
   });
   return router;

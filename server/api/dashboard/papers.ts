@@ -10,6 +10,7 @@
  * | POST /edit_paper/{journal}/{paper} | as create, `paper_file` optional; `paperID`, `file_url` |
  * | GET /delete_paper/{journal_url}/{paperID} | deletes the row, then the PDF |
  *
+ * Every call answers 403 for a journal the manager does not manage (server/http/guards.ts).
  * Errors: 400 with field `errors` (a publication of another journal is a 400 on
  * `sel_publication`, a missing PDF on `paper_file`), 404 unknown journal or paper (a paper of
  * another journal is unknown here), 409 DOI of another paper, 413 PDF over `MAX_PDF_MB`,
@@ -19,7 +20,7 @@ import express, { type RequestHandler, type Router } from "express";
 import multer from "multer";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { paperSchema } from "../../../shared/schemas.ts";
-import { managerChange, requireManager } from "../../http/guards.ts";
+import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
 import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -50,48 +51,70 @@ export function papersRouter(ctx: AppContext): Router {
   const router = express.Router();
   const pdfUpload = pdfUploadOf(ctx);
 
-  router.post("/create_paper/:journal", ...managerChange(ctx), pdfUpload, async (req, res) => {
-    const pdf = await uploadedFile(req, "paper_file");
-    const uri = journalParam(req.params.journal);
-    const input = parseWithRequiredFile(
-      paperSchema,
-      req.body ?? {},
-      pdf,
-      "paper_file",
-      "Choose the paper's PDF file.",
-    );
-    const { id } = await createPaper(ctx, uri, input, pdf);
-    sendOk(
-      res,
-      { paperID: id, file_url: galleyUrl(uri, id, input.title) },
-      MESSAGES.paperCreated,
-      201,
-    );
-  });
+  router.post(
+    "/create_paper/:journal",
+    ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
+    pdfUpload,
+    async (req, res) => {
+      const pdf = await uploadedFile(req, "paper_file");
+      const uri = journalParam(req.params.journal);
+      const input = parseWithRequiredFile(
+        paperSchema,
+        req.body ?? {},
+        pdf,
+        "paper_file",
+        "Choose the paper's PDF file.",
+      );
+      const { id } = await createPaper(ctx, uri, input, pdf);
+      sendOk(
+        res,
+        { paperID: id, file_url: galleyUrl(uri, id, input.title) },
+        MESSAGES.paperCreated,
+        201,
+      );
+    },
+  );
 
-  router.get("/get_paper/:journal/:paper", requireManager, async (req, res) => {
-    const uri = journalParam(req.params.journal);
-    const id = idParam(req.params.paper, NO_PAPER);
-    const paper = await getPaperForEdit(ctx, uri, id);
-    if (!paper) throw notFound(NO_PAPER);
-    sendOk(res, { paper });
-  });
+  router.get(
+    "/get_paper/:journal/:paper",
+    requireManager,
+    journalAccess(ctx, "journal"),
+    async (req, res) => {
+      const uri = journalParam(req.params.journal);
+      const id = idParam(req.params.paper, NO_PAPER);
+      const paper = await getPaperForEdit(ctx, uri, id);
+      if (!paper) throw notFound(NO_PAPER);
+      sendOk(res, { paper });
+    },
+  );
 
-  router.post("/edit_paper/:journal/:paper", ...managerChange(ctx), pdfUpload, async (req, res) => {
-    const pdf = await uploadedFile(req, "paper_file");
-    const uri = journalParam(req.params.journal);
-    const id = idParam(req.params.paper, NO_PAPER);
-    const input = parseInput(paperSchema, req.body ?? {});
-    await updatePaper(ctx, uri, id, input, pdf);
-    const paper = await getPaperForEdit(ctx, uri, id);
-    sendOk(res, { paperID: id, file_url: paper?.file_url ?? "" }, MESSAGES.paperUpdated);
-  });
+  router.post(
+    "/edit_paper/:journal/:paper",
+    ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
+    pdfUpload,
+    async (req, res) => {
+      const pdf = await uploadedFile(req, "paper_file");
+      const uri = journalParam(req.params.journal);
+      const id = idParam(req.params.paper, NO_PAPER);
+      const input = parseInput(paperSchema, req.body ?? {});
+      await updatePaper(ctx, uri, id, input, pdf);
+      const paper = await getPaperForEdit(ctx, uri, id);
+      sendOk(res, { paperID: id, file_url: paper?.file_url ?? "" }, MESSAGES.paperUpdated);
+    },
+  );
 
-  router.get("/delete_paper/:journal/:paper", ...managerChange(ctx), async (req, res) => {
-    const uri = journalParam(req.params.journal);
-    await deletePaper(ctx, uri, idParam(req.params.paper, NO_PAPER));
-    sendOk(res, {}, "The paper was deleted.");
-  });
+  router.get(
+    "/delete_paper/:journal/:paper",
+    ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
+    async (req, res) => {
+      const uri = journalParam(req.params.journal);
+      await deletePaper(ctx, uri, idParam(req.params.paper, NO_PAPER));
+      sendOk(res, {}, "The paper was deleted.");
+    },
+  );
 
   return router;
 }

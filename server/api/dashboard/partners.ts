@@ -11,13 +11,14 @@
  * | POST /delete_partner/{id} | — | — ; the others close the gap, the logo is removed |
  *
  * The public GET /partners (server/api/public.ts) and the home page read the same order.
+ * Partners are the site administrator's: every call answers 403 to a journal manager.
  * Errors: 400 with field `errors`, 404 unknown partner, 409 name taken (any case), 413/415
  * logo; 401 signed out and 403 cross-site on every change.
  */
 import express, { type Router } from "express";
 import { z } from "zod";
 import { partnerSchema } from "../../../shared/schemas.ts";
-import { managerChange, requireManager } from "../../http/guards.ts";
+import { managerChange, requireAdmin } from "../../http/guards.ts";
 import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -55,38 +56,50 @@ export function partnersRouter(ctx: AppContext): Router {
   const router = express.Router();
   const withLogo = multipart(ctx, ["logo"]);
 
-  router.get("/dashboard/partners", requireManager, async (_req, res) => {
+  router.get("/dashboard/partners", requireAdmin, async (_req, res) => {
     sendOk(res, { partners: await listPartners(ctx) });
   });
 
-  router.post("/create_partner", ...managerChange(ctx), withLogo, async (req, res) => {
-    const logo = await uploadedFile(req, "logo");
-    const input = parseWithRequiredFile(
-      partnerSchema,
-      req.body,
-      logo,
-      "logo",
-      "Choose the partner's logo image.",
-    );
-    const { id } = await createPartner(ctx, input, logo);
-    sendOk(res, { partner_id: id }, PARTNER_MESSAGES.created, 201);
-  });
+  router.post(
+    "/create_partner",
+    ...managerChange(ctx),
+    requireAdmin,
+    withLogo,
+    async (req, res) => {
+      const logo = await uploadedFile(req, "logo");
+      const input = parseWithRequiredFile(
+        partnerSchema,
+        req.body,
+        logo,
+        "logo",
+        "Choose the partner's logo image.",
+      );
+      const { id } = await createPartner(ctx, input, logo);
+      sendOk(res, { partner_id: id }, PARTNER_MESSAGES.created, 201);
+    },
+  );
 
-  router.post("/edit_partner/:partner", ...managerChange(ctx), withLogo, async (req, res) => {
-    const logo = await uploadedFile(req, "logo");
-    const id = idParam(req.params.partner, NO_PARTNER);
-    const input = parseInput(partnerSchema, req.body);
-    await updatePartner(ctx, id, input, logo);
-    sendOk(res, { partner_id: id }, PARTNER_MESSAGES.updated);
-  });
+  router.post(
+    "/edit_partner/:partner",
+    ...managerChange(ctx),
+    requireAdmin,
+    withLogo,
+    async (req, res) => {
+      const logo = await uploadedFile(req, "logo");
+      const id = idParam(req.params.partner, NO_PARTNER);
+      const input = parseInput(partnerSchema, req.body);
+      await updatePartner(ctx, id, input, logo);
+      sendOk(res, { partner_id: id }, PARTNER_MESSAGES.updated);
+    },
+  );
 
-  router.post("/reorder_partners", ...managerChange(ctx), async (req, res) => {
+  router.post("/reorder_partners", ...managerChange(ctx), requireAdmin, async (req, res) => {
     const { ids } = parseInput(reorderSchema, req.body);
     await reorderPartners(ctx, ids);
     sendOk(res, { partners: await listPartners(ctx) }, PARTNER_MESSAGES.reordered);
   });
 
-  router.post("/delete_partner/:partner", ...managerChange(ctx), async (req, res) => {
+  router.post("/delete_partner/:partner", ...managerChange(ctx), requireAdmin, async (req, res) => {
     await removePartner(ctx, idParam(req.params.partner, NO_PARTNER));
     sendOk(res, {}, PARTNER_MESSAGES.removed);
   });

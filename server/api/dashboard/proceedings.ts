@@ -13,12 +13,15 @@
  * `event` is `''`, `'new'` or an event id. On edit an event id applies the event fields to that
  * event, which renames or re-dates it for every proceeding of the event
  * (server/services/proceedings/commands.ts; docs/decisions/072-proceeding-event-edits.md).
+ * Roles (server/http/guards.ts): the list holds the proceedings the manager may touch (all for
+ * an administrator); creating one assigns it to its creator; the others answer 403 for a
+ * proceeding the manager does not manage.
  * Errors: 400 with field `errors`, 404 unknown proceeding or event, 413/415 cover; 401 signed
  * out and 403 cross-site on every change.
  */
 import express, { type Router } from "express";
 import { proceedingEditSchema, proceedingSchema } from "../../../shared/schemas.ts";
-import { managerChange, requireManager } from "../../http/guards.ts";
+import { actorOf, managerChange, proceedingAccess, requireManager } from "../../http/guards.ts";
 import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -45,19 +48,24 @@ export function proceedingsRouter(ctx: AppContext): Router {
   const withCover = multipart(ctx, ["cover_img"]);
 
   router.get("/all_proceedings/Y", requireManager, async (_req, res) => {
-    sendOk(res, { proceedings: await listProceedings(ctx, "dashboard") });
+    sendOk(res, { proceedings: await listProceedings(ctx, "dashboard", undefined, actorOf(res)) });
   });
 
   router.get("/get_proceeding_events", requireManager, async (_req, res) => {
     sendOk(res, { proceeding_events: await listProceedingEvents(ctx) });
   });
 
-  router.get("/get_proceeding/:proceeding", requireManager, async (req, res) => {
-    const id = idParam(req.params.proceeding, NO_PROCEEDING);
-    const proceeding = await getProceeding(ctx, id);
-    if (!proceeding) throw notFound(NO_PROCEEDING);
-    sendOk(res, { proceeding });
-  });
+  router.get(
+    "/get_proceeding/:proceeding",
+    requireManager,
+    proceedingAccess(ctx, "proceeding"),
+    async (req, res) => {
+      const id = idParam(req.params.proceeding, NO_PROCEEDING);
+      const proceeding = await getProceeding(ctx, id);
+      if (!proceeding) throw notFound(NO_PROCEEDING);
+      sendOk(res, { proceeding });
+    },
+  );
 
   router.post("/create_proceedings", ...managerChange(ctx), withCover, async (req, res) => {
     const cover = await uploadedFile(req, "cover_img");
@@ -68,13 +76,14 @@ export function proceedingsRouter(ctx: AppContext): Router {
       "cover_img",
       "Choose a cover image for the proceeding.",
     );
-    const { id } = await createProceeding(ctx, input, cover);
+    const { id } = await createProceeding(ctx, input, cover, {}, actorOf(res).id);
     sendOk(res, { proceeding_id: id }, PROCEEDING_MESSAGES.created, 201);
   });
 
   router.post(
     "/edit_proceeding/:proceeding",
     ...managerChange(ctx),
+    proceedingAccess(ctx, "proceeding"),
     withCover,
     async (req, res) => {
       const cover = await uploadedFile(req, "cover_img");

@@ -11,11 +11,12 @@
  * | GET /get_publication_only/{journal}/{id} | `publication: PublicationEdit` |
  * | POST /edit_publication/{journal}/{id} | as create, `cover_img` optional; `id` |
  *
+ * Every call answers 403 for a journal the manager does not manage (server/http/guards.ts).
  * Unknown journals and issues are 404; a publication id of another journal is 404 too.
  */
 import express, { type Router } from "express";
 import { publicationSchema } from "../../../shared/schemas.ts";
-import { managerChange, requireManager } from "../../http/guards.ts";
+import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
 import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -52,17 +53,23 @@ export function publicationsRouter(ctx: AppContext): Router {
   const router = express.Router();
   const coverUpload = multipart(ctx, ["cover_img"]);
 
-  router.get("/get_publications/:journal", requireManager, async (req, res) => {
-    const uri = journalParam(req.params.journal);
-    const journal = await findJournalRow(ctx, uri, { includeInactive: true });
-    const publications = journal ? await listDashboardPublications(ctx, uri) : null;
-    if (!journal || !publications) throw notFound(NO_JOURNAL);
-    sendOk(res, { publications, journal_name: journal.name });
-  });
+  router.get(
+    "/get_publications/:journal",
+    requireManager,
+    journalAccess(ctx, "journal"),
+    async (req, res) => {
+      const uri = journalParam(req.params.journal);
+      const journal = await findJournalRow(ctx, uri, { includeInactive: true });
+      const publications = journal ? await listDashboardPublications(ctx, uri) : null;
+      if (!journal || !publications) throw notFound(NO_JOURNAL);
+      sendOk(res, { publications, journal_name: journal.name });
+    },
+  );
 
   router.get(
     "/publication_action/:journal/:publication/:action",
     ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
     async (req, res) => {
       const uri = journalParam(req.params.journal);
       const id = idParam(req.params.publication, NO_PUBLICATION);
@@ -77,6 +84,7 @@ export function publicationsRouter(ctx: AppContext): Router {
   router.post(
     "/create_publication/:journal",
     ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
     coverUpload,
     async (req, res) => {
       const cover = await uploadedFile(req, "cover_img");
@@ -93,17 +101,23 @@ export function publicationsRouter(ctx: AppContext): Router {
     },
   );
 
-  router.get("/get_publication_only/:journal/:publication", requireManager, async (req, res) => {
-    const uri = journalParam(req.params.journal);
-    const id = idParam(req.params.publication, NO_PUBLICATION);
-    const publication = await getPublicationForEdit(ctx, uri, id);
-    if (!publication) throw notFound(NO_PUBLICATION);
-    sendOk(res, { publication });
-  });
+  router.get(
+    "/get_publication_only/:journal/:publication",
+    requireManager,
+    journalAccess(ctx, "journal"),
+    async (req, res) => {
+      const uri = journalParam(req.params.journal);
+      const id = idParam(req.params.publication, NO_PUBLICATION);
+      const publication = await getPublicationForEdit(ctx, uri, id);
+      if (!publication) throw notFound(NO_PUBLICATION);
+      sendOk(res, { publication });
+    },
+  );
 
   router.post(
     "/edit_publication/:journal/:publication",
     ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
     coverUpload,
     async (req, res) => {
       const cover = await uploadedFile(req, "cover_img");

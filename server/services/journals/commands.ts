@@ -9,6 +9,7 @@ import type {
   JournalStep2Input,
 } from "../../../shared/schemas.ts";
 import type { JournalsTable } from "../../db/schema.ts";
+import { assignJournalInTrx } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { removeImage, storeImage } from "../images.ts";
@@ -72,6 +73,7 @@ export async function createJournal(
   input: JournalStep1Input,
   cover: Uint8Array | null | undefined,
   extras: JournalExtras = {},
+  ownerId?: number,
 ): Promise<{ id: number; uri: string }> {
   if (!cover?.byteLength) {
     throw invalid("Choose a cover image for the journal.", {
@@ -85,8 +87,8 @@ export async function createJournal(
   try {
     const row = await commitOrDiscard(
       ctx,
-      (trx) =>
-        trx
+      async (trx) => {
+        const inserted = await trx
           .insertInto("journals")
           .values({
             uri: input.journal_uri,
@@ -106,7 +108,11 @@ export async function createJournal(
             updated_at: now,
           })
           .returning("id")
-          .executeTakeFirstOrThrow(),
+          .executeTakeFirstOrThrow();
+        // the creator of a journal manages it (issue 8, Roles and ownership)
+        if (ownerId !== undefined) await assignJournalInTrx(trx, inserted.id, ownerId, now);
+        return inserted;
+      },
       () => removeImage(ctx, image),
     );
     return { id: row.id, uri: input.journal_uri };

@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import type { Button, JournalCard, JournalDetail } from "../../../shared/api.ts";
 import type { Journal } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
+import { type Actor, isAdmin } from "../access.ts";
 import type { AppContext } from "../context.ts";
 
 /** Public buttons of a journal card (DESIGN section 2). */
@@ -62,9 +63,18 @@ export async function listActiveJournals(ctx: AppContext): Promise<JournalCard[]
   return rows.map((row) => toJournalCard(row, "public"));
 }
 
-/** Every journal, active or not, by name, with dashboard buttons (GET /dashboard/all_journals). */
-export async function listAllJournals(ctx: AppContext): Promise<JournalCard[]> {
-  const rows = await ctx.db.selectFrom("journals").selectAll().orderBy(sql`lower(name)`).execute();
+/**
+ * Every journal `actor` may touch (all for an administrator, else those assigned to them),
+ * active or not, by name, with dashboard buttons (GET /dashboard/all_journals).
+ */
+export async function listAllJournals(ctx: AppContext, actor: Actor): Promise<JournalCard[]> {
+  let query = ctx.db.selectFrom("journals").selectAll().orderBy(sql`lower(name)`);
+  if (!isAdmin(actor)) {
+    query = query.where("id", "in", (qb) =>
+      qb.selectFrom("journal_managers").select("journal_id").where("user_id", "=", actor.id),
+    );
+  }
+  const rows = await query.execute();
   return rows.map((row) => toJournalCard(row, "dashboard"));
 }
 

@@ -5,6 +5,7 @@
  */
 import { slugify } from "../../../shared/format.ts";
 import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
+import { assignProceedingInTrx } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { invalid, notFound } from "../errors.ts";
 import { removeImage, storeImage } from "../images.ts";
@@ -86,6 +87,7 @@ export async function createProceeding(
   input: ProceedingInput,
   cover: Uint8Array | null | undefined,
   extras: ProceedingExtras = {},
+  ownerId?: number,
 ): Promise<{ id: number; slug: string }> {
   const choice = input.event;
   if (choice === "") throw chooseEvent();
@@ -122,6 +124,8 @@ export async function createProceeding(
         .returning("id")
         .executeTakeFirstOrThrow();
       await replaceEditors(trx, { proceeding_id: row.id }, input.editors);
+      // the creator of a proceeding manages it (decision 190)
+      if (ownerId !== undefined) await assignProceedingInTrx(trx, row.id, ownerId, now);
       return { id: row.id, slug };
     },
     () => removeImage(ctx, key),

@@ -12,6 +12,7 @@ import type {
 } from "../../../shared/api.ts";
 import { proceedingLink, proceedingPaperLink } from "../../../shared/format.ts";
 import { fileUrl } from "../../storage/storage.ts";
+import { type Actor, isAdmin } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { editorialBoard, editorsForEdit } from "../editors.ts";
 import { listContents } from "../papers/queries.ts";
@@ -25,6 +26,8 @@ export async function listProceedings(
   ctx: AppContext,
   audience: "public" | "dashboard",
   limit?: number,
+  /** Only the proceedings this account may touch (all for an administrator). */
+  actor?: Actor,
 ): Promise<ProceedingCard[]> {
   let query = ctx.db
     .selectFrom("proceedings as p")
@@ -44,6 +47,11 @@ export async function listProceedings(
     .orderBy("p.year", "desc")
     .orderBy("p.id", "desc");
   if (limit !== undefined) query = query.limit(limit);
+  if (actor && !isAdmin(actor)) {
+    query = query.where("p.id", "in", (qb) =>
+      qb.selectFrom("proceeding_managers").select("proceeding_id").where("user_id", "=", actor.id),
+    );
+  }
   const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,

@@ -1,10 +1,12 @@
 /**
  * Managers for browser tests. `signInAsNewManager(page, testInfo)` registers a manager with the
- * e2e server's passcode and signs in through the API with the page's own cookie jar, so the
- * page is signed in for the rest of the test without going through the sign-in form.
+ * e2e server's passcode, makes them a site administrator (so the screen under test is theirs
+ * whatever journal it touches; roles themselves are tested in roles.spec.ts) and signs in
+ * through the API with the page's own cookie jar, so the page is signed in for the rest of the
+ * test without going through the sign-in form. `{ role: "manager" }` leaves a journal manager.
  * Emails are unique per project and run (both projects share one server).
  */
-import type { Page, TestInfo } from "@playwright/test";
+import { type APIRequestContext, type Page, request, type TestInfo } from "@playwright/test";
 
 /** The e2e server's admin passcode (tests/e2e/serve.ts). */
 export const E2E_PASSCODE = process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode";
@@ -46,10 +48,57 @@ export async function registerByApi(page: Page, manager: E2eManager): Promise<vo
   if (!res.ok()) throw new Error(`registration failed: ${res.status()} ${await res.text()}`);
 }
 
-/** Registers a new manager and signs the page's browser context in. */
-export async function signInAsNewManager(page: Page, testInfo: TestInfo): Promise<E2eManager> {
-  const manager = newManager(testInfo);
+/** The site administrator tests/e2e/serve.ts creates before the server starts. */
+export const E2E_ADMIN = {
+  fname: "Site",
+  lname: "Administrator",
+  email: "e2e-admin@example.org",
+  password: "e2e administrator password",
+} as const;
+
+/** An API client signed in as {@link E2E_ADMIN} (its own cookie jar), for setting roles. */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  const res = await api.post("/api/login", {
+    data: { email: E2E_ADMIN.email, pword: E2E_ADMIN.password },
+  });
+  if (!res.ok())
+    throw new Error(`administrator sign-in failed: ${res.status()} ${await res.text()}`);
+  return api;
+}
+
+/** The account id of `email`, from the administrator's GET /api/dashboard/managers. */
+export async function accountId(api: APIRequestContext, email: string): Promise<number> {
+  const res = await api.get("/api/dashboard/managers");
+  const body = (await res.json()) as { managers: { id: number; email: string }[] };
+  const found = body.managers.find((m) => m.email === email.toLowerCase());
+  if (!found) throw new Error(`no account ${email}`);
+  return found.id;
+}
+
+/** Makes `email`'s account a site administrator through the administrator's API. */
+export async function makeAdministrator(baseURL: string, email: string): Promise<void> {
+  const api = await adminApi(baseURL);
+  try {
+    const id = await accountId(api, email);
+    const res = await api.post(`/api/manager_account/${id}`, { data: { role: "admin" } });
+    if (!res.ok()) throw new Error(`promotion failed: ${res.status()} ${await res.text()}`);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Registers a new manager (an administrator unless told otherwise) and signs the page in. */
+export async function signInAsNewManager(
+  page: Page,
+  testInfo: TestInfo,
+  options: { role?: "admin" | "manager"; fname?: string; lname?: string } = {},
+): Promise<E2eManager> {
+  const manager = newManager(testInfo, options.fname, options.lname);
   await registerByApi(page, manager);
+  if ((options.role ?? "admin") === "admin") {
+    await makeAdministrator(testInfo.project.use.baseURL!, manager.email);
+  }
   const res = await page.request.post("/api/login", {
     data: { email: manager.email, pword: manager.password },
   });

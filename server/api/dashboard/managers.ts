@@ -1,0 +1,112 @@
+/**
+ * The site administrator's Managers screen (issue 8, "Roles and ownership"; decisions 190–192).
+ * Every call is the administrator's (`requireAdmin`: 401 signed out, 403 for a journal manager);
+ * every change also refuses cross-site requests. JSON bodies.
+ *
+ * | call | body | answer |
+ * |---|---|---|
+ * | GET /dashboard/managers | — | `ManagersScreen` (shared/api.ts): `managers`, the assign menus' `journals` and `proceedings`, `me` (the caller's id) |
+ * | POST /manager_journal/{user} | `{journal_uri, assign: boolean}` | msg |
+ * | POST /manager_proceeding/{user} | `{proceeding_id, assign: boolean}` | msg |
+ * | POST /manager_account/{user} | `{role?: "admin" \| "manager", disabled?: boolean}` | msg; disabling ends the account's sessions at once |
+ * | POST /invite_manager | `{email}` | 201 msg; the one-time link goes by mail (server/services/invitations.ts) |
+ *
+ * Errors: 400 bad body, 404 unknown account, journal or proceeding, 409 the last active
+ * administrator would be demoted or disabled (or the invited address has an account), 403
+ * disabling one's own account.
+ */
+import express, { type Router } from "express";
+import { z } from "zod";
+import type { ManagersScreen } from "../../../shared/api.ts";
+import { actorOf, managerChange, requireAdmin } from "../../http/guards.ts";
+import { publicOrigin } from "../../http/origin.ts";
+import { parseInput, sendOk } from "../../http/respond.ts";
+import type { AppContext } from "../../services/context.ts";
+import { inviteManager } from "../../services/invitations.ts";
+import {
+  listAccounts,
+  listAssignable,
+  NO_ACCOUNT,
+  setJournalAssignment,
+  setProceedingAssignment,
+  updateAccount,
+} from "../../services/managers.ts";
+import { idParam, journalParam } from "./route-params.ts";
+
+const assignSchema = z.boolean({ error: "Say whether to assign (true) or unassign (false)." });
+
+const journalAssignmentSchema = z.object({
+  journal_uri: z
+    .string({ error: "Choose a journal." })
+    .trim()
+    .min(1, "Choose a journal.")
+    .max(100, "Choose a journal."),
+  assign: assignSchema,
+});
+
+const proceedingAssignmentSchema = z.object({
+  proceeding_id: z.coerce
+    .number<string | number>({ error: "Choose a proceeding." })
+    .int("Choose a proceeding.")
+    .positive("Choose a proceeding.")
+    .max(9_999_999_999, "Choose a proceeding."),
+  assign: assignSchema,
+});
+
+const accountSchema = z
+  .object({
+    role: z.enum(["admin", "manager"], { error: "The role is admin or manager." }).optional(),
+    disabled: z.boolean({ error: "Say whether the account is disabled." }).optional(),
+  })
+  .refine((body) => body.role !== undefined || body.disabled !== undefined, {
+    message: "Nothing to change: send role or disabled.",
+  });
+
+const inviteSchema = z.object({
+  email: z
+    .string({ error: "Please enter the email address to invite." })
+    .trim()
+    .min(1, "Please enter the email address to invite.")
+    .max(254, "This email address is too long.")
+    .pipe(z.email("Please enter a valid email address.")),
+});
+
+export function managersRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  const change = [...managerChange(ctx), requireAdmin];
+
+  router.get("/dashboard/managers", requireAdmin, async (_req, res) => {
+    const [managers, assignable] = await Promise.all([listAccounts(ctx), listAssignable(ctx)]);
+    const screen: ManagersScreen = { managers, ...assignable, me: actorOf(res).id };
+    sendOk(res, screen);
+  });
+
+  router.post("/manager_journal/:user", ...change, async (req, res) => {
+    const userId = idParam(req.params.user, NO_ACCOUNT);
+    const body = parseInput(journalAssignmentSchema, req.body ?? {});
+    const uri = journalParam(body.journal_uri);
+    sendOk(res, {}, await setJournalAssignment(ctx, userId, uri, body.assign));
+  });
+
+  router.post("/manager_proceeding/:user", ...change, async (req, res) => {
+    const userId = idParam(req.params.user, NO_ACCOUNT);
+    const body = parseInput(proceedingAssignmentSchema, req.body ?? {});
+    const msg = await setProceedingAssignment(ctx, userId, body.proceeding_id, body.assign);
+    sendOk(res, {}, msg);
+  });
+
+  router.post("/manager_account/:user", ...change, async (req, res) => {
+    const userId = idParam(req.params.user, NO_ACCOUNT);
+    const body = parseInput(accountSchema, req.body ?? {});
+    sendOk(res, {}, await updateAccount(ctx, actorOf(res).id, userId, body));
+  });
+
+  router.post("/invite_manager", ...change, async (req, res) => {
+    const { email } = parseInput(inviteSchema, req.body ?? {});
+    const user = res.locals.user!;
+    const to = await inviteManager(ctx, user, email, publicOrigin(ctx.config, req));
+    sendOk(res, {}, `Invitation sent to ${to}. The link works once, for 7 days.`, 201);
+  });
+
+  return router;
+}

@@ -1,0 +1,110 @@
+/**
+ * Who may touch what (issue 8, "Roles and ownership"; docs/decisions/190-roles-and-ownership.md).
+ * No HTTP here: the guards of server/http/guards.ts call these for every dashboard call.
+ *
+ * - A site administrator (`users.role = 'admin'`) may touch every journal, proceeding, partner
+ *   and account.
+ * - A journal manager (`'manager'`) may touch only the journals (with their issues and papers)
+ *   and proceedings assigned to them in `journal_managers` / `proceeding_managers`; creating a
+ *   journal or proceeding assigns it to its creator (server/services/journals/commands.ts,
+ *   server/services/proceedings/commands.ts).
+ */
+import type { UserRole } from "../db/schema.ts";
+import type { AppContext } from "./context.ts";
+import { AppError } from "./errors.ts";
+import type { Trx } from "./write.ts";
+
+/** What the rules need to know about the signed-in account (from the session, never the request). */
+export type Actor = { id: number; role: UserRole };
+
+/** The 403 messages, one per kind of thing refused. */
+export const ACCESS_MESSAGES = {
+  adminOnly: "Only a site administrator can do this.",
+  journal: "You do not manage this journal. Ask a site administrator to assign it to you.",
+  proceeding: "You do not manage this proceeding. Ask a site administrator to assign it to you.",
+} as const;
+
+export const isAdmin = (actor: Actor): boolean => actor.role === "admin";
+
+/** @throws AppError `forbidden` (403) unless `actor` is a site administrator. */
+export function assertAdmin(actor: Actor): void {
+  if (!isAdmin(actor)) throw new AppError("forbidden", ACCESS_MESSAGES.adminOnly);
+}
+
+/**
+ * Checks that `actor` may touch journal `uri`. An unknown URI passes (the call then answers its
+ * own 404), so a manager learns nothing more than a reader would.
+ * @throws AppError `forbidden` (403) for a journal of somebody else.
+ */
+export async function assertJournalAccess(ctx: AppContext, actor: Actor, uri: string) {
+  if (isAdmin(actor)) return;
+  const row = await ctx.db
+    .selectFrom("journals as j")
+    .leftJoin("journal_managers as m", (join) =>
+      join.onRef("m.journal_id", "=", "j.id").on("m.user_id", "=", actor.id),
+    )
+    .select(["j.id", "m.user_id"])
+    .where("j.uri", "=", uri)
+    .executeTakeFirst();
+  if (row && row.user_id === null) throw new AppError("forbidden", ACCESS_MESSAGES.journal);
+}
+
+/**
+ * Checks that `actor` may touch proceeding `id`; an unknown id passes (its call answers 404).
+ * @throws AppError `forbidden` (403) for a proceeding of somebody else.
+ */
+export async function assertProceedingAccess(ctx: AppContext, actor: Actor, id: number) {
+  if (isAdmin(actor)) return;
+  const row = await ctx.db
+    .selectFrom("proceedings as p")
+    .leftJoin("proceeding_managers as m", (join) =>
+      join.onRef("m.proceeding_id", "=", "p.id").on("m.user_id", "=", actor.id),
+    )
+    .select(["p.id", "m.user_id"])
+    .where("p.id", "=", id)
+    .executeTakeFirst();
+  if (row && row.user_id === null) throw new AppError("forbidden", ACCESS_MESSAGES.proceeding);
+}
+
+/** Whether `actor` may see journal `uri`'s unpublished parts (inactive journal, draft issues). */
+export async function canManageJournal(
+  ctx: AppContext,
+  actor: Actor | null | undefined,
+  uri: string,
+): Promise<boolean> {
+  if (!actor) return false;
+  try {
+    await assertJournalAccess(ctx, actor, uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Assigns journal `journalId` to `userId` inside `trx`; assigning twice is a no-op. */
+export async function assignJournalInTrx(
+  trx: Trx,
+  journalId: number,
+  userId: number,
+  now: string,
+): Promise<void> {
+  await trx
+    .insertInto("journal_managers")
+    .values({ journal_id: journalId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(["journal_id", "user_id"]).doNothing())
+    .execute();
+}
+
+/** Assigns proceeding `proceedingId` to `userId` inside `trx`; assigning twice is a no-op. */
+export async function assignProceedingInTrx(
+  trx: Trx,
+  proceedingId: number,
+  userId: number,
+  now: string,
+): Promise<void> {
+  await trx
+    .insertInto("proceeding_managers")
+    .values({ proceeding_id: proceedingId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(["proceeding_id", "user_id"]).doNothing())
+    .execute();
+}

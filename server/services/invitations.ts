@@ -1,0 +1,142 @@
+/**
+ * Invitations (issue 8: "the administrator can also invite a manager by email with a one-time
+ * link, so the passcode need not be shared"; docs/decisions/191-invitations.md).
+ *
+ * - The link is `/registration?invite=<token>`, the token 32 random bytes (base64url, 43
+ *   characters). Only its SHA-256 is stored (`invitations.token_hash`): the token is as random as
+ *   a key, so a plain hash suffices and a copy of the table cannot be used to register.
+ * - It expires {@link INVITATION_TTL_MS} (7 days) after it was sent and is used once: the
+ *   account is created and the invitation marked used in one transaction, by a conditional
+ *   update, so two registrations with one link cannot both succeed.
+ * - The account takes the invited address and becomes a journal manager (or an administrator
+ *   under the first-account / `ADMIN_EMAIL` rule of server/services/users.ts). A new invitation
+ *   to the same address leaves the older links working until they expire.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { User } from "../db/schema.ts";
+import type { AppContext } from "./context.ts";
+import { AppError, conflict } from "./errors.ts";
+import { sendMail } from "./mail.ts";
+import {
+  assertNewPassword,
+  hashPassword,
+  insertAccount,
+  type NewManager,
+  normaliseEmail,
+} from "./users.ts";
+import { timestamp } from "./write.ts";
+
+/** How long an invitation link works, in milliseconds. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const INVITATION_GONE =
+  "This invitation link has expired or has already been used. Ask the site administrator for a new one.";
+const ACCOUNT_EXISTS = "An account with this email already exists.";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Creates an invitation for `email` and mails the link (server/services/mail.ts).
+ * @param origin the site's public origin (`https://host`), for the link.
+ * @returns the address written to. @throws AppError `conflict` (409) when the address already
+ *   has an account.
+ */
+export async function inviteManager(
+  ctx: AppContext,
+  invitedBy: { id: number; name: string },
+  email: string,
+  origin: string,
+): Promise<string> {
+  const to = normaliseEmail(email);
+  const existing = await ctx.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", to)
+    .executeTakeFirst();
+  if (existing) throw conflict(ACCOUNT_EXISTS, { email: ACCOUNT_EXISTS });
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  const expires = new Date(now.getTime() + INVITATION_TTL_MS);
+  await ctx.db
+    .insertInto("invitations")
+    .values({
+      email: to,
+      token_hash: hashToken(token),
+      invited_by: invitedBy.id,
+      created_at: now.toISOString(),
+      expires_at: expires.toISOString(),
+    })
+    .execute();
+  const link = `${origin}/registration?invite=${token}`;
+  await sendMail(ctx, {
+    to,
+    subject: `Your invitation to manage journals on ${ctx.config.siteName}`,
+    text: [
+      "Hello,",
+      "",
+      `${invitedBy.name} invites you to manage journals on ${ctx.config.siteName}.`,
+      "Open this link to create your account (no passcode is needed):",
+      "",
+      link,
+      "",
+      `The link works once, until ${expires.toUTCString()}.`,
+      "If you did not expect this message, you can ignore it.",
+    ].join("\n"),
+  });
+  return to;
+}
+
+/** The invitation row of a live `token`, or null (unknown, malformed, used or expired). */
+async function liveInvitation(ctx: AppContext, token: string) {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await ctx.db
+    .selectFrom("invitations")
+    .select(["id", "email", "expires_at", "used_at"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= timestamp()) return null;
+  return row;
+}
+
+/**
+ * The address a live invitation was sent to (the registration form shows it).
+ * @throws AppError `not_found` (404) {@link INVITATION_GONE}.
+ */
+export async function invitationEmail(ctx: AppContext, token: string): Promise<string> {
+  const row = await liveInvitation(ctx, token);
+  if (!row) throw new AppError("not_found", INVITATION_GONE);
+  return row.email;
+}
+
+/**
+ * Registers the invited manager: checks the passwords, then uses the invitation and creates the
+ * account in one transaction.
+ * @throws AppError `invalid` (400) passwords; `not_found` (404) {@link INVITATION_GONE};
+ *   `conflict` (409) when the address got an account meanwhile.
+ */
+export async function registerInvited(
+  ctx: AppContext,
+  input: Omit<NewManager, "email" | "admincode"> & { invite: string },
+): Promise<User> {
+  assertNewPassword(input.pword, input.cpword);
+  const row = await liveInvitation(ctx, input.invite);
+  if (!row) throw new AppError("not_found", INVITATION_GONE);
+  const passwordHash = await hashPassword(input.pword);
+  return ctx.db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable("invitations")
+      .set({ used_at: timestamp() })
+      .where("id", "=", row.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) throw new AppError("not_found", INVITATION_GONE);
+    const existing = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", row.email)
+      .executeTakeFirst();
+    if (existing) throw conflict(ACCOUNT_EXISTS, { email: ACCOUNT_EXISTS });
+    return insertAccount({ ...ctx, db: trx }, { ...input, email: row.email }, passwordHash);
+  });
+}

@@ -1,0 +1,458 @@
+/**
+ * Roles and ownership on every dashboard call (issue 8), on SQLite and PostgreSQL. The calls are
+ * found by walking the routers actually mounted, and each must have a row in CASES (so a call
+ * added later fails here until its access rule is stated). Each row gives a valid request; it
+ * is sent, on a fresh journal/issue/paper/proceeding/partner each time:
+ * - by a journal manager who does not manage the target: 403 with the rule's msg, nothing
+ *   changed (calls any manager may make answer 2xx instead);
+ * - by the manager who manages it: 2xx (403 for the administrator's calls);
+ * - by the site administrator: 2xx.
+ */
+import type { Router } from "express";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dashboardRouters } from "../../server/api/dashboard/index.ts";
+import { ACCESS_MESSAGES } from "../../server/services/access.ts";
+import { createManager, sessionCookie } from "../helpers/account.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { insertJournalWithIssue, paperRow } from "../helpers/fixtures.ts";
+import { pngImage } from "../helpers/uploads.ts";
+
+type Method = "get" | "post";
+type Scope = "any" | "journal" | "proceeding" | "admin";
+type Fields = Record<string, string>;
+
+/** What one request works on: fresh rows, managed by `owner`. */
+type Target = {
+  uri: string;
+  issueId: number;
+  paperId: number;
+  proceedingId: number;
+  partnerId: number;
+  otherUserId: number;
+  n: number;
+};
+
+type Case = {
+  scope: Scope;
+  /** The path with parameters filled in for `target`. */
+  path: (target: Target) => string;
+  /** Multipart fields (with a cover `cover_img`/`logo` when `file` names it) or a JSON body. */
+  fields?: (target: Target) => Fields;
+  json?: (target: Target) => Promise<object> | object;
+  file?: string;
+};
+
+let t: TestContext;
+let cover: Buffer;
+let counter = 0;
+let adminCookie: string;
+let ownerId: number;
+let ownerCookie: string;
+let outsiderCookie: string;
+/** The account the Managers calls change (a manager with nothing assigned). */
+let otherUserId: number;
+
+const step1 = (uri: string): Fields => ({
+  journal_name: `Journal ${uri}`,
+  abbreviation: "J Test",
+  journal_uri: uri,
+  publisher: "Athenaeum University Press",
+  pub_frequency: "quartely",
+  issn: "2049-3630",
+  journal_intro: "Peer-reviewed work.",
+});
+const step2 = (uri: string): Fields => ({
+  submission_guide: "Send a PDF.",
+  other_guide: "APA references.",
+  journal_email: "editor@journal.example",
+  journal_cost: "None",
+  contact_name: "Ada Lovelace",
+  contact_email: "ada@journal.example",
+  journal_uri: uri,
+});
+const issueFields = (): Fields => ({
+  volume: "7",
+  issue: "1",
+  title: "Virtue Revisited",
+  year: "2024",
+  "editors[0][name]": "Zoe Chief",
+  "editors[0][email]": "",
+  "editors[0][institution]": "Oxford",
+  "editors[0][role]": "Editor-in-Chief",
+});
+const paperFields = (target: Target): Fields => ({
+  sel_publication: String(target.issueId),
+  title: "Volatile Metabolite Profiling",
+  doi: "",
+  abstract: "Volatile compounds of wheat kernels.",
+  keywords: "wheat",
+  "authors[0][name]": "Laura Del Coco",
+  "authors[0][email]": "",
+  "authors[0][institution]": "University of Salento",
+});
+const proceedingFields = (event: string): Fields => ({
+  event,
+  event_name: "Colloquium on Open Science",
+  event_start_date: "2025-06-15",
+  event_end_date: "2025-06-18",
+  title: "Proceedings of the Colloquium",
+  sub_title: "",
+  issn: "",
+  publisher: "",
+  year: "2025",
+  intro: "Papers given at the colloquium.",
+  "editors[0][name]": "Grace Hopper",
+  "editors[0][email]": "",
+  "editors[0][institution]": "",
+  "editors[0][role]": "Chair",
+});
+
+/** Every dashboard call and its access rule; keys are `METHOD path` as mounted. */
+const CASES: Record<string, Case> = {
+  "GET /dashboard/admin_nav_items": { scope: "any", path: () => "/dashboard/admin_nav_items" },
+  "GET /dashboard/all_journals": { scope: "any", path: () => "/dashboard/all_journals" },
+  "GET /dashboard/get_journal/:journal": {
+    scope: "journal",
+    path: (x) => `/dashboard/get_journal/${x.uri}`,
+  },
+  "POST /create_journal/1": {
+    scope: "any",
+    path: () => "/create_journal/1",
+    fields: (x) => step1(`new-journal-${x.n}`),
+    file: "cover_img",
+  },
+  "POST /create_journal/2": {
+    scope: "journal",
+    path: () => "/create_journal/2",
+    fields: (x) => step2(x.uri),
+  },
+  "POST /edit_journal/1": {
+    scope: "journal",
+    path: () => "/edit_journal/1",
+    fields: (x) => ({ ...step1(x.uri), journal_active: "Y", primary_journal_uri: x.uri }),
+  },
+  "POST /edit_journal/2": {
+    scope: "journal",
+    path: () => "/edit_journal/2",
+    fields: (x) => step2(x.uri),
+  },
+  "GET /all_proceedings/Y": { scope: "any", path: () => "/all_proceedings/Y" },
+  "GET /get_proceeding_events": { scope: "any", path: () => "/get_proceeding_events" },
+  "GET /get_proceeding/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/get_proceeding/${x.proceedingId}`,
+  },
+  "POST /create_proceedings": {
+    scope: "any",
+    path: () => "/create_proceedings",
+    fields: () => proceedingFields("new"),
+    file: "cover_img",
+  },
+  "POST /edit_proceeding/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/edit_proceeding/${x.proceedingId}`,
+    fields: () => proceedingFields(""),
+  },
+  "GET /dashboard/partners": { scope: "admin", path: () => "/dashboard/partners" },
+  "POST /create_partner": {
+    scope: "admin",
+    path: () => "/create_partner",
+    fields: (x) => ({ name: `Partner ${x.n}`, link: "https://partner.example" }),
+    file: "logo",
+  },
+  "POST /edit_partner/:partner": {
+    scope: "admin",
+    path: (x) => `/edit_partner/${x.partnerId}`,
+    fields: (x) => ({ name: `Renamed partner ${x.n}`, link: "" }),
+  },
+  "POST /reorder_partners": {
+    scope: "admin",
+    path: () => "/reorder_partners",
+    json: async () => ({
+      ids: (
+        await t.ctx.db.selectFrom("partners").select("id").orderBy("position", "desc").execute()
+      ).map((r) => r.id),
+    }),
+  },
+  "POST /delete_partner/:partner": {
+    scope: "admin",
+    path: (x) => `/delete_partner/${x.partnerId}`,
+  },
+  "GET /get_publications/:journal": {
+    scope: "journal",
+    path: (x) => `/get_publications/${x.uri}`,
+  },
+  "GET /publication_action/:journal/:publication/:action": {
+    scope: "journal",
+    path: (x) => `/publication_action/${x.uri}/${x.issueId}/unpublish`,
+  },
+  "POST /create_publication/:journal": {
+    scope: "journal",
+    path: (x) => `/create_publication/${x.uri}`,
+    fields: issueFields,
+    file: "cover_img",
+  },
+  "GET /get_publication_only/:journal/:publication": {
+    scope: "journal",
+    path: (x) => `/get_publication_only/${x.uri}/${x.issueId}`,
+  },
+  "POST /edit_publication/:journal/:publication": {
+    scope: "journal",
+    path: (x) => `/edit_publication/${x.uri}/${x.issueId}`,
+    fields: issueFields,
+  },
+  "POST /create_paper/:journal": {
+    scope: "journal",
+    path: (x) => `/create_paper/${x.uri}`,
+    fields: paperFields,
+    file: "paper_file",
+  },
+  "GET /get_paper/:journal/:paper": {
+    scope: "journal",
+    path: (x) => `/get_paper/${x.uri}/${x.paperId}`,
+  },
+  "POST /edit_paper/:journal/:paper": {
+    scope: "journal",
+    path: (x) => `/edit_paper/${x.uri}/${x.paperId}`,
+    fields: paperFields,
+  },
+  "GET /delete_paper/:journal/:paper": {
+    scope: "journal",
+    path: (x) => `/delete_paper/${x.uri}/${x.paperId}`,
+  },
+  "GET /dashboard/managers": { scope: "admin", path: () => "/dashboard/managers" },
+  "POST /manager_journal/:user": {
+    scope: "admin",
+    path: (x) => `/manager_journal/${x.otherUserId}`,
+    json: (x) => ({ journal_uri: x.uri, assign: true }),
+  },
+  "POST /manager_proceeding/:user": {
+    scope: "admin",
+    path: (x) => `/manager_proceeding/${x.otherUserId}`,
+    json: (x) => ({ proceeding_id: x.proceedingId, assign: true }),
+  },
+  "POST /manager_account/:user": {
+    scope: "admin",
+    path: (x) => `/manager_account/${x.otherUserId}`,
+    json: () => ({ role: "manager" }),
+  },
+  "POST /invite_manager": {
+    scope: "admin",
+    path: () => "/invite_manager",
+    json: (x) => ({ email: `invited-${x.n}@example.org` }),
+  },
+};
+
+/** Routes of a router and the routers mounted in it. */
+function callsOf(router: Router): string[] {
+  const calls: string[] = [];
+  for (const layer of router.stack as unknown as {
+    route?: { path: string; methods: Record<string, boolean> };
+    handle?: { stack?: unknown };
+  }[]) {
+    if (layer.route) {
+      for (const method of Object.keys(layer.route.methods)) {
+        if (method === "get" || method === "post") {
+          calls.push(`${method.toUpperCase()} ${layer.route.path}`);
+        }
+      }
+    } else if (layer.handle?.stack) {
+      calls.push(...callsOf(layer.handle as unknown as Router));
+    }
+  }
+  return calls;
+}
+
+/** Fresh rows for one request, managed by `owner` (journal and proceeding). */
+async function makeTarget(owner: number): Promise<Target> {
+  counter += 1;
+  const n = counter;
+  const db = t.ctx.db;
+  const uri = `roles-journal-${n}`;
+  const { journalId, issueId } = await insertJournalWithIssue(db, {
+    uri,
+    name: `Roles Journal ${n}`,
+    abbreviation: "Roles J",
+  });
+  const { id: paperId } = await db
+    .insertInto("papers")
+    .values(paperRow({ publication_id: issueId, doi: null, title: `Paper ${n}` }))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const { id: eventId } = await db
+    .insertInto("proceeding_events")
+    .values({
+      name: `Event ${n}`,
+      start_date: "2025-01-01",
+      end_date: "2025-01-02",
+      location: null,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: proceedingId } = await db
+    .insertInto("proceedings")
+    .values({
+      event_id: eventId,
+      slug: `roles-proceeding-${n}`,
+      title: `Roles Proceeding ${n}`,
+      sub_title: null,
+      issn: null,
+      isbn: null,
+      publisher: null,
+      year: 2025,
+      intro: "",
+      cover: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: partnerId } = await db
+    .insertInto("partners")
+    .values({
+      name: `Roles Partner ${n}`,
+      logo: null,
+      link: null,
+      position: 1000 + n,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("journal_managers")
+    .values({ journal_id: journalId, user_id: owner, created_at: now })
+    .execute();
+  await db
+    .insertInto("proceeding_managers")
+    .values({ proceeding_id: proceedingId, user_id: owner, created_at: now })
+    .execute();
+  return { uri, issueId, paperId, proceedingId, partnerId, otherUserId, n };
+}
+
+function send(call: string, c: Case, target: Target, cookie: string, body?: object) {
+  const method = call.split(" ")[0]!.toLowerCase() as Method;
+  let req = request(t.app)
+    [method](`/api${c.path(target)}`)
+    .set("Cookie", cookie);
+  if (body) return req.send(body);
+  if (c.fields) {
+    for (const [k, v] of Object.entries(c.fields(target))) req = req.field(k, v);
+  }
+  if (c.file === "paper_file") req = req.attach("paper_file", pdfBytes, "paper.pdf");
+  else if (c.file) req = req.attach(c.file, cover, "cover.png");
+  return req;
+}
+
+let pdfBytes: Buffer;
+
+/** A snapshot of what the calls can change, to prove a refused call changed nothing. */
+async function snapshot(): Promise<string> {
+  const db = t.ctx.db;
+  const [journals, publications, papers, proceedings, partners, users, jm, pm, invitations] =
+    await Promise.all([
+      db.selectFrom("journals").selectAll().orderBy("id").execute(),
+      db.selectFrom("publications").selectAll().orderBy("id").execute(),
+      db.selectFrom("papers").select(["id", "title", "doi", "file"]).orderBy("id").execute(),
+      db.selectFrom("proceedings").selectAll().orderBy("id").execute(),
+      db.selectFrom("partners").selectAll().orderBy("id").execute(),
+      db.selectFrom("users").select(["id", "role", "disabled_at"]).orderBy("id").execute(),
+      db.selectFrom("journal_managers").select(["journal_id", "user_id"]).execute(),
+      db.selectFrom("proceeding_managers").select(["proceeding_id", "user_id"]).execute(),
+      db.selectFrom("invitations").select("id").execute(),
+    ]);
+  return JSON.stringify({
+    journals,
+    publications,
+    papers,
+    proceedings,
+    partners,
+    users,
+    jm,
+    pm,
+    invitations,
+  });
+}
+
+const MSG: Record<Exclude<Scope, "any">, string> = {
+  journal: ACCESS_MESSAGES.journal,
+  proceeding: ACCESS_MESSAGES.proceeding,
+  admin: ACCESS_MESSAGES.adminOnly,
+};
+
+beforeAll(async () => {
+  t = await createTestContext();
+  cover = await pngImage();
+  const { readFile } = await import("node:fs/promises");
+  const path = await import("node:path");
+  const { CORPUS_DIR } = await import("../helpers/context.ts");
+  pdfBytes = await readFile(path.join(CORPUS_DIR, "pdfs", "metabolites-04-00932.pdf"));
+  const admin = await createManager(t.ctx, { fname: "Site", lname: "Admin" });
+  adminCookie = await sessionCookie(t.ctx, admin.user.id);
+  const owner = await createManager(t.ctx, { fname: "Owner", lname: "Manager" });
+  ownerId = owner.user.id;
+  ownerCookie = await sessionCookie(t.ctx, owner.user.id);
+  const outsider = await createManager(t.ctx, { fname: "Other", lname: "Manager" });
+  outsiderCookie = await sessionCookie(t.ctx, outsider.user.id);
+  otherUserId = (await createManager(t.ctx, { fname: "Third", lname: "Manager" })).user.id;
+  expect(admin.user.role).toBe("admin");
+  expect(owner.user.role).toBe("manager");
+});
+afterAll(() => t.close());
+
+describe(`roles on every dashboard call on ${dialectUnderTest}`, { timeout: 180_000 }, () => {
+  const mounted = () => dashboardRouters.flatMap((create) => callsOf(create(t.ctx)));
+
+  it("states an access rule for every mounted dashboard call", () => {
+    const calls = mounted();
+    expect(calls.length).toBeGreaterThan(25);
+    for (const call of calls) expect(CASES[call], `${call} has no row in CASES`).toBeDefined();
+    for (const call of Object.keys(CASES)) expect(calls, call).toContain(call);
+  });
+
+  it("answers 403 with the rule's msg to a manager outside the target, changing nothing", async () => {
+    for (const call of mounted()) {
+      const c = CASES[call]!;
+      const target = await makeTarget(ownerId);
+      const body = c.json ? await c.json(target) : undefined;
+      const before = await snapshot();
+      const res = await send(call, c, target, outsiderCookie, body);
+      if (c.scope === "any") {
+        expect([200, 201], `${call}: ${JSON.stringify(res.body)}`).toContain(res.status);
+        continue;
+      }
+      expect(res.status, `${call}: ${JSON.stringify(res.body)}`).toBe(403);
+      expect(res.body).toMatchObject({ status: 0, msg: MSG[c.scope] });
+      expect(await snapshot(), call).toBe(before);
+    }
+  });
+
+  it("answers 2xx to the manager of the target (403 only for the administrator's calls)", async () => {
+    for (const call of mounted()) {
+      const c = CASES[call]!;
+      const target = await makeTarget(ownerId);
+      const body = c.json ? await c.json(target) : undefined;
+      const res = await send(call, c, target, ownerCookie, body);
+      if (c.scope === "admin") {
+        expect(res.status, call).toBe(403);
+        expect(res.body.msg).toBe(ACCESS_MESSAGES.adminOnly);
+      } else {
+        expect([200, 201], `${call}: ${JSON.stringify(res.body)}`).toContain(res.status);
+        expect(res.body.status, call).toBe(1);
+      }
+    }
+  });
+
+  it("answers 2xx to the site administrator on every call", async () => {
+    for (const call of mounted()) {
+      const c = CASES[call]!;
+      const target = await makeTarget(ownerId);
+      const body = c.json ? await c.json(target) : undefined;
+      const res = await send(call, c, target, adminCookie, body);
+      expect([200, 201], `${call}: ${JSON.stringify(res.body)}`).toContain(res.status);
+      expect(res.body.status, call).toBe(1);
+    }
+  });
+});
