@@ -245,6 +245,9 @@ export type PartnerItem = {
 
 export type NavItems = { u_name: string; nav_links: { text: string; url: string }[] };
 
+/** The signed-in manager's own details (GET /dashboard/account, decision 198). */
+export type AccountDetails = { fname: string; lname: string; email: string };
+
 export type RowAction = { label: string; link: string; link_type: "api" | "link" };
 
 /** Row of the dashboard GET /get_publications/{journal}. */

@@ -4,6 +4,7 @@
  */
 import type { Router } from "express";
 import type { AppContext } from "../../services/context.ts";
+import { accountSettingsRouter } from "./account.ts";
 import { journalsRouter } from "./journals.ts";
 import { navRouter } from "./nav.ts";
 import { papersRouter } from "./papers.ts";
@@ -18,4 +19,5 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   partnersRouter,
   publicationsRouter,
   papersRouter,
+  accountSettingsRouter,
 ];
