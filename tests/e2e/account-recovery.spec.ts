@@ -9,6 +9,9 @@ import type { Mailbox } from "../helpers/mailbox.ts";
 import { newManager, registerByApi, signInAsNewManager } from "./helpers/account.ts";
 import { resetTokenIn, startE2eMailbox } from "./helpers/mail.ts";
 
+// each test hashes several passwords (scrypt, a quarter of a second each on an idle machine)
+test.slow();
+
 let mailbox: Mailbox;
 test.beforeAll(async () => {
   mailbox = await startE2eMailbox();
