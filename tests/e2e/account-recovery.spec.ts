@@ -154,7 +154,8 @@ test("dashboard account: rename, and change the password with its error states",
 
   // still signed in here; the new password is the one that works
   await page.reload();
-  await expect(page.getByText("Hello Augusta Ada King!")).toBeVisible();
+  // the dashboard frame loads in the browser after the reload; a busy machine takes a while
+  await expect(page.getByText("Hello Augusta Ada King!")).toBeVisible({ timeout: 30_000 });
   const login = (pword: string) =>
     request.post("/api/login", { data: { email: manager.email, pword } });
   expect((await login(manager.password)).status()).toBe(401);
