@@ -19,6 +19,8 @@ export default [
   route("search", "routes/search.tsx"),
   route("manager", "routes/manager.tsx"),
   route("registration", "routes/registration.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
   layout("routes/dashboard/layout.tsx", [
     route("dashboard", "routes/dashboard/journals.tsx"),
@@ -38,6 +40,7 @@ export default [
     route("dashboard/edit_proceeding/:proceeding", "routes/dashboard/edit-proceeding.tsx"),
     route("dashboard/partners", "routes/dashboard/partners.tsx"),
     route("dashboard/managers", "routes/dashboard/managers.tsx"),
+    route("dashboard/account", "routes/dashboard/account.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -56,16 +56,16 @@ for (const file of all) {
     const where = `${rel}:${i + 1}`;
     if (file.endsWith(".md")) {
       for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = m[1].split("#")[0];
+        const target = (m[1] ?? "").split("#")[0];
         if (!target || /^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
         if (!exists(path.resolve(path.dirname(file), target))) dead.push(`${where}: ${m[1]}`);
       }
     }
     for (const m of line.matchAll(/docs\/decisions\/(\d{3}-[a-z0-9-]+\.md)/g)) {
-      if (!exists(path.join(root, "docs/decisions", m[1]))) dead.push(`${where}: ${m[0]}`);
+      if (!exists(path.join(root, "docs/decisions", m[1] ?? ""))) dead.push(`${where}: ${m[0]}`);
     }
     for (const m of line.matchAll(/\b[Dd]ecisions? (\d{3})\b/g)) {
-      if (!decisionNumbers.has(m[1])) dead.push(`${where}: ${m[0]}`);
+      if (!decisionNumbers.has(m[1] ?? "")) dead.push(`${where}: ${m[0]}`);
     }
   });
 }

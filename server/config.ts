@@ -63,6 +63,14 @@ export type Config = {
   /** Sign-in and registration attempt limits (`RATE_LIMITS`; see {@link parseRateLimits}). */
   rateLimits: RateLimits;
   /**
+   * Outgoing mail (server/services/mail.ts, decision 195): the SMTP server as an
+   * `smtp://user:pass@host:587` or `smtps://…:465` URL (`SMTP_URL`); undefined writes each
+   * message to the log and to `DATA_DIR/outbox/` instead.
+   */
+  smtpUrl: string | undefined;
+  /** The From of every message (`MAIL_FROM`), `address` or `Name <address>`. */
+  mailFrom: string;
+  /**
    * Storage sweep (server/storage/sweep.ts, decision 135): files younger than `graceMs` are kept
    * (`STORAGE_SWEEP_GRACE_MINUTES`, default 60); a sweep runs at start and every `intervalMs`
    * (`STORAGE_SWEEP_INTERVAL_MINUTES`, default 60; 0 sweeps at start only).
@@ -78,27 +86,36 @@ export type RateLimit = { points: number; seconds: number };
 export type RateLimits = {
   /** Sign-in attempts per client IP. */
   signInPerIp: RateLimit;
-  /** Failed sign-ins per account email; a successful sign-in resets the count. */
-  signInFailuresPerEmail: RateLimit;
+  /**
+   * Failed sign-ins of one account from one IP (server/services/sign-in-failures.ts, decision
+   * 197): `points` failures are free, then each failure makes that pair wait, 30 s doubling up to
+   * `seconds`. A successful sign-in from the pair, or a completed password reset, clears it.
+   */
+  signInFailuresPerAccountIp: RateLimit;
   /** Registration attempts per client IP. */
   registrationPerIp: RateLimit;
+  /** Password reset requests ('Forgot password?') per client IP. */
+  passwordResetPerIp: RateLimit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerIp: { points: 10, seconds: 60 },
-  signInFailuresPerEmail: { points: 5, seconds: 15 * 60 },
+  signInFailuresPerAccountIp: { points: 5, seconds: 15 * 60 },
   registrationPerIp: { points: 5, seconds: 60 * 60 },
+  passwordResetPerIp: { points: 10, seconds: 60 * 60 },
 };
 
 const RATE_LIMIT_KEYS = {
   signin_ip: "signInPerIp",
-  signin_email: "signInFailuresPerEmail",
+  signin_email: "signInFailuresPerAccountIp",
   register_ip: "registrationPerIp",
+  reset_ip: "passwordResetPerIp",
 } as const;
 
 /**
  * Reads `RATE_LIMITS`: comma-separated `name=points/seconds` entries, names `signin_ip`,
- * `signin_email` and `register_ip`, e.g. `signin_ip=10/60,register_ip=5/3600`. Names left out
+ * `signin_email` (per account and IP: free failures / longest wait), `register_ip` and
+ * `reset_ip`, e.g. `signin_ip=10/60,register_ip=5/3600`. Names left out
  * keep {@link DEFAULT_RATE_LIMITS}.
  * @throws Error naming the entry at fault.
  */
@@ -131,6 +148,10 @@ export class ConfigError extends Error {}
  */
 export const HOST_PATTERN =
   /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::[0-9]{1,5})?$/i;
+
+/** `address` or `Display Name <address>`; the address part is checked loosely, as MTAs do. */
+const MAIL_FROM_PATTERN =
+  /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 const optionalText = z
   .string()
@@ -194,6 +215,16 @@ const envSchema = z.object({
   STORAGE_SWEEP_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
   READ_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   OUTPUT_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
+      .refine((u) => new URL(u).hostname !== "", "must name the mail server's host")
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.refine(
+    (v) => v === undefined || MAIL_FROM_PATTERN.test(v),
+    "must be an address, or a name and an address: Journals <journals@example.edu>",
+  ),
   RATE_LIMITS: optionalText.transform((text, c) => {
     try {
       return parseRateLimits(text);
@@ -240,12 +271,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     readWorkers: e.READ_WORKERS,
     rateLimits: e.RATE_LIMITS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? defaultMailFrom(e.SITE_NAME, e.PUBLIC_URL),
     storageSweep: {
       graceMs: Math.round(e.STORAGE_SWEEP_GRACE_MINUTES * 60_000),
       intervalMs: Math.round(e.STORAGE_SWEEP_INTERVAL_MINUTES * 60_000),
     },
     outputCacheBytes: Math.round(e.OUTPUT_CACHE_MB * 1024 * 1024),
   };
+}
+
+/** `"Site" <no-reply@host of PUBLIC_URL>`, or `@localhost` without one. */
+function defaultMailFrom(siteName: string, publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : "localhost";
+  return `"${siteName.replace(/["\\\r\n]/g, "")}" <no-reply@${host}>`;
 }
 
 function resolveCorpusDir(

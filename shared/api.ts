@@ -265,6 +265,8 @@ export type ManagersScreen = {
   proceedings: { id: number; title: string; year: number }[];
   me: number;
 };
+/** The signed-in manager's own details (GET /dashboard/account, decision 198). */
+export type AccountDetails = { fname: string; lname: string; email: string };
 
 export type RowAction = { label: string; link: string; link_type: "api" | "link" };
 

@@ -1,7 +1,8 @@
 /**
  * Sign-in page, /manager (spec section 2, Login page; section 4, Login states; section 5: email
  * and password required). Heading 'Sign in to your account'; email and password; 'Remember me'
- * (a 30-day session instead of one that ends with the browser); 'Forgot password?'; a link to
+ * (a 30-day session instead of one that ends with the browser); 'Forgot password?' (to
+ * /forgot-password, the reset request of decision 196); a link to
  * /registration. The button reads 'Sign in', then 'Signing in...' while the call runs; success
  * goes to /dashboard, failure shows the server's msg or 'Login failed' below the form.
  * A manager who is already signed in is offered the dashboard.
@@ -126,18 +127,11 @@ export default function Manager({ loaderData, actionData }: Route.ComponentProps
             hint="Stay signed in for 30 days."
             {...register("remember")}
           />
-          {/* The spec gives this link no target; it points at the note below instead. */}
-          <a href="#forgot-password" className={`text-sm ${textLinkClass}`}>
+          {/* The spec gives this link no target; it leads to the reset request (decision 196). */}
+          <Link to="/forgot-password" className={`text-sm ${textLinkClass}`}>
             Forgot password?
-          </a>
+          </Link>
         </div>
-        <p
-          id="forgot-password"
-          tabIndex={-1}
-          className="hidden rounded-sm bg-slate-100 px-3 py-2 text-sm text-slate-700 target:block"
-        >
-          Passwords cannot be reset online yet. Please ask the site's administrators to reset yours.
-        </p>
         <SubmitButton busy={busy} busyLabel="Signing in..." className="w-full">
           Sign in
         </SubmitButton>

@@ -8,22 +8,41 @@
  * | GET /invitation/{token} | — | `email` of a live invitation; 404 'This invitation link has expired or has already been used. …' |
  * | POST /register_invited | JSON `{fname, lname, phone, pword, cpword, invite}` | 201 as /register, no passcode: the account takes the invited email; 404 invitation gone; 409 email taken |
  * | GET /logout | — | ends the session and clears the cookie; always `status: 1` (403 only when another site sent it) |
+ * | POST /forgot_password | JSON `{email}` | 200 with the same msg whether or not the address has an account (a reset link is mailed when it has); 400 not an email; 429 too many requests from this IP |
+ * | POST /check_reset_link | JSON `{token}` | 200 when the link is good; 400 'This password reset link has expired or has already been used. …' |
+ * | POST /reset_password | JSON `{token, pword, cpword}` | sets the password, ends every session of the account, signs this browser in (`u_name`); 400 link not good, passwords differ or too short |
  *
  * The navigation menu (GET /dashboard/admin_nav_items) is a dashboard call: server/api/dashboard/.
  * Every call here changes state, so each refuses cross-site requests (server/http/guards.ts);
- * sign-in and registration are rate limited (server/services/rate-limit.ts).
+ * sign-in and registration are rate limited (server/services/rate-limit.ts), and failed sign-ins
+ * slow down per account and IP (server/services/sign-in-failures.ts, decision 197). Password
+ * reset: server/services/password-reset.ts (decision 196).
  */
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { requireSameOrigin } from "../http/guards.ts";
+import { publicOrigin } from "../http/origin.ts";
 import { parseInput, sendOk } from "../http/respond.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
 import type { AppContext } from "../services/context.ts";
 import { AppError } from "../services/errors.ts";
 import { INVITATION_GONE, invitationEmail, registerInvited } from "../services/invitations.ts";
+import {
+  checkResetToken,
+  completePasswordReset,
+  PASSWORD_RESET_MSG,
+  RESET_LINK_INVALID_MSG,
+  RESET_REQUESTED_MSG,
+  requestPasswordReset,
+} from "../services/password-reset.ts";
 import { createAccountLimiters } from "../services/rate-limit.ts";
 import { endSession, startSession } from "../services/sessions.ts";
+import {
+  assertMayTrySignIn,
+  clearSignInFailures,
+  recordSignInFailure,
+} from "../services/sign-in-failures.ts";
 import {
   assertRegistrationOpen,
   authenticate,
@@ -85,7 +104,18 @@ const loginSchema = z.object({
     .transform((v) => v === true || v === 1 || /^(on|true|y|yes|1)$/i.test(String(v ?? ""))),
 });
 
-function clientIp(req: Request): string {
+/** A new password and its confirmation, as registration takes them. */
+export const newPasswordFields = {
+  pword: registerSchema.shape.pword,
+  cpword: registerSchema.shape.cpword,
+};
+
+const forgotSchema = z.object({ email: emailField });
+const tokenField = z.string({ error: RESET_LINK_INVALID_MSG }).max(200, RESET_LINK_INVALID_MSG);
+const resetSchema = z.object({ token: tokenField, ...newPasswordFields });
+
+/** The client's IP (Express `req.ip`, which honours `TRUST_PROXY`). */
+export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
 
@@ -117,17 +147,18 @@ export function accountRouter(ctx: AppContext): Router {
     await limits.signInPerIp.consume(clientIp(req));
     const input = parseInput(loginSchema, req.body ?? {});
     const email = normaliseEmail(input.email);
-    await limits.signInFailuresPerEmail.check(email);
+    const ip = clientIp(req);
+    await assertMayTrySignIn(ctx, email, ip);
     let user: Awaited<ReturnType<typeof authenticate>>;
     try {
       user = await authenticate(ctx, email, input.pword);
     } catch (error) {
       if (error instanceof AppError && error.kind === "unauthorized") {
-        await limits.signInFailuresPerEmail.consume(email);
+        await recordSignInFailure(ctx, email, ip);
       }
       throw error;
     }
-    await limits.signInFailuresPerEmail.reset(email);
+    await clearSignInFailures(ctx, email, ip);
     const session = await startSession(ctx, user.id, input.remember, readSessionToken(ctx, req));
     setSessionCookie(ctx, req, res, session);
     sendOk(res, { u_name: displayName(user) }, "Signed in.");
@@ -138,6 +169,27 @@ export function accountRouter(ctx: AppContext): Router {
     if (token) await endSession(ctx, token);
     clearSessionCookie(ctx, req, res);
     sendOk(res, {}, "Signed out.");
+  });
+
+  router.post("/forgot_password", sameOrigin, async (req, res) => {
+    await limits.passwordResetPerIp.consume(clientIp(req));
+    const { email } = parseInput(forgotSchema, req.body ?? {});
+    await requestPasswordReset(ctx, email, publicOrigin(ctx.config, req));
+    sendOk(res, {}, RESET_REQUESTED_MSG);
+  });
+
+  router.post("/check_reset_link", sameOrigin, async (req, res) => {
+    const { token } = parseInput(z.object({ token: tokenField }), req.body ?? {});
+    if (!(await checkResetToken(ctx, token))) throw new AppError("invalid", RESET_LINK_INVALID_MSG);
+    sendOk(res, {}, "This link is good: please choose a new password.");
+  });
+
+  router.post("/reset_password", sameOrigin, async (req, res) => {
+    const input = parseInput(resetSchema, req.body ?? {});
+    const user = await completePasswordReset(ctx, input.token, input.pword, input.cpword);
+    const session = await startSession(ctx, user.id, false);
+    setSessionCookie(ctx, req, res, session);
+    sendOk(res, { u_name: displayName(user) }, PASSWORD_RESET_MSG);
   });
 
   return router;

@@ -216,6 +216,30 @@ export interface CatalogueStateTable {
   version: number;
 }
 
+/** An emailed password reset link (migration 009, decision 196). */
+export interface PasswordResetsTable {
+  id: Id;
+  user_id: number;
+  /** SHA-256 of the link's token (hex); the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  /** One hour after `created_at`. */
+  expires_at: string;
+  /** When the link was used; a used link is refused. */
+  used_at: string | null;
+}
+
+/** Failed sign-ins of one account from one client IP (migration 009, decision 197). */
+export interface SignInFailuresTable {
+  /** SHA-256 (hex) of the normalised email, known to the site or not. */
+  account_key: string;
+  ip: string;
+  failures: number;
+  last_failed_at: string;
+  /** Before this moment the pair's sign-ins are refused (429); null while failures are free. */
+  retry_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +256,8 @@ export interface Database {
   journal_managers: JournalManagersTable;
   proceeding_managers: ProceedingManagersTable;
   invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 export type Journal = Selectable<JournalsTable>;

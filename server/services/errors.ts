@@ -10,7 +10,8 @@ export type ErrorKind =
   | "conflict" // 409
   | "too_large" // 413
   | "unsupported_type" // 415
-  | "rate_limited"; // 429
+  | "rate_limited" // 429
+  | "unavailable"; // 503, a service the request needs (the mail server) failed
 
 export const STATUS_OF: Record<ErrorKind, number> = {
   invalid: 400,
@@ -21,6 +22,7 @@ export const STATUS_OF: Record<ErrorKind, number> = {
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export class AppError extends Error {

@@ -1,44 +1,77 @@
 /**
- * Outgoing mail, minimal version (issue 8). The "Account recovery and mail" work replaces this
- * module with one sending over SMTP (`SMTP_URL`); the signature stays. Here every message is
- * written to the log and to `DATA_DIR/outbox/<time>-<random>.eml` (RFC 5322 text), so a fresh
- * install, and the tests, can read what would have been sent.
+ * Outgoing mail (issue 8; decision 195): password reset links, manager invitations.
+ *
+ * - With `SMTP_URL` (server/config.ts) each message goes to that SMTP server through nodemailer
+ *   (`smtp://` with STARTTLS when offered, `smtps://` for TLS from the start; credentials in the
+ *   URL), From `MAIL_FROM`. A connection is opened per message: mail is rare here, and no
+ *   connection pool outlives a request.
+ * - Without `SMTP_URL` (a fresh install) the message is built the same way and written to
+ *   `DATA_DIR/outbox/<time>-<random>.eml` and to the log (recipient, subject and text at `info`),
+ *   so a site without a mail server still works: the operator can read or forward the file.
+ *
+ * Failures (SMTP refused, connection timed out, the outbox not writable) are logged with their
+ * cause and thrown as AppError `unavailable` (503) with a msg a person can act on, never a bare
+ * 500. Callers that must not reveal whether a message was sent (the reset request) do not await
+ * it in the request; see server/services/password-reset.ts.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createTransport } from "nodemailer";
 import type { AppContext } from "./context.ts";
+import { AppError } from "./errors.ts";
 
+/** A plain-text message to one address. */
 export type MailMessage = { to: string; subject: string; text: string };
 
-/** Folder the messages are written to. */
+/** The msg of a failed send. */
+export const MAIL_FAILED_MSG =
+  "The email could not be sent just now. Please try again later, or ask the site's administrators.";
+
+/** Milliseconds to wait for the SMTP server at each step, so a dead server fails a send quickly. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** Folder of the messages written when no SMTP server is configured. */
 export function outboxDir(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, "outbox");
 }
 
-/** Header values never carry a line break (header injection). */
-const headerValue = (value: string) => value.replace(/[\r\n]+/g, " ");
-
 /**
- * Sends `message` (plain text, UTF-8): logs it and writes it as an .eml file to
- * {@link outboxDir}. @throws the file system's error when the outbox cannot be written.
+ * Sends `message` from `MAIL_FROM`: over SMTP when `SMTP_URL` is set, else into the outbox
+ * folder and the log (see the module comment). Resolves once the SMTP server has accepted the
+ * message or the file is written.
+ * @throws AppError `unavailable` (503, {@link MAIL_FAILED_MSG}) when it could not be sent; the
+ *   cause is logged.
  */
-export async function sendMail(ctx: AppContext, message: MailMessage): Promise<void> {
-  const dir = outboxDir(ctx);
-  await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${Date.now()}-${randomBytes(6).toString("hex")}.eml`);
-  const eml = [
-    `From: ${headerValue(ctx.config.contactEmail ?? `no-reply@${ctx.config.siteName}`)}`,
-    `To: ${headerValue(message.to)}`,
-    `Subject: ${headerValue(message.subject)}`,
-    `Date: ${new Date().toUTCString()}`,
-    "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=utf-8",
-    "Content-Transfer-Encoding: 8bit",
-    "",
-    message.text,
-    "",
-  ].join("\r\n");
-  await writeFile(file, eml, "utf8");
-  ctx.log.info({ to: message.to, subject: message.subject, text: message.text, file }, "mail");
+export async function sendMail(
+  ctx: AppContext,
+  message: { to: string; subject: string; text: string },
+): Promise<void> {
+  const mail = { from: ctx.config.mailFrom, to: message.to, subject: message.subject };
+  try {
+    if (ctx.config.smtpUrl) {
+      const transport = createTransport({ url: ctx.config.smtpUrl, ...SMTP_TIMEOUTS });
+      try {
+        const info = await transport.sendMail({ ...mail, text: message.text });
+        ctx.log.info({ to: message.to, subject: message.subject, id: info.messageId }, "mail sent");
+      } finally {
+        transport.close();
+      }
+      return;
+    }
+    const transport = createTransport({ streamTransport: true, buffer: true });
+    const info = await transport.sendMail({ ...mail, text: message.text });
+    const dir = outboxDir(ctx);
+    await mkdir(dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const file = path.join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
+    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    ctx.log.info(
+      { to: message.to, subject: message.subject, text: message.text, file },
+      "mail written to the outbox (no SMTP_URL configured)",
+    );
+  } catch (error) {
+    ctx.log.error({ err: error, to: message.to, subject: message.subject }, "mail not sent");
+    throw new AppError("unavailable", MAIL_FAILED_MSG);
+  }
 }

@@ -3,19 +3,19 @@
  * password guessing and mass registration (OWASP Authentication Cheat Sheet):
  *
  * - sign-in attempts per client IP (default 10 a minute);
- * - failed sign-ins per account email (default 5 in 15 minutes, reset by a successful sign-in),
- *   counted whether or not the account exists, so the limit reveals nothing about accounts;
- * - registration attempts per client IP (default 5 an hour).
+ * - registration attempts per client IP (default 5 an hour);
+ * - password reset requests per client IP (default 10 an hour).
+ *
+ * Failed sign-ins per account are counted per (account, IP) pair in the database instead
+ * (server/services/sign-in-failures.ts, decision 197).
  *
  * The limits come from `config.rateLimits` (`RATE_LIMITS`, server/config.ts). Counts live in
  * memory on SQLite (one server) and in the database's `rate_limits` table on PostgreSQL, through
  * `RateLimiterPostgres` on the `pg` pool, so several servers share them; the table is created by
  * the library on first use, and an in-memory limiter stands in while PostgreSQL is unreachable.
- * Emails are keyed by their SHA-256, so the table holds no addresses.
  *
  * Build the limiters once per application ({@link createAccountLimiters}), not per request.
  */
-import { createHash } from "node:crypto";
 import {
   type RateLimiterAbstract,
   RateLimiterMemory,
@@ -45,8 +45,8 @@ export type Limiter = {
 
 export type AccountLimiters = {
   signInPerIp: Limiter;
-  signInFailuresPerEmail: Limiter;
   registrationPerIp: Limiter;
+  passwordResetPerIp: Limiter;
 };
 
 /** "1 minute", "15 minutes", "45 seconds": how long to wait, for the 429 msg. */
@@ -56,7 +56,7 @@ export function waitText(seconds: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-/** The three account limiters of `ctx.config.rateLimits`. */
+/** The account limiters of `ctx.config.rateLimits`. */
 export function createAccountLimiters(ctx: AppContext): AccountLimiters {
   const limits = ctx.config.rateLimits;
   return {
@@ -66,24 +66,19 @@ export function createAccountLimiters(ctx: AppContext): AccountLimiters {
       limits.signInPerIp,
       (wait) => `Too many sign-in attempts. Please try again in ${wait}.`,
     ),
-    signInFailuresPerEmail: createLimiter(
-      ctx,
-      "signin_email",
-      limits.signInFailuresPerEmail,
-      (wait) => `Too many failed sign-ins for this account. Please try again in ${wait}.`,
-      hashKey,
-    ),
     registrationPerIp: createLimiter(
       ctx,
       "register_ip",
       limits.registrationPerIp,
       (wait) => `Too many registration attempts. Please try again in ${wait}.`,
     ),
+    passwordResetPerIp: createLimiter(
+      ctx,
+      "reset_ip",
+      limits.passwordResetPerIp,
+      (wait) => `Too many password reset requests. Please try again in ${wait}.`,
+    ),
   };
-}
-
-function hashKey(key: string): string {
-  return createHash("sha256").update(key.trim().toLowerCase()).digest("hex");
 }
 
 /**

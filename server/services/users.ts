@@ -114,6 +114,24 @@ export function passcodeMatches(given: string, configured: string): boolean {
   return timingSafeEqual(digest(given), digest(configured));
 }
 
+/**
+ * The password rules of registration, also applied to a reset and a change (decision 020):
+ * both entries equal, at least {@link MIN_PASSWORD_LENGTH} characters.
+ * @throws AppError `invalid` (400) 'Passwords you entered do not match!' (field `cpword`) or
+ *   the length message (field `pword`).
+ */
+export function assertNewPassword(pword: string, cpword: string): void {
+  if (pword !== cpword) {
+    throw invalid("Passwords you entered do not match!", {
+      cpword: "Passwords you entered do not match!",
+    });
+  }
+  if ([...pword].length < MIN_PASSWORD_LENGTH) {
+    const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+    throw invalid(msg, { pword: msg });
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
   // PostgreSQL unique_violation; SQLite SQLITE_CONSTRAINT_UNIQUE (2067)
@@ -215,22 +233,6 @@ export const DISABLED_MSG =
   "This account has been disabled. Please contact the site administrator.";
 
 /**
- * Checks the two passwords of a form: equal, and at least {@link MIN_PASSWORD_LENGTH} long.
- * @throws AppError `invalid` (400) with the field at fault.
- */
-export function assertNewPassword(pword: string, cpword: string): void {
-  if (pword !== cpword) {
-    throw invalid("Passwords you entered do not match!", {
-      cpword: "Passwords you entered do not match!",
-    });
-  }
-  if ([...pword].length < MIN_PASSWORD_LENGTH) {
-    const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-    throw invalid(msg, { pword: msg });
-  }
-}
-
-/**
  * Checks an email and password (spec section 7, POST /login). An unknown email and a wrong
  * password give the same error after the same scrypt work.
  * @returns the user.
@@ -262,4 +264,62 @@ export async function authenticate(
 /** The user with `id`, or undefined. */
 export async function findUser(ctx: AppContext, id: number): Promise<User | undefined> {
   return ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The msg when the current password given to change it is wrong. */
+export const WRONG_CURRENT_PASSWORD_MSG = "Your current password is not correct.";
+
+/**
+ * Changes the signed-in manager's password (issue 8; decision 198): `current` must be their
+ * password now, and the new one follows registration's rules. Every other session of the
+ * account ends (the one of `keepSessionId` stays) and unused reset links are voided.
+ * @throws AppError `invalid` (400) {@link WRONG_CURRENT_PASSWORD_MSG} (field `current`), or the
+ *   rules' messages ({@link assertNewPassword}); `not_found` when the account is gone.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  keepSessionId: string | undefined,
+  input: { current: string; pword: string; cpword: string },
+): Promise<void> {
+  const user = await findUser(ctx, userId);
+  if (!user) throw new AppError("not_found", "This account no longer exists.");
+  if (!(await verifyPassword(input.current, user.password_hash))) {
+    throw invalid(WRONG_CURRENT_PASSWORD_MSG, { current: WRONG_CURRENT_PASSWORD_MSG });
+  }
+  assertNewPassword(input.pword, input.cpword);
+  const password_hash = await hashPassword(input.pword);
+  const now = new Date().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash }).where("id", "=", userId).execute();
+    let others = trx.deleteFrom("sessions").where("user_id", "=", userId);
+    if (keepSessionId) others = others.where("id", "!=", keepSessionId);
+    await others.execute();
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("user_id", "=", userId)
+      .where("used_at", "is", null)
+      .execute();
+  });
+}
+
+/**
+ * Renames the signed-in manager (issue 8): `fname` and `lname` trimmed and non-empty (the API
+ * checks the shape). @returns the updated user.
+ * @throws AppError `not_found` when the account is gone.
+ */
+export async function updateName(
+  ctx: AppContext,
+  userId: number,
+  input: { fname: string; lname: string },
+): Promise<User> {
+  const user = await ctx.db
+    .updateTable("users")
+    .set({ first_name: input.fname, last_name: input.lname })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!user) throw new AppError("not_found", "This account no longer exists.");
+  return user;
 }

@@ -5,7 +5,6 @@
  * administrator rule, disabling ending sessions at once, and one-time invitations read from the
  * outbox.
  */
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +16,7 @@ import { MESSAGES } from "../../shared/constants.ts";
 import { createManager, registrationBody, sessionCookie } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { insertJournalWithIssue } from "../helpers/fixtures.ts";
+import { outboxMessages } from "../helpers/mailbox.ts";
 import { pngImage } from "../helpers/uploads.ts";
 
 let t: TestContext;
@@ -244,11 +244,9 @@ describe(`roles and accounts on ${dialectUnderTest}`, () => {
     /** The link of the newest message to `to` in the outbox. */
     async function linkFor(to: string): Promise<string> {
       const dir = path.join(t.dataDir, "outbox");
-      const files = (await readdir(dir)).sort();
-      for (const file of files.reverse()) {
-        const text = await readFile(path.join(dir, file), "utf8");
-        if (text.includes(`To: ${to}`)) {
-          const match = text.match(/https?:\/\/\S+\/registration\?invite=([A-Za-z0-9_-]+)/);
+      for (const mail of await outboxMessages(dir)) {
+        if (mail.to.includes(to.toLowerCase())) {
+          const match = mail.text.match(/https?:\/\/\S+\/registration\?invite=([A-Za-z0-9_-]+)/);
           if (match) return match[1]!;
         }
       }

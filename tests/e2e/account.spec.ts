@@ -71,10 +71,11 @@ test("sign in, the dashboard frame, and logout", async ({ page }, testInfo) => {
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
   await expect(page.getByRole("checkbox", { name: "Remember me" })).toBeVisible();
-  // 'Forgot password?' has no target in the spec: it points at a note on the page
-  await expect(page.getByText("Passwords cannot be reset online yet.")).toBeHidden();
-  await page.getByRole("link", { name: "Forgot password?" }).click();
-  await expect(page.getByText("Passwords cannot be reset online yet.")).toBeVisible();
+  // 'Forgot password?' leads to the reset request (tests/e2e/account-recovery.spec.ts)
+  await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+    "href",
+    "/forgot-password",
+  );
   await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute(
     "href",
     "/registration",

@@ -6,21 +6,22 @@
  * and refuses its sign-in; an invitation link read from the outbox registers without the
  * passcode, once.
  */
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import type { Mailbox } from "../helpers/mailbox.ts";
 import { newManager, signInAsNewManager } from "./helpers/account.ts";
+import { startE2eMailbox } from "./helpers/mail.ts";
 
 // several accounts sign in per test (scrypt each time) on a machine shared with other runs
 test.describe.configure({ timeout: 180_000 });
 
-const port = process.env.E2E_PORT ?? "3210";
-const OUTBOX = path.resolve(
-  import.meta.dirname,
-  "../..",
-  process.env.E2E_DATA_DIR ?? `data-e2e-${port}`,
-  "outbox",
-);
+// The browser-test server sends its mail to E2E_SMTP_PORT (tests/e2e/serve.ts): listen there.
+let mailbox: Mailbox;
+test.beforeAll(async () => {
+  mailbox = await startE2eMailbox();
+});
+test.afterAll(async () => {
+  await mailbox?.close();
+});
 
 /** A second, separate browser session signed in as a new journal manager. */
 async function managerSession(browser: Browser, testInfo: TestInfo, fname: string, lname: string) {
@@ -41,24 +42,12 @@ const accountCard = (page: Page, email: string) =>
     .filter({ hasText: email })
     .first();
 
-/** The invitation token mailed to `to`, from the newest such message in the outbox. */
+/** The invitation token mailed to `to`, from the first invitation that arrives for it. */
 async function invitationToken(to: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const files = (await readdir(OUTBOX).catch(() => [])).sort().reverse();
-      for (const file of files) {
-        const text = await readFile(path.join(OUTBOX, file), "utf8");
-        const match = text.includes(`To: ${to}`) && text.match(/registration\?invite=([\w-]+)/);
-        if (match) {
-          token = match[1];
-          return true;
-        }
-      }
-      return false;
-    })
-    .toBe(true);
-  return token!;
+  const mail = await mailbox.waitFor(to);
+  const match = mail.text.match(/registration\?invite=([\w-]+)/);
+  if (!match?.[1]) throw new Error(`no invitation link in the mail to ${to}`);
+  return match[1];
 }
 
 test("the administrator assigns a journal and the manager then sees only it", async ({

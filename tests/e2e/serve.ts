@@ -1,7 +1,8 @@
 /**
  * Web server for the browser tests: a fresh data folder under `E2E_DATA_DIR`
  * (default `data-e2e-{port}`), the real corpus and the viewer fixtures imported, then the
- * production server (building first when the build is not current).
+ * production server (building first when the build is not current), sending mail to
+ * `E2E_SMTP_PORT` (default `E2E_PORT + 1`).
  */
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +22,16 @@ Object.assign(process.env, {
   // Every spec signs in and registers from 127.0.0.1: per-IP limits high enough for the whole
   // suite; the per-account limit keeps its default (server/config.ts, RATE_LIMITS).
   RATE_LIMITS: process.env.RATE_LIMITS ?? "signin_ip=1000/60,register_ip=1000/3600",
+  // Mail goes to the SMTP server the specs that read mail start in their own process
+  // (tests/helpers/mailbox.ts) on E2E_SMTP_PORT, by default the port after E2E_PORT. While no
+  // spec listens there a send fails and is only logged.
+  SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
 });
+
+/** The port of the specs' SMTP server; tests/e2e/helpers/mail.ts reads the same. */
+function e2eSmtpPort(): number {
+  return Number(process.env.E2E_SMTP_PORT ?? Number(port) + 1);
+}
 
 // The real corpus, then the viewer fixtures (tests/e2e/fixtures.ts), imported before the server
 // starts; its first-start seeding then finds journals and imports nothing more.

@@ -42,6 +42,42 @@ describe("configuration", () => {
     expect(() => loadConfig({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
   });
 
+  it("reads SMTP_URL and MAIL_FROM, with a From named after the site by default", () => {
+    const base = { SESSION_SECRET: "x".repeat(32), SEED: "none" };
+    const none = loadConfig(base);
+    expect(none.smtpUrl).toBeUndefined();
+    expect(none.mailFrom).toBe('"Athenaeum" <no-reply@localhost>');
+    expect(
+      loadConfig({ ...base, SITE_NAME: "UP Journals", PUBLIC_URL: "https://journals.example.edu" })
+        .mailFrom,
+    ).toBe('"UP Journals" <no-reply@journals.example.edu>');
+    const set = loadConfig({
+      ...base,
+      SMTP_URL: "smtps://user:secret@mail.example.edu:465",
+      MAIL_FROM: "Journals <journals@example.edu>",
+    });
+    expect(set.smtpUrl).toBe("smtps://user:secret@mail.example.edu:465");
+    expect(set.mailFrom).toBe("Journals <journals@example.edu>");
+    expect(() => loadConfig({ ...base, SMTP_URL: "http://mail.example.edu" })).toThrow(
+      /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ...base, MAIL_FROM: "journals" })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ ...base, MAIL_FROM: "A <b@c.d>\r\nBcc: x@y.z" })).toThrow(
+      /MAIL_FROM/,
+    );
+  });
+
+  it("reads the reset request limit and the per account and IP failures from RATE_LIMITS", () => {
+    const base = { SESSION_SECRET: "x".repeat(32), SEED: "none" };
+    const limits = loadConfig({
+      ...base,
+      RATE_LIMITS: "signin_email=4/600,reset_ip=2/60",
+    }).rateLimits;
+    expect(limits.signInFailuresPerAccountIp).toEqual({ points: 4, seconds: 600 });
+    expect(limits.passwordResetPerIp).toEqual({ points: 2, seconds: 60 });
+    expect(limits.signInPerIp).toEqual({ points: 10, seconds: 60 });
+  });
+
   it("turns the seed off with SEED=none", () => {
     const config = loadConfig({ SEED: "none", CORPUS_DIR: "/x", SESSION_SECRET: "x".repeat(32) });
     expect(config.corpusDir).toBeUndefined();

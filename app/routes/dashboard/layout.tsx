@@ -1,7 +1,7 @@
 /**
  * The frame of every /dashboard… screen (spec section 2, Dashboard navigation bar; section 6):
  * loads GET /api/dashboard/admin_nav_items in the browser and shows the server's links, 'Hello
- * {u_name}!' and a Logout link; nested screens render below it in the `<Outlet />`. When the menu
+ * {u_name}!', an Account link (the manager's own name and password) and a Logout link; nested screens render below it in the `<Outlet />`. When the menu
  * cannot be loaded (not signed in, or any other failure: 'Menu Not Loading', spec section 8) it
  * goes to /manager. The site header and footer come from the root layout; the dashboard has no
  * search banner.
@@ -85,6 +85,17 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="flex items-center justify-between gap-4 border-t border-brand-200 pt-2 text-sm sm:border-0 sm:pt-0">
           <p className="font-serif text-base text-slate-900">Hello {u_name}!</p>
+          {/* the manager's own name and password (decision 198) */}
+          <NavLink
+            to="/dashboard/account"
+            className={({ isActive }) =>
+              `ml-auto rounded-sm px-3 py-2 font-semibold underline-offset-4 hover:underline sm:ml-0 ${
+                isActive ? "text-brand-950 underline" : "text-brand-800"
+              }`
+            }
+          >
+            Account
+          </NavLink>
           <NavLink
             to="/logout"
             className="rounded-sm px-3 py-2 font-semibold text-brand-800 underline-offset-4 hover:underline"

@@ -4,6 +4,7 @@
  */
 import type { Router } from "express";
 import type { AppContext } from "../../services/context.ts";
+import { accountSettingsRouter } from "./account.ts";
 import { journalsRouter } from "./journals.ts";
 import { managersRouter } from "./managers.ts";
 import { navRouter } from "./nav.ts";
@@ -20,4 +21,5 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   publicationsRouter,
   papersRouter,
   managersRouter,
+  accountSettingsRouter,
 ];

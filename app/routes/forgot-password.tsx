@@ -1,0 +1,104 @@
+/**
+ * Password reset request, /forgot-password (issue 8; decision 196): the sign-in page's 'Forgot
+ * password?' leads here. One field, Email; 'Send reset link' (then 'Sending...') calls POST
+ * /api/forgot_password. The answer is the same whether or not the address has an account
+ * ('If an account uses this address, …'), and replaces the form; a refused request (a malformed
+ * address, too many requests, no connection) shows its msg below the form.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { MESSAGES } from "../../shared/constants.ts";
+import { AccountPanel } from "../components/account/account-panel.tsx";
+import { FormError, FormSuccess, SubmitButton, TextField } from "../components/forms/index.ts";
+import { textLinkClass } from "../components/ui/styles.ts";
+import { apiPost, errorMessage } from "../lib/api.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/forgot-password";
+
+const schema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter your email address.")
+    .pipe(z.email("Please enter a valid email address.")),
+});
+type Values = z.output<typeof schema>;
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const values = (await request.json()) as Values;
+  try {
+    const { msg } = await apiPost("/forgot_password", values, MESSAGES.somethingWentWrong, {
+      signal: request.signal,
+    });
+    return { ok: true as const, msg };
+  } catch (error) {
+    return { ok: false as const, error: errorMessage(error, MESSAGES.somethingWentWrong) };
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, "Reset your password", "Ask for a link to choose a new password."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "" } });
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const serverError =
+    actionData && !actionData.ok && dismissed !== actionData && !busy
+      ? actionData.error
+      : undefined;
+  const onSubmit = handleSubmit(
+    (values) => submit(values, { method: "post", encType: "application/json" }),
+    () => setDismissed(actionData),
+  );
+
+  return (
+    <AccountPanel
+      title="Reset your password"
+      lead="Enter the email address of your manager account. We will send it a link to choose a new password."
+      footer={
+        <>
+          Remembered it?{" "}
+          <Link to="/manager" className={textLinkClass}>
+            Back to sign in
+          </Link>
+        </>
+      }
+    >
+      {actionData?.ok ? (
+        <FormSuccess message="Check your email">
+          <p className="mt-1">{actionData.msg}</p>
+        </FormSuccess>
+      ) : (
+        <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <SubmitButton busy={busy} busyLabel="Sending..." className="w-full">
+            Send reset link
+          </SubmitButton>
+          <FormError message={serverError} />
+        </form>
+      )}
+    </AccountPanel>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Choosing a new password, /reset-password#{token} (issue 8; decision 196): the page the
+ * emailed link opens. The token is in the URL's fragment, which the browser never sends to the
+ * server, so the page reads it in the browser, asks POST /api/check_reset_link whether it is
+ * still good ('Checking your link…'), then shows New password and Confirm new password with
+ * 'Set new password' (then 'Saving...'), POST /api/reset_password. Success signs this browser
+ * in and goes to /dashboard; every other session of the account has ended. A used, expired or
+ * missing link says so and offers a new one (/forgot-password); a refused password shows the
+ * server's msg below the form and its field message beside the field.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, redirect, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { MESSAGES } from "../../shared/constants.ts";
+import { AccountPanel } from "../components/account/account-panel.tsx";
+import { FormError, Spinner, SubmitButton, TextField } from "../components/forms/index.ts";
+import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
+import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
+import { pageMeta } from "../lib/root-data.ts";
+import type { Route } from "./+types/reset-password";
+
+const MIN_PASSWORD = 8;
+
+const schema = z
+  .object({
+    pword: z
+      .string()
+      .min(1, "Please enter a password.")
+      .min(MIN_PASSWORD, `Your password must be at least ${MIN_PASSWORD} characters long.`),
+    cpword: z.string().min(1, "Please confirm your password."),
+  })
+  .refine((v) => v.cpword === "" || v.pword === v.cpword, {
+    path: ["cpword"],
+    message: MESSAGES.passwordsDoNotMatch,
+  });
+type Values = z.output<typeof schema>;
+
+const LINK_INVALID =
+  "This password reset link has expired or has already been used. Please ask for a new one.";
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const values = (await request.json()) as Values & { token: string };
+  try {
+    await apiPost("/reset_password", values, MESSAGES.somethingWentWrong, {
+      signal: request.signal,
+    });
+  } catch (error) {
+    return {
+      error: errorMessage(error, MESSAGES.somethingWentWrong),
+      errors: error instanceof ApiError ? error.errors : {},
+    };
+  }
+  return redirect("/dashboard");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(matches, "Choose a new password", "Choose a new password for your account."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+type LinkState =
+  | { state: "checking" }
+  | { state: "good"; token: string }
+  | { state: "bad"; msg: string };
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const [link, setLink] = useState<LinkState>({ state: "checking" });
+
+  useEffect(() => {
+    const token = window.location.hash.slice(1);
+    if (!token) {
+      setLink({ state: "bad", msg: LINK_INVALID });
+      return;
+    }
+    const controller = new AbortController();
+    apiPost("/check_reset_link", { token }, MESSAGES.somethingWentWrong, {
+      signal: controller.signal,
+    })
+      .then(() => setLink({ state: "good", token }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLink({ state: "bad", msg: errorMessage(error, MESSAGES.somethingWentWrong) });
+      });
+    return () => controller.abort();
+  }, []);
+
+  return (
+    <AccountPanel
+      title="Choose a new password"
+      footer={
+        <>
+          Back to{" "}
+          <Link to="/manager" className={textLinkClass}>
+            sign in
+          </Link>
+        </>
+      }
+    >
+      {link.state === "checking" ? (
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner />
+          Checking your link…
+        </p>
+      ) : link.state === "bad" ? (
+        <div className="space-y-5">
+          <FormError message={link.msg} />
+          <Link to="/forgot-password" className={buttonClass("primary", "min-h-11 w-full")}>
+            Ask for a new link
+          </Link>
+        </div>
+      ) : (
+        <NewPasswordForm token={link.token} actionData={actionData} />
+      )}
+    </AccountPanel>
+  );
+}
+
+function NewPasswordForm({
+  token,
+  actionData,
+}: {
+  token: string;
+  actionData: Route.ComponentProps["actionData"];
+}) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { pword: "", cpword: "" } });
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const serverError =
+    actionData && dismissed !== actionData && !busy ? actionData.error : undefined;
+  const onSubmit = handleSubmit(
+    (values) => submit({ ...values, token }, { method: "post", encType: "application/json" }),
+    () => setDismissed(actionData),
+  );
+
+  useEffect(() => {
+    if (!actionData) return;
+    for (const [field, message] of Object.entries(actionData.errors)) {
+      if ((field === "pword" || field === "cpword") && message !== actionData.error) {
+        setError(field, { type: "server", message });
+      }
+    }
+  }, [actionData, setError]);
+
+  return (
+    <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
+      <p className="text-sm text-slate-600">
+        Choosing a new password signs you out on every other device.
+      </p>
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={`At least ${MIN_PASSWORD} characters.`}
+        error={errors.pword?.message}
+        {...register("pword")}
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.cpword?.message}
+        {...register("cpword")}
+      />
+      <SubmitButton busy={busy} busyLabel="Saving..." className="w-full">
+        Set new password
+      </SubmitButton>
+      <FormError message={serverError} />
+      {serverError === LINK_INVALID ? (
+        <Link to="/forgot-password" className={`block text-sm ${textLinkClass}`}>
+          Ask for a new link
+        </Link>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The signed-in manager's own account (issue 8; decision 198), on the dashboard's Account screen:
+ *
+ * | call | body | answer |
+ * |---|---|---|
+ * | GET /dashboard/account | — | `account: {fname, lname, email}` (shared/api.ts `AccountDetails`) |
+ * | POST /update_account | JSON `{fname, lname}` | `u_name`, the new full name; 400 a name missing or too long |
+ * | POST /change_password | JSON `{current, pword, cpword}` | 200, every other session of the account ended; 400 'Your current password is not correct.' (field `current`), 'Passwords you entered do not match!', a password under 8 characters; 429 after repeated wrong current passwords |
+ *
+ * Reads take `requireManager`, changes `managerChange(ctx)` (same-origin, then signed in), as
+ * every dashboard call. A wrong current password counts as a failed sign-in of the account from
+ * this IP (server/services/sign-in-failures.ts), so a stolen session cannot guess it quickly.
+ */
+import express, { type Router } from "express";
+import { z } from "zod";
+import type { AccountDetails } from "../../../shared/api.ts";
+import { managerChange, requireManager } from "../../http/guards.ts";
+import { parseInput, sendOk } from "../../http/respond.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError } from "../../services/errors.ts";
+import {
+  assertMayTrySignIn,
+  clearSignInFailures,
+  recordSignInFailure,
+} from "../../services/sign-in-failures.ts";
+import {
+  changePassword,
+  displayName,
+  findUser,
+  updateName,
+  WRONG_CURRENT_PASSWORD_MSG,
+} from "../../services/users.ts";
+import { clientIp, newPasswordFields } from "../account.ts";
+
+const name = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(100, "This name is too long.");
+
+const nameSchema = z.object({
+  fname: name("Please enter your first name."),
+  lname: name("Please enter your last name."),
+});
+
+const passwordSchema = z.object({
+  current: z
+    .string({ error: "Please enter your current password." })
+    .min(1, "Please enter your current password.")
+    .max(1024, WRONG_CURRENT_PASSWORD_MSG),
+  ...newPasswordFields,
+});
+
+export function accountSettingsRouter(ctx: AppContext): Router {
+  const router = express.Router();
+
+  router.get("/dashboard/account", requireManager, async (_req, res) => {
+    const user = await findUser(ctx, res.locals.user!.id);
+    if (!user) throw new AppError("not_found", "This account no longer exists.");
+    const account: AccountDetails = {
+      fname: user.first_name,
+      lname: user.last_name,
+      email: user.email,
+    };
+    sendOk(res, { account });
+  });
+
+  router.post("/update_account", ...managerChange(ctx), async (req, res) => {
+    const input = parseInput(nameSchema, req.body ?? {});
+    const user = await updateName(ctx, res.locals.user!.id, input);
+    sendOk(res, { u_name: displayName(user) }, "Your name has been saved.");
+  });
+
+  router.post("/change_password", ...managerChange(ctx), async (req, res) => {
+    const input = parseInput(passwordSchema, req.body ?? {});
+    const { id, email } = res.locals.user!;
+    const ip = clientIp(req);
+    await assertMayTrySignIn(ctx, email, ip);
+    try {
+      await changePassword(ctx, id, res.locals.sessionId, input);
+    } catch (error) {
+      if (error instanceof AppError && error.message === WRONG_CURRENT_PASSWORD_MSG) {
+        await recordSignInFailure(ctx, email, ip);
+      }
+      throw error;
+    }
+    await clearSignInFailures(ctx, email, ip);
+    sendOk(res, {}, "Your password has been changed. You are signed out everywhere else.");
+  });
+
+  return router;
+}
