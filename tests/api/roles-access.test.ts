@@ -112,6 +112,23 @@ const proceedingFields = (event: string): Fields => ({
 const CASES: Record<string, Case> = {
   "GET /dashboard/admin_nav_items": { scope: "any", path: () => "/dashboard/admin_nav_items" },
   "GET /dashboard/all_journals": { scope: "any", path: () => "/dashboard/all_journals" },
+  // One's own account (decision 198): every signed-in account, on itself only.
+  "GET /dashboard/account": { scope: "any", path: () => "/dashboard/account" },
+  "POST /update_account": {
+    scope: "any",
+    path: () => "/update_account",
+    json: () => ({ fname: "Same", lname: "Name" }),
+  },
+  "POST /change_password": {
+    scope: "any",
+    path: () => "/change_password",
+    // every account here has createManager's password; "changing" it to itself keeps it valid
+    json: () => ({
+      current: "correct horse battery",
+      pword: "correct horse battery",
+      cpword: "correct horse battery",
+    }),
+  },
   "GET /dashboard/get_journal/:journal": {
     scope: "journal",
     path: (x) => `/dashboard/get_journal/${x.uri}`,
