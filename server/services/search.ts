@@ -17,10 +17,12 @@ import {
   publicationLabel,
   publicationLink,
 } from "../../shared/format.ts";
+import type { SearchFilters } from "../../shared/search-params.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
 import type { AppContext } from "./context.ts";
+import { type ParsedQuery, parseQuery, toFts5, toWebsearch } from "./search-query.ts";
 
 export const MARK_START = "\u0002";
 export const MARK_END = "\u0003";
@@ -55,6 +57,10 @@ export type SearchResult = {
   page: number;
   pageSize: number;
   hits: SearchHit[];
+  /** The DOI looked up when the query was a pasted DOI; null otherwise. */
+  doi: string | null;
+  /** Words typed but not searched for (stop words such as "the"), each once. */
+  ignored: string[];
 };
 
 /**
@@ -62,26 +68,6 @@ export type SearchResult = {
  * it tells a reader, so the page shows "10,000+".
  */
 export const SEARCH_COUNT_CAP = 10_000;
-
-/** Most words of a query used. */
-const MAX_TERMS = 12;
-
-/**
- * The words of a query: letters and digits only (so nothing can reach the query syntax), each
- * once (case-insensitively), without one-character words unless nothing else is left, at most 12.
- */
-export function queryTerms(query: string): string[] {
-  const seen = new Set<string>();
-  const words: string[] = [];
-  for (const word of query.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const key = word.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    words.push(word);
-  }
-  const long = words.filter((w) => [...w].length >= 2);
-  return (long.length ? long : words).slice(0, MAX_TERMS);
-}
 
 type Executor = Kysely<Database>;
 
@@ -150,16 +136,34 @@ type Row = {
   event_name: string | null;
 };
 
-/** Where each candidate `c` (a paper id) was published; {@link VISIBLE} keeps what readers may see. */
-const SOURCES = sql`join papers p on p.id = c.id
-      left join publications pub on pub.id = p.publication_id
+/** Where paper `p` was published; {@link VISIBLE} keeps what readers may see. */
+const JOINS = sql`left join publications pub on pub.id = p.publication_id
       left join journals j on j.id = pub.journal_id
       left join proceedings pr on pr.id = p.proceeding_id
       left join proceeding_events e on e.id = pr.event_id`;
+/** {@link JOINS} for each candidate `c` (a paper id). */
+const SOURCES = sql`join papers p on p.id = c.id ${JOINS}`;
 const VISIBLE = sql`((j.active = 1 and pub.status = 'published') or pr.id is not null)`;
 const SOURCE_COLUMNS = sql`coalesce(pub.year, pr.year) as year, pub.volume, pub.number,
         j.name as journal_name, j.uri, pr.slug, pr.title as proceeding_title,
         e.name as event_name`;
+
+/**
+ * The filters as one condition over {@link JOINS} (docs/decisions/172-search-filters-and-api.md):
+ * journal and proceeding are alternatives (a paper in either), year and type narrow further.
+ * Null when no filter is set.
+ */
+function filterCondition(f: SearchFilters): RawBuilder<unknown> | null {
+  const conditions: RawBuilder<unknown>[] = [];
+  const places: RawBuilder<unknown>[] = [];
+  if (f.journal) places.push(sql`j.uri = ${f.journal}`);
+  if (f.proceeding) places.push(sql`pr.slug = ${f.proceeding}`);
+  if (places.length) conditions.push(sql`(${sql.join(places, sql` or `)})`);
+  if (f.year) conditions.push(sql`coalesce(pub.year, pr.year) = ${f.year}`);
+  if (f.type === "journal-paper") conditions.push(sql`pub.id is not null`);
+  if (f.type === "proceeding-paper") conditions.push(sql`pr.id is not null`);
+  return conditions.length ? sql.join(conditions, sql` and `) : null;
+}
 
 /** The dialect's spelling of one query's matches, ranking and snippets. */
 type Matcher = {
@@ -167,22 +171,25 @@ type Matcher = {
   matches: RawBuilder<unknown>;
   /**
    * The best `limit` matches (every match when null) as `id` and `r`, best first: ascending
-   * `r`, then ascending id.
+   * `r`, then ascending id; only papers among `within` (a query of ids) when given.
    */
-  ranked: (limit: number | null) => RawBuilder<unknown>;
+  ranked: (limit: number | null, within: RawBuilder<unknown> | null) => RawBuilder<unknown>;
   /** Marked passages of the given matching papers, as `id` and `snippet`. */
   snippets: (ids: number[]) => RawBuilder<{ id: number; snippet: string | null }>;
 };
 
-function sqliteMatcher(terms: string[]): Matcher {
-  const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? "*" : ""}`).join(" ");
+type Terms = Extract<ParsedQuery, { kind: "terms" }>;
+
+function sqliteMatcher(parsed: Terms): Matcher {
+  const match = toFts5(parsed);
   return {
     matches: sql`select rowid as id from paper_search where paper_search match ${match}`,
     // Column weights: title, authors, keywords, abstract, body. A plain bm25() with LIMIT lets
     // SQLite keep only the best rows while scanning, instead of sorting every match.
-    ranked: (limit) => sql`select rowid as id,
+    ranked: (limit, within) => sql`select rowid as id,
         bm25(paper_search, 10.0, 8.0, 6.0, 3.0, 1.0) as r
       from paper_search where paper_search match ${match}
+      ${within ? sql`and +rowid in (${within})` : sql``}
       order by r, rowid ${limit === null ? sql`` : sql`limit ${limit}`}`,
     // `+rowid` keeps the id list a filter over one pass of the match: as a rowid constraint,
     // FTS5 would run the match (prefix expansion included) once per id, ~10 times slower.
@@ -192,18 +199,25 @@ function sqliteMatcher(terms: string[]): Matcher {
   };
 }
 
-function postgresMatcher(terms: string[]): Matcher {
-  const tsquery = terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(" & ");
-  const q = sql`to_tsquery('english', ${tsquery})`;
+function postgresMatcher(parsed: Terms): Matcher {
+  const { websearch, prefix } = toWebsearch(parsed);
+  const parts: RawBuilder<unknown>[] = [];
+  if (websearch) parts.push(sql`websearch_to_tsquery('english', ${websearch})`);
+  // The prefix word is letters and digits only, so `:*` is its only operator.
+  if (prefix) parts.push(sql`to_tsquery('english', ${`${prefix}:*`})`);
+  const tsquery = sql`(${sql.join(parts, sql` && `)})`;
+  // The query computed once per statement, as `qx.q`.
+  const q = sql`(select ${tsquery} as q) qx`;
   return {
-    matches: sql`select paper_id as id from paper_search where document @@ ${q}`,
-    ranked: (limit) => sql`select s.paper_id as id, -ts_rank_cd(s.document, q) as r
-      from paper_search s cross join ${q} q where s.document @@ q
+    matches: sql`select paper_id as id from paper_search where document @@ ${tsquery}`,
+    ranked: (limit, within) => sql`select s.paper_id as id, -ts_rank_cd(s.document, qx.q) as r
+      from paper_search s cross join ${q} where s.document @@ qx.q
+      ${within ? sql`and s.paper_id in (${within})` : sql``}
       order by r, s.paper_id ${limit === null ? sql`` : sql`limit ${limit}`}`,
     snippets: (ids) => sql`select p.id,
-        ts_headline('english', p.abstract || ' ' || left(coalesce(p.full_text, ''), 20000), q,
+        ts_headline('english', p.abstract || ' ' || left(coalesce(p.full_text, ''), 20000), qx.q,
           'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=…') as snippet
-      from papers p cross join ${q} q where p.id in (${sql.join(ids)})`,
+      from papers p cross join ${q} where p.id in (${sql.join(ids)})`,
   };
 }
 
@@ -231,89 +245,145 @@ function hitSource(
   };
 }
 
+/** The opening of an abstract, cut at a word, for a hit without a matched passage. */
+function opening(text: string, words = 40): string {
+  const all = text.replace(/\s+/g, " ").trim().split(" ");
+  return all.length > words ? `${all.slice(0, words).join(" ")} …` : all.join(" ");
+}
+
+export type SearchOptions = {
+  /** 1-based page number. */
+  page?: number;
+  /** Hits per page, 1 to 50 (default 20). */
+  pageSize?: number;
+  countCap?: number;
+  filters?: SearchFilters;
+};
+
 /**
- * Papers matching every word of `query` (the last word also as a prefix), best first. Reads go
- * through `ctx.readDb`, so on SQLite a long search does not hold up other requests.
+ * Papers matching `query`, best first, read as web-search syntax (server/services/search-
+ * query.ts; docs/decisions/170-search-query-syntax.md): every word (the last one also as a
+ * prefix), `"phrases"`, `OR`, `-word`; a pasted DOI finds its paper. Reads go through
+ * `ctx.readDb`, so on SQLite a long search does not hold up other requests.
  *
  * Only the best `2 × (offset + pageSize)` matches (at least 100) are ranked and then filtered to
  * the papers readers may see; when hidden papers leave the page short although more visible
- * matches exist, every match is ranked. Matches are counted up to `countCap` (default
- * {@link SEARCH_COUNT_CAP}); docs/decisions/100-search-top-k.md.
- * @param options.page 1-based page number; `pageSize` at most 50 (default 20).
+ * matches exist, every match is ranked. With filters, only papers passing them are ranked.
+ * Matches are counted up to `countCap` (default {@link SEARCH_COUNT_CAP});
+ * docs/decisions/100-search-top-k.md. A query with no searchable word (only stop words such
+ * as `the the the`) does no database work and finds nothing.
  */
 export async function searchPapers(
   ctx: AppContext,
   query: string,
-  options: { page?: number; pageSize?: number; countCap?: number } = {},
+  options: SearchOptions = {},
 ): Promise<SearchResult> {
   const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 50);
   const page = Math.max(options.page ?? 1, 1);
   const cap = options.countCap ?? SEARCH_COUNT_CAP;
-  const terms = queryTerms(query);
-  const empty = { query, total: 0, totalCapped: false, page, pageSize, hits: [] };
-  if (terms.length === 0) return empty;
-  const offset = (page - 1) * pageSize;
+  const parsed = parseQuery(query);
+  const filter = filterCondition(options.filters ?? {});
+  const where = filter ? sql`${VISIBLE} and ${filter}` : VISIBLE;
+  const empty: SearchResult = {
+    query,
+    total: 0,
+    totalCapped: false,
+    page,
+    pageSize,
+    hits: [],
+    doi: parsed.kind === "doi" ? parsed.doi : null,
+    ignored: parsed.kind === "terms" ? parsed.ignored : [],
+  };
   const db = ctx.readDb;
-  const matcher = ctx.dialect === "sqlite" ? sqliteMatcher(terms) : postgresMatcher(terms);
   // PostgreSQL estimates a common word's matches as cheaper to find by reading every row than
   // through the GIN index, but each row's tsvector must then be decompressed: 1.5 s instead of
   // 17 ms for "species" at 100,000 papers. Each search query turns sequential scans off for
   // its own transaction.
-  const run = <R>(query: RawBuilder<R>): Promise<R[]> =>
+  const run = <R>(q: RawBuilder<R>): Promise<R[]> =>
     ctx.dialect === "postgres"
       ? db.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
-          return (await query.execute(trx)).rows;
+          return (await q.execute(trx)).rows;
         })
-      : query.execute(db).then((r) => r.rows);
-
-  const pageOf = (limit: number | null) =>
-    run(sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
-        from (${matcher.ranked(limit)}) c ${SOURCES}
-        where ${VISIBLE}
-        order by c.r, c.id
-        limit ${pageSize} offset ${offset}`);
-  // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
-  const [counted, firstRows] = await Promise.all([
-    run(sql<{ n: number | string }>`select count(*) as n from (
-      select 1 from (${matcher.matches}) c ${SOURCES} where ${VISIBLE} limit ${cap + 1}) x`),
-    pageOf(Math.max(100, 2 * (offset + pageSize))),
-  ]);
-  const n = Number(counted[0]?.n ?? 0);
-  if (n === 0) return empty;
-  const total = Math.min(n, cap);
-  const totalCapped = n > cap;
-  let rows = firstRows;
-  if (rows.length < pageSize && (totalCapped || offset + rows.length < total)) {
-    rows = await pageOf(null);
-  }
-
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return { ...empty, total, totalCapped };
-  const [snippets, authors] = await Promise.all([
-    run(matcher.snippets(ids)),
+      : q.execute(db).then((r) => r.rows);
+  const authorsOf = (ids: number[]) =>
     db
       .selectFrom("paper_authors")
       .select(["paper_id", "name"])
       .where("paper_id", "in", ids)
       .orderBy("paper_id")
       .orderBy("position")
-      .execute(),
-  ]);
-  return {
-    query,
-    total,
-    totalCapped,
-    page,
-    pageSize,
-    hits: rows.map((r) => ({
+      .execute();
+  const toHits = (
+    rows: Row[],
+    authors: { paper_id: number; name: string }[],
+    snippetOf: (id: number) => string,
+  ): SearchHit[] =>
+    rows.map((r) => ({
       paperID: r.id,
       title: r.title,
       authors: authors.filter((a) => a.paper_id === r.id).map((a) => a.name),
       ...hitSource(r),
-      snippet: (snippets.find((s) => Number(s.id) === r.id)?.snippet ?? "")
-        .replace(/\s+/g, " ")
-        .trim(),
-    })),
-  };
+      snippet: snippetOf(r.id).replace(/\s+/g, " ").trim(),
+    }));
+
+  if (parsed.kind === "doi") {
+    // DOIs are case-insensitive (DOI Handbook 2.4); `papers_doi_lower` indexes lower(doi).
+    const rows = await run(sql<Row & { abstract: string }>`select p.id, p.title, p.abstract,
+        ${SOURCE_COLUMNS}
+      from papers p ${JOINS}
+      where lower(p.doi) = ${parsed.doi} and ${where}
+      order by p.id limit ${pageSize}`);
+    if (rows.length > 0) {
+      const ids = rows.map((r) => r.id);
+      const authors = page === 1 ? await authorsOf(ids) : [];
+      const hits = toHits(rows, authors, (id) =>
+        opening(rows.find((r) => r.id === id)?.abstract ?? ""),
+      );
+      return { ...empty, total: rows.length, hits: page === 1 ? hits : [] };
+    }
+    // No paper has this DOI: look for papers that cite it (the DOI as a phrase of its parts).
+    const cited = parseQuery(`"${parsed.doi}"`);
+    if (cited.kind !== "terms" || cited.groups.length === 0) return empty;
+    return { ...(await rankedSearch(cited)), doi: parsed.doi };
+  }
+  if (parsed.groups.length === 0) return empty;
+  return rankedSearch(parsed);
+
+  async function rankedSearch(terms: Terms): Promise<SearchResult> {
+    const offset = (page - 1) * pageSize;
+    const matcher = ctx.dialect === "sqlite" ? sqliteMatcher(terms) : postgresMatcher(terms);
+    // With filters, only papers passing them are ranked: a filter to one journal or year would
+    // otherwise leave the best matches of the whole catalogue mostly filtered out.
+    const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;
+    const pageOf = (limit: number | null) =>
+      run(sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
+          from (${matcher.ranked(limit, within)}) c ${SOURCES}
+          where ${where}
+          order by c.r, c.id
+          limit ${pageSize} offset ${offset}`);
+    // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
+    const [counted, firstRows] = await Promise.all([
+      run(sql<{ n: number | string }>`select count(*) as n from (
+        select 1 from (${matcher.matches}) c ${SOURCES} where ${where} limit ${cap + 1}) x`),
+      pageOf(Math.max(100, 2 * (offset + pageSize))),
+    ]);
+    const n = Number(counted[0]?.n ?? 0);
+    if (n === 0) return empty;
+    const total = Math.min(n, cap);
+    const totalCapped = n > cap;
+    let rows = firstRows;
+    if (rows.length < pageSize && (totalCapped || offset + rows.length < total)) {
+      rows = await pageOf(null);
+    }
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return { ...empty, total, totalCapped };
+    const [snippets, authors] = await Promise.all([run(matcher.snippets(ids)), authorsOf(ids)]);
+    return {
+      ...empty,
+      total,
+      totalCapped,
+      hits: toHits(rows, authors, (id) => snippets.find((s) => Number(s.id) === id)?.snippet ?? ""),
+    };
+  }
 }
