@@ -6,20 +6,21 @@
  * - `"quoted words"` match the phrase;
  * - `OR` (upper case) between two terms matches either: `frog OR toad`;
  * - `-word` or `-"a phrase"` excludes papers containing it;
+ * - `word*` (four letters or more, standing alone) also matches words that begin with it;
  * - a pasted DOI (`10.1234/x`, `doi:10.1234/x`, `https://doi.org/10.1234/x`) is a DOI lookup.
  *
  * Only runs of letters and digits reach a database, so no other character can act as syntax.
  * Work is bounded whatever is typed: English stop words (PostgreSQL's `english.stop`) and
  * repeated terms are dropped, phrases lose their leading and trailing stop words, at most
- * {@link MAX_WORDS} words are kept in all, and only the last plain word of three letters or more
- * is also matched as a prefix. One-letter words are dropped when a longer word remains.
+ * {@link MAX_WORDS} words are kept in all, and at most one truncated word (`word*`) is matched
+ * as a prefix. One-letter words are dropped when a longer word remains.
  */
 
 /** Most words of a query used, over all its terms and phrases (the rest are ignored). */
 export const MAX_WORDS = 12;
 
-/** Shortest word matched as a prefix: shorter prefixes expand to a large part of the index. */
-const MIN_PREFIX = 3;
+/** Shortest truncated word matched as a prefix: shorter ones expand to much of the index. */
+const MIN_PREFIX = 4;
 
 /** PostgreSQL 15's `tsearch_data/english.stop`, so both databases drop the same words. */
 const STOP_WORDS = new Set(
@@ -40,7 +41,7 @@ export type QueryTerm = {
   words: string[];
   /** True for a quoted phrase (also for an unquoted `covid-19`, which is two adjacent words). */
   phrase: boolean;
-  /** True when the word is also matched as a prefix (only the last plain required word). */
+  /** True when the word is also matched as a prefix (`word*`; one required word at most). */
   prefix: boolean;
   /**
    * An unquoted hyphenated word as typed, lower-cased (`covid-19`): PostgreSQL's parser keeps
@@ -90,7 +91,15 @@ export function parseDoi(text: string): string | null {
 }
 
 type Token =
-  | { type: "term"; words: string[]; quoted: boolean; negated: boolean; hyphenated?: string }
+  | {
+      type: "term";
+      words: string[];
+      quoted: boolean;
+      negated: boolean;
+      hyphenated?: string;
+      /** Typed with a trailing `*`. */
+      truncated?: boolean;
+    }
   | { type: "or" };
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -133,7 +142,10 @@ function tokenize(text: string): Token[] {
         negated,
         hyphenated: chunk.toLowerCase(),
       });
-    else tokens.push({ type: "term", words: wordsOf(chunk), quoted: false, negated });
+    else {
+      const truncated = /^[\p{L}\p{N}]+\*+$/u.test(chunk);
+      tokens.push({ type: "term", words: wordsOf(chunk), quoted: false, negated, truncated });
+    }
     i = stop;
   }
   return tokens;
@@ -172,8 +184,10 @@ export function parseQuery(text: string): ParsedQuery {
       token.type === "term" && token.hyphenated && words.length === token.words.length
         ? { hyphenated: token.hyphenated }
         : {};
+    const truncated =
+      token.truncated && !token.negated && [...(words[0] as string)].length >= MIN_PREFIX;
     const term = words.length
-      ? { words, phrase: words.length > 1, prefix: false, ...hyphenated }
+      ? { words, phrase: words.length > 1, prefix: Boolean(truncated), ...hyphenated }
       : (null as QueryTerm | null);
     return { term, negated: token.negated };
   });
@@ -202,7 +216,7 @@ export function parseQuery(text: string): ParsedQuery {
     joinNext = false;
   }
 
-  const key = (t: QueryTerm) => `${t.phrase ? '"' : ""}${t.words.join(" ")}`;
+  const key = (t: QueryTerm) => `${t.phrase ? '"' : ""}${t.words.join(" ")}${t.prefix ? "*" : ""}`;
   // Each term once within a group, each group once; an excluded term also required is dropped
   // from the exclusions (the query could match nothing).
   const seenGroups = new Set<string>();
@@ -237,7 +251,7 @@ export function parseQuery(text: string): ParsedQuery {
     budget -= words.length;
     const whole =
       words.length === t.words.length && t.hyphenated ? { hyphenated: t.hyphenated } : {};
-    return { words, phrase: words.length > 1, prefix: false, ...whole };
+    return { words, phrase: words.length > 1, prefix: t.prefix && words.length === 1, ...whole };
   };
   const cappedGroups = unique
     .map((g) => g.map(take).filter((t): t is QueryTerm => t !== null))
@@ -246,24 +260,17 @@ export function parseQuery(text: string): ParsedQuery {
     ? without.map(take).filter((t): t is QueryTerm => t !== null)
     : [];
 
-  // The last required word, when it stands alone, is also a prefix: `stomato` finds
-  // `stomatogastric` (decision 002).
-  const last = cappedGroups.at(-1);
-  if (last && last.length === 1) {
-    const term = last[0] as QueryTerm;
-    // Only when it is the word typed last: not after a quote, an exclusion or a stop word.
-    const typed = items.at(-1);
-    const typedLast =
-      typed !== undefined &&
-      typed !== "or" &&
-      !typed.negated &&
-      typed.term !== null &&
-      !typed.term.phrase &&
-      typed.term.words[0] === term.words[0];
-    const quoted = /"\s*$/.test(normalized);
-    if (typedLast && !term.phrase && !quoted && [...(term.words[0] as string)].length >= MIN_PREFIX)
-      term.prefix = true;
+  // One truncated word at most, and only as a required term of its own: each prefix merges
+  // the index entries of every word it begins, and PostgreSQL's web-search syntax has none.
+  let truncatedSeen = false;
+  for (const group of cappedGroups) {
+    for (const term of group) {
+      if (!term.prefix) continue;
+      if (group.length > 1 || truncatedSeen) term.prefix = false;
+      truncatedSeen ||= term.prefix;
+    }
   }
+  for (const term of cappedExcluded) term.prefix = false;
 
   return {
     kind: "terms",

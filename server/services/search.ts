@@ -165,41 +165,91 @@ function filterCondition(f: SearchFilters): RawBuilder<unknown> | null {
   return conditions.length ? sql.join(conditions, sql` and `) : null;
 }
 
+/**
+ * Papers readers may not see: those of draft issues or inactive journals, and papers of
+ * neither an issue nor a proceeding. Read from the (few) hidden issues through
+ * `papers_publication`, so it costs nothing like a pass over every paper.
+ */
+const HIDDEN = sql`select p.id from publications pub
+      join journals j on j.id = pub.journal_id
+      join papers p on p.publication_id = pub.id
+      where not (j.active = 1 and pub.status = 'published')
+    union all
+    select p.id from papers p where p.publication_id is null and p.proceeding_id is null`;
+
+/**
+ * Most matches ranked by relevance (docs/decisions/173-search-ranking-window.md): the newest
+ * this many matches, and the newest this many matching in the title, author names or keywords.
+ * Past them, matches follow newest first. Ranking cost grows with the matches ranked; this
+ * bounds it whatever the catalogue's size.
+ */
+export const RANK_WINDOW = 4_000;
+
+/** Hidden papers' ids, or `within` (the visible papers passing the filters) when given. */
+type Within = RawBuilder<unknown> | null;
+
 /** The dialect's spelling of one query's matches, ranking and snippets. */
 type Matcher = {
-  /** Ids (`id`) of every matching paper, visible or not, in no order. */
-  matches: RawBuilder<unknown>;
   /**
-   * The best `limit` matches (every match when null) as `id` and `r`, best first: ascending
-   * `r`, then ascending id; only papers among `within` (a query of ids) when given.
+   * `n`: matching papers readers may see (among `within` when given), counted up to `limit`.
    */
-  ranked: (limit: number | null, within: RawBuilder<unknown> | null) => RawBuilder<unknown>;
+  count: (within: Within, limit: number) => RawBuilder<{ n: number | string }>;
+  /**
+   * Matches as `id` and `r` (ascending `r` is better), among `within` when given. Not
+   * `complete`: the window ({@link RANK_WINDOW}) only, ranked, best first, at most `limit`.
+   * `complete`: every match, the window ranked, then the rest newest first (in no order;
+   * the caller sorts by `r`, then `id`).
+   */
+  ranked: (limit: number, within: Within, complete: boolean) => RawBuilder<unknown>;
   /** Marked passages of the given matching papers, as `id` and `snippet`. */
   snippets: (ids: number[]) => RawBuilder<{ id: number; snippet: string | null }>;
 };
 
 type Terms = Extract<ParsedQuery, { kind: "terms" }>;
 
-function sqliteMatcher(parsed: Terms): Matcher {
+/** Score of a match outside the ranking window: after every ranked one, newest first. */
+const UNRANKED = sql`1000000000000`;
+
+function sqliteMatcher(parsed: Terms, window: number): Matcher {
   const match = toFts5(parsed);
+  // The same query within the title, author names and keywords only (FTS5 column filter).
+  const headMatch = `{title authors keywords} : (${match})`;
+  const scope = (within: Within) => (within ? sql`and +rowid in w` : sql``);
+  const withW = (within: Within) => (within ? sql`with w as materialized (${within}) ` : sql``);
+  // The window: matches at or above the RANK_WINDOW-th newest, and the newest RANK_WINDOW
+  // matching in the head columns. Both subqueries are computed once per statement.
+  const inWindow = (within: Within) => sql`(rowid >= coalesce((select rowid from paper_search
+        where paper_search match ${match} ${scope(within)}
+        order by rowid desc limit 1 offset ${window - 1}), 0)
+      or +rowid in (select rowid from paper_search where paper_search match ${headMatch}
+        ${scope(within)} order by rowid desc limit ${window}))`;
+  // Column weights: title, authors, keywords, abstract, body.
+  const score = sql`bm25(paper_search, 10.0, 8.0, 6.0, 3.0, 1.0)`;
   return {
-    matches: sql`select rowid as id from paper_search where paper_search match ${match}`,
-    // Column weights: title, authors, keywords, abstract, body. A plain bm25() with LIMIT lets
-    // SQLite keep only the best rows while scanning, instead of sorting every match.
-    ranked: (limit, within) => sql`select rowid as id,
-        bm25(paper_search, 10.0, 8.0, 6.0, 3.0, 1.0) as r
-      from paper_search where paper_search match ${match}
-      ${within ? sql`and +rowid in (${within})` : sql``}
-      order by r, rowid ${limit === null ? sql`` : sql`limit ${limit}`}`,
-    // `+rowid` keeps the id list a filter over one pass of the match: as a rowid constraint,
+    // `+rowid` keeps an id list a filter over one pass of the match: as a rowid constraint,
     // FTS5 would run the match (prefix expansion included) once per id, ~10 times slower.
+    count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search
+        where paper_search match ${match}
+        and ${within ? sql`+rowid in (${within})` : sql`+rowid not in (${HIDDEN})`}
+        limit ${limit}) x`,
+    // A plain bm25() with LIMIT lets SQLite keep only the best rows while it scans.
+    ranked: (limit, within, complete) =>
+      complete
+        ? sql`${withW(within)}select rowid as id, ${score} as r from paper_search
+            where paper_search match ${match} ${scope(within)} and ${inWindow(within)}
+          union all
+          select rowid as id, ${UNRANKED} - rowid as r from paper_search
+            where paper_search match ${match} ${scope(within)} and not ${inWindow(within)}`
+        : sql`${withW(within)}select rowid as id, ${score} as r from paper_search
+            where paper_search match ${match} ${scope(within)} and ${inWindow(within)}
+            order by r, rowid limit ${limit}`,
     snippets: (ids) => sql`select rowid as id,
         snippet(paper_search, -1, char(2), char(3), '…', 30) as snippet
       from paper_search where paper_search match ${match} and +rowid in (${sql.join(ids)})`,
   };
 }
 
-function postgresMatcher(parsed: Terms): Matcher {
+function postgresMatcher(parsed: Terms, window: number): Matcher {
   const { websearch, prefix } = toWebsearch(parsed);
   const parts: RawBuilder<unknown>[] = [];
   if (websearch) parts.push(sql`websearch_to_tsquery('english', ${websearch})`);
@@ -208,12 +258,30 @@ function postgresMatcher(parsed: Terms): Matcher {
   const tsquery = sql`(${sql.join(parts, sql` && `)})`;
   // The query computed once per statement, as `qx.q`.
   const q = sql`(select ${tsquery} as q) qx`;
+  const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
+  const withW = (within: Within) => (within ? sql`with w as materialized (${within}) ` : sql``);
+  const inWindow = (within: Within) => sql`(s.paper_id >= coalesce((select s.paper_id
+        from paper_search s where s.document @@ qx.q ${scope(within)}
+        order by s.paper_id desc offset ${window - 1} limit 1), 0))`;
+  const score = sql`-ts_rank_cd(s.document, qx.q)`;
   return {
-    matches: sql`select paper_id as id from paper_search where document @@ ${tsquery}`,
-    ranked: (limit, within) => sql`select s.paper_id as id, -ts_rank_cd(s.document, qx.q) as r
-      from paper_search s cross join ${q} where s.document @@ qx.q
-      ${within ? sql`and s.paper_id in (${within})` : sql``}
-      order by r, s.paper_id ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
+        where s.document @@ ${tsquery}
+        and ${within ? sql`s.paper_id in (${within})` : sql`s.paper_id not in (${HIDDEN})`}
+        limit ${limit}) x`,
+    ranked: (limit, within, complete) =>
+      complete
+        ? sql`${withW(within)}select s.paper_id as id, ${score} as r
+            from paper_search s cross join ${q}
+            where s.document @@ qx.q ${scope(within)} and ${inWindow(within)}
+          union all
+          select s.paper_id as id, ${UNRANKED} - s.paper_id as r
+            from paper_search s cross join ${q}
+            where s.document @@ qx.q ${scope(within)} and not ${inWindow(within)}`
+        : sql`${withW(within)}select s.paper_id as id, ${score} as r
+            from paper_search s cross join ${q}
+            where s.document @@ qx.q ${scope(within)} and ${inWindow(within)}
+            order by r, s.paper_id limit ${limit}`,
     snippets: (ids) => sql`select p.id,
         ts_headline('english', p.abstract || ' ' || left(coalesce(p.full_text, ''), 20000), qx.q,
           'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=…') as snippet
@@ -256,7 +324,10 @@ export type SearchOptions = {
   page?: number;
   /** Hits per page, 1 to 50 (default 20). */
   pageSize?: number;
+  /** Most matches counted (default {@link SEARCH_COUNT_CAP}). */
   countCap?: number;
+  /** Size of the ranking window (default {@link RANK_WINDOW}); tests make it small. */
+  rankWindow?: number;
   filters?: SearchFilters;
 };
 
@@ -352,29 +423,35 @@ export async function searchPapers(
 
   async function rankedSearch(terms: Terms): Promise<SearchResult> {
     const offset = (page - 1) * pageSize;
-    const matcher = ctx.dialect === "sqlite" ? sqliteMatcher(terms) : postgresMatcher(terms);
-    // With filters, only papers passing them are ranked: a filter to one journal or year would
-    // otherwise leave the best matches of the whole catalogue mostly filtered out.
+    const rankWindow = options.rankWindow ?? RANK_WINDOW;
+    const matcher =
+      ctx.dialect === "sqlite"
+        ? sqliteMatcher(terms, rankWindow)
+        : postgresMatcher(terms, rankWindow);
+    // With filters, only papers passing them are ranked and counted: a filter to one journal
+    // or year would otherwise leave the best matches of the whole catalogue mostly filtered out.
     const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;
-    const pageOf = (limit: number | null) =>
+    const pageOf = (ranked: RawBuilder<unknown>) =>
       run(sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
-          from (${matcher.ranked(limit, within)}) c ${SOURCES}
+          from (${ranked}) c ${SOURCES}
           where ${where}
           order by c.r, c.id
           limit ${pageSize} offset ${offset}`);
+    const limit = Math.max(100, 2 * (offset + pageSize));
     // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
     const [counted, firstRows] = await Promise.all([
-      run(sql<{ n: number | string }>`select count(*) as n from (
-        select 1 from (${matcher.matches}) c ${SOURCES} where ${where} limit ${cap + 1}) x`),
-      pageOf(Math.max(100, 2 * (offset + pageSize))),
+      run(matcher.count(within, cap + 1)),
+      pageOf(matcher.ranked(limit, within, false)),
     ]);
     const n = Number(counted[0]?.n ?? 0);
     if (n === 0) return empty;
     const total = Math.min(n, cap);
     const totalCapped = n > cap;
     let rows = firstRows;
+    // Short page although more visible matches exist: the page lies past the ranking window,
+    // or hidden papers took the window's places. Every match, in the same order.
     if (rows.length < pageSize && (totalCapped || offset + rows.length < total)) {
-      rows = await pageOf(null);
+      rows = await pageOf(matcher.ranked(limit, within, true));
     }
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return { ...empty, total, totalCapped };

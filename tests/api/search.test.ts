@@ -155,6 +155,31 @@ describe(`web-search syntax, DOIs, filters and the JSON call on ${dialectUnderTe
     expect(doi.body.results).toMatchObject({ total: 1, doi: "10.1145/1542476.1542528" });
   });
 
+  it("ranks a bounded window of matches, and pages past it reach every match once", async () => {
+    const q = "paragraph OR tracing OR pearls OR trace";
+    const ids = async (rankWindow: number) => {
+      const out: number[] = [];
+      for (let page = 1; page <= 6; page++) {
+        const r = await searchPapers(t2().ctx, q, { page, pageSize: 1, rankWindow });
+        expect(r.total).toBe(5);
+        out.push(...r.hits.map((h) => h.paperID));
+      }
+      return out;
+    };
+    const whole = await ids(1000);
+    expect(whole).toHaveLength(5);
+    for (const w of [1, 2]) {
+      const windowed = await ids(w);
+      expect(windowed).toHaveLength(5);
+      expect(new Set(windowed).size).toBe(5);
+      expect([...windowed].sort()).toEqual([...whole].sort());
+    }
+    // With a window of one, the newest match and the newest match in a title come first.
+    const first = await searchPapers(t2().ctx, "pearls OR paragraph", { rankWindow: 1 });
+    expect(first.total).toBe(3);
+    expect(first.hits).toHaveLength(3);
+  });
+
   it("refuses bad search parameters with a 400 naming the problem", async () => {
     const bad = async (query: Record<string, string>, msg: string) => {
       const res = await request(t2().app).get("/api/search").query(query);
@@ -189,9 +214,12 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     expect(await titles("stomatogastric")).toEqual(["A good life"]);
   });
 
-  it("matches word stems and the last word as a prefix", async () => {
+  it("matches word stems, and a truncated word as a prefix", async () => {
     expect(await titles("lobsters")).toEqual(["A good life"]);
-    expect(await titles("stomato")).toEqual(["A good life"]);
+    expect(await titles("stomato*")).toEqual(["A good life"]);
+    expect(await titles("ganglion stomato*")).toEqual(["A good life"]);
+    // Without the asterisk a part of a word is not a word.
+    expect(await titles("stomato")).toEqual([]);
   });
 
   it("requires every word and hides papers readers may not see", async () => {

@@ -18,14 +18,21 @@ const fts5 = (text: string) => toFts5(terms(text));
 const web = (text: string) => toWebsearch(terms(text));
 
 describe("search query parser", () => {
-  it("requires every word and matches the last one as a prefix too", () => {
-    expect(fts5("frog tadpole")).toBe('"frog" AND "tadpole"*');
-    expect(web("frog tadpole")).toEqual({ websearch: "frog", prefix: "tadpole" });
+  it("requires every word, and matches a truncated word of four letters or more as a prefix", () => {
+    expect(fts5("frog tadpole")).toBe('"frog" AND "tadpole"');
+    expect(web("frog tadpole")).toEqual({ websearch: "frog tadpole", prefix: null });
+    expect(fts5("frog tadp*")).toBe('"frog" AND "tadp"*');
+    expect(web("frog tadp*")).toEqual({ websearch: "frog", prefix: "tadp" });
+    // Too short, a second one, inside OR, excluded: whole words.
+    expect(fts5("fro* tad*")).toBe('"fro" AND "tad"');
+    expect(fts5("frog* tadp*")).toBe('"frog"* AND "tadp"');
+    expect(fts5("frog* OR toad")).toBe('("frog" OR "toad")');
+    expect(fts5("pond -frog*")).toBe('("pond") NOT ("frog")');
   });
 
   it("reads quoted phrases, OR and -word", () => {
-    expect(fts5('"theory of mind" brain')).toBe('"theory of mind" AND "brain"*');
-    expect(fts5("frog OR toad pond")).toBe('("frog" OR "toad") AND "pond"*');
+    expect(fts5('"theory of mind" brain')).toBe('"theory of mind" AND "brain"');
+    expect(fts5("frog OR toad pond")).toBe('("frog" OR "toad") AND "pond"');
     expect(fts5("frog -toad")).toBe('("frog") NOT ("toad")');
     expect(fts5('frog -"green toad"')).toBe('("frog") NOT ("green toad")');
     expect(web('"theory of mind" frog OR toad -brain')).toEqual({
@@ -34,17 +41,10 @@ describe("search query parser", () => {
     });
   });
 
-  it("does not take a quoted or excluded last word as a prefix", () => {
-    expect(fts5('frog "tadpole"')).toBe('"frog" AND "tadpole"');
-    expect(fts5("frog OR toad")).toBe('("frog" OR "toad")');
-    expect(fts5("pond -frog")).toBe('("pond") NOT ("frog")');
-  });
-
   it("treats lower-case or, a stray OR and a lone dash as nothing", () => {
-    expect(fts5("frog or toad")).toBe('"frog" AND "toad"*');
+    expect(fts5("frog or toad")).toBe('"frog" AND "toad"');
     expect(fts5("OR frog OR")).toBe('"frog"');
-    expect(fts5("OR frog")).toBe('"frog"*');
-    expect(fts5("frog - toad")).toBe('"frog" AND "toad"*');
+    expect(fts5("frog - toad")).toBe('"frog" AND "toad"');
   });
 
   it("keeps only letters and digits: nothing else reaches the database", () => {
@@ -68,8 +68,8 @@ describe("search query parser", () => {
   });
 
   it("reads a hyphenated word as adjacent words, spelt whole for PostgreSQL", () => {
-    expect(fts5("covid-19 cases")).toBe('"covid 19" AND "cases"*');
-    expect(web("covid-19 cases")).toEqual({ websearch: "covid-19", prefix: "cases" });
+    expect(fts5("covid-19 cases")).toBe('"covid 19" AND "cases"');
+    expect(web("covid-19 cases")).toEqual({ websearch: "covid-19 cases", prefix: null });
   });
 
   it("drops stop words and repeats, so the pathological query has one word or none", () => {
@@ -77,7 +77,7 @@ describe("search query parser", () => {
     expect(q.groups).toEqual([]);
     expect(q.ignored).toEqual(["the"]);
     expect(fts5("the the the the the the the the the the the the")).toBe("");
-    expect(fts5("Frog frog FROG the frog of tadpoles")).toBe('"frog" AND "tadpoles"*');
+    expect(fts5("Frog frog FROG the frog of tadpoles")).toBe('"frog" AND "tadpoles"');
     expect(fts5("frog OR toad toad OR frog")).toBe('("frog" OR "toad")');
     expect(fts5('"the the the"')).toBe("");
     expect(fts5('"the theory of the mind of"')).toBe('"theory of the mind"');
@@ -85,7 +85,6 @@ describe("search query parser", () => {
 
   it("drops one-letter words when a longer word remains", () => {
     expect(fts5("a frog of x")).toBe('"frog"');
-    expect(fts5("x frog")).toBe('"frog"*');
     expect(fts5("x y")).toBe('"x" AND "y"');
   });
 
