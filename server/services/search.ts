@@ -103,12 +103,14 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
     );
     return;
   }
-  await sql`insert into paper_search (paper_id, document) values (${paperId},
+  // `rank_doc` is the row without the PDF's text (weight D), for ranking (migration 007).
+  await sql`insert into paper_search (paper_id, document, rank_doc)
+    select id, d, ts_filter(d, '{a,b,c}') from (select ${paperId}::integer as id,
       setweight(to_tsvector('english', ${paper.title}), 'A') ||
       setweight(to_tsvector('simple', ${names}), 'A') ||
       setweight(to_tsvector('english', ${paper.keywords ?? ""}), 'B') ||
       setweight(to_tsvector('english', ${paper.abstract}), 'C') ||
-      setweight(to_tsvector('english', ${body}), 'D'))`.execute(db);
+      setweight(to_tsvector('english', ${body}), 'D') as d) x`.execute(db);
 }
 
 /** Rebuilds every paper's search row (after an import, or to repair drift). */
@@ -263,7 +265,9 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
   const inWindow = (within: Within) => sql`(s.paper_id >= coalesce((select s.paper_id
         from paper_search s where s.document @@ qx.q ${scope(within)}
         order by s.paper_id desc offset ${window - 1} limit 1), 0))`;
-  const score = sql`-ts_rank_cd(s.document, qx.q)`;
+  // Ranked on `rank_doc` (no full text): `document` of a paper with a PDF is large and
+  // compressed, and decompressing thousands of them was most of a search's time.
+  const score = sql`-ts_rank_cd(s.rank_doc, qx.q)`;
   return {
     count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
         where s.document @@ ${tsquery}
@@ -463,4 +467,39 @@ export async function searchPapers(
       hits: toHits(rows, authors, (id) => snippets.find((s) => Number(s.id) === id)?.snippet ?? ""),
     };
   }
+}
+
+export type SearchFilterOptions = {
+  /** Active journals, by name. */
+  journals: { uri: string; name: string }[];
+  /** Proceedings, by title. */
+  proceedings: { slug: string; title: string }[];
+  /** Years of published issues and of proceedings, newest first. */
+  years: number[];
+};
+
+/**
+ * What the search page offers to filter by (docs/decisions/172-search-filters-and-api.md):
+ * small lists (one row per journal, proceeding and year), read through `ctx.readDb`.
+ */
+export async function listSearchFilters(ctx: AppContext): Promise<SearchFilterOptions> {
+  const db = ctx.readDb;
+  const [journals, proceedings, issueYears, proceedingYears] = await Promise.all([
+    db
+      .selectFrom("journals")
+      .select(["uri", "name"])
+      .where("active", "=", 1)
+      .orderBy("name")
+      .execute(),
+    db.selectFrom("proceedings").select(["slug", "title"]).orderBy("title").execute(),
+    db
+      .selectFrom("publications")
+      .select("year")
+      .distinct()
+      .where("status", "=", "published")
+      .execute(),
+    db.selectFrom("proceedings").select("year").distinct().execute(),
+  ]);
+  const years = [...new Set([...issueYears, ...proceedingYears].map((r) => Number(r.year)))];
+  return { journals, proceedings, years: years.sort((a, b) => b - a) };
 }
