@@ -22,8 +22,8 @@ import type { Request, Response } from "express";
 import type { RequestInfo } from "../app/context.ts";
 import { createHttpApp, type HttpAppOptions } from "../server/http/app.ts";
 import { importCorpus } from "../server/import/corpus.ts";
-import { searchPapers } from "../server/services/search.ts";
 import type { AppContext } from "../server/services/context.ts";
+import { searchPapers } from "../server/services/search.ts";
 import { scratchAppContext } from "./bench/scratch-context.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -130,7 +130,10 @@ async function main() {
         await searchPapers(ctx, q);
         if (i >= 5) times.push(performance.now() - start);
       }
-      return percentile(times.sort((a, b) => a - b), 50);
+      return percentile(
+        times.sort((a, b) => a - b),
+        50,
+      );
     };
     const normal = await searchTime("cell");
     const pathological = await searchTime("the the the the the the the the the the the the");
