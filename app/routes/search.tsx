@@ -1,45 +1,94 @@
 /**
- * `/search?banner_search=…`: results of the banner search (spec section 2 leaves what the search
- * does open; docs/decisions/002-search.md). Server-rendered; matched words are highlighted from
- * the service's non-HTML marks.
+ * `/search?banner_search=…` (or `q=…`): results of the banner search (spec section 2 leaves what
+ * the search does open; docs/decisions/002-search.md, 170-search-query-syntax.md, 172-search-
+ * filters-and-api.md). Server-rendered from GET parameters only, so it works without
+ * JavaScript: web-search syntax in the query, filters (journal or proceeding, year, type) in a
+ * GET form, numbered pages. Matched words are highlighted from the service's non-HTML marks.
  */
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
 import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
-import { MARK_END, MARK_START, searchPapers } from "../../server/services/search.ts";
+import {
+  listSearchFilters,
+  MARK_END,
+  MARK_START,
+  type SearchFilterOptions,
+  searchPapers,
+} from "../../server/services/search.ts";
+import {
+  PAPER_TYPE_LABELS,
+  PAPER_TYPES,
+  type SearchParams,
+  searchParamsSchema,
+  searchQueryString,
+} from "../../shared/search-params.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
-import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
+import {
+  buttonClass,
+  containerClass,
+  textLinkClass,
+  titleLinkClass,
+} from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { searchSummary } from "../lib/search-summary.ts";
 import type { Route } from "./+types/search";
 
 const PAGE_SIZE = 20;
 
+const NO_OPTIONS: SearchFilterOptions = { journals: [], proceedings: [], years: [] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const query = (url.searchParams.get("banner_search") ?? url.searchParams.get("q") ?? "")
-    .trim()
-    .slice(0, 200);
-  const page = Math.max(
-    1,
-    Math.min(1000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1),
-  );
+  const raw = Object.fromEntries(url.searchParams);
+  const parsed = searchParamsSchema.safeParse({
+    ...raw,
+    q: (url.searchParams.get("banner_search") ?? url.searchParams.get("q") ?? "").slice(0, 200),
+  });
   const ctx = context.get(appContext);
+  const base = {
+    total: 0,
+    totalCapped: false,
+    pageSize: PAGE_SIZE,
+    hits: [],
+    doi: null,
+    ignored: [] as string[],
+    failed: false,
+    error: null as string | null,
+  };
+  if (!parsed.success) {
+    // A hand-edited address (`year=soon`): the page says what is wrong, with HTTP 400.
+    const error = parsed.error.issues[0]?.message ?? "The search address is not valid.";
+    const params: SearchParams = { q: "", page: 1 };
+    return data(
+      { ...base, params, query: "", page: 1, error, options: NO_OPTIONS, headerText: "Search" },
+      { status: 400 },
+    );
+  }
+  const params = parsed.data;
+  const { q: query, page, ...filters } = params;
   try {
-    const result = await searchPapers(ctx, query, { page, pageSize: PAGE_SIZE });
-    return { ...result, failed: false, headerText: query ? `Search: ${query}` : "Search" };
+    const [result, options] = await Promise.all([
+      searchPapers(ctx, query, { page, pageSize: PAGE_SIZE, filters }),
+      listSearchFilters(ctx),
+    ]);
+    return {
+      ...base,
+      ...result,
+      params,
+      options,
+      headerText: query ? `Search: ${query}` : "Search",
+    };
   } catch (error) {
     // A database outage: the page says the search failed, with HTTP 503 (decision 130).
     if (isDatabaseUnavailable(error)) markDatabaseUnavailable();
     ctx.log.error({ err: error }, "search failed");
     return {
+      ...base,
+      params,
       query,
-      total: 0,
-      totalCapped: false,
       page,
-      pageSize: PAGE_SIZE,
-      hits: [],
       failed: true,
+      options: NO_OPTIONS,
       headerText: "Search",
     };
   }
@@ -54,7 +103,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   ];
 }
 
-/** Renders a snippet, turning the service's marks into `<mark>` elements. */
+/** Renders a snippet, turning the service's marks into `<mark>` elements (text stays escaped). */
 function Snippet({ text }: { text: string }) {
   const parts = text.split(new RegExp(`(${MARK_START}[^${MARK_END}]*${MARK_END})`));
   return (
@@ -73,19 +122,196 @@ function Snippet({ text }: { text: string }) {
   );
 }
 
+const selectClass =
+  "mt-1 block w-full rounded-sm border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200";
+const labelClass = "block text-sm font-medium text-slate-700";
+
+/** The filter form: a GET form to this page, keeping the query. */
+function Filters({ params, options }: { params: SearchParams; options: SearchFilterOptions }) {
+  const active = Boolean(params.journal || params.proceeding || params.year || params.type);
+  return (
+    <form
+      method="get"
+      action="/search"
+      aria-label="Filter the results"
+      className="mt-6 max-w-4xl rounded-sm border border-slate-200 bg-slate-50 p-4"
+    >
+      <input type="hidden" name="q" value={params.q} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor="filter-journal" className={labelClass}>
+            Journal
+          </label>
+          <select
+            id="filter-journal"
+            name="journal"
+            defaultValue={params.journal ?? ""}
+            className={selectClass}
+          >
+            <option value="">Any journal</option>
+            {options.journals.map((j) => (
+              <option key={j.uri} value={j.uri}>
+                {j.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-proceeding" className={labelClass}>
+            Proceeding
+          </label>
+          <select
+            id="filter-proceeding"
+            name="proceeding"
+            defaultValue={params.proceeding ?? ""}
+            className={selectClass}
+          >
+            <option value="">Any proceeding</option>
+            {options.proceedings.map((p) => (
+              <option key={p.slug} value={p.slug}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-year" className={labelClass}>
+            Year
+          </label>
+          <select
+            id="filter-year"
+            name="year"
+            defaultValue={params.year ? String(params.year) : ""}
+            className={selectClass}
+          >
+            <option value="">Any year</option>
+            {options.years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-type" className={labelClass}>
+            Type
+          </label>
+          <select
+            id="filter-type"
+            name="type"
+            defaultValue={params.type ?? ""}
+            className={selectClass}
+          >
+            <option value="">Any type</option>
+            {PAPER_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {PAPER_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <button type="submit" className={buttonClass("primary")}>
+          Apply filters
+        </button>
+        {active ? (
+          <Link to={`/search?${searchQueryString({ q: params.q })}`} className={textLinkClass}>
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** Previous / numbered / next links; the current page is marked for assistive technology. */
+function Pagination({
+  params,
+  page,
+  pages,
+}: {
+  params: SearchParams;
+  page: number;
+  pages: number;
+}) {
+  const link = (n: number) => `/search?${searchQueryString({ ...params, page: n })}`;
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
+  return (
+    <nav aria-label="Result pages" className="mt-8 max-w-4xl">
+      <ul className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+        <li>
+          {page > 1 ? (
+            <Link to={link(page - 1)} className={textLinkClass} rel="prev">
+              ← Previous
+            </Link>
+          ) : null}
+        </li>
+        {shown.map((n, i) => (
+          <li key={n} className="flex items-center gap-x-3">
+            {i > 0 && n - (shown[i - 1] as number) > 1 ? (
+              <span aria-hidden="true" className="text-slate-500">
+                …
+              </span>
+            ) : null}
+            {n === page ? (
+              <span aria-current="page" className="font-semibold text-slate-900">
+                <span className="sr-only">Page </span>
+                {n}
+              </span>
+            ) : (
+              <Link to={link(n)} className={textLinkClass} aria-label={`Page ${n}`}>
+                {n}
+              </Link>
+            )}
+          </li>
+        ))}
+        <li>
+          {page < pages ? (
+            <Link to={link(page + 1)} className={textLinkClass} rel="next">
+              Next →
+            </Link>
+          ) : null}
+        </li>
+      </ul>
+      <p className="mt-2 text-sm text-slate-600">
+        Page {page} of {pages}
+      </p>
+    </nav>
+  );
+}
+
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, total, totalCapped, page, pageSize, hits, failed } = loaderData;
+  const {
+    query,
+    total,
+    totalCapped,
+    page,
+    pageSize,
+    hits,
+    failed,
+    error,
+    params,
+    options,
+    ignored,
+  } = loaderData;
   // A capped count pages through the first `total` matches only (docs/decisions/100-search-top-k.md).
   const pages = Math.ceil(total / pageSize);
-  const pageLink = (n: number) =>
-    `/search?${new URLSearchParams({ banner_search: query, page: String(n) })}`;
-  const summary = searchSummary({ query, total, totalCapped, failed });
+  const summary = error ? error : searchSummary({ query, total, totalCapped, failed });
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
       <PageHeading kicker="Search" title={query ? `“${query}”` : "Search the library"} />
-      <p className="text-slate-700" aria-live="polite">
+      <p className="text-slate-700" aria-live="polite" role={error ? "alert" : undefined}>
         {summary}
       </p>
+      {ignored.length ? (
+        <p className="mt-2 text-sm text-slate-600">
+          Left out as too common to search for: {ignored.map((w) => `“${w}”`).join(", ")}.
+        </p>
+      ) : null}
+      {!error && !failed && query ? <Filters params={params} options={options} /> : null}
       <ol className="mt-6 max-w-4xl divide-y divide-slate-200 border-y border-slate-200">
         {hits.map((hit) => (
           <li key={hit.paperID} className="py-6">
@@ -106,26 +332,19 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      {pages > 1 ? (
-        <nav aria-label="Result pages" className="mt-8 flex max-w-4xl items-center justify-between">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className={textLinkClass}>
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-slate-600">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className={textLinkClass}>
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+      {pages > 1 ? <Pagination params={params} page={page} pages={pages} /> : null}
+      {query && !error ? (
+        <details className="mt-8 max-w-4xl text-sm text-slate-600">
+          <summary className="cursor-pointer text-slate-700">How to search</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>Every word must match: frog tadpoles</li>
+            <li>Quotes match a phrase: "theory of mind"</li>
+            <li>OR matches either word: frog OR toad</li>
+            <li>A minus leaves a word out: frog -toad</li>
+            <li>An asterisk matches the start of a word: ecolog*</li>
+            <li>A DOI finds its paper: 10.7554/eLife.00353</li>
+          </ul>
+        </details>
       ) : null}
     </main>
   );

@@ -103,14 +103,15 @@ async function writeSearchRows(db: Db, dialect: Dialect, rows: SearchRow[]): Pro
         values ${sql.join(values)}`.execute(db);
     } else {
       const values = chunk.map(
-        (r) => sql`(${r.paperId},
+        (r) => sql`(${r.paperId}::integer,
           setweight(to_tsvector('english', ${r.title}), 'A') ||
           setweight(to_tsvector('simple', ${r.names}), 'A') ||
           setweight(to_tsvector('english', ${r.keywords}), 'B') ||
           setweight(to_tsvector('english', ${r.abstract}), 'C') ||
           setweight(to_tsvector('english', ${r.body}), 'D'))`,
       );
-      await sql`insert into paper_search (paper_id, document) values ${sql.join(values)}`.execute(
+      await sql`insert into paper_search (paper_id, document, rank_doc)
+        select id, d, ts_filter(d, '{a,b,c}') from (values ${sql.join(values)}) x (id, d)`.execute(
         db,
       );
     }
@@ -123,7 +124,7 @@ async function searchRowText(db: Db, dialect: Dialect, paperId: number): Promise
     dialect === "sqlite"
       ? await sql`select title, authors, keywords, abstract, body from paper_search
           where paper_id = ${paperId}`.execute(db)
-      : await sql`select document::text as document from paper_search
+      : await sql`select document::text as document, rank_doc::text as rank_doc from paper_search
           where paper_id = ${paperId}`.execute(db);
   return JSON.stringify(result.rows.map((r) => ({ ...(r as object) })));
 }

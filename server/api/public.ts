@@ -8,6 +8,7 @@
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
+import { searchParamsSchema } from "../../shared/search-params.ts";
 import { parseInput, sendOk } from "../http/respond.ts";
 import { canManageJournal } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
@@ -28,6 +29,7 @@ import {
 } from "../services/publications/queries.ts";
 import { searchPapers } from "../services/search.ts";
 
+const PAGE_SIZE_MESSAGE = "The page size must be a whole number from 1 to 50.";
 const journalUrl = z.string().max(100).regex(JOURNAL_URI_PATTERN);
 const proceedingSlug = z.string().regex(PROCEEDING_SLUG_PATTERN);
 /** Volumes and issue numbers are positive whole numbers (docs/decisions/001-volume-and-number.md). */
@@ -44,9 +46,17 @@ function param<S extends z.ZodType>(schema: S, value: unknown, msg: string): z.o
   return result.data;
 }
 
-const searchQuery = z.object({
-  q: z.string().trim().max(200, "The search is too long.").default(""),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
+/** The search page's parameters, plus `page_size` for programs (docs/decisions/172). */
+const searchQuery = searchParamsSchema.extend({
+  page_size: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: PAGE_SIZE_MESSAGE })
+      .int(PAGE_SIZE_MESSAGE)
+      .min(1, PAGE_SIZE_MESSAGE)
+      .max(50, PAGE_SIZE_MESSAGE)
+      .default(20),
+  ),
 });
 
 const NO_JOURNAL = "No such journal.";
@@ -143,9 +153,10 @@ export function publicRouter(ctx: AppContext): Router {
     sendOk(res, { paper });
   });
 
+  // GET /api/search?q=&page=&page_size=&journal=&proceeding=&year=&type= (docs/architecture.md).
   router.get("/search", async (req, res) => {
-    const { q, page } = parseInput(searchQuery, req.query);
-    sendOk(res, { results: await searchPapers(ctx, q, { page }) });
+    const { q, page, page_size, ...filters } = parseInput(searchQuery, req.query);
+    sendOk(res, { results: await searchPapers(ctx, q, { page, pageSize: page_size, filters }) });
   });
 
   router.get("/partners", async (_req, res) => {

@@ -17,6 +17,7 @@ import * as m003 from "./migrations/003-search-rowid.ts";
 import * as m004 from "./migrations/004-read-indexes.ts";
 import * as m005 from "./migrations/005-catalogue-version.ts";
 import * as m006 from "./migrations/006-feed-index.ts";
+import * as m007 from "./migrations/007-search-query.ts";
 import * as m008 from "./migrations/008-roles.ts";
 import * as m009 from "./migrations/009-account-recovery.ts";
 import type { Database } from "./schema.ts";
@@ -41,6 +42,7 @@ const migrations: Record<string, MigrationModule> = {
   "004-read-indexes": m004,
   "005-catalogue-version": m005,
   "006-feed-index": m006,
+  "007-search-query": m007,
   "008-roles": m008,
   "009-account-recovery": m009,
 };

@@ -17,10 +17,12 @@ import {
   publicationLabel,
   publicationLink,
 } from "../../shared/format.ts";
+import type { SearchFilters } from "../../shared/search-params.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
 import type { AppContext } from "./context.ts";
+import { type ParsedQuery, parseQuery, toFts5, toWebsearch } from "./search-query.ts";
 
 export const MARK_START = "\u0002";
 export const MARK_END = "\u0003";
@@ -55,6 +57,10 @@ export type SearchResult = {
   page: number;
   pageSize: number;
   hits: SearchHit[];
+  /** The DOI looked up when the query was a pasted DOI; null otherwise. */
+  doi: string | null;
+  /** Words typed but not searched for (stop words such as "the"), each once. */
+  ignored: string[];
 };
 
 /**
@@ -62,26 +68,6 @@ export type SearchResult = {
  * it tells a reader, so the page shows "10,000+".
  */
 export const SEARCH_COUNT_CAP = 10_000;
-
-/** Most words of a query used. */
-const MAX_TERMS = 12;
-
-/**
- * The words of a query: letters and digits only (so nothing can reach the query syntax), each
- * once (case-insensitively), without one-character words unless nothing else is left, at most 12.
- */
-export function queryTerms(query: string): string[] {
-  const seen = new Set<string>();
-  const words: string[] = [];
-  for (const word of query.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const key = word.toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    words.push(word);
-  }
-  const long = words.filter((w) => [...w].length >= 2);
-  return (long.length ? long : words).slice(0, MAX_TERMS);
-}
 
 type Executor = Kysely<Database>;
 
@@ -117,12 +103,14 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
     );
     return;
   }
-  await sql`insert into paper_search (paper_id, document) values (${paperId},
+  // `rank_doc` is the row without the PDF's text (weight D), for ranking (migration 007).
+  await sql`insert into paper_search (paper_id, document, rank_doc)
+    select id, d, ts_filter(d, '{a,b,c}') from (select ${paperId}::integer as id,
       setweight(to_tsvector('english', ${paper.title}), 'A') ||
       setweight(to_tsvector('simple', ${names}), 'A') ||
       setweight(to_tsvector('english', ${paper.keywords ?? ""}), 'B') ||
       setweight(to_tsvector('english', ${paper.abstract}), 'C') ||
-      setweight(to_tsvector('english', ${body}), 'D'))`.execute(db);
+      setweight(to_tsvector('english', ${body}), 'D') as d) x`.execute(db);
 }
 
 /** Rebuilds every paper's search row (after an import, or to repair drift). */
@@ -150,60 +138,158 @@ type Row = {
   event_name: string | null;
 };
 
-/** Where each candidate `c` (a paper id) was published; {@link VISIBLE} keeps what readers may see. */
-const SOURCES = sql`join papers p on p.id = c.id
-      left join publications pub on pub.id = p.publication_id
+/** Where paper `p` was published; {@link VISIBLE} keeps what readers may see. */
+const JOINS = sql`left join publications pub on pub.id = p.publication_id
       left join journals j on j.id = pub.journal_id
       left join proceedings pr on pr.id = p.proceeding_id
       left join proceeding_events e on e.id = pr.event_id`;
+/** {@link JOINS} for each candidate `c` (a paper id). */
+const SOURCES = sql`join papers p on p.id = c.id ${JOINS}`;
 const VISIBLE = sql`((j.active = 1 and pub.status = 'published') or pr.id is not null)`;
 const SOURCE_COLUMNS = sql`coalesce(pub.year, pr.year) as year, pub.volume, pub.number,
         j.name as journal_name, j.uri, pr.slug, pr.title as proceeding_title,
         e.name as event_name`;
 
+/**
+ * The filters as one condition over {@link JOINS} (docs/decisions/172-search-filters-and-api.md):
+ * journal and proceeding are alternatives (a paper in either), year and type narrow further.
+ * Null when no filter is set.
+ */
+function filterCondition(f: SearchFilters): RawBuilder<unknown> | null {
+  const conditions: RawBuilder<unknown>[] = [];
+  const places: RawBuilder<unknown>[] = [];
+  if (f.journal) places.push(sql`j.uri = ${f.journal}`);
+  if (f.proceeding) places.push(sql`pr.slug = ${f.proceeding}`);
+  if (places.length) conditions.push(sql`(${sql.join(places, sql` or `)})`);
+  if (f.year) conditions.push(sql`coalesce(pub.year, pr.year) = ${f.year}`);
+  if (f.type === "journal-paper") conditions.push(sql`pub.id is not null`);
+  if (f.type === "proceeding-paper") conditions.push(sql`pr.id is not null`);
+  return conditions.length ? sql.join(conditions, sql` and `) : null;
+}
+
+/**
+ * Papers readers may not see: those of draft issues or inactive journals, and papers of
+ * neither an issue nor a proceeding. Read from the (few) hidden issues through
+ * `papers_publication`, so it costs nothing like a pass over every paper.
+ */
+const HIDDEN = sql`select p.id from publications pub
+      join journals j on j.id = pub.journal_id
+      join papers p on p.publication_id = pub.id
+      where not (j.active = 1 and pub.status = 'published')
+    union all
+    select p.id from papers p where p.publication_id is null and p.proceeding_id is null`;
+
+/**
+ * Most matches ranked by relevance (docs/decisions/173-search-ranking-window.md): the newest
+ * this many matches, and the newest this many matching in the title, author names or keywords.
+ * Past them, matches follow newest first. Ranking cost grows with the matches ranked; this
+ * bounds it whatever the catalogue's size.
+ */
+export const RANK_WINDOW = 4_000;
+
+/** Hidden papers' ids, or `within` (the visible papers passing the filters) when given. */
+type Within = RawBuilder<unknown> | null;
+
 /** The dialect's spelling of one query's matches, ranking and snippets. */
 type Matcher = {
-  /** Ids (`id`) of every matching paper, visible or not, in no order. */
-  matches: RawBuilder<unknown>;
   /**
-   * The best `limit` matches (every match when null) as `id` and `r`, best first: ascending
-   * `r`, then ascending id.
+   * `n`: matching papers readers may see (among `within` when given), counted up to `limit`.
    */
-  ranked: (limit: number | null) => RawBuilder<unknown>;
+  count: (within: Within, limit: number) => RawBuilder<{ n: number | string }>;
+  /**
+   * Matches as `id` and `r` (ascending `r` is better), among `within` when given. Not
+   * `complete`: the window ({@link RANK_WINDOW}) only, ranked, best first, at most `limit`.
+   * `complete`: every match, the window ranked, then the rest newest first (in no order;
+   * the caller sorts by `r`, then `id`).
+   */
+  ranked: (limit: number, within: Within, complete: boolean) => RawBuilder<unknown>;
   /** Marked passages of the given matching papers, as `id` and `snippet`. */
   snippets: (ids: number[]) => RawBuilder<{ id: number; snippet: string | null }>;
 };
 
-function sqliteMatcher(terms: string[]): Matcher {
-  const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? "*" : ""}`).join(" ");
+type Terms = Extract<ParsedQuery, { kind: "terms" }>;
+
+/** Score of a match outside the ranking window: after every ranked one, newest first. */
+const UNRANKED = sql`1000000000000`;
+
+function sqliteMatcher(parsed: Terms, window: number): Matcher {
+  const match = toFts5(parsed);
+  // The same query within the title, author names and keywords only (FTS5 column filter).
+  const headMatch = `{title authors keywords} : (${match})`;
+  const scope = (within: Within) => (within ? sql`and +rowid in w` : sql``);
+  const withW = (within: Within) => (within ? sql`with w as materialized (${within}) ` : sql``);
+  // The window: matches at or above the RANK_WINDOW-th newest, and the newest RANK_WINDOW
+  // matching in the head columns. Both subqueries are computed once per statement.
+  const inWindow = (within: Within) => sql`(rowid >= coalesce((select rowid from paper_search
+        where paper_search match ${match} ${scope(within)}
+        order by rowid desc limit 1 offset ${window - 1}), 0)
+      or +rowid in (select rowid from paper_search where paper_search match ${headMatch}
+        ${scope(within)} order by rowid desc limit ${window}))`;
+  // Column weights: title, authors, keywords, abstract, body.
+  const score = sql`bm25(paper_search, 10.0, 8.0, 6.0, 3.0, 1.0)`;
   return {
-    matches: sql`select rowid as id from paper_search where paper_search match ${match}`,
-    // Column weights: title, authors, keywords, abstract, body. A plain bm25() with LIMIT lets
-    // SQLite keep only the best rows while scanning, instead of sorting every match.
-    ranked: (limit) => sql`select rowid as id,
-        bm25(paper_search, 10.0, 8.0, 6.0, 3.0, 1.0) as r
-      from paper_search where paper_search match ${match}
-      order by r, rowid ${limit === null ? sql`` : sql`limit ${limit}`}`,
-    // `+rowid` keeps the id list a filter over one pass of the match: as a rowid constraint,
+    // `+rowid` keeps an id list a filter over one pass of the match: as a rowid constraint,
     // FTS5 would run the match (prefix expansion included) once per id, ~10 times slower.
+    count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search
+        where paper_search match ${match}
+        and ${within ? sql`+rowid in (${within})` : sql`+rowid not in (${HIDDEN})`}
+        limit ${limit}) x`,
+    // A plain bm25() with LIMIT lets SQLite keep only the best rows while it scans.
+    ranked: (limit, within, complete) =>
+      complete
+        ? sql`${withW(within)}select rowid as id, ${score} as r from paper_search
+            where paper_search match ${match} ${scope(within)} and ${inWindow(within)}
+          union all
+          select rowid as id, ${UNRANKED} - rowid as r from paper_search
+            where paper_search match ${match} ${scope(within)} and not ${inWindow(within)}`
+        : sql`${withW(within)}select rowid as id, ${score} as r from paper_search
+            where paper_search match ${match} ${scope(within)} and ${inWindow(within)}
+            order by r, rowid limit ${limit}`,
     snippets: (ids) => sql`select rowid as id,
         snippet(paper_search, -1, char(2), char(3), '…', 30) as snippet
       from paper_search where paper_search match ${match} and +rowid in (${sql.join(ids)})`,
   };
 }
 
-function postgresMatcher(terms: string[]): Matcher {
-  const tsquery = terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(" & ");
-  const q = sql`to_tsquery('english', ${tsquery})`;
+function postgresMatcher(parsed: Terms, window: number): Matcher {
+  const { websearch, prefix } = toWebsearch(parsed);
+  const parts: RawBuilder<unknown>[] = [];
+  if (websearch) parts.push(sql`websearch_to_tsquery('english', ${websearch})`);
+  // The prefix word is letters and digits only, so `:*` is its only operator.
+  if (prefix) parts.push(sql`to_tsquery('english', ${`${prefix}:*`})`);
+  const tsquery = sql`(${sql.join(parts, sql` && `)})`;
+  // The query computed once per statement, as `qx.q`.
+  const q = sql`(select ${tsquery} as q) qx`;
+  const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
+  const withW = (within: Within) => (within ? sql`with w as materialized (${within}) ` : sql``);
+  const inWindow = (within: Within) => sql`(s.paper_id >= coalesce((select s.paper_id
+        from paper_search s where s.document @@ qx.q ${scope(within)}
+        order by s.paper_id desc offset ${window - 1} limit 1), 0))`;
+  // Ranked on `rank_doc` (no full text): `document` of a paper with a PDF is large and
+  // compressed, and decompressing thousands of them was most of a search's time.
+  const score = sql`-ts_rank_cd(s.rank_doc, qx.q)`;
   return {
-    matches: sql`select paper_id as id from paper_search where document @@ ${q}`,
-    ranked: (limit) => sql`select s.paper_id as id, -ts_rank_cd(s.document, q) as r
-      from paper_search s cross join ${q} q where s.document @@ q
-      order by r, s.paper_id ${limit === null ? sql`` : sql`limit ${limit}`}`,
+    count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
+        where s.document @@ ${tsquery}
+        and ${within ? sql`s.paper_id in (${within})` : sql`s.paper_id not in (${HIDDEN})`}
+        limit ${limit}) x`,
+    ranked: (limit, within, complete) =>
+      complete
+        ? sql`${withW(within)}select s.paper_id as id, ${score} as r
+            from paper_search s cross join ${q}
+            where s.document @@ qx.q ${scope(within)} and ${inWindow(within)}
+          union all
+          select s.paper_id as id, ${UNRANKED} - s.paper_id as r
+            from paper_search s cross join ${q}
+            where s.document @@ qx.q ${scope(within)} and not ${inWindow(within)}`
+        : sql`${withW(within)}select s.paper_id as id, ${score} as r
+            from paper_search s cross join ${q}
+            where s.document @@ qx.q ${scope(within)} and ${inWindow(within)}
+            order by r, s.paper_id limit ${limit}`,
     snippets: (ids) => sql`select p.id,
-        ts_headline('english', p.abstract || ' ' || left(coalesce(p.full_text, ''), 20000), q,
+        ts_headline('english', p.abstract || ' ' || left(coalesce(p.full_text, ''), 20000), qx.q,
           'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=…') as snippet
-      from papers p cross join ${q} q where p.id in (${sql.join(ids)})`,
+      from papers p cross join ${q} where p.id in (${sql.join(ids)})`,
   };
 }
 
@@ -231,89 +317,189 @@ function hitSource(
   };
 }
 
+/** The opening of an abstract, cut at a word, for a hit without a matched passage. */
+function opening(text: string, words = 40): string {
+  const all = text.replace(/\s+/g, " ").trim().split(" ");
+  return all.length > words ? `${all.slice(0, words).join(" ")} …` : all.join(" ");
+}
+
+export type SearchOptions = {
+  /** 1-based page number. */
+  page?: number;
+  /** Hits per page, 1 to 50 (default 20). */
+  pageSize?: number;
+  /** Most matches counted (default {@link SEARCH_COUNT_CAP}). */
+  countCap?: number;
+  /** Size of the ranking window (default {@link RANK_WINDOW}); tests make it small. */
+  rankWindow?: number;
+  filters?: SearchFilters;
+};
+
 /**
- * Papers matching every word of `query` (the last word also as a prefix), best first. Reads go
- * through `ctx.readDb`, so on SQLite a long search does not hold up other requests.
+ * Papers matching `query`, best first, read as web-search syntax (server/services/search-
+ * query.ts; docs/decisions/170-search-query-syntax.md): every word (the last one also as a
+ * prefix), `"phrases"`, `OR`, `-word`; a pasted DOI finds its paper. Reads go through
+ * `ctx.readDb`, so on SQLite a long search does not hold up other requests.
  *
  * Only the best `2 × (offset + pageSize)` matches (at least 100) are ranked and then filtered to
  * the papers readers may see; when hidden papers leave the page short although more visible
- * matches exist, every match is ranked. Matches are counted up to `countCap` (default
- * {@link SEARCH_COUNT_CAP}); docs/decisions/100-search-top-k.md.
- * @param options.page 1-based page number; `pageSize` at most 50 (default 20).
+ * matches exist, every match is ranked. With filters, only papers passing them are ranked.
+ * Matches are counted up to `countCap` (default {@link SEARCH_COUNT_CAP});
+ * docs/decisions/100-search-top-k.md. A query with no searchable word (only stop words such
+ * as `the the the`) does no database work and finds nothing.
  */
 export async function searchPapers(
   ctx: AppContext,
   query: string,
-  options: { page?: number; pageSize?: number; countCap?: number } = {},
+  options: SearchOptions = {},
 ): Promise<SearchResult> {
   const pageSize = Math.min(Math.max(options.pageSize ?? 20, 1), 50);
   const page = Math.max(options.page ?? 1, 1);
   const cap = options.countCap ?? SEARCH_COUNT_CAP;
-  const terms = queryTerms(query);
-  const empty = { query, total: 0, totalCapped: false, page, pageSize, hits: [] };
-  if (terms.length === 0) return empty;
-  const offset = (page - 1) * pageSize;
+  const parsed = parseQuery(query);
+  const filter = filterCondition(options.filters ?? {});
+  const where = filter ? sql`${VISIBLE} and ${filter}` : VISIBLE;
+  const empty: SearchResult = {
+    query,
+    total: 0,
+    totalCapped: false,
+    page,
+    pageSize,
+    hits: [],
+    doi: parsed.kind === "doi" ? parsed.doi : null,
+    ignored: parsed.kind === "terms" ? parsed.ignored : [],
+  };
   const db = ctx.readDb;
-  const matcher = ctx.dialect === "sqlite" ? sqliteMatcher(terms) : postgresMatcher(terms);
   // PostgreSQL estimates a common word's matches as cheaper to find by reading every row than
   // through the GIN index, but each row's tsvector must then be decompressed: 1.5 s instead of
   // 17 ms for "species" at 100,000 papers. Each search query turns sequential scans off for
   // its own transaction.
-  const run = <R>(query: RawBuilder<R>): Promise<R[]> =>
+  const run = <R>(q: RawBuilder<R>): Promise<R[]> =>
     ctx.dialect === "postgres"
       ? db.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
-          return (await query.execute(trx)).rows;
+          return (await q.execute(trx)).rows;
         })
-      : query.execute(db).then((r) => r.rows);
-
-  const pageOf = (limit: number | null) =>
-    run(sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
-        from (${matcher.ranked(limit)}) c ${SOURCES}
-        where ${VISIBLE}
-        order by c.r, c.id
-        limit ${pageSize} offset ${offset}`);
-  // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
-  const [counted, firstRows] = await Promise.all([
-    run(sql<{ n: number | string }>`select count(*) as n from (
-      select 1 from (${matcher.matches}) c ${SOURCES} where ${VISIBLE} limit ${cap + 1}) x`),
-    pageOf(Math.max(100, 2 * (offset + pageSize))),
-  ]);
-  const n = Number(counted[0]?.n ?? 0);
-  if (n === 0) return empty;
-  const total = Math.min(n, cap);
-  const totalCapped = n > cap;
-  let rows = firstRows;
-  if (rows.length < pageSize && (totalCapped || offset + rows.length < total)) {
-    rows = await pageOf(null);
-  }
-
-  const ids = rows.map((r) => r.id);
-  if (ids.length === 0) return { ...empty, total, totalCapped };
-  const [snippets, authors] = await Promise.all([
-    run(matcher.snippets(ids)),
+      : q.execute(db).then((r) => r.rows);
+  const authorsOf = (ids: number[]) =>
     db
       .selectFrom("paper_authors")
       .select(["paper_id", "name"])
       .where("paper_id", "in", ids)
       .orderBy("paper_id")
       .orderBy("position")
-      .execute(),
-  ]);
-  return {
-    query,
-    total,
-    totalCapped,
-    page,
-    pageSize,
-    hits: rows.map((r) => ({
+      .execute();
+  const toHits = (
+    rows: Row[],
+    authors: { paper_id: number; name: string }[],
+    snippetOf: (id: number) => string,
+  ): SearchHit[] =>
+    rows.map((r) => ({
       paperID: r.id,
       title: r.title,
       authors: authors.filter((a) => a.paper_id === r.id).map((a) => a.name),
       ...hitSource(r),
-      snippet: (snippets.find((s) => Number(s.id) === r.id)?.snippet ?? "")
-        .replace(/\s+/g, " ")
-        .trim(),
-    })),
-  };
+      snippet: snippetOf(r.id).replace(/\s+/g, " ").trim(),
+    }));
+
+  if (parsed.kind === "doi") {
+    // DOIs are case-insensitive (DOI Handbook 2.4); `papers_doi_lower` indexes lower(doi).
+    const rows = await run(sql<Row & { abstract: string }>`select p.id, p.title, p.abstract,
+        ${SOURCE_COLUMNS}
+      from papers p ${JOINS}
+      where lower(p.doi) = ${parsed.doi} and ${where}
+      order by p.id limit ${pageSize}`);
+    if (rows.length > 0) {
+      const ids = rows.map((r) => r.id);
+      const authors = page === 1 ? await authorsOf(ids) : [];
+      const hits = toHits(rows, authors, (id) =>
+        opening(rows.find((r) => r.id === id)?.abstract ?? ""),
+      );
+      return { ...empty, total: rows.length, hits: page === 1 ? hits : [] };
+    }
+    // No paper has this DOI: look for papers that cite it (the DOI as a phrase of its parts).
+    const cited = parseQuery(`"${parsed.doi}"`);
+    if (cited.kind !== "terms" || cited.groups.length === 0) return empty;
+    return { ...(await rankedSearch(cited)), doi: parsed.doi };
+  }
+  if (parsed.groups.length === 0) return empty;
+  return rankedSearch(parsed);
+
+  async function rankedSearch(terms: Terms): Promise<SearchResult> {
+    const offset = (page - 1) * pageSize;
+    const rankWindow = options.rankWindow ?? RANK_WINDOW;
+    const matcher =
+      ctx.dialect === "sqlite"
+        ? sqliteMatcher(terms, rankWindow)
+        : postgresMatcher(terms, rankWindow);
+    // With filters, only papers passing them are ranked and counted: a filter to one journal
+    // or year would otherwise leave the best matches of the whole catalogue mostly filtered out.
+    const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;
+    const pageOf = (ranked: RawBuilder<unknown>) =>
+      run(sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
+          from (${ranked}) c ${SOURCES}
+          where ${where}
+          order by c.r, c.id
+          limit ${pageSize} offset ${offset}`);
+    const limit = Math.max(100, 2 * (offset + pageSize));
+    // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
+    const [counted, firstRows] = await Promise.all([
+      run(matcher.count(within, cap + 1)),
+      pageOf(matcher.ranked(limit, within, false)),
+    ]);
+    const n = Number(counted[0]?.n ?? 0);
+    if (n === 0) return empty;
+    const total = Math.min(n, cap);
+    const totalCapped = n > cap;
+    let rows = firstRows;
+    // Short page although more visible matches exist: the page lies past the ranking window,
+    // or hidden papers took the window's places. Every match, in the same order.
+    if (rows.length < pageSize && (totalCapped || offset + rows.length < total)) {
+      rows = await pageOf(matcher.ranked(limit, within, true));
+    }
+    const ids = rows.map((r) => r.id);
+    if (ids.length === 0) return { ...empty, total, totalCapped };
+    const [snippets, authors] = await Promise.all([run(matcher.snippets(ids)), authorsOf(ids)]);
+    return {
+      ...empty,
+      total,
+      totalCapped,
+      hits: toHits(rows, authors, (id) => snippets.find((s) => Number(s.id) === id)?.snippet ?? ""),
+    };
+  }
+}
+
+export type SearchFilterOptions = {
+  /** Active journals, by name. */
+  journals: { uri: string; name: string }[];
+  /** Proceedings, by title. */
+  proceedings: { slug: string; title: string }[];
+  /** Years of published issues and of proceedings, newest first. */
+  years: number[];
+};
+
+/**
+ * What the search page offers to filter by (docs/decisions/172-search-filters-and-api.md):
+ * small lists (one row per journal, proceeding and year), read through `ctx.readDb`.
+ */
+export async function listSearchFilters(ctx: AppContext): Promise<SearchFilterOptions> {
+  const db = ctx.readDb;
+  const [journals, proceedings, issueYears, proceedingYears] = await Promise.all([
+    db
+      .selectFrom("journals")
+      .select(["uri", "name"])
+      .where("active", "=", 1)
+      .orderBy("name")
+      .execute(),
+    db.selectFrom("proceedings").select(["slug", "title"]).orderBy("title").execute(),
+    db
+      .selectFrom("publications")
+      .select("year")
+      .distinct()
+      .where("status", "=", "published")
+      .execute(),
+    db.selectFrom("proceedings").select("year").distinct().execute(),
+  ]);
+  const years = [...new Set([...issueYears, ...proceedingYears].map((r) => Number(r.year)))];
+  return { journals, proceedings, years: years.sort((a, b) => b - a) };
 }

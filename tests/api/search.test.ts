@@ -6,7 +6,6 @@ import {
   indexPaper,
   MARK_END,
   MARK_START,
-  queryTerms,
   rebuildSearchIndex,
   searchPapers,
 } from "../../server/services/search.ts";
@@ -41,13 +40,158 @@ const searchRows = async (paperId: number) => {
   return Number(rows[0]!.n);
 };
 
-describe("query words", () => {
-  it("keeps each word once, drops one-letter words when others remain, and keeps 12", () => {
-    expect(queryTerms("Frog frog FROG tadpole")).toEqual(["Frog", "tadpole"]);
-    expect(queryTerms("a frog of x")).toEqual(["frog", "of"]);
-    expect(queryTerms("a b")).toEqual(["a", "b"]);
-    const many = Array.from({ length: 15 }, (_, i) => `w${i}`).join(" ");
-    expect(queryTerms(many)).toHaveLength(12);
+describe(`web-search syntax, DOIs, filters and the JSON call on ${dialectUnderTest}`, () => {
+  const t2 = () => t;
+  it("matches a quoted phrase as a phrase", async () => {
+    expect(await titles('"second paragraph"')).toEqual(expect.arrayContaining(["On Duty"]));
+    expect(await titles('"second first"')).toEqual([]);
+    expect(await titles('"compile than statically"')).toEqual([
+      "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+    ]);
+  });
+
+  it("reads OR and -word", async () => {
+    expect((await titles("pearls OR meta")).sort()).toEqual([
+      "Functional Pearls of Type Inference",
+      "Tracing the Meta-Level",
+    ]);
+    const both = await titles("paragraph");
+    expect(both).toHaveLength(2);
+    expect(await titles("paragraph -kant")).toEqual(both.filter((x) => x !== "On Duty"));
+    expect(await titles('paragraph -"grad school"')).toEqual(["On Duty"]);
+  });
+
+  it("finds a paper by its pasted DOI, with or without the resolver, in any case", async () => {
+    for (const q of [
+      "10.1145/1542476.1542528",
+      "https://doi.org/10.1145/1542476.1542528",
+      "doi:10.1145/1542476.1542528",
+    ]) {
+      const result = await searchPapers(t2().ctx, q);
+      expect(result).toMatchObject({ total: 1, doi: "10.1145/1542476.1542528" });
+      expect(result.hits.map((h) => h.paperID)).toEqual([conf.tracePaperId]);
+      expect(result.hits[0]!.snippet).toMatch(/^Dynamic languages such as JavaScript/);
+    }
+    // Stored as "10.7554/eLife.00353"; the paper of the inactive journal has it too but is hidden.
+    const elife = await searchPapers(t2().ctx, "https://doi.org/10.7554/ELIFE.00353");
+    expect(elife.hits.map((h) => h.paperID)).toEqual([seed.paperWithPdfId]);
+    expect(await searchPapers(t2().ctx, "10.9999/nothing.here")).toMatchObject({
+      total: 0,
+      hits: [],
+      doi: "10.9999/nothing.here",
+    });
+  });
+
+  it("answers the pathological query without searching, and says the word was ignored", async () => {
+    const q = "the the the the the the the the the the the the";
+    expect(await searchPapers(t2().ctx, q)).toMatchObject({ total: 0, hits: [], ignored: ["the"] });
+    // A long query of distinct common and rare words still answers, bounded to 12 words.
+    const long = Array.from({ length: 40 }, (_, i) => `paragraph${i}`).join(" ");
+    await expect(searchPapers(t2().ctx, `${long} the of and`)).resolves.toMatchObject({
+      total: 0,
+    });
+    expect(await titles("the second paragraph of a good life")).toEqual(["A good life"]);
+  });
+
+  it("filters by journal or proceeding, year and type", async () => {
+    const search = (q: string, filters: object) =>
+      searchPapers(t2().ctx, q, { filters }).then((r) => r.hits.map((h) => h.title).sort());
+    const all = await search("paragraph OR tracing OR pearls OR trace", {});
+    expect(all).toHaveLength(5);
+    expect(
+      await search("paragraph OR tracing OR pearls OR trace", { journal: "ethics-review" }),
+    ).toEqual(["A good life", "On Duty"]);
+    expect(
+      await search("paragraph OR tracing OR pearls OR trace", { proceeding: "pldi-2009" }),
+    ).toEqual([
+      "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+      "Tracing the Meta-Level",
+    ]);
+    expect(
+      await search("paragraph OR tracing OR pearls OR trace", {
+        journal: "ethics-review",
+        proceeding: "icfp-2010",
+      }),
+    ).toEqual(["A good life", "Functional Pearls of Type Inference", "On Duty"]);
+    expect(await search("paragraph OR tracing OR pearls OR trace", { year: 2010 })).toEqual([
+      "Functional Pearls of Type Inference",
+    ]);
+    expect(
+      await search("paragraph OR tracing OR pearls OR trace", { type: "proceeding-paper" }),
+    ).toHaveLength(3);
+    expect(
+      await search("paragraph OR tracing OR pearls OR trace", { type: "journal-paper" }),
+    ).toEqual(["A good life", "On Duty"]);
+    // The hidden journal's paper stays hidden when it is the filter.
+    expect(await search("paragraph", { journal: "hidden-annals" })).toEqual([]);
+    expect(await search("10.1145/1542476.1542528", { year: 2025 })).toEqual([]);
+  });
+
+  it("answers GET /api/search with filters, paging and the envelope", async () => {
+    const q = "paragraph OR tracing OR pearls OR trace";
+    const first = await request(t2().app).get("/api/search").query({ q, type: "proceeding-paper" });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 1, msg: "OK" });
+    expect(first.body.results).toMatchObject({ query: q, total: 3, page: 1, pageSize: 20 });
+    const paged = await request(t2().app).get("/api/search").query({ q, page: 2, page_size: 2 });
+    expect(paged.status).toBe(200);
+    expect(paged.body.results).toMatchObject({ total: 5, page: 2, pageSize: 2 });
+    expect(paged.body.results.hits).toHaveLength(2);
+    const page3 = await request(t2().app).get("/api/search").query({ q, page: 3, page_size: 2 });
+    expect(page3.body.results.hits).toHaveLength(1);
+    const seen = new Set(
+      [first, paged, page3].flatMap((r) =>
+        r.body.results.hits.map((h: { paperID: number }) => h.paperID),
+      ),
+    );
+    expect(seen.size).toBe(5);
+    const filtered = await request(t2().app)
+      .get("/api/search")
+      .query({ q, journal: "ethics-review", year: "2025", type: "" });
+    expect(filtered.body.results.total).toBe(2);
+    const doi = await request(t2().app)
+      .get("/api/search")
+      .query({ q: "https://doi.org/10.1145/1542476.1542528" });
+    expect(doi.body.results).toMatchObject({ total: 1, doi: "10.1145/1542476.1542528" });
+  });
+
+  it("ranks a bounded window of matches, and pages past it reach every match once", async () => {
+    const q = "paragraph OR tracing OR pearls OR trace";
+    const ids = async (rankWindow: number) => {
+      const out: number[] = [];
+      for (let page = 1; page <= 6; page++) {
+        const r = await searchPapers(t2().ctx, q, { page, pageSize: 1, rankWindow });
+        expect(r.total).toBe(5);
+        out.push(...r.hits.map((h) => h.paperID));
+      }
+      return out;
+    };
+    const whole = await ids(1000);
+    expect(whole).toHaveLength(5);
+    for (const w of [1, 2]) {
+      const windowed = await ids(w);
+      expect(windowed).toHaveLength(5);
+      expect(new Set(windowed).size).toBe(5);
+      expect([...windowed].sort()).toEqual([...whole].sort());
+    }
+    // With a window of one, the newest match and the newest match in a title come first.
+    const first = await searchPapers(t2().ctx, "pearls OR paragraph", { rankWindow: 1 });
+    expect(first.total).toBe(3);
+    expect(first.hits).toHaveLength(3);
+  });
+
+  it("refuses bad search parameters with a 400 naming the problem", async () => {
+    const bad = async (query: Record<string, string>, msg: string) => {
+      const res = await request(t2().app).get("/api/search").query(query);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 0, msg });
+    };
+    await bad({ q: "x", type: "book" }, "The type must be journal-paper or proceeding-paper.");
+    await bad({ q: "x", year: "soon" }, "The year must be a year such as 2024.");
+    await bad({ q: "x", page: "0" }, "The page must be a whole number from 1 to 1000.");
+    await bad({ q: "x", page_size: "51" }, "The page size must be a whole number from 1 to 50.");
+    await bad({ q: "x", journal: "../etc" }, "No such journal.");
+    await bad({ q: "x", proceeding: "A B" }, "No such proceeding.");
   });
 });
 
@@ -70,9 +214,12 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     expect(await titles("stomatogastric")).toEqual(["A good life"]);
   });
 
-  it("matches word stems and the last word as a prefix", async () => {
+  it("matches word stems, and a truncated word as a prefix", async () => {
     expect(await titles("lobsters")).toEqual(["A good life"]);
-    expect(await titles("stomato")).toEqual(["A good life"]);
+    expect(await titles("stomato*")).toEqual(["A good life"]);
+    expect(await titles("ganglion stomato*")).toEqual(["A good life"]);
+    // Without the asterisk a part of a word is not a word.
+    expect(await titles("stomato")).toEqual([]);
   });
 
   it("requires every word and hides papers readers may not see", async () => {
