@@ -1,4 +1,4 @@
-import { Form, useMatches, useSearchParams } from "react-router";
+import { Form, useMatches, useLocation, useSearchParams } from "react-router";
 import { DEFAULT_HEADER_TEXT } from "../../../shared/constants.ts";
 import { containerClass } from "../ui/styles.ts";
 import { SearchIcon } from "./icons.tsx";
@@ -13,7 +13,10 @@ import { SearchIcon } from "./icons.tsx";
 export function Banner() {
   const heading = useHeaderText();
   const [params] = useSearchParams();
-  const query = params.get("banner_search") ?? "";
+  const { pathname } = useLocation();
+  // The results page's own links (pages, filters) carry the words as `q` (decision 171).
+  const query =
+    params.get("banner_search") ?? (pathname === "/search" ? params.get("q") : null) ?? "";
   return (
     <section aria-label="Search the library" className="bg-brand-900 text-white">
       <div
