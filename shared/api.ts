@@ -83,6 +83,9 @@ export type PublicationOption = {
   label: string;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   year: number;
   title: string;
   /** Extra: the issue page link. */
@@ -99,6 +102,9 @@ export type PublicationDetail = {
   journal_url: string;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   title: string;
   year: number;
   publication_year: number;
@@ -166,6 +172,9 @@ export type PaperDetail = {
   file_url: string;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   year: number;
   date_added: string;
   /** Extras for citation metadata and the page. */
@@ -252,6 +261,9 @@ export type DashboardPublicationRow = {
   id: number;
   volume: string;
   number: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   title: string;
   published_on: string;
   uploaded_on: string;
@@ -268,6 +280,9 @@ export type PublicationEdit = {
   id: number;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   title: string;
   year: number;
   cover_img: string | null;

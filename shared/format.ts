@@ -3,8 +3,21 @@
  */
 
 /** Issue label of DESIGN section 2: `Vol. 3 No. 2 (2025)`. */
-export function publicationLabel(volume: string, number: string, year: number | string): string {
-  return `Vol. ${volume} No. ${number} (${year})`;
+export function publicationLabel(
+  volume: string,
+  number: string,
+  year: number | string,
+  showNumber: boolean | number,
+): string {
+  return `${volumeNumber(volume, number, showNumber)} (${year})`;
+}
+
+/**
+ * `Vol. 3 No. 2`, or `Vol. 5` for an issue without a real number (continuous publication,
+ * decision 185: its number keys the URL but is never claimed, as OJS's issue identification).
+ */
+export function volumeNumber(volume: string, number: string, showNumber: boolean | number): string {
+  return showNumber ? `Vol. ${volume} No. ${number}` : `Vol. ${volume}`;
 }
 
 /** Public link of an issue page: `/journal/{uri}/{volume}/{number}` (spec section 2). */

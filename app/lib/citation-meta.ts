@@ -100,7 +100,8 @@ export function paperMeta(paper: PaperDetail, origin: string, siteName: string):
       abbreviation: paper.journal_abbreviation,
       issn: paper.issn,
       volume: paper.volume,
-      issue: paper.issue,
+      // never claim the URL key of an issue without a real number (decision 185)
+      issue: paper.show_number ? paper.issue : "",
       source: paper.journal_title,
     },
     origin,

@@ -28,9 +28,10 @@ import {
   normaliseEmail,
   registerManager,
 } from "../services/users.ts";
+import { stripXmlForbidden } from "../../shared/xml-text.ts";
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, "This field is too long.");
+  z.string({ error: message }).overwrite(stripXmlForbidden).trim().min(1, message).max(max, "This field is too long.");
 
 const emailField = required("Please enter your email address.", 254).pipe(
   z.email("Please enter a valid email address."),

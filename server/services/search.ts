@@ -142,6 +142,7 @@ type Row = {
   /** Journal papers: the issue and journal; null for conference papers. */
   volume: string | null;
   number: string | null;
+  show_number: number | null;
   journal_name: string | null;
   uri: string | null;
   /** Conference papers: the proceeding and event; null for journal papers. */
@@ -157,7 +158,7 @@ const SOURCES = sql`join papers p on p.id = c.id
       left join proceedings pr on pr.id = p.proceeding_id
       left join proceeding_events e on e.id = pr.event_id`;
 const VISIBLE = sql`((j.active = 1 and pub.status = 'published') or pr.id is not null)`;
-const SOURCE_COLUMNS = sql`coalesce(pub.year, pr.year) as year, pub.volume, pub.number,
+const SOURCE_COLUMNS = sql`coalesce(pub.year, pr.year) as year, pub.volume, pub.number, pub.show_number,
         j.name as journal_name, j.uri, pr.slug, pr.title as proceeding_title,
         e.name as event_name`;
 
@@ -226,7 +227,7 @@ function hitSource(
     kind: "journal",
     link: paperLink(uri, r.id),
     journal_name: r.journal_name ?? "",
-    publication: publicationLabel(volume, number, r.year),
+    publication: publicationLabel(volume, number, r.year, r.show_number ?? 1),
     publication_link: publicationLink(uri, volume, number),
   };
 }

@@ -30,6 +30,7 @@ const paper: PaperDetail = {
   file_url: "/journal/tests/download/42/on-testing-things.pdf",
   volume: "3",
   issue: "2",
+  show_number: true,
   year: 2025,
   date_added: "2025-06-01",
   journal_abbreviation: "J Tests",
@@ -88,6 +89,21 @@ describe("paperMeta", () => {
     expect(all("citation_keywords")).toEqual(["testing", "metadata", "scholar"]);
     expect(all("citation_abstract_html_url")).toEqual([`${origin}/journal/tests/42`]);
     expect(all("citation_pdf_url")).toEqual([`${origin}${paper.file_url}`]);
+  });
+
+  it("claims no issue number for an issue without one (decision 185)", () => {
+    const unnumbered = paperMeta(
+      { ...paper, show_number: false, journal_title: "Journal of Tests, Vol. 3 (2025)" },
+      origin,
+      "Athenaeum",
+    );
+    const names = unnumbered.map((t) => ("name" in t ? t.name : ""));
+    expect(names).not.toContain("citation_issue");
+    expect(unnumbered).toContainEqual({ name: "citation_volume", content: "3" });
+    expect(unnumbered).toContainEqual({
+      name: "DC.source",
+      content: "Journal of Tests, Vol. 3 (2025)",
+    });
   });
 
   it("adds Dublin Core", () => {

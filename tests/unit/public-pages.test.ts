@@ -103,9 +103,21 @@ describe("issue title line (spec section 2)", () => {
       journal_abbreviation: "PLoS One",
       volume: "10",
       issue: "1",
+      show_number: true,
       year: 2015,
     });
     expect(line).toBe("PLoS One Vol. 10 No. 1 ,2015");
+  });
+
+  it("names no number for an issue without one (continuous publication, decision 185)", () => {
+    const line = issueTitleLine({
+      journal_abbreviation: "eLife",
+      volume: "5",
+      issue: "1",
+      show_number: false,
+      year: 2016,
+    });
+    expect(line).toBe("eLife Vol. 5 ,2016");
   });
 });
 
