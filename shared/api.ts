@@ -325,3 +325,14 @@ export type ProceedingEdit = {
   cover_img: string | null;
   editors: EditorInput[];
 };
+
+/**
+ * 'Cite this paper' on a paper page (docs/decisions/186-cite-this-paper.md): the reference
+ * formatted in each style on the server, and the stable URLs of the reference-manager files.
+ */
+export type PaperCitations = {
+  /** In display order: APA, MLA, Chicago, Harvard, IEEE, Vancouver; `text` is plain text. */
+  styles: { key: string; label: string; text: string }[];
+  /** BibTeX, RIS and CSL-JSON: `{paper page}/cite.bib` etc. */
+  files: { format: string; label: string; href: string }[];
+};

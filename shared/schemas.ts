@@ -129,7 +129,9 @@ export const DOI_PATTERN = /^10\.\d{4,9}(\.\d+)*\/\S+$/;
  * the bare DOI `10.1/x`; other text is returned trimmed.
  */
 export function normaliseDoi(value: string): string {
-  let doi = stripXmlForbidden(value).trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "");
+  let doi = stripXmlForbidden(value)
+    .trim()
+    .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "");
   doi = doi.replace(/^doi:\s*/i, "");
   if (/%[0-9a-f]{2}/i.test(doi)) {
     try {

@@ -13,6 +13,7 @@
  * makes a regex see a well-formed pair as one code point, never as its halves).
  */
 export const XML_FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** `text` without the characters XML 1.0 forbids (see {@link XML_FORBIDDEN}); else unchanged. */

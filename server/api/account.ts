@@ -14,6 +14,7 @@
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { stripXmlForbidden } from "../../shared/xml-text.ts";
 import { requireSameOrigin } from "../http/guards.ts";
 import { parseInput, sendOk } from "../http/respond.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
@@ -28,10 +29,14 @@ import {
   normaliseEmail,
   registerManager,
 } from "../services/users.ts";
-import { stripXmlForbidden } from "../../shared/xml-text.ts";
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).overwrite(stripXmlForbidden).trim().min(1, message).max(max, "This field is too long.");
+  z
+    .string({ error: message })
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .min(1, message)
+    .max(max, "This field is too long.");
 
 const emailField = required("Please enter your email address.", 254).pipe(
   z.email("Please enter a valid email address."),
