@@ -137,6 +137,7 @@ export type PaperReading = Pick<
   | "last_page"
   | "page_count"
   | "license_url"
+  | "cover_img"
 >;
 
 /** GET /get_proceeding_paper/{slug}/{paper}: a conference paper's reading page. */
@@ -187,6 +188,8 @@ export type PaperDetail = {
   page_count: number | null;
   issue_link: string;
   license_url: string;
+  /** Extra: the cover of the paper's issue (or proceeding), `/files/…`, for link previews. */
+  cover_img: string | null;
 };
 
 /** `ProceedingCard` of DESIGN section 2. */

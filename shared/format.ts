@@ -25,6 +25,14 @@ export function publicationLink(journalUri: string, volume: string, number: stri
   return `/journal/${journalUri}/${encodeURIComponent(volume)}/${encodeURIComponent(number)}`;
 }
 
+/** The Atom feed of one journal's newest papers: `/journal/{uri}/feed.xml` (decision 187). */
+export function journalFeedLink(journalUri: string): string {
+  return `/journal/${journalUri}/feed.xml`;
+}
+
+/** The site's Atom feed of new journal and conference papers. */
+export const SITE_FEED_PATH = "/feed.xml";
+
 /** Public link of a paper page: `/journal/{uri}/{paperID}` (spec section 2). */
 export function paperLink(journalUri: string, paperId: number): string {
   return `/journal/${journalUri}/${paperId}`;

@@ -20,8 +20,9 @@ import { Disclosure } from "../components/ui/disclosure.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { issueJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { originOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/issue";
 
 type IssuePageData = { publication: PublicationDetail | null; headerText: string };
@@ -45,13 +46,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const p = loaderData?.publication;
   if (!p) return pageMeta(matches, "Issue", "");
   const title = `${p.journal_name}, ${publicationLabel(p.volume, p.issue, p.year, p.show_number)}`;
   const count = p.papers.length;
   const description = `${p.title ? `${p.title}. ` : ""}${count} ${count === 1 ? "paper" : "papers"} in ${title}, free to read in full text.`;
-  return pageMeta(matches, title, description, { image: p.cover_img });
+  return pageMeta(matches, title, description, {
+    image: p.cover_img,
+    path: location.pathname,
+    journal: { uri: p.journal_url, name: p.journal_name },
+    jsonLd: issueJsonLd(originOf(matches), p),
+  });
 }
 
 export default function IssuePage({ loaderData }: Route.ComponentProps) {

@@ -31,6 +31,7 @@ const paper: PaperDetail = {
   volume: "3",
   issue: "2",
   show_number: true,
+  cover_img: "/files/covers/tests.png",
   year: 2025,
   date_added: "2025-06-01",
   journal_abbreviation: "J Tests",
@@ -132,6 +133,7 @@ describe("paperMeta", () => {
 
 const conferencePaper: ProceedingPaperDetail = {
   paperID: 7,
+  cover_img: null,
   title: "Trace-based Just-in-Time Type Specialization",
   authors: [{ name: "Andreas Gal", institution: "Mozilla Corporation" }],
   doi: "10.1145/1542476.1542528",
