@@ -124,7 +124,7 @@ describe("issue title line (spec section 2)", () => {
 describe("page metadata", () => {
   const matches = [{ id: "root", loaderData: { siteName: "Press" } }];
 
-  it("titles a page '{page} | {product}' with description and Open Graph tags", () => {
+  it("titles a page '{page} | {product}' with description, Open Graph and Twitter tags", () => {
     expect(pageMeta(matches, "Journals", "All our journals.")).toEqual([
       { title: "Journals | Press" },
       { name: "description", content: "All our journals." },
@@ -132,7 +132,34 @@ describe("page metadata", () => {
       { property: "og:description", content: "All our journals." },
       { property: "og:site_name", content: "Press" },
       { property: "og:type", content: "website" },
+      { name: "twitter:card", content: "summary" },
+      { name: "twitter:title", content: "Journals" },
+      { name: "twitter:description", content: "All our journals." },
     ]);
+  });
+
+  it("makes the image and page URL absolute and links the journal's feed (decisions 187, 188)", () => {
+    const origin = "https://journals.example.edu";
+    const withOrigin = [{ id: "root", loaderData: { siteName: "Press", origin } }];
+    const tags = pageMeta(withOrigin, "Ethics Review", "A journal.", {
+      image: "/files/covers/x.png",
+      path: "/journal/ethics",
+      journal: { uri: "ethics", name: "Ethics Review" },
+      jsonLd: { "@context": "https://schema.org", "@type": "Periodical" },
+    });
+    expect(tags).toContainEqual({ property: "og:url", content: `${origin}/journal/ethics` });
+    expect(tags).toContainEqual({ property: "og:image", content: `${origin}/files/covers/x.png` });
+    expect(tags).toContainEqual({ name: "twitter:image", content: `${origin}/files/covers/x.png` });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      href: "/journal/ethics/feed.xml",
+      title: "Ethics Review: new papers",
+    });
+    expect(tags).toContainEqual({
+      "script:ld+json": { "@context": "https://schema.org", "@type": "Periodical" },
+    });
   });
 
   it("shortens long descriptions at a word boundary", () => {
