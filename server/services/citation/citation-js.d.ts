@@ -23,7 +23,7 @@ declare module "@citation-js/core" {
   export const plugins: {
     config: {
       get(name: "@csl"): {
-        templates: { has(name: string): boolean; add(name: string, xml: string): void };
+        styles: { has(name: string): boolean; add(name: string, xml: string): void };
       };
     };
   };

@@ -48,9 +48,9 @@ const VENDORED: Record<string, string> = { mla, "chicago-author-date": chicago, 
 
 /** Registers the vendored styles with citation-js's CSL plugin once per process. */
 function ensureTemplates(): void {
-  const { templates } = plugins.config.get("@csl");
+  const { styles } = plugins.config.get("@csl");
   for (const [name, xml] of Object.entries(VENDORED)) {
-    if (!templates.has(name)) templates.add(name, xml);
+    if (!styles.has(name)) styles.add(name, xml);
   }
 }
 
