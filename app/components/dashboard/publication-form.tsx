@@ -3,7 +3,7 @@
  * and Issue Number (required text, whole numbers: docs/decisions/001-volume-and-number.md),
  * Publication Title (optional), Publication Year (required, 51 choices), Cover Image (required
  * on create, optional on edit) and Editor(s) (name, email, institution, role; Add and X). Added
- * to the spec's fields (decision 185): a 'No issue number (continuous publication)' checkbox,
+ * to the spec's fields (decision 185): a 'Continuous publication (not numbered)' checkbox,
  * sent as `show_number` Y/N; the Issue Number then only keys the issue's URL.
  *
  * It checks the fields with the server's own schema (`publicationSchema`), then POSTs the
@@ -158,7 +158,7 @@ export function PublicationForm({
         />
         <CheckboxField
           className="sm:col-span-2"
-          label="No issue number (continuous publication)"
+          label="Continuous publication (not numbered)"
           hint="Volumes of journals that publish continuously have no issue number: the issue is then shown as Vol. and year only, and the Issue Number above only names its web address."
           checked={unnumbered}
           onChange={(event) => setUnnumbered(event.currentTarget.checked)}
