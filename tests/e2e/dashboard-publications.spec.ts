@@ -269,7 +269,8 @@ test("an issue without a number (continuous publication) is shown as its volume 
     buffer: await coverPng(),
   });
   await page.getByRole("button", { name: "Create" }).click();
-  await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/publications`);
+  // the cover is resized on the server: allow a loaded machine its time
+  await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/publications`, { timeout: 30_000 });
   const row = page.getByRole("row").filter({ hasText: `Vol. ${volume} ` });
   await expect(row).toHaveCount(1);
   await expect(row).not.toContainText("No. 1");
