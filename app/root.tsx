@@ -15,6 +15,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { MESSAGES } from "../shared/constants.ts";
+import { SITE_FEED_PATH } from "../shared/format.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteLayout } from "./components/layout/site-layout.tsx";
@@ -59,8 +60,15 @@ const FAVICON_SVG =
  */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
 
+/**
+ * On every page: the favicon and the site's Atom feed (decision 187; journal pages add their
+ * journal's feed through their `meta`).
+ */
 export function links() {
-  return [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
+  return [
+    { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+    { rel: "alternate", type: "application/atom+xml", href: SITE_FEED_PATH, title: "New papers" },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -83,6 +83,9 @@ export type PublicationOption = {
   label: string;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   year: number;
   title: string;
   /** Extra: the issue page link. */
@@ -99,6 +102,9 @@ export type PublicationDetail = {
   journal_url: string;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   title: string;
   year: number;
   publication_year: number;
@@ -131,6 +137,7 @@ export type PaperReading = Pick<
   | "last_page"
   | "page_count"
   | "license_url"
+  | "cover_img"
 >;
 
 /** GET /get_proceeding_paper/{slug}/{paper}: a conference paper's reading page. */
@@ -166,6 +173,9 @@ export type PaperDetail = {
   file_url: string;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   year: number;
   date_added: string;
   /** Extras for citation metadata and the page. */
@@ -178,6 +188,8 @@ export type PaperDetail = {
   page_count: number | null;
   issue_link: string;
   license_url: string;
+  /** Extra: the cover of the paper's issue (or proceeding), `/files/…`, for link previews. */
+  cover_img: string | null;
 };
 
 /** `ProceedingCard` of DESIGN section 2. */
@@ -275,6 +287,9 @@ export type DashboardPublicationRow = {
   id: number;
   volume: string;
   number: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   title: string;
   published_on: string;
   uploaded_on: string;
@@ -291,6 +306,9 @@ export type PublicationEdit = {
   id: number;
   volume: string;
   issue: string;
+  /** False for a volume without a real issue number (continuous publication, decision 185):
+   * `issue` then only keys the URL and is never shown or claimed. */
+  show_number: boolean;
   title: string;
   year: number;
   cover_img: string | null;
@@ -332,4 +350,15 @@ export type ProceedingEdit = {
   intro: string;
   cover_img: string | null;
   editors: EditorInput[];
+};
+
+/**
+ * 'Cite this paper' on a paper page (docs/decisions/186-cite-this-paper.md): the reference
+ * formatted in each style on the server, and the stable URLs of the reference-manager files.
+ */
+export type PaperCitations = {
+  /** In display order: APA, MLA, Chicago, Harvard, IEEE, Vancouver; `text` is plain text. */
+  styles: { key: string; label: string; text: string }[];
+  /** BibTeX, RIS and CSL-JSON: `{paper page}/cite.bib` etc. */
+  files: { format: string; label: string; href: string }[];
 };

@@ -3,14 +3,35 @@
  */
 
 /** Issue label of DESIGN section 2: `Vol. 3 No. 2 (2025)`. */
-export function publicationLabel(volume: string, number: string, year: number | string): string {
-  return `Vol. ${volume} No. ${number} (${year})`;
+export function publicationLabel(
+  volume: string,
+  number: string,
+  year: number | string,
+  showNumber: boolean | number,
+): string {
+  return `${volumeNumber(volume, number, showNumber)} (${year})`;
+}
+
+/**
+ * `Vol. 3 No. 2`, or `Vol. 5` for an issue without a real number (continuous publication,
+ * decision 185: its number keys the URL but is never claimed, as OJS's issue identification).
+ */
+export function volumeNumber(volume: string, number: string, showNumber: boolean | number): string {
+  return showNumber ? `Vol. ${volume} No. ${number}` : `Vol. ${volume}`;
 }
 
 /** Public link of an issue page: `/journal/{uri}/{volume}/{number}` (spec section 2). */
 export function publicationLink(journalUri: string, volume: string, number: string): string {
   return `/journal/${journalUri}/${encodeURIComponent(volume)}/${encodeURIComponent(number)}`;
 }
+
+/** The Atom feed of one journal's newest papers: `/journal/{uri}/feed.xml` (decision 187). */
+export function journalFeedLink(journalUri: string): string {
+  return `/journal/${journalUri}/feed.xml`;
+}
+
+/** The site's Atom feed of new journal and conference papers. */
+export const SITE_FEED_PATH = "/feed.xml";
 
 /** Public link of a paper page: `/journal/{uri}/{paperID}` (spec section 2). */
 export function paperLink(journalUri: string, paperId: number): string {

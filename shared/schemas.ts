@@ -2,13 +2,16 @@
  * Input schemas of the dashboard forms (spec sections 2, 5 and 7), shared by the server, which
  * parses multipart bodies with them (`parseInput`), and the browser forms (react-hook-form with
  * the zod resolver). Field names are the spec's wire names. Every string is trimmed; optional
- * text comes out as `""` when left empty; messages are sentences a person can act on.
+ * text comes out as `""` when left empty; messages are sentences a person can act on. Characters
+ * XML cannot carry (C0 controls but tab and line breaks, lone surrogates) are removed from every
+ * text field before it is checked (shared/xml-text.ts, issue 6).
  *
  * Files (cover_img, paper_file) are not part of these schemas: they arrive as multipart files
  * and are checked by content on the server (DESIGN section 4).
  */
 import { z } from "zod";
 import { FREQUENCIES, JOURNAL_URI_PATTERN, yearChoices } from "./constants.ts";
+import { stripXmlForbidden } from "./xml-text.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Field rules
@@ -38,6 +41,7 @@ const tooLong = (what: string, max: number) => `${what} must be at most ${max} c
 function requiredText(what: string, max: number, missing = `Enter the ${what}.`) {
   return z
     .string({ error: missing })
+    .overwrite(stripXmlForbidden)
     .trim()
     .min(1, missing)
     .max(max, tooLong(capitalise(what), max));
@@ -47,6 +51,7 @@ function requiredText(what: string, max: number, missing = `Enter the ${what}.`)
 function optionalText(what: string, max: number) {
   return z
     .string()
+    .overwrite(stripXmlForbidden)
     .trim()
     .max(max, tooLong(capitalise(what), max))
     .optional()
@@ -63,6 +68,7 @@ const EMAIL_MESSAGE = "Enter a valid email address such as name@example.org.";
 export function requiredEmail(missing = "Enter an email address.") {
   return z
     .string({ error: missing })
+    .overwrite(stripXmlForbidden)
     .trim()
     .min(1, missing)
     .max(MAX.email, tooLong("The email address", MAX.email))
@@ -72,6 +78,7 @@ export function requiredEmail(missing = "Enter an email address.") {
 /** Optional email address; `""` when empty. */
 export const optionalEmail = z
   .string()
+  .overwrite(stripXmlForbidden)
   .trim()
   .max(MAX.email, tooLong("The email address", MAX.email))
   .pipe(z.union([z.literal(""), z.email(EMAIL_MESSAGE)]))
@@ -122,7 +129,9 @@ export const DOI_PATTERN = /^10\.\d{4,9}(\.\d+)*\/\S+$/;
  * the bare DOI `10.1/x`; other text is returned trimmed.
  */
 export function normaliseDoi(value: string): string {
-  let doi = value.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "");
+  let doi = stripXmlForbidden(value)
+    .trim()
+    .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "");
   doi = doi.replace(/^doi:\s*/i, "");
   if (/%[0-9a-f]{2}/i.test(doi)) {
     try {
@@ -152,6 +161,7 @@ export const optionalDoiSchema = z
 /** Journal URI slug (DESIGN section 3), lower-cased. */
 export const journalUriSchema = z
   .string({ error: "Enter the journal URI." })
+  .overwrite(stripXmlForbidden)
   .trim()
   .toLowerCase()
   .min(1, "Enter the journal URI.")
@@ -184,6 +194,7 @@ export const yearSchema = z.coerce
 function dateSchema(what: string) {
   return z
     .string({ error: `Enter the ${what}.` })
+    .overwrite(stripXmlForbidden)
     .trim()
     .min(1, `Enter the ${what}.`)
     .pipe(z.iso.date(`Enter the ${what} as a date such as 2009-06-15.`));
@@ -285,6 +296,14 @@ export const journalEditSchema = z.object({
 export const publicationSchema = z.object({
   volume: volumeSchema("volume"),
   issue: volumeSchema("issue"),
+  /**
+   * Added to the spec's fields (decision 185): "N" when the journal publishes continuously and
+   * the issue has no real number, so `issue` only keys its URL; "Y" or absent otherwise.
+   */
+  show_number: z
+    .enum(["Y", "N"], { error: "Choose whether the issue has an issue number." })
+    .optional()
+    .transform((v) => v !== "N"),
   title: optionalText("publication title", MAX.title),
   year: yearSchema,
   editors: editorsSchema,
@@ -315,11 +334,13 @@ const proceedingFields = {
   event_name: optionalText("event name", MAX.name),
   event_start_date: z
     .string()
+    .overwrite(stripXmlForbidden)
     .trim()
     .optional()
     .transform((v) => v ?? ""),
   event_end_date: z
     .string()
+    .overwrite(stripXmlForbidden)
     .trim()
     .optional()
     .transform((v) => v ?? ""),
@@ -405,6 +426,7 @@ export const partnerSchema = z.object({
   name: requiredText("partner's name", MAX.name),
   link: z
     .string()
+    .overwrite(stripXmlForbidden)
     .trim()
     .max(MAX.url, tooLong("The link", MAX.url))
     .pipe(
@@ -434,7 +456,10 @@ export type AuthorInput = z.output<typeof authorSchema>;
 export type JournalStep1Input = z.output<typeof journalStep1Schema>;
 export type JournalStep2Input = z.output<typeof journalStep2Schema>;
 export type JournalEditInput = z.output<typeof journalEditSchema>;
-export type PublicationInput = z.output<typeof publicationSchema>;
+/** A parsed issue; `show_number` absent means true (callers other than the form, e.g. tests). */
+export type PublicationInput = Omit<z.output<typeof publicationSchema>, "show_number"> & {
+  show_number?: boolean;
+};
 export type PaperInput = z.output<typeof paperSchema>;
 export type ProceedingInput = z.output<typeof proceedingSchema>;
 export type ProceedingEditInput = z.output<typeof proceedingEditSchema>;

@@ -11,6 +11,9 @@
  *   `citation_abstract_html_url` absolute and under the same path as the abstract page; a
  *   journal paper names its journal (`citation_journal_title`, volume, issue), a conference
  *   paper its proceedings (`citation_conference_title`, `citation_isbn`).
+ * - Open Graph and Twitter card tags (app/lib/root-data.ts `previewMeta`), the journal's Atom
+ *   feed link and schema.org JSON-LD (./json-ld.ts), as every public page has (decisions 187,
+ *   188).
  * - Dublin Core in HTML (DCMI "Expressing Dublin Core metadata using HTML/XHTML meta and link
  *   elements"): `<link rel="schema.DC">` and `DC.element` names; dates ISO 8601.
  * - Only tags that have a value are written (brief of the paper page).
@@ -23,6 +26,8 @@ import {
   splitInstitutions,
   splitKeywords,
 } from "../../shared/format.ts";
+import { paperJsonLd, proceedingPaperJsonLd } from "./json-ld.ts";
+import { journalFeedMeta, type PageMetaOptions, previewMeta } from "./root-data.ts";
 
 /** Longest meta description, in characters, as on every page of the site (decision 045). */
 const DESCRIPTION_MAX = 300;
@@ -100,11 +105,16 @@ export function paperMeta(paper: PaperDetail, origin: string, siteName: string):
       abbreviation: paper.journal_abbreviation,
       issn: paper.issn,
       volume: paper.volume,
-      issue: paper.issue,
+      // never claim the URL key of an issue without a real number (decision 185)
+      issue: paper.show_number ? paper.issue : "",
       source: paper.journal_title,
     },
     origin,
     siteName,
+    {
+      journal: { uri: paper.journal_url, name: paper.journal_name },
+      jsonLd: paperJsonLd(origin, paper),
+    },
   );
 }
 
@@ -130,6 +140,7 @@ export function proceedingPaperMeta(
     },
     origin,
     siteName,
+    { jsonLd: proceedingPaperJsonLd(origin, paper) },
   );
 }
 
@@ -144,6 +155,7 @@ export function scholarlyMeta(
   venue: PaperVenue,
   origin: string,
   siteName: string,
+  extras: Pick<PageMetaOptions, "journal" | "jsonLd"> = {},
 ): MetaDescriptor[] {
   const pageUrl = `${origin}${pagePath}`;
   const pdfUrl = paper.file_url ? `${origin}${paper.file_url}` : "";
@@ -159,9 +171,6 @@ export function scholarlyMeta(
   const name = (key: string, content: string | number | null | undefined) => {
     const value = content == null ? "" : String(content).trim();
     if (value) tags.push({ name: key, content: value });
-  };
-  const property = (key: string, content: string) => {
-    if (content) tags.push({ property: key, content });
   };
 
   tags.push({ title: paperTitle(paper, siteName) });
@@ -213,11 +222,18 @@ export function scholarlyMeta(
   if (pdfUrl) name("DC.format", "application/pdf");
   name("DC.rights", paper.license_url);
 
-  // Open Graph (link previews)
-  property("og:type", "article");
-  property("og:title", paper.title);
-  property("og:description", description);
-  property("og:url", pageUrl);
-  property("og:site_name", siteName);
+  // Open Graph and Twitter card (link previews), the journal's feed, schema.org
+  tags.push(
+    ...previewMeta(origin, {
+      title: paper.title,
+      description,
+      siteName,
+      type: "article",
+      image: paper.cover_img,
+      path: pagePath,
+    }),
+  );
+  if (extras.journal) tags.push(journalFeedMeta(extras.journal));
+  if (extras.jsonLd) tags.push({ "script:ld+json": extras.jsonLd });
   return tags;
 }

@@ -5,7 +5,9 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
+import { journalFeedLink } from "../../shared/format.ts";
 import type { loader } from "../root.tsx";
+import type { JsonLd } from "./json-ld.ts";
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
@@ -48,30 +50,98 @@ export function originOf(matches: readonly (MatchLike | undefined)[]): string {
   return typeof root?.origin === "string" ? root.origin : "";
 }
 
+/** What {@link pageMeta} adds beyond the title and description. */
+export type PageMetaOptions = {
+  /** Open Graph type: `article` for papers, else `website`. */
+  type?: "website" | "article";
+  /** The page's image (a cover or logo), `/files/…` or absolute; made absolute for previews. */
+  image?: string | null;
+  /** The page's path (`location.pathname`), for `og:url`. */
+  path?: string;
+  /** schema.org description of the page (app/lib/json-ld.ts). */
+  jsonLd?: JsonLd;
+  /** The journal whose Atom feed the page links besides the site's (decision 187). */
+  journal?: { uri: string; name: string };
+};
+
 /**
- * `<title>`, meta description and Open Graph tags of a page. The title reads
- * `{title} | {product}` (just `{product}` when `title` is empty); `description` is trimmed to
- * 300 characters at a word boundary, as search engines show about that much.
+ * `<title>`, meta description, Open Graph and Twitter card tags of a page (decisions 046 and
+ * 188), its journal's feed link and its JSON-LD. The title reads `{title} | {product}` (just
+ * `{product}` when `title` is empty); `description` is trimmed to 300 characters at a word
+ * boundary, as search engines show about that much.
  */
 export function pageMeta(
   matches: readonly (MatchLike | undefined)[],
   title: string,
   description: string,
-  options: { type?: "website" | "article"; image?: string | null } = {},
+  options: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const siteName = siteNameOf(matches);
   const fullTitle = title ? `${title} | ${siteName}` : siteName;
   const summary = shorten(description.replace(/\s+/g, " ").trim(), 300);
-  const tags: MetaDescriptor[] = [
+  return [
     { title: fullTitle },
     { name: "description", content: summary },
-    { property: "og:title", content: title || siteName },
-    { property: "og:description", content: summary },
-    { property: "og:site_name", content: siteName },
-    { property: "og:type", content: options.type ?? "website" },
+    ...previewMeta(originOf(matches), {
+      title: title || siteName,
+      description: summary,
+      siteName,
+      type: options.type ?? "website",
+      image: options.image,
+      path: options.path,
+    }),
+    ...(options.journal ? [journalFeedMeta(options.journal)] : []),
+    ...(options.jsonLd ? [{ "script:ld+json": options.jsonLd }] : []),
   ];
-  if (options.image) tags.push({ property: "og:image", content: options.image });
+}
+
+/**
+ * Open Graph (https://ogp.me/) and Twitter card tags of a link preview; URLs absolute. The card
+ * is `summary` (a thumbnail beside the text): covers are portrait, which large cards crop.
+ */
+export function previewMeta(
+  origin: string,
+  page: {
+    title: string;
+    description: string;
+    siteName: string;
+    type: "website" | "article";
+    image?: string | null;
+    path?: string;
+  },
+): MetaDescriptor[] {
+  const image = page.image
+    ? page.image.startsWith("/")
+      ? `${origin}${page.image}`
+      : page.image
+    : "";
+  const tags: MetaDescriptor[] = [
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:site_name", content: page.siteName },
+    { property: "og:type", content: page.type },
+  ];
+  if (page.path !== undefined) tags.push({ property: "og:url", content: `${origin}${page.path}` });
+  if (image) {
+    tags.push({ property: "og:image", content: image });
+    tags.push({ property: "og:image:alt", content: `Cover of ${page.title}` });
+  }
+  tags.push({ name: "twitter:card", content: "summary" });
+  tags.push({ name: "twitter:title", content: page.title });
+  if (page.description) tags.push({ name: "twitter:description", content: page.description });
+  if (image) tags.push({ name: "twitter:image", content: image });
   return tags;
+}
+
+/** `<link rel="alternate">` to a journal's Atom feed (`/journal/{uri}/feed.xml`, decision 187). */
+export function journalFeedMeta(journal: { uri: string; name: string }): MetaDescriptor {
+  return {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/atom+xml",
+    href: journalFeedLink(journal.uri),
+    title: `${journal.name}: new papers`,
+  };
 }
 
 function shorten(text: string, max: number): string {

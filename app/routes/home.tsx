@@ -26,8 +26,9 @@ import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
 import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { websiteJsonLd } from "../lib/json-ld.ts";
 import { loadSection } from "../lib/public-load.ts";
-import { pageMeta, useRootData } from "../lib/root-data.ts";
+import { originOf, pageMeta, siteNameOf, useRootData } from "../lib/root-data.ts";
 import type { Route } from "./+types/home";
 
 /** Proceedings shown on the home page; the rest are one click away on `/proceedings`. */
@@ -54,6 +55,7 @@ export function meta({ matches }: Route.MetaArgs) {
     matches,
     "Academic Journals and Open Library",
     "Peer-reviewed journals, issues and papers in philosophy, science and technology, and the arts and humanities, free to read in full text.",
+    { path: "/", jsonLd: websiteJsonLd(originOf(matches), siteNameOf(matches)) },
   );
 }
 

@@ -9,7 +9,7 @@ import { data, Link } from "react-router";
 import { getPublication } from "../../server/services/publications/queries.ts";
 import type { PublicationDetail } from "../../shared/api.ts";
 import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
-import { paperLink } from "../../shared/format.ts";
+import { paperLink, publicationLabel, volumeNumber } from "../../shared/format.ts";
 import { EditorialBoard } from "../components/journal/editorial-board.tsx";
 import { issueTitleLine } from "../components/journal/issue-title.ts";
 import { PaperList } from "../components/paper/paper-list.tsx";
@@ -20,8 +20,9 @@ import { Disclosure } from "../components/ui/disclosure.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { issueJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { originOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/issue";
 
 type IssuePageData = { publication: PublicationDetail | null; headerText: string };
@@ -45,13 +46,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const p = loaderData?.publication;
   if (!p) return pageMeta(matches, "Issue", "");
-  const title = `${p.journal_name}, Vol. ${p.volume} No. ${p.issue} (${p.year})`;
+  const title = `${p.journal_name}, ${publicationLabel(p.volume, p.issue, p.year, p.show_number)}`;
   const count = p.papers.length;
   const description = `${p.title ? `${p.title}. ` : ""}${count} ${count === 1 ? "paper" : "papers"} in ${title}, free to read in full text.`;
-  return pageMeta(matches, title, description, { image: p.cover_img });
+  return pageMeta(matches, title, description, {
+    image: p.cover_img,
+    path: location.pathname,
+    journal: { uri: p.journal_url, name: p.journal_name },
+    jsonLd: issueJsonLd(originOf(matches), p),
+  });
 }
 
 export default function IssuePage({ loaderData }: Route.ComponentProps) {
@@ -64,13 +70,13 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
           { label: "Home", to: "/" },
           { label: "Journals", to: "/journals" },
           { label: p.journal_name, to: `/journal/${p.journal_url}` },
-          { label: `Vol. ${p.volume} No. ${p.issue}` },
+          { label: volumeNumber(p.volume, p.issue, p.show_number) },
         ]}
       />
       <header className="flex gap-5 border-b border-slate-200 pb-8 sm:gap-10">
         <CoverImage
           src={p.cover_img}
-          alt={`Cover of ${p.journal_name}, Vol. ${p.volume} No. ${p.issue}`}
+          alt={`Cover of ${p.journal_name}, ${volumeNumber(p.volume, p.issue, p.show_number)}`}
           sizes="(min-width: 640px) 12rem, 6rem"
           eager
           placeholder={p.journal_abbreviation}

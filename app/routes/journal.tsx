@@ -19,8 +19,9 @@ import { CoverImage } from "../components/ui/cover-image.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
+import { journalJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage, loadSection } from "../lib/public-load.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { originOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/journal";
 
 type JournalPageData = {
@@ -54,11 +55,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const journal = loaderData?.journal;
   if (!journal) return pageMeta(matches, "Journal", "");
   const summary = journal.intro || `${journal.name}: issues, papers and submission guidelines.`;
-  return pageMeta(matches, journal.name, summary, { image: journal.image });
+  return pageMeta(matches, journal.name, summary, {
+    image: journal.image,
+    path: location.pathname,
+    journal,
+    jsonLd: journalJsonLd(originOf(matches), journal),
+  });
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {

@@ -12,9 +12,11 @@
  */
 import { data } from "react-router";
 import { canManageJournal } from "../../server/services/access.ts";
+import { journalPaperItem, paperCitations } from "../../server/services/citation/cite.ts";
 import { getJournalPaper, parsePaperId } from "../../server/services/papers/queries.ts";
-import type { PaperDetail } from "../../shared/api.ts";
+import type { PaperCitations, PaperDetail } from "../../shared/api.ts";
 import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import { paperLink } from "../../shared/format.ts";
 import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
@@ -23,16 +25,20 @@ import { loadRecordPage } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/paper";
 
-type PaperPageData = { paper: PaperDetail | null; headerText: string };
+type PaperPageData = {
+  paper: PaperDetail | null;
+  headerText: string;
+  citations: PaperCitations | null;
+};
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const { user } = context.get(requestContext);
+  const { user, origin } = context.get(requestContext);
   const paperId = parsePaperId(params.paper);
   if (paperId === null || !JOURNAL_URI_PATTERN.test(params.journalUrl)) {
     throw data(null, { status: 404 });
   }
-  const empty: PaperPageData = { paper: null, headerText: "" };
+  const empty: PaperPageData = { paper: null, headerText: "", citations: null };
   return loadRecordPage(
     ctx,
     "paper",
@@ -40,7 +46,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       getJournalPaper(ctx, params.journalUrl, paperId, {
         includeUnpublished: await canManageJournal(ctx, user, params.journalUrl),
       }),
-    (paper) => ({ paper, headerText: paper.journal_name }),
+    (paper) => {
+      const path = paperLink(paper.journal_url, paper.paperID);
+      const item = journalPaperItem(paper, `${origin}${path}`);
+      return { paper, headerText: paper.journal_name, citations: paperCitations(item, path) };
+    },
     empty,
   );
 }
@@ -54,7 +64,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function PaperPage({ loaderData }: Route.ComponentProps) {
-  const { paper } = loaderData;
+  const { paper, citations } = loaderData;
   if (!paper) return <main className={`${containerClass} py-16`} />;
   // A new paper starts in the abstract view.
   return (
@@ -62,6 +72,7 @@ export default function PaperPage({ loaderData }: Route.ComponentProps) {
       key={paper.paperID}
       paper={paper}
       source={{ label: paper.journal_title, link: paper.issue_link }}
+      citations={citations ?? undefined}
     />
   );
 }

@@ -11,31 +11,42 @@
  * journal) is the 404 page; a failing load renders an empty page with HTTP 503.
  */
 import { data } from "react-router";
+import { paperCitations, proceedingPaperItem } from "../../server/services/citation/cite.ts";
 import { getProceedingPaper, parsePaperId } from "../../server/services/papers/queries.ts";
-import type { ProceedingPaperDetail } from "../../shared/api.ts";
+import type { PaperCitations, ProceedingPaperDetail } from "../../shared/api.ts";
 import { PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
+import { proceedingPaperLink } from "../../shared/format.ts";
 import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
-import { appContext } from "../context.ts";
+import { appContext, requestContext } from "../context.ts";
 import { proceedingPaperMeta } from "../lib/citation-meta.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceeding-paper";
 
-type ProceedingPaperPageData = { paper: ProceedingPaperDetail | null; headerText: string };
+type ProceedingPaperPageData = {
+  paper: ProceedingPaperDetail | null;
+  headerText: string;
+  citations: PaperCitations | null;
+};
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
+  const { origin } = context.get(requestContext);
   const paperId = parsePaperId(params.paper);
   if (paperId === null || !PROCEEDING_SLUG_PATTERN.test(params.slug)) {
     throw data(null, { status: 404 });
   }
-  const empty: ProceedingPaperPageData = { paper: null, headerText: "" };
+  const empty: ProceedingPaperPageData = { paper: null, headerText: "", citations: null };
   return loadRecordPage(
     ctx,
     "proceeding paper",
     () => getProceedingPaper(ctx, params.slug, paperId),
-    (paper) => ({ paper, headerText: paper.proceeding_title }),
+    (paper) => {
+      const path = proceedingPaperLink(paper.proceeding_slug, paper.paperID);
+      const item = proceedingPaperItem(paper, `${origin}${path}`);
+      return { paper, headerText: paper.proceeding_title, citations: paperCitations(item, path) };
+    },
     empty,
   );
 }
@@ -49,7 +60,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps) {
-  const { paper } = loaderData;
+  const { paper, citations } = loaderData;
   if (!paper) return <main className={`${containerClass} py-16`} />;
   // A new paper starts in the abstract view.
   return (
@@ -57,6 +68,7 @@ export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps
       key={paper.paperID}
       paper={paper}
       source={{ label: paper.citation_line, link: paper.proceeding_link }}
+      citations={citations ?? undefined}
     />
   );
 }

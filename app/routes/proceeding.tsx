@@ -22,8 +22,9 @@ import { SectionHeading } from "../components/ui/heading.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { proceedingJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { originOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceeding";
 
 type ProceedingPageData = { proceeding: ProceedingDetail | null; headerText: string };
@@ -41,12 +42,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   );
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const p = loaderData?.proceeding;
   if (!p) return pageMeta(matches, "Proceedings", "");
   const count = p.papers.length;
   const description = `${p.event_name}${p.event_location ? `, ${p.event_location}` : ""}, ${p.event_start_date} to ${p.event_end_date}. ${count} ${count === 1 ? "paper" : "papers"}, free to read in full text. ${p.intro}`;
-  return pageMeta(matches, p.title, description, { image: p.cover_img });
+  return pageMeta(matches, p.title, description, {
+    image: p.cover_img,
+    path: location.pathname,
+    jsonLd: proceedingJsonLd(originOf(matches), p),
+  });
 }
 
 export default function ProceedingPage({ loaderData }: Route.ComponentProps) {

@@ -21,6 +21,7 @@
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { stripXmlForbidden } from "../../shared/xml-text.ts";
 import { requireSameOrigin } from "../http/guards.ts";
 import { publicOrigin } from "../http/origin.ts";
 import { parseInput, sendOk } from "../http/respond.ts";
@@ -52,7 +53,12 @@ import {
 } from "../services/users.ts";
 
 const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, "This field is too long.");
+  z
+    .string({ error: message })
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .min(1, message)
+    .max(max, "This field is too long.");
 
 const emailField = required("Please enter your email address.", 254).pipe(
   z.email("Please enter a valid email address."),

@@ -103,6 +103,11 @@ export interface PublicationsTable {
   /** Free text as managers type it ("9", "2016"); unique with `number` per journal. */
   volume: string;
   number: string;
+  /**
+   * 1 when `number` is a real issue number; 0 for a volume of a continuously publishing journal,
+   * whose `number` only keys its URL and is never shown or claimed (migration 011, decision 185).
+   */
+  show_number: Generated<Flag>;
   title: string | null;
   year: number;
   /** Storage key of the cover image, or null. */

@@ -13,6 +13,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
+import { citationRouter } from "./citations.ts";
 import { decodablePath, finalErrorHandler } from "./client-errors.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
@@ -168,6 +169,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
 
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
+  app.use(citationRouter(ctx));
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));
 

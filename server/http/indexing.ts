@@ -1,15 +1,19 @@
 /**
  * Files for crawlers and feed readers: `/robots.txt`, the sitemap (sitemaps.org 0.9): the index
  * `/sitemap.xml` and its parts `/sitemaps/pages.xml` and `/sitemaps/papers-{N}.xml`
- * (docs/decisions/105-sitemap-layout.md), and `/feed.xml` (Atom, RFC 4287) of the newest
- * papers. URLs are absolute, from `PUBLIC_URL` or the request's own origin. Sitemap parts are
+ * (docs/decisions/105-sitemap-layout.md), and the Atom feeds (RFC 4287) of the newest papers:
+ * `/feed.xml` for the whole site (journal and conference papers) and `/journal/{uri}/feed.xml`
+ * for one journal (docs/decisions/187-feeds.md). URLs are absolute, from `PUBLIC_URL` or the request's own origin. Sitemap parts are
  * streamed: written batch by batch as the rows are read.
  */
-import express, { type Request, type Router } from "express";
+import express, { type Request, type Response, type Router } from "express";
 import { create } from "xmlbuilder2";
 import { z } from "zod";
+import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import { journalFeedLink } from "../../shared/format.ts";
 import type { AppContext } from "../services/context.ts";
 import {
+  type FeedEntry,
   listRecentPapers,
   listSitemapParts,
   type PublicUrl,
@@ -17,8 +21,9 @@ import {
   sitemapPageUrls,
   sitemapPaperUrls,
 } from "../services/indexing.ts";
+import { findJournalRow } from "../services/journals/queries.ts";
 import { publicOrigin } from "./origin.ts";
-import { escapeXml, xmlWriter } from "./xml-stream.ts";
+import { escapeXml, XML_DOCUMENT, xmlWriter } from "./xml-stream.ts";
 
 const STATIC_PAGES = ["/", "/journals", "/categories", "/contact"];
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -118,31 +123,78 @@ export function indexingRouter(ctx: AppContext): Router {
   router.get("/feed.xml", async (req, res) => {
     const base = origin(req);
     const entries = await listRecentPapers(ctx);
-    const feed = create({ version: "1.0", encoding: "UTF-8" }).ele(
-      "http://www.w3.org/2005/Atom",
-      "feed",
-    );
-    feed.ele("title").txt(`${ctx.config.siteName}: new papers`);
-    feed.ele("id").txt(`${base}/feed.xml`);
-    feed.ele("link", { rel: "self", href: `${base}/feed.xml` });
-    feed.ele("link", { rel: "alternate", href: `${base}/` });
-    feed.ele("updated").txt(entries[0]?.updated ?? new Date(0).toISOString());
-    for (const e of entries) {
-      const entry = feed.ele("entry");
-      entry.ele("title").txt(e.title);
-      entry.ele("id").txt(e.doi ? `https://doi.org/${e.doi}` : `${base}${e.path}`);
-      entry.ele("link", { rel: "alternate", href: `${base}${e.path}` });
-      entry.ele("updated").txt(e.updated);
-      entry.ele("published").txt(e.published);
-      for (const name of e.authors) entry.ele("author").ele("name").txt(name);
-      if (e.summary) entry.ele("summary").txt(e.summary);
-      entry.ele("source").ele("title").txt(e.journal_name);
+    sendFeed(res, base, entries, {
+      title: `${ctx.config.siteName}: new papers`,
+      path: "/feed.xml",
+      alternate: "/",
+      author: ctx.config.siteName,
+    });
+  });
+
+  router.get("/journal/:journalUrl/feed.xml", async (req, res, next) => {
+    const { journalUrl } = req.params;
+    if (!JOURNAL_URI_PATTERN.test(journalUrl)) return next();
+    const journal = await findJournalRow(ctx, journalUrl);
+    if (!journal) {
+      res.status(404).type("text/plain").send("404 Page Not Found");
+      return;
     }
-    res
-      .type("application/atom+xml")
-      .set("Cache-Control", "public, max-age=600")
-      .send(feed.end({ prettyPrint: false }));
+    const entries = await listRecentPapers(ctx, { journalUri: journalUrl });
+    const path = journalFeedLink(journalUrl);
+    sendFeed(res, origin(req), entries, {
+      title: `${journal.name}: new papers`,
+      path,
+      alternate: `/journal/${journalUrl}`,
+      author: journal.publisher || journal.name,
+      updatedAtLeast: journal.updated_at,
+    });
   });
 
   return router;
+}
+
+type FeedHead = {
+  title: string;
+  /** The feed's own path (`/feed.xml`), its id and `rel="self"`. */
+  path: string;
+  /** The page the feed follows (`/`, `/journal/{uri}`). */
+  alternate: string;
+  /** The feed's author, for entries without authors (RFC 4287 section 4.1.1). */
+  author: string;
+  /** A feed without entries is still as new as this (ISO 8601). */
+  updatedAtLeast?: string;
+};
+
+/**
+ * Writes an Atom feed (RFC 4287): `published` is each paper's publication date and `updated`
+ * its last change; the feed's `updated` is the newest entry's. Text the XML cannot carry is
+ * dropped by xmlbuilder2 (XML_DOCUMENT), so one bad title cannot break the feed.
+ */
+function sendFeed(res: Response, base: string, entries: FeedEntry[], head: FeedHead): void {
+  const feed = create(XML_DOCUMENT).ele("http://www.w3.org/2005/Atom", "feed");
+  feed.ele("title").txt(head.title);
+  feed.ele("id").txt(`${base}${head.path}`);
+  feed.ele("link", { rel: "self", type: "application/atom+xml", href: `${base}${head.path}` });
+  feed.ele("link", { rel: "alternate", type: "text/html", href: `${base}${head.alternate}` });
+  const updated = entries.reduce(
+    (max, e) => (e.updated > max ? e.updated : max),
+    head.updatedAtLeast ?? new Date(0).toISOString(),
+  );
+  feed.ele("updated").txt(updated);
+  feed.ele("author").ele("name").txt(head.author);
+  for (const e of entries) {
+    const entry = feed.ele("entry");
+    entry.ele("title").txt(e.title);
+    entry.ele("id").txt(e.doi ? `https://doi.org/${e.doi}` : `${base}${e.path}`);
+    entry.ele("link", { rel: "alternate", type: "text/html", href: `${base}${e.path}` });
+    entry.ele("published").txt(e.published);
+    entry.ele("updated").txt(e.updated);
+    for (const name of e.authors) entry.ele("author").ele("name").txt(name);
+    if (e.summary) entry.ele("summary").txt(e.summary);
+    if (e.source_title) entry.ele("source").ele("title").txt(e.source_title);
+  }
+  res
+    .type("application/atom+xml")
+    .set("Cache-Control", "public, max-age=600")
+    .send(feed.end({ prettyPrint: false }));
 }

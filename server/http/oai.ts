@@ -15,6 +15,7 @@ import { earliestDatestamp, listOaiRecords, listOaiSets, type OaiRecord } from "
 import { JATS_NS, JATS_PREFIX, JATS_SCHEMA, writeJats } from "./oai-jats.ts";
 import { decodeResumptionToken, encodeResumptionToken, type ResumptionToken } from "./oai-token.ts";
 import { publicOrigin } from "./origin.ts";
+import { XML_DOCUMENT } from "./xml-stream.ts";
 
 /** Records per ListRecords/ListIdentifiers response unless {@link OaiOptions.pageSize} says otherwise. */
 const PAGE = 100;
@@ -115,7 +116,7 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
     const args: Record<string, unknown> =
       req.method === "POST" ? { ...req.body } : { ...req.query };
     const base = `${origin(req)}/oai`;
-    const doc = create({ version: "1.0", encoding: "UTF-8" }).ele(OAI_NS, "OAI-PMH", {
+    const doc = create(XML_DOCUMENT).ele(OAI_NS, "OAI-PMH", {
       "xmlns:xsi": XSI,
       "xsi:schemaLocation": `${OAI_NS} http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd`,
     });

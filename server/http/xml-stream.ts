@@ -4,6 +4,7 @@
  * batch however long the document is.
  */
 import type { Response } from "express";
+import { stripXmlForbidden } from "../../shared/xml-text.ts";
 
 const ENTITIES: Record<string, string> = {
   "&": "&amp;",
@@ -13,10 +14,24 @@ const ENTITIES: Record<string, string> = {
   "'": "&apos;",
 };
 
-/** `text` safe inside an XML element or a quoted attribute (XML 1.0 section 2.4). */
+/**
+ * `text` safe inside an XML element or a quoted attribute (XML 1.0 section 2.4), without the
+ * characters XML cannot carry at all (shared/xml-text.ts).
+ */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return stripXmlForbidden(text).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
+
+/**
+ * Options for xmlbuilder2's `create`: the XML declaration, and every character XML forbids
+ * removed from text and attribute values instead of throwing (which would turn one bad title
+ * into a failed feed or OAI-PMH answer for everyone).
+ */
+export const XML_DOCUMENT = {
+  version: "1.0",
+  encoding: "UTF-8",
+  invalidCharReplacement: "",
+} as const;
 
 export type XmlWriter = {
   /** Writes `chunk`; resolves when the response can take more. False once the client has gone. */

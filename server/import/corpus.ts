@@ -11,15 +11,16 @@
  * - A bad file (XML that does not parse, a PDF that is not one, a missing file) is reported by
  *   its path and its paper skipped; each paper is all-or-nothing (its PDF is removed again when
  *   its rows fail). Only an unusable folder or manifest stops the import ({@link CorpusError}).
- * - Issues without a number (eLife, Hindawi publish continuously) get number "1"; journal texts
- *   the sources lack are composed from facts (./profile.ts). See docs/decisions.
+ * - Issues without a number in the manifest (eLife, Hindawi publish continuously) get number "1"
+ *   as the key of their URL and `show_number` 0, so no label or metadata claims that number
+ *   (decision 185); journal texts the sources lack are composed from facts (./profile.ts).
  * - Papers go through ./paper-writer.ts: PDFs are extracted several at once in the PDF worker
  *   pool while earlier papers are written, `batchSize` papers per transaction; `onProgress`
  *   hears of every paper done (docs/decisions/120-import-at-scale.md).
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { humanDate, slugify } from "../../shared/format.ts";
+import { humanDate, slugify, volumeNumber } from "../../shared/format.ts";
 import { DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
 import type { AppContext } from "../services/context.ts";
 import {
@@ -46,7 +47,7 @@ import { createPaperWriter, type PaperWriter, skipped } from "./paper-writer.ts"
 import { type AffiliationSource, rankInstitutions } from "./partners.ts";
 import { journalProfile } from "./profile.ts";
 
-/** Number given to issues whose journal does not number them (docs/decisions). */
+/** URL key of issues whose journal does not number them; never shown (decision 185). */
 export const UNNUMBERED_ISSUE = "1";
 
 /** How many partners the home page carousel gets (spec section 1: "About 27 are listed"). */
@@ -478,7 +479,7 @@ async function importIssue(
         journalName: journal.name,
         publisher: journal.publisher,
         volume: issue.volume,
-        number,
+        number: issue.number ?? null,
         year: issue.year,
       });
       const created = await createPublication(
@@ -487,6 +488,7 @@ async function importIssue(
         {
           volume: issue.volume,
           issue: number,
+          show_number: issue.number !== undefined,
           title: issue.title ?? "",
           year: issue.year,
           editors: editorsOf(papers),
@@ -500,7 +502,7 @@ async function importIssue(
       problem(
         run,
         "manifest.json",
-        `${journal.name} Vol. ${issue.volume} No. ${number} not imported: ${(error as Error).message}`,
+        `${journal.name} ${volumeNumber(issue.volume, number, issue.number !== undefined)} not imported: ${(error as Error).message}`,
       );
       run.advance(papers.length);
       return;

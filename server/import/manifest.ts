@@ -7,8 +7,9 @@
  */
 import { z } from "zod";
 import { FREQUENCIES, JOURNAL_URI_PATTERN, SUBJECTS } from "../../shared/constants.ts";
+import { stripXmlForbidden } from "../../shared/xml-text.ts";
 
-const text = z.string().trim();
+const text = z.string().overwrite(stripXmlForbidden).trim();
 const optionalText = text.optional();
 /** Volume/issue numbers appear as JSON numbers or strings; whole numbers (decision 001). */
 const label = z

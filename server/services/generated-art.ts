@@ -221,21 +221,25 @@ export function journalCoverPng(journal: {
 }
 
 /**
- * Cover of an issue in its journal's colour: journal name, `Vol. x No. y` and the year.
+ * Cover of an issue in its journal's colour: journal name, `Vol. x No. y` (`Vol. x` when the
+ * issue has no number, `number` null; decision 185) and the year.
  * @returns PNG bytes, 600×800.
  */
 export function issueCoverPng(issue: {
   journalName: string;
   publisher?: string | null;
   volume: string;
-  number: string;
+  number: string | null;
   year: number | string;
 }): Promise<Buffer> {
   return coverPng({
     colorKey: issue.journalName,
     kicker: issue.publisher || "Journal",
     title: issue.journalName,
-    lines: [`Vol. ${issue.volume} No. ${issue.number}`, String(issue.year)],
+    lines: [
+      issue.number === null ? `Vol. ${issue.volume}` : `Vol. ${issue.volume} No. ${issue.number}`,
+      String(issue.year),
+    ],
   });
 }
 

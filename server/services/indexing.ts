@@ -182,60 +182,106 @@ export type FeedEntry = {
   authors: string[];
   summary: string;
   doi: string | null;
-  journal_name: string;
+  /** The journal's name or the proceeding's title. */
+  source_title: string;
+  /** Last change of the paper (ISO 8601). */
   updated: string;
+  /**
+   * When the paper was published, as an RFC 3339 date-time: its own date (`2016-05-30`,
+   * `2016-05` or `2016` stored; missing parts are the first day), else its issue's publication
+   * date or its event's last day, else when it was added.
+   */
   published: string;
 };
 
+/** Options of {@link listRecentPapers}. */
+export type FeedQuery = {
+  /** Only this journal's papers (its feed `/journal/{uri}/feed.xml`); else journals and proceedings. */
+  journalUri?: string;
+  /** At most this many entries (default 50). */
+  limit?: number;
+};
+
+/** `2016-05-30` → `2016-05-30T00:00:00Z`, `2016-05` → `2016-05-01T00:00:00Z`, `2016` → `2016-01-01T00:00:00Z`; null when not a date. */
+export function feedDate(date: string | null | undefined): string | null {
+  const match = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?$/.exec(date ?? "");
+  if (!match) return null;
+  return `${match[1]}-${match[2] ?? "01"}-${match[3] ?? "01"}T00:00:00Z`;
+}
+
 /**
- * The newest public journal papers (by when they were added, then id), at most `limit`. Walks
- * the `papers_newest` index of migration 004 and stops after `limit` matches, on both dialects
- * and whether or not PostgreSQL has statistics (docs/decisions/109-feed-on-postgresql.md).
+ * The newest public papers (by when they were added, then id), at most `limit`: papers of
+ * active journals in published issues and every conference paper (proceedings are public), or
+ * one journal's papers.
+ *
+ * The site feed walks the `papers_newest` index of migration 004 and stops after `limit`
+ * matches, on both dialects and whether or not PostgreSQL has statistics
+ * (docs/decisions/109-feed-on-postgresql.md); a journal's feed reads that journal's papers
+ * through its issues (the `papers_publication` index) and sorts them, which is bounded by the
+ * journal's size.
  */
-export async function listRecentPapers(app: AppContext, limit = 50): Promise<FeedEntry[]> {
+export async function listRecentPapers(
+  app: AppContext,
+  query: FeedQuery = {},
+): Promise<FeedEntry[]> {
   const ctx = reading(app);
-  // `papers` is the only table of the limited inner query, so both planners can only walk it
-  // (newest first, by index) or sort it; the visibility test is a correlated EXISTS per paper.
-  // On PostgreSQL `offset 0` keeps that EXISTS a per-row filter: without it the planner turns it
-  // into a join, and with stale or missing statistics it starts from the journals and sorts
-  // every paper (decision 109). SQLite keeps EXISTS correlated as it is (and rejects OFFSET
-  // without LIMIT). The journal's name and link are joined to the 50 rows afterwards.
-  const newestPapers = ctx.db
-    .selectFrom("papers as p")
-    .select([
-      "p.id",
-      "p.publication_id",
-      "p.title",
-      "p.abstract",
-      "p.doi",
-      "p.created_at",
-      "p.updated_at",
-    ])
-    .where(({ exists, selectFrom }) => {
-      const visible = selectFrom("publications as pub")
+  const limit = query.limit ?? 50;
+  const newestPapers = (() => {
+    const papers = ctx.db
+      .selectFrom("papers as p")
+      .select(["p.id", "p.created_at"])
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .limit(limit);
+    if (query.journalUri !== undefined) {
+      return papers
+        .innerJoin("publications as pub", "pub.id", "p.publication_id")
+        .innerJoin("journals as j", "j.id", "pub.journal_id")
+        .where("j.uri", "=", query.journalUri)
+        .where("j.active", "=", 1)
+        .where("pub.status", "=", "published");
+    }
+    // `papers` is the only table of the limited inner query, so both planners can only walk it
+    // (newest first, by index) or sort it; the visibility test is a correlated EXISTS per paper.
+    // On PostgreSQL `offset 0` keeps that EXISTS a per-row filter: without it the planner turns
+    // it into a join, and with stale or missing statistics it starts from the journals and
+    // sorts every paper (decision 109). SQLite keeps EXISTS correlated as it is (and rejects
+    // OFFSET without LIMIT). Conference papers are public without a condition.
+    return papers.where((eb) => {
+      const visible = eb
+        .selectFrom("publications as pub")
         .innerJoin("journals as j", "j.id", "pub.journal_id")
         .select(sql.lit(1).as("one"))
         .whereRef("pub.id", "=", "p.publication_id")
         .where("j.active", "=", 1)
         .where("pub.status", "=", "published");
-      return exists(ctx.dialect === "postgres" ? visible.modifyEnd(sql`offset 0`) : visible);
-    })
-    .orderBy("p.created_at", "desc")
-    .orderBy("p.id", "desc")
-    .limit(limit);
+      return eb.or([
+        eb("p.proceeding_id", "is not", null),
+        eb.exists(ctx.dialect === "postgres" ? visible.modifyEnd(sql`offset 0`) : visible),
+      ]);
+    });
+  })();
   const rows = await ctx.db
-    .selectFrom(newestPapers.as("p"))
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .selectFrom(newestPapers.as("n"))
+    .innerJoin("papers as p", "p.id", "n.id")
+    .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .leftJoin("journals as j", "j.id", "pub.journal_id")
+    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    .leftJoin("proceeding_events as e", "e.id", "pr.event_id")
     .select([
       "p.id",
       "p.title",
       "p.abstract",
       "p.doi",
+      "p.published_on",
       "p.created_at",
       "p.updated_at",
+      "pub.published_on as issue_published_on",
       "j.uri",
       "j.name as journal_name",
+      "pr.slug",
+      "pr.title as proceeding_title",
+      "e.end_date as event_end_date",
     ])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
@@ -244,14 +290,20 @@ export async function listRecentPapers(app: AppContext, limit = 50): Promise<Fee
     ctx,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({
-    path: paperLink(r.uri, r.id),
-    title: r.title,
-    authors: (authors.get(r.id) ?? []).map((a) => a.name),
-    summary: r.abstract,
-    doi: r.doi,
-    journal_name: r.journal_name,
-    updated: r.updated_at,
-    published: r.created_at,
-  }));
+  return rows.map((r) => {
+    const conference = r.slug !== null;
+    return {
+      path: conference ? proceedingPaperLink(r.slug!, r.id) : paperLink(r.uri!, r.id),
+      title: r.title,
+      authors: (authors.get(r.id) ?? []).map((a) => a.name),
+      summary: r.abstract,
+      doi: r.doi,
+      source_title: (conference ? r.proceeding_title : r.journal_name) ?? "",
+      updated: r.updated_at,
+      published:
+        feedDate(r.published_on) ??
+        feedDate(conference ? r.event_end_date : r.issue_published_on) ??
+        r.created_at,
+    };
+  });
 }

@@ -152,6 +152,7 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
     "p.updated_at",
     "pub.volume",
     "pub.number",
+    "pub.show_number",
     "pub.year",
     "pub.published_on",
     "j.uri",
@@ -247,7 +248,7 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
     }
     const uri = r.uri ?? "";
     const source = [
-      `${r.journal_name}, ${publicationLabel(r.volume ?? "", r.number ?? "", r.year ?? "")}`,
+      `${r.journal_name}, ${publicationLabel(r.volume ?? "", r.number ?? "", r.year ?? "", r.show_number ?? 1)}`,
       r.issn ? `ISSN ${r.issn}` : "",
       r.eissn ? `eISSN ${r.eissn}` : "",
     ]
@@ -268,7 +269,7 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
         isbn: "",
         publisher: r.publisher ?? "",
         volume: r.volume ?? "",
-        issue: r.number ?? "",
+        issue: r.show_number === 0 ? "" : (r.number ?? ""),
         published: date,
         doi: r.doi ?? "",
         keywords: common.subject,

@@ -130,6 +130,7 @@ type Row = {
   /** Journal papers: the issue and journal; null for conference papers. */
   volume: string | null;
   number: string | null;
+  show_number: number | null;
   journal_name: string | null;
   uri: string | null;
   /** Conference papers: the proceeding and event; null for journal papers. */
@@ -146,7 +147,7 @@ const JOINS = sql`left join publications pub on pub.id = p.publication_id
 /** {@link JOINS} for each candidate `c` (a paper id). */
 const SOURCES = sql`join papers p on p.id = c.id ${JOINS}`;
 const VISIBLE = sql`((j.active = 1 and pub.status = 'published') or pr.id is not null)`;
-const SOURCE_COLUMNS = sql`coalesce(pub.year, pr.year) as year, pub.volume, pub.number,
+const SOURCE_COLUMNS = sql`coalesce(pub.year, pr.year) as year, pub.volume, pub.number, pub.show_number,
         j.name as journal_name, j.uri, pr.slug, pr.title as proceeding_title,
         e.name as event_name`;
 
@@ -312,7 +313,7 @@ function hitSource(
     kind: "journal",
     link: paperLink(uri, r.id),
     journal_name: r.journal_name ?? "",
-    publication: publicationLabel(volume, number, r.year),
+    publication: publicationLabel(volume, number, r.year, r.show_number ?? 1),
     publication_link: publicationLink(uri, volume, number),
   };
 }

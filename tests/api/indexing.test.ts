@@ -128,11 +128,18 @@ describe(`crawler files on ${dialectUnderTest}`, () => {
     const res = await request(t.app).get("/feed.xml");
     expect(res.headers["content-type"]).toMatch(/^application\/atom\+xml/);
     expect(texts(res.text, "entry")).toHaveLength(50);
-    // Newest first: the seed's two (same time, higher id first), then the bulk papers.
+    // Newest first (the seed's two, then the bulk papers), each `published` on its own
+    // publication date (decision 187) and `updated` at its last change.
+    expect(texts(res.text, "updated").slice(1, 4)).toEqual([
+      "2026-01-10T09:00:00.000Z",
+      "2026-01-10T09:00:00.000Z",
+      // "Far away": the highest id of the bulk papers, which were all added at one time
+      FAR_CHANGE,
+    ]);
     expect(texts(res.text, "published").slice(0, 3)).toEqual([
-      "2026-01-10T09:00:00.000Z",
-      "2026-01-10T09:00:00.000Z",
-      "2025-12-01T00:00:00.000Z",
+      "2025-06-01T00:00:00Z",
+      "2025-06-01T00:00:00Z",
+      "2025-06-01T00:00:00Z",
     ]);
     const titles = texts(res.text, "title");
     expect(titles).toContain("A good life");

@@ -250,6 +250,48 @@ test("create an issue with two editors and a cover, use its row actions, open an
   await deleteIssueFromList(page, volume, "2");
 });
 
+test("an issue without a number (continuous publication) is shown as its volume only", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsNewManager(page, testInfo);
+  const volume = freshVolume();
+  await page.goto(`/dashboard/create_publication/${JOURNAL.uri}`);
+  await page.getByLabel("Volume Number").fill(volume);
+  await page.getByLabel("Issue Number").fill("1");
+  const unnumbered = page.getByLabel("Continuous publication (not numbered)");
+  await expect(unnumbered).not.toBeChecked();
+  await unnumbered.check();
+  await page.getByLabel("Publication Year").selectOption(YEAR);
+  await page.getByLabel("Cover Image").setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: await coverPng(),
+  });
+  await page.getByRole("button", { name: "Create" }).click();
+  // the cover is resized on the server: allow a loaded machine its time
+  await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/publications`, { timeout: 30_000 });
+  const row = page.getByRole("row").filter({ hasText: `Vol. ${volume} ` });
+  await expect(row).toHaveCount(1);
+  await expect(row).not.toContainText("No. 1");
+
+  // The public issue page keeps its address but claims no number.
+  await page.goto(`/journal/${JOURNAL.uri}/${volume}/1`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `${JOURNAL.abbreviation} Vol. ${volume} ,${YEAR}`,
+  );
+
+  // Edit: the box comes back ticked; unticking it shows the number again.
+  await page.goto(`/dashboard/${JOURNAL.uri}/publications`);
+  await row.getByRole("link", { name: /^Edit/ }).click();
+  await expect(page.getByLabel("Continuous publication (not numbered)")).toBeChecked();
+  await page.getByLabel("Continuous publication (not numbered)").uncheck();
+  await page.getByRole("button", { name: "Update" }).click();
+  await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/publications`);
+  await expect(issueRow(page, volume, "1")).toHaveCount(1);
+  await deleteIssueFromList(page, volume, "1");
+});
+
 test("add a paper with a real PDF, read it on the site, edit it, then delete it", async ({
   page,
 }, testInfo) => {

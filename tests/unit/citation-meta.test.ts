@@ -30,6 +30,8 @@ const paper: PaperDetail = {
   file_url: "/journal/tests/download/42/on-testing-things.pdf",
   volume: "3",
   issue: "2",
+  show_number: true,
+  cover_img: "/files/covers/tests.png",
   year: 2025,
   date_added: "2025-06-01",
   journal_abbreviation: "J Tests",
@@ -90,6 +92,21 @@ describe("paperMeta", () => {
     expect(all("citation_pdf_url")).toEqual([`${origin}${paper.file_url}`]);
   });
 
+  it("claims no issue number for an issue without one (decision 185)", () => {
+    const unnumbered = paperMeta(
+      { ...paper, show_number: false, journal_title: "Journal of Tests, Vol. 3 (2025)" },
+      origin,
+      "Athenaeum",
+    );
+    const names = unnumbered.map((t) => ("name" in t ? t.name : ""));
+    expect(names).not.toContain("citation_issue");
+    expect(unnumbered).toContainEqual({ name: "citation_volume", content: "3" });
+    expect(unnumbered).toContainEqual({
+      name: "DC.source",
+      content: "Journal of Tests, Vol. 3 (2025)",
+    });
+  });
+
   it("adds Dublin Core", () => {
     expect(all("DC.title")).toEqual([paper.title]);
     expect(all("DC.creator")).toEqual(["Ada Lovelace", "Alan Turing"]);
@@ -116,6 +133,7 @@ describe("paperMeta", () => {
 
 const conferencePaper: ProceedingPaperDetail = {
   paperID: 7,
+  cover_img: null,
   title: "Trace-based Just-in-Time Type Specialization",
   authors: [{ name: "Andreas Gal", institution: "Mozilla Corporation" }],
   doi: "10.1145/1542476.1542528",

@@ -79,11 +79,11 @@ describe(`corpus import (${dialectUnderTest})`, () => {
     expect((await searchPapers(t.ctx, "Limnonectes larvaepartus")).hits).toHaveLength(1);
   });
 
-  it("gives eLife and Hindawi issues the number 1 (they have volumes only)", async () => {
+  it("gives eLife and Hindawi issues the URL number 1, never shown (decision 185)", async () => {
     const rows = await t.ctx.db
       .selectFrom("publications as p")
       .innerJoin("journals as j", "j.id", "p.journal_id")
-      .select(["j.uri", "p.volume", "p.number", "p.year"])
+      .select(["j.uri", "p.volume", "p.number", "p.year", "p.show_number"])
       .where("j.uri", "in", ["elife", "gastroenterology-research-and-practice"])
       .orderBy("j.uri")
       .orderBy("p.year")
@@ -94,6 +94,15 @@ describe(`corpus import (${dialectUnderTest})`, () => {
       "elife 5/1 2016",
       "gastroenterology-research-and-practice 2016/1 2016",
     ]);
+    expect(rows.map((r) => r.show_number)).toEqual([0, 0, 0, 0]);
+    const numbered = await t.ctx.db
+      .selectFrom("publications as p")
+      .innerJoin("journals as j", "j.id", "p.journal_id")
+      .select("p.show_number")
+      .where("j.uri", "=", "plos-one")
+      .execute();
+    expect(numbered.length).toBeGreaterThan(0);
+    expect(numbered.every((r) => r.show_number === 1)).toBe(true);
   });
 
   it("stores a paper's metadata: authors with joined affiliations, e-mails, DOI, keywords, pages", async () => {

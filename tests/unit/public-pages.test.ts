@@ -103,16 +103,28 @@ describe("issue title line (spec section 2)", () => {
       journal_abbreviation: "PLoS One",
       volume: "10",
       issue: "1",
+      show_number: true,
       year: 2015,
     });
     expect(line).toBe("PLoS One Vol. 10 No. 1 ,2015");
+  });
+
+  it("names no number for an issue without one (continuous publication, decision 185)", () => {
+    const line = issueTitleLine({
+      journal_abbreviation: "eLife",
+      volume: "5",
+      issue: "1",
+      show_number: false,
+      year: 2016,
+    });
+    expect(line).toBe("eLife Vol. 5 ,2016");
   });
 });
 
 describe("page metadata", () => {
   const matches = [{ id: "root", loaderData: { siteName: "Press" } }];
 
-  it("titles a page '{page} | {product}' with description and Open Graph tags", () => {
+  it("titles a page '{page} | {product}' with description, Open Graph and Twitter tags", () => {
     expect(pageMeta(matches, "Journals", "All our journals.")).toEqual([
       { title: "Journals | Press" },
       { name: "description", content: "All our journals." },
@@ -120,7 +132,34 @@ describe("page metadata", () => {
       { property: "og:description", content: "All our journals." },
       { property: "og:site_name", content: "Press" },
       { property: "og:type", content: "website" },
+      { name: "twitter:card", content: "summary" },
+      { name: "twitter:title", content: "Journals" },
+      { name: "twitter:description", content: "All our journals." },
     ]);
+  });
+
+  it("makes the image and page URL absolute and links the journal's feed (decisions 187, 188)", () => {
+    const origin = "https://journals.example.edu";
+    const withOrigin = [{ id: "root", loaderData: { siteName: "Press", origin } }];
+    const tags = pageMeta(withOrigin, "Ethics Review", "A journal.", {
+      image: "/files/covers/x.png",
+      path: "/journal/ethics",
+      journal: { uri: "ethics", name: "Ethics Review" },
+      jsonLd: { "@context": "https://schema.org", "@type": "Periodical" },
+    });
+    expect(tags).toContainEqual({ property: "og:url", content: `${origin}/journal/ethics` });
+    expect(tags).toContainEqual({ property: "og:image", content: `${origin}/files/covers/x.png` });
+    expect(tags).toContainEqual({ name: "twitter:image", content: `${origin}/files/covers/x.png` });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      href: "/journal/ethics/feed.xml",
+      title: "Ethics Review: new papers",
+    });
+    expect(tags).toContainEqual({
+      "script:ld+json": { "@context": "https://schema.org", "@type": "Periodical" },
+    });
   });
 
   it("shortens long descriptions at a word boundary", () => {

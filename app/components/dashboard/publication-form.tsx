@@ -2,7 +2,9 @@
  * The form of Create publication and Edit publication (spec sections 2, 5 and 7): Volume Number
  * and Issue Number (required text, whole numbers: docs/decisions/001-volume-and-number.md),
  * Publication Title (optional), Publication Year (required, 51 choices), Cover Image (required
- * on create, optional on edit) and Editor(s) (name, email, institution, role; Add and X).
+ * on create, optional on edit) and Editor(s) (name, email, institution, role; Add and X). Added
+ * to the spec's fields (decision 185): a 'Continuous publication (not numbered)' checkbox,
+ * sent as `show_number` Y/N; the Issue Number then only keys the issue's URL.
  *
  * It checks the fields with the server's own schema (`publicationSchema`), then POSTs the
  * multipart body (`volume, issue, title, year, cover_img, editors[i][name,email,institution,
@@ -19,6 +21,7 @@ import { publicationSchema } from "../../../shared/schemas.ts";
 import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
+  CheckboxField,
   FormError,
   PeopleListField,
   type Person,
@@ -29,7 +32,7 @@ import {
 import { ImageFileField } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
-const fieldsSchema = publicationSchema.omit({ editors: true });
+const fieldsSchema = publicationSchema.omit({ editors: true, show_number: true });
 type FieldValues = z.input<typeof fieldsSchema>;
 type FieldOutput = z.output<typeof fieldsSchema>;
 const FIELDS = ["volume", "issue", "title", "year"] as const;
@@ -42,6 +45,8 @@ export type PublicationFormInitial = {
   title: string;
   /** A year, or `""` for none chosen yet. */
   year: number | "";
+  /** False: the issue has no real number (continuous publication). Absent: true. */
+  show_number?: boolean;
   editors: EditorInput[];
 };
 
@@ -82,6 +87,7 @@ export function PublicationForm({
     },
   });
   const [editors, setEditors] = useState<Person[]>(initial.editors);
+  const [unnumbered, setUnnumbered] = useState(initial.show_number === false);
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string | undefined>();
   const [editorsError, setEditorsError] = useState<string | undefined>();
@@ -103,6 +109,7 @@ export function PublicationForm({
       const body = toFormData(
         {
           ...values,
+          show_number: unnumbered ? "N" : "Y",
           editors: editors.map((e) => ({
             name: e.name,
             email: e.email,
@@ -148,6 +155,13 @@ export function PublicationForm({
           autoComplete="off"
           error={errors.issue?.message}
           {...register("issue")}
+        />
+        <CheckboxField
+          className="sm:col-span-2"
+          label="Continuous publication (not numbered)"
+          hint="Volumes of journals that publish continuously have no issue number: the issue is then shown as Vol. and year only, and the Issue Number above only names its web address."
+          checked={unnumbered}
+          onChange={(event) => setUnnumbered(event.currentTarget.checked)}
         />
         <TextField
           label="Publication Title"

@@ -12,12 +12,15 @@
  */
 import { Link } from "react-router";
 import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
+import { volumeNumber } from "../../../shared/format.ts";
 import { Spinner } from "../forms/index.ts";
 import { badgeClass, buttonClass } from "../ui/styles.ts";
 
 /** `Vol. {volume} No. {number}`: how a row is named to screen readers in its action labels. */
-export function rowName(row: Pick<DashboardPublicationRow, "volume" | "number">): string {
-  return `Vol. ${row.volume} No. ${row.number}`;
+export function rowName(
+  row: Pick<DashboardPublicationRow, "volume" | "number" | "show_number">,
+): string {
+  return volumeNumber(row.volume, row.number, row.show_number);
 }
 
 const HEADERS = ["Publication/Issue", "Date Uploaded", "No. of Papers", "Actions"] as const;
@@ -67,7 +70,7 @@ export function PublicationsTable({
             {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
             <td role="cell" className={`${cellClass} sm:min-w-56`}>
               <span className="font-serif text-base font-semibold text-slate-900">
-                Vol. {row.volume} No. {row.number} {row.published_on}
+                {rowName(row)} {row.published_on}
               </span>
               {row.status !== "published" ? (
                 <span className={`${badgeClass} ml-2 align-middle`}>Draft</span>

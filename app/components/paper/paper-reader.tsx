@@ -3,7 +3,7 @@
  * reading page; states of section 4; docs/decisions/033-paper-page.md): the source line (a
  * journal issue or a proceeding, linked to its page), the title, authors with affiliations,
  * DOI / date / pages / licence, then 'Open Full Text (PDF)' and 'Download PDF', and the abstract
- * and keywords. 'Open Full Text (PDF)' switches the abstract view to the PDF viewer, whose
+ * and keywords, then 'Cite this paper' (./cite-panel.tsx). 'Open Full Text (PDF)' switches the abstract view to the PDF viewer, whose
  * 'Close' switches back and returns the keyboard focus to the button.
  *
  * Used by the journal paper page (`app/routes/paper.tsx`) and the conference paper page
@@ -12,11 +12,12 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { PaperReading } from "../../../shared/api.ts";
+import type { PaperCitations, PaperReading } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import { abstractParagraphs } from "../../lib/citation-meta.ts";
 import { PdfViewer } from "../pdf-viewer/pdf-viewer.tsx";
 import { buttonClass, containerClass, kickerClass } from "../ui/styles.ts";
+import { CitePanel } from "./cite-panel.tsx";
 import { PaperAuthors } from "./paper-authors.tsx";
 import { PaperFacts } from "./paper-facts.tsx";
 
@@ -27,7 +28,16 @@ export type PaperSource = {
   link: string;
 };
 
-export function PaperReader({ paper, source }: { paper: PaperReading; source: PaperSource }) {
+export function PaperReader({
+  paper,
+  source,
+  citations,
+}: {
+  paper: PaperReading;
+  source: PaperSource;
+  /** 'Cite this paper', under the keywords (formatted by the route's loader). */
+  citations?: PaperCitations;
+}) {
   const [reading, setReading] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const wasReading = useRef(false);
@@ -131,6 +141,7 @@ export function PaperReader({ paper, source }: { paper: PaperReading; source: Pa
                 </ul>
               </section>
             ) : null}
+            {citations ? <CitePanel citations={citations} /> : null}
           </div>
         )}
       </article>

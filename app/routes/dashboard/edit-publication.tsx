@@ -10,6 +10,7 @@
 import { useNavigate } from "react-router";
 import type { PublicationEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { publicationLabel } from "../../../shared/format.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
 import {
   DashboardFailure,
@@ -48,7 +49,7 @@ export default function EditPublication({ loaderData, params }: Route.ComponentP
     <DashboardScreen
       kicker={journalName}
       title="Edit Publication"
-      lead={`Vol. ${p.volume} No. ${p.issue} (${p.year})`}
+      lead={publicationLabel(p.volume, p.issue, p.year, p.show_number)}
     >
       <PublicationForm
         key={p.id}
@@ -56,6 +57,7 @@ export default function EditPublication({ loaderData, params }: Route.ComponentP
         initial={{
           volume: p.volume,
           issue: p.issue,
+          show_number: p.show_number,
           title: p.title,
           year: p.year,
           editors: p.editors,

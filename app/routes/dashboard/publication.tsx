@@ -16,7 +16,7 @@ import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { paperLink, publicationLink } from "../../../shared/format.ts";
+import { paperLink, publicationLink, volumeNumber } from "../../../shared/format.ts";
 import { dangerOutlineClass, useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import {
   DashboardLoading,
@@ -55,9 +55,9 @@ clientLoader.hydrate = true as const;
 
 /** The page heading of spec section 2, exactly: '{abbreviation} Journal Vol. … No. … ,{year}'. */
 export function dashboardIssueHeading(
-  p: Pick<PublicationDetail, "journal_abbreviation" | "volume" | "issue" | "year">,
+  p: Pick<PublicationDetail, "journal_abbreviation" | "volume" | "issue" | "show_number" | "year">,
 ): string {
-  return `${p.journal_abbreviation} Journal Vol. ${p.volume} No. ${p.issue} ,${p.year}`;
+  return `${p.journal_abbreviation} Journal ${volumeNumber(p.volume, p.issue, p.show_number)} ,${p.year}`;
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -143,7 +143,7 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
       <div className="flex flex-col gap-8 md:flex-row md:items-start">
         <CoverImage
           src={p.cover_img}
-          alt={`Cover of ${p.journal_name}, Vol. ${p.volume} No. ${p.issue}`}
+          alt={`Cover of ${p.journal_name}, ${volumeNumber(p.volume, p.issue, p.show_number)}`}
           sizes="(min-width: 768px) 12rem, 9rem"
           eager
           placeholder={p.journal_abbreviation}

@@ -17,6 +17,7 @@ import {
   slugify,
 } from "../../../shared/format.ts";
 import type { Paper, PaperAuthor } from "../../db/schema.ts";
+import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { issnLine } from "../journals/queries.ts";
 
@@ -135,7 +136,7 @@ type ReadingRow = Pick<
 function readingFields(
   row: ReadingRow,
   authors: PaperAuthor[],
-): Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on"> {
+): Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on" | "cover_img"> {
   return {
     paperID: row.id,
     title: row.title,
@@ -208,8 +209,10 @@ export async function getJournalPaper(
       "p.published_on as paper_published_on",
       "pub.volume",
       "pub.number",
+      "pub.show_number",
       "pub.year",
       "pub.published_on",
+      "pub.cover",
       "j.name as journal_name",
       "j.abbreviation",
       "j.uri",
@@ -223,16 +226,18 @@ export async function getJournalPaper(
     ...readingFields(row, await authorsOfPaper(ctx, row.id)),
     journal_name: row.journal_name,
     journal_url: row.uri,
-    journal_title: `${row.journal_name}, ${publicationLabel(row.volume, row.number, row.year)}`,
+    journal_title: `${row.journal_name}, ${publicationLabel(row.volume, row.number, row.year, row.show_number)}`,
     file_url: row.file ? galleyUrl(row.uri, row.id, row.title) : "",
     volume: row.volume,
     issue: row.number,
+    show_number: row.show_number === 1,
     year: row.year,
     journal_abbreviation: row.abbreviation,
     issn: issnLine(row),
     publisher: row.publisher ?? "",
     published_on: row.paper_published_on ?? row.published_on,
     issue_link: publicationLink(row.uri, row.volume, row.number),
+    cover_img: fileUrl(row.cover),
   };
 }
 
@@ -276,6 +281,7 @@ export async function getProceedingPaper(
       "pr.slug",
       "pr.title as proceeding_title",
       "pr.year",
+      "pr.cover",
       "pr.isbn",
       "pr.issn",
       "pr.publisher",
@@ -293,6 +299,7 @@ export async function getProceedingPaper(
     publisher: row.publisher ?? "",
     // A paper without its own date was published when its event ended.
     published_on: row.published_on ?? row.end_date,
+    cover_img: fileUrl(row.cover),
     proceeding_slug: row.slug,
     proceeding_title: row.proceeding_title,
     proceeding_link: proceedingLink(row.slug),

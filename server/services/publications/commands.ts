@@ -106,6 +106,7 @@ export async function createPublication(
             journal_id: journal.id,
             volume: input.volume,
             number: input.issue,
+            show_number: input.show_number === false ? 0 : 1,
             title: nullIfEmpty(input.title),
             year: input.year,
             cover: key,
@@ -151,6 +152,7 @@ export async function updatePublication(
           .set({
             volume: input.volume,
             number: input.issue,
+            show_number: input.show_number === false ? 0 : 1,
             title: nullIfEmpty(input.title),
             year: input.year,
             ...(key ? { cover: key } : {}),
@@ -182,7 +184,12 @@ export async function deletePublication(
   publicationId: number,
 ): Promise<void> {
   const { publication } = await publicationOf(ctx, journalUri, publicationId);
-  const label = publicationLabel(publication.volume, publication.number, publication.year);
+  const label = publicationLabel(
+    publication.volume,
+    publication.number,
+    publication.year,
+    publication.show_number,
+  );
   await writeCatalogue(ctx, async (trx) => {
     const papers = await trx
       .selectFrom("papers")

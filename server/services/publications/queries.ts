@@ -57,6 +57,7 @@ const LATEST_COLUMNS = [
   "pub.id",
   "pub.volume",
   "pub.number",
+  "pub.show_number",
   "pub.year",
   "pub.title",
   "pub.cover",
@@ -68,6 +69,7 @@ const DASHBOARD_COLUMNS = [
   "pub.id",
   "pub.volume",
   "pub.number",
+  "pub.show_number",
   "pub.title",
   "pub.year",
   "pub.status",
@@ -96,7 +98,7 @@ export async function listLatestPublications(
   );
   return rows.map((r) => ({
     cover_img: fileUrl(r.cover),
-    title: `${r.journal_name} ${publicationLabel(r.volume, r.number, r.year)}`,
+    title: `${r.journal_name} ${publicationLabel(r.volume, r.number, r.year, r.show_number)}`,
     link: publicationLink(r.uri, r.volume, r.number),
     description: describeIssue(r.journal_name, r.title, counts.get(r.id) ?? 0),
     date_added: r.published_on,
@@ -133,6 +135,7 @@ export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPub
       "pub.id",
       "pub.volume",
       "pub.number",
+      "pub.show_number",
       "pub.year",
       "pub.cover",
       "pub.published_on",
@@ -147,7 +150,7 @@ export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPub
   return {
     cover_img: fileUrl(row.cover),
     journal_name: row.journal_name,
-    publication: publicationLabel(row.volume, row.number, row.year),
+    publication: publicationLabel(row.volume, row.number, row.year, row.show_number),
     date_added: row.published_on,
     link: publicationLink(row.uri, row.volume, row.number),
     papers: await paperSummaries(ctx, row.id, row.uri),
@@ -176,9 +179,10 @@ export async function listJournalPublications(
     .execute();
   return rows.map((r) => ({
     value: r.id,
-    label: publicationLabel(r.volume, r.number, r.year),
+    label: publicationLabel(r.volume, r.number, r.year, r.show_number),
     volume: r.volume,
     issue: r.number,
+    show_number: r.show_number === 1,
     year: r.year,
     title: r.title ?? "",
     link: publicationLink(journal.uri, r.volume, r.number),
@@ -210,6 +214,7 @@ export async function getPublication(
       "pub.id",
       "pub.volume",
       "pub.number",
+      "pub.show_number",
       "pub.title",
       "pub.year",
       "pub.cover",
@@ -228,6 +233,7 @@ export async function getPublication(
     journal_url: row.uri,
     volume: row.volume,
     issue: row.number,
+    show_number: row.show_number === 1,
     title: row.title ?? "",
     year: row.year,
     publication_year: row.year,
@@ -304,6 +310,7 @@ export async function listDashboardPublications(
       id: r.id,
       volume: r.volume,
       number: r.number,
+      show_number: r.show_number === 1,
       title: r.title ?? "",
       published_on: r.published_on,
       uploaded_on: r.created_at.slice(0, 10),
@@ -323,7 +330,15 @@ export async function getPublicationForEdit(
   const row = await ctx.db
     .selectFrom("publications as pub")
     .innerJoin("journals as j", "j.id", "pub.journal_id")
-    .select(["pub.id", "pub.volume", "pub.number", "pub.title", "pub.year", "pub.cover"])
+    .select([
+      "pub.id",
+      "pub.volume",
+      "pub.number",
+      "pub.show_number",
+      "pub.title",
+      "pub.year",
+      "pub.cover",
+    ])
     .where("j.uri", "=", journalUri)
     .where("pub.id", "=", publicationId)
     .executeTakeFirst();
@@ -332,6 +347,7 @@ export async function getPublicationForEdit(
     id: row.id,
     volume: row.volume,
     issue: row.number,
+    show_number: row.show_number === 1,
     title: row.title ?? "",
     year: row.year,
     cover_img: fileUrl(row.cover),

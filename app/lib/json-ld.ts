@@ -1,0 +1,272 @@
+/**
+ * schema.org descriptions of the public pages as JSON-LD (issue 6; docs/decisions/
+ * 188-json-ld-and-link-previews.md), written into `<head>` by React Router's
+ * `script:ld+json` meta descriptor, which escapes `<`, `>` and `&` as `\u003c`… so no text can
+ * close the script element.
+ *
+ * - Home page: `WebSite` with a `SearchAction` on `/search?q=`.
+ * - Journal page: `Periodical` (name, abbreviation, ISSNs, publisher).
+ * - Issue page: `PublicationIssue` (number, date) in its `PublicationVolume` in the
+ *   `Periodical`; an issue without a real number (decision 185) is described as the volume.
+ * - Paper page: `ScholarlyArticle` (authors with affiliations, date, DOI as `sameAs` and
+ *   `identifier`, pages, keywords, licence, PDF) `isPartOf` the issue as above, the
+ *   `Periodical` carrying its ISSN.
+ * - Proceeding and conference paper pages: the proceedings as a `Book` (ISBN, publisher) about
+ *   the conference `Event`; a conference paper is a `ScholarlyArticle` `isPartOf` that book.
+ * Empty values are left out.
+ */
+import type {
+  JournalDetail,
+  PaperDetail,
+  PaperReading,
+  ProceedingDetail,
+  ProceedingPaperDetail,
+  PublicationDetail,
+} from "../../shared/api.ts";
+import {
+  paperLink,
+  proceedingPaperLink,
+  publicationLink,
+  splitInstitutions,
+  splitKeywords,
+} from "../../shared/format.ts";
+import { issnList } from "./citation-meta.ts";
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonLd = { [key: string]: Json };
+
+export const SCHEMA_ORG = "https://schema.org";
+
+/** `value` without keys whose value is `""`, `null`, `undefined` or an empty array. */
+function compact(value: Record<string, Json | undefined>): JsonLd {
+  const out: JsonLd = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined || v === null || v === "") continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    out[key] = v;
+  }
+  return out;
+}
+
+const absolute = (origin: string, path: string | null | undefined) =>
+  path ? (path.startsWith("/") ? `${origin}${path}` : path) : undefined;
+
+function organization(name: string | null | undefined): JsonLd | undefined {
+  return name ? { "@type": "Organization", name } : undefined;
+}
+
+/** A journal as a `Periodical`; `issn` is the journal's ISSN line (one or two ISSNs). */
+function periodical(
+  origin: string,
+  journal: { name: string; abbreviation?: string; uri: string; issn?: string; publisher?: string },
+): JsonLd {
+  const issns = issnList(journal.issn ?? "");
+  return compact({
+    "@type": "Periodical",
+    name: journal.name,
+    alternateName: journal.abbreviation,
+    issn: issns.length > 1 ? issns : issns[0],
+    publisher: organization(journal.publisher),
+    url: `${origin}/journal/${journal.uri}`,
+  });
+}
+
+/**
+ * The issue as schema.org has it: a `PublicationIssue` in a `PublicationVolume` in the
+ * periodical, or only the volume when the issue has no real number.
+ */
+function issueNode(
+  origin: string,
+  issue: { volume: string; issue: string; show_number: boolean; year: number; link: string },
+  journal: JsonLd,
+  extra: Record<string, Json | undefined> = {},
+): JsonLd {
+  const volume = compact({
+    "@type": "PublicationVolume",
+    volumeNumber: issue.volume,
+    isPartOf: journal,
+  });
+  if (!issue.show_number) {
+    return compact({ ...volume, url: `${origin}${issue.link}`, ...extra });
+  }
+  return compact({
+    "@type": "PublicationIssue",
+    issueNumber: issue.issue,
+    url: `${origin}${issue.link}`,
+    isPartOf: volume,
+    ...extra,
+  });
+}
+
+/** Home page: the site, and how to search it. */
+export function websiteJsonLd(origin: string, siteName: string): JsonLd {
+  return {
+    "@context": SCHEMA_ORG,
+    "@type": "WebSite",
+    name: siteName,
+    url: `${origin}/`,
+    potentialAction: {
+      "@type": "SearchAction",
+      target: { "@type": "EntryPoint", urlTemplate: `${origin}/search?q={search_term_string}` },
+      "query-input": "required name=search_term_string",
+    },
+  };
+}
+
+/** Journal page. */
+export function journalJsonLd(origin: string, journal: JournalDetail): JsonLd {
+  const issn = [journal.issn, journal.eissn].filter(Boolean).join(", ");
+  return compact({
+    "@context": SCHEMA_ORG,
+    ...periodical(origin, { ...journal, issn }),
+    description: journal.intro,
+    image: absolute(origin, journal.image),
+  });
+}
+
+/** Issue page. */
+export function issueJsonLd(origin: string, p: PublicationDetail): JsonLd {
+  const journal = periodical(origin, {
+    name: p.journal_name,
+    abbreviation: p.journal_abbreviation,
+    uri: p.journal_url,
+  });
+  return {
+    "@context": SCHEMA_ORG,
+    ...issueNode(
+      origin,
+      { ...p, link: publicationLink(p.journal_url, p.volume, p.issue) },
+      journal,
+      {
+        name: p.title || undefined,
+        datePublished: p.published_on,
+        image: absolute(origin, p.cover_img),
+        hasPart: p.papers.map((paper) => ({
+          "@type": "ScholarlyArticle",
+          name: paper.title,
+          url: `${origin}${paperLink(p.journal_url, paper.paperID)}`,
+        })),
+      },
+    ),
+  };
+}
+
+/** What a journal paper and a conference paper say alike. */
+function articleFields(origin: string, paper: PaperReading, pagePath: string) {
+  const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : undefined;
+  return {
+    "@type": "ScholarlyArticle",
+    "@id": `${origin}${pagePath}`,
+    headline: paper.title.length > 110 ? undefined : paper.title,
+    name: paper.title,
+    url: `${origin}${pagePath}`,
+    author: paper.authors.map((a) =>
+      compact({
+        "@type": "Person",
+        name: a.name,
+        affiliation: splitInstitutions(a.institution).map((name) => ({
+          "@type": "Organization",
+          name,
+        })),
+      }),
+    ),
+    datePublished: paper.published_on || String(paper.year),
+    sameAs: doiUrl,
+    identifier: paper.doi
+      ? { "@type": "PropertyValue", propertyID: "DOI", value: paper.doi }
+      : undefined,
+    description: paper.abstract.replace(/\s+/g, " ").trim(),
+    keywords: splitKeywords(paper.keywords),
+    pageStart: paper.first_page,
+    pageEnd: paper.last_page,
+    license: paper.license_url,
+    publisher: organization(paper.publisher),
+    image: absolute(origin, paper.cover_img),
+    isAccessibleForFree: true,
+    encoding: paper.file_url
+      ? {
+          "@type": "MediaObject",
+          contentUrl: `${origin}${paper.file_url}`,
+          encodingFormat: "application/pdf",
+        }
+      : undefined,
+  };
+}
+
+/** Journal paper page. */
+export function paperJsonLd(origin: string, paper: PaperDetail): JsonLd {
+  const journal = periodical(origin, {
+    name: paper.journal_name,
+    abbreviation: paper.journal_abbreviation,
+    uri: paper.journal_url,
+    issn: paper.issn,
+    publisher: paper.publisher,
+  });
+  return compact({
+    "@context": SCHEMA_ORG,
+    ...articleFields(origin, paper, paperLink(paper.journal_url, paper.paperID)),
+    isPartOf: issueNode(origin, { ...paper, link: paper.issue_link }, journal),
+  });
+}
+
+/** The proceedings as a `Book` about its conference. */
+function proceedingsBook(
+  origin: string,
+  p: Pick<
+    ProceedingDetail,
+    | "title"
+    | "isbn"
+    | "issn"
+    | "publisher"
+    | "event_name"
+    | "event_start_date"
+    | "event_end_date"
+    | "event_location"
+  > & { link: string },
+): JsonLd {
+  return compact({
+    "@type": "Book",
+    name: p.title,
+    isbn: p.isbn,
+    issn: p.issn,
+    publisher: organization(p.publisher),
+    url: `${origin}${p.link}`,
+    about: compact({
+      "@type": "Event",
+      name: p.event_name,
+      startDate: p.event_start_date,
+      endDate: p.event_end_date,
+      location: p.event_location ? { "@type": "Place", name: p.event_location } : undefined,
+    }),
+  });
+}
+
+/** Proceeding page. */
+export function proceedingJsonLd(origin: string, p: ProceedingDetail): JsonLd {
+  return compact({
+    "@context": SCHEMA_ORG,
+    ...proceedingsBook(origin, p),
+    alternateName: p.sub_title,
+    datePublished: String(p.year),
+    description: p.intro,
+    image: absolute(origin, p.cover_img),
+    hasPart: p.papers.map((paper) => ({
+      "@type": "ScholarlyArticle",
+      name: paper.title,
+      url: `${origin}${proceedingPaperLink(p.slug, paper.paperID)}`,
+    })),
+  });
+}
+
+/** Conference paper page. */
+export function proceedingPaperJsonLd(origin: string, paper: ProceedingPaperDetail): JsonLd {
+  return compact({
+    "@context": SCHEMA_ORG,
+    ...articleFields(origin, paper, proceedingPaperLink(paper.proceeding_slug, paper.paperID)),
+    isPartOf: proceedingsBook(origin, {
+      ...paper,
+      title: paper.proceeding_title,
+      link: paper.proceeding_link,
+    }),
+  });
+}

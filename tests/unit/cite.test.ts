@@ -1,0 +1,117 @@
+/**
+ * 'Cite this paper' (decision 186): the six styles come out of citation-js with the paper's
+ * facts in each; the vendored MLA, Chicago and IEEE styles are registered; an issue without a
+ * real number (decision 185) is never cited with one.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  formatCitations,
+  journalPaperItem,
+  paperCitations,
+  proceedingPaperItem,
+} from "../../server/services/citation/cite.ts";
+import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
+
+const paper: PaperDetail = {
+  paperID: 12,
+  journal_name: "eLife",
+  journal_url: "elife",
+  journal_title: "eLife, Vol. 5 (2016)",
+  title: "Stability of a neural circuit",
+  authors: [
+    { name: "Alexander Lintz", institution: "Brandeis University" },
+    { name: "Gidon Felsen", institution: "" },
+  ],
+  doi: "10.7554/eLife.13833",
+  abstract: "",
+  keywords: "",
+  file_url: "",
+  volume: "5",
+  issue: "1",
+  show_number: false,
+  year: 2016,
+  date_added: "2026-01-01",
+  journal_abbreviation: "eLife",
+  issn: "2050-084X",
+  publisher: "eLife Sciences Publications",
+  published_on: "2016-05-30",
+  first_page: "e13833",
+  last_page: "",
+  page_count: null,
+  issue_link: "/journal/elife/5/1",
+  license_url: "",
+  cover_img: null,
+};
+const URL = "https://journals.example.edu/journal/elife/12";
+
+describe("formatted references", () => {
+  const styles = formatCitations(journalPaperItem(paper, URL));
+
+  it("come in APA, MLA, Chicago, Harvard, IEEE and Vancouver, each naming the paper", () => {
+    expect(styles.map((s) => s.label)).toEqual([
+      "APA",
+      "MLA",
+      "Chicago",
+      "Harvard",
+      "IEEE",
+      "Vancouver",
+    ]);
+    for (const s of styles) {
+      expect(s.text, s.label).toContain("Stability of a Neural Circuit".slice(0, 12));
+      expect(s.text, s.label).toMatch(/Lintz/);
+      expect(s.text, s.label).toMatch(/2016/);
+      expect(s.text, s.label).toMatch(/10\.7554\/eLife\.13833/i);
+    }
+  });
+
+  it("follow each style's own form", () => {
+    const text = Object.fromEntries(styles.map((s) => [s.key, s.text]));
+    expect(text.apa).toMatch(/^Lintz, A\., & Felsen, G\. \(2016\)\./);
+    expect(text.mla).toMatch(/^Lintz, Alexander, and Gidon Felsen\. “Stability/);
+    expect(text.ieee).toMatch(/^A\. Lintz and G\. Felsen, “Stability/);
+    expect(text.vancouver).toMatch(/^Lintz A, Felsen G\./);
+  });
+
+  it("cite the volume of an issue without a number, and no issue", () => {
+    const text = Object.fromEntries(styles.map((s) => [s.key, s.text]));
+    expect(text.apa).toContain("eLife, 5, e13833");
+    expect(text.apa).not.toContain("5(1)");
+    const numbered = formatCitations(journalPaperItem({ ...paper, show_number: true }, URL));
+    expect(numbered.find((s) => s.key === "apa")?.text).toContain("eLife, 5(1), e13833");
+  });
+
+  it("give a conference paper its proceedings", () => {
+    const conference: ProceedingPaperDetail = {
+      ...paper,
+      paperID: 7,
+      title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+      authors: [{ name: "Andreas Gal", institution: "" }],
+      doi: "10.1145/1542476.1542528",
+      published_on: "2009-06-15",
+      first_page: "465",
+      last_page: "478",
+      proceeding_slug: "pldi-2009",
+      proceeding_title: "Proceedings of the 30th ACM SIGPLAN Conference on PLDI",
+      proceeding_link: "/proceedings/pldi-2009",
+      event_name: "PLDI '09",
+      event_start_date: "2009-06-15",
+      event_end_date: "2009-06-21",
+      event_location: "Dublin, Ireland",
+      isbn: "978-1-60558-392-1",
+      issn: "",
+      citation_line: "",
+    };
+    const [apa] = formatCitations(proceedingPaperItem(conference, URL));
+    expect(apa?.text).toContain("Proceedings of the 30th ACM SIGPLAN Conference on PLDI");
+    expect(apa?.text).toContain("465–478");
+  });
+
+  it("link the BibTeX, RIS and CSL-JSON files beside the page", () => {
+    const { files } = paperCitations(journalPaperItem(paper, URL), "/journal/elife/12");
+    expect(files).toEqual([
+      { format: "bib", label: "BibTeX", href: "/journal/elife/12/cite.bib" },
+      { format: "ris", label: "RIS", href: "/journal/elife/12/cite.ris" },
+      { format: "json", label: "CSL-JSON", href: "/journal/elife/12/cite.json" },
+    ]);
+  });
+});
