@@ -23,19 +23,19 @@ const files = readdirSync(dir)
   .sort();
 const pdfs = files.map((f) => ({ name: f, data: new Uint8Array(readFileSync(path.join(dir, f))) }));
 
+/** CPU seconds (user + system) of this process, all threads. */
 function cpuSeconds(): number {
   const self = process.cpuUsage();
-  const children = process.resourceUsage();
-  void children;
   return (self.user + self.system) / 1e6;
 }
 
-/** CPU seconds of finished child processes (getrusage RUSAGE_CHILDREN via /proc is not
- * exposed by Node; the children's times are read from /proc/self/stat fields 16 and 17). */
+/**
+ * CPU seconds of finished child processes: Node does not expose getrusage(RUSAGE_CHILDREN), so
+ * they are read from /proc/self/stat (cutime and cstime, fields 16 and 17, in clock ticks).
+ */
 function childCpuSeconds(): number {
   const stat = readFileSync("/proc/self/stat", "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields after the command: index 0 is field 3 (state); cutime is field 16, cstime 17.
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }
 
@@ -83,7 +83,9 @@ if (binary) {
       return r;
     }),
   );
-  console.log("\nfile: pages pdf.js/pdftotext; words of pdftotext in pdf.js, of pdf.js in pdftotext; frequent words found by a search");
+  console.log(
+    "\nfile: pages pdf.js/pdftotext; words of pdftotext in pdf.js, of pdf.js in pdftotext; frequent words found by a search",
+  );
   for (const { name } of pdfs) {
     const a = pdfjs.get(name)!;
     const b = poppler.get(name)!;

@@ -49,7 +49,8 @@ export async function createAppContext(
       ? createPdfPool({
           size: config.pdfWorkers,
           pdftotext: config.pdftotext,
-          onFallback: (reason) => log.warn({ reason }, "pdftotext could not read a PDF; pdf.js read it"),
+          onFallback: (reason) =>
+            log.warn({ reason }, "pdftotext could not read a PDF; pdf.js read it"),
         })
       : undefined;
   const ctx: AppContext = {

@@ -51,7 +51,9 @@ describe.skipIf(!binary && !process.env.CI)("pdftotext on the corpus", () => {
       const expected = [...words(pdfjs.text)];
       const missing = expected.filter((w) => !found.has(w));
       // Line-end hyphens and run-together items differ between the two; words do not.
-      expect(missing.length / expected.length, `${name}: ${missing.slice(0, 20)}`).toBeLessThan(0.1);
+      expect(missing.length / expected.length, `${name}: ${missing.slice(0, 20)}`).toBeLessThan(
+        0.1,
+      );
     }
     const tracemonkey = await pool.inspect(await pdf("tracemonkey.pdf"));
     expect(tracemonkey.text).toMatch(/Trace-based Just-in-Time Type Specialization/);
@@ -130,11 +132,13 @@ describe("a pdftotext that fails", () => {
 
   it("counts pages by their form feeds and normalises the text", async () => {
     const program = fakePdftotext("pages", "printf 'One\\n\\nline\\fTwo\\t x\\f\\f'");
-    expect(await readWithPdftotext(Uint8Array.of(1), { binary: program, timeoutMs: 5000 })).toEqual({
-      pageCount: 3,
-      encrypted: false,
-      text: "One line Two x",
-    });
+    expect(await readWithPdftotext(Uint8Array.of(1), { binary: program, timeoutMs: 5000 })).toEqual(
+      {
+        pageCount: 3,
+        encrypted: false,
+        text: "One line Two x",
+      },
+    );
   });
 });
 
@@ -143,15 +147,21 @@ describe("PDF_TEXT_EXTRACTOR", () => {
   const fake = fakePdftotext("pdftotext", "exit 0");
 
   it("finds pdftotext on PATH by default, uses pdf.js alone when asked or when it is absent", () => {
-    expect(loadConfig({ ...env, PATH: `/nonexistent${path.delimiter}${scripts}` }).pdftotext).toBe(fake);
+    expect(loadConfig({ ...env, PATH: `/nonexistent${path.delimiter}${scripts}` }).pdftotext).toBe(
+      fake,
+    );
     expect(loadConfig({ ...env, PATH: "/nonexistent" }).pdftotext).toBeNull();
     expect(loadConfig({ ...env, PATH: scripts, PDF_TEXT_EXTRACTOR: "pdfjs" }).pdftotext).toBeNull();
-    expect(loadConfig({ ...env, PATH: scripts, PDF_TEXT_EXTRACTOR: "pdftotext" }).pdftotext).toBe(fake);
+    expect(loadConfig({ ...env, PATH: scripts, PDF_TEXT_EXTRACTOR: "pdftotext" }).pdftotext).toBe(
+      fake,
+    );
     expect(createPdfPool({ size: 1, pdftotext: null }).extractor).toBe("pdfjs");
   });
 
   it("refuses pdftotext when it is not installed, and unknown values", () => {
-    expect(() => loadConfig({ ...env, PATH: "/nonexistent", PDF_TEXT_EXTRACTOR: "pdftotext" })).toThrow(
+    expect(() =>
+      loadConfig({ ...env, PATH: "/nonexistent", PDF_TEXT_EXTRACTOR: "pdftotext" }),
+    ).toThrow(
       new ConfigError(
         "Invalid configuration: PDF_TEXT_EXTRACTOR is pdftotext but no pdftotext program was found on PATH (Debian package poppler-utils).",
       ),
