@@ -29,16 +29,15 @@ export function repeatCorpus(source: string, dest: string, times: number): numbe
   let papers = 0;
   const copy = (paper: Paper, k: number): Paper => {
     papers++;
-    if (k === 0) return paper;
-    const doi = paper.doi ? `${paper.doi}.r${k}` : undefined;
+    const doi = paper.doi && k ? `${paper.doi}.r${k}` : paper.doi;
     let jats = paper.jats;
     if (jats) {
       let xml = readFileSync(path.join(source, jats), "utf8");
-      if (paper.doi) xml = xml.split(`>${paper.doi}<`).join(`>${doi}<`);
+      if (paper.doi && doi) xml = xml.split(`>${paper.doi}<`).join(`>${doi}<`);
       jats = `jats/r${k}-${path.basename(jats)}`;
       writeFileSync(path.join(dest, jats), xml);
     }
-    return { ...paper, doi, jats, title: `${paper.title} (${k})` };
+    return { ...paper, doi, jats, title: k ? `${paper.title} (${k})` : paper.title };
   };
   for (const journal of manifest.journals) {
     const issues: Issue[] = [];
