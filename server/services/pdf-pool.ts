@@ -191,6 +191,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   const pdftotext = options.pdftotext ?? null;
   let active = 0;
   const waiting: (() => void)[] = [];
+  const stopping = new AbortController();
 
   async function withPdftotext(binary: string, data: Uint8Array): Promise<PdfInfo> {
     if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -198,11 +199,12 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     let result: Awaited<ReturnType<typeof readWithPdftotext>>;
     try {
       if (closed) throw new Error("The PDF pool is closed.");
-      result = await readWithPdftotext(data, { binary, timeoutMs });
+      result = await readWithPdftotext(data, { binary, timeoutMs, signal: stopping.signal });
     } finally {
       active--;
       waiting.shift()?.();
     }
+    if (closed) throw new Error("The PDF pool is closed.");
     if (!("fallback" in result)) return result;
     options.onFallback?.(result.fallback);
     return withPdfJs(data);
@@ -217,6 +219,8 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     },
     async close() {
       closed = true;
+      stopping.abort();
+      for (const next of waiting.splice(0)) next();
       const stopped = new Error("The PDF pool is closed.");
       for (const job of queue.splice(0)) job.reject(stopped);
       const running = [...slots];

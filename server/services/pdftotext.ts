@@ -19,6 +19,8 @@ export type PdftotextOptions = {
   timeoutMs: number;
   /** Most bytes of text kept; past it pdf.js reads the PDF. Default 256 MiB. */
   maxTextBytes?: number;
+  /** Aborting kills the process (the answer is then a `fallback`). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -57,6 +59,8 @@ export function readWithPdftotext(
   return new Promise((resolve, reject) => {
     const child = spawn(options.binary, ["-enc", "UTF-8", "-eol", "unix", "-", "-"], {
       stdio: ["pipe", "pipe", "pipe"],
+      signal: options.signal,
+      killSignal: "SIGKILL",
     });
     const out: Buffer[] = [];
     let outBytes = 0;

@@ -130,6 +130,16 @@ describe("a pdftotext that fails", () => {
     }
   });
 
+  it("stops the programs still reading, and those waiting, when the pool closes", async () => {
+    const pool = createPdfPool({ size: 1, pdftotext: fakePdftotext("slow", "exec sleep 30") });
+    const data = await pdf("elife-00353-v1.pdf");
+    const reading = expect(pool.inspect(data)).rejects.toThrow("The PDF pool is closed.");
+    const waiting = expect(pool.inspect(data)).rejects.toThrow("The PDF pool is closed.");
+    await pool.close();
+    await reading;
+    await waiting;
+  });
+
   it("counts pages by their form feeds and normalises the text", async () => {
     const program = fakePdftotext("pages", "printf 'One\\n\\nline\\fTwo\\t x\\f\\f'");
     expect(await readWithPdftotext(Uint8Array.of(1), { binary: program, timeoutMs: 5000 })).toEqual(
