@@ -1,18 +1,18 @@
 /**
  * A longer corpus for the import figure (docs/decisions/180-pdf-text-extractor.md): the real
- * corpus's journals with every issue repeated `times` times (copy k > 0 gets volume + 1000 k,
- * or year + k where the issue has no volume), each paper with its DOI made unique
- * (`<doi>.r<k>`, in the manifest and in a rewritten copy of its JATS file) and the same PDF
- * (the corpus's `pdfs` folder is linked, not copied). Proceedings are repeated likewise (slug
- * `-r<k>`). Partners and fixtures are kept once.
+ * corpus with every paper of every issue and proceeding repeated `times` times in the same issue
+ * (copy k > 0 with its DOI made unique, `<doi>.r<k>`, in the manifest and in a rewritten copy of
+ * its JATS file, and " (k)" after its title) and the same PDF (the corpus's `pdfs` folder is
+ * linked, not copied). Journals, issues, proceedings and partners stay as they are, so their
+ * covers and logos are made once, as in a catalogue of many papers per issue.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 type Paper = { doi?: string; jats?: string; title: string; [key: string]: unknown };
-type Issue = { volume?: number; year?: number; papers: Paper[]; [key: string]: unknown };
+type Issue = { papers: Paper[]; [key: string]: unknown };
 type Journal = { issues: Issue[]; [key: string]: unknown };
-type Proceeding = { slug: string; name: string; papers: Paper[]; [key: string]: unknown };
+type Proceeding = { papers: Paper[]; [key: string]: unknown };
 type Manifest = { journals: Journal[]; proceedings?: Proceeding[]; [key: string]: unknown };
 
 /**
@@ -39,31 +39,14 @@ export function repeatCorpus(source: string, dest: string, times: number): numbe
     }
     return { ...paper, doi, jats, title: k ? `${paper.title} (${k})` : paper.title };
   };
+  const repeated = (list: Paper[]) =>
+    Array.from({ length: times }, (_, k) => list.map((p) => copy(p, k))).flat();
   for (const journal of manifest.journals) {
-    const issues: Issue[] = [];
-    for (let k = 0; k < times; k++) {
-      for (const issue of journal.issues) {
-        issues.push({
-          ...issue,
-          ...(k && issue.volume !== undefined ? { volume: issue.volume + 1000 * k } : {}),
-          ...(k && issue.volume === undefined && issue.year ? { year: issue.year + k } : {}),
-          papers: issue.papers.map((p) => copy(p, k)),
-        });
-      }
-    }
-    journal.issues = issues;
+    for (const issue of journal.issues) issue.papers = repeated(issue.papers);
   }
-  const proceedings: Proceeding[] = [];
-  for (let k = 0; k < times; k++) {
-    for (const p of manifest.proceedings ?? []) {
-      proceedings.push({
-        ...p,
-        ...(k ? { slug: `${p.slug}-r${k}`, name: `${p.name} (${k})` } : {}),
-        papers: p.papers.map((paper) => copy(paper, k)),
-      });
-    }
+  for (const proceeding of manifest.proceedings ?? []) {
+    proceeding.papers = repeated(proceeding.papers);
   }
-  manifest.proceedings = proceedings;
   writeFileSync(path.join(dest, "manifest.json"), JSON.stringify(manifest, null, 2));
   return papers;
 }
