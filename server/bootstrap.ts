@@ -44,7 +44,15 @@ export async function createAppContext(
   const readDb =
     handle.dialect === "sqlite" ? openReadPool(sqliteFile, config.readWorkers) : handle.db;
   const storage = createLocalStorage(config.filesDir);
-  const pdfPool = config.pdfWorkers > 0 ? createPdfPool({ size: config.pdfWorkers }) : undefined;
+  const pdfPool =
+    config.pdfWorkers > 0
+      ? createPdfPool({
+          size: config.pdfWorkers,
+          pdftotext: config.pdftotext,
+          onFallback: (reason) =>
+            log.warn({ reason }, "pdftotext could not read a PDF; pdf.js read it"),
+        })
+      : undefined;
   const ctx: AppContext = {
     db: handle.db,
     readDb,

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { findPdftotext } from "./services/pdftotext.ts";
 
 export type Config = {
   /** TCP port of the HTTP server. */
@@ -50,6 +51,12 @@ export type Config = {
    * 0 reads them in the serving thread (docs/decisions/120-import-at-scale.md).
    */
   pdfWorkers: number;
+  /**
+   * Poppler's pdftotext that the PDF pool reads PDFs with first (`PDF_TEXT_EXTRACTOR`: `auto`
+   * finds it on PATH, `pdftotext` requires it, `pdfjs` turns it off); null: pdf.js only
+   * (docs/decisions/180-pdf-text-extractor.md).
+   */
+  pdftotext: string | null;
   /** Corpus folder imported on a database without journals; undefined turns the seed off. */
   corpusDir: string | undefined;
   /** `production`, `development` or `test`. */
@@ -206,6 +213,7 @@ const envSchema = z.object({
   ),
   MAX_PDF_MB: z.coerce.number().positive().max(1024).default(64),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  PDF_TEXT_EXTRACTOR: z.enum(["auto", "pdftotext", "pdfjs"]).default("auto"),
   CORPUS_DIR: optionalText,
   SEED: optionalText.pipe(z.enum(["corpus", "none"]).optional()),
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -234,6 +242,21 @@ const envSchema = z.object({
     }
   }),
 });
+
+/** The pdftotext program `PDF_TEXT_EXTRACTOR` asks for, found on `searchPath`. */
+function resolvePdftotext(
+  choice: "auto" | "pdftotext" | "pdfjs",
+  searchPath: string | undefined,
+): string | null {
+  if (choice === "pdfjs") return null;
+  const found = findPdftotext(searchPath ?? "");
+  if (!found && choice === "pdftotext") {
+    throw new ConfigError(
+      "Invalid configuration: PDF_TEXT_EXTRACTOR is pdftotext but no pdftotext program was found on PATH (Debian package poppler-utils).",
+    );
+  }
+  return found;
+}
 
 /**
  * Reads the configuration from `env` (default `process.env`).
@@ -265,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     pdfWorkers: Math.min(availableParallelism(), e.PDF_WORKERS ?? 4),
+    pdftotext: resolvePdftotext(e.PDF_TEXT_EXTRACTOR, env.PATH),
     corpusDir: resolveCorpusDir(e.SEED, e.CORPUS_DIR, cwd),
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

@@ -3,6 +3,11 @@
  * runs on several cores and never blocks the thread that serves requests (issue 11,
  * docs/decisions/120-import-at-scale.md).
  *
+ * With `pdftotext` set (docs/decisions/180-pdf-text-extractor.md) each PDF is first given to
+ * that program (./pdftotext.ts), at most `size` processes at once, under the same time limit;
+ * a PDF it cannot read (damaged, crash) goes on to the pdf.js workers, which decide as before.
+ * No pdf.js worker starts until such a PDF arrives.
+ *
  * - Workers start on demand, at most `size` at once, and stop after `idleMs` without work.
  * - Each PDF has `timeoutMs` (default 60 s) from being handed to a running worker (a fresh
  *   thread's start is not counted; loading pdf.js is): past it the worker is stopped and the PDF
@@ -16,6 +21,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { PdfExtractionError, type PdfInfo, UnreadablePdfError } from "./pdf.ts";
+import { readWithPdftotext } from "./pdftotext.ts";
 
 export type PdfPool = {
   /**
@@ -25,8 +31,10 @@ export type PdfPool = {
   inspect(data: Uint8Array): Promise<PdfInfo>;
   /** Stops every worker; PDFs still waiting or being read fail. */
   close(): Promise<void>;
-  /** Most workers running at once. */
+  /** Most workers (and pdftotext processes) running at once. */
   readonly size: number;
+  /** Which program reads a PDF first. */
+  readonly extractor: "pdftotext" | "pdfjs";
 };
 
 export type PdfPoolOptions = {
@@ -43,6 +51,10 @@ export type PdfPoolOptions = {
   maxMemoryMb?: number;
   /** Worker module; default ./pdf-worker.ts (tests pass a misbehaving one). */
   workerUrl?: URL;
+  /** Path of Poppler's pdftotext to read PDFs with first; null or absent: pdf.js only. */
+  pdftotext?: string | null;
+  /** Told why pdftotext could not read a PDF that pdf.js then read (for a log line). */
+  onFallback?: (reason: string) => void;
 };
 
 /** Time limit for reading one PDF: 60 s. */
@@ -168,17 +180,47 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     }
   }
 
+  function withPdfJs(data: Uint8Array): Promise<PdfInfo> {
+    if (closed) return Promise.reject(new Error("The PDF pool is closed."));
+    return new Promise<PdfInfo>((resolve, reject) => {
+      queue.push({ id: nextId++, data, resolve, reject });
+      dispatch();
+    });
+  }
+
+  const pdftotext = options.pdftotext ?? null;
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const stopping = new AbortController();
+
+  async function withPdftotext(binary: string, data: Uint8Array): Promise<PdfInfo> {
+    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    let result: Awaited<ReturnType<typeof readWithPdftotext>>;
+    try {
+      if (closed) throw new Error("The PDF pool is closed.");
+      result = await readWithPdftotext(data, { binary, timeoutMs, signal: stopping.signal });
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+    if (closed) throw new Error("The PDF pool is closed.");
+    if (!("fallback" in result)) return result;
+    options.onFallback?.(result.fallback);
+    return withPdfJs(data);
+  }
+
   return {
     size,
+    extractor: pdftotext ? "pdftotext" : "pdfjs",
     inspect(data) {
       if (closed) return Promise.reject(new Error("The PDF pool is closed."));
-      return new Promise<PdfInfo>((resolve, reject) => {
-        queue.push({ id: nextId++, data, resolve, reject });
-        dispatch();
-      });
+      return pdftotext ? withPdftotext(pdftotext, data) : withPdfJs(data);
     },
     async close() {
       closed = true;
+      stopping.abort();
+      for (const next of waiting.splice(0)) next();
       const stopped = new Error("The PDF pool is closed.");
       for (const job of queue.splice(0)) job.reject(stopped);
       const running = [...slots];

@@ -99,10 +99,10 @@ export async function inspectPdf(data: Uint8Array): Promise<PdfInfo> {
 }
 
 /**
- * Text as stored for search: control characters (which PostgreSQL text cannot hold, in the case
+ * Text as stored for search (by every extractor, ./pdftotext.ts too): control characters (which PostgreSQL text cannot hold, in the case
  * of NUL) and unpaired surrogates become spaces, then whitespace runs collapse to one space.
  */
-function normaliseText(text: string): string {
+export function normaliseText(text: string): string {
   return (
     text
       // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point

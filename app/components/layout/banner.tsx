@@ -1,4 +1,4 @@
-import { Form, useMatches, useLocation, useSearchParams } from "react-router";
+import { Form, useLocation, useMatches, useSearchParams } from "react-router";
 import { DEFAULT_HEADER_TEXT } from "../../../shared/constants.ts";
 import { containerClass } from "../ui/styles.ts";
 import { SearchIcon } from "./icons.tsx";
