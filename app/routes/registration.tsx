@@ -8,6 +8,8 @@
  * shows the server's msg or 'Registration failed' below the form, and the server's field
  * messages beside their fields. A link to /manager is offered for login.
  */
+// first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
+import "../../shared/zod-setup.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";

@@ -6,7 +6,8 @@
 import { Link } from "react-router";
 import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
 import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
-import { MARK_END, MARK_START, searchPapers } from "../../server/services/search.ts";
+import { searchPapers } from "../../server/services/search.ts";
+import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
