@@ -3,8 +3,6 @@
  * The root loader gives every page the site name (`{product}`), the CSP nonce (put on every
  * inline script React Router writes), the signed-in manager and the current year.
  */
-// first: zod's configuration must precede every schema (shared/zod-setup.ts)
-import "../shared/zod-setup.ts";
 import {
   isRouteErrorResponse,
   Links,

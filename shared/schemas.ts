@@ -9,6 +9,8 @@
  * Files (cover_img, paper_file) are not part of these schemas: they arrive as multipart files
  * and are checked by content on the server (DESIGN section 4).
  */
+// first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
+import "./zod-setup.ts";
 import { z } from "zod";
 import { FREQUENCIES, JOURNAL_URI_PATTERN, yearChoices } from "./constants.ts";
 import { stripXmlForbidden } from "./xml-text.ts";

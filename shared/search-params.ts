@@ -11,9 +11,10 @@
  * - `type`: `journal-paper` or `proceeding-paper`.
  *
  * An empty value (`journal=` from a form's "Any" choice) means the filter is not set.
+ *
+ * This module holds what the page's own code needs (types, labels, links) and no zod, so the
+ * search page ships no validation library (decision 175); the schema is shared/search-schema.ts.
  */
-import { z } from "zod";
-import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "./constants.ts";
 
 export const PAPER_TYPES = ["journal-paper", "proceeding-paper"] as const;
 export type PaperType = (typeof PAPER_TYPES)[number];
@@ -23,63 +24,15 @@ export const PAPER_TYPE_LABELS: Record<PaperType, string> = {
   "proceeding-paper": "Conference papers",
 };
 
-/** `undefined` for a missing or empty value; a repeated parameter keeps its first value. */
-const blankless = (value: unknown) => {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first === "" ? undefined : first;
+/** A search as the schema of shared/search-schema.ts reads it. */
+export type SearchParams = {
+  q: string;
+  page: number;
+  journal?: string | undefined;
+  proceeding?: string | undefined;
+  year?: number | undefined;
+  type?: PaperType | undefined;
 };
-
-export const searchParamsSchema = z.object({
-  q: z.preprocess(
-    (v) => (Array.isArray(v) ? v[0] : v),
-    z
-      .string({ error: "The search must be text." })
-      .trim()
-      .max(200, "The search is too long.")
-      .default(""),
-  ),
-  page: z.preprocess(
-    blankless,
-    z.coerce
-      .number({ error: "The page must be a whole number from 1 to 1000." })
-      .int("The page must be a whole number from 1 to 1000.")
-      .min(1, "The page must be a whole number from 1 to 1000.")
-      .max(1000, "The page must be a whole number from 1 to 1000.")
-      .default(1),
-  ),
-  journal: z.preprocess(
-    blankless,
-    z
-      .string({ error: "No such journal." })
-      .max(100, "No such journal.")
-      .regex(JOURNAL_URI_PATTERN, "No such journal.")
-      .optional(),
-  ),
-  proceeding: z.preprocess(
-    blankless,
-    z
-      .string({ error: "No such proceeding." })
-      .regex(PROCEEDING_SLUG_PATTERN, "No such proceeding.")
-      .optional(),
-  ),
-  year: z.preprocess(
-    blankless,
-    z.coerce
-      .number({ error: "The year must be a year such as 2024." })
-      .int("The year must be a year such as 2024.")
-      .min(1000, "The year must be a year such as 2024.")
-      .max(9999, "The year must be a year such as 2024.")
-      .optional(),
-  ),
-  type: z.preprocess(
-    blankless,
-    z
-      .enum(PAPER_TYPES, { error: "The type must be journal-paper or proceeding-paper." })
-      .optional(),
-  ),
-});
-
-export type SearchParams = z.output<typeof searchParamsSchema>;
 
 /** The filters of `params` that are set (journal, proceeding, year, type). */
 export type SearchFilters = Pick<SearchParams, "journal" | "proceeding" | "year" | "type">;

@@ -10,6 +10,8 @@
  * The call is made by a `clientAction` (POST /api/login), so after it React Router reloads every
  * loader, the root one included, and the whole page knows who is signed in.
  */
+// first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
+import "../../shared/zod-setup.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

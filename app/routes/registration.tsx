@@ -13,6 +13,8 @@
  * the invited address (read-only) and no passcode field, and posts to /api/register_invited.
  * A used or expired link shows why, and the ordinary form with the passcode.
  */
+// first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
+import "../../shared/zod-setup.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";

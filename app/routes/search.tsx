@@ -10,18 +10,17 @@ import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
 import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
 import {
   listSearchFilters,
-  MARK_END,
-  MARK_START,
   type SearchFilterOptions,
   searchPapers,
 } from "../../server/services/search.ts";
+import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
 import {
   PAPER_TYPE_LABELS,
   PAPER_TYPES,
   type SearchParams,
-  searchParamsSchema,
   searchQueryString,
 } from "../../shared/search-params.ts";
+import { searchParamsSchema } from "../../shared/search-schema.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
 import {
   buttonClass,

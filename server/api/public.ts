@@ -8,7 +8,7 @@
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
-import { searchParamsSchema } from "../../shared/search-params.ts";
+import { searchParamsSchema } from "../../shared/search-schema.ts";
 import { parseInput, sendOk } from "../http/respond.ts";
 import { canManageJournal } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";

@@ -18,14 +18,14 @@ import {
   publicationLink,
 } from "../../shared/format.ts";
 import type { SearchFilters } from "../../shared/search-params.ts";
+import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
 import type { AppContext } from "./context.ts";
 import { type ParsedQuery, parseQuery, toFts5, toWebsearch } from "./search-query.ts";
 
-export const MARK_START = "\u0002";
-export const MARK_END = "\u0003";
+export { MARK_END, MARK_START };
 
 /** Longest text taken from a PDF into the index, in characters. */
 const MAX_BODY = 500_000;
