@@ -75,6 +75,8 @@ export type JournalDetail = {
   contact_name: string;
   contact_email: string;
   active: boolean;
+  /** Extra (issue 8): the subject's key, one of `SUBJECTS` (shared/constants.ts). */
+  subject: string;
 };
 
 /** Item of GET /get_publications/{journal_url}/Y. */
@@ -285,6 +287,14 @@ export type PaperEdit = {
   /** Publication id as a string, the value of the publication select. */
   publication: string;
   file_url: string;
+};
+
+/** GET /get_proceeding_paper_edit/{proceeding}/{paper} (decision 202): a conference paper to edit. */
+export type ProceedingPaperEdit = Omit<PaperEdit, "publication"> & {
+  first_page: string;
+  last_page: string;
+  /** The public page of the paper. */
+  link: string;
 };
 
 export type ProceedingEventItem = {

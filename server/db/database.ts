@@ -17,6 +17,7 @@ import * as m003 from "./migrations/003-search-rowid.ts";
 import * as m004 from "./migrations/004-read-indexes.ts";
 import * as m005 from "./migrations/005-catalogue-version.ts";
 import * as m006 from "./migrations/006-feed-index.ts";
+import * as m010 from "./migrations/010-subjects-and-old-uris.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -39,6 +40,7 @@ const migrations: Record<string, MigrationModule> = {
   "004-read-indexes": m004,
   "005-catalogue-version": m005,
   "006-feed-index": m006,
+  "010-subjects-and-old-uris": m010,
 };
 
 /**

@@ -8,6 +8,7 @@ import { journalsRouter } from "./journals.ts";
 import { navRouter } from "./nav.ts";
 import { papersRouter } from "./papers.ts";
 import { partnersRouter } from "./partners.ts";
+import { proceedingPapersRouter } from "./proceeding-papers.ts";
 import { proceedingsRouter } from "./proceedings.ts";
 import { publicationsRouter } from "./publications.ts";
 
@@ -15,6 +16,7 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   navRouter,
   journalsRouter,
   proceedingsRouter,
+  proceedingPapersRouter,
   partnersRouter,
   publicationsRouter,
   papersRouter,

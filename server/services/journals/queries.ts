@@ -113,5 +113,6 @@ export async function getJournal(
     contact_name: row.contact_name ?? "",
     contact_email: row.contact_email ?? "",
     active: row.active === 1,
+    subject: row.subject,
   };
 }
