@@ -307,6 +307,8 @@ export type ProceedingEventItem = {
 /** GET /get_proceeding/{proceeding}. */
 export type ProceedingEdit = {
   id: number;
+  /** Extra (issue 8): the URL slug of its public page `/proceedings/{slug}`. */
+  slug: string;
   event_id: number;
   event_name: string;
   event_start_date: string;

@@ -273,6 +273,11 @@ const subjectSchema = z.preprocess(
     .optional(),
 );
 
+/** The dashboard forms ask for the subject: nothing chosen is refused in the browser. */
+const chosenSubjectSchema = z.enum(SUBJECTS.map((s) => s.key) as [SubjectKey, ...SubjectKey[]], {
+  error: "Choose the journal's subject.",
+});
+
 /** POST /create_journal/1: journal basics (spec section 5: all required, plus the cover). */
 export const journalStep1Schema = z.object({ ...journalBasics, subject: subjectSchema });
 
@@ -290,6 +295,9 @@ export const journalStep2Schema = z.object({
   contact_email: requiredEmail("Enter the contact email address."),
   journal_uri: journalUriSchema,
 });
+
+/** Create step 1 as the dashboard form checks it: the subject must be chosen (decision 201). */
+export const journalStep1FormSchema = journalStep1Schema.extend({ subject: chosenSubjectSchema });
 
 /** POST /edit_journal/1: basics plus the active flag and the URI the journal has now. */
 export const journalEditSchema = z.object({
@@ -475,6 +483,8 @@ export type JournalStep1Input = z.output<typeof journalStep1Schema>;
 export type JournalStep2Input = z.output<typeof journalStep2Schema>;
 export type JournalEditInput = z.output<typeof journalEditSchema>;
 export type PublicationInput = z.output<typeof publicationSchema>;
+/** Edit main details as the dashboard form checks it: the subject must be chosen. */
+export const journalEditFormSchema = journalEditSchema.extend({ subject: chosenSubjectSchema });
 export type PaperInput = z.output<typeof paperSchema>;
 export type ProceedingPaperInput = z.output<typeof proceedingPaperSchema>;
 export type ProceedingInput = z.output<typeof proceedingSchema>;
@@ -483,9 +493,9 @@ export type PartnerInput = z.output<typeof partnerSchema>;
 
 export type EditorValues = z.input<typeof editorSchema>;
 export type AuthorValues = z.input<typeof authorSchema>;
-export type JournalStep1Values = z.input<typeof journalStep1Schema>;
+export type JournalStep1Values = z.input<typeof journalStep1FormSchema>;
 export type JournalStep2Values = z.input<typeof journalStep2Schema>;
-export type JournalEditValues = z.input<typeof journalEditSchema>;
+export type JournalEditValues = z.input<typeof journalEditFormSchema>;
 export type PublicationValues = z.input<typeof publicationSchema>;
 export type PaperValues = z.input<typeof paperSchema>;
 export type ProceedingPaperValues = z.input<typeof proceedingPaperSchema>;

@@ -97,6 +97,7 @@ export async function getProceeding(ctx: AppContext, id: number): Promise<Procee
   if (!row) return null;
   return {
     id: row.id,
+    slug: row.slug,
     event_id: row.event_id,
     event_name: row.event_name,
     event_start_date: row.start_date,
