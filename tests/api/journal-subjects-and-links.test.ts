@@ -3,13 +3,17 @@
  * create_journal/1, edit_journal/1 and get_journal (round trip, default, refusal); a renamed
  * journal's old addresses (journal, issue, paper, galley, public API) answer 301 straight to the
  * current ones after two renames; old URIs stay reserved for their journal, which may take one
- * back; cached answers and the sitemap follow the rename (decisions 200 and 201).
+ * back; cached answers and the sitemap follow the rename; the home page's subject counts and
+ * the site-wide contact of /contact (decisions 200, 201 and 203).
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as contactLoader } from "../../app/routes/contact.tsx";
+import { loader as homeLoader } from "../../app/routes/home.tsx";
 import { signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { sitemapLocs } from "../helpers/sitemap.ts";
 import { pngImage } from "../helpers/uploads.ts";
 
@@ -19,7 +23,11 @@ let cookie: string;
 let cover: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext({ OUTPUT_CACHE_MB: "8", PUBLIC_URL: "http://journals.example.edu" });
+  t = await createTestContext({
+    OUTPUT_CACHE_MB: "8",
+    PUBLIC_URL: "http://journals.example.edu",
+    CONTACT_EMAIL: "office@press.example.edu",
+  });
   seed = await seedCatalogue(t.ctx);
   ({ cookie } = await signedInManager(t));
   cover = await pngImage();
@@ -215,5 +223,41 @@ describe(`stable links of a renamed journal on ${dialectUnderTest}`, () => {
     expect(locs).toContain(`${base}/journal/ethics-review/${paper()}`);
     expect(locs.some((l) => l.includes("/journal/ethics-journal"))).toBe(false);
     expect(locs.some((l) => l.includes("/journal/ethics-quarterly"))).toBe(false);
+  });
+});
+
+describe(`home subject counts and the site contact on ${dialectUnderTest}`, () => {
+  it("counts the active journals of each subject for the home cards", async () => {
+    await post("/create_journal/2", {
+      submission_guide: "Send a PDF.",
+      other_guide: "None.",
+      journal_email: "editor@moral.example",
+      journal_cost: "None",
+      contact_name: "Ada Lovelace",
+      contact_email: "ada@moral.example",
+      journal_uri: "moral-philosophy",
+    });
+    const { data } = await runLoader(() => homeLoader(loaderArgs(t.ctx)));
+    const counts = (data as { subjectCounts: Record<string, number> }).subjectCounts;
+    // Ethics Review (philosophy) and Moral Philosophy (arts-humanities) are active; the
+    // journal created without a subject never finished step 2, and Hidden Annals is inactive
+    expect(counts).toEqual({
+      philosophy: 1,
+      "science-technology": 0,
+      "arts-humanities": 1,
+      more: 0,
+    });
+  });
+
+  it("gives /contact the site-wide address and the journals' own contacts", async () => {
+    const { data } = await runLoader(() => contactLoader(loaderArgs(t.ctx)));
+    const page = data as {
+      siteEmail: string | null;
+      offices: Array<{ uri: string; contact_email: string }>;
+    };
+    expect(page.siteEmail).toBe("office@press.example.edu");
+    expect(page.offices.find((o) => o.uri === "moral-philosophy")?.contact_email).toBe(
+      "ada@moral.example",
+    );
   });
 });
