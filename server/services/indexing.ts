@@ -188,7 +188,9 @@ export type FeedEntry = {
 };
 
 /**
- * The newest public journal papers (by when they were added, then id), at most `limit`. Walks
+ * The newest public papers, journal and conference papers alike (by when they were added, then
+ * id), at most `limit`; a conference paper names its proceeding as `journal_name` (issue 8,
+ * decision 202: every proceeding is public). Walks
  * the `papers_newest` index of migration 004 and stops after `limit` matches, on both dialects
  * and whether or not PostgreSQL has statistics (docs/decisions/109-feed-on-postgresql.md).
  */
@@ -205,28 +207,35 @@ export async function listRecentPapers(app: AppContext, limit = 50): Promise<Fee
     .select([
       "p.id",
       "p.publication_id",
+      "p.proceeding_id",
       "p.title",
       "p.abstract",
       "p.doi",
       "p.created_at",
       "p.updated_at",
     ])
-    .where(({ exists, selectFrom }) => {
+    .where((eb) => {
+      const { exists, selectFrom } = eb;
       const visible = selectFrom("publications as pub")
         .innerJoin("journals as j", "j.id", "pub.journal_id")
         .select(sql.lit(1).as("one"))
         .whereRef("pub.id", "=", "p.publication_id")
         .where("j.active", "=", 1)
         .where("pub.status", "=", "published");
-      return exists(ctx.dialect === "postgres" ? visible.modifyEnd(sql`offset 0`) : visible);
+      // a conference paper is always public; the OR keeps the test a per-row filter
+      return eb.or([
+        eb("p.proceeding_id", "is not", null),
+        exists(ctx.dialect === "postgres" ? visible.modifyEnd(sql`offset 0`) : visible),
+      ]);
     })
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .limit(limit);
   const rows = await ctx.db
     .selectFrom(newestPapers.as("p"))
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .leftJoin("journals as j", "j.id", "pub.journal_id")
+    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
     .select([
       "p.id",
       "p.title",
@@ -236,6 +245,8 @@ export async function listRecentPapers(app: AppContext, limit = 50): Promise<Fee
       "p.updated_at",
       "j.uri",
       "j.name as journal_name",
+      "pr.slug",
+      "pr.title as proceeding_title",
     ])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
@@ -245,12 +256,12 @@ export async function listRecentPapers(app: AppContext, limit = 50): Promise<Fee
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({
-    path: paperLink(r.uri, r.id),
+    path: r.slug !== null ? proceedingPaperLink(r.slug, r.id) : paperLink(r.uri!, r.id),
     title: r.title,
     authors: (authors.get(r.id) ?? []).map((a) => a.name),
     summary: r.abstract,
     doi: r.doi,
-    journal_name: r.journal_name,
+    journal_name: r.journal_name ?? r.proceeding_title ?? "",
     updated: r.updated_at,
     published: r.created_at,
   }));

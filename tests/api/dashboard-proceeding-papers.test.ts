@@ -170,13 +170,17 @@ describe(`dashboard proceeding paper calls on ${dialectUnderTest}`, () => {
     expect(Buffer.compare(galley.body as Buffer, metabolites)).toBe(0);
   });
 
-  it("finds the new paper in the search, the sitemap and OAI-PMH", async () => {
+  it("finds the new paper in the search, the sitemap, the feed and OAI-PMH", async () => {
     const search = await request(t.app).get("/api/search?q=zymurgic");
     expect(search.body.results.hits).toEqual([
       expect.objectContaining({ paperID: paperId, kind: "proceeding" }),
     ]);
     const locs = await sitemapLocs(t.app, BASE);
     expect(locs).toContain(`${BASE}/proceedings/pldi-2009/${paperId}`);
+    const feed = await request(t.app).get("/feed.xml");
+    expect(feed.status).toBe(200);
+    expect(feed.text).toContain(`${BASE}/proceedings/pldi-2009/${paperId}`);
+    expect(feed.text).toMatch(/<source>\s*<title>Proceedings of PLDI/);
     const oai = await request(t.app).get(
       `/oai?verb=GetRecord&metadataPrefix=oai_dc&identifier=oai:journals.example.edu:paper/${paperId}`,
     );
