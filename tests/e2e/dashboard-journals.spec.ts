@@ -14,6 +14,7 @@ const card = (page: Page, name: string) =>
 test("create a journal in two steps, see it Active on /dashboard and on /journals", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix(testInfo);
   const name = `Journal of Applied Ethics ${suffix}`;
   const uri = `journal-of-applied-ethics-${suffix}`;
@@ -137,6 +138,7 @@ test("create a journal in two steps, see it Active on /dashboard and on /journal
 test("edit a journal in its two tabs, rename its URI, and set it Inactive", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix(testInfo);
   const name = `Annals of Logic ${suffix}`;
   const uri = `annals-of-logic-${suffix}`;

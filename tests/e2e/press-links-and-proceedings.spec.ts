@@ -99,7 +99,8 @@ test("a renamed journal URI: an old paper URL lands on the new one", async ({ pa
 
   // rename on the edit screen
   await page.goto(`/dashboard/edit_journal/${uri}`);
-  await expect(page.getByLabel("Journal URI")).toHaveValue(uri);
+  // the dashboard screens load in the browser: allow a busy shared machine some time
+  await expect(page.getByLabel("Journal URI")).toHaveValue(uri, { timeout: 30_000 });
   await expect(page.getByText("the old addresses keep working")).toBeVisible();
   await page.getByLabel("Journal URI").fill(renamed);
   await page.getByRole("tabpanel").getByRole("button", { name: "Submit" }).click();
@@ -111,7 +112,7 @@ test("a renamed journal URI: an old paper URL lands on the new one", async ({ pa
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
   await page.goto(`/journal/${uri}/1/1`);
   await expect(page).toHaveURL(`/journal/${renamed}/1/1`);
-  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
   const galley = await page.request.get(`/journal/${uri}/download/${paperId}/paper.pdf`, {
     maxRedirects: 0,
   });
@@ -151,7 +152,7 @@ test("after 'Paper Created Successfully.' the form clears but keeps the chosen i
 
   await page.goto(`/dashboard/paper_submission/${uri}`);
   const publication = page.getByLabel("Publication");
-  await expect(publication).toHaveValue("");
+  await expect(publication).toHaveValue("", { timeout: 30_000 });
   await publication.selectOption({ label: `Vol. 1 No. 2 (${YEAR})` });
   await page.getByLabel("Title").fill(`First paper ${suffix}`);
   await page.getByLabel("Abstract").fill("The first paper of the issue.");
@@ -204,7 +205,9 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   const card = page.getByRole("article").filter({ hasText: proceedingTitle });
   await card.getByRole("link", { name: /^Papers/ }).click();
   await expect(page).toHaveURL(`/dashboard/proceeding_papers/${id}`);
-  await expect(page.getByRole("heading", { level: 1, name: proceedingTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: proceedingTitle })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText("No papers in this proceeding yet.")).toBeVisible();
 
   // add a paper: no Publication select, pages instead; errors named first
@@ -232,7 +235,7 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   await expect(page.getByText("Andreas Gal").first()).toBeVisible();
   await page.getByRole("link", { name: proceedingTitle }).first().click();
   await expect(page).toHaveURL(/\/proceedings\/[a-z0-9-]+$/);
-  await expect(page.getByRole("link", { name: paperTitle })).toBeVisible();
+  await expect(page.getByRole("link", { name: paperTitle, exact: true })).toBeVisible();
 
   // the dashboard page lists it with Open, Edit and Delete; the proceeding cannot go yet
   await page.goto(`/dashboard/proceeding_papers/${id}`);
