@@ -71,8 +71,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             Write to {siteName}
           </h2>
           <p className="mt-2 max-w-prose leading-relaxed text-slate-700">
-            For anything about the site itself, partnerships, or a question no editorial office
-            can answer:
+            For anything about the site itself, partnerships, or a question no editorial office can
+            answer:
           </p>
           <p className="mt-3 text-lg break-all">
             <a href={`mailto:${siteEmail}`} className={textLinkClass} data-testid="site-contact">
