@@ -130,7 +130,18 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
         </Link>
       }
       title={p.title}
-      lead={`${p.event_name} from ${p.event_start_date} to ${p.event_end_date}`}
+      lead={
+        <>
+          {p.event_name} from{" "}
+          <time dateTime={p.event_start_date} className="whitespace-nowrap">
+            {p.event_start_date}
+          </time>{" "}
+          to{" "}
+          <time dateTime={p.event_end_date} className="whitespace-nowrap">
+            {p.event_end_date}
+          </time>
+        </>
+      }
       actions={
         <>
           <ButtonLink to={`/dashboard/add_proceeding_paper/${id}`}>Add Paper</ButtonLink>
