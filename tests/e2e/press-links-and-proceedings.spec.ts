@@ -173,7 +173,9 @@ test("after 'Paper Created Successfully.' the form clears but keeps the chosen i
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status")).toContainText("Paper Created Successfully.");
   await page.goto(`/dashboard/${uri}/1/2`);
-  await expect(page.getByRole("heading", { name: `First paper ${suffix}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `First paper ${suffix}` })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole("heading", { name: `Second paper ${suffix}` })).toBeVisible();
 });
 
