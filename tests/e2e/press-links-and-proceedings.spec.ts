@@ -3,7 +3,8 @@
  * and galley addresses working (301 to the new ones); a proceeding's paper is added from the
  * dashboard, read on the public proceeding page, then deleted, and the empty proceeding deleted
  * with a confirmation; after 'Paper Created Successfully.' the submission form clears but keeps
- * the issue chosen (decisions 200, 202, 204).
+ * the issue chosen (decisions 200, 202, 204). Waits after an upload allow 30 s: the PDF is
+ * read by pdf.js before the answer, which a busy shared machine slows down.
  */
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
@@ -159,7 +160,9 @@ test("after 'Paper Created Successfully.' the form clears but keeps the chosen i
   await page.getByLabel("Paper File").setInputFiles(PDF);
   await addAuthor(page, "Laura Del Coco", "University of Salento");
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("status")).toContainText("Paper Created Successfully.");
+  await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
+    timeout: 30_000,
+  });
   await expect(page.getByLabel("Title")).toHaveValue("");
   await expect(page.getByLabel("Abstract")).toHaveValue("");
   await expect(page.getByLabel("Paper File")).toHaveValue("");
@@ -171,7 +174,9 @@ test("after 'Paper Created Successfully.' the form clears but keeps the chosen i
   await page.getByLabel("Abstract").fill("The second paper of the issue.");
   await page.getByLabel("Paper File").setInputFiles(PDF);
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("status")).toContainText("Paper Created Successfully.");
+  await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
+    timeout: 30_000,
+  });
   await page.goto(`/dashboard/${uri}/1/2`);
   await expect(page.getByRole("heading", { name: `First paper ${suffix}` })).toBeVisible({
     timeout: 30_000,
@@ -227,7 +232,9 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   await page.getByLabel("Paper File").setInputFiles(PDF);
   await addAuthor(page, "Andreas Gal", "UC Irvine");
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("status")).toContainText("Paper Created Successfully.");
+  await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
+    timeout: 30_000,
+  });
   await expect(page.getByLabel("Title")).toHaveValue("");
   await expect(page.getByLabel("First Page")).toHaveValue("");
 
@@ -250,7 +257,9 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   await expect(page.getByLabel("First Page")).toHaveValue("3");
   await page.getByLabel("Last Page").fill("10");
   await page.getByRole("button", { name: "Update" }).click();
-  await expect(page.getByRole("status")).toContainText("Paper Updated Successfully.");
+  await expect(page.getByRole("status")).toContainText("Paper Updated Successfully.", {
+    timeout: 30_000,
+  });
   await page.getByRole("link", { name: "Back to the proceeding's papers" }).click();
   await expect(item).toContainText("pp. 3–10");
 
