@@ -38,6 +38,15 @@ export default [
     route("dashboard/proceedings", "routes/dashboard/proceedings.tsx"),
     route("dashboard/create_proceeding", "routes/dashboard/create-proceeding.tsx"),
     route("dashboard/edit_proceeding/:proceeding", "routes/dashboard/edit-proceeding.tsx"),
+    route("dashboard/proceeding_papers/:proceeding", "routes/dashboard/proceeding-papers.tsx"),
+    route(
+      "dashboard/add_proceeding_paper/:proceeding",
+      "routes/dashboard/add-proceeding-paper.tsx",
+    ),
+    route(
+      "dashboard/edit_proceeding_paper/:proceeding/:paper",
+      "routes/dashboard/edit-proceeding-paper.tsx",
+    ),
     route("dashboard/partners", "routes/dashboard/partners.tsx"),
     route("dashboard/managers", "routes/dashboard/managers.tsx"),
     route("dashboard/account", "routes/dashboard/account.tsx"),

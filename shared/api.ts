@@ -75,6 +75,8 @@ export type JournalDetail = {
   contact_name: string;
   contact_email: string;
   active: boolean;
+  /** Extra (issue 8): the subject's key, one of `SUBJECTS` (shared/constants.ts). */
+  subject: string;
 };
 
 /** Item of GET /get_publications/{journal_url}/Y. */
@@ -328,6 +330,14 @@ export type PaperEdit = {
   file_url: string;
 };
 
+/** GET /get_proceeding_paper_edit/{proceeding}/{paper} (decision 202): a conference paper to edit. */
+export type ProceedingPaperEdit = Omit<PaperEdit, "publication"> & {
+  first_page: string;
+  last_page: string;
+  /** The public page of the paper. */
+  link: string;
+};
+
 export type ProceedingEventItem = {
   event_id: number;
   event_name: string;
@@ -338,6 +348,8 @@ export type ProceedingEventItem = {
 /** GET /get_proceeding/{proceeding}. */
 export type ProceedingEdit = {
   id: number;
+  /** Extra (issue 8): the URL slug of its public page `/proceedings/{slug}`. */
+  slug: string;
   event_id: number;
   event_name: string;
   event_start_date: string;

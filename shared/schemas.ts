@@ -12,7 +12,13 @@
 // first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
 import "./zod-setup.ts";
 import { z } from "zod";
-import { FREQUENCIES, JOURNAL_URI_PATTERN, yearChoices } from "./constants.ts";
+import {
+  FREQUENCIES,
+  JOURNAL_URI_PATTERN,
+  SUBJECTS,
+  type SubjectKey,
+  yearChoices,
+} from "./constants.ts";
 import { stripXmlForbidden } from "./xml-text.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -266,8 +272,27 @@ const journalBasics = {
   ),
 };
 
+/**
+ * The subject of a journal (home cards and /categories): one of the keys of `SUBJECTS`.
+ * Optional on the wire, so callers written before subjects existed keep working: a new journal
+ * then lands in "More Journals" and an edit leaves the subject as it is (decision 201).
+ */
+const subjectSchema = z.preprocess(
+  (v) => (v === "" ? undefined : v),
+  z
+    .enum(SUBJECTS.map((s) => s.key) as [SubjectKey, ...SubjectKey[]], {
+      error: "Choose the journal's subject from the list.",
+    })
+    .optional(),
+);
+
+/** The dashboard forms ask for the subject: nothing chosen is refused in the browser. */
+const chosenSubjectSchema = z.enum(SUBJECTS.map((s) => s.key) as [SubjectKey, ...SubjectKey[]], {
+  error: "Choose the journal's subject.",
+});
+
 /** POST /create_journal/1: journal basics (spec section 5: all required, plus the cover). */
-export const journalStep1Schema = z.object(journalBasics);
+export const journalStep1Schema = z.object({ ...journalBasics, subject: subjectSchema });
 
 /** POST /create_journal/2 and /edit_journal/2: guidelines and contacts, keyed by journal_uri. */
 export const journalStep2Schema = z.object({
@@ -284,9 +309,13 @@ export const journalStep2Schema = z.object({
   journal_uri: journalUriSchema,
 });
 
+/** Create step 1 as the dashboard form checks it: the subject must be chosen (decision 201). */
+export const journalStep1FormSchema = journalStep1Schema.extend({ subject: chosenSubjectSchema });
+
 /** POST /edit_journal/1: basics plus the active flag and the URI the journal has now. */
 export const journalEditSchema = z.object({
   ...journalBasics,
+  subject: subjectSchema,
   journal_active: z.enum(["Y", "N"], { error: "Set the journal active (Y) or inactive (N)." }),
   primary_journal_uri: journalUriSchema,
 });
@@ -319,6 +348,25 @@ export const paperSchema = z.object({
   abstract: requiredText("abstract", MAX.abstract),
   keywords: optionalText("keywords", MAX.keywords),
   authors: authorsSchema,
+});
+
+/** A page number or an article number as printed ("465", "e1003"), optional. */
+const pageSchema = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(20, `Keep the ${what} page under 20 characters.`)
+    .regex(/^[A-Za-z0-9.-]*$/, `Enter the ${what} page as printed, such as 465 or e1003.`)
+    .optional()
+    .transform((v) => v ?? "");
+
+/**
+ * POST /create_proceeding_paper/{proceeding} and /edit_proceeding_paper/{proceeding}/{paper}
+ * (decision 202): a journal paper's fields without the publication, plus its pages.
+ */
+export const proceedingPaperSchema = paperSchema.omit({ sel_publication: true }).extend({
+  first_page: pageSchema("first"),
+  last_page: pageSchema("last"),
 });
 
 /** `''` (nothing chosen), `'new'` or the id of an existing event, as the event select sends it. */
@@ -462,18 +510,22 @@ export type JournalEditInput = z.output<typeof journalEditSchema>;
 export type PublicationInput = Omit<z.output<typeof publicationSchema>, "show_number"> & {
   show_number?: boolean;
 };
+/** Edit main details as the dashboard form checks it: the subject must be chosen. */
+export const journalEditFormSchema = journalEditSchema.extend({ subject: chosenSubjectSchema });
 export type PaperInput = z.output<typeof paperSchema>;
+export type ProceedingPaperInput = z.output<typeof proceedingPaperSchema>;
 export type ProceedingInput = z.output<typeof proceedingSchema>;
 export type ProceedingEditInput = z.output<typeof proceedingEditSchema>;
 export type PartnerInput = z.output<typeof partnerSchema>;
 
 export type EditorValues = z.input<typeof editorSchema>;
 export type AuthorValues = z.input<typeof authorSchema>;
-export type JournalStep1Values = z.input<typeof journalStep1Schema>;
+export type JournalStep1Values = z.input<typeof journalStep1FormSchema>;
 export type JournalStep2Values = z.input<typeof journalStep2Schema>;
-export type JournalEditValues = z.input<typeof journalEditSchema>;
+export type JournalEditValues = z.input<typeof journalEditFormSchema>;
 export type PublicationValues = z.input<typeof publicationSchema>;
 export type PaperValues = z.input<typeof paperSchema>;
+export type ProceedingPaperValues = z.input<typeof proceedingPaperSchema>;
 export type ProceedingValues = z.input<typeof proceedingSchema>;
 export type ProceedingEditValues = z.input<typeof proceedingEditSchema>;
 export type PartnerValues = z.input<typeof partnerSchema>;

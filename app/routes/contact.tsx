@@ -1,5 +1,6 @@
 /**
- * Contact (spec section 2 shows no content; docs/decisions/046-contact-and-about-pages.md): how to reach
+ * Contact (spec section 2 shows no content; docs/decisions/046-contact-and-about-pages.md): the site's own
+ * address `CONTACT_EMAIL` when the operator sets one (issue 8; decision 203), how to reach
  * each journal's editorial office — its contact name and email and the journal email, where the
  * journal gives them — and how an institution becomes a partner. No people or addresses are
  * invented: everything listed comes from the journals' own records. The list loads on its own
@@ -39,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         }),
       );
   });
-  return { offices };
+  return { offices, siteEmail: ctx.config.contactEmail ?? null };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -51,7 +52,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { offices } = loaderData;
+  const { offices, siteEmail } = loaderData;
   const { siteName } = useRootData();
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
@@ -60,6 +61,26 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         title="Contact"
         lead="Questions about a paper, a submission or a journal are best sent to that journal's editorial office. Each office's details below come from the journal's own page."
       />
+
+      {siteEmail ? (
+        <section
+          aria-labelledby="site-contact-title"
+          className="mb-12 rounded-sm border border-slate-200 border-l-4 border-l-brand-800 bg-white p-6 shadow-xs sm:p-8"
+        >
+          <h2 id="site-contact-title" className="text-2xl font-semibold">
+            Write to {siteName}
+          </h2>
+          <p className="mt-2 max-w-prose leading-relaxed text-slate-700">
+            For anything about the site itself, partnerships, or a question no editorial office can
+            answer:
+          </p>
+          <p className="mt-3 text-lg break-all">
+            <a href={`mailto:${siteEmail}`} className={textLinkClass} data-testid="site-contact">
+              {siteEmail}
+            </a>
+          </p>
+        </section>
+      ) : null}
 
       <section aria-labelledby="offices-title">
         <SectionHeading id="offices-title">Editorial offices</SectionHeading>
@@ -97,11 +118,23 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               </Link>
               .
             </p>
-            <p>
-              An institution that would like to publish a journal or its proceedings here, or to be
-              listed among the partners, is welcome to write to the editorial office of the journal
-              closest to its field, who will pass the request on to the site's administrators.
-            </p>
+            {siteEmail ? (
+              <p>
+                An institution that would like to publish a journal or its proceedings here, or to
+                be listed among the partners, is welcome to write to{" "}
+                <a href={`mailto:${siteEmail}`} className={textLinkClass}>
+                  {siteEmail}
+                </a>
+                .
+              </p>
+            ) : (
+              <p>
+                An institution that would like to publish a journal or its proceedings here, or to
+                be listed among the partners, is welcome to write to the editorial office of the
+                journal closest to its field, who will pass the request on to the site's
+                administrators.
+              </p>
+            )}
           </div>
         </section>
         <section aria-labelledby="managers-title">

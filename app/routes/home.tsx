@@ -8,7 +8,10 @@
  * imports the corpus, a notice above says how far it has got (docs/decisions/121-…).
  */
 import { Link } from "react-router";
-import { listLatestJournals } from "../../server/services/journals/queries.ts";
+import {
+  countJournalsBySubject,
+  listLatestJournals,
+} from "../../server/services/journals/queries.ts";
 import { listPartners } from "../../server/services/partners/queries.ts";
 import { listProceedings } from "../../server/services/proceedings/queries.ts";
 import {
@@ -36,18 +39,19 @@ const HOME_PROCEEDINGS = 2;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const [featured, latest, journals, proceedings, partners] = await Promise.all([
+  const [featured, latest, journals, proceedings, partners, subjectCounts] = await Promise.all([
     loadSection(ctx, "home: featured publication", () => getLatestPublication(ctx)),
     loadSection(ctx, "home: latest publications", () => listLatestPublications(ctx, 6)),
     loadSection(ctx, "home: new journals", () => listLatestJournals(ctx, 8)),
     loadSection(ctx, "home: proceedings", () => listProceedings(ctx, "public", HOME_PROCEEDINGS)),
     loadSection(ctx, "home: partners", () => listPartners(ctx)),
+    loadSection(ctx, "home: subjects", () => countJournalsBySubject(ctx)),
   ]);
   const status = ctx.importStatus;
   const loading: CatalogueLoading | null =
     status?.state === "running" ? { done: status.done, total: status.total } : null;
   // null: that section failed to load and stays empty; []: it loaded and has nothing yet.
-  return { featured, latest, journals, proceedings, partners, loading };
+  return { featured, latest, journals, proceedings, partners, subjectCounts, loading };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -60,7 +64,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, latest, journals, proceedings, partners, loading } = loaderData;
+  const { featured, latest, journals, proceedings, partners, subjectCounts, loading } = loaderData;
   const { siteName } = useRootData();
   return (
     <main>
@@ -69,7 +73,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="subjects-title" className={`${containerClass} py-12 sm:py-16`}>
         <SectionHeading id="subjects-title">Browse by subject</SectionHeading>
-        <SubjectCards />
+        <SubjectCards counts={subjectCounts} />
       </section>
 
       <section

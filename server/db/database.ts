@@ -20,6 +20,7 @@ import * as m006 from "./migrations/006-feed-index.ts";
 import * as m007 from "./migrations/007-search-query.ts";
 import * as m008 from "./migrations/008-roles.ts";
 import * as m009 from "./migrations/009-account-recovery.ts";
+import * as m010 from "./migrations/010-subjects-and-old-uris.ts";
 import * as m011 from "./migrations/011-issue-identification.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
@@ -46,6 +47,7 @@ const migrations: Record<string, MigrationModule> = {
   "007-search-query": m007,
   "008-roles": m008,
   "009-account-recovery": m009,
+  "010-subjects-and-old-uris": m010,
   "011-issue-identification": m011,
 };
 

@@ -97,6 +97,13 @@ export interface JournalsTable {
   updated_at: string;
 }
 
+/** A URI a journal had before a rename: its addresses answer 301 and no journal may take it. */
+export interface JournalOldUrisTable {
+  old_uri: string;
+  journal_id: number;
+  renamed_at: string;
+}
+
 export interface PublicationsTable {
   id: Id;
   journal_id: number;
@@ -249,6 +256,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   journals: JournalsTable;
+  journal_old_uris: JournalOldUrisTable;
   publications: PublicationsTable;
   editors: EditorsTable;
   papers: PapersTable;

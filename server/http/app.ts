@@ -19,6 +19,7 @@ import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
 import { oaiRouter } from "./oai.ts";
+import { oldUriRedirects } from "./old-uris.ts";
 import { hostGuard } from "./origin.ts";
 import { createOutputCache, type OutputCache } from "./output-cache.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
@@ -167,6 +168,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
     }
   });
 
+  // a renamed journal's old addresses, pages, galleys and public API calls alike (decision 200)
+  app.use(oldUriRedirects(ctx));
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
   app.use(citationRouter(ctx));

@@ -281,7 +281,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       expect((await journalRow("ethics-today"))?.name).toBe("Ethics Today");
     });
 
-    it("renames the URI: the old one is 404, the new one 200, and the cover is intact", async () => {
+    it("renames the URI: the old one redirects (301) to the new one, and the cover is intact", async () => {
       const before = await journalRow("moral-philosophy");
       const files = await storedFiles(t);
       const res = await post(
@@ -297,7 +297,8 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       const old = await request(t.app)
         .get("/api/get_journal/moral-philosophy")
         .set("Cookie", cookie);
-      expect(old.status).toBe(404);
+      expect(old.status).toBe(301);
+      expect(old.headers.location).toBe("/api/get_journal/moral-philosophy-review");
       const renamed = await request(t.app)
         .get("/api/get_journal/moral-philosophy-review")
         .set("Cookie", cookie);

@@ -168,7 +168,12 @@ describe(`dashboard proceeding calls on ${dialectUnderTest}`, () => {
           sub_title: "Selected papers",
           intro: "Papers given at the colloquium.",
           cover_img: expect.stringMatching(/^\/files\/covers\/[0-9a-f]{32}\.png$/),
-          buttons: [{ label: "Edit", link: `/dashboard/edit_proceeding/${proceedingId}` }],
+          buttons: [
+            { label: "Papers", link: `/dashboard/proceeding_papers/${proceedingId}` },
+            { label: "Add Paper", link: `/dashboard/add_proceeding_paper/${proceedingId}` },
+            { label: "Edit", link: `/dashboard/edit_proceeding/${proceedingId}` },
+            { label: "View", link: expect.stringMatching(/^\/proceedings\/[a-z0-9-]+$/) },
+          ],
         }),
       ]);
 

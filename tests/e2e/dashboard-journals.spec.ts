@@ -14,6 +14,7 @@ const card = (page: Page, name: string) =>
 test("create a journal in two steps, see it Active on /dashboard and on /journals", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix(testInfo);
   const name = `Journal of Applied Ethics ${suffix}`;
   const uri = `journal-of-applied-ethics-${suffix}`;
@@ -38,6 +39,7 @@ test("create a journal in two steps, see it Active on /dashboard and on /journal
   await expect(page.getByText("Enter the journal name.")).toBeVisible();
   await expect(page.getByText("Choose a cover image for the journal.")).toBeVisible();
   await expect(page.getByText("Choose a publishing frequency from the list.")).toBeVisible();
+  await expect(page.getByText("Choose the journal's subject.")).toBeVisible();
 
   // the URI follows the name until the manager edits it
   await page.getByLabel("Journal Name").fill(name);
@@ -46,6 +48,7 @@ test("create a journal in two steps, see it Active on /dashboard and on /journal
   await page.getByLabel("Publisher").fill("Athenaeum University Press");
   await page.getByLabel("Publishing Frequency").selectOption({ label: "Quarterly" });
   await expect(page.getByLabel("Publishing Frequency")).toHaveValue("quartely");
+  await page.getByLabel("Subject").selectOption({ label: "Philosophy" });
   await page.getByLabel("ISSN").fill("2049-3631");
   await page
     .getByLabel("Journal Introduction (Summary)")
@@ -121,11 +124,21 @@ test("create a journal in two steps, see it Active on /dashboard and on /journal
   await expect(
     page.getByRole("region", { name: "All journals" }).getByRole("heading", { name, exact: true }),
   ).toBeVisible();
+
+  // and under the subject chosen in step 1 on /categories (About), not under More Journals
+  await page.goto("/categories");
+  await expect(
+    page.getByRole("region", { name: "Philosophy" }).getByRole("link", { name, exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "More Journals" }).getByRole("link", { name, exact: true }),
+  ).toHaveCount(0);
 });
 
 test("edit a journal in its two tabs, rename its URI, and set it Inactive", async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix(testInfo);
   const name = `Annals of Logic ${suffix}`;
   const uri = `annals-of-logic-${suffix}`;
@@ -176,6 +189,8 @@ test("edit a journal in its two tabs, rename its URI, and set it Inactive", asyn
   await expect(main).toHaveAttribute("aria-selected", "true");
   await expect(page.getByLabel("Journal Name")).toHaveValue(name);
   await expect(page.getByLabel("Publishing Frequency")).toHaveValue("annualy");
+  // created through the API without a subject: More Journals
+  await expect(page.getByLabel("Subject")).toHaveValue("more");
   await expect(page.getByRole("switch", { name: "Active" })).toBeChecked();
   await expect(page.getByLabel("Submission Guidelines")).toBeHidden();
   await main.focus();
@@ -204,6 +219,7 @@ test("edit a journal in its two tabs, rename its URI, and set it Inactive", asyn
   // renaming the URI moves the screen to the new address, with the success msg
   await page.getByLabel("Journal URI").fill(renamed);
   await page.getByLabel("Journal Name").fill(`${name} (renamed)`);
+  await page.getByLabel("Subject").selectOption({ label: "Science & Technology" });
   await slowDown(page, "/edit_journal/1");
   await page.getByRole("tabpanel").getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeVisible();
@@ -212,6 +228,7 @@ test("edit a journal in its two tabs, rename its URI, and set it Inactive", asyn
     page.getByRole("status").filter({ hasText: "Journal Updated Successfully." }),
   ).toBeVisible();
   await expect(page.getByLabel("Journal URI")).toHaveValue(renamed);
+  await expect(page.getByLabel("Subject")).toHaveValue("science-technology");
 
   // the other tab now works on the renamed journal
   await info.click();
@@ -232,8 +249,10 @@ test("edit a journal in its two tabs, rename its URI, and set it Inactive", asyn
   await expect(
     card(page, `${name} (renamed)`).getByText("Inactive", { exact: true }),
   ).toBeVisible();
-  const old = await page.request.get(`/api/get_journal/${uri}`);
-  expect(old.status()).toBe(404);
+  // the old URI is kept: its address answers 301 to the renamed journal (issue 8)
+  const old = await page.request.get(`/api/get_journal/${uri}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toBe(`/api/get_journal/${renamed}`);
   await page.goto("/journals");
   await expect(page.getByRole("heading", { name: `${name} (renamed)` })).toHaveCount(0);
 
@@ -297,6 +316,7 @@ test("a failed journal submission without a server message says 'Journal Submiss
   await page.getByLabel("Journal Abbreviation").fill("Any");
   await page.getByLabel("Publisher").fill("Any Press");
   await page.getByLabel("Publishing Frequency").selectOption("monthly");
+  await page.getByLabel("Subject").selectOption("more");
   await page.getByLabel("ISSN").fill("2049-3630");
   await page.getByLabel("Journal Introduction (Summary)").fill("Intro.");
   await page.getByLabel("Journal Cover Image").setInputFiles(await imageFile(testInfo, "c.jpg"));

@@ -64,6 +64,7 @@ const journal: JournalDetail = {
   contact_name: "Jane Editor",
   contact_email: "",
   active: true,
+  subject: "science-technology",
 };
 
 describe("journal optional lines (spec section 2)", () => {

@@ -1,7 +1,7 @@
 /**
  * The fields of the journal forms (spec sections 2, 3 and 5), shared by Create journal and
  * Edit journal: {@link JournalBasicsFields} (step 1 / 'Main Details': Journal Name, Journal
- * Abbreviation, Journal URI, the cover, Publisher, Publishing Frequency, ISSN, Journal
+ * Abbreviation, Journal URI, the cover, Publisher, Publishing Frequency, Subject (issue 8), ISSN, Journal
  * Introduction (Summary)) and {@link SubmissionInfoFields} (step 2 / 'Submission Info':
  * Submission Guidelines, Other Guidelines, Journal Email, Paper Submission Cost, Contact Full
  * Name, Contact Email). All are required (spec section 5); the emails are `type="email"`.
@@ -15,7 +15,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { JournalDetail } from "../../../shared/api.ts";
-import { FREQUENCIES, FREQUENCY_LABELS } from "../../../shared/constants.ts";
+import { FREQUENCIES, FREQUENCY_LABELS, SUBJECTS } from "../../../shared/constants.ts";
 import { slugify } from "../../../shared/format.ts";
 import {
   type JournalStep2Input,
@@ -45,6 +45,7 @@ export type BasicsKey =
   | "journal_uri"
   | "publisher"
   | "pub_frequency"
+  | "subject"
   | "issn"
   | "journal_intro";
 
@@ -63,6 +64,7 @@ export const BASICS_KEYS: readonly BasicsKey[] = [
   "journal_uri",
   "publisher",
   "pub_frequency",
+  "subject",
   "issn",
   "journal_intro",
 ];
@@ -150,6 +152,19 @@ export function JournalBasicsFields({
         {FREQUENCIES.map((value) => (
           <option key={value} value={value}>
             {FREQUENCY_LABELS[value]}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Subject"
+        required
+        hint="Where the journal is listed on the home page and under About."
+        {...field("subject")}
+      >
+        <option value="">-- Select --</option>
+        {SUBJECTS.map((subject) => (
+          <option key={subject.key} value={subject.key}>
+            {subject.name}
           </option>
         ))}
       </SelectField>

@@ -9,18 +9,17 @@
  * institution]`) to `submitPath`, the button showing `busyLabel` meanwhile. On success it shows
  * `successMessage` ('Paper Created Successfully.' / 'Paper Updated Successfully.') with links to
  * the paper, then either clears the whole form (`clearOnSuccess`: fields, file input and
- * authors) or awaits `onDone` (the edit screen reloads the paper, and the form takes the new
+ * authors, keeping the chosen publication for the next paper of the same issue) or awaits `onDone` (the edit screen reloads the paper, and the form takes the new
  * `initial` values). On failure the server's msg, else `failureMessage`, shows under the form,
  * and the server's field messages under their fields.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
-import { paperLink } from "../../../shared/format.ts";
-import { paperSchema } from "../../../shared/schemas.ts";
+import { paperSchema, proceedingPaperSchema } from "../../../shared/schemas.ts";
 import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { loadJournalName, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
@@ -38,10 +37,25 @@ import { textLinkClass } from "../ui/styles.ts";
 import { PdfFileField } from "./pdf-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
-const fieldsSchema = paperSchema.omit({ authors: true });
-type FieldValues = z.input<typeof fieldsSchema>;
-type FieldOutput = z.output<typeof fieldsSchema>;
-const FIELDS = ["sel_publication", "title", "doi", "abstract", "keywords"] as const;
+/** A journal paper's fields (Publication select) and a conference paper's (pages instead). */
+const journalFields = paperSchema.omit({ authors: true });
+const proceedingFields = proceedingPaperSchema.omit({ authors: true });
+type Common = Omit<z.input<typeof journalFields>, "sel_publication">;
+type FieldValues = Common & { sel_publication?: string; first_page?: string; last_page?: string };
+type FieldOutput = Omit<z.output<typeof journalFields>, "sel_publication"> & {
+  sel_publication?: number;
+  first_page?: string;
+  last_page?: string;
+};
+const FIELDS = [
+  "sel_publication",
+  "title",
+  "doi",
+  "abstract",
+  "keywords",
+  "first_page",
+  "last_page",
+] as const;
 
 export const PDF_MISSING = "Choose the paper's PDF file.";
 
@@ -63,12 +77,15 @@ export async function loadPaperFormData(
 }
 
 export type PaperFormInitial = {
-  /** Publication id as the select's value, or `""`. */
+  /** Publication id as the select's value, or `""` (unused for a conference paper). */
   sel_publication: string;
   title: string;
   doi: string;
   abstract: string;
   keywords: string;
+  /** Pages of a conference paper. */
+  first_page?: string;
+  last_page?: string;
   authors: AuthorInput[];
 };
 
@@ -78,15 +95,25 @@ export const EMPTY_PAPER: PaperFormInitial = {
   doi: "",
   abstract: "",
   keywords: "",
+  first_page: "",
+  last_page: "",
   authors: [],
 };
 
-const fieldValues = ({ authors: _, ...fields }: PaperFormInitial): FieldValues => fields;
+function fieldValues(
+  { authors: _, first_page, last_page, sel_publication, ...fields }: PaperFormInitial,
+  conference: boolean,
+): FieldValues {
+  return conference
+    ? { ...fields, first_page: first_page ?? "", last_page: last_page ?? "" }
+    : { ...fields, sel_publication };
+}
 
 type Success = { message: string; paperID: number };
 
 export function PaperForm({
-  journalUrl,
+  openLink,
+  editLink,
   publications,
   submitPath,
   initial,
@@ -99,9 +126,15 @@ export function PaperForm({
   clearOnSuccess,
   onDone,
 }: {
-  journalUrl: string;
-  /** The options of the Publication select (GET /api/get_publications/{journal}/Y). */
-  publications: PublicationOption[];
+  /** The public page of a paper, for the success message's 'Open the paper'. */
+  openLink: (paperID: number) => string;
+  /** The paper's edit screen, for the success message's 'Edit it' (after a submission). */
+  editLink: (paperID: number) => string;
+  /**
+   * The options of the Publication select (GET /api/get_publications/{journal}/Y); null for a
+   * conference paper, whose form has First Page and Last Page instead (decision 202).
+   */
+  publications: PublicationOption[] | null;
   /** API path, e.g. `/create_paper/plos-one`. */
   submitPath: string;
   /** Values the form starts with; when the object changes, the form takes them again. */
@@ -116,6 +149,7 @@ export function PaperForm({
   clearOnSuccess: boolean;
   onDone?: () => Promise<void>;
 }) {
+  const conference = publications === null;
   const {
     register,
     handleSubmit,
@@ -123,8 +157,12 @@ export function PaperForm({
     reset,
     formState: { errors },
   } = useForm<FieldValues, unknown, FieldOutput>({
-    resolver: zodResolver(fieldsSchema),
-    defaultValues: fieldValues(initial),
+    resolver: zodResolver(conference ? proceedingFields : journalFields) as unknown as Resolver<
+      FieldValues,
+      unknown,
+      FieldOutput
+    >,
+    defaultValues: fieldValues(initial, conference),
   });
   const [authors, setAuthors] = useState<Person[]>(initial.authors);
   const [file, setFile] = useState<File | null>(null);
@@ -137,7 +175,7 @@ export function PaperForm({
   const [busy, setBusy] = useState(false);
 
   const startFrom = (values: PaperFormInitial) => {
-    reset(fieldValues(values));
+    reset(fieldValues(values, conference));
     setAuthors(values.authors);
     setFile(null);
     setFileKey((k) => k + 1);
@@ -179,7 +217,16 @@ export function PaperForm({
       setBusy(false);
       return;
     }
-    if (clearOnSuccess) startFrom(initial);
+    // the next paper is usually of the same issue: keep it chosen (issue 8)
+    if (clearOnSuccess) {
+      startFrom({
+        ...initial,
+        sel_publication:
+          values.sel_publication === undefined
+            ? initial.sel_publication
+            : String(values.sel_publication),
+      });
+    }
     await onDone?.();
     setSuccess({ message: successMessage, paperID });
     setBusy(false);
@@ -191,24 +238,26 @@ export function PaperForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
-      <SelectField
-        label="Publication"
-        required
-        error={errors.sel_publication?.message}
-        hint={
-          publications.length === 0
-            ? "This journal has no publication yet: create one first."
-            : undefined
-        }
-        {...register("sel_publication")}
-      >
-        <option value="">-- Select --</option>
-        {publications.map((p) => (
-          <option key={p.value} value={String(p.value)}>
-            {p.label}
-          </option>
-        ))}
-      </SelectField>
+      {publications ? (
+        <SelectField
+          label="Publication"
+          required
+          error={errors.sel_publication?.message}
+          hint={
+            publications.length === 0
+              ? "This journal has no publication yet: create one first."
+              : undefined
+          }
+          {...register("sel_publication")}
+        >
+          <option value="">-- Select --</option>
+          {publications.map((p) => (
+            <option key={p.value} value={String(p.value)}>
+              {p.label}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <TextField label="Title" required error={errors.title?.message} {...register("title")} />
       <TextField
         label="DOI Number"
@@ -232,6 +281,25 @@ export function PaperForm({
         error={errors.keywords?.message}
         {...register("keywords")}
       />
+      {conference ? (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="First Page"
+            optional
+            inputMode="numeric"
+            hint="As printed, such as 465 or e1003."
+            error={errors.first_page?.message}
+            {...register("first_page")}
+          />
+          <TextField
+            label="Last Page"
+            optional
+            inputMode="numeric"
+            error={errors.last_page?.message}
+            {...register("last_page")}
+          />
+        </div>
+      ) : null}
       <PdfFileField
         key={fileKey}
         required={fileRequired}
@@ -257,14 +325,11 @@ export function PaperForm({
         {success ? (
           <FormSuccess message={success.message}>
             <p className="mt-1 flex flex-wrap gap-x-4">
-              <Link to={paperLink(journalUrl, success.paperID)} className={textLinkClass}>
+              <Link to={openLink(success.paperID)} className={textLinkClass}>
                 Open the paper
               </Link>
               {clearOnSuccess ? (
-                <Link
-                  to={`/dashboard/edit_paper/${journalUrl}/${success.paperID}`}
-                  className={textLinkClass}
-                >
+                <Link to={editLink(success.paperID)} className={textLinkClass}>
                   Edit it
                 </Link>
               ) : null}

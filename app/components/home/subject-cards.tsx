@@ -13,11 +13,19 @@ const SUBJECT_ICONS: Record<(typeof SUBJECTS)[number]["key"], React.ReactNode> =
   ),
 };
 
+/** The card's link text: how many journals the subject has, when known. */
+function browseLabel(count: number | undefined): string {
+  if (count === undefined) return "Browse the journals";
+  if (count === 0) return "No journals yet";
+  return count === 1 ? "Browse its journal" : `Browse its ${count} journals`;
+}
+
 /**
  * The four subject cards of the home page (spec section 2: "Four subject cards with a blurb"),
- * each linking to its part of the About page (`/categories#{key}`).
+ * each linking to its part of the About page (`/categories#{key}`), with how many journals it
+ * has (`counts`, by subject key; null when that count failed to load: the line is left out).
  */
-export function SubjectCards() {
+export function SubjectCards({ counts }: { counts: Record<string, number> | null }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {SUBJECTS.map((subject) => (
@@ -48,7 +56,7 @@ export function SubjectCards() {
               {subject.blurb}
             </p>
             <span className="mt-4 text-sm font-semibold text-brand-800 group-hover:underline">
-              Browse the journals
+              {browseLabel(counts?.[subject.key])}
               <span aria-hidden="true">{"\u00a0→"}</span>
             </span>
           </Link>

@@ -27,7 +27,7 @@ import { MESSAGES } from "../../../shared/constants.ts";
 import {
   type JournalStep1Input,
   type JournalStep1Values,
-  journalStep1Schema,
+  journalStep1FormSchema,
 } from "../../../shared/schemas.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
@@ -114,13 +114,14 @@ function BasicsStep() {
     watch,
     formState: { errors, isSubmitted },
   } = useForm<JournalStep1Values, unknown, JournalStep1Input>({
-    resolver: zodResolver(journalStep1Schema),
+    resolver: zodResolver(journalStep1FormSchema),
     defaultValues: {
       journal_name: "",
       abbreviation: "",
       journal_uri: "",
       publisher: "",
       pub_frequency: "" as JournalStep1Values["pub_frequency"],
+      subject: "" as JournalStep1Values["subject"],
       issn: "",
       journal_intro: "",
     },

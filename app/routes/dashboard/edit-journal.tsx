@@ -24,7 +24,7 @@ import { FREQUENCIES, MESSAGES } from "../../../shared/constants.ts";
 import {
   type JournalEditInput,
   type JournalEditValues,
-  journalEditSchema,
+  journalEditFormSchema,
 } from "../../../shared/schemas.ts";
 import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
 import {
@@ -126,7 +126,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
     watch,
     formState: { errors },
   } = useForm<JournalEditValues, unknown, JournalEditInput>({
-    resolver: zodResolver(journalEditSchema),
+    resolver: zodResolver(journalEditFormSchema),
     defaultValues: {
       journal_active: journal.active ? "Y" : "N",
       journal_name: journal.name,
@@ -135,6 +135,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       primary_journal_uri: journal.uri,
       publisher: journal.publisher,
       pub_frequency: frequencyOf(journal.frequency),
+      subject: journal.subject as JournalEditValues["subject"],
       issn: journal.issn,
       journal_intro: journal.intro,
     },
@@ -202,8 +203,9 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
         uriHint={
           <>
             The journal's address:{" "}
-            <span className="font-mono">/journal/{watch("journal_uri")}</span>. Changing it changes
-            every link to the journal.
+            <span className="font-mono">/journal/{watch("journal_uri")}</span>. After a change the
+            old addresses keep working: they redirect to the new ones, and no other journal can take
+            the old URI.
           </>
         }
         cover={

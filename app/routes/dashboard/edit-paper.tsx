@@ -10,6 +10,7 @@ import { useMemo } from "react";
 import { Link, useRevalidator } from "react-router";
 import type { PaperEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { paperLink } from "../../../shared/format.ts";
 import { loadPaperFormData, PaperForm } from "../../components/dashboard/paper-form.tsx";
 import {
   DashboardFailure,
@@ -81,7 +82,8 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
       }
     >
       <PaperForm
-        journalUrl={params.journal}
+        openLink={(id) => paperLink(params.journal, id)}
+        editLink={(id) => `/dashboard/edit_paper/${params.journal}/${id}`}
         publications={publications}
         submitPath={`/edit_paper/${encodeURIComponent(params.journal)}/${paper.paperID}`}
         initial={initial}

@@ -4,7 +4,8 @@
  * /api/get_publications/{journal}/Y, drafts included for a manager), Title, DOI Number,
  * Abstract, Keywords, Paper File (PDF, required) and Author(s); 'Submit' / 'Submitting...'
  * (docs/decisions/084-paper-forms.md); POST /api/create_paper/{journal}. Success shows 'Paper
- * Created Successfully.' and clears the form, file and authors included; a failure shows the
+ * Created Successfully.' and clears the form, file and authors included, keeping the chosen
+ * issue for the next paper; a failure shows the
  * server's msg, else 'Paper Submission failed', under the form. `?publication={id}` preselects
  * an issue (the dashboard publication page's 'Add Paper' link). A failed load shows its message
  * full-page.
@@ -12,6 +13,7 @@
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { paperLink } from "../../../shared/format.ts";
 import {
   EMPTY_PAPER,
   loadPaperFormData,
@@ -56,7 +58,8 @@ export default function PaperSubmission({ loaderData, params }: Route.ComponentP
   return (
     <DashboardScreen kicker={journalName} title={submissionHeading(journalName)}>
       <PaperForm
-        journalUrl={params.journal}
+        openLink={(id) => paperLink(params.journal, id)}
+        editLink={(id) => `/dashboard/edit_paper/${params.journal}/${id}`}
         publications={publications}
         submitPath={`/create_paper/${encodeURIComponent(params.journal)}`}
         initial={initial}

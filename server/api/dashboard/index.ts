@@ -10,6 +10,7 @@ import { managersRouter } from "./managers.ts";
 import { navRouter } from "./nav.ts";
 import { papersRouter } from "./papers.ts";
 import { partnersRouter } from "./partners.ts";
+import { proceedingPapersRouter } from "./proceeding-papers.ts";
 import { proceedingsRouter } from "./proceedings.ts";
 import { publicationsRouter } from "./publications.ts";
 
@@ -17,6 +18,7 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   navRouter,
   journalsRouter,
   proceedingsRouter,
+  proceedingPapersRouter,
   partnersRouter,
   publicationsRouter,
   papersRouter,

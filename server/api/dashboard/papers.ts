@@ -37,7 +37,7 @@ const NO_PAPER = "No such paper in this journal.";
  * The multipart parser of the paper forms; an upload cut off at `MAX_PDF_MB` is the same 413 as
  * a stored PDF over the limit (naming the limit and `paper_file`).
  */
-function pdfUploadOf(ctx: AppContext): RequestHandler {
+export function pdfUploadOf(ctx: AppContext): RequestHandler {
   const parse = multipart(ctx, ["paper_file"]);
   return (req, res, next) => {
     parse(req, res, (error?: unknown) => {

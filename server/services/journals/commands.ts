@@ -18,6 +18,7 @@ import {
   isUniqueViolation,
   nullIfEmpty,
   removeAfterCommit,
+  type Trx,
   timestamp,
   writeCatalogue,
 } from "../write.ts";
@@ -55,17 +56,48 @@ async function journalByUri(ctx: AppContext, uri: string) {
   return row;
 }
 
+const uriReserved = (uri: string) =>
+  conflict(
+    `The journal URI "${uri}" was used by another journal before it was renamed, and its old links still lead there. Choose another one.`,
+    {
+      journal_uri:
+        "This journal URI belonged to another journal and stays reserved for its old links.",
+    },
+  );
+
+/**
+ * Refuses `uri` when a journal other than `exceptId` has it now (409 taken) or had it before a
+ * rename (409 reserved: its old addresses redirect to that journal, decision 200). A journal may
+ * take back a URI it had itself.
+ */
 async function assertUriFree(ctx: AppContext, uri: string, exceptId?: number): Promise<void> {
   let query = ctx.db.selectFrom("journals").select("id").where("uri", "=", uri);
   if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst()) throw uriTaken(uri);
+  let old = ctx.db.selectFrom("journal_old_uris").select("journal_id").where("old_uri", "=", uri);
+  if (exceptId !== undefined) old = old.where("journal_id", "<>", exceptId);
+  if (await old.executeTakeFirst()) throw uriReserved(uri);
+}
+
+/**
+ * Keeps `oldUri` as a former URI of journal `journalId` (its addresses answer 301 to the
+ * journal's current ones) and forgets `newUri` as a former one, since it is current again.
+ */
+async function recordRename(trx: Trx, journalId: number, oldUri: string, newUri: string) {
+  await trx.deleteFrom("journal_old_uris").where("old_uri", "=", newUri).execute();
+  await trx
+    .insertInto("journal_old_uris")
+    .values({ old_uri: oldUri, journal_id: journalId, renamed_at: timestamp() })
+    .execute();
 }
 
 /**
  * POST /create_journal/1: creates the journal with its cover, inactive until step 2.
  * @param cover the cover image's bytes (required, checked by content).
  * @returns the new journal's id and URI.
- * @throws AppError `invalid` without a cover, `conflict` when the URI is taken, and the image
+ * The subject is `input.subject`, else `extras.subject`, else "More Journals".
+ * @throws AppError `invalid` without a cover, `conflict` when the URI is taken or reserved (a
+ *   former URI of another journal), and the image
  *   errors of {@link storeImage}.
  */
 export async function createJournal(
@@ -102,7 +134,7 @@ export async function createJournal(
             ...columns,
             sub_guide: columns.sub_guide ?? "",
             other_guide: columns.other_guide ?? "",
-            subject: columns.subject ?? "more",
+            subject: input.subject ?? columns.subject ?? "more",
             active: active ? 1 : 0,
             created_at: now,
             updated_at: now,
@@ -172,7 +204,8 @@ export function updateJournalSubmission(
 
 /**
  * POST /edit_journal/1: main details of the journal at `primary_journal_uri`, which
- * `journal_uri` may rename; `journal_active` Y/N sets the flag; a new cover replaces the old one
+ * `journal_uri` may rename (the old URI is kept so its addresses answer 301, decision 200);
+ * `journal_active` Y/N sets the flag; `subject` (optional) moves it to another subject; a new cover replaces the old one
  * (the old file is removed only after the row points at the new one).
  * @returns the journal's id and its (possibly new) URI, where the dashboard navigates next.
  * @throws AppError `not_found`, `conflict` (URI taken), and the image errors of {@link storeImage}.
@@ -188,8 +221,8 @@ export async function updateJournalMain(
   try {
     await commitOrDiscard(
       ctx,
-      (trx) =>
-        trx
+      async (trx) => {
+        await trx
           .updateTable("journals")
           .set({
             uri: input.journal_uri,
@@ -200,11 +233,16 @@ export async function updateJournalMain(
             frequency: input.pub_frequency,
             intro: input.journal_intro,
             active: input.journal_active === "Y" ? 1 : 0,
+            ...(input.subject ? { subject: input.subject } : {}),
             ...(image ? { image } : {}),
             updated_at: timestamp(),
           })
           .where("id", "=", journal.id)
-          .execute(),
+          .execute();
+        if (input.journal_uri !== journal.uri) {
+          await recordRename(trx, journal.id, journal.uri, input.journal_uri);
+        }
+      },
       () => removeImage(ctx, image),
     );
   } catch (error) {

@@ -4,6 +4,7 @@
  */
 import { sql } from "kysely";
 import type { Button, JournalCard, JournalDetail } from "../../../shared/api.ts";
+import { SUBJECTS } from "../../../shared/constants.ts";
 import type { Journal } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { type Actor, isAdmin } from "../access.ts";
@@ -123,5 +124,27 @@ export async function getJournal(
     contact_name: row.contact_name ?? "",
     contact_email: row.contact_email ?? "",
     active: row.active === 1,
+    subject: row.subject,
   };
+}
+
+/**
+ * How many active journals each subject has (the home page's subject cards, issue 8): a map from
+ * subject key to count; a journal with an unknown subject counts as "More Journals" (`more`),
+ * as /categories lists it.
+ */
+export async function countJournalsBySubject(ctx: AppContext): Promise<Record<string, number>> {
+  const rows = await ctx.db
+    .selectFrom("journals")
+    .select(["subject", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("active", "=", 1)
+    .groupBy("subject")
+    .execute();
+  const known = new Set<string>(SUBJECTS.map((s) => s.key));
+  const counts: Record<string, number> = Object.fromEntries(SUBJECTS.map((s) => [s.key, 0]));
+  for (const row of rows) {
+    const key = known.has(row.subject) ? row.subject : "more";
+    counts[key] = (counts[key] ?? 0) + Number(row.n);
+  }
+  return counts;
 }

@@ -189,7 +189,8 @@ export async function createPaper(
 }
 
 /**
- * A paper of a proceeding (the importer; the spec has no dashboard form for it).
+ * A paper of a proceeding: the importer, and POST /create_proceeding_paper/{proceeding} of the
+ * dashboard (decision 202), which passes the pages as `extras.first_page` / `last_page`.
  * @throws AppError `not_found` (proceeding), as {@link createPaper} otherwise.
  */
 export async function createProceedingPaper(
@@ -206,6 +207,86 @@ export async function createProceedingPaper(
     .executeTakeFirst();
   if (!proceeding) throw notFound("There is no such proceeding.");
   return insertPaper(ctx, { proceeding_id: proceeding.id }, input, pdf, extras);
+}
+
+async function paperInProceeding(ctx: AppContext, proceedingId: number, paperId: number) {
+  const paper = await ctx.db
+    .selectFrom("papers")
+    .select(["id", "file"])
+    .where("id", "=", paperId)
+    .where("proceeding_id", "=", proceedingId)
+    .executeTakeFirst();
+  if (!paper) throw notFound("There is no such paper in this proceeding.");
+  return paper;
+}
+
+/** Pages of a conference paper as the form sends them (`""` when unknown). */
+export type PaperPages = { first_page: string; last_page: string };
+
+/**
+ * POST /edit_proceeding_paper/{proceeding}/{paper}: every field, the pages and the authors of a
+ * conference paper; a new PDF replaces the old one, which is removed only after the row points
+ * at the new one (decision 202).
+ * @throws AppError `not_found` (proceeding or paper, a paper of another proceeding included),
+ *   `conflict` (DOI) and the PDF errors of {@link storePaperFile}.
+ */
+export async function updateProceedingPaper(
+  ctx: AppContext,
+  proceedingId: number,
+  paperId: number,
+  input: PaperFields & PaperPages,
+  pdf?: Uint8Array | null,
+): Promise<{ id: number }> {
+  const paper = await paperInProceeding(ctx, proceedingId, paperId);
+  await assertDoiFree(ctx.db, input.doi, paper.id);
+  const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
+  await commitOrDiscard(
+    ctx,
+    async (trx) => {
+      await trx
+        .updateTable("papers")
+        .set({
+          title: input.title,
+          doi: nullIfEmpty(input.doi),
+          abstract: input.abstract,
+          keywords: nullIfEmpty(input.keywords),
+          first_page: nullIfEmpty(input.first_page),
+          last_page: nullIfEmpty(input.last_page),
+          ...(file ? fileColumns(file) : {}),
+          updated_at: timestamp(),
+        })
+        .where("id", "=", paper.id)
+        .execute();
+      await replaceAuthors(trx, paper.id, input.authors);
+      await indexPaper(trx, ctx.dialect, paper.id);
+    },
+    async () => {
+      if (file) await ctx.storage.remove(file.key);
+    },
+  );
+  if (file && paper.file) {
+    const old = paper.file;
+    await removeAfterCommit(ctx, () => ctx.storage.remove(old));
+  }
+  return { id: paper.id };
+}
+
+/**
+ * GET /delete_proceeding_paper/{proceeding}/{paper}: deletes the row (authors and search row go
+ * with it), then the PDF, so the database never points at a missing file.
+ * @throws AppError `not_found`.
+ */
+export async function deleteProceedingPaper(
+  ctx: AppContext,
+  proceedingId: number,
+  paperId: number,
+): Promise<void> {
+  const paper = await paperInProceeding(ctx, proceedingId, paperId);
+  await writeCatalogue(ctx, (trx) => trx.deleteFrom("papers").where("id", "=", paper.id).execute());
+  if (paper.file) {
+    const file = paper.file;
+    await removeAfterCommit(ctx, () => ctx.storage.remove(file));
+  }
 }
 
 /**

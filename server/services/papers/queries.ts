@@ -8,10 +8,12 @@ import type {
   PaperEdit,
   PaperReading,
   ProceedingPaperDetail,
+  ProceedingPaperEdit,
 } from "../../../shared/api.ts";
 import {
   proceedingCitationLine,
   proceedingLink,
+  proceedingPaperLink,
   publicationLabel,
   publicationLink,
   slugify,
@@ -359,5 +361,51 @@ export async function getPaperForEdit(
     keywords: row.keywords ?? "",
     publication: String(row.publication_id),
     file_url: row.file ? galleyUrl(row.uri, row.id, row.title) : "",
+  };
+}
+
+/**
+ * GET /get_proceeding_paper_edit/{proceeding}/{paper}: a conference paper prefilled for the
+ * dashboard's edit form (decision 202), or null when the paper is not in that proceeding.
+ */
+export async function getProceedingPaperForEdit(
+  ctx: AppContext,
+  proceedingId: number,
+  paperId: number,
+): Promise<ProceedingPaperEdit | null> {
+  const row = await ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    .select([
+      "p.id",
+      "p.title",
+      "p.doi",
+      "p.abstract",
+      "p.keywords",
+      "p.file",
+      "p.first_page",
+      "p.last_page",
+      "pr.slug",
+    ])
+    .where("p.id", "=", paperId)
+    .where("p.proceeding_id", "=", proceedingId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const authors = await authorsOfPaper(ctx, row.id);
+  return {
+    paperID: row.id,
+    title: row.title,
+    authors: authors.map((a) => ({
+      name: a.name,
+      email: a.email ?? "",
+      institution: a.institution ?? "",
+    })),
+    doi: row.doi ?? "",
+    abstract: row.abstract,
+    keywords: row.keywords ?? "",
+    first_page: row.first_page ?? "",
+    last_page: row.last_page ?? "",
+    link: proceedingPaperLink(row.slug, row.id),
+    file_url: row.file ? proceedingGalleyUrl(row.slug, row.id, row.title) : "",
   };
 }

@@ -7,7 +7,7 @@ import { slugify } from "../../../shared/format.ts";
 import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
 import { assignProceedingInTrx } from "../access.ts";
 import type { AppContext } from "../context.ts";
-import { invalid, notFound } from "../errors.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
 import { removeImage, storeImage } from "../images.ts";
 import {
   commitOrDiscard,
@@ -16,6 +16,7 @@ import {
   replaceEditors,
   type Trx,
   timestamp,
+  writeCatalogue,
 } from "../write.ts";
 
 export type ProceedingExtras = {
@@ -196,4 +197,39 @@ export async function updateProceeding(
     await removeAfterCommit(ctx, () => removeImage(ctx, proceeding.cover));
   }
   return { id: proceeding.id, slug: proceeding.slug };
+}
+
+/**
+ * GET /delete_proceeding/{proceeding}: deletes a proceeding that has no papers, with its editors,
+ * then its cover (after the commit). Its event stays, as a choice for other proceedings
+ * (decision 202).
+ * @throws AppError `not_found`, `conflict` while the proceeding has papers (naming how many).
+ */
+export async function deleteProceeding(ctx: AppContext, proceedingId: number): Promise<void> {
+  const proceeding = await ctx.db
+    .selectFrom("proceedings")
+    .select(["id", "cover"])
+    .where("id", "=", proceedingId)
+    .executeTakeFirst();
+  if (!proceeding) throw notFound("There is no such proceeding.");
+  await writeCatalogue(ctx, async (trx) => {
+    // counted inside the transaction, so a paper added meanwhile cannot be orphaned
+    const { count } = await trx
+      .selectFrom("papers")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("proceeding_id", "=", proceeding.id)
+      .executeTakeFirstOrThrow();
+    const papers = Number(count);
+    if (papers > 0) {
+      throw conflict(
+        `This proceeding still has ${papers} ${papers === 1 ? "paper" : "papers"}. Delete ${papers === 1 ? "it" : "them"} first, then the proceeding.`,
+      );
+    }
+    await trx.deleteFrom("editors").where("proceeding_id", "=", proceeding.id).execute();
+    await trx.deleteFrom("proceedings").where("id", "=", proceeding.id).execute();
+  });
+  if (proceeding.cover) {
+    const cover = proceeding.cover;
+    await removeAfterCommit(ctx, () => removeImage(ctx, cover));
+  }
 }

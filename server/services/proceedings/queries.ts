@@ -19,7 +19,7 @@ import { listContents } from "../papers/queries.ts";
 
 /**
  * Proceedings, newest year first, at most `limit` (all when unset). `dashboard` cards carry the
- * manager's buttons (Edit); public cards carry none (DESIGN section 2: GET /all_proceedings)
+ * manager's buttons (Papers, Add Paper, Edit, View; decision 202); public cards carry none (DESIGN section 2: GET /all_proceedings)
  * and link to their page with `link`.
  */
 export async function listProceedings(
@@ -64,7 +64,12 @@ export async function listProceedings(
     intro: r.intro,
     buttons:
       audience === "dashboard"
-        ? [{ label: "Edit", link: `/dashboard/edit_proceeding/${r.id}` }]
+        ? [
+            { label: "Papers", link: `/dashboard/proceeding_papers/${r.id}` },
+            { label: "Add Paper", link: `/dashboard/add_proceeding_paper/${r.id}` },
+            { label: "Edit", link: `/dashboard/edit_proceeding/${r.id}` },
+            { label: "View", link: proceedingLink(r.slug) },
+          ]
         : [],
     slug: r.slug,
     link: proceedingLink(r.slug),
@@ -100,6 +105,7 @@ export async function getProceeding(ctx: AppContext, id: number): Promise<Procee
   if (!row) return null;
   return {
     id: row.id,
+    slug: row.slug,
     event_id: row.event_id,
     event_name: row.event_name,
     event_start_date: row.start_date,
@@ -118,19 +124,22 @@ export async function getProceeding(ctx: AppContext, id: number): Promise<Procee
 /**
  * GET /get_proceeding_page/{slug}: the public page of the proceeding with URL slug `slug`
  * (event, publication facts, introduction, editorial board by role, papers in their order with
- * author names), or null when there is none.
+ * author names), or null when there is none. `{ id }` finds it by id instead: the dashboard's
+ * proceeding page, GET /get_proceeding_contents/{proceeding} (decision 202).
  */
 export async function getProceedingPage(
   ctx: AppContext,
-  slug: string,
+  slug: string | { id: number },
 ): Promise<ProceedingDetail | null> {
-  const row = await ctx.db
+  const query = ctx.db
     .selectFrom("proceedings as p")
     .innerJoin("proceeding_events as e", "e.id", "p.event_id")
     .selectAll("p")
-    .select(["e.name as event_name", "e.start_date", "e.end_date", "e.location"])
-    .where("p.slug", "=", slug)
-    .executeTakeFirst();
+    .select(["e.name as event_name", "e.start_date", "e.end_date", "e.location"]);
+  const row = await (typeof slug === "string"
+    ? query.where("p.slug", "=", slug)
+    : query.where("p.id", "=", slug.id)
+  ).executeTakeFirst();
   if (!row) return null;
   const papers = await listContents(ctx, { proceedingId: row.id });
   return {

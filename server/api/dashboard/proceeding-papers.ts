@@ -1,0 +1,132 @@
+/**
+ * Dashboard calls of a proceeding's papers and of deleting a proceeding (issue 8, "Proceedings,
+ * whole"; docs/decisions/202-proceeding-papers.md). They mirror the journal paper calls
+ * (./papers.ts): the same guards (`requireManager` to read, `...managerChange(ctx)` for every
+ * change, the GET deletes included), the same multipart parser and PDF rules, the same messages.
+ *
+ * | call | answer |
+ * |---|---|
+ * | GET /get_proceeding_contents/{proceeding} | `proceeding: ProceedingDetail` (by id; papers in order) |
+ * | POST /create_proceeding_paper/{proceeding} | multipart `proceedingPaperSchema` + `paper_file` (required PDF); 201 `paperID`, `link`, `file_url` |
+ * | GET /get_proceeding_paper_edit/{proceeding}/{paper} | `paper: ProceedingPaperEdit` |
+ * | POST /edit_proceeding_paper/{proceeding}/{paper} | as create, `paper_file` optional; `paperID`, `link`, `file_url` |
+ * | GET /delete_proceeding_paper/{proceeding}/{paper} | deletes the row, then the PDF |
+ * | GET /delete_proceeding/{proceeding} | deletes a proceeding without papers; 409 while it has some |
+ *
+ * Errors: 400 with field `errors`, 404 unknown proceeding or paper (a paper of another
+ * proceeding or of a journal is unknown here), 409 DOI of another paper or papers left,
+ * 413 PDF over `MAX_PDF_MB`, 415 not a (readable) PDF.
+ */
+import express, { type Router } from "express";
+import { MESSAGES } from "../../../shared/constants.ts";
+import { proceedingPaperSchema } from "../../../shared/schemas.ts";
+import { managerChange, requireManager } from "../../http/guards.ts";
+import { parseInput, sendOk } from "../../http/respond.ts";
+import { uploadedFile } from "../../http/uploads.ts";
+import type { AppContext } from "../../services/context.ts";
+import { notFound } from "../../services/errors.ts";
+import {
+  createProceedingPaper,
+  deleteProceedingPaper,
+  updateProceedingPaper,
+} from "../../services/papers/commands.ts";
+import { getProceedingPaperForEdit } from "../../services/papers/queries.ts";
+import { deleteProceeding } from "../../services/proceedings/commands.ts";
+import { getProceedingPage } from "../../services/proceedings/queries.ts";
+import { pdfUploadOf } from "./papers.ts";
+import { parseWithRequiredFile } from "./required-file.ts";
+import { idParam } from "./route-params.ts";
+
+const NO_PROCEEDING = "There is no such proceeding.";
+const NO_PAPER = "There is no such paper in this proceeding.";
+
+/** Success messages beside the spec's paper ones. */
+export const PROCEEDING_PAPER_MESSAGES = {
+  paperDeleted: "The paper was deleted.",
+  proceedingDeleted: "The proceeding was deleted.",
+} as const;
+
+export function proceedingPapersRouter(ctx: AppContext): Router {
+  const router = express.Router();
+  const pdfUpload = pdfUploadOf(ctx);
+
+  /** The paper's edit answer: its id, public page and galley. */
+  const answer = async (proceedingId: number, paperId: number) => {
+    const paper = await getProceedingPaperForEdit(ctx, proceedingId, paperId);
+    return { paperID: paperId, link: paper?.link ?? "", file_url: paper?.file_url ?? "" };
+  };
+
+  router.get("/get_proceeding_contents/:proceeding", requireManager, async (req, res) => {
+    const proceeding = await getProceedingPage(ctx, {
+      id: idParam(req.params.proceeding, NO_PROCEEDING),
+    });
+    if (!proceeding) throw notFound(NO_PROCEEDING);
+    sendOk(res, { proceeding });
+  });
+
+  router.post(
+    "/create_proceeding_paper/:proceeding",
+    ...managerChange(ctx),
+    pdfUpload,
+    async (req, res) => {
+      const pdf = await uploadedFile(req, "paper_file");
+      const proceedingId = idParam(req.params.proceeding, NO_PROCEEDING);
+      const input = parseWithRequiredFile(
+        proceedingPaperSchema,
+        req.body ?? {},
+        pdf,
+        "paper_file",
+        "Choose the paper's PDF file.",
+      );
+      const { id } = await createProceedingPaper(ctx, proceedingId, input, pdf, {
+        first_page: input.first_page || null,
+        last_page: input.last_page || null,
+      });
+      sendOk(res, await answer(proceedingId, id), MESSAGES.paperCreated, 201);
+    },
+  );
+
+  router.get("/get_proceeding_paper_edit/:proceeding/:paper", requireManager, async (req, res) => {
+    const paper = await getProceedingPaperForEdit(
+      ctx,
+      idParam(req.params.proceeding, NO_PROCEEDING),
+      idParam(req.params.paper, NO_PAPER),
+    );
+    if (!paper) throw notFound(NO_PAPER);
+    sendOk(res, { paper });
+  });
+
+  router.post(
+    "/edit_proceeding_paper/:proceeding/:paper",
+    ...managerChange(ctx),
+    pdfUpload,
+    async (req, res) => {
+      const pdf = await uploadedFile(req, "paper_file");
+      const proceedingId = idParam(req.params.proceeding, NO_PROCEEDING);
+      const paperId = idParam(req.params.paper, NO_PAPER);
+      const input = parseInput(proceedingPaperSchema, req.body ?? {});
+      await updateProceedingPaper(ctx, proceedingId, paperId, input, pdf);
+      sendOk(res, await answer(proceedingId, paperId), MESSAGES.paperUpdated);
+    },
+  );
+
+  router.get(
+    "/delete_proceeding_paper/:proceeding/:paper",
+    ...managerChange(ctx),
+    async (req, res) => {
+      await deleteProceedingPaper(
+        ctx,
+        idParam(req.params.proceeding, NO_PROCEEDING),
+        idParam(req.params.paper, NO_PAPER),
+      );
+      sendOk(res, {}, PROCEEDING_PAPER_MESSAGES.paperDeleted);
+    },
+  );
+
+  router.get("/delete_proceeding/:proceeding", ...managerChange(ctx), async (req, res) => {
+    await deleteProceeding(ctx, idParam(req.params.proceeding, NO_PROCEEDING));
+    sendOk(res, {}, PROCEEDING_PAPER_MESSAGES.proceedingDeleted);
+  });
+
+  return router;
+}
