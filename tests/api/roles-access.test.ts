@@ -28,6 +28,10 @@ type Target = {
   issueId: number;
   paperId: number;
   proceedingId: number;
+  /** A paper of `proceedingId`. */
+  proceedingPaperId: number;
+  /** A proceeding of the same manager without papers (only those can be deleted). */
+  emptyProceedingId: number;
   partnerId: number;
   otherUserId: number;
   n: number;
@@ -90,6 +94,17 @@ const paperFields = (target: Target): Fields => ({
   "authors[0][name]": "Laura Del Coco",
   "authors[0][email]": "",
   "authors[0][institution]": "University of Salento",
+});
+const proceedingPaperFields = (): Fields => ({
+  title: "Trace Trees",
+  doi: "",
+  abstract: "Compiling hot loops.",
+  keywords: "compilers",
+  first_page: "1",
+  last_page: "12",
+  "authors[0][name]": "Andreas Gal",
+  "authors[0][email]": "",
+  "authors[0][institution]": "UC Irvine",
 });
 const proceedingFields = (event: string): Fields => ({
   event,
@@ -170,6 +185,34 @@ const CASES: Record<string, Case> = {
     scope: "proceeding",
     path: (x) => `/edit_proceeding/${x.proceedingId}`,
     fields: () => proceedingFields(""),
+  },
+  "GET /get_proceeding_contents/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/get_proceeding_contents/${x.proceedingId}`,
+  },
+  "POST /create_proceeding_paper/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/create_proceeding_paper/${x.proceedingId}`,
+    fields: proceedingPaperFields,
+    file: "paper_file",
+  },
+  "GET /get_proceeding_paper_edit/:proceeding/:paper": {
+    scope: "proceeding",
+    path: (x) => `/get_proceeding_paper_edit/${x.proceedingId}/${x.proceedingPaperId}`,
+  },
+  "POST /edit_proceeding_paper/:proceeding/:paper": {
+    scope: "proceeding",
+    path: (x) => `/edit_proceeding_paper/${x.proceedingId}/${x.proceedingPaperId}`,
+    fields: proceedingPaperFields,
+  },
+  "GET /delete_proceeding_paper/:proceeding/:paper": {
+    scope: "proceeding",
+    path: (x) => `/delete_proceeding_paper/${x.proceedingId}/${x.proceedingPaperId}`,
+  },
+  "GET /delete_proceeding/:proceeding": {
+    scope: "proceeding",
+    // a proceeding with papers is refused (409): the target's empty one
+    path: (x) => `/delete_proceeding/${x.emptyProceedingId}`,
   },
   "GET /dashboard/partners": { scope: "admin", path: () => "/dashboard/partners" },
   "POST /create_partner": {
@@ -327,6 +370,29 @@ async function makeTarget(owner: number): Promise<Target> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const { id: emptyProceedingId } = await db
+    .insertInto("proceedings")
+    .values({
+      event_id: eventId,
+      slug: `roles-empty-proceeding-${n}`,
+      title: `Roles Empty Proceeding ${n}`,
+      sub_title: null,
+      issn: null,
+      isbn: null,
+      publisher: null,
+      year: 2025,
+      intro: "",
+      cover: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: proceedingPaperId } = await db
+    .insertInto("papers")
+    .values(paperRow({ proceeding_id: proceedingId, doi: null, title: `Conference paper ${n}` }))
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const { id: partnerId } = await db
     .insertInto("partners")
     .values({
@@ -344,9 +410,22 @@ async function makeTarget(owner: number): Promise<Target> {
     .execute();
   await db
     .insertInto("proceeding_managers")
-    .values({ proceeding_id: proceedingId, user_id: owner, created_at: now })
+    .values([
+      { proceeding_id: proceedingId, user_id: owner, created_at: now },
+      { proceeding_id: emptyProceedingId, user_id: owner, created_at: now },
+    ])
     .execute();
-  return { uri, issueId, paperId, proceedingId, partnerId, otherUserId, n };
+  return {
+    uri,
+    issueId,
+    paperId,
+    proceedingId,
+    proceedingPaperId,
+    emptyProceedingId,
+    partnerId,
+    otherUserId,
+    n,
+  };
 }
 
 function send(call: string, c: Case, target: Target, cookie: string, body?: object) {

@@ -20,7 +20,7 @@
 import express, { type Router } from "express";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { proceedingPaperSchema } from "../../../shared/schemas.ts";
-import { managerChange, requireManager } from "../../http/guards.ts";
+import { managerChange, proceedingAccess, requireManager } from "../../http/guards.ts";
 import { parseInput, sendOk } from "../../http/respond.ts";
 import { uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -56,17 +56,23 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
     return { paperID: paperId, link: paper?.link ?? "", file_url: paper?.file_url ?? "" };
   };
 
-  router.get("/get_proceeding_contents/:proceeding", requireManager, async (req, res) => {
-    const proceeding = await getProceedingPage(ctx, {
-      id: idParam(req.params.proceeding, NO_PROCEEDING),
-    });
-    if (!proceeding) throw notFound(NO_PROCEEDING);
-    sendOk(res, { proceeding });
-  });
+  router.get(
+    "/get_proceeding_contents/:proceeding",
+    requireManager,
+    proceedingAccess(ctx, "proceeding"),
+    async (req, res) => {
+      const proceeding = await getProceedingPage(ctx, {
+        id: idParam(req.params.proceeding, NO_PROCEEDING),
+      });
+      if (!proceeding) throw notFound(NO_PROCEEDING);
+      sendOk(res, { proceeding });
+    },
+  );
 
   router.post(
     "/create_proceeding_paper/:proceeding",
     ...managerChange(ctx),
+    proceedingAccess(ctx, "proceeding"),
     pdfUpload,
     async (req, res) => {
       const pdf = await uploadedFile(req, "paper_file");
@@ -86,19 +92,25 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
     },
   );
 
-  router.get("/get_proceeding_paper_edit/:proceeding/:paper", requireManager, async (req, res) => {
-    const paper = await getProceedingPaperForEdit(
-      ctx,
-      idParam(req.params.proceeding, NO_PROCEEDING),
-      idParam(req.params.paper, NO_PAPER),
-    );
-    if (!paper) throw notFound(NO_PAPER);
-    sendOk(res, { paper });
-  });
+  router.get(
+    "/get_proceeding_paper_edit/:proceeding/:paper",
+    requireManager,
+    proceedingAccess(ctx, "proceeding"),
+    async (req, res) => {
+      const paper = await getProceedingPaperForEdit(
+        ctx,
+        idParam(req.params.proceeding, NO_PROCEEDING),
+        idParam(req.params.paper, NO_PAPER),
+      );
+      if (!paper) throw notFound(NO_PAPER);
+      sendOk(res, { paper });
+    },
+  );
 
   router.post(
     "/edit_proceeding_paper/:proceeding/:paper",
     ...managerChange(ctx),
+    proceedingAccess(ctx, "proceeding"),
     pdfUpload,
     async (req, res) => {
       const pdf = await uploadedFile(req, "paper_file");
@@ -113,6 +125,7 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
   router.get(
     "/delete_proceeding_paper/:proceeding/:paper",
     ...managerChange(ctx),
+    proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
       await deleteProceedingPaper(
         ctx,
@@ -123,10 +136,15 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
     },
   );
 
-  router.get("/delete_proceeding/:proceeding", ...managerChange(ctx), async (req, res) => {
-    await deleteProceeding(ctx, idParam(req.params.proceeding, NO_PROCEEDING));
-    sendOk(res, {}, PROCEEDING_PAPER_MESSAGES.proceedingDeleted);
-  });
+  router.get(
+    "/delete_proceeding/:proceeding",
+    ...managerChange(ctx),
+    proceedingAccess(ctx, "proceeding"),
+    async (req, res) => {
+      await deleteProceeding(ctx, idParam(req.params.proceeding, NO_PROCEEDING));
+      sendOk(res, {}, PROCEEDING_PAPER_MESSAGES.proceedingDeleted);
+    },
+  );
 
   return router;
 }
