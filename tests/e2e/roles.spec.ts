@@ -8,11 +8,19 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import {
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import { newManager, signInAsNewManager } from "./helpers/account.ts";
 
-// several accounts sign in per test (scrypt each time) on a machine shared with other runs
+// several accounts sign in per test (scrypt each time) and two sessions load dashboard screens,
+// on a machine shared with other runs: more time per test and per screen than the default
 test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const port = process.env.E2E_PORT ?? "3210";
 const OUTBOX = path.resolve(
