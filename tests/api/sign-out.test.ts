@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../server/http/session.ts";
 import { signOut } from "../../server/http/sign-out.ts";
 import { resolveSession } from "../../server/services/sessions.ts";
-import { signedInManager } from "../helpers/account.ts";
+import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 
@@ -51,7 +51,7 @@ describe(`signing out from the /logout page (${dialectUnderTest})`, () => {
 
 describe(`a GET change opened from a pasted link (${dialectUnderTest})`, () => {
   it("is not carried out: a page asks to confirm, and the site's own request then deletes", async () => {
-    const { cookie } = await signedInManager(t);
+    const { cookie } = await signedInAdministrator(t);
     const path = `/api/delete_paper/ethics-review/${seed.paperWithoutPdfId}`;
     const pasted = await request(t.app)
       .get(path)

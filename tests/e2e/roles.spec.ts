@@ -6,13 +6,21 @@
  * and refuses its sign-in; an invitation link read from the outbox registers without the
  * passcode, once.
  */
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import {
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  type TestInfo,
+  test,
+} from "@playwright/test";
 import type { Mailbox } from "../helpers/mailbox.ts";
 import { newManager, signInAsNewManager } from "./helpers/account.ts";
 import { startE2eMailbox } from "./helpers/mail.ts";
 
-// several accounts sign in per test (scrypt each time) on a machine shared with other runs
+// several accounts sign in per test (scrypt each time) and two sessions load dashboard screens,
+// on a machine shared with other runs: more time per test and per screen than the default
 test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 // The browser-test server sends its mail to E2E_SMTP_PORT (tests/e2e/serve.ts): listen there.
 let mailbox: Mailbox;

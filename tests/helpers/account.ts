@@ -58,3 +58,20 @@ export async function signedInManager(
   const manager = await createManager(t.ctx, overrides);
   return { ...manager, cookie: await sessionCookie(t.ctx, manager.user.id) };
 }
+
+/**
+ * A new site administrator and the `Cookie` header value of a session of theirs (the file's
+ * first account is one anyway; this one is, whatever came before: decision 190).
+ */
+export async function signedInAdministrator(
+  t: TestContext,
+  overrides: Partial<NewManager> = {},
+): Promise<{ user: User; email: string; password: string; cookie: string }> {
+  const manager = await signedInManager(t, overrides);
+  await t.ctx.db
+    .updateTable("users")
+    .set({ role: "admin" })
+    .where("id", "=", manager.user.id)
+    .execute();
+  return { ...manager, user: { ...manager.user, role: "admin" } };
+}
