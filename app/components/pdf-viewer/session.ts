@@ -34,7 +34,7 @@ export type SessionEvents = {
   pageRendered: (page: number, failed: boolean) => void;
   /** pdf.js's annotation editor mode changed (by a tool button or by pdf.js itself). */
   toolChanged: (tool: EditorTool) => void;
-  /** What the editor can do now (pdf.js's "annotationeditorstateschanged"). */
+  /** What the editor can do now (pdf.js's "editingstateschanged"). */
   editorStatesChanged: (states: EditorStates) => void;
   /**
    * pdf.js asks for a stamp's alt text (its `AltTextManager` role): resolve with the new alt text,
@@ -69,7 +69,7 @@ export const HIGHLIGHT_COLORS =
 /** The reader's tools: pdf.js's editor modes NONE, HIGHLIGHT, INK (pen) and STAMP (image). */
 export type EditorTool = "none" | "highlight" | "ink" | "stamp";
 
-/** What the annotation editor reports (subset of pdf.js's "annotationeditorstateschanged"). */
+/** What the annotation editor reports (subset of pdf.js's "editingstateschanged"). */
 export type EditorStates = { canUndo: boolean; canRedo: boolean; hasSelection: boolean };
 
 /** A stamp's alt text as pdf.js keeps it (`editor.altTextData`; spec section 3). */
@@ -331,7 +331,7 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     events.toolChanged(toolOf(e.mode)),
   );
   eventBus.on(
-    "annotationeditorstateschanged",
+    "editingstateschanged",
     (e: {
       details: {
         hasSomethingToUndo?: boolean;
@@ -436,14 +436,16 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
         const start = resizeStart.get(editor);
         resizeStart.delete(editor);
         if (!start) return;
-        queueMicrotask(() => {
+        // After pdf.js's own Escape handler on the handle (a task later: microtasks would run
+        // between this capturing listener and pdf.js's).
+        setTimeout(() => {
           const now = dimsOf(editor);
           const moved = (Object.keys(start) as (keyof Dims)[]).some(
             (k) => Math.abs(now[k] - start[k]) > 1e-9,
           );
           if (moved) uiManager?.undo();
           scheduleSave();
-        });
+        }, 0);
       }
     },
     { capture: true, signal: abort.signal },
@@ -475,6 +477,9 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     );
   };
 
+  let thumbnails: Promise<void> = new Promise((resolve) => {
+    eventBus.on("pagerendered", () => resolve(), { once: true });
+  });
   const states: EditorStates = { canUndo: false, canRedo: false, hasSelection: false };
   const loaded = task.promise.then(
     async (doc) => {
@@ -574,17 +579,24 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
       if (item.dest) void linkService.goToDestination(item.dest as string);
       else if (item.url) window.open(item.url, "_blank", "noopener,noreferrer");
     },
-    async drawThumbnail(pageNumber, canvas, width) {
-      const doc = await loaded.then(() => task.promise);
-      const pdfPage = await doc.getPage(pageNumber);
-      const base = pdfPage.getViewport({ scale: 1 });
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = pdfPage.getViewport({ scale: (width / base.width) * ratio });
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
-      await pdfPage.render({ canvas, viewport }).promise;
+    drawThumbnail(pageNumber, canvas, width) {
+      // One thumbnail at a time, after the pages on screen: drawing the same page as the viewer
+      // at the same moment held back the viewer's own drawing.
+      const run = thumbnails.then(async () => {
+        const doc = await loaded.then(() => task.promise);
+        if (destroyed) return;
+        const pdfPage = await doc.getPage(pageNumber);
+        const base = pdfPage.getViewport({ scale: 1 });
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = pdfPage.getViewport({ scale: (width / base.width) * ratio });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        canvas.style.width = `${width}px`;
+        canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+        await pdfPage.render({ canvas, viewport, intent: "print" }).promise;
+      });
+      thumbnails = run.catch(() => {});
+      return run;
     },
     fitPage() {
       if (!pagesReady || destroyed) return null;
