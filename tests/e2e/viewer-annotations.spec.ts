@@ -85,7 +85,9 @@ async function drawInk(page: Page, viewer: Locator) {
  */
 async function selectInk(viewer: Locator, ink: Locator) {
   const draw = viewer.getByRole("button", { name: "Draw", exact: true });
-  if ((await draw.getAttribute("aria-pressed")) !== "true") await draw.click();
+  if ((await draw.getAttribute("aria-pressed")) === "true") await draw.click();
+  await expect(draw).toHaveAttribute("aria-pressed", "false");
+  await draw.click();
   await expect(ink).not.toHaveClass(/disabled/);
   await ink.click();
   await expect(ink).toHaveClass(/selectedEditor/);

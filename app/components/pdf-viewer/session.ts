@@ -327,9 +327,10 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   eventBus.on("updatefindmatchescount", (e: { matchesCount: Count }) =>
     report(e.matchesCount, findState),
   );
-  eventBus.on("annotationeditormodechanged", (e: { mode: number }) =>
-    events.toolChanged(toolOf(e.mode)),
-  );
+  eventBus.on("annotationeditormodechanged", (e: { mode: number }) => {
+    events.toolChanged(toolOf(e.mode));
+    scheduleSave();
+  });
   eventBus.on(
     "editingstateschanged",
     (e: {
@@ -410,8 +411,10 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   // Moves and resizes change no editor state pdf.js reports: every pointer or key action in
   // the pages is followed by a (debounced) save, which writes only when something changed.
   const abort = new AbortController();
+  // Listened on the document: some changes end outside the pages (leaving the pen tool is what
+  // turns its strokes into a drawing; the undo and redo buttons are in the toolbar).
   for (const type of ["pointerup", "keyup", "change"]) {
-    container.addEventListener(type, scheduleSave, { signal: abort.signal });
+    document.addEventListener(type, scheduleSave, { signal: abort.signal });
   }
   window.addEventListener("pagehide", () => void saveNow(), { signal: abort.signal });
 
