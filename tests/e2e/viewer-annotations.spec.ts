@@ -45,7 +45,9 @@ async function openViewer(page: Page) {
     timeout: 20_000,
   });
   // The tools wait for the first page to be drawn (slow on a busy machine).
-  await expect(viewer.getByRole("button", { name: "Draw", exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(viewer.getByRole("button", { name: "Draw", exact: true })).toBeEnabled({
+    timeout: 30_000,
+  });
   return viewer;
 }
 
@@ -298,7 +300,7 @@ test("annotations come back after a reload and are in 'Download with my annotati
   const types = annotations.map((a: { subtype: string }) => a.subtype);
   expect(types).toContain("Ink");
   expect(types).toContain("Highlight");
-  await doc.destroy();
+  await doc.loadingTask.destroy();
 
   // Removing them all leaves nothing saved.
   await selectInk(viewer, viewer.locator(".inkEditor"));
