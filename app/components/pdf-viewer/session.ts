@@ -385,8 +385,13 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     for (let i = 0; i < pdfViewer.pagesCount; i++) {
       for (const editor of uiManager.getEditors(i)) {
         if (editor.deleted || editor.isEmpty?.()) continue;
-        const data = editor.serialize(true) as SerializedEditor | null;
-        if (data) list.push({ ...data, pageIndex: i });
+        try {
+          const data = editor.serialize(true) as SerializedEditor | null;
+          if (data) list.push({ ...data, pageIndex: i });
+        } catch (error) {
+          // An image still being loaded has no bitmap yet; it is saved on the next change.
+          console.warn("An annotation could not be saved yet", error);
+        }
       }
     }
     for (const editors of pending.values()) list.push(...editors);
