@@ -319,7 +319,7 @@ test("the side panel lists the pages and moves to the one chosen", async ({ page
   const viewer = await openViewer(page);
   const toggle = viewer.getByRole("button", { name: "Outline and pages" });
   const panel = viewer.getByRole("complementary", { name: "Outline and pages" });
-  const wide = (page.viewportSize()?.width ?? 1280) >= 1024;
+  const wide = (page.viewportSize()?.width ?? 1280) >= 1440;
   await expect(toggle).toHaveAttribute("aria-pressed", String(wide));
   if (!wide) {
     await expect(panel).toBeHidden();

@@ -50,8 +50,11 @@ type AltTextRequest = {
   resolve: (answer: AltTextData | null) => void;
 };
 
-/** Wide screens (Tailwind's `lg`) show the side panel beside the pages from the start. */
-const WIDE_SCREEN = "(min-width: 1024px)";
+/**
+ * Screens wide enough to show the side panel beside a fitted page from the start (the fit rule
+ * gives a 900 px page from 1000 px up; with the 176 px panel the page needs about 1440 px).
+ */
+const WIDE_SCREEN = "(min-width: 1440px)";
 
 const buttonClass =
   "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
