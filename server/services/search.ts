@@ -17,8 +17,8 @@ import {
   publicationLabel,
   publicationLink,
 } from "../../shared/format.ts";
-import type { SearchFilters } from "../../shared/search-params.ts";
 import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
+import type { SearchFilters } from "../../shared/search-params.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";

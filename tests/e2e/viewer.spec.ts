@@ -104,7 +104,7 @@ test("download saves the PDF's bytes as document.pdf", async ({ page }) => {
   const paper = FIXTURE_PAPERS.tracemonkey;
   await openPaper(page, paper.title);
   const viewer = await openViewer(page);
-  const button = viewer.getByRole("button", { name: "Download" });
+  const button = viewer.getByRole("button", { name: "Download", exact: true });
   await expect(button).toBeEnabled();
   const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
   expect(download.suggestedFilename()).toBe("document.pdf");
@@ -147,7 +147,7 @@ test("a protected PDF asks for its password until the right one is given", async
   const firstPage = viewer.locator('.page[data-page-number="1"]');
   await expect(firstPage.locator("canvas")).toBeVisible();
   await expect(firstPage).toHaveAttribute("data-loaded", "true");
-  await expect(viewer.getByRole("button", { name: "Download" })).toBeEnabled();
+  await expect(viewer.getByRole("button", { name: "Download", exact: true })).toBeEnabled();
 });
 
 test("the AES-256 PDF opens with its password and shows its text", async ({ page }) => {

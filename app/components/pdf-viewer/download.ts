@@ -7,6 +7,9 @@
 /** The file name every download is saved under (spec section 2). */
 export const DOWNLOAD_NAME = "document.pdf";
 
+/** The name of the copy with the reader's annotations written in (decision 206). */
+export const ANNOTATED_DOWNLOAD_NAME = "document-annotated.pdf";
+
 /** Offers `bytes` to the browser as a PDF download named {@link DOWNLOAD_NAME}. */
 export function saveBytes(bytes: Uint8Array, fileName = DOWNLOAD_NAME): void {
   const blob = new Blob([new Uint8Array(bytes)], { type: "application/pdf" });

@@ -12,10 +12,20 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { VIEWER_MESSAGES, ZOOM } from "../../../shared/constants.ts";
-import { saveBytes } from "./download.ts";
+import { AltTextDialog } from "./alt-text-dialog.tsx";
+import { ANNOTATED_DOWNLOAD_NAME, saveBytes } from "./download.ts";
 import { loadErrorMessage } from "./load-error.ts";
 import { PasswordDialog } from "./password-dialog.tsx";
-import type { FindResult, PdfSession, SessionEvents } from "./session.ts";
+import type {
+  AltTextData,
+  EditorStates,
+  EditorTool,
+  FindResult,
+  OutlineItem,
+  PdfSession,
+  SessionEvents,
+} from "./session.ts";
+import { SidePanel } from "./side-panel.tsx";
 import { canZoomIn, canZoomOut, fitScale, zoomIn, zoomOut, zoomPercent } from "./zoom.ts";
 
 export type PdfViewerProps = {
@@ -34,8 +44,22 @@ type LoadState =
 
 type Prompt = { retry: boolean; key: number };
 
+type AltTextRequest = {
+  current: AltTextData;
+  key: number;
+  resolve: (answer: AltTextData | null) => void;
+};
+
+/**
+ * Screens wide enough to show the side panel beside a fitted page from the start (the fit rule
+ * gives a 900 px page from 1000 px up; with the 176 px panel the page needs about 1440 px).
+ */
+const WIDE_SCREEN = "(min-width: 1440px)";
+
 const buttonClass =
   "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
+
+const toolClass = `${buttonClass} aria-pressed:border-amber-500 aria-pressed:bg-amber-100`;
 
 function Icon({ d }: { d: string }) {
   return (
@@ -51,6 +75,12 @@ const ICONS = {
   download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
   close: "M6 6l12 12M18 6 6 18",
   highlight: "M4 20h16M7 16l9-9 3 3-9 9H7z",
+  ink: "M4 18c3-6 5 2 8-4s5 2 8-4M4 21h16",
+  image: "M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15 9.5h.01",
+  undo: "M9 7 4 12l5 5M4 12h11a5 5 0 0 1 0 10h-3",
+  redo: "M15 7l5 5-5 5M20 12H9a5 5 0 0 0 0 10h3",
+  panel: "M4 5h16v14H4zM9 5v14",
+  downloadMarked: "M12 4v9m-4-4 4 4 4-4M5 20h14M17 4l3 3",
   up: "M6 15l6-6 6 6",
   down: "M6 9l6 6 6-6",
 };
@@ -78,7 +108,17 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   const [scale, setScale] = useState<number>(ZOOM.initial);
   const [page, setPage] = useState(1);
   const [prompt, setPrompt] = useState<Prompt | null>(null);
-  const [highlight, setHighlight] = useState(false);
+  const [tool, setToolState] = useState<EditorTool>("none");
+  const [editorStates, setEditorStates] = useState<EditorStates>({
+    canUndo: false,
+    canRedo: false,
+    hasSelection: false,
+  });
+  const [altTextRequest, setAltTextRequest] = useState<AltTextRequest | null>(null);
+  const [panelOpen, setPanelOpen] = useState(
+    () => typeof window !== "undefined" && window.matchMedia(WIDE_SCREEN).matches,
+  );
+  const [outline, setOutline] = useState<OutlineItem[] | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [notice, setNotice] = useState("");
   const [pageInput, setPageInput] = useState("1");
@@ -110,11 +150,18 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
       pageRendered: (_page, failed) => {
         if (!failed) setFirstPageDrawn(true);
       },
-      highlightChanged: setHighlight,
+      toolChanged: setToolState,
+      editorStatesChanged: setEditorStates,
       findChanged: setFound,
+      altText: (current) =>
+        new Promise((resolve) => {
+          promptKey += 1;
+          setAltTextRequest({ current, key: promptKey, resolve });
+        }),
     };
     setLoad({ kind: "loading" });
     setFirstPageDrawn(false);
+    setOutline(null);
     (async () => {
       try {
         const { openPdf } = await import("./session.ts");
@@ -129,6 +176,10 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
         if (disposed) return;
         setPage(1);
         setLoad({ kind: "ready", pages });
+        session.outline().then(
+          (items) => !disposed && setOutline(items),
+          () => !disposed && setOutline([]),
+        );
       } catch (error) {
         if (disposed) return;
         if ((error as Error)?.name === "PasswordCancelled") {
@@ -238,11 +289,55 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     }
   };
 
-  const onToggleHighlight = () => {
-    const next = !highlight;
-    setHighlight(next);
-    sessionRef.current?.setHighlight(next);
+  const onDownloadAnnotated = async () => {
+    const session = sessionRef.current;
+    if (!session) return;
+    setDownloading(true);
+    setNotice("");
+    try {
+      saveBytes(await session.annotatedData(), ANNOTATED_DOWNLOAD_NAME);
+    } catch (error) {
+      console.error(error);
+      setNotice(VIEWER_MESSAGES.loadFailed);
+    } finally {
+      setDownloading(false);
+    }
   };
+
+  // A tool button switches pdf.js's editor to its mode, or back to reading when it was on.
+  const onTool = (next: EditorTool) => {
+    const mode = tool === next ? "none" : next;
+    setToolState(mode);
+    sessionRef.current?.setTool(mode);
+  };
+  const onImage = () => {
+    if (tool === "stamp") onTool("stamp");
+    else {
+      setToolState("stamp");
+      sessionRef.current?.addImage();
+    }
+  };
+
+  const answerAltText = (answer: AltTextData | null) => {
+    altTextRequest?.resolve(answer);
+    setAltTextRequest(null);
+  };
+
+  const goToPage = (wanted: number) => {
+    sessionRef.current?.goToPage(wanted);
+    setPage(wanted);
+    if (!window.matchMedia(WIDE_SCREEN).matches) setPanelOpen(false);
+  };
+  const onOutline = (item: OutlineItem) => {
+    sessionRef.current?.goToOutline(item);
+    if (!window.matchMedia(WIDE_SCREEN).matches) setPanelOpen(false);
+  };
+  const drawThumbnail = useCallback(
+    (n: number, canvas: HTMLCanvasElement, width: number) =>
+      sessionRef.current?.drawThumbnail(n, canvas, width) ?? Promise.resolve(),
+    [],
+  );
+  const editing = ready && firstPageDrawn;
 
   let status: { text: string; alert: boolean } | null = null;
   if (load.kind === "loading") status = { text: VIEWER_MESSAGES.loading, alert: false };
@@ -257,6 +352,17 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
       className="scroll-mt-2 overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
     >
       <div className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-300 bg-white px-2 py-2 sm:gap-x-4 sm:px-3">
+        <button
+          type="button"
+          className={`${buttonClass} aria-pressed:bg-slate-200`}
+          aria-pressed={panelOpen}
+          aria-controls="pdf-side-panel"
+          aria-label="Outline and pages"
+          title="Show or hide the outline and page thumbnails"
+          onClick={() => setPanelOpen((open) => !open)}
+        >
+          <Icon d={ICONS.panel} />
+        </button>
         <div className="flex items-center gap-1">
           <button
             ref={zoomOutRef}
@@ -335,17 +441,6 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
         <div className="ml-auto flex items-center gap-1">
           <button
             type="button"
-            className={`${buttonClass} aria-pressed:border-amber-500 aria-pressed:bg-amber-100`}
-            aria-pressed={highlight}
-            disabled={!ready || !firstPageDrawn}
-            onClick={onToggleHighlight}
-            title="Highlight text: select text to mark it"
-          >
-            <Icon d={ICONS.highlight} />
-            <span className="max-sm:sr-only">Highlight</span>
-          </button>
-          <button
-            type="button"
             className={buttonClass}
             disabled={!ready || downloading}
             onClick={onDownload}
@@ -354,11 +449,92 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             <Icon d={ICONS.download} />
             <span className="max-sm:sr-only">Download</span>
           </button>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={!ready || downloading}
+            onClick={onDownloadAnnotated}
+            aria-label="Download with my annotations"
+            title="Download the PDF with my annotations"
+          >
+            <Icon d={ICONS.downloadMarked} />
+            <span className="max-lg:sr-only">With my annotations</span>
+          </button>
           <button type="button" className={buttonClass} onClick={onClose} title="Close the PDF">
             <Icon d={ICONS.close} />
             <span className="max-sm:sr-only">Close</span>
           </button>
         </div>
+      </div>
+      <div
+        role="toolbar"
+        aria-label="Annotation tools"
+        className="flex flex-wrap items-center gap-1 border-b border-slate-300 bg-white px-2 py-2 sm:px-3"
+      >
+        <button
+          type="button"
+          className={toolClass}
+          aria-pressed={tool === "highlight"}
+          disabled={!editing}
+          onClick={() => onTool("highlight")}
+          title="Highlight text: select text to mark it"
+        >
+          <Icon d={ICONS.highlight} />
+          <span className="max-sm:sr-only">Highlight</span>
+        </button>
+        <button
+          type="button"
+          className={toolClass}
+          aria-pressed={tool === "ink"}
+          disabled={!editing}
+          onClick={() => onTool("ink")}
+          title="Draw on the page with a pen"
+        >
+          <Icon d={ICONS.ink} />
+          <span className="max-sm:sr-only">Draw</span>
+        </button>
+        <button
+          type="button"
+          className={toolClass}
+          aria-pressed={tool === "stamp"}
+          disabled={!editing}
+          onClick={onImage}
+          title="Add an image to the page"
+        >
+          <Icon d={ICONS.image} />
+          <span className="max-sm:sr-only">Image</span>
+        </button>
+        {tool === "stamp" ? (
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={!editing}
+            onClick={() => sessionRef.current?.addImage()}
+          >
+            Add image
+          </button>
+        ) : null}
+        <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label="Undo"
+          title="Undo (Ctrl+Z)"
+          disabled={!editing || !editorStates.canUndo}
+          onClick={() => sessionRef.current?.editingAction("undo")}
+        >
+          <Icon d={ICONS.undo} />
+        </button>
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label="Redo"
+          title="Redo (Ctrl+Y)"
+          disabled={!editing || !editorStates.canRedo}
+          onClick={() => sessionRef.current?.editingAction("redo")}
+        >
+          <Icon d={ICONS.redo} />
+        </button>
       </div>
       <search aria-label="Find in document">
         <form
@@ -420,21 +596,40 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           {notice}
         </p>
       ) : null}
-      <div className="relative h-[calc(100dvh-12rem)] min-h-80">
-        {/* pdf.js accepts only a <div> as its container, so the region role is given here. */}
-        {/* biome-ignore lint/a11y/useSemanticElements: see above */}
-        <div
-          ref={containerRef}
-          // A scroll area must be reachable by keyboard to be scrolled without a mouse
-          // (WCAG 2.1.1; axe "scrollable-region-focusable").
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-          tabIndex={0}
-          role="region"
-          aria-label={title ? `PDF pages of ${title}` : "PDF pages"}
-          aria-busy={!ready || !firstPageDrawn}
-          className="absolute inset-0 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+      <div className="relative flex h-[calc(100dvh-12rem)] min-h-80">
+        <aside
+          id="pdf-side-panel"
+          aria-label="Outline and pages"
+          hidden={!panelOpen}
+          className="absolute inset-y-0 left-0 z-20 w-44 border-r border-slate-300 bg-white shadow-lg lg:static lg:shadow-none"
         >
-          <div ref={viewerRef} className="pdfViewer" />
+          {panelOpen && ready ? (
+            <SidePanel
+              outline={outline}
+              pages={load.pages}
+              currentPage={page}
+              onOutline={onOutline}
+              onPage={goToPage}
+              drawThumbnail={drawThumbnail}
+            />
+          ) : null}
+        </aside>
+        <div className="relative min-w-0 flex-1">
+          {/* pdf.js accepts only a <div> as its container, so the region role is given here. */}
+          {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+          <div
+            ref={containerRef}
+            // A scroll area must be reachable by keyboard to be scrolled without a mouse
+            // (WCAG 2.1.1; axe "scrollable-region-focusable").
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+            tabIndex={0}
+            role="region"
+            aria-label={title ? `PDF pages of ${title}` : "PDF pages"}
+            aria-busy={!ready || !firstPageDrawn}
+            className="absolute inset-0 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <div ref={viewerRef} className="pdfViewer" />
+          </div>
         </div>
         {status ? (
           <div className="pointer-events-none absolute inset-x-0 top-6 flex justify-center px-4">
@@ -449,6 +644,14 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           </div>
         ) : null}
       </div>
+      {altTextRequest ? (
+        <AltTextDialog
+          key={altTextRequest.key}
+          current={altTextRequest.current}
+          onSave={answerAltText}
+          onCancel={() => answerAltText(null)}
+        />
+      ) : null}
       {prompt ? (
         <PasswordDialog
           key={prompt.key}

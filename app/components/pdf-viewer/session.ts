@@ -13,6 +13,12 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import type { PDFViewer } from "pdfjs-dist/web/pdf_viewer.mjs";
 import { VIEWER_MESSAGES } from "../../../shared/constants.ts";
+import {
+  annotationKey,
+  loadAnnotations,
+  type SerializedEditor,
+  saveAnnotations,
+} from "./annotation-store.ts";
 import { loadPdfjs, pdfjsDataUrls, pdfjsImagesUrl } from "./pdfjs.ts";
 
 /** What the session tells its owner. */
@@ -26,8 +32,15 @@ export type SessionEvents = {
   pageChanged: (page: number) => void;
   /** A page finished drawing; `failed` when pdf.js could not render it. */
   pageRendered: (page: number, failed: boolean) => void;
-  /** The highlight editor was switched on or off (by the toggle or by pdf.js itself). */
-  highlightChanged: (on: boolean) => void;
+  /** pdf.js's annotation editor mode changed (by a tool button or by pdf.js itself). */
+  toolChanged: (tool: EditorTool) => void;
+  /** What the editor can do now (pdf.js's "editingstateschanged"). */
+  editorStatesChanged: (states: EditorStates) => void;
+  /**
+   * pdf.js asks for a stamp's alt text (its `AltTextManager` role): resolve with the new alt text,
+   * or `null` when the reader cancels. `firstTime` when the image was just added.
+   */
+  altText: (current: AltTextData, firstTime: boolean) => Promise<AltTextData | null>;
   /** The find controller's state: `total` matches, `current` the selected one (1-based, 0 = none). */
   findChanged: (result: FindResult) => void;
 };
@@ -53,6 +66,23 @@ export const HIGHLIGHT_COLORS =
   "yellow=#FFFF98,green=#53FFBC,blue=#80EBFF,pink=#FFCBE6,red=#FF4F5F," +
   "yellow_HCM=#FFFFCC,green_HCM=#53FFBC,blue_HCM=#80EBFF,pink_HCM=#F6B8FF,red_HCM=#C50043";
 
+/** The reader's tools: pdf.js's editor modes NONE, HIGHLIGHT, INK (pen) and STAMP (image). */
+export type EditorTool = "none" | "highlight" | "ink" | "stamp";
+
+/** What the annotation editor reports (subset of pdf.js's "editingstateschanged"). */
+export type EditorStates = { canUndo: boolean; canRedo: boolean; hasSelection: boolean };
+
+/** A stamp's alt text as pdf.js keeps it (`editor.altTextData`; spec section 3). */
+export type AltTextData = { altText: string; decorative: boolean };
+
+/** One entry of the PDF's outline (bookmarks), with its children. */
+export type OutlineItem = {
+  title: string;
+  dest: unknown;
+  url: string | null;
+  items: OutlineItem[];
+};
+
 export type PdfSession = {
   /** Resolves with the page count once the document is open; rejects when it cannot open. */
   loaded: Promise<number>;
@@ -60,8 +90,25 @@ export type PdfSession = {
   setScale: (scale: number) => void;
   /** The document's bytes as served (all of them, fetching what range loading skipped). */
   data: () => Promise<Uint8Array>;
-  /** Switches pdf.js's highlight editor on (mode HIGHLIGHT) or off (mode NONE). */
-  setHighlight: (on: boolean) => void;
+  /** Switches pdf.js's annotation editor to `tool` (`"none"`: reading, no editor active). */
+  setTool: (tool: EditorTool) => void;
+  /** Opens the file picker for a new image (pdf.js's "Add image"); switches to the stamp tool. */
+  addImage: () => void;
+  /** pdf.js's own undo / redo of the annotation editor (history of 128 steps). */
+  editingAction: (name: "undo" | "redo") => void;
+  /** The document with the reader's annotations written in (pdf.js `saveDocument`). */
+  annotatedData: () => Promise<Uint8Array>;
+  /** Writes the reader's annotations to this browser's storage now (also done after each change). */
+  saveAnnotations: () => Promise<void>;
+  /** The PDF's outline (bookmarks); `[]` when it has none. */
+  outline: () => Promise<OutlineItem[]>;
+  /** Follows an outline entry (an internal destination, or an external link in a new tab). */
+  goToOutline: (item: OutlineItem) => void;
+  /**
+   * Draws page `page` (1-based) into `canvas`, `width` CSS pixels wide (the side panel's
+   * thumbnails); resolves when drawn.
+   */
+  drawThumbnail: (page: number, canvas: HTMLCanvasElement, width: number) => Promise<void>;
   /**
    * Applies pdf.js's "page-fit" scale (the current page wholly visible in the container) and
    * returns it; `null` before the pages exist.
@@ -77,6 +124,40 @@ export type PdfSession = {
   find: (query: string, again: boolean, previous: boolean) => void;
   /** Stops loading and rendering and frees the worker. Safe to call twice. */
   destroy: () => void;
+};
+
+/** What this module uses of pdf.js's `AnnotationEditor` (not in pdfjs-dist's public types). */
+type Editor = {
+  id: string;
+  div: HTMLElement | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  deleted: boolean;
+  isEmpty?: () => boolean;
+  serialize: (isForCopying?: boolean) => Record<string, unknown> | null;
+  hasAltTextData: () => boolean;
+  altTextFinish: () => void;
+  altTextData: { altText?: string | null; decorative?: boolean } | { cancel: true } | null;
+};
+
+/** What this module uses of pdf.js's `AnnotationEditorLayer`. */
+type EditorLayer = {
+  deserialize: (data: SerializedEditor) => Promise<Editor | null>;
+  add: (editor: Editor) => void;
+};
+
+/** What this module uses of pdf.js's `AnnotationEditorUIManager`. */
+type UiManager = {
+  getLayer: (pageIndex: number) => EditorLayer | undefined;
+  getEditors: (pageIndex: number) => Iterable<Editor>;
+  getEditor: (id: string) => Editor | undefined;
+  unselectAll: () => void;
+  undo: () => void;
+  setSelected: (editor: Editor) => void;
+  removeEditListeners: () => void;
+  addEditListeners: () => void;
 };
 
 /** The reader dismissed the password dialog. */
@@ -113,7 +194,52 @@ function markFailedPage(pageDiv: HTMLElement | undefined): void {
 export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   const { container, viewer, url, events } = options;
   const { lib, components } = await loadPdfjs();
-  const { AnnotationEditorType, AnnotationMode, PasswordResponses } = lib;
+  const { AnnotationEditorParamsType, AnnotationEditorType, AnnotationMode, PasswordResponses } =
+    lib;
+  const MODES: Record<EditorTool, number> = {
+    none: AnnotationEditorType.NONE,
+    highlight: AnnotationEditorType.HIGHLIGHT,
+    ink: AnnotationEditorType.INK,
+    stamp: AnnotationEditorType.STAMP,
+  };
+  const toolOf = (mode: number): EditorTool =>
+    (Object.keys(MODES) as EditorTool[]).find((tool) => MODES[tool] === mode) ?? "none";
+
+  // pdf.js's editor manager, handed out by PDFViewer once a document is set.
+  let uiManager: UiManager | null = null;
+  // pdf.js's AltTextManager role (web/new_alt_text_manager.js): the dialog is ours (React), the
+  // rest is what pdf.js's own manager does around it.
+  const altTextManager = {
+    async editAltText(manager: UiManager, editor: Editor, firstTime: boolean) {
+      if (firstTime && editor.hasAltTextData()) {
+        editor.altTextFinish();
+        return;
+      }
+      manager.removeEditListeners();
+      const current = (editor.altTextData ?? {}) as {
+        altText?: string | null;
+        decorative?: boolean;
+      };
+      let answer: AltTextData | null = null;
+      try {
+        answer = await events.altText(
+          { altText: current.altText ?? "", decorative: Boolean(current.decorative) },
+          firstTime,
+        );
+      } finally {
+        if (!destroyed) {
+          editor.altTextData = answer
+            ? { altText: answer.altText.trim(), decorative: answer.decorative }
+            : { cancel: true };
+          manager.addEditListeners();
+          editor.altTextFinish();
+          manager.setSelected(editor);
+          scheduleSave();
+        }
+      }
+    },
+    destroy() {},
+  };
 
   const eventBus = new components.EventBus();
   const linkService = new components.PDFLinkService({
@@ -133,6 +259,8 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   };
   // l10n: PDFViewer's default is pdf.js's GenericL10n with its built-in en-US strings (the
   // editors' button titles, aria labels and alerts), and it translates the container itself.
+  // pdfjs-dist's typings lag behind its options (`enableUpdatedAddImage`, `altTextManager`, …).
+  type ViewerOptions = ConstructorParameters<typeof components.PDFViewer>[0];
   const pdfViewer: PDFViewer = new components.PDFViewer({
     container,
     viewer,
@@ -143,9 +271,14 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     textLayerMode: 1, // TextLayerMode.ENABLE: selectable text over every page
     annotationMode: AnnotationMode.ENABLE_FORMS,
     annotationEditorMode: AnnotationEditorType.NONE, // editor layer present, no tool active
+    // Stamps: pdf.js's current image flow, whose alt text button shows the status
+    // (missing / review / added) and which asks for the alt text when an image is added.
+    enableUpdatedAddImage: true,
+    enableNewAltTextWhenAddingImage: true,
+    altTextManager,
     imageResourcesPath: pdfjsImagesUrl(lib.version),
     supportsPinchToZoom: false, // the zoom rule is the spec's (zoom.ts), not the gesture's
-  });
+  } as ViewerOptions);
   linkService.setViewer(pdfViewer);
 
   let scale = options.scale;
@@ -194,8 +327,136 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   eventBus.on("updatefindmatchescount", (e: { matchesCount: Count }) =>
     report(e.matchesCount, findState),
   );
-  eventBus.on("annotationeditormodechanged", (e: { mode: number }) =>
-    events.highlightChanged(e.mode === AnnotationEditorType.HIGHLIGHT),
+  eventBus.on("annotationeditormodechanged", (e: { mode: number }) => {
+    events.toolChanged(toolOf(e.mode));
+    scheduleSave();
+  });
+  eventBus.on(
+    "editingstateschanged",
+    (e: {
+      details: {
+        hasSomethingToUndo?: boolean;
+        hasSomethingToRedo?: boolean;
+        hasSelectedEditor?: boolean;
+      };
+    }) => {
+      const d = e.details;
+      if (d.hasSomethingToUndo !== undefined) states.canUndo = d.hasSomethingToUndo;
+      if (d.hasSomethingToRedo !== undefined) states.canRedo = d.hasSomethingToRedo;
+      if (d.hasSelectedEditor !== undefined) states.hasSelection = d.hasSelectedEditor;
+      events.editorStatesChanged({ ...states });
+      scheduleSave();
+    },
+  );
+  eventBus.on("annotationeditoruimanager", (e: { uiManager: UiManager }) => {
+    uiManager = e.uiManager;
+  });
+
+  // The reader's saved annotations (annotation-store.ts): an editor is put back when its page's
+  // editor layer first exists (pdf.js creates layers only for pages it draws); until then it stays
+  // pending and is still part of what is saved.
+  const storeKey = annotationKey(url);
+  let fingerprint = "";
+  const pending = new Map<number, SerializedEditor[]>();
+  let restoredOnce = false;
+  const restorePage = async (pageIndex: number) => {
+    const editors = pending.get(pageIndex);
+    const layer = uiManager?.getLayer(pageIndex);
+    if (!editors || !layer) return;
+    pending.delete(pageIndex);
+    for (const data of editors) {
+      try {
+        const editor = await layer.deserialize(data);
+        if (editor && !destroyed) layer.add(editor);
+      } catch (error) {
+        console.warn("A saved annotation could not be restored", error);
+      }
+    }
+    if (!destroyed) uiManager?.unselectAll();
+  };
+  const layerRendered = new Set<number>();
+  eventBus.on("annotationeditorlayerrendered", (e: { pageNumber: number }) => {
+    layerRendered.add(e.pageNumber - 1);
+    void restorePage(e.pageNumber - 1);
+  });
+  const snapshot = (): SerializedEditor[] => {
+    const list: SerializedEditor[] = [];
+    if (!uiManager) return list;
+    for (let i = 0; i < pdfViewer.pagesCount; i++) {
+      for (const editor of uiManager.getEditors(i)) {
+        if (editor.deleted || editor.isEmpty?.()) continue;
+        try {
+          const data = editor.serialize(true) as SerializedEditor | null;
+          if (data) list.push({ ...data, pageIndex: i });
+        } catch (error) {
+          // An image still being loaded has no bitmap yet; it is saved on the next change.
+          console.warn("An annotation could not be saved yet", error);
+        }
+      }
+    }
+    for (const editors of pending.values()) list.push(...editors);
+    return list;
+  };
+  let lastSaved = "";
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  const saveNow = async () => {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    if (!restoredOnce || destroyed || !fingerprint) return;
+    const editors = snapshot();
+    const json = JSON.stringify(editors);
+    if (json === lastSaved) return;
+    lastSaved = json;
+    await saveAnnotations(storeKey, fingerprint, editors);
+  };
+  function scheduleSave() {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => void saveNow(), 300);
+  }
+  // Moves and resizes change no editor state pdf.js reports: every pointer or key action in
+  // the pages is followed by a (debounced) save, which writes only when something changed.
+  const abort = new AbortController();
+  // Listened on the document: some changes end outside the pages (leaving the pen tool is what
+  // turns its strokes into a drawing; the undo and redo buttons are in the toolbar).
+  for (const type of ["pointerup", "keyup", "change"]) {
+    document.addEventListener(type, scheduleSave, { signal: abort.signal });
+  }
+  window.addEventListener("pagehide", () => void saveNow(), { signal: abort.signal });
+
+  // Spec section 4: Escape stops keyboard resizing and restores the saved size and position.
+  // pdf.js's Escape stops resizing and keeps the new size as one undoable step, so that step is
+  // undone at once when the size or position changed.
+  type Dims = { x: number; y: number; width: number; height: number };
+  const resizeStart = new WeakMap<Editor, Dims>();
+  const editorOf = (target: EventTarget | null): Editor | null => {
+    const div = (target as HTMLElement | null)?.closest?.(".annotationEditorLayer > [id]");
+    return (div && uiManager?.getEditor(div.id)) || null;
+  };
+  const dimsOf = (e: Editor): Dims => ({ x: e.x, y: e.y, width: e.width, height: e.height });
+  container.addEventListener(
+    "keydown",
+    (event) => {
+      const target = event.target as HTMLElement;
+      const editor = editorOf(target);
+      if (!editor) return;
+      if (event.key === "Enter" && target === editor.div) resizeStart.set(editor, dimsOf(editor));
+      if (event.key === "Escape" && target.parentElement?.classList.contains("resizers")) {
+        const start = resizeStart.get(editor);
+        resizeStart.delete(editor);
+        if (!start) return;
+        // After pdf.js's own Escape handler on the handle (a task later: microtasks would run
+        // between this capturing listener and pdf.js's).
+        setTimeout(() => {
+          const now = dimsOf(editor);
+          const moved = (Object.keys(start) as (keyof Dims)[]).some(
+            (k) => Math.abs(now[k] - start[k]) > 1e-9,
+          );
+          if (moved) uiManager?.undo();
+          scheduleSave();
+        }, 0);
+      }
+    },
+    { capture: true, signal: abort.signal },
   );
 
   // `isEvalSupported` no longer exists in pdf.js 6 (its worker has no eval path at all); it is
@@ -224,9 +485,23 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     );
   };
 
+  let thumbnails: Promise<void> = new Promise((resolve) => {
+    eventBus.on("pagerendered", () => resolve(), { once: true });
+  });
+  const states: EditorStates = { canUndo: false, canRedo: false, hasSelection: false };
   const loaded = task.promise.then(
-    (doc) => {
+    async (doc) => {
       if (destroyed) throw new Error("destroyed");
+      fingerprint = doc.fingerprints[0] ?? "";
+      const saved = await loadAnnotations(storeKey, fingerprint);
+      if (destroyed) throw new Error("destroyed");
+      for (const data of saved) {
+        if (!Number.isInteger(data.pageIndex) || data.pageIndex < 0) continue;
+        if (data.pageIndex >= doc.numPages) continue;
+        pending.set(data.pageIndex, [...(pending.get(data.pageIndex) ?? []), data]);
+      }
+      lastSaved = JSON.stringify(saved);
+      restoredOnce = true;
       pdfViewer.setDocument(doc);
       findController.setDocument(doc);
       linkService.setDocument(doc, null);
@@ -248,11 +523,88 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
       const doc = await loaded.then(() => task.promise);
       return doc.getData();
     },
-    setHighlight(on) {
+    setTool(tool) {
       if (!pagesReady || destroyed) return;
-      pdfViewer.annotationEditorMode = {
-        mode: on ? AnnotationEditorType.HIGHLIGHT : AnnotationEditorType.NONE,
+      pdfViewer.annotationEditorMode = { mode: MODES[tool] };
+    },
+    addImage() {
+      if (!pagesReady || destroyed) return;
+      const create = () => {
+        eventBus.dispatch("switchannotationeditorparams", {
+          source: null,
+          type: AnnotationEditorParamsType.CREATE,
+          value: {},
+        });
       };
+      if ((pdfViewer.annotationEditorMode as unknown) === AnnotationEditorType.STAMP) create();
+      else {
+        eventBus.on("annotationeditormodechanged", create, { once: true });
+        pdfViewer.annotationEditorMode = { mode: AnnotationEditorType.STAMP };
+      }
+    },
+    editingAction(name) {
+      if (destroyed) return;
+      eventBus.dispatch("editingaction", { source: null, name });
+      scheduleSave();
+    },
+    async annotatedData() {
+      const doc = await loaded.then(() => task.promise);
+      // Editors of pages never drawn in this visit are still pending: drawing those pages
+      // creates their editor layers, which restores them into the document's storage.
+      for (const pageIndex of [...pending.keys()]) {
+        const view = pdfViewer.getPageView(pageIndex);
+        if (!layerRendered.has(pageIndex)) {
+          const drawn = new Promise<void>((resolve) => {
+            const onRendered = (e: { pageNumber: number }) => {
+              if (e.pageNumber !== pageIndex + 1) return;
+              eventBus.off("annotationeditorlayerrendered", onRendered);
+              resolve();
+            };
+            eventBus.on("annotationeditorlayerrendered", onRendered);
+          });
+          await view?.draw();
+          await drawn;
+        }
+        await restorePage(pageIndex);
+      }
+      return doc.saveDocument();
+    },
+    saveAnnotations: saveNow,
+    async outline() {
+      const doc = await loaded.then(() => task.promise);
+      type Raw = { title: string; dest: unknown; url: string | null; items: Raw[] };
+      const convert = (items: Raw[] | null): OutlineItem[] =>
+        (items ?? []).map((i) => ({
+          title: i.title,
+          dest: i.dest,
+          url: i.url ?? null,
+          items: convert(i.items),
+        }));
+      return convert((await doc.getOutline()) as Raw[] | null);
+    },
+    goToOutline(item) {
+      if (destroyed) return;
+      if (item.dest) void linkService.goToDestination(item.dest as string);
+      else if (item.url) window.open(item.url, "_blank", "noopener,noreferrer");
+    },
+    drawThumbnail(pageNumber, canvas, width) {
+      // One thumbnail at a time, after the pages on screen: drawing the same page as the viewer
+      // at the same moment held back the viewer's own drawing.
+      const run = thumbnails.then(async () => {
+        const doc = await loaded.then(() => task.promise);
+        if (destroyed) return;
+        const pdfPage = await doc.getPage(pageNumber);
+        const base = pdfPage.getViewport({ scale: 1 });
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = pdfPage.getViewport({ scale: (width / base.width) * ratio });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        canvas.style.width = `${width}px`;
+        canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+        await pdfPage.render({ canvas, viewport, intent: "print" }).promise;
+      });
+      thumbnails = run.catch(() => {});
+      return run;
     },
     fitPage() {
       if (!pagesReady || destroyed) return null;
@@ -275,7 +627,9 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     },
     destroy() {
       if (destroyed) return;
+      void saveNow();
       destroyed = true;
+      abort.abort();
       findController.setDocument(null as unknown as PDFDocumentProxy); // pdf.js accepts null: reset
       pdfViewer.setDocument(null);
       linkService.setDocument(null, null);
