@@ -1,5 +1,5 @@
 /**
- * The document shell and the site layout shared by every page (spec section 2, Shared layout).
+ * The document shell and the site layout shared by every page (docs/product/screens.md, Shared layout).
  * The root loader gives every page the site name (`{product}`), the CSP nonce (put on every
  * inline script React Router writes), the signed-in manager and the current year.
  */

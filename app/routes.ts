@@ -1,7 +1,7 @@
 /**
  * Every screen of the spec (section 2, Routes), one module per screen.
  * Dashboard fixed route words contain `_`, which a journal URI never does, so
- * `/dashboard/{journal}/...` can never shadow them (DESIGN section 3).
+ * `/dashboard/{journal}/...` can never shadow them (docs/product/data.md#tables).
  */
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 

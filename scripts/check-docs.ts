@@ -3,6 +3,8 @@
  * - every relative link in the Markdown files (README.md, docs/) names a file that exists, and
  *   every `docs/decisions/…md` path or "decision NNN" that code, tests or docs cite names a
  *   decision record that exists;
+ * - code, tests and scripts cite the project's own docs (docs/product/, docs/decisions/), never
+ *   documents outside the repository (the seed specification, its design notes or stack notes);
  * - every decision record has `Date:`, `Status:` and the sections Context, Decision and
  *   Consequences (the form docs/decisions/README.md describes).
  *
@@ -41,6 +43,8 @@ const decisionNumbers = new Set(
     .filter((n): n is string => n !== undefined),
 );
 
+const CODE_DIRS = new Set(["app", "server", "shared", "tests", "scripts"]);
+const OUTSIDE_DOC = /\b(spec|design) sections?\b|\b(STACK|SPEC|DESIGN)\.md\b/i;
 const dead: string[] = [];
 const all = [
   path.join(root, "README.md"),
@@ -63,6 +67,12 @@ for (const file of all) {
     }
     for (const m of line.matchAll(/docs\/decisions\/(\d{3}-[a-z0-9-]+\.md)/g)) {
       if (!exists(path.join(root, "docs/decisions", m[1] ?? ""))) dead.push(`${where}: ${m[0]}`);
+    }
+    if (
+      CODE_DIRS.has(rel.split(path.sep)[0] ?? "") &&
+      OUTSIDE_DOC.test(line.replace(/[\w-]+-design\.md/g, ""))
+    ) {
+      dead.push(`${where}: cites a document outside the repository`);
     }
     for (const m of line.matchAll(/\b[Dd]ecisions? (\d{3})\b/g)) {
       if (!decisionNumbers.has(m[1] ?? "")) dead.push(`${where}: ${m[0]}`);

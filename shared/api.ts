@@ -1,5 +1,5 @@
 /**
- * Shapes on the wire of the JSON API (spec section 7, DESIGN section 2). Field names are the
+ * Shapes on the wire of the JSON API (docs/product/api.md, docs/product/api.md). Field names are the
  * spec's, even where they differ from the database's (`journal_img`, `cover_img`, `paperID`).
  * Every answer is an {@link Envelope}: `status` 1 on success, 0 on failure, and a `msg`.
  */
@@ -13,7 +13,7 @@ export type Envelope<T extends object = object> = {
 
 export type Button = { label: string; link: string };
 
-/** `JournalCard` of DESIGN section 2. */
+/** `JournalCard` of docs/product/api.md. */
 export type JournalCard = {
   journal_img: string | null;
   journal_name: string;
@@ -194,7 +194,7 @@ export type PaperDetail = {
   cover_img: string | null;
 };
 
-/** `ProceedingCard` of DESIGN section 2. */
+/** `ProceedingCard` of docs/product/api.md. */
 export type ProceedingCard = {
   id: number;
   cover_img: string | null;

@@ -3,7 +3,7 @@
  * place so the client and the server spell them the same way.
  */
 
-/** Publishing frequency values as stored, spelt exactly as spec section 3 gives them. */
+/** Publishing frequency values as stored, spelt exactly as docs/product/data.md gives them. */
 export const FREQUENCIES = [
   "monthly",
   "bimonthly",
@@ -14,7 +14,7 @@ export const FREQUENCIES = [
 ] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
-/** Labels shown to people; these may be spelt correctly (DESIGN section 3). */
+/** Labels shown to people; these may be spelt correctly (docs/product/data.md#tables). */
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
   monthly: "Monthly",
   bimonthly: "Bimonthly",
@@ -24,7 +24,7 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
   randomly: "Randomly (continuous publication)",
 };
 
-/** The four home-page subjects (spec section 1) and their blurbs. */
+/** The four home-page subjects (docs/product/overview.md) and their blurbs. */
 export const SUBJECTS = [
   {
     key: "philosophy",
@@ -57,7 +57,7 @@ export type SubjectKey = (typeof SUBJECTS)[number]["key"];
 export const DEFAULT_HEADER_TEXT =
   "Home of Research Journals, Articles, Dissertaions, Proceedings and more...";
 
-/** Default messages of spec section 8. */
+/** Default messages of docs/product/errors.md. */
 export const MESSAGES = {
   loginFailed: "Login failed",
   registrationFailed: "Registration failed",
@@ -81,7 +81,7 @@ export const MESSAGES = {
   notFound: "404 Page Not Found",
 } as const;
 
-/** PDF viewer texts of spec sections 2 and 8. */
+/** PDF viewer texts of docs/product/screens.md and docs/product/errors.md. */
 export const VIEWER_MESSAGES = {
   passwordPrompt: "Enter the password to open this PDF file.",
   invalidPassword: "Invalid password. Please try again.",
@@ -96,7 +96,7 @@ export const VIEWER_MESSAGES = {
     `Unexpected server response (${status}) while retrieving PDF "${url}".`,
 } as const;
 
-/** PDF zoom rule of spec sections 4 and 9. */
+/** PDF zoom rule of docs/product/states.md and docs/product/constants.md. */
 export const ZOOM = {
   min: 0.5,
   max: 2.0,
@@ -106,7 +106,7 @@ export const ZOOM = {
   baseWidth: 800,
 } as const;
 
-/** Partner carousel settings of spec section 9 (slides visible per viewport width). */
+/** Partner carousel settings of docs/product/constants.md (slides visible per viewport width). */
 export const CAROUSEL = {
   slidesToShow: 4,
   responsive: [
@@ -120,10 +120,10 @@ export const CAROUSEL = {
   dots: false,
 } as const;
 
-/** Registration success redirect delay (spec section 9). */
+/** Registration success redirect delay (docs/product/constants.md). */
 export const REGISTRATION_REDIRECT_MS = 10_000;
 
-/** Number of entries of every year select: the current year and the 50 before (spec section 5). */
+/** Number of entries of every year select: the current year and the 50 before (docs/product/validation.md). */
 export const YEAR_CHOICES = 51;
 
 /** Years offered by a year select, newest first. */
@@ -138,7 +138,7 @@ export const SESSION_TTL = {
   browserSessionMs: 12 * 60 * 60 * 1000,
 } as const;
 
-/** Journal URI slug rule (DESIGN section 3). */
+/** Journal URI slug rule (docs/product/data.md#tables). */
 export const JOURNAL_URI_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
 /**

@@ -2,7 +2,7 @@
  * Labels and small text rules used on pages and in API answers alike.
  */
 
-/** Issue label of DESIGN section 2: `Vol. 3 No. 2 (2025)`. */
+/** Issue label of docs/product/api.md: `Vol. 3 No. 2 (2025)`. */
 export function publicationLabel(
   volume: string,
   number: string,
@@ -20,7 +20,7 @@ export function volumeNumber(volume: string, number: string, showNumber: boolean
   return showNumber ? `Vol. ${volume} No. ${number}` : `Vol. ${volume}`;
 }
 
-/** Public link of an issue page: `/journal/{uri}/{volume}/{number}` (spec section 2). */
+/** Public link of an issue page: `/journal/{uri}/{volume}/{number}` (docs/product/screens.md). */
 export function publicationLink(journalUri: string, volume: string, number: string): string {
   return `/journal/${journalUri}/${encodeURIComponent(volume)}/${encodeURIComponent(number)}`;
 }
@@ -33,7 +33,7 @@ export function journalFeedLink(journalUri: string): string {
 /** The site's Atom feed of new journal and conference papers. */
 export const SITE_FEED_PATH = "/feed.xml";
 
-/** Public link of a paper page: `/journal/{uri}/{paperID}` (spec section 2). */
+/** Public link of a paper page: `/journal/{uri}/{paperID}` (docs/product/screens.md). */
 export function paperLink(journalUri: string, paperId: number): string {
   return `/journal/${journalUri}/${paperId}`;
 }

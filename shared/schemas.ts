@@ -1,5 +1,5 @@
 /**
- * Input schemas of the dashboard forms (spec sections 2, 5 and 7), shared by the server, which
+ * Input schemas of the dashboard forms (docs/product/screens.md, docs/product/validation.md and docs/product/api.md), shared by the server, which
  * parses multipart bodies with them (`parseInput`), and the browser forms (react-hook-form with
  * the zod resolver). Field names are the spec's wire names. Every string is trimmed; optional
  * text comes out as `""` when left empty; messages are sentences a person can act on. Characters
@@ -7,7 +7,7 @@
  * text field before it is checked (shared/xml-text.ts, issue 6).
  *
  * Files (cover_img, paper_file) are not part of these schemas: they arrive as multipart files
- * and are checked by content on the server (DESIGN section 4).
+ * and are checked by content on the server (docs/product/files.md).
  */
 // first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
 import "./zod-setup.ts";
@@ -166,7 +166,7 @@ export const optionalDoiSchema = z
       ),
   );
 
-/** Journal URI slug (DESIGN section 3), lower-cased. */
+/** Journal URI slug (docs/product/data.md#tables), lower-cased. */
 export const journalUriSchema = z
   .string({ error: "Enter the journal URI." })
   .overwrite(stripXmlForbidden)
@@ -179,12 +179,12 @@ export const journalUriSchema = z
     "The journal URI may use only lower-case letters, digits and hyphens, and must start with a letter or digit, such as plos-one.",
   );
 
-/** Publishing frequency, one of the stored values of spec section 3. */
+/** Publishing frequency, one of the stored values of docs/product/data.md. */
 export const frequencySchema = z.enum(FREQUENCIES, {
   error: "Choose a publishing frequency from the list.",
 });
 
-/** A year among the 51 choices of spec section 5 (this year and the 50 before). */
+/** A year among the 51 choices of docs/product/validation.md (this year and the 50 before). */
 export const yearSchema = z.coerce
   .number<string | number>({ error: "Choose the publication year." })
   .int("Choose the publication year.")
@@ -228,7 +228,7 @@ function idSchema(missing: string) {
 // ---------------------------------------------------------------------------------------------
 // People
 
-/** An editor of an issue or a proceeding (spec section 3). */
+/** An editor of an issue or a proceeding (docs/product/data.md). */
 export const editorSchema = z.object({
   name: requiredText("editor's name", MAX.person, "Enter each editor's name."),
   email: optionalEmail,
@@ -236,7 +236,7 @@ export const editorSchema = z.object({
   role: requiredText("editor's role", MAX.role, "Enter each editor's role, such as Editor."),
 });
 
-/** An author of a paper (spec section 3); several affiliations are joined with "; ". */
+/** An author of a paper (docs/product/data.md); several affiliations are joined with "; ". */
 export const authorSchema = z.object({
   name: requiredText("author's name", MAX.person, "Enter each author's name."),
   email: optionalEmail,
@@ -291,7 +291,7 @@ const chosenSubjectSchema = z.enum(SUBJECTS.map((s) => s.key) as [SubjectKey, ..
   error: "Choose the journal's subject.",
 });
 
-/** POST /create_journal/1: journal basics (spec section 5: all required, plus the cover). */
+/** POST /create_journal/1: journal basics (docs/product/validation.md: all required, plus the cover). */
 export const journalStep1Schema = z.object({ ...journalBasics, subject: subjectSchema });
 
 /** POST /create_journal/2 and /edit_journal/2: guidelines and contacts, keyed by journal_uri. */
@@ -458,7 +458,7 @@ export const proceedingSchema = z.object(proceedingFields).superRefine((value, i
 
 /**
  * POST /edit_proceeding/{proceeding}: as create plus `primary_event_id` (the event the form was
- * loaded with). Any non-empty `event` reveals the event fields (spec section 2), which then
+ * loaded with). Any non-empty `event` reveals the event fields (docs/product/screens.md), which then
  * rename or re-date that event; `''` keeps the proceeding's event unchanged.
  */
 export const proceedingEditSchema = z
@@ -471,7 +471,7 @@ export const proceedingEditSchema = z
   })
   .superRefine((value, issue) => checkEventFields(value, issue, value.event !== ""));
 
-/** A partner institution of the home page carousel (spec section 1). */
+/** A partner institution of the home page carousel (docs/product/overview.md). */
 export const partnerSchema = z.object({
   name: requiredText("partner's name", MAX.name),
   link: z

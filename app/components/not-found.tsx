@@ -3,7 +3,7 @@ import { ButtonLink } from "./ui/button-link.tsx";
 import { containerClass } from "./ui/styles.ts";
 
 /**
- * The page for every unmatched route and every unknown journal, issue or paper (spec section 2:
+ * The page for every unmatched route and every unknown journal, issue or paper (docs/product/screens.md:
  * '404 Page Not Found'). The HTTP status 404 is set by the loader that threw.
  */
 export function NotFound() {

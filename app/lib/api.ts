@@ -1,12 +1,12 @@
 /**
- * The browser's client of the JSON API (spec section 7; DESIGN section 2). Every call goes to the
+ * The browser's client of the JSON API (docs/product/api.md; docs/product/api.md). Every call goes to the
  * one API base `/api`, sends the session cookie (`credentials: "include"`) and expects the
  * envelope `{status, msg, ...payload}`.
  *
  * A call resolves with the whole envelope (payload keys included) on success, and rejects with an
  * {@link ApiError} when the HTTP status is not 2xx, `status` is 0, the answer is not JSON, or the
  * network fails. The error's `message` is the server's `msg`, or else the default message the
- * caller passes: the spec's default for that screen (spec section 8, `MESSAGES` in
+ * caller passes: the spec's default for that screen (docs/product/errors.md, `MESSAGES` in
  * shared/constants.ts: 'Login failed', 'Page Not Loading', ...). Its `status` is the HTTP status
  * (0 for a network failure) and `errors` the server's field messages (`{field: message}`).
  * A call aborted through `signal` rejects with the `AbortError` itself, not an ApiError, so
@@ -134,7 +134,7 @@ export function apiPostForm<T extends object = object>(
 }
 
 /**
- * Calls a row action link the server gave with `link_type: "api"` (spec section 2, Publications
+ * Calls a row action link the server gave with `link_type: "api"` (docs/product/screens.md, Publications
  * list): a GET of `link`, relative to the API base (`/publication_action/...`, or already
  * `/api/...`). The caller reloads its list afterwards.
  */

@@ -1,7 +1,7 @@
 /**
  * `<head>` metadata of a paper page: title, description, canonical link, Google Scholar
  * (Highwire Press `citation_*`) tags, Dublin Core (`DC.*`) and Open Graph, built from the
- * {@link PaperDetail} of GET /get_journal_paper (DESIGN section 2) or the
+ * {@link PaperDetail} of GET /get_journal_paper (docs/product/api.md) or the
  * {@link ProceedingPaperDetail} of GET /get_proceeding_paper (a conference paper).
  *
  * Rules followed:

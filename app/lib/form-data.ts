@@ -1,5 +1,5 @@
 /**
- * Builds the multipart body of a dashboard form (spec section 7) from its values: scalars as
+ * Builds the multipart body of a dashboard form (docs/product/api.md) from its values: scalars as
  * text fields, arrays of objects with bracket names exactly as the spec writes them
  * (`editors[0][name]`, `authors[1][institution]`), files under their field name. Empty file
  * fields are left out, so an optional file that was not chosen is simply absent.

@@ -1,6 +1,6 @@
 /**
  * Server-side helpers for public page loaders: each section of a page loads on its own, and a
- * section whose load fails is left empty while the rest of the page renders (spec section 8:
+ * section whose load fails is left empty while the rest of the page renders (docs/product/errors.md:
  * "Public data loads (home, journals, journal, issue) that fail show nothing; the section stays
  * empty"). The failure is logged, never shown. A page built around one record (journal, issue,
  * proceeding, paper) is the 404 page without it, and empty with HTTP 503 when it fails to load

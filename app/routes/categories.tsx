@@ -1,9 +1,9 @@
 /**
- * About (`/categories`, the header link labelled About; spec section 2): what the site is, and
+ * About (`/categories`, the header link labelled About; docs/product/screens.md): what the site is, and
  * the four subjects of the home page (`SUBJECTS`), each with its journals, under anchors
  * `#{key}` that the home page's subject cards link to, and a pointer to the conference
  * proceedings (`/proceedings`). The journal list loads on its own and stays empty when its load
- * fails (spec section 8).
+ * fails (docs/product/errors.md).
  */
 import { Link } from "react-router";
 import { listActiveJournals } from "../../server/services/journals/queries.ts";

@@ -1,10 +1,10 @@
 /**
- * Contact (spec section 2 shows no content; docs/decisions/046-contact-and-about-pages.md): the site's own
+ * Contact (docs/product/screens.md shows no content; docs/decisions/046-contact-and-about-pages.md): the site's own
  * address `CONTACT_EMAIL` when the operator sets one (issue 8; decision 203), how to reach
  * each journal's editorial office — its contact name and email and the journal email, where the
  * journal gives them — and how an institution becomes a partner. No people or addresses are
  * invented: everything listed comes from the journals' own records. The list loads on its own
- * and stays empty when its load fails (spec section 8).
+ * and stays empty when its load fails (docs/product/errors.md).
  */
 import { Link } from "react-router";
 import { getJournal, listActiveJournals } from "../../server/services/journals/queries.ts";

@@ -1,10 +1,10 @@
 /**
- * Home (spec section 2, Home page): the four subject cards, 'Latest Research Works and
+ * Home (docs/product/screens.md, Home page): the four subject cards, 'Latest Research Works and
  * Findings' (the featured latest publication beside the list of latest publications), 'New
  * Journals on {product}', 'Conference Proceedings' (the newest proceedings and a link to
  * `/proceedings`; no section on a site without proceedings, docs/decisions/090-public-
  * proceedings.md) and 'Over 30 {product} Partners'. Each section loads on its own; one whose
- * load fails stays empty and the page still renders (spec section 8). While the first start
+ * load fails stays empty and the page still renders (docs/product/errors.md). While the first start
  * imports the corpus, a notice above says how far it has got (docs/decisions/121-…).
  */
 import { Link } from "react-router";

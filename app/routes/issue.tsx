@@ -1,9 +1,9 @@
 /**
- * Issue page (spec section 2): the title line `{abbreviation} Vol. {volume} No. {issue} ,{year}`
+ * Issue page (docs/product/screens.md): the title line `{abbreviation} Vol. {volume} No. {issue} ,{year}`
  * (spelt as the spec writes it), the cover image, the collapsible 'Editorial Board' (collapsed
  * by default, grouped by role) and 'Publication Contents': each paper's title, authors and an
  * 'Open' link to `/journal/{journal_url}/{paperID}`. An unknown journal or issue, or a volume
- * or issue that is not a number, is a 404; a failing load leaves the page empty (spec section 8).
+ * or issue that is not a number, is a 404; a failing load leaves the page empty (docs/product/errors.md).
  */
 import { data, Link } from "react-router";
 import { getPublication } from "../../server/services/publications/queries.ts";

@@ -1,9 +1,9 @@
 /**
- * Journal detail (spec section 2, Journal detail page): the journal's image, ISSN and optional
+ * Journal detail (docs/product/screens.md, Journal detail page): the journal's image, ISSN and optional
  * lines, and the accordion 'About Journal', 'Submission Guidlines', 'Other Guides',
- * 'Publications' (one open at a time, the first open by default; spec section 4). The journal's
+ * 'Publications' (one open at a time, the first open by default; docs/product/states.md). The journal's
  * name is the banner's header text. An unknown (or, for readers, inactive) journal is a 404;
- * a failing load leaves the page empty (spec section 8).
+ * a failing load leaves the page empty (docs/product/errors.md).
  */
 import { data, Link } from "react-router";
 import { canManageJournal } from "../../server/services/access.ts";
@@ -41,7 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return loadRecordPage(
     ctx,
     "journal",
-    // DESIGN section 2: inactive journals are 404 unless a manager of the journal is signed in.
+    // docs/product/api.md: inactive journals are 404 unless a manager of the journal is signed in.
     async () =>
       getJournal(ctx, params.journalUrl, {
         includeInactive: await canManageJournal(ctx, user, params.journalUrl),

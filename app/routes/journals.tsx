@@ -1,8 +1,8 @@
 /**
- * Journals list (spec section 2, Journals list page): on the left every journal as a card
+ * Journals list (docs/product/screens.md, Journals list page): on the left every journal as a card
  * (image, name, intro, buttons with label and link); on the right the latest journals, each
  * labelled 'New Journal', with its intro and the date it was added. Each column loads on its
- * own and stays empty when its load fails (spec section 8).
+ * own and stays empty when its load fails (docs/product/errors.md).
  */
 import { Link } from "react-router";
 import { listActiveJournals, listLatestJournals } from "../../server/services/journals/queries.ts";

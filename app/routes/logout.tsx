@@ -1,5 +1,5 @@
 /**
- * /logout (spec section 7, GET /logout: "success goes to /manager; failure ignored"). Opening
+ * /logout (docs/product/api.md, GET /logout: "success goes to /manager; failure ignored"). Opening
  * the page changes nothing, since any site may link to it (issue 7); it shows a 'Sign out'
  * button whose POST ends the session (server/http/sign-out.ts), then loads /manager afresh.
  * A full page load rather than a client-side navigation, so nothing of the signed-in pages

@@ -1,5 +1,5 @@
 /**
- * Sign-in page, /manager (spec section 2, Login page; section 4, Login states; section 5: email
+ * Sign-in page, /manager (docs/product/screens.md, Login page; section 4, Login states; section 5: email
  * and password required). Heading 'Sign in to your account'; email and password; 'Remember me'
  * (a 30-day session instead of one that ends with the browser); 'Forgot password?' (to
  * /forgot-password, the reset request of decision 196); a link to

@@ -1,5 +1,5 @@
 /**
- * Paper reading page `/journal/{journal_url}/{paper}` (spec section 2, Paper reading page; states
+ * Paper reading page `/journal/{journal_url}/{paper}` (docs/product/screens.md, Paper reading page; states
  * of section 4; messages of section 8): the journal's name in the banner, the journal title line
  * (linked to the issue), the paper's title, authors with their affiliations, DOI, abstract and
  * keywords; 'Open Full Text (PDF)' switches the abstract view to the PDF viewer and its 'Close'
@@ -7,7 +7,7 @@
  *
  * The server-rendered `<head>` carries Google Scholar and Dublin Core metadata (app/lib/
  * citation-meta.ts). A non-numeric or unknown paper id, or a paper of another journal, is the
- * 404 page; a failing load renders an empty page (spec section 8, 'Page Not Loading').
+ * 404 page; a failing load renders an empty page (docs/product/errors.md, 'Page Not Loading').
  * Signed-in managers also see papers of unpublished issues (the dashboard's 'Open' links here).
  */
 import { data } from "react-router";

@@ -6,7 +6,7 @@
  * issue page's component); and the papers, each with title, author names and an 'Open' link to
  * `/proceedings/{slug}/{paperID}`. The banner shows the proceeding's title (`headerText`).
  * A malformed or unknown slug is the 404 page; a failing load leaves the page empty with
- * HTTP 503 (spec section 8, as the issue page).
+ * HTTP 503 (docs/product/errors.md, as the issue page).
  */
 import { data, Link } from "react-router";
 import { getProceedingPage } from "../../server/services/proceedings/queries.ts";

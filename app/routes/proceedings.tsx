@@ -1,9 +1,9 @@
 /**
  * Public proceedings list `/proceedings` (docs/decisions/090-public-proceedings.md): every
  * conference proceeding as a card, newest year first, with its cover, the spec's line
- * '{event_name} from {event_start_date} to {event_end_date}' (spec section 2, Proceedings
+ * '{event_name} from {event_start_date} to {event_end_date}' (docs/product/screens.md, Proceedings
  * list), title, sub title, intro and a link to the proceeding's page. The list loads on its own
- * and stays empty when its load fails (spec section 8).
+ * and stays empty when its load fails (docs/product/errors.md).
  */
 import { listProceedings } from "../../server/services/proceedings/queries.ts";
 import { ProceedingCard } from "../components/proceedings/proceeding-card.tsx";

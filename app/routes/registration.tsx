@@ -1,10 +1,10 @@
 /**
- * Registration page, /registration (spec section 2, Registration page; section 4, Registration
+ * Registration page, /registration (docs/product/screens.md, Registration page; section 4, Registration
  * states; section 5: every field required, email of email type, equal passwords or 'Passwords
  * you entered do not match!'). Heading 'Create an account'; first name, last name, phone, email,
  * password, confirm password, admin passcode. The button reads 'Create account', then
  * 'Creating account...'; success shows 'Registration successful!' with a 'Please Wait ...'
- * spinner and goes to /manager after `REGISTRATION_REDIRECT_MS` (10 s, spec section 9); failure
+ * spinner and goes to /manager after `REGISTRATION_REDIRECT_MS` (10 s, docs/product/constants.md); failure
  * shows the server's msg or 'Registration failed' below the form, and the server's field
  * messages beside their fields. A link to /manager is offered for login.
  *
@@ -37,7 +37,7 @@ import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/registration";
 
-/** Shortest password the server accepts (DESIGN section 2). */
+/** Shortest password the server accepts (docs/product/api.md). */
 const MIN_PASSWORD = 8;
 
 const required = (message: string) => z.string().trim().min(1, message);

@@ -1,5 +1,5 @@
 /**
- * `/search?banner_search=…` (or `q=…`): results of the banner search (spec section 2 leaves what
+ * `/search?banner_search=…` (or `q=…`): results of the banner search (docs/product/screens.md leaves what
  * the search does open; docs/decisions/002-search.md, 170-search-query-syntax.md, 172-search-
  * filters-and-api.md). Server-rendered from GET parameters only, so it works without
  * JavaScript: web-search syntax in the query, filters (journal or proceeding, year, type) in a

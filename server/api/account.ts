@@ -1,5 +1,5 @@
 /**
- * Account API calls (spec section 7, Account; DESIGN section 2):
+ * Account API calls (docs/product/api.md, Account; docs/product/api.md):
  *
  * | call | body | answer |
  * |---|---|---|

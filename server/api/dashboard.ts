@@ -1,5 +1,5 @@
 /**
- * The dashboard API (spec section 7, Dashboard; DESIGN section 2): one router that mounts every
+ * The dashboard API (docs/product/api.md, Dashboard; docs/product/api.md): one router that mounts every
  * sub-router listed in `./dashboard/index.ts`, in that order, at the root of `/api` (the spec's
  * dashboard paths are not all under `/dashboard`: `/create_journal/1`, `/delete_paper/...`).
  *

@@ -1,5 +1,5 @@
 /**
- * The JSON API under `/api` (spec section 7, DESIGN section 2): one router per resource family,
+ * The JSON API under `/api` (docs/product/api.md, docs/product/api.md): one router per resource family,
  * JSON bodies up to 100 kB (uploads are multipart, parsed per route), and the envelope error
  * handler. Unknown API paths answer 404 in the envelope, never the HTML 404 page.
  */

@@ -1,5 +1,5 @@
 /**
- * Public API calls (spec section 7 "Public", DESIGN section 2), no sign-in needed.
+ * Public API calls (docs/product/api.md "Public", docs/product/api.md), no sign-in needed.
  * Route parameters are validated with zod; a parameter that cannot name anything (a malformed
  * journal URI or proceeding slug, a non-numeric volume, issue or paper id) is a 404 with a clear
  * msg, like an unknown one. A signed-in manager also sees inactive journals and unpublished

@@ -1,5 +1,5 @@
 /**
- * The one place that opens the database (DESIGN section 1): SQLite through `node:sqlite`
+ * The one place that opens the database (docs/product/overview.md#shape-of-the-system): SQLite through `node:sqlite`
  * (WAL, foreign keys on, prepared statements cached: ./statement-cache.ts) by default, PostgreSQL through `pg` when a connection string is given.
  * Migrations are plain modules under `./migrations`, applied in name order by Kysely's Migrator,
  * which takes a lock so several servers starting at once apply each migration once.

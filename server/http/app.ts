@@ -1,5 +1,5 @@
 /**
- * The Express application (DESIGN section 1): health probes, security headers, logging,
+ * The Express application (docs/product/overview.md#shape-of-the-system): health probes, security headers, logging,
  * compression, the built client assets, uploaded files, the JSON API, PDF galleys, and finally
  * the server-rendered pages; a database outage anywhere is answered 503 (decision 130).
  * `pages` is the React Router handler (see server/ssr.ts); without it (API tests) unmatched

@@ -1,6 +1,6 @@
 /**
  * Bad requests are the client's fault, so they get a 4xx with a clear message and one log line,
- * never a 500 or a stack trace (issue 7; DESIGN section 2). Three pieces:
+ * never a 500 or a stack trace (issue 7; docs/product/api.md). Three pieces:
  *
  * - {@link clientErrorOf}: the 4xx (status and msg) an error thrown by Express, body-parser or
  *   `serve-static` stands for (busboy's are turned into 400s where multer runs, uploads.ts), or null when it is a genuine server fault;

@@ -1,5 +1,5 @@
 /**
- * Paper PDF galleys (DESIGN section 4), each under its abstract page's path, as Google Scholar
+ * Paper PDF galleys (docs/product/files.md), each under its abstract page's path, as Google Scholar
  * wants `citation_pdf_url`:
  * - journal papers at `/journal/{journal_url}/download/{paperID}/{name}.pdf`;
  * - conference papers at `/proceedings/{slug}/download/{paperID}/{name}.pdf`

@@ -1,5 +1,5 @@
 /**
- * Guards for the dashboard API (spec section 6; DESIGN section 2). Put them on EVERY dashboard
+ * Guards for the dashboard API (docs/product/roles.md; docs/product/api.md). Put them on EVERY dashboard
  * route, before the handler:
  *
  * ```ts
@@ -14,7 +14,7 @@
  * - {@link requireSameOrigin}: 403 for a request another site made the browser send (cross-site
  *   request forgery). Every state-changing call needs it, including those the spec defines as GET
  *   (`delete_paper`, api-type row actions, logout). The session cookie is already
- *   `SameSite=Strict`; this is the second, independent defence DESIGN section 2 asks for.
+ *   `SameSite=Strict`; this is the second, independent defence docs/product/api.md asks for.
  * - {@link confirmNavigatedChange}: a GET change opened from a pasted link asks to confirm.
  *
  * The first two answer in the API envelope themselves, so they work on any router; the third

@@ -86,7 +86,7 @@ const PRIVATE_PAGE =
 const GALLEY = /^\/(?:journal|proceedings)\/[^/]+\/download\//;
 /** A file name (robots.txt, sitemap.xml, favicon.ico); React Router's `.data` URLs are pages. */
 const FILE_NAME = /\.(?!data$)[^/.]*$/;
-/** The public calls of spec section 7 (server/api/public.ts), nothing of the dashboard's. */
+/** The public calls of docs/product/api.md (server/api/public.ts), nothing of the dashboard's. */
 const PUBLIC_API =
   /^\/api\/(?:latest_publications|latest_publication|latest_journals|all_journals|all_proceedings|partners|search|get_journal\/[^/]+|get_publications\/[^/]+\/Y|get_publication\/[^/]+\/[^/]+\/[^/]+|get_journal_paper\/[^/]+\/[^/]+|get_proceeding_page\/[^/]+|get_proceeding_paper\/[^/]+\/[^/]+)\/?$/;
 /** Content types kept: HTML pages, JSON answers, React Router's data (`text/x-script`). */

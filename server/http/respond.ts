@@ -1,5 +1,5 @@
 /**
- * The JSON envelope of DESIGN section 2 and the one error handler of the API.
+ * The JSON envelope of docs/product/api.md and the one error handler of the API.
  *
  * Success: HTTP 200 (or 201) with `{status: 1, msg, ...payload}`.
  * Failure: the HTTP status of the error kind with `{status: 0, msg, errors?}`; unexpected errors

@@ -1,6 +1,6 @@
 /**
- * Who is signed in, and the session cookie (spec section 6: "cookies sent with every call";
- * DESIGN section 2). `loadUser` runs for every page and API request (server/http/app.ts) and
+ * Who is signed in, and the session cookie (docs/product/roles.md: "cookies sent with every call";
+ * docs/product/api.md). `loadUser` runs for every page and API request (server/http/app.ts) and
  * puts the manager into `res.locals.user`; the account API sets and clears the cookie.
  *
  * The cookie holds the session token (server/services/sessions.ts) and is `HttpOnly` (no script

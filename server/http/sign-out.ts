@@ -1,7 +1,7 @@
 /**
  * Signing out from the /logout page's form (app/routes/logout.tsx; issue 7: the page no longer
  * signs out on load, since any site could link to it). The page's React Router action hands
- * over the Fetch API request; GET /api/logout (spec section 7) keeps its own route.
+ * over the Fetch API request; GET /api/logout (docs/product/api.md) keeps its own route.
  */
 import type { AppContext } from "../services/context.ts";
 import { endSession } from "../services/sessions.ts";

@@ -1,8 +1,8 @@
 /**
- * Multipart bodies of the dashboard forms (spec section 7: covers, logos, paper PDFs). Each file
+ * Multipart bodies of the dashboard forms (docs/product/api.md: covers, logos, paper PDFs). Each file
  * streams to a temp file under `{storage root}/.uploads/` while it arrives, so a slow 64 MB
  * upload costs disk, not memory (issue 7, decision 136); the handler then reads it with
- * {@link uploadedFile} and a service checks it by content (DESIGN section 4) before storing it
+ * {@link uploadedFile} and a service checks it by content (docs/product/files.md) before storing it
  * under a key. The temp file is removed when the response ends, whatever the outcome; after a
  * crash the storage sweep removes it (server/storage/sweep.ts). Bracket field names
  * (`editors[0][name]`, `authors[1][email]`) arrive in `req.body` as arrays of objects, the shape

@@ -1,6 +1,6 @@
 /**
  * Imports a corpus folder (`manifest.json`, JATS XML, PDFs; see the corpus's MANIFEST.md) into
- * the catalogue through the same write services the dashboard uses (DESIGN section 6):
+ * the catalogue through the same write services the dashboard uses (docs/product/content.md):
  * journals (active), their issues (published) with editorial boards, papers with authors,
  * affiliations, DOI, abstract, keywords and PDF (text extracted for search), proceedings with
  * their event and papers, and partner institutions drawn from the affiliations (the most
@@ -50,7 +50,7 @@ import { journalProfile } from "./profile.ts";
 /** URL key of issues whose journal does not number them; never shown (decision 185). */
 export const UNNUMBERED_ISSUE = "1";
 
-/** How many partners the home page carousel gets (spec section 1: "About 27 are listed"). */
+/** How many partners the home page carousel gets (docs/product/overview.md: "About 27 are listed"). */
 export const PARTNER_COUNT = 27;
 
 export type Tally = { created: number; existing: number };
@@ -595,7 +595,7 @@ async function importProceeding(run: Run, proceeding: ManifestProceeding): Promi
 
 /**
  * Adds the most frequent institutions as partners until there are `limit` partners: a second
- * corpus (or the same one again) never grows the carousel beyond "about 27" (spec section 1).
+ * corpus (or the same one again) never grows the carousel beyond "about 27" (docs/product/overview.md).
  */
 async function importPartners(run: Run, limit: number): Promise<void> {
   const { ctx, report } = run;

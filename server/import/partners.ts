@@ -1,5 +1,5 @@
 /**
- * Partner institutions from the corpus affiliations (spec section 1: "About 27 are listed"):
+ * Partner institutions from the corpus affiliations (docs/product/overview.md: "About 27 are listed"):
  * the organisation of each affiliation — the university, institute, hospital or corporation,
  * not the department — counted over every author and editor, most frequent first.
  */

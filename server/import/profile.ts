@@ -26,7 +26,7 @@ export type JournalProfile = {
 };
 
 /**
- * Home-page subject per corpus journal (spec section 1 has four). All but one are life-science,
+ * Home-page subject per corpus journal (docs/product/overview.md has four). All but one are life-science,
  * medical or computational journals; the Sprouts working-paper series fits "More Journals"
  * (working papers, interdisciplinary series). Journals not listed here go to "More Journals".
  */

@@ -1,5 +1,5 @@
 /**
- * Read side of editors, who belong to a publication (issue) or a proceeding (DESIGN section 3):
+ * Read side of editors, who belong to a publication (issue) or a proceeding (docs/product/data.md#tables):
  * the public editorial board grouped by role, and the editable list in order.
  */
 import type { EditorInput, EditorPublic } from "../../shared/api.ts";
@@ -19,7 +19,7 @@ function editorsOf(ctx: AppContext, owner: EditorOwner) {
     .execute();
 }
 
-/** Editors grouped by role name, roles in order of first appearance (spec section 3). */
+/** Editors grouped by role name, roles in order of first appearance (docs/product/data.md). */
 export async function editorialBoard(
   ctx: AppContext,
   owner: EditorOwner,

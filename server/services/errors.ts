@@ -1,6 +1,6 @@
 /**
  * Domain errors. Services throw these; the HTTP layer turns each kind into its status
- * (DESIGN section 2) and the `msg` of the envelope. Any other error is a 500 with a generic msg.
+ * (docs/product/api.md) and the `msg` of the envelope. Any other error is a 500 with a generic msg.
  */
 export type ErrorKind =
   | "invalid" // 400

@@ -1,5 +1,5 @@
 /**
- * Covers and logos (DESIGN section 4): JPEG, PNG, WebP, GIF or AVIF, checked by content, at most
+ * Covers and logos (docs/product/files.md): JPEG, PNG, WebP, GIF or AVIF, checked by content, at most
  * 5 MB, stored in their own format with a WebP derivative per width of `DERIVATIVE_WIDTHS`
  * (`{folder}/{name}.{ext}` and `{folder}/{name}-{width}.webp` beside it, see shared/images.ts).
  * The original is re-encoded upright and without its metadata: a phone photo's EXIF block can
@@ -12,7 +12,7 @@ import { newKey } from "../storage/storage.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
 
-/** Largest accepted image file (DESIGN section 4). */
+/** Largest accepted image file (docs/product/files.md). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Largest decoded size, so a small file cannot expand into gigabytes of pixels. */

@@ -1,6 +1,6 @@
 /**
- * Paper PDFs (DESIGN section 4): PDF only, size-limited by `MAX_PDF_MB`, opened with pdf.js's
- * legacy build (the one meant for Node, STACK.md section 5) to count pages and extract the text
+ * Paper PDFs (docs/product/files.md): PDF only, size-limited by `MAX_PDF_MB`, opened with pdf.js's
+ * legacy build (the one pdf.js publishes for Node) to count pages and extract the text
  * for search. An encrypted PDF is accepted but has no text: the viewer asks for its password.
  * The reading runs in the context's worker pool when it has one (./pdf-pool.ts), else here.
  */

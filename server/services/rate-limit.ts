@@ -1,5 +1,5 @@
 /**
- * Attempt limits on the account calls (DESIGN section 2: 429 too many attempts), against
+ * Attempt limits on the account calls (docs/product/api.md: 429 too many attempts), against
  * password guessing and mass registration (OWASP Authentication Cheat Sheet):
  *
  * - sign-in attempts per client IP (default 10 a minute);

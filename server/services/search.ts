@@ -1,5 +1,5 @@
 /**
- * Full-text search over papers behind one interface (DESIGN section 1): SQLite FTS5 with bm25
+ * Full-text search over papers behind one interface (docs/product/overview.md#shape-of-the-system): SQLite FTS5 with bm25
  * ranking, or PostgreSQL `tsvector` with `ts_rank_cd`. Each paper has one search row made of its
  * title, author names, keywords, abstract and the text extracted from its PDF, weighted in that
  * order. Readers find papers of active journals in published issues, and papers of proceedings

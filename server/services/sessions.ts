@@ -1,5 +1,5 @@
 /**
- * Signed-in sessions (spec section 6; DESIGN section 2), kept in the `sessions` table so that
+ * Signed-in sessions (docs/product/roles.md; docs/product/api.md), kept in the `sessions` table so that
  * several servers share them.
  *
  * - The browser holds a random 32-byte token (base64url, 43 characters); the table holds only

@@ -1,5 +1,5 @@
 /**
- * Manager accounts (spec sections 2, 5 and 6; DESIGN section 2, Account): registration behind the
+ * Manager accounts (docs/product/screens.md, docs/product/validation.md and docs/product/roles.md; docs/product/api.md, Account): registration behind the
  * admin passcode, password hashing and sign-in checks. No HTTP here: the account API
  * (server/api/account.ts) validates the request shape and calls these.
  *
@@ -14,7 +14,7 @@ import type { User, UserRole } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, conflict, invalid } from "./errors.ts";
 
-/** Shortest accepted password, in characters (DESIGN section 2). */
+/** Shortest accepted password, in characters (docs/product/api.md). */
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Current scrypt cost; see the module comment. */
@@ -44,7 +44,7 @@ export function displayName(user: Pick<User, "first_name" | "last_name">): strin
   return `${user.first_name} ${user.last_name}`.trim();
 }
 
-/** Emails are compared and stored trimmed and lower-cased (DESIGN section 2). */
+/** Emails are compared and stored trimmed and lower-cased (docs/product/api.md). */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -143,7 +143,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Registration needs an admin passcode (spec section 6); with none configured it is closed.
+ * Registration needs an admin passcode (docs/product/roles.md); with none configured it is closed.
  * @returns the configured passcode.
  * @throws AppError `forbidden` (403) saying registration is closed.
  */
@@ -159,7 +159,7 @@ export function assertRegistrationOpen(ctx: AppContext): string {
 }
 
 /**
- * Registers a manager (spec section 2, Registration page; DESIGN section 2).
+ * Registers a manager (docs/product/screens.md, Registration page; docs/product/api.md).
  * Checks, in this order, so that nobody without the passcode learns whether an email is taken:
  * registration open (a passcode is configured), passwords equal, password length, passcode,
  * email free. `input` fields are expected trimmed and non-empty (the API checks the shape).
@@ -233,7 +233,7 @@ export const DISABLED_MSG =
   "This account has been disabled. Please contact the site administrator.";
 
 /**
- * Checks an email and password (spec section 7, POST /login). An unknown email and a wrong
+ * Checks an email and password (docs/product/api.md, POST /login). An unknown email and a wrong
  * password give the same error after the same scrypt work.
  * @returns the user.
  * @throws AppError `unauthorized` (401) 'Invalid email or password.'; `forbidden` (403)

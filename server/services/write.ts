@@ -1,5 +1,5 @@
 /**
- * What every write service shares: the write order of DESIGN section 1 (files first, then the
+ * What every write service shares: the write order of docs/product/overview.md#shape-of-the-system (files first, then the
  * rows in one transaction, the new files removed again when it fails, old files removed only
  * after the rows stopped pointing at them), timestamps, and editor/author rows.
  */

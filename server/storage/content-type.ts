@@ -1,5 +1,5 @@
 /**
- * Upload type checks by content, never by file name or client-sent type (DESIGN section 4).
+ * Upload type checks by content, never by file name or client-sent type (docs/product/files.md).
  */
 import { fileTypeFromBuffer } from "file-type";
 
@@ -24,7 +24,7 @@ export async function detectImage(data: Uint8Array): Promise<ImageType | null> {
 
 /**
  * True when the data is a PDF: it starts with the `%PDF-` header (ISO 32000-1 section 7.5.2,
- * DESIGN section 4). Readers tolerate junk before the header, but an upload with a prefix is
+ * docs/product/files.md). Readers tolerate junk before the header, but an upload with a prefix is
  * rather another file type wearing a PDF inside, so it is refused (issue 7).
  */
 export function isPdf(data: Uint8Array): boolean {

@@ -1,5 +1,5 @@
 /**
- * File storage (DESIGN sections 1 and 4): one interface, a local-folder implementation.
+ * File storage (docs/product/overview.md#shape-of-the-system and docs/product/files.md): one interface, a local-folder implementation.
  *
  * Keys are relative paths made of lower-case letters, digits, `-`, `_`, `.` and `/` such as
  * `covers/9b2e….webp`; the storage assigns no meaning to them. Writes are atomic (temp file in the

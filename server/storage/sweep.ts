@@ -1,7 +1,7 @@
 /**
  * Storage sweep (issue 7, decision 135): files and database agree again after a crash.
  *
- * An upload writes its files first and commits the rows after (DESIGN section 1); a crash in
+ * An upload writes its files first and commits the rows after (docs/product/overview.md#shape-of-the-system); a crash in
  * between leaves files no row references, and a crash during a write leaves a temp file
  * (`*.tmp` of {@link Storage.put}, or a multipart upload under `.uploads/`). The sweep lists
  * every storage key the database references (journal and issue covers, proceeding covers,

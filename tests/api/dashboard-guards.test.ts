@@ -2,7 +2,7 @@
  * Every dashboard call, found by walking the routers actually mounted (so a call added later is
  * covered without touching this file): signed out it answers 401 in the envelope, and every
  * call that changes data refuses a cross-site request with 403 even from a signed-in manager
- * (spec section 6; DESIGN section 2). Changes are the POST calls and the GET calls the spec
+ * (docs/product/roles.md; docs/product/api.md). Changes are the POST calls and the GET calls the spec
  * defines as actions (delete_paper, api-type row actions).
  */
 import type { Router } from "express";

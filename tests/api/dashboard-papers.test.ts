@@ -1,5 +1,5 @@
 /**
- * Dashboard paper calls of spec section 7 on SQLite and PostgreSQL: create with a real corpus
+ * Dashboard paper calls of docs/product/api.md on SQLite and PostgreSQL: create with a real corpus
  * PDF (text and page count read, galley served at `file_url`), prefill, edit with and without a
  * new PDF, delete (row, then file); guards (401 signed out, 403 cross-site on every change, the
  * GET delete_paper included), validation, 404, 409, 413 and 415, and storage consistency after

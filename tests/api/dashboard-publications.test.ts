@@ -1,5 +1,5 @@
 /**
- * Dashboard publication (issue) calls of spec section 7 on SQLite and PostgreSQL: list with row
+ * Dashboard publication (issue) calls of docs/product/api.md on SQLite and PostgreSQL: list with row
  * actions, publish/unpublish/delete actions, create and edit with editors and cover, prefill;
  * guards (401 signed out, 403 cross-site on every change), validation, 404, 409 and upload
  * errors, and storage consistency after failed requests.

@@ -1,5 +1,5 @@
 /**
- * Server loaders of the public pages (spec section 8: a public load that fails leaves its
+ * Server loaders of the public pages (docs/product/errors.md: a public load that fails leaves its
  * section empty and the page still renders; unknown journals and issues are 404), run against
  * a real database with one table made to fail at a time.
  */

@@ -1,5 +1,5 @@
 /**
- * The paper reading page (spec section 2): journal name in the banner, journal title, paper
+ * The paper reading page (docs/product/screens.md): journal name in the banner, journal title, paper
  * title, authors with affiliations, DOI link, abstract and keywords; the Google Scholar and
  * Dublin Core metadata of the server-rendered `<head>`; the 404 page for unknown papers; the
  * page without a full text; and pdf.js staying out of the page's initial JavaScript.
@@ -41,7 +41,7 @@ test("a corpus paper shows its title, authors, DOI, abstract and keywords", asyn
   await expect(page).toHaveTitle(`${GOOD_LIFE.title} | Athenaeum`);
   await expect(page.getByRole("heading", { level: 1, name: GOOD_LIFE.title })).toBeVisible();
   if (testInfo.project.name === "desktop") {
-    // The banner heading is the journal's name (hidden on small screens, spec section 2).
+    // The banner heading is the journal's name (hidden on small screens, docs/product/screens.md).
     await expect(page.locator("#banner-heading")).toHaveText("eLife");
   }
   await expect(page.getByText(/^eLife, Vol\. 1\b/)).toBeVisible();

@@ -1,6 +1,6 @@
 /**
- * Home page (spec section 2) with the real corpus: subject cards, the featured latest issue and
- * the latest issues, new journals, and the partner carousel (settings of spec section 9).
+ * Home page (docs/product/screens.md) with the real corpus: subject cards, the featured latest issue and
+ * the latest issues, new journals, and the partner carousel (settings of docs/product/constants.md).
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { collectErrors, hydrated, isPhone, SITE } from "./public-helpers.ts";
@@ -82,7 +82,7 @@ test("'New Journals' shows each journal with a working 'View Journal' link", asy
   await page.goto("/");
   const section = page.getByRole("region", { name: `New Journals on ${SITE}` });
   const cards = section.getByRole("listitem");
-  // Newest first, at most 8 (DESIGN section 2).
+  // Newest first, at most 8 (docs/product/api.md).
   await expect(cards).toHaveCount(Math.min(journals, 8));
   const views = section.getByRole("link", { name: /^View Journal/ });
   await expect(views).toHaveCount(Math.min(journals, 8));

@@ -1,6 +1,6 @@
 /**
- * Issue page (spec section 2) with the real corpus: the title line, cover, the collapsible
- * editorial board (spec section 4) and the contents with 'Open' links to the papers.
+ * Issue page (docs/product/screens.md) with the real corpus: the title line, cover, the collapsible
+ * editorial board (docs/product/states.md) and the contents with 'Open' links to the papers.
  */
 import { expect, test } from "@playwright/test";
 import { collectErrors, hydrated } from "./public-helpers.ts";

@@ -1,6 +1,6 @@
 /**
- * Journals list and journal detail (spec section 2) with the real corpus: both columns of
- * /journals, the journal accordion (spec section 4) and the optional lines.
+ * Journals list and journal detail (docs/product/screens.md) with the real corpus: both columns of
+ * /journals, the journal accordion (docs/product/states.md) and the optional lines.
  */
 import { expect, test } from "@playwright/test";
 import { collectErrors, hydrated } from "./public-helpers.ts";

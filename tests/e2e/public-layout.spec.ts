@@ -1,5 +1,5 @@
 /**
- * Shared layout (spec section 2): header navigation, the phone menu toggle (section 4), the
+ * Shared layout (docs/product/screens.md): header navigation, the phone menu toggle (section 4), the
  * banner's search form and heading, the fixed footer, and no banner on the dashboard.
  */
 import { expect, test } from "@playwright/test";

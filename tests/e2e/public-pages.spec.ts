@@ -1,5 +1,5 @@
 /**
- * About (/categories), Contact, the 404 page and page metadata (spec section 2).
+ * About (/categories), Contact, the 404 page and page metadata (docs/product/screens.md).
  */
 import { expect, test } from "@playwright/test";
 import { collectErrors, SITE } from "./public-helpers.ts";

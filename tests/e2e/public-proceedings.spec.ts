@@ -75,7 +75,7 @@ test("from the home page to the proceedings, PLDI '09 and the TraceMonkey paper"
 
   await expect(page).toHaveURL(`/proceedings/${PLDI.slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(PLDI.title);
-  // The banner names the proceeding (its heading is hidden on phones, spec section 2).
+  // The banner names the proceeding (its heading is hidden on phones, docs/product/screens.md).
   await expect(page.locator("#banner-heading")).toHaveText(PLDI.title);
   await expect(page.locator("#banner-heading")).toBeVisible({ visible: !isPhone(testInfo) });
   await expect(page.getByRole("img", { name: `Cover of ${PLDI.title}` })).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * The reader's annotation tools on the paper page (issue 9; spec sections 3, 4 and 9; decisions
+ * The reader's annotation tools on the paper page (issue 9; docs/product/data.md, docs/product/states.md and docs/product/constants.md; decisions
  * 205-209): pdf.js's ink (pen) and stamp (image) editors beside highlight, each created with no
  * console error and its toolbar inside the annotation's box; keyboard moves by 1 and 10 units;
  * Escape; undo and redo; alt text with its status; annotations kept in the browser across a
@@ -138,7 +138,7 @@ test("the pen draws an ink annotation that moves by 1 and 10 units, undoes and r
   );
   await shot(page, "ink");
 
-  // Spec section 4: arrow keys move by 1 unit, ctrl+arrow by 10.
+  // docs/product/states.md: arrow keys move by 1 unit, ctrl+arrow by 10.
   await ink.focus();
   const before = (await ink.boundingBox()) as Box;
   await page.keyboard.press("ArrowRight");
@@ -225,7 +225,7 @@ test("an image (stamp) gets its alt text, with the status and tooltip", async ({
     page.waitForEvent("filechooser"),
     viewer.getByRole("button", { name: "Image", exact: true }).click(),
   ]);
-  // Spec section 9: the image types pdf.js accepts.
+  // docs/product/constants.md: the image types pdf.js accepts.
   for (const type of ["image/apng", "image/avif", "image/png", "image/svg+xml", "image/x-icon"]) {
     expect(await chooser.element().getAttribute("accept")).toContain(type);
   }

@@ -1,5 +1,5 @@
 /**
- * The in-browser PDF viewer of the paper page (spec sections 2, 4, 8 and 9): pages with text and
+ * The in-browser PDF viewer of the paper page (docs/product/screens.md, docs/product/states.md, docs/product/errors.md and docs/product/constants.md): pages with text and
  * annotation layers, the zoom rule and limits, download as document.pdf, close, the password
  * prompt, and the load error messages. Papers come from the viewer fixture corpus
  * (tests/e2e/fixtures.ts) and the real corpus.
@@ -95,7 +95,7 @@ test("zoom starts at the fit scale, steps to 2.0 and 0.5 and follows the window 
   await viewer.getByRole("button", { name: "Fit width" }).click();
   await expect(zoomLevel(page)).toHaveText(fitPercent(width));
 
-  // Spec section 4: the fit scale is recomputed when the window is resized.
+  // docs/product/states.md: the fit scale is recomputed when the window is resized.
   await page.setViewportSize({ width: 600, height: 800 });
   await expect(zoomLevel(page)).toHaveText(fitPercent(600));
 });

@@ -2,7 +2,7 @@
  * Running React Router loaders straight against a test context: the arguments a loader gets
  * ({@link loaderArgs}), its answer as status and payload whether returned or thrown
  * ({@link runLoader}), and a service context whose database fails on chosen tables
- * ({@link failing}), for the "a failed load leaves the page empty" rules of spec section 8.
+ * ({@link failing}), for the "a failed load leaves the page empty" rules of docs/product/errors.md.
  */
 import { RouterContextProvider } from "react-router";
 import { appContext, requestContext } from "../../app/context.ts";

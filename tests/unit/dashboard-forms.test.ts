@@ -35,7 +35,7 @@ describe("image files checked in the browser before sending", () => {
   const file = (type: string, size: number, name = "cover") =>
     new File([new Uint8Array(size)], name, { type });
 
-  it("accepts the image types of DESIGN section 4 up to the server's limit", () => {
+  it("accepts the image types of docs/product/files.md up to the server's limit", () => {
     expect(MAX_IMAGE_BYTES).toBe(SERVER_MAX_IMAGE_BYTES);
     for (const type of ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]) {
       expect(IMAGE_ACCEPT).toContain(type);

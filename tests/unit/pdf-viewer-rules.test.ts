@@ -1,6 +1,6 @@
 /**
- * The viewer's pure rules: the zoom rule of spec sections 4 and 9 and the load error messages of
- * spec section 8.
+ * The viewer's pure rules: the zoom rule of docs/product/states.md and docs/product/constants.md and the load error messages of
+ * docs/product/errors.md.
  */
 import { describe, expect, it } from "vitest";
 import { loadErrorMessage } from "../../app/components/pdf-viewer/load-error.ts";

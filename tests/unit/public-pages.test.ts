@@ -1,7 +1,7 @@
 /**
  * Rules of the public pages that do not need a browser: the carousel's slides per width (spec
- * section 9), the journal's optional lines (spec section 2), the issue title line, page
- * metadata, author lines, plain-text rendering and section loads that fail (spec section 8).
+ * section 9), the journal's optional lines (docs/product/screens.md), the issue title line, page
+ * metadata, author lines, plain-text rendering and section loads that fail (docs/product/errors.md).
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -17,7 +17,7 @@ import type { AppContext } from "../../server/services/context.ts";
 import type { JournalDetail } from "../../shared/api.ts";
 import { CAROUSEL } from "../../shared/constants.ts";
 
-describe("partner carousel layout (spec section 9)", () => {
+describe("partner carousel layout (docs/product/constants.md)", () => {
   it("turns '4, 3 below 1024, 2 below 640, 1 below 480' into minimum-width breakpoints", () => {
     expect(slidesLayout(CAROUSEL)).toEqual({
       base: 1,
@@ -67,7 +67,7 @@ const journal: JournalDetail = {
   subject: "science-technology",
 };
 
-describe("journal optional lines (spec section 2)", () => {
+describe("journal optional lines (docs/product/screens.md)", () => {
   it("shows only the lines with a value, frequency by its label", () => {
     expect(journalFacts(journal)).toEqual([
       { label: "ISSN", value: "1932-6203" },
@@ -98,7 +98,7 @@ describe("journal optional lines (spec section 2)", () => {
   });
 });
 
-describe("issue title line (spec section 2)", () => {
+describe("issue title line (docs/product/screens.md)", () => {
   it("is '{abbreviation} Vol. {volume} No. {issue} ,{year}' exactly", () => {
     const line = issueTitleLine({
       journal_abbreviation: "PLoS One",
@@ -199,7 +199,7 @@ describe("plain text a manager typed", () => {
   });
 });
 
-describe("public section loads (spec section 8)", () => {
+describe("public section loads (docs/product/errors.md)", () => {
   const fakeCtx = () => {
     const error = vi.fn();
     return { ctx: { log: { error } } as unknown as AppContext, error };

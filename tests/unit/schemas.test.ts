@@ -64,7 +64,7 @@ describe("journal forms", () => {
     expect(parsed.journal_uri).toBe("plos-one");
   });
 
-  it("requires every step-1 field (spec section 5) with a sentence per field", () => {
+  it("requires every step-1 field (docs/product/validation.md) with a sentence per field", () => {
     const errors = errorsOf(journalStep1Schema.safeParse({}));
     expect(Object.keys(errors).sort()).toEqual(
       [
@@ -119,7 +119,7 @@ describe("journal forms", () => {
 });
 
 describe("publications", () => {
-  it("offers exactly the 51 years of spec section 5", () => {
+  it("offers exactly the 51 years of docs/product/validation.md", () => {
     const years = yearChoices();
     const ok = publicationSchema.parse({ volume: "9", issue: "12", year: String(years[50]) });
     expect(ok.year).toBe(years[50]);

@@ -1,5 +1,5 @@
 /**
- * A real confirmation before a destructive dashboard action (spec section 2, Dashboard
+ * A real confirmation before a destructive dashboard action (docs/product/screens.md, Dashboard
  * publication page: Delete asks 'Are you sure you want to delete this paper?'). A modal
  * `<dialog>` (`showModal`: the page behind is inert, focus stays inside, Escape cancels; WAI-ARIA
  * Authoring Practices, Alert and Message Dialogs pattern) with the question as its accessible

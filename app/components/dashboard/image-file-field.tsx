@@ -1,7 +1,7 @@
 /**
  * The image file fields of the dashboard forms (Cover Image, Journal Cover Image, a partner's
- * logo): a labelled file input that accepts the image types the server accepts (DESIGN section
- * 4: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB), refuses anything else at once with a message
+ * logo): a labelled file input that accepts the image types the server accepts
+ * (docs/product/files.md: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB), refuses anything else at once with a message
  * under the field, and shows a small preview of the chosen image, or else of the current one
  * (`currentSrc`, on edit). The server checks the content again (a renamed file is a 415 there).
  *
@@ -13,7 +13,7 @@ import { useEffect, useId, useState } from "react";
 import { derivativeSrcSet } from "../../../shared/images.ts";
 import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
 
-/** MIME types of DESIGN section 4, and the extensions some systems report instead. */
+/** MIME types of docs/product/files.md, and the extensions some systems report instead. */
 export const IMAGE_ACCEPT =
   "image/jpeg,image/png,image/webp,image/gif,image/avif,.jpg,.jpeg,.png,.webp,.gif,.avif";
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);

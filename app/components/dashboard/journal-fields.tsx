@@ -1,10 +1,10 @@
 /**
- * The fields of the journal forms (spec sections 2, 3 and 5), shared by Create journal and
+ * The fields of the journal forms (docs/product/screens.md, docs/product/data.md and docs/product/validation.md), shared by Create journal and
  * Edit journal: {@link JournalBasicsFields} (step 1 / 'Main Details': Journal Name, Journal
  * Abbreviation, Journal URI, the cover, Publisher, Publishing Frequency, Subject (issue 8), ISSN, Journal
  * Introduction (Summary)) and {@link SubmissionInfoFields} (step 2 / 'Submission Info':
  * Submission Guidelines, Other Guidelines, Journal Email, Paper Submission Cost, Contact Full
- * Name, Contact Email). All are required (spec section 5); the emails are `type="email"`.
+ * Name, Contact Email). All are required (docs/product/validation.md); the emails are `type="email"`.
  *
  * The form owns the values: `field(name)` gives react-hook-form's `register(name)` props plus
  * the field's error message, so one component serves forms of different value types. The
@@ -30,7 +30,7 @@ import { applyServerErrors } from "./server-errors.ts";
 /**
  * The Journal URI offered for a journal name (docs/decisions/070-journal-creation-steps.md):
  * lower-case ASCII letters, digits and hyphens, at most 60 characters, matching the slug rule of
- * DESIGN section 3 (`[a-z0-9][a-z0-9-]*`); `""` while the name has no letter or digit.
+ * docs/product/data.md#tables (`[a-z0-9][a-z0-9-]*`); `""` while the name has no letter or digit.
  */
 export function uriFromName(name: string): string {
   return /[a-z0-9]/i.test(name.normalize("NFKD")) ? slugify(name, 60) : "";

@@ -1,6 +1,6 @@
 /**
  * The full-page message a dashboard list or page shows instead of its content when its load
- * fails (spec sections 2, 6 and 8): the server's msg, else 'Not Authorised to Access This Page'.
+ * fails (docs/product/screens.md, docs/product/roles.md and docs/product/errors.md): the server's msg, else 'Not Authorised to Access This Page'.
  */
 import { MESSAGES } from "../../../shared/constants.ts";
 

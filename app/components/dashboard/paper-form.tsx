@@ -1,5 +1,5 @@
 /**
- * The form of Paper submission and Edit paper (spec sections 2, 5 and 7): Publication (select
+ * The form of Paper submission and Edit paper (docs/product/screens.md, docs/product/validation.md and docs/product/api.md): Publication (select
  * of the journal's issues, required), Title (required), DOI Number, Abstract (required, 8 rows),
  * Keywords, Paper File (a PDF; required on submission, optional on edit) and Author(s) (name,
  * email, institution; Add and X).

@@ -1,5 +1,5 @@
 /**
- * The form of a partner institution of the home page carousel (spec section 1), for adding one
+ * The form of a partner institution of the home page carousel (docs/product/overview.md), for adding one
  * (POST /api/create_partner) and editing one (POST /api/edit_partner/{id}): Name (required),
  * Link (optional, an http(s) address, `type="url"`) and Logo (an image; required when adding,
  * optional when editing). Validated with the shared `partnerSchema`; failures show the server's

@@ -1,6 +1,6 @@
 /**
- * The Paper File field of the paper forms (spec section 2): a labelled file input for one PDF
- * (DESIGN section 4: PDF only; the server checks the content again, a renamed file is a 415 and
+ * The Paper File field of the paper forms (docs/product/screens.md): a labelled file input for one PDF
+ * (docs/product/files.md: PDF only; the server checks the content again, a renamed file is a 415 and
  * one over `MAX_PDF_MB` a 413). Anything that is not a PDF by type or name is refused at once
  * with a message under the field. On edit, the current file is named with a link to it
  * (`current`), and choosing a file replaces it.

@@ -1,5 +1,5 @@
 /**
- * The form of Create proceeding and Edit proceeding (spec sections 2, 3 and 7):
+ * The form of Create proceeding and Edit proceeding (docs/product/screens.md, docs/product/data.md and docs/product/api.md):
  *
  * - Event select. Create: '-- Select --', the existing events, 'New Event'; choosing New Event
  *   reveals Event Name, Event Start Date and Event End Date (date inputs). Edit: the existing

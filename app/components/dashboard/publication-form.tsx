@@ -1,5 +1,5 @@
 /**
- * The form of Create publication and Edit publication (spec sections 2, 5 and 7): Volume Number
+ * The form of Create publication and Edit publication (docs/product/screens.md, docs/product/validation.md and docs/product/api.md): Volume Number
  * and Issue Number (required text, whole numbers: docs/decisions/001-volume-and-number.md),
  * Publication Title (optional), Publication Year (required, 51 choices), Cover Image (required
  * on create, optional on edit) and Editor(s) (name, email, institution, role; Add and X). Added
@@ -68,7 +68,7 @@ export function PublicationForm({
   coverRequired: boolean;
   submitLabel: string;
   busyLabel: string;
-  /** Spec section 8 default, e.g. 'Publication Submission failed'. */
+  /** docs/product/errors.md default, e.g. 'Publication Submission failed'. */
   failureMessage: string;
   onDone: () => void | Promise<void>;
 }) {

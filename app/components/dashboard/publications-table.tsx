@@ -1,5 +1,5 @@
 /**
- * The table of the dashboard Publications list (spec section 2): columns Publication/Issue
+ * The table of the dashboard Publications list (docs/product/screens.md): columns Publication/Issue
  * ('Vol. {volume} No. {number} {published_on}'), Date Uploaded (uploaded_on), No. of Papers
  * (no_of_papers) and Actions, the row actions exactly as the server gives them (label, link,
  * link_type): `link_type` 'api' is a button that hands the action to `onApiAction` (the screen

@@ -48,7 +48,7 @@ export function DashboardLoading({ what = "Loading…" }: { what?: string }) {
   );
 }
 
-/** The full-page message of a failed load (spec section 8), inside the page column. */
+/** The full-page message of a failed load (docs/product/errors.md), inside the page column. */
 export function DashboardFailure({ message }: { message: string }) {
   return (
     <main className={containerClass}>

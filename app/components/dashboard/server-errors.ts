@@ -1,5 +1,5 @@
 /**
- * Field messages of a failed dashboard call (DESIGN section 2: a 400 or 409 may carry
+ * Field messages of a failed dashboard call (docs/product/api.md: a 400 or 409 may carry
  * `errors: {field: message}`), split into those a react-hook-form form can show under its own
  * fields and the rest (files, people lists), which the form shows itself.
  */

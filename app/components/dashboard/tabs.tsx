@@ -3,7 +3,7 @@
  * `tab` buttons, each controlling its `tabpanel`. Only the selected tab is in the Tab order;
  * Left/Right arrows move between tabs (wrapping), Home/End go to the first/last. Every panel
  * stays mounted and inactive ones are `hidden`, so a half-filled form in one tab keeps its
- * values while the manager looks at another (spec section 2, Edit journal: 'Main Details' and
+ * values while the manager looks at another (docs/product/screens.md, Edit journal: 'Main Details' and
  * 'Submission Info').
  */
 import { type ReactNode, useId, useRef, useState } from "react";

@@ -96,7 +96,7 @@ export function TextField({
 
 export type TextAreaFieldProps = FieldShellProps & Omit<ComponentProps<"textarea">, "className">;
 
-/** A labelled `<textarea>`, 8 rows unless told otherwise (spec section 5). */
+/** A labelled `<textarea>`, 8 rows unless told otherwise (docs/product/validation.md). */
 export function TextAreaField({
   label,
   error,

@@ -1,5 +1,5 @@
 /**
- * Messages of a whole form (spec section 8: "forms show it below the form"): {@link FormError}
+ * Messages of a whole form (docs/product/errors.md: "forms show it below the form"): {@link FormError}
  * for a failed submission, announced at once (`role="alert"`), and {@link FormSuccess} for a
  * successful one (`role="status"`). Both render nothing without a message.
  */

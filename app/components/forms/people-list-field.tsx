@@ -1,5 +1,5 @@
 /**
- * The Editor(s) and Author(s) fields of the dashboard forms (spec section 2: "name, email,
+ * The Editor(s) and Author(s) fields of the dashboard forms (docs/product/screens.md: "name, email,
  * institution, role, with an Add button and a row list with an X remove button"). The manager
  * fills the entry fields and presses Add; the person is checked with the shared schema
  * (`editorSchema` / `authorSchema`) and appended to the list, which the form sends as
@@ -14,7 +14,7 @@ import { fieldErrorClass } from "./styles.ts";
 export type Person = { name: string; email: string; institution: string; role?: string };
 
 type Props = {
-  /** `editor` asks for a role too (spec section 3, Editor); `author` does not. */
+  /** `editor` asks for a role too (docs/product/data.md, Editor); `author` does not. */
   kind: "editor" | "author";
   /** Legend of the group, e.g. 'Editor(s)'. */
   legend: string;

@@ -1,5 +1,5 @@
 /**
- * A form's submit button with a busy label (spec section 4, "All forms: idle and submitting":
+ * A form's submit button with a busy label (docs/product/states.md, "All forms: idle and submitting":
  * 'Sign in' / 'Signing in...', 'Create' / 'Creating...'). While busy it is disabled, so a form is
  * never sent twice, and shows a spinner beside `busyLabel`.
  *

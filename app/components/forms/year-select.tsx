@@ -1,5 +1,5 @@
 /**
- * The Publication Year select (spec sections 2 and 5): the current year and the 50 years before,
+ * The Publication Year select (docs/product/screens.md and docs/product/validation.md): the current year and the 50 years before,
  * newest first, 51 entries (`yearChoices`). Other props go to the `<select>`, so
  * react-hook-form's `register("year")` spreads in.
  */

@@ -1,5 +1,5 @@
 /**
- * The partner carousel settings of spec section 9 (`CAROUSEL` in shared/constants.ts: 4 slides
+ * The partner carousel settings of docs/product/constants.md (`CAROUSEL` in shared/constants.ts: 4 slides
  * visible, 3 below 1024 px, 2 below 640 px, 1 below 480 px) turned into Swiper's mobile-first
  * `breakpoints` (keys are minimum window widths in CSS pixels).
  */

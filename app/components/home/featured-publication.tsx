@@ -7,7 +7,7 @@ import { DateText } from "../ui/date-text.tsx";
 import { kickerClass, titleLinkClass } from "../ui/styles.ts";
 
 /**
- * The featured latest publication of the home page (spec section 2): cover image, journal
+ * The featured latest publication of the home page (docs/product/screens.md): cover image, journal
  * name, publication label, date, its papers (title and author names) and a 'View All Papers'
  * link to the publication's page.
  */

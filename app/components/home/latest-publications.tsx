@@ -4,7 +4,7 @@ import { CoverImage } from "../ui/cover-image.tsx";
 import { DateText } from "../ui/date-text.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 
-/** The list of latest publications beside the featured one (spec section 2): cover, title
+/** The list of latest publications beside the featured one (docs/product/screens.md): cover, title
  * link, description and date of each. */
 export function LatestPublications({ items }: { items: LatestPublicationItem[] }) {
   return (

@@ -10,7 +10,7 @@ const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const LOAD_MARGIN = "400px 0px";
 
 /**
- * The partner carousel of the home page (spec section 2, settings of section 9: 4/3/2/1 slides
+ * The partner carousel of the home page (docs/product/screens.md, settings of section 9: 4/3/2/1 slides
  * by width, 500 ms transitions, autoplay every 2000 ms, infinite loop, no dots), each slide the
  * partner's logo and name, linked when the partner has a link.
  *

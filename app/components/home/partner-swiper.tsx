@@ -1,6 +1,6 @@
 /**
  * The moving part of the partner carousel: Swiper with its Autoplay and A11y modules under the
- * settings of spec section 9. Loaded by the browser only when the carousel comes near the
+ * settings of docs/product/constants.md. Loaded by the browser only when the carousel comes near the
  * viewport (app/components/home/partner-carousel.tsx); the server never runs this code.
  */
 import type { Swiper as SwiperInstance } from "swiper";

@@ -21,7 +21,7 @@ function browseLabel(count: number | undefined): string {
 }
 
 /**
- * The four subject cards of the home page (spec section 2: "Four subject cards with a blurb"),
+ * The four subject cards of the home page (docs/product/screens.md: "Four subject cards with a blurb"),
  * each linking to its part of the About page (`/categories#{key}`), with how many journals it
  * has (`counts`, by subject key; null when that count failed to load: the line is left out).
  */

@@ -1,7 +1,7 @@
 import type { EditorPublic } from "../../../shared/api.ts";
 
 /**
- * The editorial board of an issue or a proceeding grouped by role name (spec section 2, Issue
+ * The editorial board of an issue or a proceeding grouped by role name (docs/product/screens.md, Issue
  * page), roles in the order the service gives them, each member with name and institution.
  * `emptyText` is shown when nobody is listed.
  */

@@ -3,7 +3,7 @@ import { volumeNumber } from "../../../shared/format.ts";
 
 /**
  * The issue page's title line, `{abbreviation} Vol. {volume} No. {issue} ,{year}`, spaced and
- * punctuated exactly as spec section 2 writes it ('abbreviation Vol. x No. y ,year'); without
+ * punctuated exactly as docs/product/screens.md writes it ('abbreviation Vol. x No. y ,year'); without
  * `No. y` for an issue that has no real number (decision 185).
  */
 export function issueTitleLine(

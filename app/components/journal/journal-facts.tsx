@@ -5,7 +5,7 @@ import { textLinkClass } from "../ui/styles.ts";
 type Fact = { label: string; value: string; email?: boolean };
 
 /**
- * The journal's optional lines (spec section 2, Journal detail page): ISSN, Publisher,
+ * The journal's optional lines (docs/product/screens.md, Journal detail page): ISSN, Publisher,
  * Publication Frequency (its human label), Journal Email, Publication Cost, Contact Name and
  * Contact Email, each only when non-empty. Emails are `mailto:` links.
  */

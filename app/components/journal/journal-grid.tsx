@@ -5,7 +5,7 @@ import { CoverImage } from "../ui/cover-image.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 
 /**
- * The 'New Journals on {product}' grid of the home page (spec section 2): cover, name, a short
+ * The 'New Journals on {product}' grid of the home page (docs/product/screens.md): cover, name, a short
  * intro and a 'View Journal' link per journal.
  */
 export function JournalGrid({ journals }: { journals: JournalCard[] }) {

@@ -4,7 +4,7 @@ import { CardButtons, CatalogueCard } from "../ui/catalogue-card.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 
 /**
- * A journal card of the journals list (spec section 2, Journals list page): image, name, intro
+ * A journal card of the journals list (docs/product/screens.md, Journals list page): image, name, intro
  * and the card's buttons, each with its label and link. `status` shows the Active/Inactive
  * indicator the dashboard's list adds (from `journal_active`).
  */

@@ -4,7 +4,7 @@ import { containerClass } from "../ui/styles.ts";
 import { SearchIcon } from "./icons.tsx";
 
 /**
- * The banner of spec section 2 (Shared layout): the research search form (a text box named
+ * The banner of docs/product/screens.md (Shared layout): the research search form (a text box named
  * `banner_search`, placeholder 'Find Research...', a 'Search' button; GET /search, whose page
  * is another screen) and the heading — the deepest matched route's `headerText` loader field
  * when it has one (a journal's name), else {@link DEFAULT_HEADER_TEXT}. The heading is hidden on

@@ -1,7 +1,7 @@
 import { useRootData } from "../../lib/root-data.ts";
 
 /**
- * Footer fixed at the bottom of the window (spec section 2): 'Copyright © {current year}
+ * Footer fixed at the bottom of the window (docs/product/screens.md): 'Copyright © {current year}
  * {product}.'. Its height is reserved at the end of the page by {@link FOOTER_SPACE} so it
  * never covers content.
  */

@@ -4,7 +4,7 @@ import { useRootData } from "../../lib/root-data.ts";
 import { containerClass } from "../ui/styles.ts";
 import { CloseIcon, LogoMark, MenuIcon } from "./icons.tsx";
 
-/** Header navigation of spec section 2 (Shared layout), labels and targets as written there. */
+/** Header navigation of docs/product/screens.md (Shared layout), labels and targets as written there. */
 export const NAV_LINKS = [
   { label: "Home", to: "/" },
   { label: "About", to: "/categories" },
@@ -14,7 +14,7 @@ export const NAV_LINKS = [
 
 /**
  * Site header: the site's mark and name, and the main navigation. Below the `md` breakpoint
- * (768 px) the navigation collapses behind a toggle button (spec section 4: open or closed) that
+ * (768 px) the navigation collapses behind a toggle button (docs/product/states.md: open or closed) that
  * swaps its open and close icons and reports its state with `aria-expanded`; the menu closes
  * again on navigation and on Escape. Without JavaScript the toggle is inert, so the server
  * renders the collapsed state and hydration makes it work.

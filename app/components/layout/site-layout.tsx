@@ -4,7 +4,7 @@ import { FOOTER_SPACE, SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 
 /**
- * Header, banner and footer around every page (spec section 2, Shared layout). The dashboard
+ * Header, banner and footer around every page (docs/product/screens.md, Shared layout). The dashboard
  * (`/dashboard…`) shows the header and footer but no banner. A skip link lets keyboard users
  * jump past the header and banner (WCAG 2.4.1).
  */

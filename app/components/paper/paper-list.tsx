@@ -7,7 +7,7 @@ type ListedPaper = { paperID: number; title: string; authors: { name: string }[]
 
 /**
  * The papers of an issue or a proceeding page, in their order: each paper's title (a link),
- * author names and an 'Open' link to `linkOf(paper)` (spec section 2, 'Publication Contents');
+ * author names and an 'Open' link to `linkOf(paper)` (docs/product/screens.md, 'Publication Contents');
  * `details` adds a line under the authors (a proceeding's page range). Without papers,
  * `emptyText` instead of the list.
  */

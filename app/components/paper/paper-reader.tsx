@@ -1,5 +1,5 @@
 /**
- * The body of a paper reading page, whatever the paper was published in (spec section 2, Paper
+ * The body of a paper reading page, whatever the paper was published in (docs/product/screens.md, Paper
  * reading page; states of section 4; docs/decisions/033-paper-page.md): the source line (a
  * journal issue or a proceeding, linked to its page), the title, authors with affiliations,
  * DOI / date / pages / licence, then 'Open Full Text (PDF)' and 'Download PDF', and the abstract

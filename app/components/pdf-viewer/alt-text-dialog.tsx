@@ -1,5 +1,5 @@
 /**
- * The alt text dialog of an image (stamp) annotation (spec section 3: alt text data altText and
+ * The alt text dialog of an image (stamp) annotation (docs/product/data.md: alt text data altText and
  * decorative; issue 9). pdf.js's editor calls its alt text manager when an image is added and when
  * the image's alt text button is pressed (session.ts); this modal `<dialog>` is that manager's
  * face, worded with pdf.js's own en-US strings. Save resolves with the text, Cancel or Escape with

@@ -1,10 +1,10 @@
 /**
- * Saving the open document (spec section 2: "download (saved as document.pdf)"): the bytes
+ * Saving the open document (docs/product/screens.md: "download (saved as document.pdf)"): the bytes
  * pdf.js holds go into a Blob and a temporary link with the `download` attribute, so the file is
  * saved under the spec's name whatever the URL's name was, without fetching it again.
  */
 
-/** The file name every download is saved under (spec section 2). */
+/** The file name every download is saved under (docs/product/screens.md). */
 export const DOWNLOAD_NAME = "document.pdf";
 
 /** The name of the copy with the reader's annotations written in (decision 206). */

@@ -1,5 +1,5 @@
 /**
- * What the viewer says when a PDF cannot be opened (spec section 8, texts in `VIEWER_MESSAGES`):
+ * What the viewer says when a PDF cannot be opened (docs/product/errors.md, texts in `VIEWER_MESSAGES`):
  * 404 → `Missing PDF "{url}".`; any other answer but 200/206 → `Unexpected server response
  * ({status}) while retrieving PDF "{url}".`; no URL → `No PDF file specified.`; anything else
  * (network failure, a damaged file) → `Failed to load PDF file.`

@@ -1,5 +1,5 @@
 /**
- * The in-page password prompt of a protected PDF (spec section 2): a modal `<dialog>` reading
+ * The in-page password prompt of a protected PDF (docs/product/screens.md): a modal `<dialog>` reading
  * 'Enter the password to open this PDF file.', and after a wrong password also
  * 'Invalid password. Please try again.'. Escape or Cancel give up (`onCancel`).
  * Remount it (new `key`) for every prompt so the field starts empty.

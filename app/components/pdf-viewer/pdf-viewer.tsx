@@ -1,5 +1,5 @@
 /**
- * The full-text viewer of the paper page (spec sections 2, 4, 8 and 9; DESIGN section 4; issue 9):
+ * The full-text viewer of the paper page (docs/product/screens.md, docs/product/states.md, docs/product/errors.md and docs/product/constants.md; docs/product/files.md; issue 9):
  * a toolbar (zoom out, zoom %, zoom in, Fit width, Fit page, page number input of N, highlight,
  * download, close) and a find bar (pdf.js's find controller: query, previous, next, "n of N
  * matches") over pdf.js's own viewer, which draws every page with its text and annotation layers.
@@ -201,7 +201,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
 
   const ready = load.kind === "ready";
 
-  // Spec section 4: once loaded, fit the window; again whenever the window width changes (a
+  // docs/product/states.md: once loaded, fit the window; again whenever the window width changes (a
   // height-only resize, such as a phone's address bar sliding away, keeps the reader's zoom).
   useEffect(() => {
     if (!ready) return;

@@ -3,7 +3,7 @@
  * only. Everything here arrives through dynamic `import()`, so none of it is in a page's initial
  * JavaScript; a reader who never opens a full text never downloads it.
  *
- * Order matters (STACK.md section 5): `pdf_viewer.mjs` reads `globalThis.pdfjsLib` when it is
+ * Order matters (docs/decisions/030-pdf-viewer-architecture.md): `pdf_viewer.mjs` reads `globalThis.pdfjsLib` when it is
  * evaluated, so the library is imported and published first.
  */
 import type * as PdfjsLib from "pdfjs-dist";

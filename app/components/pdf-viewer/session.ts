@@ -3,7 +3,7 @@
  * every page with its canvas, text layer, annotation layer (links, notes, form fields) and
  * annotation editor layer (highlights). Imported lazily by the React component; no React here.
  *
- * Loading (spec sections 2 and 8, DESIGN section 4): range requests (`disableAutoFetch`,
+ * Loading (docs/product/screens.md and docs/product/errors.md, docs/product/files.md): range requests (`disableAutoFetch`,
  * `disableStream`) so only the bytes of the pages on screen are fetched from the 206-capable
  * galley route; a protected file asks `events.password` (pdf.js `onPassword` with
  * `PasswordResponses`) until the right password or a cancel; missing fonts only make pdf.js log a
@@ -72,7 +72,7 @@ export type EditorTool = "none" | "highlight" | "ink" | "stamp";
 /** What the annotation editor reports (subset of pdf.js's "editingstateschanged"). */
 export type EditorStates = { canUndo: boolean; canRedo: boolean; hasSelection: boolean };
 
-/** A stamp's alt text as pdf.js keeps it (`editor.altTextData`; spec section 3). */
+/** A stamp's alt text as pdf.js keeps it (`editor.altTextData`; docs/product/data.md). */
 export type AltTextData = { altText: string; decorative: boolean };
 
 /** One entry of the PDF's outline (bookmarks), with its children. */
@@ -423,7 +423,7 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   }
   window.addEventListener("pagehide", () => void saveNow(), { signal: abort.signal });
 
-  // Spec section 4: Escape stops keyboard resizing and restores the saved size and position.
+  // docs/product/states.md: Escape stops keyboard resizing and restores the saved size and position.
   // pdf.js's Escape stops resizing and keeps the new size as one undoable step, so that step is
   // undone at once when the size or position changed.
   type Dims = { x: number; y: number; width: number; height: number };

@@ -1,5 +1,5 @@
 /**
- * The viewer's zoom rule (spec sections 4 and 9, constants in `ZOOM`): the scale starts at 1.2;
+ * The viewer's zoom rule (docs/product/states.md and docs/product/constants.md, constants in `ZOOM`): the scale starts at 1.2;
  * once the document is loaded it becomes `min(window width × 0.9, 900) / 800`, recomputed when the
  * window width changes; the zoom buttons move it by 0.2 within 0.5 … 2.0.
  *
@@ -8,7 +8,7 @@
  */
 import { ZOOM } from "../../../shared/constants.ts";
 
-/** Share of the window width the viewer may use (spec section 4: "window width*0.9"). */
+/** Share of the window width the viewer may use (docs/product/states.md: "window width*0.9"). */
 const WINDOW_SHARE = 0.9;
 
 /** Tolerance for comparing scales that went through repeated ±0.2 steps. */

@@ -1,6 +1,6 @@
 /**
  * The line '{event_name} from {event_start_date} to {event_end_date}' of a proceeding card
- * (spec section 2, Proceedings list), dates as the server gives them (`YYYY-MM-DD`) in `<time>`
+ * (docs/product/screens.md, Proceedings list), dates as the server gives them (`YYYY-MM-DD`) in `<time>`
  * elements (never broken inside a date), as the dashboard's cards show them.
  */
 export function EventLine({

@@ -7,7 +7,7 @@ import { titleLinkClass } from "../ui/styles.ts";
 import { EventLine } from "./event-line.tsx";
 
 /**
- * A proceeding card of the public proceedings list (spec section 2, Proceedings list, without
+ * A proceeding card of the public proceedings list (docs/product/screens.md, Proceedings list, without
  * the manager's buttons): cover image, the event line, title, sub title, intro and a 'View
  * Proceeding' link to `/proceedings/{slug}`. `compact` (home page) leaves the intro out and
  * sets the title smaller, under a section heading (`<h3>`).

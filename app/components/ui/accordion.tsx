@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 export type AccordionItem = { key: string; title: string; content: React.ReactNode };
 
 /**
- * An accordion of spec section 4 ("Journal accordion: one open section or none; clicking the
+ * An accordion of docs/product/states.md ("Journal accordion: one open section or none; clicking the
  * open one closes it"): at most one panel open, the first open by default, each header a real
  * `<button aria-expanded aria-controls>` inside a heading (WAI-ARIA Authoring Practices,
  * Accordion pattern). Closed panels carry `hidden`, so they are neither shown nor read.

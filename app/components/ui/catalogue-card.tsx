@@ -5,7 +5,7 @@ import { ButtonLink } from "./button-link.tsx";
 import { CoverImage } from "./cover-image.tsx";
 
 /**
- * A card of the journal and proceeding lists (spec section 2, Journals list and Proceedings
+ * A card of the journal and proceeding lists (docs/product/screens.md, Journals list and Proceedings
  * list): the cover on the left (12rem wide from `sm` when `wide`, else 10rem) and `children`
  * (title, lines, buttons) in a column beside it. With `link`, the cover links there too, kept
  * out of the tab order and hidden from screen readers: the card's title is the same link.
@@ -52,7 +52,7 @@ export function CatalogueCard({
 }
 
 /**
- * The buttons a card's data carries (DESIGN section 2: `buttons`, each a label and a link),
+ * The buttons a card's data carries (docs/product/api.md: `buttons`, each a label and a link),
  * the first one primary; `name` (the card's title) completes each button's accessible name.
  * Nothing without buttons.
  */

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { Chevron } from "./accordion.tsx";
 
 /**
- * A collapsible section (spec section 4: "Editorial board: collapsed or expanded"): a heading
+ * A collapsible section (docs/product/states.md: "Editorial board: collapsed or expanded"): a heading
  * whose `<button aria-expanded aria-controls>` shows or hides the panel; collapsed by default.
  */
 export function Disclosure({

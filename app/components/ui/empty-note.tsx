@@ -1,6 +1,6 @@
 /**
  * A quiet line for a list that loaded and is empty ("No journals yet."). A list whose load
- * failed shows nothing at all instead (spec section 8).
+ * failed shows nothing at all instead (docs/product/errors.md).
  */
 export function EmptyNote({ children }: { children: React.ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 /**
- * Create journal, /dashboard/create_journal/{section} (spec sections 2, 4 and 5; section 1
+ * Create journal, /dashboard/create_journal/{section} (docs/product/screens.md, docs/product/states.md and docs/product/validation.md; section 1
  * when none is given). Only the section of the parameter is shown:
  *
  * 1. Journal basics (POST /api/create_journal/1, multipart): Journal Name, Journal

@@ -1,5 +1,5 @@
 /**
- * Create proceeding, /dashboard/create_proceeding (spec section 2): the proceeding form
+ * Create proceeding, /dashboard/create_proceeding (docs/product/screens.md): the proceeding form
  * (app/components/dashboard/proceeding-form.tsx) with the events of GET
  * /api/get_proceeding_events; POST /api/create_proceedings. 'Create' / 'Creating...'; success
  * goes to /dashboard/proceedings (with the server's msg shown there once); failure shows the

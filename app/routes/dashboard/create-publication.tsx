@@ -1,5 +1,5 @@
 /**
- * Create publication, /dashboard/create_publication/{journal} (spec sections 2, 5 and 7): Volume
+ * Create publication, /dashboard/create_publication/{journal} (docs/product/screens.md, docs/product/validation.md and docs/product/api.md): Volume
  * Number, Issue Number, Publication Title (optional), Publication Year, Cover Image (required)
  * and Editor(s); 'Create' / 'Creating...'; POST /api/create_publication/{journal}. Success goes
  * to /dashboard/{journal}/publications; a failure shows the server's msg (a volume/number the

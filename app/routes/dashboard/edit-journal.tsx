@@ -1,5 +1,5 @@
 /**
- * Edit journal, /dashboard/edit_journal/{journal} (spec sections 2, 4 and 7): the journal from
+ * Edit journal, /dashboard/edit_journal/{journal} (docs/product/screens.md, docs/product/states.md and docs/product/api.md): the journal from
  * GET /api/dashboard/get_journal/{uri} (inactive ones too; 403 for a journal of another
  * manager) in two tabs,
  * 'Main Details' and 'Submission Info', each its own form:

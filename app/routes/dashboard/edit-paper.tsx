@@ -1,5 +1,5 @@
 /**
- * Edit paper, /dashboard/edit_paper/{journal}/{paper} (spec sections 2 and 7): the submission
+ * Edit paper, /dashboard/edit_paper/{journal}/{paper} (docs/product/screens.md and docs/product/api.md): the submission
  * form prefilled from GET /api/get_paper/{journal}/{paper}, the current PDF named with a link,
  * Paper File optional; 'Update' / 'Updating...'; POST /api/edit_paper/{journal}/{paper}. Success
  * shows 'Paper Updated Successfully.' and the paper reloads (the form then holds what was

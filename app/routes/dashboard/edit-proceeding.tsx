@@ -1,5 +1,5 @@
 /**
- * Edit proceeding, /dashboard/edit_proceeding/{proceeding} (spec section 2): the proceeding
+ * Edit proceeding, /dashboard/edit_proceeding/{proceeding} (docs/product/screens.md): the proceeding
  * form prefilled from GET /api/get_proceeding/{id}, its event select listing the events of GET
  * /api/get_proceeding_events plus 'New Event'; POST /api/edit_proceeding/{id} with
  * `primary_event_id`. 'Update' / 'Updating...'; success goes back to /dashboard/proceedings (as

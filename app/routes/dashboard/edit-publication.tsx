@@ -1,5 +1,5 @@
 /**
- * Edit publication, /dashboard/edit_publication/{journal}/{publication} (spec sections 2 and 7):
+ * Edit publication, /dashboard/edit_publication/{journal}/{publication} (docs/product/screens.md and docs/product/api.md):
  * the create form prefilled from GET /api/get_publication_only/{journal}/{publication} (volume,
  * issue, title, year, editors; the current cover shown), the cover optional; 'Update' /
  * 'Updating...' (docs/decisions/083-publication-forms.md); POST

@@ -1,10 +1,10 @@
 /**
- * Dashboard journal list, /dashboard (spec section 2, Dashboard; Journals list page "on a
+ * Dashboard journal list, /dashboard (docs/product/screens.md, Dashboard; Journals list page "on a
  * dashboard parent"): every journal, inactive ones included (GET /api/dashboard/all_journals),
  * as a card with image, name, intro, the server's buttons (Edit, Publications, Add Paper, View)
  * and an Active/Inactive indicator from `journal_active`; a 'Create New Journal' link to
  * /dashboard/create_journal/1. When the load fails the page shows the server's msg, else 'Not
- * Authorised to Access This Page', full-page (spec section 8).
+ * Authorised to Access This Page', full-page (docs/product/errors.md).
  *
  * Loaded in the browser with the manager's cookie (clientLoader; the frame's HydrateFallback
  * covers the first paint).

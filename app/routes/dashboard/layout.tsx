@@ -1,8 +1,8 @@
 /**
- * The frame of every /dashboard… screen (spec section 2, Dashboard navigation bar; section 6):
+ * The frame of every /dashboard… screen (docs/product/screens.md, Dashboard navigation bar; section 6):
  * loads GET /api/dashboard/admin_nav_items in the browser and shows the server's links, 'Hello
  * {u_name}!', an Account link (the manager's own name and password) and a Logout link; nested screens render below it in the `<Outlet />`. When the menu
- * cannot be loaded (not signed in, or any other failure: 'Menu Not Loading', spec section 8) it
+ * cannot be loaded (not signed in, or any other failure: 'Menu Not Loading', docs/product/errors.md) it
  * goes to /manager. The site header and footer come from the root layout; the dashboard has no
  * search banner.
  *

@@ -1,5 +1,5 @@
 /**
- * Paper submission, /dashboard/paper_submission/{journal} (spec sections 2, 5 and 7): heading
+ * Paper submission, /dashboard/paper_submission/{journal} (docs/product/screens.md, docs/product/validation.md and docs/product/api.md): heading
  * 'Add New {journal name} Paper'; Publication (options `value,label` from GET
  * /api/get_publications/{journal}/Y, drafts included for a manager), Title, DOI Number,
  * Abstract, Keywords, Paper File (PDF, required) and Author(s); 'Submit' / 'Submitting...'
@@ -33,7 +33,7 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-/** The heading of spec section 2: 'Add New {journal} Paper'. */
+/** The heading of docs/product/screens.md: 'Add New {journal} Paper'. */
 export const submissionHeading = (journalName: string) => `Add New ${journalName} Paper`;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 /**
- * Partners, /dashboard/partners (spec section 1: the institutions of the home page carousel;
+ * Partners, /dashboard/partners (docs/product/overview.md: the institutions of the home page carousel;
  * the dashboard screen and its calls are ours: docs/decisions/074-partner-calls.md). The
  * partners in carousel order (GET /api/dashboard/partners), each with its position, logo, name
  * and link, and these actions:

@@ -1,10 +1,10 @@
 /**
- * Dashboard proceedings list, /dashboard/proceedings (spec section 2, Proceedings list): a
+ * Dashboard proceedings list, /dashboard/proceedings (docs/product/screens.md, Proceedings list): a
  * 'Create New Proceeding' link and a card per proceeding from GET /api/all_proceedings/Y with
  * its cover image, the line '{event_name} from {event_start_date} to {event_end_date}', title,
  * sub_title, intro and the server's buttons (label, link). Dates are shown as the server gives
  * them, `YYYY-MM-DD` (docs/decisions/073-proceeding-screens.md). A failed load shows the server's
- * msg or 'Not Authorised to Access This Page' full-page (spec section 8).
+ * msg or 'Not Authorised to Access This Page' full-page (docs/product/errors.md).
  */
 import type { ProceedingCard } from "../../../shared/api.ts";
 import { FlashMessage } from "../../components/dashboard/flash.tsx";

@@ -1,5 +1,5 @@
 /**
- * Dashboard publication page, /dashboard/{journal_url}/{volume}/{issue} (spec sections 2, 4 and
+ * Dashboard publication page, /dashboard/{journal_url}/{volume}/{issue} (docs/product/screens.md and docs/product/states.md and
  * 8): the heading '{abbreviation} Journal Vol. {volume} No. {issue} ,{year}' (spaced as the spec
  * writes it), the cover, the collapsible 'Editorial Board' (collapsed first, grouped by role:
  * name and institution) and 'Publication Contents': each paper's title and authors with Open
@@ -53,7 +53,7 @@ export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-/** The page heading of spec section 2, exactly: '{abbreviation} Journal Vol. … No. … ,{year}'. */
+/** The page heading of docs/product/screens.md, exactly: '{abbreviation} Journal Vol. … No. … ,{year}'. */
 export function dashboardIssueHeading(
   p: Pick<PublicationDetail, "journal_abbreviation" | "volume" | "issue" | "show_number" | "year">,
 ): string {

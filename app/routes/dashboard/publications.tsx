@@ -1,5 +1,5 @@
 /**
- * Dashboard Publications list, /dashboard/{journal}/publications (spec sections 2, 4 and 8): a
+ * Dashboard Publications list, /dashboard/{journal}/publications (docs/product/screens.md, docs/product/states.md and docs/product/errors.md): a
  * 'Create New Publication' link to /dashboard/create_publication/{journal} and the table of the
  * journal's issues, drafts included (GET /api/get_publications/{journal}), with the server's row
  * actions. An 'api' action is called by GET (`/api` + link) and the list then reloads; a

@@ -1,5 +1,5 @@
 /**
- * Dashboard calls of journals (spec sections 2 and 7, Dashboard; DESIGN section 2):
+ * Dashboard calls of journals (docs/product/screens.md and docs/product/api.md, Dashboard; docs/product/api.md):
  *
  * | call | body | answer |
  * |---|---|---|

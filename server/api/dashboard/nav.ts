@@ -1,5 +1,5 @@
 /**
- * GET /dashboard/admin_nav_items (spec sections 2 and 7, Dashboard navigation bar): the
+ * GET /dashboard/admin_nav_items (docs/product/screens.md and docs/product/api.md, Dashboard navigation bar): the
  * signed-in manager's name and the dashboard's menu links, which follow the role (issue 8;
  * docs/decisions/190-roles-and-ownership.md).
  * Answer: `nav_items: {u_name, nav_links: [{text, url}]}` (shared/api.ts `NavItems`); 401 when

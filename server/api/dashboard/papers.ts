@@ -1,5 +1,5 @@
 /**
- * Dashboard calls of a journal's papers (spec sections 2 and 7; DESIGN sections 2 and 4).
+ * Dashboard calls of a journal's papers (docs/product/screens.md and docs/product/api.md; docs/product/api.md and docs/product/files.md).
  * Guards on each route (server/api/dashboard.ts): the read `requireManager`, every change
  * `...managerChange(ctx)`, the GET `delete_paper` included.
  *

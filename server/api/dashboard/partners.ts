@@ -1,5 +1,5 @@
 /**
- * Dashboard calls of the partner institutions that the home page carousel shows (spec section 1;
+ * Dashboard calls of the partner institutions that the home page carousel shows (docs/product/overview.md;
  * the spec lists no calls for them, so these are ours: docs/decisions/074-partner-calls.md):
  *
  * | call | body | answer |

@@ -1,5 +1,5 @@
 /**
- * Dashboard calls of conference proceedings (spec sections 2 and 7, Dashboard; DESIGN
+ * Dashboard calls of conference proceedings (docs/product/screens.md and docs/product/api.md, Dashboard; DESIGN
  * section 2):
  *
  * | call | body | answer |

@@ -1,5 +1,5 @@
 /**
- * Dashboard calls of publications, a journal's issues (spec sections 2 and 7; DESIGN section 2).
+ * Dashboard calls of publications, a journal's issues (docs/product/screens.md and docs/product/api.md; docs/product/api.md).
  * Guards on each route (server/api/dashboard.ts): reads `requireManager`, changes
  * `...managerChange(ctx)`, the GET row actions included.
  *

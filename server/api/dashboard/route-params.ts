@@ -1,5 +1,5 @@
 /**
- * Route parameters of the dashboard calls (spec section 7): a journal URI (DESIGN section 3
+ * Route parameters of the dashboard calls (docs/product/api.md): a journal URI (docs/product/data.md#tables
  * slug) and generated integer ids. A parameter that cannot name anything is a 404 with a clear
  * msg, exactly like an unknown one, so probing malformed paths learns nothing more. The helpers
  * take `unknown` because Express types a parameter as `string | string[]` once the route has

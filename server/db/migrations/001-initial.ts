@@ -1,5 +1,5 @@
 /**
- * The whole data model of DESIGN section 3, for SQLite and PostgreSQL alike.
+ * The whole data model of docs/product/data.md#tables, for SQLite and PostgreSQL alike.
  * Foreign keys cascade from a parent to what cannot exist without it (a paper's authors, a
  * publication's editors); deleting a journal with publications, or a publication with papers,
  * is refused by the database (`restrict`) so nothing is orphaned silently.

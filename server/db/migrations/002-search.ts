@@ -1,5 +1,5 @@
 /**
- * Full-text search over papers (DESIGN section 1): an FTS5 table on SQLite, a weighted
+ * Full-text search over papers (docs/product/overview.md#shape-of-the-system): an FTS5 table on SQLite, a weighted
  * `tsvector` with a GIN index on PostgreSQL. One row per paper; `server/services/search.ts`
  * writes the rows and hides the dialect difference. Deleting a paper deletes its row (trigger on
  * SQLite, where virtual tables have no foreign keys; cascade on PostgreSQL).

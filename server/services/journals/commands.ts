@@ -1,5 +1,5 @@
 /**
- * Write side of journals (spec sections 2, 4 and 7; DESIGN sections 1–3): the two-step creation
+ * Write side of journals (docs/product/screens.md, docs/product/states.md and docs/product/api.md; docs/product/overview.md#shape-of-the-system, docs/product/api.md and docs/product/data.md#tables): the two-step creation
  * (inactive until step 2), editing main details (including a URI rename and the active flag)
  * and submission info. Inputs are the outputs of the shared schemas (shared/schemas.ts).
  */

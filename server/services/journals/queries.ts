@@ -1,5 +1,5 @@
 /**
- * Read side of journals: the `JournalCard` and `JournalDetail` shapes of DESIGN section 2,
+ * Read side of journals: the `JournalCard` and `JournalDetail` shapes of docs/product/api.md,
  * used by the public API and by the server-rendered pages alike.
  */
 import { sql } from "kysely";
@@ -10,12 +10,12 @@ import { fileUrl } from "../../storage/storage.ts";
 import { type Actor, isAdmin } from "../access.ts";
 import type { AppContext } from "../context.ts";
 
-/** Public buttons of a journal card (DESIGN section 2). */
+/** Public buttons of a journal card (docs/product/api.md). */
 function publicButtons(uri: string): Button[] {
   return [{ label: "View Journal", link: `/journal/${uri}` }];
 }
 
-/** Dashboard buttons of a journal card: Edit, Publications, Add Paper, View (DESIGN section 2). */
+/** Dashboard buttons of a journal card: Edit, Publications, Add Paper, View (docs/product/api.md). */
 function dashboardButtons(uri: string): Button[] {
   return [
     { label: "Edit", link: `/dashboard/edit_journal/${uri}` },
@@ -81,7 +81,7 @@ export async function listAllJournals(ctx: AppContext, actor: Actor): Promise<Jo
 
 /**
  * The journal row with URI `uri`, or null. Inactive journals only with `includeInactive`
- * (DESIGN section 2: they are 404 to readers unless a manager is signed in).
+ * (docs/product/api.md: they are 404 to readers unless a manager is signed in).
  */
 export async function findJournalRow(
   ctx: AppContext,

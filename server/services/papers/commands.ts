@@ -1,5 +1,5 @@
 /**
- * Write side of papers (spec sections 2 and 7; DESIGN sections 1, 3 and 4): create with the PDF
+ * Write side of papers (docs/product/screens.md and docs/product/api.md; docs/product/overview.md#shape-of-the-system, docs/product/data.md#tables and docs/product/files.md): create with the PDF
  * and authors, update with an optional new PDF, delete (the row first, then the file). The PDF's
  * page count and text are read with pdf.js when it is stored. A DOI names one paper on the site.
  * Each write updates the paper's search row in the same transaction (server/services/search.ts);

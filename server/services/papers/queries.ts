@@ -1,7 +1,7 @@
 /**
  * Read side of papers: authors in order, the paper pages (`PaperDetail` of a journal paper,
- * DESIGN section 2; `ProceedingPaperDetail` of a conference paper, docs/decisions/090-public-
- * proceedings.md) and the location of a paper's PDF galley (DESIGN section 4).
+ * docs/product/api.md; `ProceedingPaperDetail` of a conference paper, docs/decisions/090-public-
+ * proceedings.md) and the location of a paper's PDF galley (docs/product/files.md).
  */
 import type {
   PaperDetail,

@@ -1,5 +1,5 @@
 /**
- * Write side of the partner institutions of the home page carousel (spec section 1): create,
+ * Write side of the partner institutions of the home page carousel (docs/product/overview.md): create,
  * update, reorder, remove. Positions are always 1..n without gaps; names are unique regardless
  * of case.
  */

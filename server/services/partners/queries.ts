@@ -1,5 +1,5 @@
 /**
- * Read side of partners: the institutions of the home-page carousel (spec sections 1 and 9),
+ * Read side of partners: the institutions of the home-page carousel (docs/product/overview.md and docs/product/constants.md),
  * in their manager-set order.
  */
 import type { PartnerItem } from "../../../shared/api.ts";

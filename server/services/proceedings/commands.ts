@@ -1,5 +1,5 @@
 /**
- * Write side of conference proceedings (spec sections 2 and 7): create and update, each with its
+ * Write side of conference proceedings (docs/product/screens.md and docs/product/api.md): create and update, each with its
  * event chosen from the event select: `''` (nothing chosen), `'new'` (create the event from the
  * event fields) or an existing event's id. Editors keep their order.
  */

@@ -1,6 +1,6 @@
 /**
- * Read side of conference proceedings: the cards of the proceedings lists (spec section 2,
- * `ProceedingCard` of DESIGN section 2), the events, one proceeding for editing, and a
+ * Read side of conference proceedings: the cards of the proceedings lists (docs/product/screens.md,
+ * `ProceedingCard` of docs/product/api.md), the events, one proceeding for editing, and a
  * proceeding's public page with its editorial board and papers (docs/decisions/090-public-
  * proceedings.md). Proceedings have no draft state: every one is public.
  */
@@ -19,7 +19,7 @@ import { listContents } from "../papers/queries.ts";
 
 /**
  * Proceedings, newest year first, at most `limit` (all when unset). `dashboard` cards carry the
- * manager's buttons (Papers, Add Paper, Edit, View; decision 202); public cards carry none (DESIGN section 2: GET /all_proceedings)
+ * manager's buttons (Papers, Add Paper, Edit, View; decision 202); public cards carry none (docs/product/api.md: GET /all_proceedings)
  * and link to their page with `link`.
  */
 export async function listProceedings(

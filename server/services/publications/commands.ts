@@ -1,5 +1,5 @@
 /**
- * Write side of publications, a journal's issues (spec sections 2 and 7; DESIGN sections 1–3):
+ * Write side of publications, a journal's issues (docs/product/screens.md and docs/product/api.md; docs/product/overview.md#shape-of-the-system, docs/product/api.md and docs/product/data.md#tables):
  * create with editors and cover, update, delete an empty issue, publish or unpublish.
  * A journal holds each volume/number once (409 otherwise).
  */

@@ -1,6 +1,6 @@
 /**
  * Read side of publications (journal issues): the home page's latest issues, a journal's issue
- * list, and the issue page with its papers and editorial board (DESIGN section 2).
+ * list, and the issue page with its papers and editorial board (docs/product/api.md).
  * Readers see published issues of active journals only.
  */
 import type {
@@ -245,7 +245,7 @@ export async function getPublication(
 }
 
 /**
- * Row actions of the dashboard publications list (spec section 2; DESIGN section 2). Links of
+ * Row actions of the dashboard publications list (docs/product/screens.md; docs/product/api.md). Links of
  * type `api` are API paths called by GET from the browser (`/api` + link), then the list reloads.
  * 'Add Paper' names the issue (`?publication={id}`), which the submission form preselects.
  */
