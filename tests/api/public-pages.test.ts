@@ -98,6 +98,7 @@ describe(`public page loaders (${dialectUnderTest})`, () => {
       journals: null,
       proceedings: null,
       partners: null,
+      subjectCounts: null, // the subject cards show no counts
       loading: null, // no first-start import running
     });
   });
