@@ -17,23 +17,55 @@ import { expect, type Page, test } from "@playwright/test";
  */
 const BUDGET = 132_000;
 
-/** The first link on `path` whose pathname matches `pattern`. */
-async function firstLink(page: Page, path: string, pattern: RegExp): Promise<string> {
+/** Every link on `path` whose pathname matches `pattern`, in page order. */
+async function links(page: Page, path: string, pattern: RegExp): Promise<string[]> {
   const html = await (await page.request.get(path)).text();
+  const found: string[] = [];
   for (const m of html.matchAll(/href="([^"]+)"/g)) {
     const href = (m[1] as string).replaceAll("&amp;", "&");
-    if (pattern.test(href)) return href;
+    if (pattern.test(href) && !found.includes(href)) found.push(href);
   }
-  throw new Error(`no link matching ${pattern} on ${path}`);
+  return found;
+}
+
+/**
+ * The first link on `path` matching `pattern` whose own page has a link matching `next`, and
+ * that link: other specs add journals and proceedings without issues or papers, which may come
+ * first in the lists.
+ */
+async function linkWithChild(
+  page: Page,
+  path: string,
+  pattern: RegExp,
+  next: RegExp,
+): Promise<[string, string]> {
+  for (const link of await links(page, path, pattern)) {
+    const [child] = await links(page, link, next);
+    if (child) return [link, child];
+  }
+  throw new Error(`no link matching ${pattern} on ${path} leads to a link matching ${next}`);
 }
 
 /** One page of every public kind of app/routes.ts, found by following links. */
 async function publicPages(page: Page): Promise<string[]> {
-  const journal = await firstLink(page, "/journals", /^\/journal\/[^/]+$/);
-  const issue = await firstLink(page, journal, /^\/journal\/[^/]+\/[^/]+\/[^/]+$/);
-  const paper = await firstLink(page, issue, /^\/journal\/[^/]+\/[^/]+$/);
-  const proceeding = await firstLink(page, "/proceedings", /^\/proceedings\/[^/]+$/);
-  const proceedingPaper = await firstLink(page, proceeding, /^\/proceedings\/[^/]+\/[^/]+$/);
+  const [journal] = await linkWithChild(
+    page,
+    "/journals",
+    /^\/journal\/[^/]+$/,
+    /^\/journal\/[^/]+\/[^/]+\/[^/]+$/,
+  );
+  const [issue, paper] = await linkWithChild(
+    page,
+    journal,
+    /^\/journal\/[^/]+\/[^/]+\/[^/]+$/,
+    /^\/journal\/[^/]+\/\d+$/,
+  );
+  const [proceeding, proceedingPaper] = await linkWithChild(
+    page,
+    "/proceedings",
+    /^\/proceedings\/[^/]+$/,
+    /^\/proceedings\/[^/]+\/\d+$/,
+  );
   return [
     "/",
     "/journals",
