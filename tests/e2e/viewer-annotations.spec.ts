@@ -16,7 +16,6 @@ const journal = FIXTURE_JOURNAL.slug;
 // machine; no assertion is about speed.
 test.describe.configure({ timeout: 180_000 });
 const paper = FIXTURE_PAPERS.tracemonkey;
-const SCREENS = "/work/wt/viewer/.screens";
 
 type Box = { x: number; y: number; width: number; height: number };
 /**
@@ -52,8 +51,9 @@ async function openViewer(page: Page) {
 }
 
 const firstPage = (viewer: Locator) => viewer.locator('.page[data-page-number="1"]');
+/** A screenshot in the test's output folder (test-results/), to look at. */
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SCREENS}/${name}-${page.viewportSize()?.width}.png` });
+  page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
 /** Draws a zigzag with the pen on page 1 and returns the ink editor. */
 async function drawInk(page: Page, viewer: Locator) {
@@ -238,7 +238,15 @@ test("an image (stamp) gets its alt text, with the status and tooltip", async ({
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
+  // Adding the image is one undoable step.
+  await expect(viewer.getByRole("button", { name: "Undo", exact: true })).toBeEnabled();
+  // pdf.js's warning badge shows on an image without alt text while it is not selected.
+  const badge = stamp.locator(".noAltTextBadge");
+  await page.keyboard.press("Escape");
+  await expect(stamp).not.toHaveClass(/selectedEditor/);
+  await expect(badge).toBeVisible();
   await stamp.click();
+  await expect(badge).toBeHidden();
   const status = stamp.getByRole("button", { name: "Missing alt text" });
   await expect(status).toBeVisible();
   const toolbar = stamp.locator(".editToolbar");
@@ -257,7 +265,12 @@ test("an image (stamp) gets its alt text, with the status and tooltip", async ({
   await added.hover();
   await expect(stamp.getByRole("tooltip")).toHaveText("A red rectangle");
   await expect(stamp.getByRole("tooltip")).toBeVisible();
+  await expect(badge).toBeHidden();
   await shot(page, "stamp-alt-text");
+  // With its alt text the image shows no warning, selected or not.
+  await page.keyboard.press("Escape");
+  await expect(stamp).not.toHaveClass(/selectedEditor/);
+  await expect(badge).toBeHidden();
   expect(errors).toEqual([]);
 });
 
