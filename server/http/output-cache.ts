@@ -482,10 +482,16 @@ function send(
   res.removeHeader("ETag");
   res.setHeader("X-Cache", outcome);
   if (matches(req.headers["if-none-match"], entry.hash)) {
+    // A browser replaces its stored headers with a 304's (RFC 9111 section 4.3.4). The CSP that
+    // helmet set for this request names a fresh nonce the reader's stored body does not carry,
+    // so it would block the page's inline scripts: the 304 carries the entry's own CSP instead.
+    res.removeHeader("Content-Security-Policy");
+    const csp = entry.headers["content-security-policy"];
     res.writeHead(304, {
       ETag: variant.headers.ETag,
       "Cache-Control": PUBLIC_CACHE_CONTROL,
       Vary: VARY,
+      ...(csp === undefined ? {} : { "Content-Security-Policy": csp }),
     });
     res.end();
     return;

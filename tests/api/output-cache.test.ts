@@ -125,6 +125,11 @@ describe(`output cache on ${dialectUnderTest}`, () => {
     }
     const other = await get("/?another-url");
     expect(cspNonce(other)).not.toBe(cspNonce(miss));
+    // A reload revalidates: the browser keeps its stored body and takes the 304's headers, so
+    // the 304 must name the nonce of that body (or the page's scripts are blocked).
+    const revalidated = await get("/?nonce-check").set("If-None-Match", String(miss.headers.etag));
+    expect(revalidated.status).toBe(304);
+    expect(cspNonce(revalidated)).toBe(scriptNonce(miss));
   });
 
   it("caches public API answers and answers If-None-Match with 304", async () => {

@@ -16,7 +16,6 @@ const journal = FIXTURE_JOURNAL.slug;
 // machine; no assertion is about speed.
 test.describe.configure({ timeout: 180_000 });
 const paper = FIXTURE_PAPERS.tracemonkey;
-const SCREENS = "/work/wt/viewer/.screens";
 
 type Box = { x: number; y: number; width: number; height: number };
 /**
@@ -52,8 +51,9 @@ async function openViewer(page: Page) {
 }
 
 const firstPage = (viewer: Locator) => viewer.locator('.page[data-page-number="1"]');
+/** A screenshot in the test's output folder (test-results/), to look at. */
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SCREENS}/${name}-${page.viewportSize()?.width}.png` });
+  page.screenshot({ path: test.info().outputPath(`${name}.png`) });
 
 /** Draws a zigzag with the pen on page 1 and returns the ink editor. */
 async function drawInk(page: Page, viewer: Locator) {
@@ -138,24 +138,9 @@ test("the pen draws an ink annotation that moves by 1 and 10 units, undoes and r
   );
   await shot(page, "ink");
 
-  // docs/product/states.md: arrow keys move by 1 unit, ctrl+arrow by 10.
-  await ink.focus();
-  const before = (await ink.boundingBox()) as Box;
-  await page.keyboard.press("ArrowRight");
-  await expect.poll(async () => ((await ink.boundingBox()) as Box).x).toBeGreaterThan(before.x);
-  const one = ((await ink.boundingBox()) as Box).x - before.x;
-  await page.keyboard.press("Control+ArrowRight");
-  await expect
-    .poll(async () => ((await ink.boundingBox()) as Box).x - before.x)
-    .toBeGreaterThan(one * 5);
-  const eleven = ((await ink.boundingBox()) as Box).x - before.x;
-  expect(eleven / one).toBeGreaterThan(10.5);
-  expect(eleven / one).toBeLessThan(11.5);
-  await page.keyboard.press("ArrowDown");
-  await expect.poll(async () => ((await ink.boundingBox()) as Box).y).toBeGreaterThan(before.y);
-
-  // A drag is one undoable step (pdf.js merges key moves made within a second into one step, on
-  // a timer, so the test undoes a drag): undo puts the drawing back, redo moves it again.
+  // A drag is one undoable step: undo puts the drawing back, redo moves it again. (pdf.js merges
+  // key moves made within a second into one step, added to the history when that second is over,
+  // so the keys are tried last, with nothing to undo after them.)
   const undo = viewer.getByRole("button", { name: "Undo", exact: true });
   const redo = viewer.getByRole("button", { name: "Redo", exact: true });
   const start = (await ink.boundingBox()) as Box;
@@ -189,6 +174,24 @@ test("the pen draws an ink annotation that moves by 1 and 10 units, undoes and r
   await expect(viewer.locator(".inkEditor")).toHaveCount(0);
   await undo.click();
   await expect(viewer.locator(".inkEditor")).toHaveCount(1);
+
+  // docs/product/states.md: arrow keys move by 1 unit, ctrl+arrow by 10.
+  await selectInk(viewer, ink);
+  await ink.focus();
+  const before = (await ink.boundingBox()) as Box;
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => ((await ink.boundingBox()) as Box).x).toBeGreaterThan(before.x);
+  const one = ((await ink.boundingBox()) as Box).x - before.x;
+  await page.keyboard.press("Control+ArrowRight");
+  await expect
+    .poll(async () => ((await ink.boundingBox()) as Box).x - before.x)
+    .toBeGreaterThan(one * 5);
+  const eleven = ((await ink.boundingBox()) as Box).x - before.x;
+  expect(eleven / one).toBeGreaterThan(10.5);
+  expect(eleven / one).toBeLessThan(11.5);
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(async () => ((await ink.boundingBox()) as Box).y).toBeGreaterThan(before.y);
+
   expect(errors).toEqual([]);
 });
 
@@ -238,7 +241,15 @@ test("an image (stamp) gets its alt text, with the status and tooltip", async ({
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
+  // Adding the image is one undoable step.
+  await expect(viewer.getByRole("button", { name: "Undo", exact: true })).toBeEnabled();
+  // pdf.js's warning badge shows on an image without alt text while it is not selected.
+  const badge = stamp.locator(".noAltTextBadge");
+  await page.keyboard.press("Escape");
+  await expect(stamp).not.toHaveClass(/selectedEditor/);
+  await expect(badge).toBeVisible();
   await stamp.click();
+  await expect(badge).toBeHidden();
   const status = stamp.getByRole("button", { name: "Missing alt text" });
   await expect(status).toBeVisible();
   const toolbar = stamp.locator(".editToolbar");
@@ -257,7 +268,12 @@ test("an image (stamp) gets its alt text, with the status and tooltip", async ({
   await added.hover();
   await expect(stamp.getByRole("tooltip")).toHaveText("A red rectangle");
   await expect(stamp.getByRole("tooltip")).toBeVisible();
+  await expect(badge).toBeHidden();
   await shot(page, "stamp-alt-text");
+  // With its alt text the image shows no warning, selected or not.
+  await page.keyboard.press("Escape");
+  await expect(stamp).not.toHaveClass(/selectedEditor/);
+  await expect(badge).toBeHidden();
   expect(errors).toEqual([]);
 });
 

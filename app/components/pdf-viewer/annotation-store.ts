@@ -3,7 +3,8 @@
  * database `athenaeum-annotations`, object store `papers`, one record per PDF URL path:
  * `{ fingerprint, editors, savedAt }`, where `editors` are pdf.js editors serialized the way pdf.js
  * copies them (`editor.serialize(true)`: page index, rectangle in PDF units, colour, thickness,
- * opacity, ink paths, highlight outlines, a stamp's image as a data URL, alt text).
+ * opacity, ink paths, a stamp's image as a data URL, alt text), highlights the way pdf.js saves
+ * them (quad points or outline points; session.ts `serializeForStore`).
  *
  * The fingerprint is pdf.js's fingerprint of the file: a record saved for another version of the
  * file (the galley was replaced) is not restored, because its rectangles would land elsewhere.

@@ -136,6 +136,8 @@ type Editor = {
   height: number;
   deleted: boolean;
   isEmpty?: () => boolean;
+  /** pdf.js's `AnnotationEditorType` of the editor (`AnnotationEditor.mode`). */
+  mode: number;
   serialize: (isForCopying?: boolean) => Record<string, unknown> | null;
   hasAltTextData: () => boolean;
   altTextFinish: () => void;
@@ -159,6 +161,25 @@ type UiManager = {
   removeEditListeners: () => void;
   addEditListeners: () => void;
 };
+
+/**
+ * An editor in the form `EditorLayer.deserialize` reads back, or `null` when it has nothing to
+ * keep. pdf.js's copy form (`serialize(true)`, what its copy and paste uses) carries a stamp's
+ * image as a data URL, but a highlight refuses to be copied (`HighlightEditor.serialize` returns
+ * `null` for it), so a highlight is kept in its save form: quad points (or the free highlight's
+ * outline points), colour, opacity and thickness, which its `deserialize` reads too. Typed arrays
+ * become plain arrays so the record compares and stores as plain data.
+ */
+function serializeForStore(editor: Editor, highlightMode: number): Record<string, unknown> | null {
+  const data =
+    editor.serialize(true) ?? (editor.mode === highlightMode ? editor.serialize(false) : null);
+  if (!data) return null;
+  return JSON.parse(
+    JSON.stringify(data, (_key, value: unknown) =>
+      ArrayBuffer.isView(value) ? Array.from(value as unknown as ArrayLike<number>) : value,
+    ),
+  ) as Record<string, unknown>;
+}
 
 /** The reader dismissed the password dialog. */
 export class PasswordCancelled extends Error {
@@ -386,7 +407,7 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
       for (const editor of uiManager.getEditors(i)) {
         if (editor.deleted || editor.isEmpty?.()) continue;
         try {
-          const data = editor.serialize(true) as SerializedEditor | null;
+          const data = serializeForStore(editor, AnnotationEditorType.HIGHLIGHT);
           if (data) list.push({ ...data, pageIndex: i });
         } catch (error) {
           // An image still being loaded has no bitmap yet; it is saved on the next change.
