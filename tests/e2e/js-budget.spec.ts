@@ -13,9 +13,11 @@ import { expect, type Page, test } from "@playwright/test";
 /**
  * Bytes (KB = 1,000 bytes, decision 115): the heaviest page (the home page) received 131,449 on
  * 2026-11-23, a little more than its 126.7 KB at gzip level 6 (`npm run bench:js`) because the
- * server's compression leaves scripts under 1 KB as they are.
+ * server's compression leaves scripts under 1 KB as they are; 133,363 the same day once subject
+ * counts, feeds and the first-start notice had joined it. The budget holds that, with 1.5 KB to
+ * spare, until public pages stop hydrating (decision 175).
  */
-const BUDGET = 132_000;
+const BUDGET = 135_000;
 
 /** Every link on `path` whose pathname matches `pattern`, in page order. */
 async function links(page: Page, path: string, pattern: RegExp): Promise<string[]> {
