@@ -66,14 +66,19 @@ test("an unknown filter value says what is wrong", async ({ page }) => {
 
 test("page 2 of a long result list shows the next papers", async ({ page }) => {
   await searchFor(page, "study OR results OR data OR research OR university");
-  await expect(page.getByText(/^2\d papers match/)).toBeVisible();
+  // other specs add papers as the run goes on, so the count is read, not assumed
+  const summary = page.getByText(/^\d+ papers match/);
+  await expect(summary).toBeVisible();
+  const total = Number((await summary.innerText()).match(/^(\d+)/)?.[1]);
+  expect(total).toBeGreaterThan(20);
+  const pageCount = Math.ceil(total / 20);
   const firstPage = await page.locator("main ol h2").allTextContents();
   expect(firstPage).toHaveLength(20);
   const pages = page.getByRole("navigation", { name: "Result pages" });
   await expect(pages.locator('[aria-current="page"]')).toHaveText("Page 1");
   await pages.getByRole("link", { name: "Next →" }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(pages.getByText("Page 2 of 2")).toBeVisible();
+  await expect(pages.getByText(`Page 2 of ${pageCount}`)).toBeVisible();
   const secondPage = await page.locator("main ol h2").allTextContents();
   expect(secondPage.length).toBeGreaterThan(0);
   expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
