@@ -16,12 +16,9 @@ import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { ProceedingDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
-import {
-  dangerButtonClass,
-  dangerOutlineClass,
-  useConfirm,
-} from "../../components/dashboard/confirm-dialog.tsx";
+import { dangerButtonClass, useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { FlashMessage, flashState } from "../../components/dashboard/flash.tsx";
+import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
 import {
   DashboardFailure,
   DashboardLoading,
@@ -30,13 +27,9 @@ import {
 } from "../../components/dashboard/screen.tsx";
 import { Spinner } from "../../components/forms/index.ts";
 import { EditorialBoard } from "../../components/journal/editorial-board.tsx";
-import { authorLine } from "../../components/ui/authors.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { CoverImage } from "../../components/ui/cover-image.tsx";
 import { Disclosure } from "../../components/ui/disclosure.tsx";
-import { EmptyNote } from "../../components/ui/empty-note.tsx";
-import { SectionHeading } from "../../components/ui/heading.tsx";
-import { buttonClass } from "../../components/ui/styles.ts";
 import { apiGet, errorMessage } from "../../lib/api.ts";
 import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceeding-papers";
@@ -170,64 +163,18 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
             <EditorialBoard editors={p.editors} />
           </Disclosure>
 
-          <section aria-labelledby="papers-title">
-            <SectionHeading id="papers-title">Papers</SectionHeading>
-            {problem ? (
-              <p role="alert" className="mb-4 text-sm font-medium text-red-800">
-                {problem}
-              </p>
-            ) : null}
-            {p.papers.length === 0 ? (
-              <EmptyNote>No papers in this proceeding yet.</EmptyNote>
-            ) : (
-              <ol className="divide-y divide-slate-200 border-y border-slate-200">
-                {p.papers.map((paper) => (
-                  <li
-                    key={paper.paperID}
-                    className="flex flex-col gap-3 py-5 lg:flex-row lg:items-start lg:justify-between lg:gap-8"
-                  >
-                    <div className="min-w-0">
-                      <h3 className="text-lg leading-snug font-semibold break-words">
-                        {paper.title}
-                      </h3>
-                      {paper.authors.length > 0 ? (
-                        <p className="mt-1 text-[0.95rem] text-slate-600">
-                          {authorLine(paper.authors)}
-                        </p>
-                      ) : null}
-                      {pagesOf(paper) ? (
-                        <p className="mt-1 text-sm text-slate-600">{pagesOf(paper)}</p>
-                      ) : null}
-                    </div>
-                    <div className="flex shrink-0 flex-wrap gap-2">
-                      <Link
-                        to={paper.link}
-                        className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}
-                      >
-                        Open<span className="sr-only">: {paper.title}</span>
-                      </Link>
-                      <Link
-                        to={`/dashboard/edit_proceeding_paper/${id}/${paper.paperID}`}
-                        className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}
-                      >
-                        Edit<span className="sr-only">: {paper.title}</span>
-                      </Link>
-                      <button
-                        type="button"
-                        onClick={() => removePaper(paper)}
-                        disabled={deleting !== null}
-                        aria-busy={deleting === paper.paperID || undefined}
-                        className={dangerOutlineClass}
-                      >
-                        {deleting === paper.paperID ? <Spinner /> : null}
-                        Delete<span className="sr-only">: {paper.title}</span>
-                      </button>
-                    </div>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <PaperContents
+            id="papers-title"
+            heading="Papers"
+            papers={p.papers}
+            emptyText="No papers in this proceeding yet."
+            problem={problem}
+            deleting={deleting}
+            openLink={(paper) => paper.link}
+            editLink={(paper) => `/dashboard/edit_proceeding_paper/${id}/${paper.paperID}`}
+            detail={pagesOf}
+            onDelete={removePaper}
+          />
 
           <section aria-labelledby="delete-title" className="border-t border-slate-200 pt-6">
             <h2 id="delete-title" className="text-lg font-semibold">

@@ -17,21 +17,18 @@ import { Link, useRevalidator } from "react-router";
 import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { paperLink, publicationLink, volumeNumber } from "../../../shared/format.ts";
-import { dangerOutlineClass, useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
 import {
   DashboardLoading,
   DashboardScreen,
   dashboardMeta,
 } from "../../components/dashboard/screen.tsx";
-import { Spinner } from "../../components/forms/index.ts";
 import { EditorialBoard } from "../../components/journal/editorial-board.tsx";
-import { authorLine } from "../../components/ui/authors.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { CoverImage } from "../../components/ui/cover-image.tsx";
 import { Disclosure } from "../../components/ui/disclosure.tsx";
-import { EmptyNote } from "../../components/ui/empty-note.tsx";
-import { SectionHeading } from "../../components/ui/heading.tsx";
-import { buttonClass, containerClass, textLinkClass } from "../../components/ui/styles.ts";
+import { containerClass, textLinkClass } from "../../components/ui/styles.ts";
 import { apiGet, errorMessage } from "../../lib/api.ts";
 import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
@@ -154,61 +151,17 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
             <EditorialBoard editors={p.editors} />
           </Disclosure>
 
-          <section aria-labelledby="contents-title">
-            <SectionHeading id="contents-title">Publication Contents</SectionHeading>
-            {deleteProblem ? (
-              <p role="alert" className="mb-4 text-sm font-medium text-red-800">
-                {deleteProblem}
-              </p>
-            ) : null}
-            {p.papers.length === 0 ? (
-              <EmptyNote>No papers in this publication yet.</EmptyNote>
-            ) : (
-              <ol className="divide-y divide-slate-200 border-y border-slate-200">
-                {p.papers.map((paper) => (
-                  <li
-                    key={paper.paperID}
-                    className="flex flex-col gap-3 py-5 lg:flex-row lg:items-start lg:justify-between lg:gap-8"
-                  >
-                    <div className="min-w-0">
-                      <h3 className="text-lg leading-snug font-semibold break-words">
-                        {paper.title}
-                      </h3>
-                      {paper.authors.length > 0 ? (
-                        <p className="mt-1 text-[0.95rem] text-slate-600">
-                          {authorLine(paper.authors)}
-                        </p>
-                      ) : null}
-                    </div>
-                    <div className="flex shrink-0 flex-wrap gap-2">
-                      <Link
-                        to={paperLink(p.journal_url, paper.paperID)}
-                        className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}
-                      >
-                        Open<span className="sr-only">: {paper.title}</span>
-                      </Link>
-                      <Link
-                        to={`/dashboard/edit_paper/${p.journal_url}/${paper.paperID}`}
-                        className={buttonClass("secondary", "min-h-9 px-3 py-1.5")}
-                      >
-                        Edit<span className="sr-only">: {paper.title}</span>
-                      </Link>
-                      <button
-                        type="button"
-                        onClick={() => remove(paper)}
-                        disabled={deleting !== null}
-                        aria-busy={deleting === paper.paperID || undefined}
-                        className={dangerOutlineClass}
-                      >
-                        {deleting === paper.paperID ? <Spinner /> : null}
-                        Delete<span className="sr-only">: {paper.title}</span>
-                      </button>
-                    </div>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <PaperContents
+            id="contents-title"
+            heading="Publication Contents"
+            papers={p.papers}
+            emptyText="No papers in this publication yet."
+            problem={deleteProblem}
+            deleting={deleting}
+            openLink={(paper) => paperLink(p.journal_url, paper.paperID)}
+            editLink={(paper) => `/dashboard/edit_paper/${p.journal_url}/${paper.paperID}`}
+            onDelete={remove}
+          />
         </div>
       </div>
     </DashboardScreen>
