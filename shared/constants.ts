@@ -147,3 +147,6 @@ export const JOURNAL_URI_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
  * `/proceedings/{slug}` cannot name a proceeding and is a 404 without a query.
  */
 export const PROCEEDING_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,89}$/;
+
+/** Shortest password accepted anywhere (docs/decisions/020-passwords.md), in characters. */
+export const MIN_PASSWORD_LENGTH = 8;

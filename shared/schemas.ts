@@ -15,6 +15,8 @@ import { z } from "zod";
 import {
   FREQUENCIES,
   JOURNAL_URI_PATTERN,
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
   SUBJECTS,
   type SubjectKey,
   yearChoices,
@@ -529,3 +531,31 @@ export type ProceedingPaperValues = z.input<typeof proceedingPaperSchema>;
 export type ProceedingValues = z.input<typeof proceedingSchema>;
 export type ProceedingEditValues = z.input<typeof proceedingEditSchema>;
 export type PartnerValues = z.input<typeof partnerSchema>;
+
+/** The message of a password shorter than {@link MIN_PASSWORD_LENGTH}. */
+export const PASSWORD_TOO_SHORT = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+
+/**
+ * A new password and its confirmation as a form checks them before sending (registration, reset,
+ * change): each required with the form's own wording, the password at least
+ * {@link MIN_PASSWORD_LENGTH} characters. Spread into the form's `z.object` and refine it with
+ * {@link passwordsMatch}; the server checks the same again (server/services/users.ts).
+ */
+export function newPasswordFields(missing: { pword: string; cpword: string }) {
+  return {
+    pword: z.string().min(1, missing.pword).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT),
+    cpword: z.string().min(1, missing.cpword),
+  };
+}
+
+/**
+ * `.refine(...passwordsMatch)`: the confirmation equals the password, checked once it is typed,
+ * else 'Passwords you entered do not match!' under the confirmation.
+ */
+export const passwordsMatch: [
+  (v: { pword: string; cpword: string }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (v) => v.cpword === "" || v.pword === v.cpword,
+  { path: ["cpword"], message: MESSAGES.passwordsDoNotMatch },
+];

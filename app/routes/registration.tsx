@@ -22,7 +22,8 @@ import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { AppError } from "../../server/services/errors.ts";
 import { invitationEmail } from "../../server/services/invitations.ts";
-import { MESSAGES, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
+import { MESSAGES, MIN_PASSWORD_LENGTH, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
+import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import {
   FormError,
@@ -37,9 +38,6 @@ import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/registration";
 
-/** Shortest password the server accepts (docs/product/api.md). */
-const MIN_PASSWORD = 8;
-
 const required = (message: string) => z.string().trim().min(1, message);
 
 const registrationSchema = z
@@ -50,19 +48,15 @@ const registrationSchema = z
     email: required("Please enter your email address.").pipe(
       z.email("Please enter a valid email address."),
     ),
-    pword: z
-      .string()
-      .min(1, "Please enter a password.")
-      .min(MIN_PASSWORD, `Your password must be at least ${MIN_PASSWORD} characters long.`),
-    cpword: z.string().min(1, "Please confirm your password."),
+    ...newPasswordFields({
+      pword: "Please enter a password.",
+      cpword: "Please confirm your password.",
+    }),
     admincode: z.string(),
     /** The invitation token; with it no passcode is asked. */
     invite: z.string(),
   })
-  .refine((v) => v.cpword === "" || v.pword === v.cpword, {
-    path: ["cpword"],
-    message: MESSAGES.passwordsDoNotMatch,
-  })
+  .refine(...passwordsMatch)
   .refine((v) => v.invite !== "" || v.admincode.trim() !== "", {
     path: ["admincode"],
     message: "Please enter the admin passcode.",
@@ -227,7 +221,7 @@ export default function Registration({ actionData, loaderData }: Route.Component
               type="password"
               autoComplete="new-password"
               required
-              hint={`At least ${MIN_PASSWORD} characters.`}
+              hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
               {...field("pword")}
             />
             <TextField

@@ -13,7 +13,8 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { MESSAGES } from "../../shared/constants.ts";
+import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
+import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { FormError, Spinner, SubmitButton, TextField } from "../components/forms/index.ts";
 import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
@@ -21,20 +22,14 @@ import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/reset-password";
 
-const MIN_PASSWORD = 8;
-
 const schema = z
   .object({
-    pword: z
-      .string()
-      .min(1, "Please enter a password.")
-      .min(MIN_PASSWORD, `Your password must be at least ${MIN_PASSWORD} characters long.`),
-    cpword: z.string().min(1, "Please confirm your password."),
+    ...newPasswordFields({
+      pword: "Please enter a password.",
+      cpword: "Please confirm your password.",
+    }),
   })
-  .refine((v) => v.cpword === "" || v.pword === v.cpword, {
-    path: ["cpword"],
-    message: MESSAGES.passwordsDoNotMatch,
-  });
+  .refine(...passwordsMatch);
 type Values = z.output<typeof schema>;
 
 const LINK_INVALID =
@@ -162,7 +157,7 @@ function NewPasswordForm({
         type="password"
         autoComplete="new-password"
         required
-        hint={`At least ${MIN_PASSWORD} characters.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         error={errors.pword?.message}
         {...register("pword")}
       />

@@ -8,14 +8,16 @@
  * stored with the hash (`scrypt$N$r$p$salt$hash`, base64url), so they can be raised later: a
  * hash made with weaker ones is replaced at the next successful sign-in.
  */
+
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
+import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import type { User, UserRole } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, conflict, invalid } from "./errors.ts";
 
 /** Shortest accepted password, in characters (docs/product/api.md). */
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 /** Current scrypt cost; see the module comment. */
 const SCRYPT = { N: 2 ** 15, r: 8, p: 3 } as const;

@@ -18,7 +18,8 @@ import { type FieldValues, type Path, type UseFormSetError, useForm } from "reac
 import { useRevalidator } from "react-router";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
-import { MESSAGES } from "../../../shared/constants.ts";
+import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../../shared/constants.ts";
+import { newPasswordFields, passwordsMatch } from "../../../shared/schemas.ts";
 import {
   DashboardFailure,
   DashboardLoading,
@@ -30,8 +31,6 @@ import { Card } from "../../components/ui/card.tsx";
 import { ApiError, apiPost, errorMessage } from "../../lib/api.ts";
 import { loadScreen } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/account";
-
-const MIN_PASSWORD = 8;
 
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loadScreen(request, async (get) => {
@@ -172,16 +171,12 @@ function NameForm({ account }: { account: AccountDetails }) {
 const passwordSchema = z
   .object({
     current: z.string().min(1, "Please enter your current password."),
-    pword: z
-      .string()
-      .min(1, "Please enter a new password.")
-      .min(MIN_PASSWORD, `Your password must be at least ${MIN_PASSWORD} characters long.`),
-    cpword: z.string().min(1, "Please confirm your new password."),
+    ...newPasswordFields({
+      pword: "Please enter a new password.",
+      cpword: "Please confirm your new password.",
+    }),
   })
-  .refine((v) => v.cpword === "" || v.pword === v.cpword, {
-    path: ["cpword"],
-    message: MESSAGES.passwordsDoNotMatch,
-  });
+  .refine(...passwordsMatch);
 type PasswordValues = z.output<typeof passwordSchema>;
 
 function PasswordForm() {
@@ -232,7 +227,7 @@ function PasswordForm() {
           type="password"
           autoComplete="new-password"
           required
-          hint={`At least ${MIN_PASSWORD} characters.`}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
           error={errors.pword?.message}
           {...register("pword")}
         />
