@@ -125,6 +125,38 @@ const selectClass =
   "mt-1 block w-full rounded-sm border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200";
 const labelClass = "block text-sm font-medium text-slate-700";
 
+/** One filter: a labelled select whose empty first choice ("Any …") leaves the filter unset. */
+function FilterSelect({
+  name,
+  label,
+  any,
+  value,
+  choices,
+}: {
+  name: string;
+  label: string;
+  any: string;
+  value: string | undefined;
+  /** [value, label] pairs. */
+  choices: [string, string][];
+}) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className={labelClass}>
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ""} className={selectClass}>
+        <option value="">{any}</option>
+        {choices.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The filter form: a GET form to this page, keeping the query. */
 function Filters({ params, options }: { params: SearchParams; options: SearchFilterOptions }) {
   const active = Boolean(params.journal || params.proceeding || params.year || params.type);
@@ -137,78 +169,34 @@ function Filters({ params, options }: { params: SearchParams; options: SearchFil
     >
       <input type="hidden" name="q" value={params.q} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <label htmlFor="filter-journal" className={labelClass}>
-            Journal
-          </label>
-          <select
-            id="filter-journal"
-            name="journal"
-            defaultValue={params.journal ?? ""}
-            className={selectClass}
-          >
-            <option value="">Any journal</option>
-            {options.journals.map((j) => (
-              <option key={j.uri} value={j.uri}>
-                {j.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-proceeding" className={labelClass}>
-            Proceeding
-          </label>
-          <select
-            id="filter-proceeding"
-            name="proceeding"
-            defaultValue={params.proceeding ?? ""}
-            className={selectClass}
-          >
-            <option value="">Any proceeding</option>
-            {options.proceedings.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-year" className={labelClass}>
-            Year
-          </label>
-          <select
-            id="filter-year"
-            name="year"
-            defaultValue={params.year ? String(params.year) : ""}
-            className={selectClass}
-          >
-            <option value="">Any year</option>
-            {options.years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-type" className={labelClass}>
-            Type
-          </label>
-          <select
-            id="filter-type"
-            name="type"
-            defaultValue={params.type ?? ""}
-            className={selectClass}
-          >
-            <option value="">Any type</option>
-            {PAPER_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {PAPER_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="journal"
+          label="Journal"
+          any="Any journal"
+          value={params.journal}
+          choices={options.journals.map((j) => [j.uri, j.name])}
+        />
+        <FilterSelect
+          name="proceeding"
+          label="Proceeding"
+          any="Any proceeding"
+          value={params.proceeding}
+          choices={options.proceedings.map((p) => [p.slug, p.title])}
+        />
+        <FilterSelect
+          name="year"
+          label="Year"
+          any="Any year"
+          value={params.year ? String(params.year) : undefined}
+          choices={options.years.map((y) => [String(y), String(y)])}
+        />
+        <FilterSelect
+          name="type"
+          label="Type"
+          any="Any type"
+          value={params.type}
+          choices={PAPER_TYPES.map((t) => [t, PAPER_TYPE_LABELS[t]])}
+        />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" className={buttonClass("primary")}>
