@@ -328,6 +328,26 @@ export async function findProceedingPaperFile(
   );
 }
 
+/** The fields both paper edit forms prefill (journal and conference papers), authors in order. */
+async function editFields(
+  ctx: AppContext,
+  row: { id: number; title: string; doi: string | null; abstract: string; keywords: string | null },
+) {
+  const authors = await authorsOfPaper(ctx, row.id);
+  return {
+    paperID: row.id,
+    title: row.title,
+    authors: authors.map((a) => ({
+      name: a.name,
+      email: a.email ?? "",
+      institution: a.institution ?? "",
+    })),
+    doi: row.doi ?? "",
+    abstract: row.abstract,
+    keywords: row.keywords ?? "",
+  };
+}
+
 /** GET /get_paper/{journal}/{paper}: a paper prefilled for the edit form, or null. */
 export async function getPaperForEdit(
   ctx: AppContext,
@@ -347,18 +367,8 @@ export async function getPaperForEdit(
     ])
     .executeTakeFirst();
   if (!row) return null;
-  const authors = await authorsOfPaper(ctx, row.id);
   return {
-    paperID: row.id,
-    title: row.title,
-    authors: authors.map((a) => ({
-      name: a.name,
-      email: a.email ?? "",
-      institution: a.institution ?? "",
-    })),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
+    ...(await editFields(ctx, row)),
     publication: String(row.publication_id),
     file_url: row.file ? galleyUrl(row.uri, row.id, row.title) : "",
   };
@@ -391,18 +401,8 @@ export async function getProceedingPaperForEdit(
     .where("p.proceeding_id", "=", proceedingId)
     .executeTakeFirst();
   if (!row) return null;
-  const authors = await authorsOfPaper(ctx, row.id);
   return {
-    paperID: row.id,
-    title: row.title,
-    authors: authors.map((a) => ({
-      name: a.name,
-      email: a.email ?? "",
-      institution: a.institution ?? "",
-    })),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
+    ...(await editFields(ctx, row)),
     first_page: row.first_page ?? "",
     last_page: row.last_page ?? "",
     link: proceedingPaperLink(row.slug, row.id),
