@@ -13,10 +13,11 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
+import { MESSAGES } from "../../shared/constants.ts";
 import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { FormError, Spinner, SubmitButton, TextField } from "../components/forms/index.ts";
+import { FormError, Spinner, SubmitButton } from "../components/forms/index.ts";
+import { NewPasswordFields } from "../components/forms/new-password-fields.tsx";
 import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
@@ -152,22 +153,10 @@ function NewPasswordForm({
       <p className="text-sm text-slate-600">
         Choosing a new password signs you out on every other device.
       </p>
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        error={errors.pword?.message}
-        {...register("pword")}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.cpword?.message}
-        {...register("cpword")}
+      <NewPasswordFields
+        pword={register("pword")}
+        cpword={register("cpword")}
+        errors={{ pword: errors.pword?.message, cpword: errors.cpword?.message }}
       />
       <SubmitButton busy={busy} busyLabel="Saving..." className="w-full">
         Set new password

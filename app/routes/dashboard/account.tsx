@@ -18,7 +18,7 @@ import { type FieldValues, type Path, type UseFormSetError, useForm } from "reac
 import { useRevalidator } from "react-router";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
-import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../../shared/constants.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
 import { newPasswordFields, passwordsMatch } from "../../../shared/schemas.ts";
 import {
   DashboardFailure,
@@ -27,6 +27,7 @@ import {
   dashboardMeta,
 } from "../../components/dashboard/screen.tsx";
 import { FormError, FormSuccess, SubmitButton, TextField } from "../../components/forms/index.ts";
+import { NewPasswordFields } from "../../components/forms/new-password-fields.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { ApiError, apiPost, errorMessage } from "../../lib/api.ts";
 import { loadScreen } from "../../lib/dashboard-load.ts";
@@ -222,22 +223,10 @@ function PasswordForm() {
           error={errors.current?.message}
           {...register("current")}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          error={errors.pword?.message}
-          {...register("pword")}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.cpword?.message}
-          {...register("cpword")}
+        <NewPasswordFields
+          pword={register("pword")}
+          cpword={register("cpword")}
+          errors={{ pword: errors.pword?.message, cpword: errors.cpword?.message }}
         />
         <SubmitButton busy={busy} busyLabel="Changing..." className="w-full sm:w-auto">
           Change password
