@@ -5,6 +5,8 @@
  * Each write updates the paper's search row in the same transaction (server/services/search.ts);
  * deleting a paper drops it through the database (trigger or cascade).
  */
+
+import type { Updateable } from "kysely";
 import type { PaperInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
@@ -220,6 +222,61 @@ async function paperInProceeding(ctx: AppContext, proceedingId: number, paperId:
   return paper;
 }
 
+/**
+ * Writes an edit of `paper` (journal or conference paper): the form's fields, the columns
+ * `more` gives (computed inside the transaction), the authors and the search row in one
+ * transaction; a new PDF is stored first and removed again if the transaction fails, the old one
+ * only after the row points at the new one (docs/decisions/063-catalogue-write-rules.md).
+ * @throws AppError `conflict` (DOI) and the PDF errors of {@link storePaperFile}.
+ */
+async function rewritePaper(
+  ctx: AppContext,
+  paper: { id: number; file: string | null },
+  input: PaperFields,
+  pdf: Uint8Array | null | undefined,
+  more: (trx: Trx) => Promise<Updateable<PapersTable>>,
+): Promise<{ id: number }> {
+  await assertDoiFree(ctx.db, input.doi, paper.id);
+  const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
+  await commitOrDiscard(
+    ctx,
+    async (trx) => {
+      await trx
+        .updateTable("papers")
+        .set({
+          title: input.title,
+          doi: nullIfEmpty(input.doi),
+          abstract: input.abstract,
+          keywords: nullIfEmpty(input.keywords),
+          ...(await more(trx)),
+          ...(file ? fileColumns(file) : {}),
+          updated_at: timestamp(),
+        })
+        .where("id", "=", paper.id)
+        .execute();
+      await replaceAuthors(trx, paper.id, input.authors);
+      await indexPaper(trx, ctx.dialect, paper.id);
+    },
+    async () => {
+      if (file) await ctx.storage.remove(file.key);
+    },
+  );
+  if (file && paper.file) {
+    const old = paper.file;
+    await removeAfterCommit(ctx, () => ctx.storage.remove(old));
+  }
+  return { id: paper.id };
+}
+
+/** Deletes a paper's row (its authors and search row go with it), then its PDF. */
+async function removePaper(ctx: AppContext, paper: { id: number; file: string | null }) {
+  await writeCatalogue(ctx, (trx) => trx.deleteFrom("papers").where("id", "=", paper.id).execute());
+  if (paper.file) {
+    const file = paper.file;
+    await removeAfterCommit(ctx, () => ctx.storage.remove(file));
+  }
+}
+
 /** Pages of a conference paper as the form sends them (`""` when unknown). */
 export type PaperPages = { first_page: string; last_page: string };
 
@@ -238,37 +295,10 @@ export async function updateProceedingPaper(
   pdf?: Uint8Array | null,
 ): Promise<{ id: number }> {
   const paper = await paperInProceeding(ctx, proceedingId, paperId);
-  await assertDoiFree(ctx.db, input.doi, paper.id);
-  const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
-  await commitOrDiscard(
-    ctx,
-    async (trx) => {
-      await trx
-        .updateTable("papers")
-        .set({
-          title: input.title,
-          doi: nullIfEmpty(input.doi),
-          abstract: input.abstract,
-          keywords: nullIfEmpty(input.keywords),
-          first_page: nullIfEmpty(input.first_page),
-          last_page: nullIfEmpty(input.last_page),
-          ...(file ? fileColumns(file) : {}),
-          updated_at: timestamp(),
-        })
-        .where("id", "=", paper.id)
-        .execute();
-      await replaceAuthors(trx, paper.id, input.authors);
-      await indexPaper(trx, ctx.dialect, paper.id);
-    },
-    async () => {
-      if (file) await ctx.storage.remove(file.key);
-    },
-  );
-  if (file && paper.file) {
-    const old = paper.file;
-    await removeAfterCommit(ctx, () => ctx.storage.remove(old));
-  }
-  return { id: paper.id };
+  return rewritePaper(ctx, paper, input, pdf, async () => ({
+    first_page: nullIfEmpty(input.first_page),
+    last_page: nullIfEmpty(input.last_page),
+  }));
 }
 
 /**
@@ -281,12 +311,7 @@ export async function deleteProceedingPaper(
   proceedingId: number,
   paperId: number,
 ): Promise<void> {
-  const paper = await paperInProceeding(ctx, proceedingId, paperId);
-  await writeCatalogue(ctx, (trx) => trx.deleteFrom("papers").where("id", "=", paper.id).execute());
-  if (paper.file) {
-    const file = paper.file;
-    await removeAfterCommit(ctx, () => ctx.storage.remove(file));
-  }
+  await removePaper(ctx, await paperInProceeding(ctx, proceedingId, paperId));
 }
 
 /**
@@ -304,40 +329,13 @@ export async function updatePaper(
 ): Promise<{ id: number }> {
   const { journal, paper } = await paperInJournal(ctx, journalUri, paperId);
   const publication = await publicationInJournal(ctx, journal.id, input.sel_publication);
-  await assertDoiFree(ctx.db, input.doi, paper.id);
-  const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
-  await commitOrDiscard(
-    ctx,
-    async (trx) => {
-      const moved = publication.id !== paper.publication_id;
-      await trx
-        .updateTable("papers")
-        .set({
-          publication_id: publication.id,
-          title: input.title,
-          doi: nullIfEmpty(input.doi),
-          abstract: input.abstract,
-          keywords: nullIfEmpty(input.keywords),
-          ...(file ? fileColumns(file) : {}),
-          ...(moved
-            ? { position: await nextPosition(trx, { publication_id: publication.id }) }
-            : {}),
-          updated_at: timestamp(),
-        })
-        .where("id", "=", paper.id)
-        .execute();
-      await replaceAuthors(trx, paper.id, input.authors);
-      await indexPaper(trx, ctx.dialect, paper.id);
-    },
-    async () => {
-      if (file) await ctx.storage.remove(file.key);
-    },
-  );
-  if (file && paper.file) {
-    const old = paper.file;
-    await removeAfterCommit(ctx, () => ctx.storage.remove(old));
-  }
-  return { id: paper.id };
+  return rewritePaper(ctx, paper, input, pdf, async (trx) => ({
+    publication_id: publication.id,
+    // a paper moved to another issue goes last there
+    ...(publication.id !== paper.publication_id
+      ? { position: await nextPosition(trx, { publication_id: publication.id }) }
+      : {}),
+  }));
 }
 
 /**
@@ -350,10 +348,5 @@ export async function deletePaper(
   journalUri: string,
   paperId: number,
 ): Promise<void> {
-  const { paper } = await paperInJournal(ctx, journalUri, paperId);
-  await writeCatalogue(ctx, (trx) => trx.deleteFrom("papers").where("id", "=", paper.id).execute());
-  if (paper.file) {
-    const file = paper.file;
-    await removeAfterCommit(ctx, () => ctx.storage.remove(file));
-  }
+  await removePaper(ctx, (await paperInJournal(ctx, journalUri, paperId)).paper);
 }
