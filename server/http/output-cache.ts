@@ -86,11 +86,16 @@ const PRIVATE_PAGE =
 const GALLEY = /^\/(?:journal|proceedings)\/[^/]+\/download\//;
 /** A file name (robots.txt, sitemap.xml, favicon.ico); React Router's `.data` URLs are pages. */
 const FILE_NAME = /\.(?!data$)[^/.]*$/;
+/**
+ * The Atom feeds (`/feed.xml`, `/journal/{uri}/feed.xml`, docs/decisions/187-feeds.md): public
+ * answers that change only with the catalogue, so they are kept like pages (docs/decisions/250-feeds-in-the-output-cache.md).
+ */
+const FEED = /^\/(?:journal\/[^/]+\/)?feed\.xml$/;
 /** The public calls of docs/product/api.md (server/api/public.ts), nothing of the dashboard's. */
 const PUBLIC_API =
   /^\/api\/(?:latest_publications|latest_publication|latest_journals|all_journals|all_proceedings|partners|search|get_journal\/[^/]+|get_publications\/[^/]+\/Y|get_publication\/[^/]+\/[^/]+\/[^/]+|get_journal_paper\/[^/]+\/[^/]+|get_proceeding_page\/[^/]+|get_proceeding_paper\/[^/]+\/[^/]+)\/?$/;
-/** Content types kept: HTML pages, JSON answers, React Router's data (`text/x-script`). */
-const CACHEABLE_TYPE = /^(?:text\/html|application\/json|text\/x-script)\b/i;
+/** Content types kept: HTML pages, JSON answers, React Router's data (`text/x-script`), Atom feeds. */
+const CACHEABLE_TYPE = /^(?:text\/html|application\/json|text\/x-script|application\/atom\+xml)\b/i;
 /** Headers recomputed for every answer, or that must never be repeated. */
 const NOT_STORED = new Set([
   "cache-control",
@@ -112,6 +117,7 @@ const COMPRESS_FROM = 1024;
 /** Whether `path` (a request path, without the query) may be served from the cache. */
 export function isPublicPath(path: string): boolean {
   if (path.startsWith("/api/")) return PUBLIC_API.test(path);
+  if (FEED.test(path)) return true;
   return !PRIVATE_PAGE.test(path) && !GALLEY.test(path) && !FILE_NAME.test(path);
 }
 

@@ -214,6 +214,26 @@ describe(`output cache on ${dialectUnderTest}`, () => {
     expect(api.body.partners.map((p: { name: string }) => p.name)).toContain("Imported Partner");
   });
 
+  it("keeps the Atom feeds like pages until the next catalogue write", async () => {
+    for (const path of ["/feed.xml", "/journal/ethics-review/feed.xml"]) {
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers["content-type"], path).toMatch(/^application\/atom\+xml/);
+      expect(first.text, path).toContain("<entry>");
+      const again = await get(path);
+      expect(again.headers["x-cache"], path).toBe("hit");
+      expect(again.headers["cache-control"], path).toBe(PUBLIC_CACHE_CONTROL);
+      expect(again.text, path).toBe(first.text);
+    }
+    await createPartner(t.ctx, { name: "Feed Invalidating Partner", link: "" });
+    expect((await get("/feed.xml")).headers["x-cache"]).toBe("miss");
+    // an unknown journal's feed is a 404, never kept
+    await get("/journal/no-such-journal/feed.xml");
+    const missing = await get("/journal/no-such-journal/feed.xml");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["x-cache"]).toBeUndefined();
+  });
+
   it("never caches a signed-in manager's request and marks it private, no-store", async () => {
     for (const path of ["/?signed-in", "/api/all_journals", "/api/dashboard/all_journals"]) {
       const res = await get(path).set("Cookie", cookie);
@@ -258,6 +278,8 @@ describe(`output cache on ${dialectUnderTest}`, () => {
       "/api/all_journals",
       "/api/get_publications/ethics-review/Y",
       "/api/all_proceedings",
+      "/feed.xml",
+      "/journal/ethics-review/feed.xml",
     ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
@@ -273,6 +295,9 @@ describe(`output cache on ${dialectUnderTest}`, () => {
       "/api/logout",
       "/journal/ethics-review/download/3/paper.pdf",
       "/sitemap.xml",
+      "/sitemaps/papers-1.xml",
+      "/robots.txt",
+      "/journal/ethics-review/3/cite.bib",
       "/oai",
       "/assets/entry.js",
     ]) {
