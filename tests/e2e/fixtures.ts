@@ -4,12 +4,12 @@
  * "Viewer Test Fixtures" (`viewer-fixtures`), with one issue whose papers carry PDFs of the
  * shipped corpus (corpus/README.md): the two password-protected pdf.js test files, the
  * link-and-notes annotation PDF, a 14-page paper without an outline (a copy of the Metabolites
- * article), and one paper without a PDF; and one proceeding, "Viewer Test Proceedings"
+ * article), and one paper without a PDF; and one proceeding, "Viewer Test Workshop"
  * (`viewer-proceedings`, 2008, older than PLDI '09), whose one paper has a PDF, since the
  * shipped PLDI '09 paper has none (decision 225). Every paper has `jats: null`, so the
  * manifest's own fields are the metadata.
  *
- * `tests/e2e/serve.ts` builds it with {@link buildViewerFixtures} and imports it after the real
+ * `tests/e2e/serve.ts` builds it with {@link buildViewerFixtures} and imports it after the shipped
  * corpus; the specs use the constants below to find the papers again.
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";

@@ -33,7 +33,7 @@ function e2eSmtpPort(): number {
   return Number(process.env.E2E_SMTP_PORT ?? Number(port) + 1);
 }
 
-// The real corpus, then the viewer fixtures (tests/e2e/fixtures.ts), imported before the server
+// The shipped corpus, then the viewer fixtures (tests/e2e/fixtures.ts), imported before the server
 // starts; its first-start seeding then finds journals and imports nothing more.
 {
   const { buildViewerFixtures } = await import("./fixtures.ts");

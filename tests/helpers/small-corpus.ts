@@ -43,14 +43,19 @@ type Manifest = {
 
 /**
  * Writes the small corpus into `dir` (created when missing; files already there are
- * overwritten) and returns `dir`. Issues and journals left without papers are dropped.
+ * overwritten) and returns `dir`: the papers named in `papers` (DOIs, or titles for papers
+ * without one; default {@link SMALL_CORPUS_PAPERS}), with the PDFs of {@link SMALL_CORPUS_PDFS}.
+ * Issues, journals and proceedings left without papers are dropped.
  * @throws when the shipped corpus lacks a file the small one needs.
  */
-export async function buildSmallCorpus(dir: string): Promise<string> {
+export async function buildSmallCorpus(
+  dir: string,
+  papers: readonly string[] = SMALL_CORPUS_PAPERS,
+): Promise<string> {
   const manifest = JSON.parse(
     await readFile(path.join(CORPUS_DIR, "manifest.json"), "utf8"),
   ) as Manifest;
-  const wanted = new Set<string>(SMALL_CORPUS_PAPERS);
+  const wanted = new Set<string>(papers);
   const pdfs = new Set<string>(SMALL_CORPUS_PDFS);
   const files = new Set<string>();
   const keep = (papers: Paper[]) =>
@@ -68,6 +73,7 @@ export async function buildSmallCorpus(dir: string): Promise<string> {
   }
   manifest.journals = manifest.journals.filter((j) => j.issues.length > 0);
   for (const proceeding of manifest.proceedings) proceeding.papers = keep(proceeding.papers);
+  manifest.proceedings = manifest.proceedings.filter((p) => p.papers.length > 0);
   delete manifest.fixtures;
 
   await mkdir(path.join(dir, "jats"), { recursive: true });
