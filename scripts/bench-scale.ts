@@ -13,7 +13,7 @@
  * BENCH_CONNECTIONS (50), BENCH_REQUESTS (40 timed sequential requests per latency figure),
  * BENCH_DATA_DIR (<os tmp>/athenaeum-bench-scale), BENCH_PORT (3251; the bare server uses the
  * next port), BENCH_LIGHTHOUSE (1; 0 skips it), BUILD_DIR (build), CORPUS_DIR
- * (../shared/corpus), BENCH_IMPORT_REPEAT (12: the corpus imported 12 times over),
+ * (corpus/), BENCH_IMPORT_REPEAT (12: the corpus imported 12 times over),
  * DATABASE_URL (unset: SQLite only).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -46,7 +46,7 @@ const Env = z.object({
   BENCH_PORT: count(3251),
   BENCH_LIGHTHOUSE: z.enum(["0", "1"]).default("1"),
   BUILD_DIR: z.string().default("build"),
-  CORPUS_DIR: z.string().default("../shared/corpus"),
+  CORPUS_DIR: z.string().default("corpus"),
   BENCH_IMPORT_REPEAT: count(12),
   DATABASE_URL: z.string().optional(),
 });

@@ -2,7 +2,7 @@
  * `npm run bench`: speed and size figures of the things readers and managers wait for, printed
  * as a table with each target beside it (targets live here, not in timed tests).
  *
- * 1. Import of the corpus at `CORPUS_DIR` (default ../shared/corpus) into a fresh SQLite database.
+ * 1. Import of the corpus at `CORPUS_DIR` (default corpus/) into a fresh SQLite database.
  * 2. Server response times of public pages and API calls (production build, in process, over
  *    loopback HTTP; 5 warm-up requests, then `BENCH_REQUESTS` timed ones each, default 40).
  * 3. `searchPapers` with the pathological query `the the … the` (12 words) against a normal
@@ -28,7 +28,7 @@ import { scratchAppContext } from "./bench/scratch-context.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "../shared/corpus");
+const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "corpus");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 
 type Row = { what: string; figure: string; target: string; ok: boolean };

@@ -311,6 +311,10 @@ function defaultMailFrom(siteName: string, publicUrl: string | undefined): strin
   return `"${siteName.replace(/["\\\r\n]/g, "")}" <no-reply@${host}>`;
 }
 
+/**
+ * The corpus the first start imports: none with `SEED=none`; `CORPUS_DIR` (relative to `cwd`)
+ * when set; otherwise the repository's `corpus/` (decision 225) when it has a `manifest.json`.
+ */
 function resolveCorpusDir(
   seed: "corpus" | "none" | undefined,
   corpusDir: string | undefined,
@@ -318,7 +322,8 @@ function resolveCorpusDir(
 ): string | undefined {
   if (seed === "none") return undefined;
   if (corpusDir) return path.resolve(cwd, corpusDir);
-  const fallback = path.resolve(cwd, "../shared/corpus");
+  // The demo corpus shipped in the repository (corpus/README.md, decision 225).
+  const fallback = path.resolve(cwd, "corpus");
   return existsSync(path.join(fallback, "manifest.json")) ? fallback : undefined;
 }
 

@@ -87,5 +87,5 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-/** Folder of the real corpus beside the project (`../shared/corpus`). */
-export const CORPUS_DIR = path.resolve(import.meta.dirname, "../../../shared/corpus");
+/** The demo and test corpus shipped in the repository (`corpus/`, decision 225). */
+export const CORPUS_DIR = path.resolve(import.meta.dirname, "../../corpus");

@@ -78,6 +78,17 @@ describe("configuration", () => {
     expect(limits.signInPerIp).toEqual({ points: 10, seconds: 60 });
   });
 
+  it("seeds the repository's corpus by default and CORPUS_DIR's folder when set", () => {
+    const root = new URL("../..", import.meta.url).pathname;
+    const secret = "x".repeat(32);
+    expect(loadConfig({ SESSION_SECRET: secret }, root).corpusDir).toBe(`${root}corpus`);
+    expect(loadConfig({ SESSION_SECRET: secret, CORPUS_DIR: "../elsewhere" }, root).corpusDir).toBe(
+      new URL("../../../elsewhere", import.meta.url).pathname,
+    );
+    // a folder without the shipped corpus: no seed rather than a failing import
+    expect(loadConfig({ SESSION_SECRET: secret }, "/srv/app").corpusDir).toBeUndefined();
+  });
+
   it("turns the seed off with SEED=none", () => {
     const config = loadConfig({ SEED: "none", CORPUS_DIR: "/x", SESSION_SECRET: "x".repeat(32) });
     expect(config.corpusDir).toBeUndefined();
