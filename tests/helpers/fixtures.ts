@@ -103,7 +103,8 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
     .values([
       paper({ file: pdfKey, file_size: pdfBytes.length, page_count: 2 }),
       paper({ title: "On Duty", doi: null, position: 2, keywords: null }),
-      paper({ publication_id: hiddenIssueId, title: "Secret" }),
+      // a DOI of its own: one DOI names one paper (migration 012)
+      paper({ publication_id: hiddenIssueId, title: "Secret", doi: "10.7554/eLife.90001" }),
     ])
     .returning("id")
     .execute();
