@@ -9,12 +9,7 @@
  *   (frequency, subject, issue status, role), so a misspelt value fails the type check.
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
-import type {
-  Frequency,
-  PublicationStatus,
-  SubjectKey,
-  UserRole,
-} from "../../shared/constants.ts";
+import type { Frequency, PublicationStatus, SubjectKey, UserRole } from "../../shared/constants.ts";
 
 export type { UserRole };
 

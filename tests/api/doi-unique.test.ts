@@ -5,15 +5,16 @@
  * file for them; the database itself refuses a second paper whose DOI differs only in case; and
  * migration 012 stops on a database that already holds a duplicate, naming it and changing
  * nothing. On SQLite the server's writes go through one connection, so the concurrent requests
- * are refused by the check inside the transaction; on PostgreSQL both transactions pass that
- * check and the unique index decides (remove the index and this file fails there, and in the
- * "database itself" test on both).
+ * are refused by the check inside the transaction. On PostgreSQL the test holds the row lock
+ * every catalogue write takes last (the catalogue version) until all the writes wait for it, so
+ * every one has passed its DOI check before any commits and only the unique index can refuse
+ * them: without the index these tests fail there (and the "database itself" test on both).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { up as migrate012 } from "../../server/db/migrations/012-doi-unique.ts";
 import { isUniqueViolation, uniqueViolation } from "../../server/db/unique-violation.ts";
 import { DOI_INDEX } from "../../server/services/papers/commands.ts";
@@ -74,6 +75,51 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
     return req;
   }
 
+  /**
+   * Sends the requests `send` makes all at once. On PostgreSQL they are held at the end of their
+   * transactions (see the module comment) until `send().length` of them wait on a lock, then let
+   * go together; on SQLite they are simply sent together.
+   */
+  async function atOnce(send: () => request.Test[]): Promise<request.Response[]> {
+    if (t.ctx.dialect !== "postgres") return Promise.all(send());
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked = () => {};
+    const haveLock = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holder = t.ctx.db.transaction().execute(async (trx) => {
+      await sql`select version from catalogue_state where id = 1 for update`.execute(trx);
+      locked();
+      await released;
+    });
+    try {
+      await haveLock;
+      const requests = send();
+      const answers = Promise.all(requests);
+      answers.catch(() => {}); // awaited below; not an unhandled rejection while polling
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: string | number }>`
+            select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.ctx.db);
+          const waiting = Number(rows[0]?.n ?? 0);
+          if (waiting < requests.length) {
+            throw new Error(`${waiting} of ${requests.length} writes wait`);
+          }
+        },
+        { timeout: 30_000, interval: 20 },
+      );
+      release();
+      await holder;
+      return await answers;
+    } finally {
+      release();
+    }
+  }
+
   const papersWithDoi = (doi: string) =>
     t.ctx.db
       .selectFrom("papers")
@@ -84,7 +130,10 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
   /** Exactly one answer `ok`, every other a 409 with the taken-DOI message and field error. */
   function expectOneWinner(answers: request.Response[], ok: number) {
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === ok), JSON.stringify(statuses)).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === ok),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
     for (const res of answers.filter((r) => r.status !== ok)) {
       expect(res.status, JSON.stringify(res.body)).toBe(409);
       expect(res.body.status).toBe(0);
@@ -96,7 +145,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
   it("creates one of several journal papers sent at once with one DOI; the others get 409", async () => {
     const before = await storedFiles(t);
     const dois = ["10.5555/Race.2026.1", "10.5555/race.2026.1", "10.5555/RACE.2026.1"];
-    const answers = await Promise.all(
+    const answers = await atOnce(() =>
       dois.map((doi, i) =>
         post(
           `/create_paper/${JOURNAL}`,
@@ -114,7 +163,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
 
   it("holds a DOI across journal and conference papers sent at once", async () => {
     const doi = "10.5555/race.2026.2";
-    const answers = await Promise.all([
+    const answers = await atOnce(() => [
       post(
         `/create_paper/${JOURNAL}`,
         form("Journal twin", doi, { sel_publication: String(seed.issueId) }),
@@ -143,7 +192,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
       ids.push(res.body.paperID);
     }
     const doi = "10.5555/race.2026.3";
-    const answers = await Promise.all(
+    const answers = await atOnce(() =>
       ids.map((id, i) =>
         post(
           `/edit_paper/${JOURNAL}/${id}`,
@@ -231,7 +280,7 @@ describe(`migration 012 on a database holding one DOI twice, on ${dialectUnderTe
       );
     const papers = await count();
 
-    const failure = await migrate012(db).then(
+    const failure = await migrate012(db as unknown as Kysely<unknown>).then(
       () => null,
       (e: unknown) => e as Error,
     );
@@ -248,7 +297,7 @@ describe(`migration 012 on a database holding one DOI twice, on ${dialectUnderTe
     expect(kept.map((r) => r.doi)).toEqual(["10.5555/Twin", "10.5555/TWIN", ""]);
 
     await db.updateTable("papers").set({ doi: null }).where("id", "=", two).execute();
-    await migrate012(db);
+    await migrate012(db as unknown as Kysely<unknown>);
     // the empty DOI now reads as absent, and the index holds
     const blankRow = await db
       .selectFrom("papers")

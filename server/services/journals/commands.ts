@@ -13,7 +13,6 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { assignJournalInTrx } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid } from "../errors.ts";
-import { journalByUri } from "./queries.ts";
 import { removeImage, storeImage } from "../images.ts";
 import {
   commitOrDiscard,
@@ -23,6 +22,7 @@ import {
   timestamp,
   writeCatalogue,
 } from "../write.ts";
+import { journalByUri } from "./queries.ts";
 
 /** Columns the forms do not carry, set by the importer (or left to their defaults). */
 export type JournalExtras = Partial<

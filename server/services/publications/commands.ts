@@ -9,8 +9,8 @@ import type { PublicationInput } from "../../../shared/schemas.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { journalByUri } from "../journals/queries.ts";
 import { removeImage, storeImage } from "../images.ts";
+import { journalByUri } from "../journals/queries.ts";
 import {
   commitOrDiscard,
   nullIfEmpty,
