@@ -53,6 +53,14 @@ export const SUBJECTS = [
 ] as const;
 export type SubjectKey = (typeof SUBJECTS)[number]["key"];
 
+/** Issue statuses as stored (docs/product/states.md): readers see `published` issues only. */
+export const PUBLICATION_STATUSES = ["published", "draft"] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+/** Account roles as stored (docs/product/roles.md): site administrator or journal manager. */
+export const USER_ROLES = ["admin", "manager"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** Banner heading when a page gives no header text of its own (spelling as in the spec). */
 export const DEFAULT_HEADER_TEXT =
   "Home of Research Journals, Articles, Dissertaions, Proceedings and more...";

@@ -13,6 +13,7 @@ import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } 
 import { sql } from "kysely";
 import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import type { User, UserRole } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, conflict, invalid } from "./errors.ts";
 
@@ -132,16 +133,6 @@ export function assertNewPassword(pword: string, cpword: string): void {
     const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
     throw invalid(msg, { pword: msg });
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
-  // PostgreSQL unique_violation; SQLite SQLITE_CONSTRAINT_UNIQUE (2067)
-  return (
-    e?.code === "23505" ||
-    e?.errcode === 2067 ||
-    (typeof e?.message === "string" && e.message.includes("UNIQUE constraint failed"))
-  );
 }
 
 /**
