@@ -92,13 +92,7 @@ describe("graceful shutdown", () => {
     expect(await slow).toEqual({ status: 200, body: "done", connection: "close" });
     const { code, signal } = await s.exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    expect(messages(s)).toEqual(
-      expect.arrayContaining([
-        DRAINING,
-        '{"closed":true}',
-        "shut down",
-      ]),
-    );
+    expect(messages(s)).toEqual(expect.arrayContaining([DRAINING, '{"closed":true}', "shut down"]));
   });
 
   it("SIGINT with nothing in flight exits 0 at once", async () => {
