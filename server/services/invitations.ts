@@ -122,7 +122,7 @@ export async function registerInvited(
   assertNewPassword(input.pword, input.cpword);
   const row = await liveInvitation(ctx, input.invite);
   if (!row) throw new AppError("not_found", INVITATION_GONE);
-  const passwordHash = await hashPassword(input.pword);
+  const passwordHash = await hashPassword(input.pword, ctx.config.passwordScryptCost);
   return ctx.db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable("invitations")

@@ -19,6 +19,8 @@ Object.assign(process.env, {
   ADMIN_PASSCODE: process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode",
   CORPUS_DIR: path.resolve(root, "corpus"),
   LOG_LEVEL: "warn",
+  // cheap password hashes: every spec registers and signs in (decision 230)
+  PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? "10",
   // Every spec signs in and registers from 127.0.0.1: per-IP limits high enough for the whole
   // suite; the per-account limit keeps its default (server/config.ts, RATE_LIMITS).
   RATE_LIMITS: process.env.RATE_LIMITS ?? "signin_ip=1000/60,register_ip=1000/3600",

@@ -41,6 +41,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ADMIN_PASSCODE: TEST_PASSCODE,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
+    // vitest.config.ts lowers it (decision 230); unset, production's cost
+    ...(process.env.PASSWORD_SCRYPT_COST
+      ? { PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST }
+      : {}),
     ...env,
   });
 

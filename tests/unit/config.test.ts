@@ -35,6 +35,17 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...secret, READ_WORKERS: "many" })).toThrow(/READ_WORKERS/);
   });
 
+  it("takes the password hashing cost from PASSWORD_SCRYPT_COST (log2 N, 10 to 20, default 15)", () => {
+    const secret = { SESSION_SECRET: "x".repeat(32), SEED: "none" };
+    expect(loadConfig(secret).passwordScryptCost).toBe(15);
+    expect(loadConfig({ ...secret, PASSWORD_SCRYPT_COST: "10" }).passwordScryptCost).toBe(10);
+    for (const bad of ["9", "21", "12.5", "cheap"]) {
+      expect(() => loadConfig({ ...secret, PASSWORD_SCRYPT_COST: bad }), bad).toThrow(
+        /^Invalid configuration: PASSWORD_SCRYPT_COST /,
+      );
+    }
+  });
+
   it("stops on an invalid value with one line naming the variable", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/^Invalid configuration: PORT /);
