@@ -1,6 +1,6 @@
 /**
  * 'Cite this paper' on the paper pages (decision 186), as a reader uses it: choose a style and
- * read the reference, copy it, and download the BibTeX, RIS and CSL-JSON files, each of which
+ * read the reference (fetched when the panel comes into view, decision 245), copy it, and download the BibTeX, RIS and CSL-JSON files, each of which
  * parses (citation-js) to the paper shown. Also the head of the page: no issue number claimed
  * for an eLife volume (decision 185), the site's and the journal's feed links (decision 187) and
  * the JSON-LD (decision 188).
@@ -90,6 +90,10 @@ test("the page claims no issue number for an eLife volume and links both feeds",
     await paperPath(page.request, PAPER.journal, PAPER.title),
   );
   const html = await response.text();
+  // The references are fetched by the panel, not rendered into the page (decision 245).
+  expect(html).not.toContain("Lintz, M. J., &amp; Felsen, G. (2016)");
+  expect(html).toContain("The formatted references need JavaScript.");
+  expect(html).toMatch(/\/citations\.json/);
   const head = html.slice(0, html.indexOf("</head>"));
   expect(head).toContain('<meta name="citation_volume" content="5"/>');
   expect(head).not.toContain("citation_issue");
