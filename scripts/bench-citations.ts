@@ -20,7 +20,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Request, Response } from "express";
-import { paperRow, seedCatalogue } from "../tests/helpers/fixtures.ts";
 import type { RequestInfo } from "../app/context.ts";
 import { createAppContext } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
@@ -28,6 +27,7 @@ import { createHttpApp } from "../server/http/app.ts";
 import { publicOrigin } from "../server/http/origin.ts";
 import { createCitationPool } from "../server/services/citation/citation-pool.ts";
 import type { AppContext } from "../server/services/context.ts";
+import { paperRow, seedCatalogue } from "../tests/helpers/fixtures.ts";
 
 const PAGES = 50;
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -88,7 +88,13 @@ const app = createHttpApp(ctx, {
 const server = createServer(app);
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const journal = (await ctx.db.selectFrom("journals").select("uri").where("id", "=", seed.journalId).executeTakeFirstOrThrow()).uri;
+const journal = (
+  await ctx.db
+    .selectFrom("journals")
+    .select("uri")
+    .where("id", "=", seed.journalId)
+    .executeTakeFirstOrThrow()
+).uri;
 
 /**
  * Of one GET (status must be 200): process CPU ms (every thread), ms this thread's event loop
@@ -130,7 +136,9 @@ console.log(`before any paper page: ${memory()}`);
 const pages = [];
 for (const id of ids.slice(0, PAGES)) pages.push(await timed(`/journal/${journal}/${id}`));
 const [first, ...rest] = pages;
-console.log(`paper page, first: ${line(first!)}; next ${rest.length}, median: ${line(medians(rest))}`);
+console.log(
+  `paper page, first: ${line(first!)}; next ${rest.length}, median: ${line(medians(rest))}`,
+);
 console.log(`after ${PAGES} paper pages: ${memory()}`);
 
 if (first!.body.includes("/citations.json")) {

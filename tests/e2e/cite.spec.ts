@@ -24,6 +24,7 @@ test("a reader picks a style, copies the reference and downloads each file", asy
   context,
   browserName,
 }) => {
+  test.slow(); // the first references of a server start build the citeproc engines
   if (browserName === "chromium") {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]).catch(() => {});
   }
@@ -36,7 +37,10 @@ test("a reader picks a style, copies the reference and downloads each file", asy
   // APA first; each style shows its own form of the same reference.
   const reference = panel.locator("p[data-style]");
   await expect(reference).toHaveAttribute("data-style", "apa");
-  await expect(reference).toContainText(`${PAPER.firstAuthor}, M. J., & Felsen, G. (2016).`);
+  // fetched when the panel came into view; the worker's first job builds the citeproc engines
+  await expect(reference).toContainText(`${PAPER.firstAuthor}, M. J., & Felsen, G. (2016).`, {
+    timeout: 60_000,
+  });
   await expect(reference).toContainText("eLife, 5, e13833");
   for (const [label, key, text] of [
     ["MLA", "mla", "Lintz, Mario J., and Gidon Felsen."],
@@ -91,7 +95,7 @@ test("the page claims no issue number for an eLife volume and links both feeds",
   );
   const html = await response.text();
   // The references are fetched by the panel, not rendered into the page (decision 245).
-  expect(html).not.toContain("Lintz, M. J., &amp; Felsen, G. (2016)");
+  expect(html).not.toContain("Felsen, G. (2016)");
   expect(html).toContain("The formatted references need JavaScript.");
   expect(html).toMatch(/\/citations\.json/);
   const head = html.slice(0, html.indexOf("</head>"));

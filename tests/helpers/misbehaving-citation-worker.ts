@@ -12,5 +12,9 @@ port.on("message", (job: { id: number; item: { title: string } }) => {
   if (title === "crash") process.exit(3);
   if (title === "hang") return;
   if (title === "fail") port.postMessage({ id: job.id, error: "no such style" });
-  else port.postMessage({ id: job.id, styles: [{ key: "apa", label: "APA", text: `${title} ${threadId}` }] });
+  else
+    port.postMessage({
+      id: job.id,
+      styles: [{ key: "apa", label: "APA", text: `${title} ${threadId}` }],
+    });
 });

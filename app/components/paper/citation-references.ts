@@ -73,11 +73,10 @@ export function useCitationReferences(
   useEffect(() => {
     const element = near.current;
     if (!element) return;
-    setWanted(false);
-    setResult({ state: "idle" });
     return whenNearViewport(element, () => setWanted(true));
-  }, [near, url]);
+  }, [near]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `attempt` (retry) fetches again
   useEffect(() => {
     if (!wanted) return;
     const abort = new AbortController();

@@ -86,8 +86,8 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
             ) : (
               <noscript>
                 <span className="font-sans text-sm text-slate-700">
-                  The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON
-                  downloads below work without it.
+                  The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON downloads
+                  below work without it.
                 </span>
               </noscript>
             ))}

@@ -7,7 +7,7 @@
  * - The worker starts on the first job and stops after `idleMs` without work (default 5 min).
  * - Jobs run one at a time in arrival order; at most `maxQueue` wait, more fail at once with
  *   {@link CitationPoolError} `busy`.
- * - Each job has `timeoutMs` (default 20 s, which covers building the engines on a busy
+ * - Each job has `timeoutMs` (default 60 s, which covers building the engines on a busy
  *   machine) from being handed to a running worker: past it the worker is stopped and the job
  *   fails with {@link CitationPoolError} `timeout`; the next job gets a fresh worker.
  * - A worker that dies (crash, out of memory: `maxMemoryMb`) fails its job with
@@ -34,7 +34,7 @@ export type CitationPool = {
 };
 
 export type CitationPoolOptions = {
-  /** Milliseconds one job may take once its worker runs; default 20 000. */
+  /** Milliseconds one job may take once its worker runs; default 60 000. */
   timeoutMs?: number;
   /** Milliseconds an idle worker stays alive; default 300 000 (5 min). */
   idleMs?: number;
@@ -48,12 +48,11 @@ export type CitationPoolOptions = {
 
 /** Why the pool could not format: the HTTP layer answers 503 to each. */
 export class CitationPoolError extends Error {
-  constructor(
-    message: string,
-    readonly reason: "busy" | "timeout" | "crash" | "closed",
-  ) {
+  readonly reason: "busy" | "timeout" | "crash" | "closed";
+  constructor(message: string, reason: CitationPoolError["reason"]) {
     super(message);
     this.name = "CitationPoolError";
+    this.reason = reason;
   }
 }
 
@@ -68,7 +67,7 @@ type Reply = { id: number; styles: FormattedCitation[] } | { id: number; error: 
 
 /** Makes the pool; no thread starts until the first {@link CitationPool.format}. */
 export function createCitationPool(options: CitationPoolOptions = {}): CitationPool {
-  const timeoutMs = options.timeoutMs ?? 20_000;
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const idleMs = options.idleMs ?? 300_000;
   const maxQueue = options.maxQueue ?? 100;
   const workerUrl = options.workerUrl ?? new URL("./citation-worker.ts", import.meta.url);
@@ -138,9 +137,7 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
 
   function startTimer(): void {
     timer = setTimeout(() => {
-      fail(
-        new CitationPoolError(`formatting took longer than ${timeoutMs / 1000} s`, "timeout"),
-      );
+      fail(new CitationPoolError(`formatting took longer than ${timeoutMs / 1000} s`, "timeout"));
     }, timeoutMs);
   }
 

@@ -13,7 +13,8 @@ import { formatCitations } from "./format.ts";
 
 type Job = { id: number; item: CslItem };
 
-if (!parentPort) throw new Error("citation-worker.ts runs as a worker thread of the citation pool.");
+if (!parentPort)
+  throw new Error("citation-worker.ts runs as a worker thread of the citation pool.");
 const port = parentPort;
 
 port.on("message", (job: Job) => {
