@@ -7,7 +7,7 @@
  * - The worker starts on the first job and stops after `idleMs` without work (default 5 min).
  * - Jobs run one at a time in arrival order; at most `maxQueue` wait, more fail at once with
  *   {@link CitationPoolError} `busy`.
- * - Each job has `timeoutMs` (default 60 s, which covers building the engines on a busy
+ * - Each job has `timeoutMs` (default 120 s: building the engines took 56 s on a loaded
  *   machine) from being handed to a running worker: past it the worker is stopped and the job
  *   fails with {@link CitationPoolError} `timeout`; the next job gets a fresh worker.
  * - A worker that dies (crash, out of memory: `maxMemoryMb`) fails its job with
@@ -34,7 +34,7 @@ export type CitationPool = {
 };
 
 export type CitationPoolOptions = {
-  /** Milliseconds one job may take once its worker runs; default 60 000. */
+  /** Milliseconds one job may take once its worker runs; default 120 000. */
   timeoutMs?: number;
   /** Milliseconds an idle worker stays alive; default 300 000 (5 min). */
   idleMs?: number;
@@ -67,7 +67,7 @@ type Reply = { id: number; styles: FormattedCitation[] } | { id: number; error: 
 
 /** Makes the pool; no thread starts until the first {@link CitationPool.format}. */
 export function createCitationPool(options: CitationPoolOptions = {}): CitationPool {
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? 120_000;
   const idleMs = options.idleMs ?? 300_000;
   const maxQueue = options.maxQueue ?? 100;
   const workerUrl = options.workerUrl ?? new URL("./citation-worker.ts", import.meta.url);
