@@ -10,7 +10,7 @@
  * Harvard, IEEE, Vancouver), formatted in the citation worker (`ctx.citationPool`; in this
  * thread when the context has none). A public answer: the output cache keeps it
  * (./output-cache.ts). When the worker fails (busy, time limit, crash) the answer is
- * `503 {"error": …}`.
+ * `503 {"error": …}`, kept by no cache.
  *
  * A paper readers cannot see, or any other file name, is `404 Page Not Found`.
  */
@@ -77,6 +77,7 @@ async function send(
     res
       .status(503)
       .set("Retry-After", "5")
+      .set("Cache-Control", "no-store")
       .json({ error: "The references could not be formatted just now. Please try again." });
   }
 }

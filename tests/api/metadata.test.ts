@@ -378,8 +378,8 @@ describe(`'Cite this paper' references on ${dialectUnderTest} (decision 245)`, (
     expect(res.status).toBe(200);
     const apa = (res.body as References).styles[0]!;
     expect(apa.key).toBe("apa");
-    expect(apa.text).toContain("Gal, A. (2009). Trace-based Just-in-Time Type Specialization.");
-    expect(apa.text).toContain("Proceedings of PLDI '09");
+    expect(apa.text).toMatch(/^Gal, A\. \(2009, June 15\)\. Trace-based Just-in-Time Type Spec/);
+    expect(apa.text).toContain("Proceedings of PLDI ’09. PLDI ’09, Dublin, Ireland.");
     expect(apa.text).toContain("https://doi.org/10.1145/1542476.1542528");
   });
 
@@ -403,7 +403,7 @@ describe(`'Cite this paper' references on ${dialectUnderTest} (decision 245)`, (
       // another URL than above, so the output cache does not answer
       const res = await request(t.app).get(`${journalUrl()}?retry=1`);
       expect(res.status).toBe(503);
-      expect(res.headers["cache-control"]).not.toMatch(/public/);
+      expect(res.headers["cache-control"]).toBe("no-store"); // no CDN keeps the failure
       expect(res.body.error).toMatch(/could not be formatted/);
     } finally {
       pool.format = format;
