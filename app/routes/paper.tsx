@@ -12,7 +12,7 @@
  */
 import { data } from "react-router";
 import { canManageJournal } from "../../server/services/access.ts";
-import { journalPaperItem, paperCitations } from "../../server/services/citation/cite.ts";
+import { paperCitations } from "../../server/services/citation/cite.ts";
 import { getJournalPaper, parsePaperId } from "../../server/services/papers/queries.ts";
 import type { PaperCitations, PaperDetail } from "../../shared/api.ts";
 import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
@@ -33,7 +33,7 @@ type PaperPageData = {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const { user, origin } = context.get(requestContext);
+  const { user } = context.get(requestContext);
   const paperId = parsePaperId(params.paper);
   if (paperId === null || !JOURNAL_URI_PATTERN.test(params.journalUrl)) {
     throw data(null, { status: 404 });
@@ -46,11 +46,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       getJournalPaper(ctx, params.journalUrl, paperId, {
         includeUnpublished: await canManageJournal(ctx, user, params.journalUrl),
       }),
-    (paper) => {
-      const path = paperLink(paper.journal_url, paper.paperID);
-      const item = journalPaperItem(paper, `${origin}${path}`);
-      return { paper, headerText: paper.journal_name, citations: paperCitations(item, path) };
-    },
+    // the panel fetches its references from beside the page (decision 245)
+    (paper) => ({
+      paper,
+      headerText: paper.journal_name,
+      citations: paperCitations(paperLink(paper.journal_url, paper.paperID)),
+    }),
     empty,
   );
 }

@@ -13,6 +13,7 @@ import { type DatabaseOptions, type Db, migrate, openDatabase } from "../../serv
 import { openReadPool } from "../../server/db/read-pool.ts";
 import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { createHttpApp } from "../../server/http/app.ts";
+import { createCitationPool } from "../../server/services/citation/citation-pool.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
 
@@ -75,6 +76,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     storage: createLocalStorage(config.filesDir),
     config,
     log: pino({ level: "silent" }),
+    // as in production; its thread starts only when a test asks for citations.json
+    citationPool: createCitationPool(),
   };
   return {
     ctx,
@@ -83,6 +86,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     databaseUrl,
     database,
     async close() {
+      await ctx.citationPool?.close();
       await readDb?.destroy();
       await handle.close();
       await dropDatabase();

@@ -1,26 +1,37 @@
 /**
- * 'Cite this paper' (docs/decisions/186-cite-this-paper.md): a group of radio buttons chooses
- * the style (APA, MLA, Chicago, Harvard, IEEE, Vancouver), the reference in that style is shown
- * below it with a 'Copy citation' button, and links download the BibTeX, RIS and CSL-JSON files.
+ * 'Cite this paper' (docs/decisions/186-cite-this-paper.md, 245): a group of radio buttons
+ * chooses the style (APA, MLA, Chicago, Harvard, IEEE, Vancouver), the reference in that style
+ * is shown below it with a 'Copy citation' button, and links download the BibTeX, RIS and
+ * CSL-JSON files.
  *
- * Every reference is formatted on the server (server/services/citation/cite.ts), so the page
- * ships text, not a citation library. Without JavaScript the first style shows and the radio
- * buttons are still there; the downloads are plain links either way.
+ * The page carries the style choices and the links only: the references are formatted on the
+ * server off the request thread and fetched from `{paper page}/citations.json` when the panel
+ * nears the viewport (./citation-references.ts), with 'Loading references…' meanwhile and an
+ * error with 'Try again' when that fails. Without JavaScript the panel says the references need
+ * it; the downloads are plain links either way.
  */
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { PaperCitations } from "../../../shared/api.ts";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
+import { useCitationReferences } from "./citation-references.ts";
 
 export function CitePanel({ citations }: { citations: PaperCitations }) {
   const [styleKey, setStyleKey] = useState(citations.styles[0]?.key ?? "");
   const [copied, setCopied] = useState<"" | "done" | "failed">("");
   const id = useId();
+  const section = useRef<HTMLElement>(null);
+  const references = useCitationReferences(citations.references, section);
   const chosen = citations.styles.find((s) => s.key === styleKey) ?? citations.styles[0];
   if (!chosen) return null;
+  const text =
+    references.state === "ready"
+      ? references.styles.find((s) => s.key === chosen.key)?.text
+      : undefined;
 
   const copy = async () => {
+    if (!text) return;
     try {
-      await navigator.clipboard.writeText(chosen.text);
+      await navigator.clipboard.writeText(text);
       setCopied("done");
     } catch {
       setCopied("failed");
@@ -28,7 +39,7 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-10">
+    <section ref={section} aria-labelledby={`${id}-heading`} className="mt-10">
       <h2 id={`${id}-heading`} className="text-xl font-semibold sm:text-2xl">
         Cite this paper
       </h2>
@@ -60,20 +71,42 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         <p
           id={`${id}-text`}
           aria-live="polite"
+          aria-busy={references.state === "loading"}
           data-style={chosen.key}
+          data-state={references.state}
           className="font-serif text-base leading-relaxed break-words text-slate-900"
         >
-          {chosen.text}
+          {text ??
+            (references.state === "loading" ? (
+              <span className="font-sans text-sm text-slate-600">Loading references…</span>
+            ) : references.state === "failed" || references.state === "ready" ? (
+              <span className="font-sans text-sm text-red-800">
+                The formatted references could not be loaded.
+              </span>
+            ) : (
+              <noscript>
+                <span className="font-sans text-sm text-slate-700">
+                  The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON downloads
+                  below work without it.
+                </span>
+              </noscript>
+            ))}
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <button
-            type="button"
-            className={buttonClass("secondary")}
-            aria-describedby={`${id}-text`}
-            onClick={copy}
-          >
-            Copy citation
-          </button>
+          {references.state === "failed" ? (
+            <button type="button" className={buttonClass("secondary")} onClick={references.retry}>
+              Try again
+            </button>
+          ) : text ? (
+            <button
+              type="button"
+              className={buttonClass("secondary")}
+              aria-describedby={`${id}-text`}
+              onClick={copy}
+            >
+              Copy citation
+            </button>
+          ) : null}
           <span role="status" className="text-sm text-slate-700">
             {copied === "done"
               ? `${chosen.label} citation copied.`
