@@ -363,21 +363,28 @@ export type ApiPath<M extends Method> = {
   [K in CallKey]: K extends `${M} ${infer P}` ? PathPattern<P> : never;
 }[CallKey];
 
-/** The calls of method `M` whose template matches the concrete path `P`. */
-export type CallsAt<M extends Method, P extends string> = {
-  [K in CallKey]: K extends `${M} ${infer T}` ? (P extends PathPattern<T> ? K : never) : never;
-}[CallKey];
+/**
+ * The calls of method `M` whose template matches the concrete path `P` (each member of a union
+ * of paths on its own).
+ */
+export type CallsAt<M extends Method, P extends string> = P extends unknown
+  ? {
+      [K in CallKey]: K extends `${M} ${infer T}` ? (P extends PathPattern<T> ? K : never) : never;
+    }[CallKey]
+  : never;
 
 type CarriedBy<C> = C extends Carrier<infer T> ? T : never;
 
 /** The answer payload of call `K`. */
-export type AnswerOf<K extends CallKey> = CarriedBy<Api[K]["answer"]>;
+export type AnswerOf<K extends CallKey> = K extends CallKey ? CarriedBy<Api[K]["answer"]> : never;
 
-/** The request fields of call `K` as sent (a schema's input), `never` when it takes none. */
-export type FieldsOf<K extends CallKey> = Api[K] extends { body: infer B }
-  ? B extends z.ZodType
-    ? z.input<B>
-    : CarriedBy<B>
+/** The request fields of call `K` as sent (a schema's input); none (`{}`) when it takes none. */
+export type FieldsOf<K extends CallKey> = K extends CallKey
+  ? Api[K] extends { body: infer B }
+    ? B extends z.ZodType
+      ? z.input<B>
+      : CarriedBy<B>
+    : Nothing
   : never;
 
 /** The request fields of call `K` as parsed (a schema's output, or the {@link fields} type). */
@@ -388,8 +395,10 @@ export type ParsedFieldsOf<K extends CallKey> = Api[K] extends { body: infer B }
   : never;
 
 /** The file fields of call `K` (`never` when it takes none). */
-export type FileFieldsOf<K extends CallKey> = Api[K] extends { files: readonly (infer F)[] }
-  ? F & string
+export type FileFieldsOf<K extends CallKey> = K extends CallKey
+  ? Api[K] extends { files: readonly (infer F)[] }
+    ? F & string
+    : never
   : never;
 
 /** The parsed route parameters of call `K`. */

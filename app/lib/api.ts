@@ -54,7 +54,9 @@ export type FieldsAt<M extends Method, P extends string> = string extends P
   : FieldsOf<CallsAt<M, P>>;
 
 /** The explicit answer type `T` when given, else the contract's. */
-type Answer<T, M extends Method, P extends string> = [T] extends [never] ? AnswerAt<M, P> : T;
+export type Answer<T, M extends Method, P extends string> = [T] extends [never]
+  ? AnswerAt<M, P>
+  : T;
 
 declare const formFields: unique symbol;
 /**
@@ -67,7 +69,10 @@ export type FormBody<Fields extends string> = FormData & { readonly [formFields]
 /** The field names the `POST` call at `P` takes, files included (`string` when unchecked). */
 export type FormFieldsAt<P extends string> = string extends P
   ? string
-  : (keyof FieldsOf<CallsAt<"POST", P>> & string) | FileFieldsOf<CallsAt<"POST", P>>;
+  : KeysOf<FieldsOf<CallsAt<"POST", P>>> | FileFieldsOf<CallsAt<"POST", P>>;
+
+/** The keys of each member of a union (a path that may name either of two calls). */
+type KeysOf<T> = T extends unknown ? keyof T & string : never;
 
 /** Base of every call. */
 export const API_BASE = "/api";

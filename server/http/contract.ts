@@ -12,7 +12,7 @@
  * ```
  */
 import type { Response } from "express";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   type AnswerOf,
   API,
@@ -61,7 +61,8 @@ export type ApiCall<K extends CallKey> = {
 export function apiCall<K extends CallKey>(key: K): ApiCall<K> {
   const spec = API[key] as { params: Record<string, z.ZodType>; body?: unknown };
   const schema = (serverSchema?: BodySchema<K>): BodySchema<K> => {
-    if (spec.body instanceof z.ZodType) return spec.body as BodySchema<K>;
+    const own = spec.body as { safeParse?: unknown } | undefined;
+    if (typeof own?.safeParse === "function") return own as BodySchema<K>;
     if (!serverSchema) throw new Error(`${key}: the contract has no body schema; pass one`);
     return serverSchema;
   };

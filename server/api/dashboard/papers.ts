@@ -28,6 +28,7 @@ import { createPaper, deletePaper, updatePaper } from "../../services/papers/com
 import { galleyUrl, getPaperForEdit } from "../../services/papers/queries.ts";
 import { pdfTooLarge } from "../../services/pdf.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
+import { NO_JOURNAL } from "./route-params.ts";
 
 const NO_PAPER = "No such paper in this journal.";
 
