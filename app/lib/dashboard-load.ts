@@ -7,14 +7,7 @@
  */
 import type { JournalDetail } from "../../shared/api.ts";
 import { MESSAGES } from "../../shared/constants.ts";
-import {
-  type Answer,
-  type ApiOk,
-  apiGet,
-  errorMessage,
-  isAbort,
-  type PathArg,
-} from "./api.ts";
+import { type Answer, type ApiOk, apiGet, errorMessage, isAbort, type PathArg } from "./api.ts";
 
 /** What a screen's clientLoader answers: its data, or the message of a failed load. */
 export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
