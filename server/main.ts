@@ -14,7 +14,7 @@ import { createAppContext } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { createHttpApp } from "./http/app.ts";
-import { publicOrigin } from "./http/origin.ts";
+import { originFrom, publicOrigin } from "./http/origin.ts";
 import { createOutputCache } from "./http/output-cache.ts";
 import { handleShutdownSignals } from "./http/shutdown.ts";
 import { applyHttpTimeouts } from "./http/timeouts.ts";
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     if (!cache?.serveFast(req, res)) app(req, res);
   });
   server.listen(config.port, config.host ?? "0.0.0.0", () => {
-    const where = config.publicUrl ?? `http://localhost:${config.port}`;
+    const where = originFrom(config.publicUrl, "http", `localhost:${config.port}`);
     ctx.log.info(`${config.siteName} is serving on ${where}`);
   });
   applyHttpTimeouts(server);

@@ -12,10 +12,10 @@
  */
 import { data } from "react-router";
 import { paperCitations } from "../../server/services/citation/cite.ts";
-import { getProceedingPaper, parsePaperId } from "../../server/services/papers/queries.ts";
+import { getProceedingPaper } from "../../server/services/papers/queries.ts";
 import type { PaperCitations, ProceedingPaperDetail } from "../../shared/api.ts";
-import { PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { proceedingPaperLink } from "../../shared/format.ts";
+import { parseRouteParams, routeId, routeProceedingSlug } from "../../shared/route-params.ts";
 import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
@@ -32,15 +32,15 @@ type ProceedingPaperPageData = {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const paperId = parsePaperId(params.paper);
-  if (paperId === null || !PROCEEDING_SLUG_PATTERN.test(params.slug)) {
-    throw data(null, { status: 404 });
-  }
+  // the route parameter rules of decision 210, as GET /get_proceeding_paper checks them
+  const parsed = parseRouteParams({ slug: routeProceedingSlug, paper: routeId }, params);
+  if (!parsed) throw data(null, { status: 404 });
+  const { slug, paper: paperId } = parsed;
   const empty: ProceedingPaperPageData = { paper: null, headerText: "", citations: null };
   return loadRecordPage(
     ctx,
     "proceeding paper",
-    () => getProceedingPaper(ctx, params.slug, paperId),
+    () => getProceedingPaper(ctx, slug, paperId),
     // the panel fetches its references from beside the page (decision 245)
     (paper) => ({
       paper,

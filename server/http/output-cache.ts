@@ -33,6 +33,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { currentCatalogueVersion, onCatalogueWrite } from "../services/catalogue-version.ts";
 import type { AppContext } from "../services/context.ts";
+import { originFrom } from "./origin.ts";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";
 
 /** Readers and CDNs may keep an answer 60 s, then serve it stale up to 10 min while revalidating. */
@@ -133,19 +134,20 @@ function hasSessionCookie(req: IncomingMessage): boolean {
 }
 
 /**
- * The origin a page is rendered for: `PUBLIC_URL`, else the request's scheme and Host, the
- * scheme from `X-Forwarded-Proto` when proxies are trusted (as Express's `req.protocol`).
+ * The origin a page is rendered for ({@link originFrom}): `PUBLIC_URL`, else the request's
+ * scheme and host, read as Express reads `req.protocol` and `req.host` (which the page's own
+ * origin comes from): `X-Forwarded-Proto` and `X-Forwarded-Host` when proxies are trusted.
  */
 function originOf(ctx: AppContext, req: IncomingMessage): string {
   if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const forwarded = req.headers["x-forwarded-proto"];
+  const trusted = ctx.config.trustProxy > 0;
+  const forwarded = (name: string) => {
+    const value = req.headers[name];
+    return trusted && typeof value === "string" && value ? value.split(",")[0]!.trim() : "";
+  };
   const proto =
-    ctx.config.trustProxy > 0 && typeof forwarded === "string" && forwarded
-      ? forwarded.split(",")[0]!.trim()
-      : (req.socket as TLSSocket).encrypted
-        ? "https"
-        : "http";
-  return `${proto}://${req.headers.host ?? ""}`;
+    forwarded("x-forwarded-proto") || ((req.socket as TLSSocket).encrypted ? "https" : "http");
+  return originFrom(undefined, proto, forwarded("x-forwarded-host") || (req.headers.host ?? ""));
 }
 
 /** Builds the cache of one process (or one test app). */
