@@ -13,8 +13,7 @@
  * Builds first when there is no current build (same rule as `npm start`). Exits 1 when a
  * figure misses its target, so a regression is visible in CI logs when run there.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -23,6 +22,7 @@ import { importCorpus } from "../server/import/corpus.ts";
 import { searchPapers } from "../server/services/search.ts";
 import type * as SiteModule from "../server/site.ts";
 import { scratchAppContext } from "./bench/scratch-context.ts";
+import { ensureCurrentBuild } from "./site-build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
@@ -38,13 +38,6 @@ const record = (what: string, value: number, unit: string, max: number) =>
     target: `≤ ${max} ${unit}`,
     ok: value <= max,
   });
-
-function ensureBuild() {
-  if (existsSync(path.join(buildDir, "server/index.js"))) return;
-  const bin = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-  const result = spawnSync(process.execPath, [bin, "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -74,7 +67,7 @@ function gz(file: string): number {
 }
 
 async function main() {
-  ensureBuild();
+  ensureCurrentBuild(buildDir); // a build older than server/site.ts lacks createSite
   const { ctx, close } = await scratchAppContext("bench");
   try {
     const t0 = performance.now();
