@@ -24,7 +24,7 @@ describe("brandClass", () => {
   it("keeps other errors and subclasses apart", () => {
     const { TestStorageError, Detail } = copyOfModule();
     expect(new Error("other")).not.toBeInstanceOf(TestStorageError);
-    expect(null instanceof TestStorageError).toBe(false);
+    expect((null as unknown as object) instanceof TestStorageError).toBe(false);
     expect(new TestStorageError("base")).not.toBeInstanceOf(Detail);
     expect(new Detail("sub")).toBeInstanceOf(Detail);
   });
