@@ -10,6 +10,7 @@ import { Kysely, type Kysely as KyselyType, PostgresDialect } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import { SqliteDialect } from "kysely-sqlite";
 import pg from "pg";
+import { processWide } from "../brand.ts";
 import type { Dialect } from "./dialect.ts";
 import * as m001 from "./migrations/001-initial.ts";
 import * as m002 from "./migrations/002-search.ts";
@@ -84,7 +85,8 @@ export type DatabaseOptions = (
   onConnectionLost?: (error: Error) => void;
 };
 
-const pgPools = new WeakMap<Db, pg.Pool>();
+// one map per process: opened here by server/bootstrap.ts, read by the site's copy (server/site.ts)
+const pgPools = processWide("pgPools", () => new WeakMap<Db, pg.Pool>());
 
 /**
  * The `pg` pool behind a PostgreSQL `db`, for libraries that need a raw client (the shared rate
