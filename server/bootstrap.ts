@@ -7,8 +7,8 @@ import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
 import { openReadPool } from "./db/read-pool.ts";
-import type { AppContext } from "./services/context.ts";
 import { createCitationPool } from "./services/citation/citation-pool.ts";
+import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
 import { createLocalStorage } from "./storage/storage.ts";
 
