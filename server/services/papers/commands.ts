@@ -87,7 +87,7 @@ async function paperWithDoi(db: Db, doi: string, exceptId?: number) {
   return query.executeTakeFirst();
 }
 
-/** The 409 of a taken DOI (docs/product/errors.md); `title` of the paper holding it, if known. */
+/** The 409 of a taken DOI (docs/product/data.md#tables); `title` of the paper holding it, if known. */
 function doiTaken(doi: string, title: string | undefined) {
   return conflict(
     title === undefined
@@ -157,7 +157,7 @@ async function insertPaper(
 ): Promise<{ id: number }> {
   if (!pdf?.byteLength && !extras.fileOptional) throw requirePdf();
   // The DOI is checked inside the transaction (insertPaperRows), not before the PDF is stored:
-  // a check outside it proves nothing once it commits (decision 220).
+  // another write could take the DOI between such a check and this commit (decision 220).
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
   try {
     return await commitOrDiscard(
