@@ -35,7 +35,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
     t = await createTestContext();
     dir = await buildSmallCorpus(await mkdtemp(path.join(tmpdir(), "athenaeum-corpus-")));
     first = await importCorpus(t.ctx, dir);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t.close();
     await rm(dir, { recursive: true, force: true });
@@ -304,7 +304,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
       ).map((x) => countRows(t, x)),
     );
     expect(after).toEqual(before);
-  });
+  }, 120_000);
 });
 
 describe(`corpus import with bad files (${dialectUnderTest})`, () => {
@@ -377,7 +377,7 @@ describe(`corpus import with bad files (${dialectUnderTest})`, () => {
     expect(files).toHaveLength(1);
     const { readdir } = await import("node:fs/promises");
     expect((await readdir(path.join(t.ctx.config.filesDir, "papers"))).length).toBe(1);
-  });
+  }, 120_000);
 
   it("adds a fixed paper on the next run and nothing else", async () => {
     await cp(
@@ -390,7 +390,7 @@ describe(`corpus import with bad files (${dialectUnderTest})`, () => {
       "jats/journal.pone.0111971.xml",
       "pdfs/TAMReview.pdf",
     ]);
-  });
+  }, 120_000);
 
   it("stops with CorpusError on a folder without a usable manifest", async () => {
     await expect(importCorpus(t.ctx, path.join(dir, "nope"))).rejects.toThrow(CorpusError);
