@@ -2,19 +2,15 @@
  * A stand-in for server/services/citation/citation-worker.ts that misbehaves on request, for the
  * citation pool's tests, by the item's title: `crash` ends the thread, `hang` never answers,
  * `fail` answers with an error; anything else answers at once with one APA "reference" naming
- * the title and this thread's id (so a test can tell a fresh worker from the old one).
+ * the title and this process's id (so a test can tell a fresh worker from the old one).
  */
-import { parentPort, threadId } from "node:worker_threads";
-
-const port = parentPort!;
-port.on("message", (job: { id: number; item: { title: string } }) => {
+const send = process.send!.bind(process);
+process.on("disconnect", () => process.exit(0));
+process.on("message", (job: { id: number; item: { title: string } }) => {
   const { title } = job.item;
   if (title === "crash") process.exit(3);
   if (title === "hang") return;
-  if (title === "fail") port.postMessage({ id: job.id, error: "no such style" });
+  if (title === "fail") send({ id: job.id, error: "no such style" });
   else
-    port.postMessage({
-      id: job.id,
-      styles: [{ key: "apa", label: "APA", text: `${title} ${threadId}` }],
-    });
+    send({ id: job.id, styles: [{ key: "apa", label: "APA", text: `${title} ${process.pid}` }] });
 });

@@ -10,14 +10,14 @@ import { createCitationPool } from "../../server/services/citation/citation-pool
 
 const misbehaving = new URL("../helpers/misbehaving-citation-worker.ts", import.meta.url);
 const item = (title: string): CslItem => ({ id: "paper-1", type: "article-journal", title });
-/** The thread id the stand-in worker reports for a job it formats. */
-const threadOf = async (text: Promise<{ text: string }[]>) => (await text)[0]!.text.split(" ")[1];
+/** The process id the stand-in worker reports for a job it formats. */
+const processOf = async (text: Promise<{ text: string }[]>) => (await text)[0]!.text.split(" ")[1];
 
 describe("citation worker", () => {
   const pool = createCitationPool();
   afterAll(() => pool.close());
 
-  it("formats the six styles in its own thread", async () => {
+  it("formats the six styles in its own process", async () => {
     const paper: CslItem = {
       id: "paper-12",
       type: "article-journal",
@@ -53,10 +53,14 @@ describe("citation worker lifecycle", () => {
     const pool = createCitationPool({ workerUrl: misbehaving, idleMs: 100 });
     try {
       expect(pool.running).toBe(false);
-      const first = await threadOf(pool.format(item("a")));
-      expect(await threadOf(pool.format(item("b")))).toBe(first); // still warm
+      const first = await processOf(pool.format(item("a")));
+      expect(await processOf(pool.format(item("b")))).toBe(first); // still warm
       await vi.waitFor(() => expect(pool.running).toBe(false), { timeout: 5000 });
-      expect(await threadOf(pool.format(item("c")))).not.toBe(first);
+      // the idle worker's process is gone, and its memory with it
+      await vi.waitFor(() => expect(() => process.kill(Number(first), 0)).toThrow(), {
+        timeout: 5000,
+      });
+      expect(await processOf(pool.format(item("c")))).not.toBe(first);
     } finally {
       await pool.close();
     }
@@ -65,7 +69,7 @@ describe("citation worker lifecycle", () => {
   it("fails a job past the time limit or whose worker dies, and serves the next", async () => {
     const pool = createCitationPool({ workerUrl: misbehaving, timeoutMs: 1000 });
     try {
-      const first = await threadOf(pool.format(item("a")));
+      const first = await processOf(pool.format(item("a")));
       const hung = pool.format(item("hang"));
       const after = pool.format(item("b"));
       await expect(hung).rejects.toMatchObject({
@@ -73,17 +77,17 @@ describe("citation worker lifecycle", () => {
         reason: "timeout",
         message: "formatting took longer than 1 s",
       });
-      const second = await threadOf(after);
+      const second = await processOf(after);
       expect(second).not.toBe(first);
       await expect(pool.format(item("crash"))).rejects.toMatchObject({
         reason: "crash",
         message: "the citation worker stopped (exit code 3)",
       });
-      const third = await threadOf(pool.format(item("c")));
+      const third = await processOf(pool.format(item("c")));
       expect(third).not.toBe(second);
       // citation-js rejecting an item is not the worker's fault: it stays.
       await expect(pool.format(item("fail"))).rejects.toThrow("no such style");
-      expect(await threadOf(pool.format(item("d")))).toBe(third);
+      expect(await processOf(pool.format(item("d")))).toBe(third);
     } finally {
       await pool.close();
     }

@@ -1,8 +1,10 @@
 /**
- * One worker thread that formats 'Cite this paper' references (./citation-worker.ts), so the
+ * One child process that formats 'Cite this paper' references (./citation-worker.ts), so the
  * citeproc engines' CPU (40–60 ms a paper, seconds for the first) never blocks the thread that
- * serves requests and their heap (~280 MB) is given back when nobody cites for a while
- * (docs/decisions/245-citations-off-the-page.md; the pattern of ../pdf-pool.ts).
+ * serves requests and their memory (~280 MB of heap) is given back to the system when nobody
+ * cites for a while (docs/decisions/245-citations-off-the-page.md; the pattern of
+ * ../pdf-pool.ts). A process, not a worker thread: a stopped thread's heap stayed in the
+ * server's resident memory (588 → 566 MB measured), a process's goes with it.
  *
  * - The worker starts on the first job and stops after `idleMs` without work (default 5 min).
  * - Jobs run one at a time in arrival order; at most `maxQueue` wait, more fail at once with
@@ -17,7 +19,8 @@
  * Built outside the server bundle (server/bootstrap.ts) and handed around on the AppContext:
  * the worker file is found next to this module, which the bundle would not have.
  */
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import type { CslItem } from "@citation-js/core";
 import type { FormattedCitation } from "./style-list.ts";
 
@@ -29,7 +32,7 @@ export type CitationPool = {
   format(item: CslItem): Promise<FormattedCitation[]>;
   /** Stops the worker; jobs waiting or running fail with `closed`. */
   close(): Promise<void>;
-  /** Whether a worker thread is alive (for tests and logs). */
+  /** Whether a worker process is alive (for tests and logs). */
   readonly running: boolean;
 };
 
@@ -40,7 +43,7 @@ export type CitationPoolOptions = {
   idleMs?: number;
   /** Most jobs waiting behind the running one; default 100. */
   maxQueue?: number;
-  /** V8 heap limit of the worker, MB; default 768 (the six engines take ~280 MB). */
+  /** V8 heap limit of the worker process, MB; default 768 (the six engines take ~280 MB). */
   maxMemoryMb?: number;
   /** Worker module; default ./citation-worker.ts (tests pass a misbehaving one). */
   workerUrl?: URL;
@@ -71,13 +74,13 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
   const idleMs = options.idleMs ?? 300_000;
   const maxQueue = options.maxQueue ?? 100;
   const workerUrl = options.workerUrl ?? new URL("./citation-worker.ts", import.meta.url);
-  const resourceLimits = { maxOldGenerationSizeMb: options.maxMemoryMb ?? 768 };
+  const execArgv = [`--max-old-space-size=${options.maxMemoryMb ?? 768}`];
   const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
 
-  let worker: Worker | null = null;
-  /** The thread is running: its start does not count against a job, building the engines does. */
+  let worker: ChildProcess | null = null;
+  /** The process is running: its start does not count against a job, building the engines does. */
   let online = false;
   let current: Job | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -89,7 +92,7 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
     timer = idleTimer = null;
   }
 
-  function stop(): Promise<number> | undefined {
+  function stop(): Promise<void> | undefined {
     const w = worker;
     worker = null;
     online = false;
@@ -97,7 +100,10 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
     if (!w) return undefined;
     w.removeAllListeners();
     w.on("error", () => {}); // a late error from a worker being stopped is expected
-    return w.terminate();
+    if (w.exitCode !== null || w.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => w.once("exit", () => resolve()));
+    w.kill("SIGKILL");
+    return exited;
   }
 
   /** Ends the running job with `error`, drops the worker and goes on with the queue. */
@@ -109,9 +115,15 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
     dispatch();
   }
 
-  function spawn(): Worker {
-    const w = new Worker(workerUrl, { resourceLimits });
-    w.once("online", () => {
+  function spawn(): ChildProcess {
+    // The server's own Node (24, which runs TypeScript); the child ends when the server does
+    // (its IPC channel closes: ./citation-worker.ts).
+    const w = fork(fileURLToPath(workerUrl), [], {
+      execArgv,
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    w.once("spawn", () => {
       online = true;
       if (current) startTimer();
     });
@@ -128,9 +140,14 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
     w.on("error", (error) => {
       fail(new CitationPoolError(`the citation worker stopped (${error.message})`, "crash"));
     });
-    w.on("exit", (code) => {
+    w.on("exit", (code, signal) => {
       if (worker !== w) return;
-      fail(new CitationPoolError(`the citation worker stopped (exit code ${code})`, "crash"));
+      fail(
+        new CitationPoolError(
+          `the citation worker stopped (${signal ?? `exit code ${code}`})`,
+          "crash",
+        ),
+      );
     });
     return w;
   }
@@ -145,9 +162,10 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
     if (current) return;
     const job = queue.shift();
     if (!job) {
-      // Idle: the thread does not keep the process alive, and goes after `idleMs`.
+      // Idle: the child does not keep the server alive, and goes after `idleMs`.
       if (worker && !idleTimer) {
         worker.unref();
+        worker.channel?.unref();
         idleTimer = setTimeout(() => void stop(), idleMs);
         idleTimer.unref();
       }
@@ -157,9 +175,10 @@ export function createCitationPool(options: CitationPoolOptions = {}): CitationP
     idleTimer = null;
     worker ??= spawn();
     worker.ref();
+    worker.channel?.ref();
     current = job;
     if (online) startTimer();
-    worker.postMessage({ id: job.id, item: job.item });
+    worker.send({ id: job.id, item: job.item });
   }
 
   return {
