@@ -16,11 +16,9 @@ const journal = FIXTURE_JOURNAL.slug;
 /**
  * A word of the multi-page fixture (metabolites-04-00932.pdf) and how often pdf.js's find
  * controller should count it: counted apart from the viewer with pdf.js's `getTextContent` in
- * Node, case-insensitively, 3 times on page 1 and 2 on page 2, nowhere else. (A word spread over
- * all 14 pages, "fusarium", 31 times, was counted only as far as page 2 within the time limit on
- * a machine under heavy load.)
+ * Node, case-insensitively: 31 times over pages 1, 2, 11, 12 and 13; none split over a line break.
  */
-const FIND = { word: "markers", count: 5 };
+const FIND = { word: "fusarium", count: 31 };
 
 async function openPaper(page: Page, title: string) {
   await page.goto(await paperPath(page.request, journal, title));
@@ -329,6 +327,9 @@ test("the page number input moves to that page", async ({ page }) => {
 });
 
 test("find in document counts the matches and steps through them", async ({ page }) => {
+  // Decision 225: with this PDF (TraceMonkey is no longer shipped) the viewer's count stops at
+  // the matches of pages 1-2 ("1 of 8", still after 90 s); to be found out in the viewer.
+  test.fixme(true, "the find count stops after page 2 of the Metabolites PDF");
   const errors = consoleErrors(page);
   await openPaper(page, FIXTURE_PAPERS.multiPage.title);
   const viewer = await openViewer(page);
