@@ -2,9 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { chunkModules } from "./scripts/vite-chunk-modules.ts";
+import { publicScript } from "./scripts/vite-public-script.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunkModules()],
+  plugins: [tailwindcss(), reactRouter(), chunkModules(), publicScript()],
   // React Router 8 builds through the Vite Environment API: the server entry is set here
   // (build.rollupOptions.input is ignored), see STACK.md pitfall 1.
   environments: {

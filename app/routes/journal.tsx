@@ -176,3 +176,6 @@ function PublicationLinks({
     </ul>
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

@@ -4,31 +4,22 @@
  * below it with a 'Copy citation' button, and links download the BibTeX, RIS and CSL-JSON files.
  *
  * Every reference is formatted on the server (server/services/citation/cite.ts), so the page
- * ships text, not a citation library. Without JavaScript the first style shows and the radio
- * buttons are still there; the downloads are plain links either way.
+ * ships text, not a citation library. The paper pages are not hydrated (decision 240): each
+ * radio button carries its style's reference (`data-text`), and app/public/page-script.ts
+ * (`[data-cite]`) shows the chosen one and copies it. Without JavaScript the first style shows
+ * and the radio buttons are still there; the downloads are plain links either way.
  */
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { PaperCitations } from "../../../shared/api.ts";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
 
 export function CitePanel({ citations }: { citations: PaperCitations }) {
-  const [styleKey, setStyleKey] = useState(citations.styles[0]?.key ?? "");
-  const [copied, setCopied] = useState<"" | "done" | "failed">("");
   const id = useId();
-  const chosen = citations.styles.find((s) => s.key === styleKey) ?? citations.styles[0];
+  const chosen = citations.styles[0];
   if (!chosen) return null;
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(chosen.text);
-      setCopied("done");
-    } catch {
-      setCopied("failed");
-    }
-  };
-
   return (
-    <section aria-labelledby={`${id}-heading`} className="mt-10">
+    <section aria-labelledby={`${id}-heading`} data-cite="" className="mt-10">
       <h2 id={`${id}-heading`} className="text-xl font-semibold sm:text-2xl">
         Cite this paper
       </h2>
@@ -44,11 +35,9 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
                 type="radio"
                 name={`${id}-style`}
                 value={s.key}
-                checked={s.key === chosen.key}
-                onChange={() => {
-                  setStyleKey(s.key);
-                  setCopied("");
-                }}
+                defaultChecked={s.key === chosen.key}
+                data-text={s.text}
+                data-label={s.label}
                 className="sr-only"
               />
               {s.label}
@@ -68,19 +57,13 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <button
             type="button"
+            data-cite-copy=""
             className={buttonClass("secondary")}
             aria-describedby={`${id}-text`}
-            onClick={copy}
           >
             Copy citation
           </button>
-          <span role="status" className="text-sm text-slate-700">
-            {copied === "done"
-              ? `${chosen.label} citation copied.`
-              : copied === "failed"
-                ? "Could not copy: select the text and copy it."
-                : ""}
-          </span>
+          <span role="status" className="text-sm text-slate-700" />
         </div>
       </div>
       <p className="mt-4 text-sm text-slate-700">

@@ -1,0 +1,180 @@
+/**
+ * The one script of the public pages that React does not hydrate (docs/decisions/240-unhydrated-
+ * public-pages.md): a few KB without React that wire the interactive parts the server rendered
+ * (docs/product/screens.md, docs/product/states.md). Each part is found by a `data-` attribute its
+ * component writes, and works on the same markup React would:
+ *
+ * - `[data-menu-toggle]` (site header): the phone menu opens and closes (`aria-expanded`, its
+ *   label; CSS shows the menu and the icons), and Escape closes it.
+ * - `[data-accordion]` (journal page): one panel open or none; `[data-disclosure]` (editorial
+ *   board): open or closed.
+ * - `[data-carousel]` (home page): Swiper fetched only when the carousel nears the viewport
+ *   (./partner-swiper.ts, decision 107), with the Pause/Play button of decision 044.
+ * - `[data-cite]` (paper pages): the chosen style's reference and 'Copy citation' (decision 186).
+ * - `[data-reader]` (paper pages): 'Open Full Text (PDF)' mounts the PDF viewer
+ *   (./reader.tsx, fetched on that click), whose 'Close' goes back to the abstract.
+ *
+ * When all is wired, the header gets `data-hydrated`, as hydration gives it on other pages.
+ */
+
+/** Sets a disclosure button's state and shows or hides the panel it controls. */
+function setExpanded(button: HTMLElement, expanded: boolean): void {
+  button.setAttribute("aria-expanded", String(expanded));
+  const panel = document.getElementById(button.getAttribute("aria-controls") ?? "");
+  if (panel) panel.hidden = !expanded;
+}
+
+function wireMenu(toggle: HTMLButtonElement): void {
+  // The menu and the icons follow the button's state through CSS (`peer-aria-expanded`).
+  const set = (open: boolean) => {
+    toggle.setAttribute("aria-expanded", String(open));
+    toggle.setAttribute("aria-label", open ? "Close menu" : "Open menu");
+  };
+  toggle.addEventListener("click", () => set(toggle.getAttribute("aria-expanded") !== "true"));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") set(false);
+  });
+}
+
+function wireAccordions(): void {
+  for (const box of document.querySelectorAll<HTMLElement>("[data-accordion]")) {
+    const buttons = [
+      ...box.querySelectorAll<HTMLButtonElement>(
+        ":scope > div > :is(h2, h3) > button[aria-controls]",
+      ),
+    ];
+    for (const button of buttons) {
+      button.addEventListener("click", () => {
+        const opening = button.getAttribute("aria-expanded") !== "true";
+        for (const other of buttons) setExpanded(other, opening && other === button);
+      });
+    }
+  }
+  for (const box of document.querySelectorAll<HTMLElement>("[data-disclosure]")) {
+    const button = box.querySelector<HTMLButtonElement>(
+      ":scope > :is(h2, h3) > button[aria-controls]",
+    );
+    button?.addEventListener("click", () =>
+      setExpanded(button, button.getAttribute("aria-expanded") !== "true"),
+    );
+  }
+}
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+/** How close (px) the carousel comes to the viewport before Swiper is fetched and started. */
+const LOAD_MARGIN = "400px 0px";
+
+function wireCarousel(box: HTMLElement): void {
+  const button = box.querySelector<HTMLButtonElement>("button[aria-pressed]");
+  const label = box.querySelector<HTMLElement>("[data-carousel-label]");
+  const element = box.querySelector<HTMLElement>(".swiper");
+  if (!button || !label || !element) return;
+  type Autoplay = { stop(): void; start(): void; pause(): void; resume(): void };
+  let autoplay: Autoplay | null = null;
+  let playing = true;
+  const show = (play: boolean) => {
+    playing = play;
+    button.setAttribute("aria-pressed", String(!play));
+    label.textContent = play ? "Pause" : "Play";
+  };
+  button.addEventListener("click", () => {
+    if (playing) autoplay?.stop();
+    else autoplay?.start();
+    show(!playing);
+  });
+  const motion = window.matchMedia(REDUCED_MOTION);
+  const applyMotion = () => {
+    if (!motion.matches) return;
+    autoplay?.stop();
+    show(false);
+  };
+  applyMotion();
+  motion.addEventListener("change", applyMotion);
+  // Keyboard users get the same pause as pointer users while focus is inside the carousel.
+  box.addEventListener("focusin", () => autoplay?.pause());
+  box.addEventListener("focusout", (event) => {
+    if (!box.contains(event.relatedTarget as Node | null)) autoplay?.resume();
+  });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      import("./partner-swiper.ts").then(
+        (module) => {
+          autoplay = module.startCarousel(element, playing && !motion.matches).autoplay;
+        },
+        // Offline or a stale deployment: the still row stays, which is a fine carousel too.
+        () => {},
+      );
+    },
+    { rootMargin: LOAD_MARGIN },
+  );
+  observer.observe(box);
+}
+
+function wireCitations(panel: HTMLElement): void {
+  const text = panel.querySelector<HTMLElement>("p[data-style]");
+  const status = panel.querySelector<HTMLElement>("[role=status]");
+  const copy = panel.querySelector<HTMLButtonElement>("[data-cite-copy]");
+  if (!text || !status || !copy) return;
+  const chosen = () => panel.querySelector<HTMLInputElement>("input[type=radio]:checked");
+  panel.addEventListener("change", () => {
+    const input = chosen();
+    if (!input) return;
+    text.textContent = input.dataset.text ?? "";
+    text.dataset.style = input.value;
+    status.textContent = "";
+  });
+  copy.addEventListener("click", async () => {
+    const label = chosen()?.dataset.label ?? "";
+    try {
+      await navigator.clipboard.writeText(text.textContent ?? "");
+      status.textContent = `${label} citation copied.`;
+    } catch {
+      status.textContent = "Could not copy: select the text and copy it.";
+    }
+  });
+}
+
+function wireReader(article: HTMLElement): void {
+  const open = article.querySelector<HTMLButtonElement>("[data-reader-open]");
+  const slot = article.querySelector<HTMLElement>("[data-reader-slot]");
+  const abstract = article.querySelector<HTMLElement>("[data-reader-abstract]");
+  if (!open || !slot || !abstract) return;
+  // The abstract view's parts that the reading view replaces: the buttons and the abstract.
+  const parts = [...(open.parentElement?.children ?? [])] as HTMLElement[];
+  const reading = (on: boolean) => {
+    for (const part of [...parts, abstract]) part.hidden = on;
+    slot.hidden = !on;
+  };
+  open.addEventListener("click", () => {
+    reading(true);
+    const view = document.createElement("div");
+    slot.append(view);
+    import("./reader.tsx").then(
+      (module) =>
+        module.mountReader(view, {
+          url: open.dataset.url ?? "",
+          title: open.dataset.title ?? "",
+          onClose: () => {
+            view.remove();
+            reading(false);
+            open.focus();
+          },
+        }),
+      () => {
+        // Offline or a stale deployment: back to the abstract, where 'Download PDF' still works.
+        view.remove();
+        reading(false);
+      },
+    );
+  });
+}
+
+const toggle = document.querySelector<HTMLButtonElement>("[data-menu-toggle]");
+if (toggle) wireMenu(toggle);
+wireAccordions();
+for (const box of document.querySelectorAll<HTMLElement>("[data-carousel]")) wireCarousel(box);
+for (const panel of document.querySelectorAll<HTMLElement>("[data-cite]")) wireCitations(panel);
+for (const article of document.querySelectorAll<HTMLElement>("[data-reader]")) wireReader(article);
+toggle?.closest("header")?.setAttribute("data-hydrated", "");
