@@ -151,6 +151,13 @@ function wireReader(article: HTMLElement): void {
     reading(true);
     const view = document.createElement("div");
     slot.append(view);
+    // pdf.js and the viewer's session code are fetched alongside React and the viewer, not
+    // after them (the viewer asks for the same modules once mounted; a failure is its to show).
+    import("../components/pdf-viewer/session.ts").catch(() => {});
+    import("../components/pdf-viewer/pdfjs.ts").then(
+      (module) => module.loadPdfjs().catch(() => {}),
+      () => {},
+    );
     import("./reader.tsx").then(
       (module) =>
         module.mountReader(view, {
