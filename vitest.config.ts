@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Cheap password hashes (decision 230): read by tests/helpers/context.ts and inherited by
+    // the child servers; tests/unit/passwords.test.ts checks production's cost on its own.
+    env: { PASSWORD_SCRYPT_COST: "10" },
   },
 });

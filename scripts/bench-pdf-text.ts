@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pdf-text [-- <corpus folder> [rounds]]`: compares the PDF text extractors
- * (docs/decisions/180-pdf-text-extractor.md) on a corpus's PDFs (default ../shared/corpus/pdfs).
+ * (docs/decisions/180-pdf-text-extractor.md) on a corpus's PDFs (default corpus/pdfs).
  *
  * For each extractor it reads every PDF `rounds` times (default 3) one after the other and
  * prints the CPU seconds per PDF (user + system of this process and its children: pdf.js runs
@@ -15,7 +15,7 @@ import { inspectPdf, type PdfInfo } from "../server/services/pdf.ts";
 import { findPdftotext, readWithPdftotext } from "../server/services/pdftotext.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const corpus = path.resolve(process.argv[2] ?? path.join(root, "../shared/corpus"));
+const corpus = path.resolve(process.argv[2] ?? path.join(root, "corpus"));
 const rounds = Number(process.argv[3] ?? 3);
 const dir = path.join(corpus, "pdfs");
 const files = readdirSync(dir)

@@ -2,7 +2,7 @@
  * `npm run bench`: speed and size figures of the things readers and managers wait for, printed
  * as a table with each target beside it (targets live here, not in timed tests).
  *
- * 1. Import of the corpus at `CORPUS_DIR` (default ../shared/corpus) into a fresh SQLite database.
+ * 1. Import of the corpus at `CORPUS_DIR` (default corpus/) into a fresh SQLite database.
  * 2. Server response times of public pages and API calls (production build, in process, over
  *    loopback HTTP; 5 warm-up requests, then `BENCH_REQUESTS` timed ones each, default 40).
  * 3. `searchPapers` with the pathological query `the the … the` (12 words) against a normal
@@ -13,22 +13,20 @@
  * Builds first when there is no current build (same rule as `npm start`). Exits 1 when a
  * figure misses its target, so a regression is visible in CI logs when run there.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Request, Response } from "express";
-import type { RequestInfo } from "../app/context.ts";
-import { createHttpApp, type HttpAppOptions } from "../server/http/app.ts";
 import { importCorpus } from "../server/import/corpus.ts";
-import type { AppContext } from "../server/services/context.ts";
 import { searchPapers } from "../server/services/search.ts";
+import type * as SiteModule from "../server/site.ts";
 import { scratchAppContext } from "./bench/scratch-context.ts";
+import { ensureCurrentBuild } from "./site-build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "../shared/corpus");
+const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "corpus");
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 
 type Row = { what: string; figure: string; target: string; ok: boolean };
@@ -40,13 +38,6 @@ const record = (what: string, value: number, unit: string, max: number) =>
     target: `≤ ${max} ${unit}`,
     ok: value <= max,
   });
-
-function ensureBuild() {
-  if (existsSync(path.join(buildDir, "server/index.js"))) return;
-  const bin = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-  const result = spawnSync(process.execPath, [bin, "build"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -76,28 +67,17 @@ function gz(file: string): number {
 }
 
 async function main() {
-  ensureBuild();
+  ensureCurrentBuild(buildDir); // a build older than server/site.ts lacks createSite
   const { ctx, close } = await scratchAppContext("bench");
   try {
     const t0 = performance.now();
     await importCorpus(ctx, corpusDir);
     record("Import the corpus (16 PDFs, 24 JATS)", (performance.now() - t0) / 1000, "s", 30);
 
-    const ssr = (await import(path.join(buildDir, "server/index.js"))) as {
-      createSsrHandler: (
-        c: AppContext,
-        i: (req: Request, res: Response) => RequestInfo,
-      ) => HttpAppOptions["pages"];
-    };
-    const app = createHttpApp(ctx, {
-      clientDir: path.join(buildDir, "client"),
-      pages: ssr.createSsrHandler(ctx, (req, res) => ({
-        nonce: res.locals.nonce,
-        user: null,
-        origin: `http://${req.get("host")}`,
-      })),
-    });
-    const server = app.listen(0, "127.0.0.1");
+    // the production site, as server/main.ts runs it (server/site.ts is the bundle's entry)
+    const site = (await import(path.join(buildDir, "server/index.js"))) as typeof SiteModule;
+    const { app } = site.createSite(ctx, { clientDir: path.join(buildDir, "client") });
+    const server = createServer(app).listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const paper = await ctx.db

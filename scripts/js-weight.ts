@@ -2,7 +2,7 @@
  * `npm run bench:js`: the JavaScript each public page makes a browser fetch on its first visit
  * (issue 11: at most 100 KB gzip JS on every public page; KB = 1,000 bytes), and what is in it.
  *
- * Serves the corpus (`CORPUS_DIR`, default ../shared/corpus, imported into a fresh SQLite data
+ * Serves the corpus (`CORPUS_DIR`, default corpus/, imported into a fresh SQLite data
  * folder) with the production build (`BUILD_DIR`, rebuilt first when the sources changed), or
  * measures the server at `JS_WEIGHT_BASE` when given (then `BUILD_DIR` must be its build).
  * Finds one journal, issue, paper, proceeding and proceeding paper by following links, then
@@ -31,7 +31,7 @@ import type { ChunkListing } from "./vite-chunk-modules.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "../shared/corpus");
+const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "corpus");
 const port = Number(process.env.BENCH_PORT ?? 3252);
 /** Issue 11's budget per public page, in bytes (KB = 1,000 bytes, decision 115). */
 export const JS_BUDGET_BYTES = 100_000;

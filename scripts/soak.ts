@@ -7,7 +7,7 @@
  * local one at postgres://postgres@127.0.0.1:5432/postgres answers; a fresh database is created
  * there and dropped after):
  * 1. starts `scripts/start.ts` (builds when there is no current build) as a child process on a
- *    fresh data folder with the corpus imported (`CORPUS_DIR`, default ../shared/corpus);
+ *    fresh data folder with the corpus imported (`CORPUS_DIR`, default corpus/);
  * 2. runs `SOAK_READERS` (default 200) concurrent reader loops over public pages, the public API,
  *    the sitemap and the feed for `SOAK_SECONDS` (default 60), while one signed-in manager adds
  *    papers with a PDF through the dashboard API (POST /api/create_paper), one after another;
@@ -28,7 +28,7 @@ import pg from "pg";
 import { createScratchDatabase } from "../server/db/scratch-database.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "../shared/corpus");
+const corpusDir = path.resolve(root, process.env.CORPUS_DIR ?? "corpus");
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const READERS = Number(process.env.SOAK_READERS ?? 200);
 const PORT = Number(process.env.SOAK_PORT ?? 3271);

@@ -1,11 +1,13 @@
 /**
- * Builds the process's {@link AppContext}: logger, database (migrated), storage, and the pool of
- * PDF worker threads (built here, outside the server bundle, so its worker file resolves).
+ * Builds the process's {@link AppContext}: logger, database (migrated), storage, the pool of
+ * PDF worker threads and the citation worker (built here, outside the server bundle, so their
+ * worker files resolve).
  */
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
 import { openReadPool } from "./db/read-pool.ts";
+import { createCitationPool } from "./services/citation/citation-pool.ts";
 import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
 import { createLocalStorage } from "./storage/storage.ts";
@@ -22,7 +24,8 @@ export function createLogger(config: Config): Logger {
 
 /**
  * Opens and migrates the database and the storage named by `config`, and starts the PDF pool
- * (`config.pdfWorkers` threads at most; none when 0). On SQLite, `ctx.readDb` is a pool of
+ * (`config.pdfWorkers` threads at most; none when 0) and the citation worker (started on first
+ * use, decision 245). On SQLite, `ctx.readDb` is a pool of
  * `config.readWorkers` read-only worker connections (server/db/read-pool.ts); on PostgreSQL it
  * is `ctx.db`.
  * @returns the context and a `close` that stops both pools and releases the database.
@@ -53,6 +56,7 @@ export async function createAppContext(
             log.warn({ reason }, "pdftotext could not read a PDF; pdf.js read it"),
         })
       : undefined;
+  const citationPool = createCitationPool();
   const ctx: AppContext = {
     db: handle.db,
     readDb,
@@ -61,9 +65,11 @@ export async function createAppContext(
     config,
     log,
     pdfPool,
+    citationPool,
   };
   const close = async () => {
     await pdfPool?.close();
+    await citationPool.close();
     if (readDb !== handle.db) await readDb.destroy();
     await handle.close();
   };

@@ -85,7 +85,19 @@ export type Config = {
   storageSweep: { graceMs: number; intervalMs: number };
   /** Bytes of public pages and API answers kept in memory (`OUTPUT_CACHE_MB`); 0 turns it off. */
   outputCacheBytes: number;
+  /**
+   * scrypt cost of new password hashes as log2 of N (`PASSWORD_SCRYPT_COST`, 10–20, default
+   * {@link DEFAULT_PASSWORD_SCRYPT_COST}); server/services/users.ts, decision 230. Hashes keep
+   * their own parameters, so any stored hash verifies whatever this is.
+   */
+  passwordScryptCost: number;
 };
+
+/**
+ * Production's password hashing cost, log2 of scrypt's N: OWASP's N=2^15 (with r=8, p=3, about a
+ * quarter of a second per hash). The tests lower it (decision 230).
+ */
+export const DEFAULT_PASSWORD_SCRYPT_COST = 15;
 
 /** At most `points` attempts per `seconds`. */
 export type RateLimit = { points: number; seconds: number };
@@ -223,6 +235,12 @@ const envSchema = z.object({
   STORAGE_SWEEP_INTERVAL_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
   READ_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   OUTPUT_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
+  PASSWORD_SCRYPT_COST: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(20)
+    .default(DEFAULT_PASSWORD_SCRYPT_COST),
   SMTP_URL: optionalText.pipe(
     z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
@@ -302,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       intervalMs: Math.round(e.STORAGE_SWEEP_INTERVAL_MINUTES * 60_000),
     },
     outputCacheBytes: Math.round(e.OUTPUT_CACHE_MB * 1024 * 1024),
+    passwordScryptCost: e.PASSWORD_SCRYPT_COST,
   };
 }
 
@@ -311,6 +330,10 @@ function defaultMailFrom(siteName: string, publicUrl: string | undefined): strin
   return `"${siteName.replace(/["\\\r\n]/g, "")}" <no-reply@${host}>`;
 }
 
+/**
+ * The corpus the first start imports: none with `SEED=none`; `CORPUS_DIR` (relative to `cwd`)
+ * when set; otherwise the repository's `corpus/` (decision 225) when it has a `manifest.json`.
+ */
 function resolveCorpusDir(
   seed: "corpus" | "none" | undefined,
   corpusDir: string | undefined,
@@ -318,7 +341,8 @@ function resolveCorpusDir(
 ): string | undefined {
   if (seed === "none") return undefined;
   if (corpusDir) return path.resolve(cwd, corpusDir);
-  const fallback = path.resolve(cwd, "../shared/corpus");
+  // The demo corpus shipped in the repository (corpus/README.md, decision 225).
+  const fallback = path.resolve(cwd, "corpus");
   return existsSync(path.join(fallback, "manifest.json")) ? fallback : undefined;
 }
 

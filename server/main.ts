@@ -1,40 +1,73 @@
 /**
- * Starts the site: reads the configuration, migrates the database, starts importing the corpus
- * into an empty catalogue (in the background), and serves HTTP. In development the pages come
- * from Vite's dev server with hot reload; in production from the build in `BUILD_DIR` (default
- * `build`). SIGTERM and SIGINT shut down gracefully (server/http/shutdown.ts).
+ * Starts the site: reads the configuration, opens and migrates the database, starts importing
+ * the corpus into an empty catalogue (in the background), and serves HTTP. SIGTERM and SIGINT
+ * shut down gracefully (server/http/shutdown.ts).
+ *
+ * This file holds what lives as long as the process (docs/decisions/235-one-server-module-graph.md):
+ * the HTTP server, the configuration, the database connections with the read and PDF worker
+ * pools (server/bootstrap.ts), graceful shutdown. Everything that answers requests is the site
+ * module (server/site.ts): in production the server bundle of `BUILD_DIR` (default `build`), the
+ * only copy of the API, services and pages that runs; in development (`NODE_ENV` not
+ * `production`) the source loaded through Vite's `ssrLoadModule` on every request, so a server
+ * edit applies at the next request without a restart.
  */
 // first: zod's configuration must precede every schema (shared/zod-setup.ts)
 import "../shared/zod-setup.ts";
-import { createServer as createHttpServer } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
 import path from "node:path";
-import type { Request, Response } from "express";
-import type { RequestInfo } from "../app/context.ts";
 import { createAppContext } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
-import { createHttpApp } from "./http/app.ts";
-import { publicOrigin } from "./http/origin.ts";
-import { createOutputCache } from "./http/output-cache.ts";
+import { originFrom } from "./http/origin.ts";
 import { handleShutdownSignals } from "./http/shutdown.ts";
 import { applyHttpTimeouts } from "./http/timeouts.ts";
-import { startSeedIfEmpty } from "./import/seed.ts";
 import type { AppContext } from "./services/context.ts";
-import { startStorageSweeps } from "./storage/sweep.ts";
 
-type SsrModule = {
-  createSsrHandler: (
-    ctx: AppContext,
-    info: (req: Request, res: Response) => RequestInfo,
-  ) => (req: Request, res: Response, next: (e?: unknown) => void) => Promise<void>;
-};
+type SiteModule = typeof import("./site.ts");
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-function requestInfoFor(config: Config) {
-  return (req: Request, res: Response): RequestInfo => ({
-    nonce: res.locals.nonce,
-    user: res.locals.user,
-    origin: publicOrigin(config, req),
-  });
+/** The production site: the server bundle's one copy of everything that answers requests. */
+async function productionSite(ctx: AppContext): Promise<{ site: SiteModule; handle: Handler }> {
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const site = (await import(path.join(buildDir, "server/index.js"))) as SiteModule;
+  const { app, serveFast } = site.createSite(ctx, { clientDir: path.join(buildDir, "client") });
+  return { site, handle: (req, res) => serveFast(req, res) || app(req, res) };
+}
+
+/**
+ * The development site: Vite loads server/site.ts (and with it the API, services and pages) per
+ * request; Vite drops a module and its importers from its graph when the file changes, so the
+ * next request builds the site again from the edited source. One site is kept per loaded module
+ * instance, so requests between edits reuse it.
+ */
+async function developmentSite(ctx: AppContext): Promise<{ site: SiteModule; handle: Handler }> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const load = async () => (await vite.ssrLoadModule("./server/site.ts")) as SiteModule;
+  const sites = new WeakMap<SiteModule, ReturnType<SiteModule["createSite"]>>();
+  const handle: Handler = (req, res) => {
+    load()
+      .then((site) => {
+        let built = sites.get(site);
+        if (!built) {
+          built = site.createSite(ctx, { dev: { before: vite.middlewares } });
+          sites.set(site, built);
+        }
+        built.app(req, res);
+      })
+      .catch((error: Error) => {
+        // a module that does not load (a syntax error mid-edit): say so, keep serving
+        vite.ssrFixStacktrace(error);
+        ctx.log.error({ err: error }, "the site module did not load");
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end(`The server code did not load:\n\n${error.stack ?? error.message}\n`);
+      });
+  };
+  return { site: await load(), handle };
 }
 
 async function main(): Promise<void> {
@@ -49,48 +82,15 @@ async function main(): Promise<void> {
     throw error;
   }
   const { ctx, close } = await createAppContext(config);
-  await startSeedIfEmpty(ctx); // imports an empty catalogue's corpus while the site serves
-  const sweeps = startStorageSweeps(ctx); // orphans and temp files of a crash (decision 135)
+  const { site, handle } =
+    config.env === "production" ? await productionSite(ctx) : await developmentSite(ctx);
+  // Started once, from the site module loaded at start: a reload does not start them again.
+  await site.startSeedIfEmpty(ctx); // imports an empty catalogue's corpus while the site serves
+  const sweeps = site.startStorageSweeps(ctx); // orphans and temp files of a crash (decision 135)
 
-  const info = requestInfoFor(config);
-  let app: ReturnType<typeof createHttpApp>;
-  // In production, cached public answers are sent before Express is entered (http/output-cache.ts).
-  let cache: ReturnType<typeof createOutputCache> | undefined;
-  if (config.env === "production") {
-    const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-    const ssr = (await import(path.join(buildDir, "server/index.js"))) as SsrModule;
-    if (config.outputCacheBytes > 0) {
-      cache = createOutputCache(ctx, { maxBytes: config.outputCacheBytes });
-    }
-    app = createHttpApp(ctx, {
-      clientDir: path.join(buildDir, "client"),
-      pages: ssr.createSsrHandler(ctx, info),
-      outputCache: cache ?? false,
-    });
-  } else {
-    const { createServer } = await import("vite");
-    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-    app = createHttpApp(ctx, {
-      before: vite.middlewares,
-      devCsp: true,
-      outputCache: false,
-      pages: async (req, res, next) => {
-        try {
-          const ssr = (await vite.ssrLoadModule("./server/ssr.ts")) as SsrModule;
-          await ssr.createSsrHandler(ctx, info)(req, res, next);
-        } catch (error) {
-          vite.ssrFixStacktrace(error as Error);
-          next(error);
-        }
-      },
-    });
-  }
-
-  const server = createHttpServer((req, res) => {
-    if (!cache?.serveFast(req, res)) app(req, res);
-  });
+  const server = createHttpServer(handle);
   server.listen(config.port, config.host ?? "0.0.0.0", () => {
-    const where = config.publicUrl ?? `http://localhost:${config.port}`;
+    const where = originFrom(config.publicUrl, "http", `localhost:${config.port}`);
     ctx.log.info(`${config.siteName} is serving on ${where}`);
   });
   applyHttpTimeouts(server);

@@ -1,7 +1,7 @@
 /**
- * Entry of the server bundle that `react-router build` writes to `build/server/index.js`
- * (see vite.config.ts). It turns the React Router app into an Express handler that receives the
- * process's service context, so loaders and the JSON API share one database pool.
+ * The React Router app as an Express handler that receives the process's service context, so
+ * loaders and the JSON API share one database pool. Mounted last by the site (server/site.ts, the
+ * entry of the server bundle).
  */
 import { createRequestHandler } from "@react-router/express";
 import type { NextFunction, Request, Response } from "express";

@@ -365,12 +365,23 @@ export type ProceedingEdit = {
 };
 
 /**
- * 'Cite this paper' on a paper page (docs/decisions/186-cite-this-paper.md): the reference
- * formatted in each style on the server, and the stable URLs of the reference-manager files.
+ * 'Cite this paper' on a paper page (docs/decisions/186-cite-this-paper.md, 245): the style
+ * choices, where the formatted references are fetched from, and the stable URLs of the
+ * reference-manager files. The page itself carries no formatted reference.
  */
 export type PaperCitations = {
-  /** In display order: APA, MLA, Chicago, Harvard, IEEE, Vancouver; `text` is plain text. */
-  styles: { key: string; label: string; text: string }[];
+  /** In display order: APA, MLA, Chicago, Harvard, IEEE, Vancouver. */
+  styles: { key: string; label: string }[];
+  /** `{paper page}/citations.json`, answering {@link CitationReferences}. */
+  references: string;
   /** BibTeX, RIS and CSL-JSON: `{paper page}/cite.bib` etc. */
   files: { format: string; label: string; href: string }[];
+};
+
+/**
+ * `GET {paper page}/citations.json` (docs/decisions/245-citations-off-the-page.md): the
+ * reference in each style of {@link PaperCitations}, same order, `text` plain text.
+ */
+export type CitationReferences = {
+  styles: { key: string; label: string; text: string }[];
 };

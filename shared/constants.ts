@@ -53,6 +53,14 @@ export const SUBJECTS = [
 ] as const;
 export type SubjectKey = (typeof SUBJECTS)[number]["key"];
 
+/** Issue statuses as stored (docs/product/states.md): readers see `published` issues only. */
+export const PUBLICATION_STATUSES = ["published", "draft"] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
+/** Account roles as stored (docs/product/roles.md): site administrator or journal manager. */
+export const USER_ROLES = ["admin", "manager"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** Banner heading when a page gives no header text of its own (spelling as in the spec). */
 export const DEFAULT_HEADER_TEXT =
   "Home of Research Journals, Articles, Dissertaions, Proceedings and more...";
@@ -147,6 +155,10 @@ export const JOURNAL_URI_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
  * `/proceedings/{slug}` cannot name a proceeding and is a 404 without a query.
  */
 export const PROCEEDING_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,89}$/;
+
+/** The answer to a dead invitation link (decision 191), on the page and from the API. */
+export const INVITATION_GONE =
+  "This invitation link has expired or has already been used. Ask the site administrator for a new one.";
 
 /** Shortest password accepted anywhere (docs/decisions/020-passwords.md), in characters. */
 export const MIN_PASSWORD_LENGTH = 8;

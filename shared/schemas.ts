@@ -14,6 +14,7 @@ import "./zod-setup.ts";
 import { z } from "zod";
 import {
   FREQUENCIES,
+  INVITATION_GONE,
   JOURNAL_URI_PATTERN,
   MESSAGES,
   MIN_PASSWORD_LENGTH,
@@ -21,6 +22,7 @@ import {
   type SubjectKey,
   yearChoices,
 } from "./constants.ts";
+import { canonicalNumber } from "./route-params.ts";
 import { stripXmlForbidden } from "./xml-text.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -212,14 +214,18 @@ function dateSchema(what: string) {
 
 /**
  * Volume or issue number: a positive whole number of at most six digits, kept as typed ("2016");
- * docs/decisions/001-volume-and-number.md.
+ * docs/decisions/001-volume-and-number.md. Leading zeros are dropped ("02" is kept as "2"), so
+ * every issue has the one URL the route number rule accepts (shared/route-params.ts, decision
+ * 210).
  */
 function volumeSchema(what: "volume" | "issue") {
   const missing = `Enter the ${what} number.`;
-  return requiredText(`${what} number`, MAX.volume, missing).regex(
-    /^(?!0+$)\d{1,6}$/,
-    `Enter the ${what} number as a whole number, such as ${what === "volume" ? "9" : "2"}.`,
-  );
+  return requiredText(`${what} number`, MAX.volume, missing)
+    .regex(
+      /^(?!0+$)\d{1,6}$/,
+      `Enter the ${what} number as a whole number, such as ${what === "volume" ? "9" : "2"}.`,
+    )
+    .transform(canonicalNumber);
 }
 
 /** A positive integer id sent as text by forms. */
@@ -559,3 +565,110 @@ export const passwordsMatch: [
   (v) => v.cpword === "" || v.pword === v.cpword,
   { path: ["cpword"], message: MESSAGES.passwordsDoNotMatch },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (docs/product/api.md, Account): the wire schemas the server parses, and the forms'
+// schemas built from the same fields. The server checks the password length and the match again
+// (server/services/users.ts), so the wire schema only bounds the passwords.
+
+/** Required trimmed account text with the account forms' wording (`This field is too long.`). */
+function accountText(missing: string, max: number) {
+  return z
+    .string({ error: missing })
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .min(1, missing)
+    .max(max, "This field is too long.");
+}
+
+/** A password as typed (never trimmed); the upper bound keeps hashing cheap to refuse. */
+function passwordText(missing: string, tooLongMessage = "This password is too long.") {
+  return z.string({ error: missing }).min(1, missing).max(1024, tooLongMessage);
+}
+
+const accountEmail = accountText("Please enter your email address.", 254).pipe(
+  z.email("Please enter a valid email address."),
+);
+
+/** POST /forgot_password: `{email}`. */
+export const forgotPasswordSchema = z.object({ email: accountEmail });
+
+/** A new password and its confirmation on the wire (registration, reset, change). */
+export const newPasswordWireFields = {
+  pword: passwordText("Please enter a password."),
+  cpword: passwordText("Please confirm your password."),
+};
+
+const personFields = {
+  fname: accountText("Please enter your first name.", 100),
+  lname: accountText("Please enter your last name.", 100),
+  phone: accountText("Please enter your phone number.", 40).refine(
+    (phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 5,
+    "Please enter a valid phone number.",
+  ),
+};
+
+/** POST /register: `{fname, lname, phone, email, pword, cpword, admincode}`. */
+export const registerSchema = z.object({
+  ...personFields,
+  email: accountEmail,
+  ...newPasswordWireFields,
+  admincode: z
+    .string({ error: "Please enter the admin passcode." })
+    .trim()
+    .min(1, "Please enter the admin passcode.")
+    .max(1024, "This field is too long."),
+});
+
+/** POST /register_invited (decision 191): no passcode, no email; the invitation's token. */
+export const registerInvitedSchema = z.object({
+  ...personFields,
+  ...newPasswordWireFields,
+  invite: z
+    .string({ error: INVITATION_GONE })
+    .trim()
+    .min(1, INVITATION_GONE)
+    .max(100, INVITATION_GONE),
+});
+
+/** POST /login: `{email, pword, remember?}`. */
+export const loginSchema = z.object({
+  email: accountText("Please enter your email address.", 254),
+  pword: passwordText("Please enter your password.", "Invalid email or password."),
+  /** "Remember me": JSON true, or a form value such as "on", "Y", "1". */
+  remember: z
+    .union([z.boolean(), z.string(), z.number()])
+    .optional()
+    .transform((v) => v === true || v === 1 || /^(on|true|y|yes|1)$/i.test(String(v ?? ""))),
+});
+
+/** The sign-in form (/manager): the wire fields, the address checked as one, the box a boolean. */
+export const loginFormSchema = loginSchema.extend({
+  email: loginSchema.shape.email.pipe(z.email("Please enter a valid email address.")),
+  remember: z.boolean(),
+});
+
+/**
+ * The registration form (/registration): the wire fields, the new password checked as
+ * {@link newPasswordFields}; `invite` is the invitation token, with which no passcode is asked.
+ */
+export const registrationFormSchema = z
+  .object({
+    ...personFields,
+    email: accountEmail,
+    ...newPasswordFields({
+      pword: "Please enter a password.",
+      cpword: "Please confirm your password.",
+    }),
+    admincode: z.string(),
+    invite: z.string(),
+  })
+  .refine(...passwordsMatch)
+  .refine((v) => v.invite !== "" || v.admincode.trim() !== "", {
+    path: ["admincode"],
+    message: "Please enter the admin passcode.",
+  });
+
+export type RegisterInput = z.output<typeof registerSchema>;
+export type RegisterInvitedInput = z.output<typeof registerInvitedSchema>;
+export type LoginInput = z.output<typeof loginSchema>;

@@ -12,14 +12,67 @@
  * A call aborted through `signal` rejects with the `AbortError` itself, not an ApiError, so
  * callers can tell "cancelled" from "failed".
  *
+ * Paths, request fields and answers are typed by the API contract (shared/contract.ts, decision
+ * 211): a path or field the contract does not have fails `npm run typecheck`.
+ *
  * ```ts
- * const { journals } = await apiGet<{ journals: JournalCard[] }>(
- *   "/dashboard/all_journals", MESSAGES.notAuthorised, { signal });
- * await apiPostForm("/create_journal/1", new FormData(form), MESSAGES.journalSubmissionFailed);
+ * const { journals } = await apiGet("/dashboard/all_journals", MESSAGES.notAuthorised, { signal });
+ * await apiPostForm("/create_journal/1", toFormData(values, { cover_img }), MESSAGES.journalSubmissionFailed);
  * try { ... } catch (error) { setMessage(errorMessage(error, MESSAGES.paperSubmissionFailed)); }
  * ```
  */
 import type { Envelope } from "../../shared/api.ts";
+import type {
+  AnswerOf,
+  ApiPath,
+  CallsAt,
+  FieldsOf,
+  FileFieldsOf,
+  Method,
+} from "../../shared/contract.ts";
+
+/**
+ * The path argument of a `M` call: a path of the contract (shared/contract.ts), such as
+ * `/get_journal/plos-one` or the template literal `/get_journal/${uri}`; any other literal fails
+ * to compile. A value typed only `string` (a link the server sent, a path chosen at run time)
+ * passes unchecked.
+ */
+export type PathArg<M extends Method, P extends string> = string extends P
+  ? P
+  : P extends ApiPath<M>
+    ? P
+    : ApiPath<M>;
+
+/** The answer payload of the `M` call at `P` (`object` for an unchecked path). */
+export type AnswerAt<M extends Method, P extends string> = string extends P
+  ? object
+  : AnswerOf<CallsAt<M, P>>;
+
+/** The request fields of the `M` call at `P` (`unknown` for an unchecked path). */
+export type FieldsAt<M extends Method, P extends string> = string extends P
+  ? unknown
+  : FieldsOf<CallsAt<M, P>>;
+
+/** The explicit answer type `T` when given, else the contract's. */
+export type Answer<T, M extends Method, P extends string> = [T] extends [never]
+  ? AnswerAt<M, P>
+  : T;
+
+declare const formFields: unique symbol;
+/**
+ * A multipart body that names its fields (app/lib/form-data.ts, `toFormData`): `apiPostForm`
+ * refuses it when it sends a field the call does not take (a typo, or a field renamed in the
+ * contract). A plain `FormData` is not checked.
+ */
+export type FormBody<Fields extends string> = FormData & { readonly [formFields]?: Fields };
+
+/** The field names the `POST` call at `P` takes, files included (`string` when unchecked). */
+export type FormFieldsAt<P extends string> = string extends P
+  ? string
+  : KeysOf<FieldsOf<CallsAt<"POST", P>>> | FileFieldsOf<CallsAt<"POST", P>>;
+
+/** The keys of each member of a union (a path that may name either of two calls). */
+type KeysOf<T> = T extends unknown ? keyof T & string : never;
 
 /** Base of every call. */
 export const API_BASE = "/api";
@@ -92,23 +145,30 @@ async function call<T extends object>(
   return { ...body, status: 1, msg } as ApiOk<T>;
 }
 
-/** GET `path`. */
-export function apiGet<T extends object = object>(
-  path: string,
+/**
+ * GET `path`, a path of the contract ({@link PathArg}); answers the contract's payload, or `T`
+ * when the caller names it (the path is then not checked).
+ */
+export function apiGet<T extends object = never, P extends string = string>(
+  path: PathArg<"GET", P>,
   defaultMessage: string,
   options: CallOptions = {},
-): Promise<ApiOk<T>> {
-  return call<T>(path, { method: "GET", signal: options.signal }, defaultMessage);
+): Promise<ApiOk<Answer<T, "GET", P> & object>> {
+  return call<Answer<T, "GET", P> & object>(
+    path,
+    { method: "GET", signal: options.signal },
+    defaultMessage,
+  );
 }
 
-/** POST `body` as JSON to `path`. */
-export function apiPost<T extends object = object>(
-  path: string,
-  body: unknown,
+/** POST `body`, the call's request fields, as JSON to `path` (see {@link apiGet}). */
+export function apiPost<T extends object = never, P extends string = string>(
+  path: PathArg<"POST", P>,
+  body: FieldsAt<"POST", P>,
   defaultMessage: string,
   options: CallOptions = {},
-): Promise<ApiOk<T>> {
-  return call<T>(
+): Promise<ApiOk<Answer<T, "POST", P> & object>> {
+  return call<Answer<T, "POST", P> & object>(
     path,
     {
       method: "POST",
@@ -122,15 +182,20 @@ export function apiPost<T extends object = object>(
 
 /**
  * POST `form` as multipart/form-data to `path` (uploads; the browser sets the boundary). Array
- * fields use the spec's bracket names: `form.append("editors[0][name]", ...)`.
+ * fields use the spec's bracket names: `form.append("editors[0][name]", ...)`. A form built by
+ * `toFormData` may send only the call's fields ({@link FormBody}); see {@link apiGet}.
  */
-export function apiPostForm<T extends object = object>(
-  path: string,
-  form: FormData,
+export function apiPostForm<T extends object = never, P extends string = string>(
+  path: PathArg<"POST", P>,
+  form: FormBody<FormFieldsAt<P>>,
   defaultMessage: string,
   options: CallOptions = {},
-): Promise<ApiOk<T>> {
-  return call<T>(path, { method: "POST", body: form, signal: options.signal }, defaultMessage);
+): Promise<ApiOk<Answer<T, "POST", P> & object>> {
+  return call<Answer<T, "POST", P> & object>(
+    path,
+    { method: "POST", body: form, signal: options.signal },
+    defaultMessage,
+  );
 }
 
 /**
@@ -143,7 +208,8 @@ export function apiAction<T extends object = object>(
   defaultMessage: string,
   options: CallOptions = {},
 ): Promise<ApiOk<T>> {
-  return apiGet<T>(link, defaultMessage, options);
+  // a link from the server, not a path written here: the contract cannot check it
+  return call<T>(link, { method: "GET", signal: options.signal }, defaultMessage);
 }
 
 /** The message to show for a failed call: an ApiError's message, else `fallback`. */

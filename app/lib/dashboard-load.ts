@@ -7,13 +7,18 @@
  */
 import type { JournalDetail } from "../../shared/api.ts";
 import { MESSAGES } from "../../shared/constants.ts";
-import { type ApiOk, apiGet, errorMessage, isAbort } from "./api.ts";
+import { type Answer, type ApiOk, apiGet, errorMessage, isAbort, type PathArg } from "./api.ts";
 
 /** What a screen's clientLoader answers: its data, or the message of a failed load. */
 export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
 
-/** GET of an API path with the load's signal and default message (see {@link loadScreen}). */
-export type ScreenGet = <T extends object = object>(path: string) => Promise<ApiOk<T>>;
+/**
+ * GET of an API path with the load's signal and default message (see {@link loadScreen}),
+ * typed by the API contract as `apiGet` is (app/lib/api.ts).
+ */
+export type ScreenGet = <T extends object = never, P extends string = string>(
+  path: PathArg<"GET", P>,
+) => Promise<ApiOk<Answer<T, "GET", P> & object>>;
 
 /**
  * Runs `load` with a {@link ScreenGet} bound to `request`'s signal and to `failure` as every

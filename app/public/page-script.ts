@@ -10,7 +10,8 @@
  *   board): open or closed.
  * - `[data-carousel]` (home page): Swiper fetched only when the carousel nears the viewport
  *   (./partner-swiper.ts, decision 107), with the Pause/Play button of decision 044.
- * - `[data-cite]` (paper pages): the chosen style's reference and 'Copy citation' (decision 186).
+ * - `[data-cite]` (paper pages): the references fetched when the panel nears the viewport
+ *   (decision 245), the chosen style's reference and 'Copy citation' (decision 186).
  * - `[data-reader]` (paper pages): 'Open Full Text (PDF)' mounts the PDF viewer
  *   (./reader.tsx, fetched on that click), whose 'Close' goes back to the abstract.
  *
@@ -112,17 +113,89 @@ function wireCarousel(box: HTMLElement): void {
   observer.observe(box);
 }
 
+type StyleText = { key: string; label: string; text: string };
+
+/**
+ * GETs the panel's `{paper page}/citations.json` (decision 245's contract, as
+ * app/components/paper/citation-references.ts reads it for React, which this script must not
+ * load) and returns its styles. @throws Error on a failure or another shape.
+ */
+async function fetchReferences(url: string): Promise<StyleText[]> {
+  const res = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const styles = ((await res.json()) as { styles?: unknown })?.styles;
+  const valid =
+    Array.isArray(styles) &&
+    styles.every(
+      (s: Record<string, unknown>) =>
+        typeof s?.key === "string" && typeof s.label === "string" && typeof s.text === "string",
+    );
+  if (!valid) throw new Error("Unexpected answer");
+  return styles as StyleText[];
+}
+
+/** A short note in the reference's place (loading, or the failure), in the sans font. */
+function note(text: string, colour: string): HTMLSpanElement {
+  const span = document.createElement("span");
+  span.className = `font-sans text-sm ${colour}`;
+  span.textContent = text;
+  return span;
+}
+
 function wireCitations(panel: HTMLElement): void {
+  const url = panel.dataset.references;
   const text = panel.querySelector<HTMLElement>("p[data-style]");
   const status = panel.querySelector<HTMLElement>("[role=status]");
   const copy = panel.querySelector<HTMLButtonElement>("[data-cite-copy]");
-  if (!text || !status || !copy) return;
+  const retry = panel.querySelector<HTMLButtonElement>("[data-cite-retry]");
+  if (!url || !text || !status || !copy || !retry) return;
   const chosen = () => panel.querySelector<HTMLInputElement>("input[type=radio]:checked");
-  panel.addEventListener("change", () => {
+  let styles: StyleText[] | null = null;
+  const show = () => {
     const input = chosen();
     if (!input) return;
-    text.textContent = input.dataset.text ?? "";
     text.dataset.style = input.value;
+    if (!styles) return;
+    const found = styles.find((s) => s.key === input.value);
+    if (found) text.textContent = found.text;
+    else
+      text.replaceChildren(note("The formatted references could not be loaded.", "text-red-800"));
+    copy.hidden = !found;
+  };
+  const load = () => {
+    text.dataset.state = "loading";
+    text.setAttribute("aria-busy", "true");
+    text.replaceChildren(note("Loading references…", "text-slate-600"));
+    retry.hidden = true;
+    copy.hidden = true;
+    fetchReferences(url).then(
+      (answer) => {
+        styles = answer;
+        text.dataset.state = "ready";
+        text.setAttribute("aria-busy", "false");
+        show();
+      },
+      () => {
+        text.dataset.state = "failed";
+        text.setAttribute("aria-busy", "false");
+        text.replaceChildren(note("The formatted references could not be loaded.", "text-red-800"));
+        retry.hidden = false;
+      },
+    );
+  };
+  retry.addEventListener("click", load);
+  // Fetched when the panel comes within 400 px of the viewport, not with the page.
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      load();
+    },
+    { rootMargin: "400px 0px" },
+  );
+  observer.observe(panel);
+  panel.addEventListener("change", () => {
+    show();
     status.textContent = "";
   });
   copy.addEventListener("click", async () => {

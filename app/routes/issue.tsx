@@ -8,8 +8,8 @@
 import { data, Link } from "react-router";
 import { getPublication } from "../../server/services/publications/queries.ts";
 import type { PublicationDetail } from "../../shared/api.ts";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
 import { paperLink, publicationLabel, volumeNumber } from "../../shared/format.ts";
+import { parseRouteParams, routeJournalUri, routeNumberText } from "../../shared/route-params.ts";
 import { EditorialBoard } from "../components/journal/editorial-board.tsx";
 import { issueTitleLine } from "../components/journal/issue-title.ts";
 import { PaperList } from "../components/paper/paper-list.tsx";
@@ -27,15 +27,15 @@ import type { Route } from "./+types/issue";
 
 type IssuePageData = { publication: PublicationDetail | null; headerText: string };
 
-/** Volume and issue numbers in a URL: digits only (docs/decisions/001-volume-and-number.md). */
-const NUMBER = /^\d{1,9}$/;
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const { journalUrl, volume, issue } = params;
-  if (!JOURNAL_URI_PATTERN.test(journalUrl) || !NUMBER.test(volume) || !NUMBER.test(issue)) {
-    throw data(null, { status: 404 });
-  }
+  // the route parameter rules of decision 210, as GET /get_publication checks them
+  const parsed = parseRouteParams(
+    { journalUrl: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    params,
+  );
+  if (!parsed) throw data(null, { status: 404 });
+  const { journalUrl, volume, issue } = parsed;
   const empty: IssuePageData = { publication: null, headerText: "" };
   return loadRecordPage(
     ctx,

@@ -10,8 +10,8 @@ import { canManageJournal } from "../../server/services/access.ts";
 import { getJournal } from "../../server/services/journals/queries.ts";
 import { listJournalPublications } from "../../server/services/publications/queries.ts";
 import type { JournalDetail, PublicationOption } from "../../shared/api.ts";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
 import { publicationLink } from "../../shared/format.ts";
+import { parseRouteParam, routeJournalUri } from "../../shared/route-params.ts";
 import { JournalFacts } from "../components/journal/journal-facts.tsx";
 import { Accordion } from "../components/ui/accordion.tsx";
 import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
@@ -33,7 +33,10 @@ type JournalPageData = {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const { user } = context.get(requestContext);
-  if (!JOURNAL_URI_PATTERN.test(params.journalUrl)) throw data(null, { status: 404 });
+  // the route parameter rules of decision 210, as GET /get_journal checks them
+  if (parseRouteParam(routeJournalUri, params.journalUrl) === null) {
+    throw data(null, { status: 404 });
+  }
   const publicationsLoad = loadSection(ctx, "journal: publications", async () => {
     return (await listJournalPublications(ctx, params.journalUrl)) ?? [];
   });

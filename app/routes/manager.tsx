@@ -16,8 +16,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, redirect, useNavigation, useSubmit } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { loginFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { CheckboxField, FormError, SubmitButton, TextField } from "../components/forms/index.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
@@ -27,15 +28,7 @@ import { apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/manager";
 
-const loginSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter your email address.")
-    .pipe(z.email("Please enter a valid email address.")),
-  pword: z.string().min(1, "Please enter your password."),
-  remember: z.boolean(),
-});
+const loginSchema = loginFormSchema;
 type LoginInput = z.input<typeof loginSchema>;
 type LoginValues = z.output<typeof loginSchema>;
 

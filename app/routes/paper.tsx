@@ -12,11 +12,11 @@
  */
 import { data } from "react-router";
 import { canManageJournal } from "../../server/services/access.ts";
-import { journalPaperItem, paperCitations } from "../../server/services/citation/cite.ts";
-import { getJournalPaper, parsePaperId } from "../../server/services/papers/queries.ts";
+import { paperCitations } from "../../server/services/citation/cite.ts";
+import { getJournalPaper } from "../../server/services/papers/queries.ts";
 import type { PaperCitations, PaperDetail } from "../../shared/api.ts";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
 import { paperLink } from "../../shared/format.ts";
+import { parseRouteParams, routeId, routeJournalUri } from "../../shared/route-params.ts";
 import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
@@ -33,24 +33,25 @@ type PaperPageData = {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const { user, origin } = context.get(requestContext);
-  const paperId = parsePaperId(params.paper);
-  if (paperId === null || !JOURNAL_URI_PATTERN.test(params.journalUrl)) {
-    throw data(null, { status: 404 });
-  }
+  const { user } = context.get(requestContext);
+  // the route parameter rules of decision 210, as GET /get_journal_paper checks them
+  const parsed = parseRouteParams({ journalUrl: routeJournalUri, paper: routeId }, params);
+  if (!parsed) throw data(null, { status: 404 });
+  const { journalUrl, paper: paperId } = parsed;
   const empty: PaperPageData = { paper: null, headerText: "", citations: null };
   return loadRecordPage(
     ctx,
     "paper",
     async () =>
-      getJournalPaper(ctx, params.journalUrl, paperId, {
-        includeUnpublished: await canManageJournal(ctx, user, params.journalUrl),
+      getJournalPaper(ctx, journalUrl, paperId, {
+        includeUnpublished: await canManageJournal(ctx, user, journalUrl),
       }),
-    (paper) => {
-      const path = paperLink(paper.journal_url, paper.paperID);
-      const item = journalPaperItem(paper, `${origin}${path}`);
-      return { paper, headerText: paper.journal_name, citations: paperCitations(item, path) };
-    },
+    // the panel fetches its references from beside the page (decision 245)
+    (paper) => ({
+      paper,
+      headerText: paper.journal_name,
+      citations: paperCitations(paperLink(paper.journal_url, paper.paperID)),
+    }),
     empty,
   );
 }

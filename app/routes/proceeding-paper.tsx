@@ -11,14 +11,14 @@
  * journal) is the 404 page; a failing load renders an empty page with HTTP 503.
  */
 import { data } from "react-router";
-import { paperCitations, proceedingPaperItem } from "../../server/services/citation/cite.ts";
-import { getProceedingPaper, parsePaperId } from "../../server/services/papers/queries.ts";
+import { paperCitations } from "../../server/services/citation/cite.ts";
+import { getProceedingPaper } from "../../server/services/papers/queries.ts";
 import type { PaperCitations, ProceedingPaperDetail } from "../../shared/api.ts";
-import { PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { proceedingPaperLink } from "../../shared/format.ts";
+import { parseRouteParams, routeId, routeProceedingSlug } from "../../shared/route-params.ts";
 import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
-import { appContext, requestContext } from "../context.ts";
+import { appContext } from "../context.ts";
 import { proceedingPaperMeta } from "../lib/citation-meta.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
@@ -32,21 +32,21 @@ type ProceedingPaperPageData = {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const { origin } = context.get(requestContext);
-  const paperId = parsePaperId(params.paper);
-  if (paperId === null || !PROCEEDING_SLUG_PATTERN.test(params.slug)) {
-    throw data(null, { status: 404 });
-  }
+  // the route parameter rules of decision 210, as GET /get_proceeding_paper checks them
+  const parsed = parseRouteParams({ slug: routeProceedingSlug, paper: routeId }, params);
+  if (!parsed) throw data(null, { status: 404 });
+  const { slug, paper: paperId } = parsed;
   const empty: ProceedingPaperPageData = { paper: null, headerText: "", citations: null };
   return loadRecordPage(
     ctx,
     "proceeding paper",
-    () => getProceedingPaper(ctx, params.slug, paperId),
-    (paper) => {
-      const path = proceedingPaperLink(paper.proceeding_slug, paper.paperID);
-      const item = proceedingPaperItem(paper, `${origin}${path}`);
-      return { paper, headerText: paper.proceeding_title, citations: paperCitations(item, path) };
-    },
+    () => getProceedingPaper(ctx, slug, paperId),
+    // the panel fetches its references from beside the page (decision 245)
+    (paper) => ({
+      paper,
+      headerText: paper.proceeding_title,
+      citations: paperCitations(proceedingPaperLink(paper.proceeding_slug, paper.paperID)),
+    }),
     empty,
   );
 }

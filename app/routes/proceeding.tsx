@@ -11,7 +11,7 @@
 import { data, Link } from "react-router";
 import { getProceedingPage } from "../../server/services/proceedings/queries.ts";
 import type { ProceedingDetail } from "../../shared/api.ts";
-import { PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
+import { parseRouteParam, routeProceedingSlug } from "../../shared/route-params.ts";
 import { EditorialBoard } from "../components/journal/editorial-board.tsx";
 import { PaperList } from "../components/paper/paper-list.tsx";
 import { EventLine } from "../components/proceedings/event-line.tsx";
@@ -31,7 +31,10 @@ type ProceedingPageData = { proceeding: ProceedingDetail | null; headerText: str
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  if (!PROCEEDING_SLUG_PATTERN.test(params.slug)) throw data(null, { status: 404 });
+  // the route parameter rules of decision 210, as GET /get_proceeding_page checks them
+  if (parseRouteParam(routeProceedingSlug, params.slug) === null) {
+    throw data(null, { status: 404 });
+  }
   const empty: ProceedingPageData = { proceeding: null, headerText: "" };
   return loadRecordPage(
     ctx,

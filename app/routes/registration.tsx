@@ -19,11 +19,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
-import { z } from "zod";
+import type { z } from "zod";
 import { AppError } from "../../server/services/errors.ts";
 import { invitationEmail } from "../../server/services/invitations.ts";
 import { MESSAGES, MIN_PASSWORD_LENGTH, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
-import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
+import { registrationFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import {
   FormError,
@@ -38,29 +38,7 @@ import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/registration";
 
-const required = (message: string) => z.string().trim().min(1, message);
-
-const registrationSchema = z
-  .object({
-    fname: required("Please enter your first name."),
-    lname: required("Please enter your last name."),
-    phone: required("Please enter your phone number."),
-    email: required("Please enter your email address.").pipe(
-      z.email("Please enter a valid email address."),
-    ),
-    ...newPasswordFields({
-      pword: "Please enter a password.",
-      cpword: "Please confirm your password.",
-    }),
-    admincode: z.string(),
-    /** The invitation token; with it no passcode is asked. */
-    invite: z.string(),
-  })
-  .refine(...passwordsMatch)
-  .refine((v) => v.invite !== "" || v.admincode.trim() !== "", {
-    path: ["admincode"],
-    message: "Please enter the admin passcode.",
-  });
+const registrationSchema = registrationFormSchema;
 type RegistrationInput = z.input<typeof registrationSchema>;
 type RegistrationValues = z.output<typeof registrationSchema>;
 type FieldName = keyof RegistrationValues;

@@ -4,6 +4,7 @@
  * journal subjects. Plain English words; the long tail of the full text is made of generated
  * pseudo-words (see `pseudoWords`), so the search index has a realistic vocabulary size.
  */
+import type { Frequency, SubjectKey } from "../../shared/constants.ts";
 
 export const ADJECTIVES = (
   "adaptive comparative longitudinal spatial temporal molecular cellular genetic social cultural " +
@@ -84,9 +85,20 @@ export const INSTITUTIONS = (
   "American University of Beirut|Stockholm University|University of Auckland"
 ).split("|");
 
-export const SUBJECTS = ["philosophy", "science-technology", "arts-humanities", "more"];
+export const SUBJECTS: SubjectKey[] = [
+  "philosophy",
+  "science-technology",
+  "arts-humanities",
+  "more",
+];
 
-export const FREQUENCIES = ["monthly", "bimonthly", "quartely", "semiannualy", "annualy"];
+export const FREQUENCIES: Frequency[] = [
+  "monthly",
+  "bimonthly",
+  "quartely",
+  "semiannualy",
+  "annualy",
+];
 
 /** Nouns for journal names ("Journal of Comparative Ecology"). */
 export const FIELDS = (

@@ -16,19 +16,21 @@
  * Every call here changes state, so each refuses cross-site requests (server/http/guards.ts);
  * sign-in and registration are rate limited (server/services/rate-limit.ts), and failed sign-ins
  * slow down per account and IP (server/services/sign-in-failures.ts, decision 197). Password
- * reset: server/services/password-reset.ts (decision 196).
+ * reset: server/services/password-reset.ts (decision 196). Paths, request fields and answers
+ * come from the contract (shared/contract.ts, decision 211); the sign-in and registration
+ * schemas are shared/schemas.ts's, on which the forms build.
  */
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
-import { MESSAGES } from "../../shared/constants.ts";
-import { stripXmlForbidden } from "../../shared/xml-text.ts";
+import { INVITATION_GONE, MESSAGES } from "../../shared/constants.ts";
+import { newPasswordWireFields } from "../../shared/schemas.ts";
+import { apiCall } from "../http/contract.ts";
 import { requireSameOrigin } from "../http/guards.ts";
 import { publicOrigin } from "../http/origin.ts";
-import { parseInput, sendOk } from "../http/respond.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
 import type { AppContext } from "../services/context.ts";
 import { AppError } from "../services/errors.ts";
-import { INVITATION_GONE, invitationEmail, registerInvited } from "../services/invitations.ts";
+import { invitationEmail, registerInvited } from "../services/invitations.ts";
 import {
   checkResetToken,
   completePasswordReset,
@@ -52,73 +54,8 @@ import {
   registerManager,
 } from "../services/users.ts";
 
-const required = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .overwrite(stripXmlForbidden)
-    .trim()
-    .min(1, message)
-    .max(max, "This field is too long.");
-
-const emailField = required("Please enter your email address.", 254).pipe(
-  z.email("Please enter a valid email address."),
-);
-
-const registerSchema = z.object({
-  fname: required("Please enter your first name.", 100),
-  lname: required("Please enter your last name.", 100),
-  phone: required("Please enter your phone number.", 40).refine(
-    (phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 5,
-    "Please enter a valid phone number.",
-  ),
-  email: emailField,
-  // passwords are taken as typed (no trimming); the upper bound keeps hashing cheap to refuse
-  pword: z
-    .string({ error: "Please enter a password." })
-    .min(1, "Please enter a password.")
-    .max(1024, "This password is too long."),
-  cpword: z
-    .string({ error: "Please confirm your password." })
-    .min(1, "Please confirm your password.")
-    .max(1024, "This password is too long."),
-  admincode: z
-    .string({ error: "Please enter the admin passcode." })
-    .trim()
-    .min(1, "Please enter the admin passcode.")
-    .max(1024, "This field is too long."),
-});
-
-/** Registration through an administrator's invitation (decision 191): no passcode, no email. */
-const invitedSchema = registerSchema.omit({ email: true, admincode: true }).extend({
-  invite: z
-    .string({ error: INVITATION_GONE })
-    .trim()
-    .min(1, INVITATION_GONE)
-    .max(100, INVITATION_GONE),
-});
-
-const loginSchema = z.object({
-  email: required("Please enter your email address.", 254),
-  pword: z
-    .string({ error: "Please enter your password." })
-    .min(1, "Please enter your password.")
-    .max(1024, "Invalid email or password."),
-  /** "Remember me": JSON true, or a form value such as "on", "Y", "1". */
-  remember: z
-    .union([z.boolean(), z.string(), z.number()])
-    .optional()
-    .transform((v) => v === true || v === 1 || /^(on|true|y|yes|1)$/i.test(String(v ?? ""))),
-});
-
-/** A new password and its confirmation, as registration takes them. */
-export const newPasswordFields = {
-  pword: registerSchema.shape.pword,
-  cpword: registerSchema.shape.cpword,
-};
-
-const forgotSchema = z.object({ email: emailField });
 const tokenField = z.string({ error: RESET_LINK_INVALID_MSG }).max(200, RESET_LINK_INVALID_MSG);
-const resetSchema = z.object({ token: tokenField, ...newPasswordFields });
+const resetSchema = z.object({ token: tokenField, ...newPasswordWireFields });
 
 /** The client's IP (Express `req.ip`, which honours `TRUST_PROXY`). */
 export function clientIp(req: Request): string {
@@ -130,28 +67,33 @@ export function accountRouter(ctx: AppContext): Router {
   const limits = createAccountLimiters(ctx);
   const sameOrigin = requireSameOrigin(ctx);
 
-  router.post("/register", sameOrigin, async (req, res) => {
+  const register = apiCall("POST /register");
+  router.post(register.path, sameOrigin, async (req, res) => {
     await limits.registrationPerIp.consume(clientIp(req));
     assertRegistrationOpen(ctx);
-    const input = parseInput(registerSchema, req.body ?? {});
+    const input = register.body(req.body ?? {});
     await registerManager(ctx, input);
-    sendOk(res, {}, MESSAGES.registrationSuccessful, 201);
+    register.send(res, {}, MESSAGES.registrationSuccessful, 201);
   });
 
-  router.get("/invitation/:token", async (req, res) => {
-    sendOk(res, { email: await invitationEmail(ctx, String(req.params.token)) });
+  const invitation = apiCall("GET /invitation/:token");
+  router.get(invitation.path, async (req, res) => {
+    const { token } = invitation.params(req, { token: INVITATION_GONE });
+    invitation.send(res, { email: await invitationEmail(ctx, token) });
   });
 
-  router.post("/register_invited", sameOrigin, async (req, res) => {
+  const registerInvitedCall = apiCall("POST /register_invited");
+  router.post(registerInvitedCall.path, sameOrigin, async (req, res) => {
     await limits.registrationPerIp.consume(clientIp(req));
-    const input = parseInput(invitedSchema, req.body ?? {});
+    const input = registerInvitedCall.body(req.body ?? {});
     await registerInvited(ctx, input);
-    sendOk(res, {}, MESSAGES.registrationSuccessful, 201);
+    registerInvitedCall.send(res, {}, MESSAGES.registrationSuccessful, 201);
   });
 
-  router.post("/login", sameOrigin, async (req, res) => {
+  const login = apiCall("POST /login");
+  router.post(login.path, sameOrigin, async (req, res) => {
     await limits.signInPerIp.consume(clientIp(req));
-    const input = parseInput(loginSchema, req.body ?? {});
+    const input = login.body(req.body ?? {});
     const email = normaliseEmail(input.email);
     const ip = clientIp(req);
     await assertMayTrySignIn(ctx, email, ip);
@@ -167,35 +109,39 @@ export function accountRouter(ctx: AppContext): Router {
     await clearSignInFailures(ctx, email, ip);
     const session = await startSession(ctx, user.id, input.remember, readSessionToken(ctx, req));
     setSessionCookie(ctx, req, res, session);
-    sendOk(res, { u_name: displayName(user) }, "Signed in.");
+    login.send(res, { u_name: displayName(user) }, "Signed in.");
   });
 
-  router.get("/logout", sameOrigin, async (req, res) => {
+  const logout = apiCall("GET /logout");
+  router.get(logout.path, sameOrigin, async (req, res) => {
     const token = readSessionToken(ctx, req);
     if (token) await endSession(ctx, token);
     clearSessionCookie(ctx, req, res);
-    sendOk(res, {}, "Signed out.");
+    logout.send(res, {}, "Signed out.");
   });
 
-  router.post("/forgot_password", sameOrigin, async (req, res) => {
+  const forgot = apiCall("POST /forgot_password");
+  router.post(forgot.path, sameOrigin, async (req, res) => {
     await limits.passwordResetPerIp.consume(clientIp(req));
-    const { email } = parseInput(forgotSchema, req.body ?? {});
+    const { email } = forgot.body(req.body ?? {});
     await requestPasswordReset(ctx, email, publicOrigin(ctx.config, req));
-    sendOk(res, {}, RESET_REQUESTED_MSG);
+    forgot.send(res, {}, RESET_REQUESTED_MSG);
   });
 
-  router.post("/check_reset_link", sameOrigin, async (req, res) => {
-    const { token } = parseInput(z.object({ token: tokenField }), req.body ?? {});
+  const checkLink = apiCall("POST /check_reset_link");
+  router.post(checkLink.path, sameOrigin, async (req, res) => {
+    const { token } = checkLink.body(req.body ?? {}, z.object({ token: tokenField }));
     if (!(await checkResetToken(ctx, token))) throw new AppError("invalid", RESET_LINK_INVALID_MSG);
-    sendOk(res, {}, "This link is good: please choose a new password.");
+    checkLink.send(res, {}, "This link is good: please choose a new password.");
   });
 
-  router.post("/reset_password", sameOrigin, async (req, res) => {
-    const input = parseInput(resetSchema, req.body ?? {});
+  const reset = apiCall("POST /reset_password");
+  router.post(reset.path, sameOrigin, async (req, res) => {
+    const input = reset.body(req.body ?? {}, resetSchema);
     const user = await completePasswordReset(ctx, input.token, input.pword, input.cpword);
     const session = await startSession(ctx, user.id, false);
     setSessionCookie(ctx, req, res, session);
-    sendOk(res, { u_name: displayName(user) }, PASSWORD_RESET_MSG);
+    reset.send(res, { u_name: displayName(user) }, PASSWORD_RESET_MSG);
   });
 
   return router;

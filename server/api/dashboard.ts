@@ -13,7 +13,9 @@
  *    (including the GET calls `delete_paper` and api-type row actions) takes
  *    `...managerChange(ctx)` (same-origin check, then sign-in check).
  * 4. The signed-in manager is `res.locals.user`; never take identity from the request.
- * Validate with `parseInput`, answer with `sendOk`, throw `AppError`s (server/http/respond.ts).
+ * 5. Add the call to the contract (shared/contract.ts) and bind it with `apiCall(key)`
+ *    (server/http/contract.ts): path, route parameters, body and answer all come from there.
+ * Throw `AppError`s for failures (server/http/respond.ts).
  */
 import express, { type Router } from "express";
 import type { AppContext } from "../services/context.ts";

@@ -1,15 +1,16 @@
 /**
  * Public API calls (docs/product/api.md "Public", docs/product/api.md), no sign-in needed.
- * Route parameters are validated with zod; a parameter that cannot name anything (a malformed
- * journal URI or proceeding slug, a non-numeric volume, issue or paper id) is a 404 with a clear
- * msg, like an unknown one. A signed-in manager also sees inactive journals and unpublished
+ * Paths, route parameters and answers come from the contract (shared/contract.ts, decision 211);
+ * a parameter that cannot name anything (a malformed journal URI or proceeding slug, a volume,
+ * issue or paper id breaking the number rule of decision 210) is a 404 with a clear msg, like an
+ * unknown one. A signed-in manager also sees inactive journals and unpublished
  * issues; proceedings are all public (docs/decisions/090-public-proceedings.md).
  */
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
-import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { searchParamsSchema } from "../../shared/search-schema.ts";
-import { parseInput, sendOk } from "../http/respond.ts";
+import { apiCall } from "../http/contract.ts";
+import { parseInput } from "../http/respond.ts";
 import { canManageJournal } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { notFound } from "../services/errors.ts";
@@ -30,22 +31,6 @@ import {
 import { searchPapers } from "../services/search.ts";
 
 const PAGE_SIZE_MESSAGE = "The page size must be a whole number from 1 to 50.";
-const journalUrl = z.string().max(100).regex(JOURNAL_URI_PATTERN);
-const proceedingSlug = z.string().regex(PROCEEDING_SLUG_PATTERN);
-/** Volumes and issue numbers are positive whole numbers (docs/decisions/001-volume-and-number.md). */
-const issueNumber = z.string().regex(/^[0-9]{1,6}$/);
-const paperId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,9}$/)
-  .transform(Number);
-
-/** Parses one route parameter, or throws a 404 with `msg`. */
-function param<S extends z.ZodType>(schema: S, value: unknown, msg: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw notFound(msg);
-  return result.data;
-}
-
 /** The search page's parameters, plus `page_size` for programs (docs/decisions/172). */
 const searchQuery = searchParamsSchema.extend({
   page_size: z.preprocess(
@@ -72,45 +57,54 @@ async function visibility(ctx: AppContext, res: Response, uri: string) {
 export function publicRouter(ctx: AppContext): Router {
   const router = express.Router();
 
-  router.get("/latest_publications", async (_req, res) => {
-    sendOk(res, { publications: await listLatestPublications(ctx) });
+  const latestPublications = apiCall("GET /latest_publications");
+  router.get(latestPublications.path, async (_req, res) => {
+    latestPublications.send(res, { publications: await listLatestPublications(ctx) });
   });
 
-  router.get("/latest_publication", async (_req, res) => {
+  const latestPublication = apiCall("GET /latest_publication");
+  router.get(latestPublication.path, async (_req, res) => {
     const publication = await getLatestPublication(ctx);
     if (!publication) throw notFound("No publication has been published yet.");
-    sendOk(res, { publication });
+    latestPublication.send(res, { publication });
   });
 
-  router.get("/latest_journals", async (_req, res) => {
-    sendOk(res, { journals: await listLatestJournals(ctx) });
+  const latestJournals = apiCall("GET /latest_journals");
+  router.get(latestJournals.path, async (_req, res) => {
+    latestJournals.send(res, { journals: await listLatestJournals(ctx) });
   });
 
-  router.get("/all_journals", async (_req, res) => {
-    sendOk(res, { journals: await listActiveJournals(ctx) });
+  const allJournals = apiCall("GET /all_journals");
+  router.get(allJournals.path, async (_req, res) => {
+    allJournals.send(res, { journals: await listActiveJournals(ctx) });
   });
 
-  router.get("/get_journal/:journalUrl", async (req, res) => {
-    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+  const journalCall = apiCall("GET /get_journal/:journalUrl");
+  router.get(journalCall.path, async (req, res) => {
+    const { journalUrl: uri } = journalCall.params(req, { journalUrl: NO_JOURNAL });
     const journal = await getJournal(ctx, uri, {
       includeInactive: await canManageJournal(ctx, res.locals.user, uri),
     });
     if (!journal) throw notFound(NO_JOURNAL);
-    sendOk(res, { journal });
+    journalCall.send(res, { journal });
   });
 
-  router.get("/get_publications/:journalUrl/Y", async (req, res) => {
-    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+  const publicationsCall = apiCall("GET /get_publications/:journalUrl/Y");
+  router.get(publicationsCall.path, async (req, res) => {
+    const { journalUrl: uri } = publicationsCall.params(req, { journalUrl: NO_JOURNAL });
     const publications = await listJournalPublications(ctx, uri, await visibility(ctx, res, uri));
     if (!publications) throw notFound(NO_JOURNAL);
-    sendOk(res, { publications });
+    publicationsCall.send(res, { publications });
   });
 
-  router.get("/get_publication/:journalUrl/:volume/:issue", async (req, res) => {
-    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+  const publicationCall = apiCall("GET /get_publication/:journalUrl/:volume/:issue");
+  router.get(publicationCall.path, async (req, res) => {
     const missing = `No issue Vol. ${req.params.volume} No. ${req.params.issue} in this journal.`;
-    const volume = param(issueNumber, req.params.volume, missing);
-    const issue = param(issueNumber, req.params.issue, missing);
+    const {
+      journalUrl: uri,
+      volume,
+      issue,
+    } = publicationCall.params(req, { journalUrl: NO_JOURNAL, volume: missing, issue: missing });
     const publication = await getPublication(
       ctx,
       uri,
@@ -119,48 +113,60 @@ export function publicRouter(ctx: AppContext): Router {
       await visibility(ctx, res, uri),
     );
     if (!publication) throw notFound(missing);
-    sendOk(res, { publication });
+    publicationCall.send(res, { publication });
   });
 
-  router.get("/get_journal_paper/:journalUrl/:paper", async (req, res) => {
-    const uri = param(journalUrl, req.params.journalUrl, NO_JOURNAL);
+  const journalPaper = apiCall("GET /get_journal_paper/:journalUrl/:paper");
+  router.get(journalPaper.path, async (req, res) => {
     const missing = "No such paper in this journal.";
-    const id = param(paperId, req.params.paper, missing);
+    const { journalUrl: uri, paper: id } = journalPaper.params(req, {
+      journalUrl: NO_JOURNAL,
+      paper: missing,
+    });
     const paper = await getJournalPaper(ctx, uri, id, await visibility(ctx, res, uri));
     if (!paper) throw notFound(missing);
-    sendOk(res, { paper });
+    journalPaper.send(res, { paper });
   });
 
-  router.get("/all_proceedings", async (_req, res) => {
-    sendOk(res, { proceedings: await listProceedings(ctx, "public") });
+  const allProceedings = apiCall("GET /all_proceedings");
+  router.get(allProceedings.path, async (_req, res) => {
+    allProceedings.send(res, { proceedings: await listProceedings(ctx, "public") });
   });
 
   // The public proceeding page and conference paper page (docs/decisions/090-public-
   // proceedings.md); GET /get_proceeding/{id} is the dashboard's edit prefill.
-  router.get("/get_proceeding_page/:slug", async (req, res) => {
-    const slug = param(proceedingSlug, req.params.slug, NO_PROCEEDING);
+  const proceedingPage = apiCall("GET /get_proceeding_page/:slug");
+  router.get(proceedingPage.path, async (req, res) => {
+    const { slug } = proceedingPage.params(req, { slug: NO_PROCEEDING });
     const proceeding = await getProceedingPage(ctx, slug);
     if (!proceeding) throw notFound(NO_PROCEEDING);
-    sendOk(res, { proceeding });
+    proceedingPage.send(res, { proceeding });
   });
 
-  router.get("/get_proceeding_paper/:slug/:paper", async (req, res) => {
-    const slug = param(proceedingSlug, req.params.slug, NO_PROCEEDING);
+  const proceedingPaper = apiCall("GET /get_proceeding_paper/:slug/:paper");
+  router.get(proceedingPaper.path, async (req, res) => {
     const missing = "No such paper in this proceeding.";
-    const id = param(paperId, req.params.paper, missing);
+    const { slug, paper: id } = proceedingPaper.params(req, {
+      slug: NO_PROCEEDING,
+      paper: missing,
+    });
     const paper = await getProceedingPaper(ctx, slug, id);
     if (!paper) throw notFound(missing);
-    sendOk(res, { paper });
+    proceedingPaper.send(res, { paper });
   });
 
   // GET /api/search?q=&page=&page_size=&journal=&proceeding=&year=&type= (docs/architecture.md).
-  router.get("/search", async (req, res) => {
+  const search = apiCall("GET /search");
+  router.get(search.path, async (req, res) => {
     const { q, page, page_size, ...filters } = parseInput(searchQuery, req.query);
-    sendOk(res, { results: await searchPapers(ctx, q, { page, pageSize: page_size, filters }) });
+    search.send(res, {
+      results: await searchPapers(ctx, q, { page, pageSize: page_size, filters }),
+    });
   });
 
-  router.get("/partners", async (_req, res) => {
-    sendOk(res, { partners: await listPartners(ctx) });
+  const partners = apiCall("GET /partners");
+  router.get(partners.path, async (_req, res) => {
+    partners.send(res, { partners: await listPartners(ctx) });
   });
 
   return router;

@@ -10,6 +10,7 @@ import { Kysely, type Kysely as KyselyType, PostgresDialect } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import { SqliteDialect } from "kysely-sqlite";
 import pg from "pg";
+import { processWide } from "../brand.ts";
 import type { Dialect } from "./dialect.ts";
 import * as m001 from "./migrations/001-initial.ts";
 import * as m002 from "./migrations/002-search.ts";
@@ -22,6 +23,7 @@ import * as m008 from "./migrations/008-roles.ts";
 import * as m009 from "./migrations/009-account-recovery.ts";
 import * as m010 from "./migrations/010-subjects-and-old-uris.ts";
 import * as m011 from "./migrations/011-issue-identification.ts";
+import * as m012 from "./migrations/012-doi-unique.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -49,6 +51,7 @@ const migrations: Record<string, MigrationModule> = {
   "009-account-recovery": m009,
   "010-subjects-and-old-uris": m010,
   "011-issue-identification": m011,
+  "012-doi-unique": m012,
 };
 
 /**
@@ -82,7 +85,8 @@ export type DatabaseOptions = (
   onConnectionLost?: (error: Error) => void;
 };
 
-const pgPools = new WeakMap<Db, pg.Pool>();
+// one map per process: opened here by server/bootstrap.ts, read by the site's copy (server/site.ts)
+const pgPools = processWide("pgPools", () => new WeakMap<Db, pg.Pool>());
 
 /**
  * The `pg` pool behind a PostgreSQL `db`, for libraries that need a raw client (the shared rate

@@ -4,9 +4,14 @@
  * - timestamps are ISO 8601 text (`2026-11-21T10:00:00.000Z`), dates `YYYY-MM-DD` text, so both
  *   dialects return the same strings;
  * - flags are integers 0/1 (SQLite has no boolean type);
- * - file columns hold storage keys (`covers/ab12….png`), never URLs or paths.
+ * - file columns hold storage keys (`covers/ab12….png`), never URLs or paths;
+ * - columns whose values are a closed set are typed as the union of shared/constants.ts
+ *   (frequency, subject, issue status, role), so a misspelt value fails the type check.
  */
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Frequency, PublicationStatus, SubjectKey, UserRole } from "../../shared/constants.ts";
+
+export type { UserRole };
 
 /** A value the database fills in on insert and the code never changes afterwards. */
 type Id = Generated<number>;
@@ -28,8 +33,6 @@ export interface UsersTable {
   /** When the account was disabled (it cannot sign in), or null. */
   disabled_at: string | null;
 }
-
-export type UserRole = "admin" | "manager";
 
 /** Which journal a manager may touch (administrators need no rows). */
 export interface JournalManagersTable {
@@ -81,8 +84,8 @@ export interface JournalsTable {
   /** Second ISSN when the journal has print and electronic ones (`issn` is then the print one). */
   eissn: string | null;
   publisher: string | null;
-  /** One of `monthly, bimonthly, quartely, semiannualy, annualy, randomly` (docs/product/data.md). */
-  frequency: string | null;
+  /** One of `FREQUENCIES` (docs/product/data.md), spelt as stored; null when not given. */
+  frequency: Frequency | null;
   intro: string;
   sub_guide: string;
   other_guide: string;
@@ -90,8 +93,8 @@ export interface JournalsTable {
   cost: string | null;
   contact_name: string | null;
   contact_email: string | null;
-  /** Home-page subject (`philosophy`, `science-technology`, `arts-humanities`, `more`). */
-  subject: string;
+  /** Home-page subject, a key of `SUBJECTS` (migration 010 moved any other value to `more`). */
+  subject: SubjectKey;
   active: Flag;
   created_at: string;
   updated_at: string;
@@ -119,8 +122,8 @@ export interface PublicationsTable {
   year: number;
   /** Storage key of the cover image, or null. */
   cover: string | null;
-  /** `published` (visible to readers) or `draft`. */
-  status: string;
+  /** `published` (visible to readers) or `draft` (`PUBLICATION_STATUSES`). */
+  status: PublicationStatus;
   /** `YYYY-MM-DD`. */
   published_on: string;
   created_at: string;

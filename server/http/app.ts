@@ -2,7 +2,7 @@
  * The Express application (docs/product/overview.md#shape-of-the-system): health probes, security headers, logging,
  * compression, the built client assets, uploaded files, the JSON API, PDF galleys, and finally
  * the server-rendered pages; a database outage anywhere is answered 503 (decision 130).
- * `pages` is the React Router handler (see server/ssr.ts); without it (API tests) unmatched
+ * `pages` is the React Router handler (server/ssr.ts, mounted by server/site.ts); without it (API tests) unmatched
  * requests get a plain 404.
  */
 import { randomBytes } from "node:crypto";
@@ -38,7 +38,7 @@ export type HttpAppOptions = {
   /**
    * Output cache of public pages and API answers (./output-cache.ts): by default one of
    * `OUTPUT_CACHE_MB` (0: none); `false` for none (the dev server, whose pages change with the
-   * code); or the one whose `serveFast` the node:http server also calls (server/main.ts).
+   * code); or the one whose `serveFast` the node:http server also calls (server/site.ts).
    */
   outputCache?: false | OutputCache;
 };

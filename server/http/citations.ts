@@ -1,16 +1,26 @@
 /**
- * 'Cite this paper' downloads (docs/decisions/186-cite-this-paper.md), beside each paper page:
+ * 'Cite this paper' files (docs/decisions/186-cite-this-paper.md), beside each paper page:
  * - `/journal/{journal_url}/{paperID}/cite.bib`, `cite.ris`, `cite.json` for journal papers;
  * - `/proceedings/{slug}/{paperID}/cite.bib`, `cite.ris`, `cite.json` for conference papers.
  * BibTeX, RIS and CSL-JSON, produced by citation-js (server/services/citation/cite.ts), sent as
  * attachments named after the paper. The URLs are stable: they depend only on the paper's page.
+ *
+ * And `{paper page}/citations.json` (docs/decisions/245-citations-off-the-page.md): the
+ * references the page's panel shows, `{ styles: [{ key, label, text }] }` (APA, MLA, Chicago,
+ * Harvard, IEEE, Vancouver), formatted in the citation worker (`ctx.citationPool`; in this
+ * thread when the context has none). A public answer: the output cache keeps it
+ * (./output-cache.ts). When the worker fails (busy, time limit, crash) the answer is
+ * `503 {"error": …}`, kept by no cache.
+ *
  * A paper readers cannot see, or any other file name, is `404 Page Not Found`.
  */
 
 import type { CslItem } from "@citation-js/core";
 import express, { type Response, type Router } from "express";
+import type { CitationReferences } from "../../shared/api.ts";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { paperLink, proceedingPaperLink, slugify } from "../../shared/format.ts";
+import { CitationPoolError } from "../services/citation/citation-pool.ts";
 import {
   CITATION_FILES,
   type CitationFileFormat,
@@ -22,22 +32,54 @@ import type { AppContext } from "../services/context.ts";
 import { getJournalPaper, getProceedingPaper, parsePaperId } from "../services/papers/queries.ts";
 import { publicOrigin } from "./origin.ts";
 
-/** `cite.bib` → `bib`; anything else null. */
-function citeFormat(file: string): CitationFileFormat | null {
+type CiteFile = CitationFileFormat | "references";
+
+/** `cite.bib` → `bib`, `citations.json` → `references`; anything else null. */
+function citeFormat(file: string): CiteFile | null {
+  if (file === "citations.json") return "references";
   const match = /^cite\.(bib|ris|json)$/.exec(file);
   return match ? (match[1] as CitationFileFormat) : null;
 }
 
-function send(res: Response, item: CslItem | null, title: string, format: CitationFileFormat) {
-  if (!item) {
-    res.status(404).type("text/plain").send("404 Page Not Found");
-    return;
-  }
+function notFound(res: Response): void {
+  res.status(404).type("text/plain").send("404 Page Not Found");
+}
+
+function sendFile(res: Response, item: CslItem, title: string, format: CitationFileFormat) {
   res
     .set("Content-Type", `${CITATION_FILES[format].type}; charset=utf-8`)
     .set("Content-Disposition", `attachment; filename="${slugify(title)}.${format}"`)
     .set("X-Content-Type-Options", "nosniff")
     .send(citationFile(item, format));
+}
+
+/** The six references of `item`, from the worker (or this thread without one). */
+async function references(ctx: AppContext, item: CslItem): Promise<CitationReferences> {
+  if (ctx.citationPool) return { styles: await ctx.citationPool.format(item) };
+  const { formatCitations } = await import("../services/citation/format.ts");
+  return { styles: formatCitations(item) };
+}
+
+async function send(
+  ctx: AppContext,
+  res: Response,
+  item: CslItem | null,
+  title: string,
+  format: CiteFile,
+) {
+  if (!item) return notFound(res);
+  if (format !== "references") return sendFile(res, item, title, format);
+  try {
+    res.json(await references(ctx, item));
+  } catch (error) {
+    if (!(error instanceof CitationPoolError)) throw error;
+    ctx.log.warn({ reason: error.message }, "citations could not be formatted");
+    res
+      .status(503)
+      .set("Retry-After", "5")
+      .set("Cache-Control", "no-store")
+      .json({ error: "The references could not be formatted just now. Please try again." });
+  }
 }
 
 export function citationRouter(ctx: AppContext): Router {
@@ -52,7 +94,7 @@ export function citationRouter(ctx: AppContext): Router {
       includeUnpublished: Boolean(res.locals.user),
     });
     const url = `${publicOrigin(ctx.config, req)}${paperLink(journalUrl, id)}`;
-    send(res, found && journalPaperItem(found, url), found?.title ?? "", format);
+    await send(ctx, res, found && journalPaperItem(found, url), found?.title ?? "", format);
   });
 
   router.get("/proceedings/:slug/:paper/:file", async (req, res, next) => {
@@ -62,7 +104,7 @@ export function citationRouter(ctx: AppContext): Router {
     if (!format || id === null || !PROCEEDING_SLUG_PATTERN.test(slug)) return next();
     const found = await getProceedingPaper(ctx, slug, id);
     const url = `${publicOrigin(ctx.config, req)}${proceedingPaperLink(slug, id)}`;
-    send(res, found && proceedingPaperItem(found, url), found?.title ?? "", format);
+    await send(ctx, res, found && proceedingPaperItem(found, url), found?.title ?? "", format);
   });
 
   return router;

@@ -30,7 +30,9 @@
  * - lists filter by the manager's assignments in their queries (listAllJournals, listProceedings).
  * Every role decision reads `res.locals.user` ({@link actorOf}), which comes from the session.
  */
+
 import type { RequestHandler, Response } from "express";
+import { parseRouteParam, routeId } from "../../shared/route-params.ts";
 import {
   ACCESS_MESSAGES,
   type Actor,
@@ -183,10 +185,8 @@ export function journalAccess(ctx: AppContext, param: string): RequestHandler {
 /** As {@link journalAccess}, for the proceeding whose id is path parameter `param`. */
 export function proceedingAccess(ctx: AppContext, param: string): RequestHandler {
   return async (req, res, next) => {
-    const id = req.params[param];
-    if (typeof id === "string" && /^[1-9][0-9]{0,9}$/.test(id)) {
-      await assertProceedingAccess(ctx, actorOf(res), Number(id));
-    }
+    const id = parseRouteParam(routeId, req.params[param]);
+    if (id !== null) await assertProceedingAccess(ctx, actorOf(res), id);
     next();
   };
 }

@@ -25,11 +25,21 @@ export const FOREIGN_HOST_MSG = "This site does not answer to that host name.";
 type HostConfig = Pick<Config, "publicUrl" | "allowedHosts" | "env">;
 
 /**
+ * The one fallback of the site's origin: `PUBLIC_URL` when set, else `{scheme}://{host}` of the
+ * request (host lower-cased, port kept). Every origin the server prints or keys on comes from
+ * here: {@link publicOrigin} for Express requests, the output cache for raw ones
+ * (server/http/output-cache.ts), the startup line (server/main.ts).
+ */
+export function originFrom(publicUrl: string | undefined, scheme: string, host: string): string {
+  return publicUrl ?? `${scheme}://${host.toLowerCase()}`;
+}
+
+/**
  * The public origin (`https://journals.example.edu`, no trailing slash) for URLs in responses.
  * Only call it behind {@link hostGuard}, which has already refused hosts that may not be used.
  */
 export function publicOrigin(config: Pick<Config, "publicUrl">, req: Request): string {
-  return config.publicUrl ?? `${req.protocol}://${req.host.toLowerCase()}`;
+  return originFrom(config.publicUrl, req.protocol, req.host);
 }
 
 /** The allow-list in force, or undefined when any well-formed host is accepted. */

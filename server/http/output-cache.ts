@@ -33,6 +33,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { currentCatalogueVersion, onCatalogueWrite } from "../services/catalogue-version.ts";
 import type { AppContext } from "../services/context.ts";
+import { originFrom } from "./origin.ts";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";
 
 /** Readers and CDNs may keep an answer 60 s, then serve it stale up to 10 min while revalidating. */
@@ -86,11 +87,18 @@ const PRIVATE_PAGE =
 const GALLEY = /^\/(?:journal|proceedings)\/[^/]+\/download\//;
 /** A file name (robots.txt, sitemap.xml, favicon.ico); React Router's `.data` URLs are pages. */
 const FILE_NAME = /\.(?!data$)[^/.]*$/;
+/**
+ * The Atom feeds (`/feed.xml`, `/journal/{uri}/feed.xml`, docs/decisions/187-feeds.md): public
+ * answers that change only with the catalogue, so they are kept like pages (docs/decisions/250-feeds-in-the-output-cache.md).
+ */
+const FEED = /^\/(?:journal\/[^/]+\/)?feed\.xml$/;
 /** The public calls of docs/product/api.md (server/api/public.ts), nothing of the dashboard's. */
 const PUBLIC_API =
   /^\/api\/(?:latest_publications|latest_publication|latest_journals|all_journals|all_proceedings|partners|search|get_journal\/[^/]+|get_publications\/[^/]+\/Y|get_publication\/[^/]+\/[^/]+\/[^/]+|get_journal_paper\/[^/]+\/[^/]+|get_proceeding_page\/[^/]+|get_proceeding_paper\/[^/]+\/[^/]+)\/?$/;
-/** Content types kept: HTML pages, JSON answers, React Router's data (`text/x-script`). */
-const CACHEABLE_TYPE = /^(?:text\/html|application\/json|text\/x-script)\b/i;
+/** A paper's formatted references, public JSON beside its page (decision 245). */
+const CITATION_REFERENCES = /^\/(?:journal|proceedings)\/[^/]+\/[1-9][0-9]*\/citations\.json$/;
+/** Content types kept: HTML pages, JSON answers, React Router's data (`text/x-script`), Atom feeds. */
+const CACHEABLE_TYPE = /^(?:text\/html|application\/json|text\/x-script|application\/atom\+xml)\b/i;
 /** Headers recomputed for every answer, or that must never be repeated. */
 const NOT_STORED = new Set([
   "cache-control",
@@ -112,6 +120,7 @@ const COMPRESS_FROM = 1024;
 /** Whether `path` (a request path, without the query) may be served from the cache. */
 export function isPublicPath(path: string): boolean {
   if (path.startsWith("/api/")) return PUBLIC_API.test(path);
+  if (FEED.test(path) || CITATION_REFERENCES.test(path)) return true;
   return !PRIVATE_PAGE.test(path) && !GALLEY.test(path) && !FILE_NAME.test(path);
 }
 
@@ -125,19 +134,20 @@ function hasSessionCookie(req: IncomingMessage): boolean {
 }
 
 /**
- * The origin a page is rendered for: `PUBLIC_URL`, else the request's scheme and Host, the
- * scheme from `X-Forwarded-Proto` when proxies are trusted (as Express's `req.protocol`).
+ * The origin a page is rendered for ({@link originFrom}): `PUBLIC_URL`, else the request's
+ * scheme and host, read as Express reads `req.protocol` and `req.host` (which the page's own
+ * origin comes from): `X-Forwarded-Proto` and `X-Forwarded-Host` when proxies are trusted.
  */
 function originOf(ctx: AppContext, req: IncomingMessage): string {
   if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  const forwarded = req.headers["x-forwarded-proto"];
+  const trusted = ctx.config.trustProxy > 0;
+  const forwarded = (name: string) => {
+    const value = req.headers[name];
+    return trusted && typeof value === "string" && value ? value.split(",")[0]!.trim() : "";
+  };
   const proto =
-    ctx.config.trustProxy > 0 && typeof forwarded === "string" && forwarded
-      ? forwarded.split(",")[0]!.trim()
-      : (req.socket as TLSSocket).encrypted
-        ? "https"
-        : "http";
-  return `${proto}://${req.headers.host ?? ""}`;
+    forwarded("x-forwarded-proto") || ((req.socket as TLSSocket).encrypted ? "https" : "http");
+  return originFrom(undefined, proto, forwarded("x-forwarded-host") || (req.headers.host ?? ""));
 }
 
 /** Builds the cache of one process (or one test app). */

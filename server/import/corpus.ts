@@ -317,7 +317,8 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
 
 /** What names a paper within a run: its DOI, else its issue or proceeding and its title. */
 function paperKey(owner: PaperOwner, fields: PaperFields): string {
-  if (fields.doi) return `doi ${fields.doi}`;
+  // DOIs are case-insensitive (DOI Handbook 2.4; the unique index is on lower(doi)).
+  if (fields.doi) return `doi ${fields.doi.toLowerCase()}`;
   const where =
     "proceeding_id" in owner
       ? `proceeding ${owner.proceeding_id}`
@@ -328,7 +329,8 @@ function paperKey(owner: PaperOwner, fields: PaperFields): string {
 async function paperExists(run: Run, owner: PaperOwner, fields: PaperFields): Promise<boolean> {
   let query = run.ctx.db.selectFrom("papers").select("id");
   if (fields.doi) {
-    query = query.where("doi", "=", fields.doi);
+    const doi = fields.doi;
+    query = query.where((eb) => eb(eb.fn("lower", ["doi"]), "=", eb.fn("lower", [eb.val(doi)])));
   } else {
     query = query.where((eb) => eb(eb.fn("lower", ["title"]), "=", fields.title.toLowerCase()));
     query =

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { FREQUENCIES, JOURNAL_URI_PATTERN, SUBJECTS } from "../../shared/constants.ts";
+import { canonicalNumber } from "../../shared/route-params.ts";
 import { stripXmlForbidden } from "../../shared/xml-text.ts";
 
 const text = z.string().overwrite(stripXmlForbidden).trim();
@@ -20,7 +21,8 @@ const label = z
       .trim()
       .regex(/^(?!0+$)\d{1,6}$/),
   ])
-  .transform(String);
+  // stored without leading zeros, as the dashboard stores them (decision 210)
+  .transform((v) => canonicalNumber(String(v)));
 
 /** A path inside the corpus folder: relative, no `..`. */
 const relativePath = z

@@ -13,6 +13,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { AppContext } from "../services/context.ts";
 import {
+  asDoiConflict,
   insertPaperRows,
   type PaperExtras,
   type PaperFields,
@@ -142,7 +143,10 @@ export function createPaperWriter(
             );
           } catch (error) {
             await sql`rollback to savepoint paper`.execute(trx);
-            failures.set(i, skipped((error as Error).message));
+            // A DOI taken meanwhile by another writer (the unique index) reads as the
+            // dashboard's 409 message.
+            const cause = await asDoiConflict(trx, error, paper.fields.doi);
+            failures.set(i, skipped((cause as Error).message));
           }
           await sql`release savepoint paper`.execute(trx);
         }

@@ -1,6 +1,6 @@
 /**
  * First-start seeding: on a database without journals, import the corpus at `CORPUS_DIR`
- * (default `../shared/corpus` when present; `SEED=none` turns it off) and log the report.
+ * (default the repository's `corpus/` when present, decision 225; `SEED=none` turns it off) and log the report.
  * A corpus that cannot be imported is logged and the site starts empty.
  *
  * `npm start` runs it in the background (issue 11, docs/decisions/121-background-first-start.md):

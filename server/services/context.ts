@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { Storage } from "../storage/storage.ts";
+import type { CitationPool } from "./citation/citation-pool.ts";
 import type { PdfPool } from "./pdf-pool.ts";
 
 export type AppContext = {
@@ -23,6 +24,11 @@ export type AppContext = {
   log: Logger;
   /** Worker threads reading PDFs (server/bootstrap.ts); without one, pdf.js runs in this thread. */
   pdfPool?: PdfPool;
+  /**
+   * The worker thread formatting 'Cite this paper' references (server/bootstrap.ts, decision
+   * 245); without one they are formatted in this thread.
+   */
+  citationPool?: CitationPool;
   /**
    * The first-start import running in this process (server/import/seed.ts), read by the home
    * page's notice; absent when none runs.

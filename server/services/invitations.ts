@@ -13,6 +13,7 @@
  *   to the same address leaves the older links working until they expire.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { INVITATION_GONE } from "../../shared/constants.ts";
 import type { User } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, conflict } from "./errors.ts";
@@ -30,8 +31,9 @@ import { timestamp } from "./write.ts";
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export const INVITATION_GONE =
-  "This invitation link has expired or has already been used. Ask the site administrator for a new one.";
+/** Defined in shared/constants.ts: the registration schema (shared/schemas.ts) says it too. */
+export { INVITATION_GONE };
+
 const ACCOUNT_EXISTS = "An account with this email already exists.";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -122,7 +124,7 @@ export async function registerInvited(
   assertNewPassword(input.pword, input.cpword);
   const row = await liveInvitation(ctx, input.invite);
   if (!row) throw new AppError("not_found", INVITATION_GONE);
-  const passwordHash = await hashPassword(input.pword);
+  const passwordHash = await hashPassword(input.pword, ctx.config.passwordScryptCost);
   return ctx.db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable("invitations")

@@ -142,7 +142,7 @@ export async function completePasswordReset(
 ): Promise<User> {
   if (!TOKEN_PATTERN.test(token)) throw invalid(RESET_LINK_INVALID_MSG);
   assertNewPassword(pword, cpword);
-  const passwordHash = await hashPassword(pword);
+  const passwordHash = await hashPassword(pword, ctx.config.passwordScryptCost);
   const nowIso = now.toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
     // Marking the link used is the check: of two requests with one link, only one updates it.

@@ -6,6 +6,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
+import { brandClass } from "../brand.ts";
 import { isPdf } from "../storage/content-type.ts";
 import { newKey } from "../storage/storage.ts";
 import type { AppContext } from "./context.ts";
@@ -43,6 +44,9 @@ function loadPdfJs(): Promise<PdfJs> {
 export class UnreadablePdfError extends Error {
   override name = "UnreadablePdfError";
 }
+// Both are made by the PDF pool server/bootstrap.ts builds and caught by the site's copy
+// (server/site.ts).
+brandClass(UnreadablePdfError, "UnreadablePdfError");
 
 /**
  * pdf.js did not finish with a PDF (./pdf-pool.ts): it ran past the time limit (`timeout`) or
@@ -56,6 +60,7 @@ export class PdfExtractionError extends Error {
     this.reason = reason;
   }
 }
+brandClass(PdfExtractionError, "PdfExtractionError");
 
 /**
  * Opens `data` with pdf.js and reads its page count and text.

@@ -404,7 +404,7 @@ export async function searchPapers(
     }));
 
   if (parsed.kind === "doi") {
-    // DOIs are case-insensitive (DOI Handbook 2.4); `papers_doi_lower` indexes lower(doi).
+    // DOIs are case-insensitive (DOI Handbook 2.4); `papers_doi_unique` indexes lower(doi).
     const rows = await run(sql<Row & { abstract: string }>`select p.id, p.title, p.abstract,
         ${SOURCE_COLUMNS}
       from papers p ${JOINS}

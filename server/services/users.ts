@@ -4,32 +4,45 @@
  * (server/api/account.ts) validates the request shape and calls these.
  *
  * Passwords are hashed with scrypt (RFC 7914) at OWASP's recommended cost (N=2^15, r=8, p=3:
- * 32 MiB, about a quarter of a second), with a random 16-byte salt per user. The parameters are
- * stored with the hash (`scrypt$N$r$p$salt$hash`, base64url), so they can be raised later: a
- * hash made with weaker ones is replaced at the next successful sign-in.
+ * 32 MiB, about a quarter of a second), with a random 16-byte salt per user. N comes from
+ * `PASSWORD_SCRYPT_COST` (`ctx.config.passwordScryptCost`, log2 N; the tests lower it, decision
+ * 230). The parameters are stored with the hash (`scrypt$N$r$p$salt$hash`, base64url), so the
+ * cost can change without locking anybody out: a hash made with other parameters still verifies
+ * and is replaced at the next successful sign-in.
  */
 
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
+import { DEFAULT_PASSWORD_SCRYPT_COST } from "../config.ts";
 import type { User, UserRole } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, conflict, invalid } from "./errors.ts";
 
 /** Shortest accepted password, in characters (docs/product/api.md). */
 export { MIN_PASSWORD_LENGTH };
 
-/** Current scrypt cost; see the module comment. */
-const SCRYPT = { N: 2 ** 15, r: 8, p: 3 } as const;
+/** scrypt's block size and parallelism (OWASP); N follows the configured cost. */
+const SCRYPT_R = 8;
+const SCRYPT_P = 3;
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 
+/** scrypt parameters of new hashes at `cost` (log2 N, `PASSWORD_SCRYPT_COST`). */
+function scryptParameters(cost: number) {
+  return { N: 2 ** cost, r: SCRYPT_R, p: SCRYPT_P };
+}
+
 /**
  * Verified against when the email is unknown, so an unknown email costs the same scrypt work as a
- * wrong password and the two cannot be told apart by timing. Its salt and hash are random
- * bytes: no password matches it.
+ * wrong password and the two cannot be told apart by timing: made with the configured `cost`,
+ * as new hashes are. Its salt and hash are fixed random bytes: no password matches it.
  */
-const DUMMY_HASH = `scrypt$${SCRYPT.N}$${SCRYPT.r}$${SCRYPT.p}$bm90LWEtcmVhbC1zYWx0IQ$UkLnGq1bqtW3HI0x9fS0rJcAH7fA1uXg8yq_lF2a4Ao`;
+function dummyHash(cost: number): string {
+  const { N, r, p } = scryptParameters(cost);
+  return `scrypt$${N}$${r}$${p}$bm90LWEtcmVhbC1zYWx0IQ$UkLnGq1bqtW3HI0x9fS0rJcAH7fA1uXg8yq_lF2a4Ao`;
+}
 
 export type NewManager = {
   fname: string;
@@ -64,23 +77,18 @@ function scryptOptions(N: number, r: number, p: number): ScryptOptions {
   return { N, r, p, maxmem: 256 * N * r };
 }
 
-/** `scrypt$N$r$p$salt$hash` of `password` with a fresh random salt. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash` of `password` with a fresh random salt, N = 2^`cost`.
+ * @param cost log2 N; callers pass `ctx.config.passwordScryptCost`. The default is production's.
+ */
+export async function hashPassword(
+  password: string,
+  cost = DEFAULT_PASSWORD_SCRYPT_COST,
+): Promise<string> {
+  const { N, r, p } = scryptParameters(cost);
   const salt = randomBytes(SALT_BYTES);
-  const key = await scryptAsync(
-    password,
-    salt,
-    KEY_LENGTH,
-    scryptOptions(SCRYPT.N, SCRYPT.r, SCRYPT.p),
-  );
-  return [
-    "scrypt",
-    SCRYPT.N,
-    SCRYPT.r,
-    SCRYPT.p,
-    salt.toString("base64url"),
-    key.toString("base64url"),
-  ].join("$");
+  const key = await scryptAsync(password, salt, KEY_LENGTH, scryptOptions(N, r, p));
+  return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 /**
@@ -101,10 +109,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
-/** Whether `stored` was made with weaker parameters than the current ones. */
-export function needsRehash(stored: string): boolean {
+/**
+ * Whether `stored` was made with other parameters than new hashes at `cost` (log2 N) get, so
+ * the next successful sign-in should hash the password again.
+ */
+export function needsRehash(stored: string, cost = DEFAULT_PASSWORD_SCRYPT_COST): boolean {
   const [, N, r, p] = stored.split("$").map(Number);
-  return N !== SCRYPT.N || r !== SCRYPT.r || p !== SCRYPT.p;
+  const now = scryptParameters(cost);
+  return N !== now.N || r !== now.r || p !== now.p;
 }
 
 /**
@@ -132,16 +144,6 @@ export function assertNewPassword(pword: string, cpword: string): void {
     const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
     throw invalid(msg, { pword: msg });
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
-  // PostgreSQL unique_violation; SQLite SQLITE_CONSTRAINT_UNIQUE (2067)
-  return (
-    e?.code === "23505" ||
-    e?.errcode === 2067 ||
-    (typeof e?.message === "string" && e.message.includes("UNIQUE constraint failed"))
-  );
 }
 
 /**
@@ -204,7 +206,8 @@ export async function insertAccount(
   passwordHash?: string,
 ): Promise<User> {
   const taken = "An account with this email already exists.";
-  const password_hash = passwordHash ?? (await hashPassword(input.pword));
+  const password_hash =
+    passwordHash ?? (await hashPassword(input.pword, ctx.config.passwordScryptCost));
   const role =
     input.email === ctx.config.adminEmail
       ? sql<UserRole>`'admin'`
@@ -251,12 +254,13 @@ export async function authenticate(
     .selectAll()
     .where("email", "=", normaliseEmail(email))
     .executeTakeFirst();
-  const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+  const cost = ctx.config.passwordScryptCost;
+  const ok = await verifyPassword(password, user?.password_hash ?? dummyHash(cost));
   if (!user || !ok) throw new AppError("unauthorized", "Invalid email or password.");
   // said only to whoever knows the password, so it reveals nothing to a guesser
   if (user.disabled_at !== null) throw new AppError("forbidden", DISABLED_MSG);
-  if (needsRehash(user.password_hash)) {
-    const password_hash = await hashPassword(password);
+  if (needsRehash(user.password_hash, cost)) {
+    const password_hash = await hashPassword(password, cost);
     await ctx.db.updateTable("users").set({ password_hash }).where("id", "=", user.id).execute();
     return { ...user, password_hash };
   }
@@ -290,7 +294,7 @@ export async function changePassword(
     throw invalid(WRONG_CURRENT_PASSWORD_MSG, { current: WRONG_CURRENT_PASSWORD_MSG });
   }
   assertNewPassword(input.pword, input.cpword);
-  const password_hash = await hashPassword(input.pword);
+  const password_hash = await hashPassword(input.pword, ctx.config.passwordScryptCost);
   const now = new Date().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ password_hash }).where("id", "=", userId).execute();

@@ -27,14 +27,6 @@ export function nullIfEmpty(value: string | null | undefined): string | null {
   return value ? value : null;
 }
 
-/** True when `error` is a unique-constraint violation on SQLite (`node:sqlite`) or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  if (!e) return false;
-  if (e.code === "23505") return true;
-  return typeof e.message === "string" && e.message.includes("UNIQUE constraint failed");
-}
-
 /**
  * Runs a catalogue write (journals, publications, papers, proceedings, partners) in one
  * transaction that also increments the catalogue version (./catalogue-version.ts), so cached

@@ -4,6 +4,7 @@
  * the generic 500. The storage layer wraps raw `fs` errors once, here, so the HTTP error handler
  * (server/http/respond.ts) tests one type instead of sniffing errno codes.
  */
+import { brandClass } from "../brand.ts";
 
 /**
  * `no_space`: ENOSPC/EDQUOT, the disk or quota is full (HTTP 507).
@@ -46,6 +47,8 @@ export class StorageError extends Error {
     this.code = code;
   }
 }
+// thrown by the storage server/bootstrap.ts builds, caught by the site's copy (server/site.ts)
+brandClass(StorageError, "StorageError");
 
 /**
  * `error` as a {@link StorageError} when its errno code has a meaning here, else unchanged.

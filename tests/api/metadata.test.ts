@@ -3,7 +3,8 @@
  * real number claims none anywhere, text XML forbids never breaks the feed or OAI-PMH, the
  * Atom feeds (site and journal) list journal and conference papers with their publication
  * dates and validate against the Atom RELAX NG schema, the 'Cite this paper' files re-read with
- * citation-js to the same paper, and the JSON-LD expands to the schema.org graph.
+ * citation-js to the same paper, its references come from `citations.json` (decision 245), and
+ * the JSON-LD expands to the schema.org graph.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paperMeta } from "../../app/lib/citation-meta.ts";
 import { paperJsonLd, proceedingPaperJsonLd, websiteJsonLd } from "../../app/lib/json-ld.ts";
+import { CitationPoolError } from "../../server/services/citation/citation-pool.ts";
 import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
@@ -328,6 +330,85 @@ describe(`'Cite this paper' files on ${dialectUnderTest} (decision 186)`, () => 
     ]) {
       expect((await request(t.app).get(url)).status, url).toBe(404);
     }
+  });
+});
+
+describe(`'Cite this paper' references on ${dialectUnderTest} (decision 245)`, () => {
+  type References = { styles: { key: string; label: string; text: string }[] };
+  const journalUrl = () => `/journal/ethics-review/${unnumberedPaperId}/citations.json`;
+
+  it("a journal paper's six references come as public JSON the output cache keeps", async () => {
+    const res = await request(t.app).get(journalUrl());
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60, stale-while-revalidate=600");
+    expect(res.headers["x-cache"]).toBe("miss");
+    const { styles } = res.body as References;
+    expect(styles.map((s) => [s.key, s.label])).toEqual([
+      ["apa", "APA"],
+      ["mla", "MLA"],
+      ["chicago", "Chicago"],
+      ["harvard", "Harvard"],
+      ["ieee", "IEEE"],
+      ["vancouver", "Vancouver"],
+    ]);
+    const text = Object.fromEntries(styles.map((s) => [s.key, s.text]));
+    // the forms tests/e2e/cite.spec.ts reads in the panel, for this paper's authors
+    expect(text.apa).toContain("Lintz, J., & Felsen, A. M. (2016).");
+    expect(text.apa).toContain("Ethics Review, 5, e13833");
+    expect(text.mla).toContain("Lintz, Jerome, and Ada M. Felsen.");
+    expect(text.chicago).toContain("Lintz, Jerome, and Ada M. Felsen. 2016.");
+    expect(text.harvard).toContain("Lintz, J. and Felsen, A.M. (2016)");
+    expect(text.ieee).toContain("J. Lintz and A. M. Felsen,");
+    expect(text.vancouver).toContain("Lintz J, Felsen AM.");
+    for (const s of styles) {
+      expect(s.text, s.key).toContain("Continuous Science");
+      expect(s.text, s.key).not.toContain("No. 1");
+    }
+
+    const again = await request(t.app).get(journalUrl());
+    expect(again.headers["x-cache"]).toBe("hit");
+    expect(again.body).toEqual(res.body);
+  }, 180_000); // the worker's first job builds the engines: seconds, more on a loaded machine
+
+  it("a conference paper's references cite its proceedings", async () => {
+    const res = await request(t.app).get(
+      `/proceedings/pldi-2009/${conferencePaperId}/citations.json`,
+    );
+    expect(res.status).toBe(200);
+    const apa = (res.body as References).styles[0]!;
+    expect(apa.key).toBe("apa");
+    expect(apa.text).toMatch(/^Gal, A\. \(2009, June 15\)\. Trace-based Just-in-Time Type Spec/);
+    expect(apa.text).toContain("Proceedings of PLDI ’09. PLDI ’09, Dublin, Ireland.");
+    expect(apa.text).toContain("https://doi.org/10.1145/1542476.1542528");
+  });
+
+  it("papers readers cannot see, or of another place, are 404", async () => {
+    for (const url of [
+      "/journal/ethics-review/999999/citations.json",
+      `/journal/hidden-annals/${seed.inactivePaperId}/citations.json`,
+      `/proceedings/pldi-2009/${unnumberedPaperId}/citations.json`,
+      `/journal/ethics-review/${conferencePaperId}/citations.json`,
+    ]) {
+      expect((await request(t.app).get(url)).status, url).toBe(404);
+    }
+  });
+
+  it("a failing worker is a 503 for that request, and the next one is served", async () => {
+    const pool = t.ctx.citationPool!;
+    const format = pool.format;
+    pool.format = () =>
+      Promise.reject(new CitationPoolError("the citation worker stopped", "crash"));
+    try {
+      // another URL than above, so the output cache does not answer
+      const res = await request(t.app).get(`${journalUrl()}?retry=1`);
+      expect(res.status).toBe(503);
+      expect(res.headers["cache-control"]).toBe("no-store"); // no CDN keeps the failure
+      expect(res.body.error).toMatch(/could not be formatted/);
+    } finally {
+      pool.format = format;
+    }
+    expect((await request(t.app).get(`${journalUrl()}?retry=1`)).status).toBe(200);
   });
 });
 

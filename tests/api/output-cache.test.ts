@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { Express, RequestHandler } from "express";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import {
@@ -214,6 +214,26 @@ describe(`output cache on ${dialectUnderTest}`, () => {
     expect(api.body.partners.map((p: { name: string }) => p.name)).toContain("Imported Partner");
   });
 
+  it("keeps the Atom feeds like pages until the next catalogue write", async () => {
+    for (const path of ["/feed.xml", "/journal/ethics-review/feed.xml"]) {
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers["content-type"], path).toMatch(/^application\/atom\+xml/);
+      expect(first.text, path).toContain("<entry>");
+      const again = await get(path);
+      expect(again.headers["x-cache"], path).toBe("hit");
+      expect(again.headers["cache-control"], path).toBe(PUBLIC_CACHE_CONTROL);
+      expect(again.text, path).toBe(first.text);
+    }
+    await createPartner(t.ctx, { name: "Feed Invalidating Partner", link: "" });
+    expect((await get("/feed.xml")).headers["x-cache"]).toBe("miss");
+    // an unknown journal's feed is a 404, never kept
+    await get("/journal/no-such-journal/feed.xml");
+    const missing = await get("/journal/no-such-journal/feed.xml");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["x-cache"]).toBeUndefined();
+  });
+
   it("never caches a signed-in manager's request and marks it private, no-store", async () => {
     for (const path of ["/?signed-in", "/api/all_journals", "/api/dashboard/all_journals"]) {
       const res = await get(path).set("Cookie", cookie);
@@ -258,6 +278,8 @@ describe(`output cache on ${dialectUnderTest}`, () => {
       "/api/all_journals",
       "/api/get_publications/ethics-review/Y",
       "/api/all_proceedings",
+      "/feed.xml",
+      "/journal/ethics-review/feed.xml",
     ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
@@ -273,6 +295,9 @@ describe(`output cache on ${dialectUnderTest}`, () => {
       "/api/logout",
       "/journal/ethics-review/download/3/paper.pdf",
       "/sitemap.xml",
+      "/sitemaps/papers-1.xml",
+      "/robots.txt",
+      "/journal/ethics-review/3/cite.bib",
       "/oai",
       "/assets/entry.js",
     ]) {
@@ -354,6 +379,11 @@ describe(`two processes on one ${dialectUnderTest} database`, () => {
   });
 
   it("reusing a version for versionTtlMs, see other processes' writes that late, their own at once", async () => {
+    // the version's age is read from performance.now(): a fake one, moved on by hand
+    vi.useFakeTimers({ toFake: ["performance"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const lagging = createHttpApp(other.ctx, {
       outputCache: createOutputCache(other.ctx, { versionTtlMs: 1500 }),
     });
@@ -362,7 +392,7 @@ describe(`two processes on one ${dialectUnderTest} database`, () => {
       return { cache: res.headers["x-cache"], text: JSON.stringify(res.body) };
     };
     await names();
-    // through the first process's services: quick, well within the 1.5 s
+    // through the first process's services, while the fake clock stands still
     await createPartner(t.ctx, { name: "Written Elsewhere", link: "" });
     const stale = await names();
     expect(stale.cache).toBe("hit");
@@ -375,8 +405,9 @@ describe(`two processes on one ${dialectUnderTest} database`, () => {
     expect(own.text).toContain("Written Here");
 
     await createPartner(t.ctx, { name: "Written Elsewhere Again", link: "" });
+    vi.advanceTimersByTime(1400);
     expect((await names()).text).not.toContain("Written Elsewhere Again");
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    vi.advanceTimersByTime(200);
     const later = await names();
     expect(later.cache).toBe("miss");
     expect(later.text).toContain("Written Elsewhere Again");

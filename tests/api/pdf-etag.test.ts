@@ -4,7 +4,7 @@
  * (RFC 9110 sections 8.8.3 and 13.1.5).
  */
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { statSync, utimesSync, writeFileSync } from "node:fs";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
@@ -46,9 +46,11 @@ describe(`strong ETags on PDF galleys on ${dialectUnderTest}`, () => {
   it("changes the tag when the stored bytes change", async () => {
     const before = (await request(t.app).get(galley())).headers.etag;
     const changed = Buffer.concat([Buffer.from(seed.pdfBytes), Buffer.from("\n% appended\n")]);
-    // a later mtime, as a replaced upload has
-    await new Promise((r) => setTimeout(r, 20));
-    writeFileSync(t.ctx.storage.absolutePath(seed.pdfKey), changed);
+    // a later mtime, as a replaced upload has (set, not waited for)
+    const file = t.ctx.storage.absolutePath(seed.pdfKey);
+    const later = new Date(statSync(file).mtimeMs + 2_000);
+    writeFileSync(file, changed);
+    utimesSync(file, later, later);
     const after = await request(t.app).get(galley()).set("If-None-Match", String(before));
     expect(after.status).toBe(200);
     expect(after.headers.etag).toBe(tagOf(changed));

@@ -72,9 +72,10 @@ describe(`web-search syntax, DOIs, filters and the JSON call on ${dialectUnderTe
       expect(result.hits.map((h) => h.paperID)).toEqual([conf.tracePaperId]);
       expect(result.hits[0]!.snippet).toMatch(/^Dynamic languages such as JavaScript/);
     }
-    // Stored as "10.7554/eLife.00353"; the paper of the inactive journal has it too but is hidden.
+    // Stored as "10.7554/eLife.00353"; the paper of the inactive journal (its own DOI) is hidden.
     const elife = await searchPapers(t2().ctx, "https://doi.org/10.7554/ELIFE.00353");
     expect(elife.hits.map((h) => h.paperID)).toEqual([seed.paperWithPdfId]);
+    expect((await searchPapers(t2().ctx, "10.7554/eLife.90001")).hits).toEqual([]);
     expect(await searchPapers(t2().ctx, "10.9999/nothing.here")).toMatchObject({
       total: 0,
       hits: [],

@@ -67,9 +67,13 @@ async function startServer(env: Record<string, string> = {}): Promise<Child> {
   return started;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const messages = (s: Child) =>
   s.lines.map((l) => (JSON.parse(l) as { msg?: string; closed?: boolean }).msg ?? l);
+/** Polls the child's output until it has printed `line` (a log message or a raw line). */
+const printed = (s: Child, line: string) =>
+  expect.poll(() => messages(s), { timeout: 10_000, interval: 20 }).toContain(line);
+const SLOW_STARTED = JSON.stringify({ slow: "started" });
+const DRAINING = "shutting down: finishing the requests in flight";
 
 describe("graceful shutdown", () => {
   it("SIGTERM lets the request in flight finish, refuses new ones, closes the database, exits 0", async () => {
@@ -80,20 +84,15 @@ describe("graceful shutdown", () => {
       body: await r.text(),
       connection: r.headers.get("connection"),
     }));
-    await sleep(300);
+    await printed(s, SLOW_STARTED);
     s.kill("SIGTERM");
-    await sleep(200);
+    // logged in the same tick as the listener closes
+    await printed(s, DRAINING);
     await expect(fetch(`${s.base}/healthz`)).rejects.toThrow();
     expect(await slow).toEqual({ status: 200, body: "done", connection: "close" });
     const { code, signal } = await s.exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    expect(messages(s)).toEqual(
-      expect.arrayContaining([
-        "shutting down: finishing the requests in flight",
-        '{"closed":true}',
-        "shut down",
-      ]),
-    );
+    expect(messages(s)).toEqual(expect.arrayContaining([DRAINING, '{"closed":true}', "shut down"]));
   });
 
   it("SIGINT with nothing in flight exits 0 at once", async () => {
@@ -111,7 +110,7 @@ describe("graceful shutdown", () => {
       (r) => r.status,
       () => "cut",
     );
-    await sleep(300);
+    await printed(s, SLOW_STARTED);
     s.kill("SIGTERM");
     expect(await slow).toBe("cut");
     const { code, ms } = await s.exited;

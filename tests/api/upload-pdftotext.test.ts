@@ -42,7 +42,7 @@ describe.each(extractors)(`paper uploads read with %s (${dialectUnderTest})`, (_
   });
 
   it("stores the page count and makes the body text searchable", async () => {
-    const pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "tracemonkey.pdf"));
+    const pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "metabolites-04-00932.pdf"));
     const res = await request(t.app)
       .post("/api/create_paper/ethics-review")
       .set("Cookie", cookie)
@@ -62,8 +62,8 @@ describe.each(extractors)(`paper uploads read with %s (${dialectUnderTest})`, (_
       .where("id", "=", res.body.paperID)
       .executeTakeFirstOrThrow();
     expect(row.page_count).toBe(14);
-    // "SpiderMonkey" and "bytecode" are in the PDF's body only, not in the form above.
-    for (const q of ["SpiderMonkey", "bytecode interpreter"]) {
+    // "trichothecenes" and "durum wheat" are in the PDF's body only, not in the form above.
+    for (const q of ["trichothecenes", "durum wheat"]) {
       const found = await request(t.app).get("/api/search").query({ q });
       expect(found.status).toBe(200);
       expect(

@@ -1,20 +1,23 @@
 /**
  * The viewer fixture corpus of the browser tests: a folder in the corpus format (a
- * `manifest.json` as described by `/work/shared/corpus/MANIFEST.md`, plus `pdfs/`) holding one
- * journal, "Viewer Test Fixtures" (`viewer-fixtures`), with one issue whose papers carry the
- * real corpus's pdf.js test files: the two password-protected PDFs, the link-and-notes
- * annotation PDF and TraceMonkey, and one paper without a PDF. Every paper has `jats: null`, so
- * the manifest's own fields are the metadata.
+ * `manifest.json` as `server/import/manifest.ts` reads it, plus `pdfs/`) holding one journal,
+ * "Viewer Test Fixtures" (`viewer-fixtures`), with one issue whose papers carry PDFs of the
+ * shipped corpus (corpus/README.md): the two password-protected pdf.js test files, the
+ * link-and-notes annotation PDF, a 14-page paper without an outline (a copy of the Metabolites
+ * article), and one paper without a PDF; and one proceeding, "Viewer Test Workshop"
+ * (`viewer-proceedings`, 2008, older than PLDI '09), whose one paper has a PDF, since the
+ * shipped PLDI '09 paper has none (decision 225). Every paper has `jats: null`, so the
+ * manifest's own fields are the metadata.
  *
- * `tests/e2e/serve.ts` builds it with {@link buildViewerFixtures} and imports it after the real
+ * `tests/e2e/serve.ts` builds it with {@link buildViewerFixtures} and imports it after the shipped
  * corpus; the specs use the constants below to find the papers again.
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 
-/** The real corpus the fixture PDFs are copied from. */
-export const CORPUS_DIR = path.resolve(import.meta.dirname, "../../../shared/corpus");
+/** The shipped corpus (corpus/, decision 225) the fixture PDFs are copied from. */
+export const CORPUS_DIR = path.resolve(import.meta.dirname, "../../corpus");
 
 export const FIXTURE_JOURNAL = {
   name: "Viewer Test Fixtures",
@@ -52,16 +55,30 @@ export const FIXTURE_PAPERS = {
     title: "Link Annotation and Sticky Notes",
     pdf: "annotation-link-text-popup.pdf",
   },
-  tracemonkey: {
-    title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages (viewer copy)",
-    pdf: "tracemonkey.pdf",
-    phrase: "Trace-based Just-in-Time Type Specialization for Dynamic",
+  // 14 pages, no outline; its title is one text item of page 1.
+  multiPage: {
+    title: "Volatile Metabolite Profiling of Durum Wheat Kernels (viewer copy)",
+    pdf: "metabolites-04-00932.pdf",
+    phrase: "Volatile Metabolite Profiling of Durum Wheat Kernels",
   },
   noPdf: {
     title: "A Paper Whose Full Text Is Not Available",
     pdf: null,
   },
 } as const satisfies Record<string, FixturePaper>;
+
+/** The fixture proceeding and its one paper, which has a PDF (7 pages). */
+export const FIXTURE_PROCEEDING = {
+  name: "Proceedings of the Viewer Test Workshop",
+  acronym: "VTW '08",
+  slug: "viewer-proceedings",
+  year: 2008,
+  paper: {
+    title: "A Conference Paper With Its Full Text (viewer copy)",
+    pdf: "hindawi-grp-2016-6802810.pdf",
+    pages: 7,
+  },
+} as const;
 
 /**
  * Writes the fixture corpus into `dir` (emptied first) and returns `dir`.
@@ -70,10 +87,10 @@ export const FIXTURE_PAPERS = {
 export function buildViewerFixtures(dir: string): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "pdfs"), { recursive: true });
+  const copyPdf = (name: string) =>
+    copyFileSync(path.join(CORPUS_DIR, "pdfs", name), path.join(dir, "pdfs", name));
   const papers = Object.values(FIXTURE_PAPERS).map((paper: FixturePaper, i) => {
-    if (paper.pdf) {
-      copyFileSync(path.join(CORPUS_DIR, "pdfs", paper.pdf), path.join(dir, "pdfs", paper.pdf));
-    }
+    if (paper.pdf) copyPdf(paper.pdf);
     return {
       title: paper.title,
       authors: [
@@ -107,8 +124,30 @@ export function buildViewerFixtures(dir: string): string {
         ],
       },
     ],
-    proceedings: [],
+    proceedings: [
+      {
+        name: FIXTURE_PROCEEDING.name,
+        acronym: FIXTURE_PROCEEDING.acronym,
+        slug: FIXTURE_PROCEEDING.slug,
+        year: FIXTURE_PROCEEDING.year,
+        location: "Test City",
+        dates: { start: "2008-05-05", end: "2008-05-06" },
+        publisher: "Athenaeum Test Suite",
+        papers: [
+          {
+            title: FIXTURE_PROCEEDING.paper.title,
+            authors: [{ name: "Pdf Js Contributors", institution: "Athenaeum Test Suite" }],
+            abstract: "Fixture conference paper for the browser tests of proceedings.",
+            jats: null,
+            pdf: `pdfs/${FIXTURE_PROCEEDING.paper.pdf}`,
+            pages: "1-7",
+            published: "2008-05",
+          },
+        ],
+      },
+    ],
   };
+  copyPdf(FIXTURE_PROCEEDING.paper.pdf);
   writeFileSync(path.join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   return dir;
 }

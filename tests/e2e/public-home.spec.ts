@@ -139,6 +139,8 @@ test("the partner carousel shows 4 partners at 1280 px and 1 at 375 px, each wit
 test("the partner carousel advances on its own every 2 seconds and stops with Pause", async ({
   page,
 }) => {
+  // the page's timers on a fake clock that runs on its own until moved on by hand
+  await page.clock.install();
   const { section, carousel } = await openCarousel(page);
   await page.mouse.move(0, 0);
   const before = await activeName(carousel);
@@ -146,9 +148,10 @@ test("the partner carousel advances on its own every 2 seconds and stops with Pa
 
   await section.getByRole("button", { name: /^Pause/ }).click();
   await expect(section.getByRole("button", { name: /^Play/ })).toBeVisible();
-  await page.waitForTimeout(600); // let a transition under way finish
+  await page.clock.runFor(600); // let a transition under way finish
   const stopped = await activeName(carousel);
-  await page.waitForTimeout(2_600);
+  // more than one autoplay delay (2 s) at once: a carousel still playing would have moved
+  await page.clock.runFor(2_600);
   expect(await activeName(carousel)).toBe(stopped);
 });
 
@@ -156,9 +159,10 @@ test("the partner carousel does not move for readers who ask for reduced motion"
   page,
 }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.install();
   const { section, carousel } = await openCarousel(page);
   await expect(section.getByRole("button", { name: /^Play/ })).toBeVisible();
   const before = await activeName(carousel);
-  await page.waitForTimeout(2_600);
+  await page.clock.runFor(2_600); // more than one autoplay delay, at once
   expect(await activeName(carousel)).toBe(before);
 });

@@ -1,12 +1,14 @@
 /**
- * The public proceedings pages with the real corpus (docs/decisions/090-public-proceedings.md):
+ * The public proceedings pages with the shipped corpus (docs/decisions/090-public-proceedings.md):
  * from the home page's 'Conference Proceedings' section to the list, to PLDI '09 (event line,
- * facts, introduction, editorial board, papers), to the TraceMonkey paper, its conference
- * citation metadata in the served HTML, its PDF in the viewer, the banner search's hit, About's
- * link, and the 404 page for unknown or malformed addresses. Runs at 1280 px (desktop) and 375 px (phone).
+ * facts, introduction, editorial board, papers), to the TraceMonkey paper (metadata only: its
+ * PDF is not open access and is not shipped, decision 225), its conference citation metadata in
+ * the served HTML, the banner search's hit, About's link, and the 404 page for unknown or
+ * malformed addresses; a conference paper's PDF in the viewer and its download URL with the
+ * fixture proceeding (tests/e2e/fixtures.ts). Runs at 1280 px (desktop) and 375 px (phone).
  */
 import { expect, type Page, test } from "@playwright/test";
-import { paperPath } from "./fixtures.ts";
+import { FIXTURE_PROCEEDING, paperPath } from "./fixtures.ts";
 import { collectErrors, hydrated, isPhone } from "./public-helpers.ts";
 
 const PLDI = {
@@ -20,7 +22,11 @@ const TRACEMONKEY = {
   title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
   authors: ["Andreas Gal", "Brendan Eich", "Michael Franz"],
   doi: "10.1145/1542476.1542528",
-  phrase: "Trace-based Just-in-Time Type Specialization for Dynamic",
+};
+/** The fixture proceeding's paper with a PDF: a phrase of its page 1 (one text item). */
+const WITH_PDF = {
+  ...FIXTURE_PROCEEDING.paper,
+  phrase: "Optimal Bowel Preparation for Video Capsule Endoscopy",
 };
 
 /** `name` → contents of every `<meta name=…>` in the served `<head>`, in document order. */
@@ -38,16 +44,19 @@ function metaTags(html: string): [string, string][] {
   ]);
 }
 
-/** Path of the TraceMonkey paper's page, from the proceeding's public API. */
-async function tracemonkeyPath(page: Page): Promise<string> {
-  const res = await page.request.get(`/api/get_proceeding_page/${PLDI.slug}`);
+/** Path of a proceeding paper's page, found by title through the proceeding's public API. */
+async function proceedingPaperPath(page: Page, slug: string, title: string): Promise<string> {
+  const res = await page.request.get(`/api/get_proceeding_page/${slug}`);
   const body = (await res.json()) as {
     proceeding: { papers: { title: string; link: string }[] };
   };
-  const paper = body.proceeding.papers.find((p) => p.title === TRACEMONKEY.title);
-  if (!paper) throw new Error("TraceMonkey is not in PLDI '09");
+  const paper = body.proceeding.papers.find((p) => p.title === title);
+  if (!paper) throw new Error(`"${title}" is not in ${slug}`);
   return paper.link;
 }
+
+/** Path of the TraceMonkey paper's page. */
+const tracemonkeyPath = (page: Page) => proceedingPaperPath(page, PLDI.slug, TRACEMONKEY.title);
 
 test("from the home page to the proceedings, PLDI '09 and the TraceMonkey paper", async ({
   page,
@@ -114,21 +123,25 @@ test("from the home page to the proceedings, PLDI '09 and the TraceMonkey paper"
   await expect(
     article.getByRole("link", { name: `https://doi.org/${TRACEMONKEY.doi}` }),
   ).toBeVisible();
-  await expect(article.getByText("Dynamic languages such as JavaScript")).toBeVisible();
+  // Shipped without its abstract and PDF (© ACM, decision 225).
+  await expect(article.getByText("No abstract.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open Full Text (PDF)" })).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
-test("the TraceMonkey PDF opens in the viewer and closes back to the abstract", async ({
+test("a conference paper's PDF opens in the viewer and closes back to the abstract", async ({
   page,
 }) => {
-  await page.goto(await tracemonkeyPath(page));
+  await page.goto(await proceedingPaperPath(page, FIXTURE_PROCEEDING.slug, WITH_PDF.title));
   await hydrated(page);
   const open = page.getByRole("button", { name: "Open Full Text (PDF)" });
   await open.click();
   const viewer = page.getByRole("region", { name: "Full text (PDF)" });
-  await expect(page.getByTestId("pdf-page-count")).toHaveText("of 14");
-  await expect(viewer.getByRole("textbox", { name: "Page number, of 14" })).toHaveValue("1");
-  const phrase = viewer.locator(".textLayer").getByText(TRACEMONKEY.phrase, { exact: true });
+  await expect(page.getByTestId("pdf-page-count")).toHaveText(`of ${WITH_PDF.pages}`);
+  await expect(
+    viewer.getByRole("textbox", { name: `Page number, of ${WITH_PDF.pages}` }),
+  ).toHaveValue("1");
+  const phrase = viewer.locator(".textLayer").getByText(WITH_PDF.phrase, { exact: true });
   await expect(phrase).toBeVisible({ timeout: 20_000 });
   await viewer.getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("heading", { name: "Abstract" })).toBeVisible();
@@ -162,10 +175,19 @@ test("the served HTML carries Google Scholar metadata for a conference paper", a
   expect(all("citation_volume")).toEqual([]);
   expect(tags.filter(([, c]) => c.trim() === "")).toEqual([]);
   expect(html).toContain(`<link rel="canonical" href="${baseURL}${path}"/>`);
+  // No PDF is shipped for it (decision 225): no PDF URL rather than an empty one.
+  expect(all("citation_pdf_url")).toEqual([]);
 
-  // The PDF the metadata points to sits under the paper page's path and is served in ranges.
-  const pdfUrl = one("citation_pdf_url") as string;
-  expect(pdfUrl).toMatch(new RegExp(`^${baseURL}/proceedings/pldi-2009/download/\\d+/.+\\.pdf$`));
+  // A conference paper's PDF the metadata points to sits under the paper page's path and is
+  // served in ranges.
+  const withPdf = await proceedingPaperPath(page, FIXTURE_PROCEEDING.slug, WITH_PDF.title);
+  const withPdfTags = metaTags(await (await page.request.get(withPdf)).text());
+  const pdfUrls = withPdfTags.filter(([n]) => n === "citation_pdf_url").map(([, c]) => c);
+  expect(pdfUrls).toHaveLength(1);
+  const pdfUrl = pdfUrls[0] as string;
+  expect(pdfUrl).toMatch(
+    new RegExp(`^${baseURL}/proceedings/${FIXTURE_PROCEEDING.slug}/download/\\d+/.+\\.pdf$`),
+  );
   const pdf = await page.request.get(pdfUrl, { headers: { Range: "bytes=0-4" } });
   expect(pdf.status()).toBe(206);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");

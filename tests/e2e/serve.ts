@@ -1,6 +1,6 @@
 /**
  * Web server for the browser tests: a fresh data folder under `E2E_DATA_DIR`
- * (default `data-e2e-{port}`), the real corpus and the viewer fixtures imported, then the
+ * (default `data-e2e-{port}`), the shipped corpus (corpus/) and the viewer fixtures imported, then the
  * production server (building first when the build is not current), sending mail to
  * `E2E_SMTP_PORT` (default `E2E_PORT + 1`).
  */
@@ -17,8 +17,10 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   NODE_ENV: "production",
   ADMIN_PASSCODE: process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode",
-  CORPUS_DIR: path.resolve(root, "../shared/corpus"),
+  CORPUS_DIR: path.resolve(root, "corpus"),
   LOG_LEVEL: "warn",
+  // cheap password hashes: every spec registers and signs in (decision 230)
+  PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? "10",
   // Every spec signs in and registers from 127.0.0.1: per-IP limits high enough for the whole
   // suite; the per-account limit keeps its default (server/config.ts, RATE_LIMITS).
   RATE_LIMITS: process.env.RATE_LIMITS ?? "signin_ip=1000/60,register_ip=1000/3600",
@@ -33,7 +35,7 @@ function e2eSmtpPort(): number {
   return Number(process.env.E2E_SMTP_PORT ?? Number(port) + 1);
 }
 
-// The real corpus, then the viewer fixtures (tests/e2e/fixtures.ts), imported before the server
+// The shipped corpus, then the viewer fixtures (tests/e2e/fixtures.ts), imported before the server
 // starts; its first-start seeding then finds journals and imports nothing more.
 {
   const { buildViewerFixtures } = await import("./fixtures.ts");
@@ -41,7 +43,7 @@ function e2eSmtpPort(): number {
   const { createAppContext } = await import("../../server/bootstrap.ts");
   const { importCorpus } = await import("../../server/import/corpus.ts");
   const { ctx, close } = await createAppContext(loadConfig());
-  await importCorpus(ctx, path.resolve(root, "../shared/corpus"));
+  await importCorpus(ctx, path.resolve(root, "corpus"));
   await importCorpus(ctx, buildViewerFixtures(`${dataDir}-fixtures`));
   // the site administrator of the browser tests, the first account (tests/e2e/helpers/account.ts)
   const { registerManager } = await import("../../server/services/users.ts");

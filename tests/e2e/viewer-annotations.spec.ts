@@ -15,7 +15,7 @@ const journal = FIXTURE_JOURNAL.slug;
 // Drawing, reloading and downloading a 14-page PDF with range requests takes a while on a busy
 // machine; no assertion is about speed.
 test.describe.configure({ timeout: 180_000 });
-const paper = FIXTURE_PAPERS.tracemonkey;
+const paper = FIXTURE_PAPERS.multiPage;
 
 type Box = { x: number; y: number; width: number; height: number };
 /**
@@ -350,7 +350,7 @@ test("the side panel lists the pages and moves to the one chosen", async ({ page
   await thumbs.nth(4).click();
   await expect(viewer.locator('.page[data-page-number="5"] canvas')).toBeInViewport();
   await expect(viewer.getByRole("textbox", { name: "Page number, of 14" })).toHaveValue("5");
-  // tracemonkey.pdf has no outline.
+  // The Metabolites PDF has no outline.
   if (!wide) await toggle.click();
   await panel.getByRole("tab", { name: "Outline" }).click();
   await expect(panel.getByText("This document has no outline.")).toBeVisible();

@@ -13,6 +13,7 @@ import { type DatabaseOptions, type Db, migrate, openDatabase } from "../../serv
 import { openReadPool } from "../../server/db/read-pool.ts";
 import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { createHttpApp } from "../../server/http/app.ts";
+import { createCitationPool } from "../../server/services/citation/citation-pool.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { createLocalStorage } from "../../server/storage/storage.ts";
 
@@ -41,6 +42,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ADMIN_PASSCODE: TEST_PASSCODE,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
+    // vitest.config.ts lowers it (decision 230); unset, production's cost
+    ...(process.env.PASSWORD_SCRYPT_COST
+      ? { PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST }
+      : {}),
     ...env,
   });
 
@@ -71,6 +76,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     storage: createLocalStorage(config.filesDir),
     config,
     log: pino({ level: "silent" }),
+    // as in production; its thread starts only when a test asks for citations.json
+    citationPool: createCitationPool(),
   };
   return {
     ctx,
@@ -79,6 +86,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     databaseUrl,
     database,
     async close() {
+      await ctx.citationPool?.close();
       await readDb?.destroy();
       await handle.close();
       await dropDatabase();
@@ -87,5 +95,5 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   };
 }
 
-/** Folder of the real corpus beside the project (`../shared/corpus`). */
-export const CORPUS_DIR = path.resolve(import.meta.dirname, "../../../shared/corpus");
+/** The demo and test corpus shipped in the repository (`corpus/`, decision 225). */
+export const CORPUS_DIR = path.resolve(import.meta.dirname, "../../corpus");

@@ -37,7 +37,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
     issn: "2049-3630",
     eissn: null,
     publisher: "Athenaeum University Press",
-    frequency: "quartely",
+    frequency: "quartely" as const,
     intro: "A journal of moral philosophy.",
     sub_guide: "Submit a PDF.",
     other_guide: "",
@@ -45,7 +45,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
     cost: "",
     contact_name: "Ada Lovelace",
     contact_email: "ada@ethics.example",
-    subject: "philosophy",
+    subject: "philosophy" as const,
     active: 1,
     created_at: T0,
     updated_at: T0,
@@ -69,7 +69,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
     title: null,
     year: 2025,
     cover: null,
-    status: "published",
+    status: "published" as const,
     published_on: "2025-06-01",
     created_at: T0,
     updated_at: T0,
@@ -103,7 +103,8 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
     .values([
       paper({ file: pdfKey, file_size: pdfBytes.length, page_count: 2 }),
       paper({ title: "On Duty", doi: null, position: 2, keywords: null }),
-      paper({ publication_id: hiddenIssueId, title: "Secret" }),
+      // a DOI of its own: one DOI names one paper (migration 012)
+      paper({ publication_id: hiddenIssueId, title: "Secret", doi: "10.7554/eLife.90001" }),
     ])
     .returning("id")
     .execute();

@@ -1,6 +1,7 @@
 /**
  * A child process for tests/api/shutdown.test.ts: the real app on a fresh SQLite database with
- * one extra route, `GET /slow?ms=N`, that waits N ms, then reads the database and answers
+ * one extra route, `GET /slow?ms=N`, that prints `{"slow": "started"}` (so the test knows the
+ * request is in flight without sleeping), waits N ms, then reads the database and answers
  * `done`. It prints `{"port": N, "dataDir": …}` once listening, `{"closed": true}` after the database is
  * closed, and shuts down on SIGTERM/SIGINT through server/http/shutdown.ts with a grace period
  * of `GRACE_MS` (default the module's own).
@@ -26,6 +27,7 @@ const { ctx, close } = await createAppContext(config);
 const app = createHttpApp(ctx, {
   before: (req, res, next) => {
     if (req.path !== "/slow") return next();
+    console.log(JSON.stringify({ slow: "started" }));
     setTimeout(
       async () => {
         await sql`select count(*) from journals`.execute(ctx.db);

@@ -84,7 +84,9 @@ describe("failures", () => {
     stubFetch(() =>
       json(400, { status: 0, msg: "Passwords you entered do not match!", errors: { cpword: "x" } }),
     );
-    const error = await apiPost("/register", {}, "Registration failed").catch((e) => e);
+    const fields = { fname: "A", lname: "B", phone: "12345", email: "a@b.org" };
+    const body = { ...fields, pword: "x", cpword: "y", admincode: "c" };
+    const error = await apiPost("/register", body, "Registration failed").catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe("Passwords you entered do not match!");
     expect(error.status).toBe(400);
@@ -93,7 +95,7 @@ describe("failures", () => {
 
   it("treats status 0 in a 200 answer as a failure", async () => {
     stubFetch(() => json(200, { status: 0, msg: "Not allowed." }));
-    await expect(apiGet("/x", "Page Not Loading")).rejects.toMatchObject({
+    await expect(apiGet("/all_journals", "Page Not Loading")).rejects.toMatchObject({
       message: "Not allowed.",
       status: 200,
     });
@@ -101,10 +103,12 @@ describe("failures", () => {
 
   it("uses the caller's default message when the server gives none", async () => {
     stubFetch(() => new Response("<html>Bad gateway</html>", { status: 502 }));
-    await expect(apiPost("/login", {}, "Login failed")).rejects.toMatchObject({
-      message: "Login failed",
-      status: 502,
-    });
+    await expect(apiPost("/login", { email: "", pword: "" }, "Login failed")).rejects.toMatchObject(
+      {
+        message: "Login failed",
+        status: 502,
+      },
+    );
     stubFetch(() => json(401, { status: 0, msg: "" }));
     const error = await apiGet("/dashboard/admin_nav_items", "Menu Not Loading").catch((e) => e);
     expect(error.message).toBe("Menu Not Loading");
@@ -115,7 +119,7 @@ describe("failures", () => {
     stubFetch(() => {
       throw new TypeError("Failed to fetch");
     });
-    const error = await apiGet("/x", "Page Not Loading").catch((e) => e);
+    const error = await apiGet("/all_journals", "Page Not Loading").catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
     expect(errorMessage(error, "unused")).toBe("Page Not Loading");
@@ -127,9 +131,9 @@ describe("failures", () => {
       controller.abort();
       throw new DOMException("The operation was aborted.", "AbortError");
     });
-    const error = await apiGet("/x", "Page Not Loading", { signal: controller.signal }).catch(
-      (e) => e,
-    );
+    const error = await apiGet("/all_journals", "Page Not Loading", {
+      signal: controller.signal,
+    }).catch((e) => e);
     expect(isAbort(error)).toBe(true);
     expect(error).not.toBeInstanceOf(ApiError);
   });

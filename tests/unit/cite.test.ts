@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  formatCitations,
   journalPaperItem,
   paperCitations,
   proceedingPaperItem,
 } from "../../server/services/citation/cite.ts";
+import { formatCitations } from "../../server/services/citation/format.ts";
 import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
 
 const paper: PaperDetail = {
@@ -106,8 +106,17 @@ describe("formatted references", () => {
     expect(apa?.text).toContain("465–478");
   });
 
-  it("link the BibTeX, RIS and CSL-JSON files beside the page", () => {
-    const { files } = paperCitations(journalPaperItem(paper, URL), "/journal/elife/12");
+  it("are not on the page: it gets the style choices, their URL and the files beside it", () => {
+    const { styles, references, files } = paperCitations("/journal/elife/12");
+    expect(styles).toEqual([
+      { key: "apa", label: "APA" },
+      { key: "mla", label: "MLA" },
+      { key: "chicago", label: "Chicago" },
+      { key: "harvard", label: "Harvard" },
+      { key: "ieee", label: "IEEE" },
+      { key: "vancouver", label: "Vancouver" },
+    ]);
+    expect(references).toBe("/journal/elife/12/citations.json");
     expect(files).toEqual([
       { format: "bib", label: "BibTeX", href: "/journal/elife/12/cite.bib" },
       { format: "ris", label: "RIS", href: "/journal/elife/12/cite.ris" },

@@ -35,6 +35,17 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...secret, READ_WORKERS: "many" })).toThrow(/READ_WORKERS/);
   });
 
+  it("takes the password hashing cost from PASSWORD_SCRYPT_COST (log2 N, 10 to 20, default 15)", () => {
+    const secret = { SESSION_SECRET: "x".repeat(32), SEED: "none" };
+    expect(loadConfig(secret).passwordScryptCost).toBe(15);
+    expect(loadConfig({ ...secret, PASSWORD_SCRYPT_COST: "10" }).passwordScryptCost).toBe(10);
+    for (const bad of ["9", "21", "12.5", "cheap"]) {
+      expect(() => loadConfig({ ...secret, PASSWORD_SCRYPT_COST: bad }), bad).toThrow(
+        /^Invalid configuration: PASSWORD_SCRYPT_COST /,
+      );
+    }
+  });
+
   it("stops on an invalid value with one line naming the variable", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/^Invalid configuration: PORT /);
@@ -76,6 +87,17 @@ describe("configuration", () => {
     expect(limits.signInFailuresPerAccountIp).toEqual({ points: 4, seconds: 600 });
     expect(limits.passwordResetPerIp).toEqual({ points: 2, seconds: 60 });
     expect(limits.signInPerIp).toEqual({ points: 10, seconds: 60 });
+  });
+
+  it("seeds the repository's corpus by default and CORPUS_DIR's folder when set", () => {
+    const root = new URL("../..", import.meta.url).pathname;
+    const secret = "x".repeat(32);
+    expect(loadConfig({ SESSION_SECRET: secret }, root).corpusDir).toBe(`${root}corpus`);
+    expect(loadConfig({ SESSION_SECRET: secret, CORPUS_DIR: "../elsewhere" }, root).corpusDir).toBe(
+      new URL("../../../elsewhere", import.meta.url).pathname,
+    );
+    // a folder without the shipped corpus: no seed rather than a failing import
+    expect(loadConfig({ SESSION_SECRET: secret }, "/srv/app").corpusDir).toBeUndefined();
   });
 
   it("turns the seed off with SEED=none", () => {

@@ -1,13 +1,16 @@
 /**
- * 'Cite this paper' (docs/decisions/186-cite-this-paper.md): a group of radio buttons chooses
- * the style (APA, MLA, Chicago, Harvard, IEEE, Vancouver), the reference in that style is shown
- * below it with a 'Copy citation' button, and links download the BibTeX, RIS and CSL-JSON files.
+ * 'Cite this paper' (docs/decisions/186-cite-this-paper.md, 245): a group of radio buttons
+ * chooses the style (APA, MLA, Chicago, Harvard, IEEE, Vancouver), the reference in that style
+ * is shown below it with a 'Copy citation' button, and links download the BibTeX, RIS and
+ * CSL-JSON files.
  *
- * Every reference is formatted on the server (server/services/citation/cite.ts), so the page
- * ships text, not a citation library. The paper pages are not hydrated (decision 240): each
- * radio button carries its style's reference (`data-text`), and app/public/page-script.ts
- * (`[data-cite]`) shows the chosen one and copies it. Without JavaScript the first style shows
- * and the radio buttons are still there; the downloads are plain links either way.
+ * The page carries the style choices and the links only: the references are formatted on the
+ * server off the request thread and fetched from `{paper page}/citations.json` when the panel
+ * nears the viewport, with 'Loading references…' meanwhile and an error with 'Try again' when
+ * that fails. The paper pages are not hydrated (decision 240): this renders the markup, and
+ * app/public/page-script.ts (`[data-cite]`, the URL in `data-references`) fetches, shows the
+ * chosen style's reference and copies it. Without JavaScript the panel says the references need
+ * it; the downloads are plain links either way.
  */
 import { useId } from "react";
 import type { PaperCitations } from "../../../shared/api.ts";
@@ -19,7 +22,12 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
   if (!chosen) return null;
 
   return (
-    <section aria-labelledby={`${id}-heading`} data-cite="" className="mt-10">
+    <section
+      aria-labelledby={`${id}-heading`}
+      data-cite=""
+      data-references={citations.references}
+      className="mt-10"
+    >
       <h2 id={`${id}-heading`} className="text-xl font-semibold sm:text-2xl">
         Cite this paper
       </h2>
@@ -36,7 +44,6 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
                 name={`${id}-style`}
                 value={s.key}
                 defaultChecked={s.key === chosen.key}
-                data-text={s.text}
                 data-label={s.label}
                 className="sr-only"
               />
@@ -50,14 +57,24 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
           id={`${id}-text`}
           aria-live="polite"
           data-style={chosen.key}
+          data-state="idle"
           className="font-serif text-base leading-relaxed break-words text-slate-900"
         >
-          {chosen.text}
+          <noscript>
+            <span className="font-sans text-sm text-slate-700">
+              The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON downloads below
+              work without it.
+            </span>
+          </noscript>
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
+          <button type="button" data-cite-retry="" hidden className={buttonClass("secondary")}>
+            Try again
+          </button>
           <button
             type="button"
             data-cite-copy=""
+            hidden
             className={buttonClass("secondary")}
             aria-describedby={`${id}-text`}
           >

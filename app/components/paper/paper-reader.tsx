@@ -35,7 +35,7 @@ export function PaperReader({
 }: {
   paper: PaperReading;
   source: PaperSource;
-  /** 'Cite this paper', under the keywords (formatted by the route's loader). */
+  /** 'Cite this paper', under the keywords (the panel fetches the references, decision 245). */
   citations?: PaperCitations;
 }) {
   const keywords = splitKeywords(paper.keywords);

@@ -14,8 +14,9 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
+import { newPasswordWireFields } from "../../../shared/schemas.ts";
+import { apiCall } from "../../http/contract.ts";
 import { managerChange, requireManager } from "../../http/guards.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
 import {
@@ -30,7 +31,7 @@ import {
   updateName,
   WRONG_CURRENT_PASSWORD_MSG,
 } from "../../services/users.ts";
-import { clientIp, newPasswordFields } from "../account.ts";
+import { clientIp } from "../account.ts";
 
 const name = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(100, "This name is too long.");
@@ -45,13 +46,14 @@ const passwordSchema = z.object({
     .string({ error: "Please enter your current password." })
     .min(1, "Please enter your current password.")
     .max(1024, WRONG_CURRENT_PASSWORD_MSG),
-  ...newPasswordFields,
+  ...newPasswordWireFields,
 });
 
 export function accountSettingsRouter(ctx: AppContext): Router {
   const router = express.Router();
 
-  router.get("/dashboard/account", requireManager, async (_req, res) => {
+  const accountCall = apiCall("GET /dashboard/account");
+  router.get(accountCall.path, requireManager, async (_req, res) => {
     const user = await findUser(ctx, res.locals.user!.id);
     if (!user) throw new AppError("not_found", "This account no longer exists.");
     const account: AccountDetails = {
@@ -59,17 +61,19 @@ export function accountSettingsRouter(ctx: AppContext): Router {
       lname: user.last_name,
       email: user.email,
     };
-    sendOk(res, { account });
+    accountCall.send(res, { account });
   });
 
-  router.post("/update_account", ...managerChange(ctx), async (req, res) => {
-    const input = parseInput(nameSchema, req.body ?? {});
+  const updateAccountCall = apiCall("POST /update_account");
+  router.post(updateAccountCall.path, ...managerChange(ctx), async (req, res) => {
+    const input = updateAccountCall.body(req.body ?? {}, nameSchema);
     const user = await updateName(ctx, res.locals.user!.id, input);
-    sendOk(res, { u_name: displayName(user) }, "Your name has been saved.");
+    updateAccountCall.send(res, { u_name: displayName(user) }, "Your name has been saved.");
   });
 
-  router.post("/change_password", ...managerChange(ctx), async (req, res) => {
-    const input = parseInput(passwordSchema, req.body ?? {});
+  const changePasswordCall = apiCall("POST /change_password");
+  router.post(changePasswordCall.path, ...managerChange(ctx), async (req, res) => {
+    const input = changePasswordCall.body(req.body ?? {}, passwordSchema);
     const { id, email } = res.locals.user!;
     const ip = clientIp(req);
     await assertMayTrySignIn(ctx, email, ip);
@@ -82,7 +86,11 @@ export function accountSettingsRouter(ctx: AppContext): Router {
       throw error;
     }
     await clearSignInFailures(ctx, email, ip);
-    sendOk(res, {}, "Your password has been changed. You are signed out everywhere else.");
+    changePasswordCall.send(
+      res,
+      {},
+      "Your password has been changed. You are signed out everywhere else.",
+    );
   });
 
   return router;

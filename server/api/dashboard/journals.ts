@@ -16,11 +16,7 @@
  * 403 cross-site on every change (server/http/guards.ts).
  */
 import express, { type Router } from "express";
-import {
-  journalEditSchema,
-  journalStep1Schema,
-  journalStep2Schema,
-} from "../../../shared/schemas.ts";
+import { apiCall } from "../../http/contract.ts";
 import {
   actorOf,
   assertJournalAccess,
@@ -28,7 +24,6 @@ import {
   managerChange,
   requireManager,
 } from "../../http/guards.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
@@ -40,7 +35,7 @@ import {
 } from "../../services/journals/commands.ts";
 import { getJournal, listAllJournals } from "../../services/journals/queries.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
-import { journalParam, NO_JOURNAL } from "./route-params.ts";
+import { NO_JOURNAL } from "./route-params.ts";
 
 const COVER_MISSING = "Choose a cover image for the journal.";
 
@@ -56,56 +51,63 @@ export function journalsRouter(ctx: AppContext): Router {
   const withCover = multipart(ctx, ["cover_img"]);
   const textOnly = multipart(ctx, []);
 
-  router.get("/dashboard/all_journals", requireManager, async (_req, res) => {
-    sendOk(res, { journals: await listAllJournals(ctx, actorOf(res)) });
+  const allJournalsCall = apiCall("GET /dashboard/all_journals");
+  router.get(allJournalsCall.path, requireManager, async (_req, res) => {
+    allJournalsCall.send(res, { journals: await listAllJournals(ctx, actorOf(res)) });
   });
 
+  const getJournalCall = apiCall("GET /dashboard/get_journal/:journal");
   router.get(
-    "/dashboard/get_journal/:journal",
+    getJournalCall.path,
     requireManager,
     journalAccess(ctx, "journal"),
     async (req, res) => {
-      const journal = await getJournal(ctx, journalParam(req.params.journal), {
+      const params = getJournalCall.params(req, { journal: NO_JOURNAL });
+      const journal = await getJournal(ctx, params.journal, {
         includeInactive: true,
       });
       if (!journal) throw notFound(NO_JOURNAL);
-      sendOk(res, { journal });
+      getJournalCall.send(res, { journal });
     },
   );
 
-  router.post("/create_journal/1", ...managerChange(ctx), withCover, async (req, res) => {
+  const createJournalStep1Call = apiCall("POST /create_journal/1");
+  router.post(createJournalStep1Call.path, ...managerChange(ctx), withCover, async (req, res) => {
     const cover = await uploadedFile(req, "cover_img");
     const input = parseWithRequiredFile(
-      journalStep1Schema,
+      createJournalStep1Call.schema(),
       req.body,
       cover,
       "cover_img",
       COVER_MISSING,
     );
     const { uri } = await createJournal(ctx, input, cover, {}, actorOf(res).id);
-    sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.step1Saved, 201);
+    createJournalStep1Call.send(res, { journal_uri: uri }, JOURNAL_MESSAGES.step1Saved, 201);
   });
 
-  router.post("/create_journal/2", ...managerChange(ctx), textOnly, async (req, res) => {
-    const input = parseInput(journalStep2Schema, req.body);
+  const createJournalStep2Call = apiCall("POST /create_journal/2");
+  router.post(createJournalStep2Call.path, ...managerChange(ctx), textOnly, async (req, res) => {
+    const input = createJournalStep2Call.body(req.body);
     await assertJournalAccess(ctx, actorOf(res), input.journal_uri);
     const { uri } = await completeJournal(ctx, input);
-    sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.created);
+    createJournalStep2Call.send(res, { journal_uri: uri }, JOURNAL_MESSAGES.created);
   });
 
-  router.post("/edit_journal/1", ...managerChange(ctx), withCover, async (req, res) => {
+  const editJournalStep1Call = apiCall("POST /edit_journal/1");
+  router.post(editJournalStep1Call.path, ...managerChange(ctx), withCover, async (req, res) => {
     const cover = await uploadedFile(req, "cover_img");
-    const input = parseInput(journalEditSchema, req.body);
+    const input = editJournalStep1Call.body(req.body);
     await assertJournalAccess(ctx, actorOf(res), input.primary_journal_uri);
     const { uri } = await updateJournalMain(ctx, input, cover);
-    sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.updated);
+    editJournalStep1Call.send(res, { journal_uri: uri }, JOURNAL_MESSAGES.updated);
   });
 
-  router.post("/edit_journal/2", ...managerChange(ctx), textOnly, async (req, res) => {
-    const input = parseInput(journalStep2Schema, req.body);
+  const editJournalStep2Call = apiCall("POST /edit_journal/2");
+  router.post(editJournalStep2Call.path, ...managerChange(ctx), textOnly, async (req, res) => {
+    const input = editJournalStep2Call.body(req.body);
     await assertJournalAccess(ctx, actorOf(res), input.journal_uri);
     const { uri } = await updateJournalSubmission(ctx, input);
-    sendOk(res, { journal_uri: uri }, JOURNAL_MESSAGES.updated);
+    editJournalStep2Call.send(res, { journal_uri: uri }, JOURNAL_MESSAGES.updated);
   });
 
   return router;

@@ -18,9 +18,9 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { ManagersScreen } from "../../../shared/api.ts";
+import { apiCall } from "../../http/contract.ts";
 import { actorOf, managerChange, requireAdmin } from "../../http/guards.ts";
 import { publicOrigin } from "../../http/origin.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import type { AppContext } from "../../services/context.ts";
 import { inviteManager } from "../../services/invitations.ts";
 import {
@@ -31,7 +31,7 @@ import {
   setProceedingAssignment,
   updateAccount,
 } from "../../services/managers.ts";
-import { idParam, journalParam } from "./route-params.ts";
+import { journalParam } from "./route-params.ts";
 
 const assignSchema = z.boolean({ error: "Say whether to assign (true) or unassign (false)." });
 
@@ -75,37 +75,50 @@ export function managersRouter(ctx: AppContext): Router {
   const router = express.Router();
   const change = [...managerChange(ctx), requireAdmin];
 
-  router.get("/dashboard/managers", requireAdmin, async (_req, res) => {
+  const managersCall = apiCall("GET /dashboard/managers");
+  router.get(managersCall.path, requireAdmin, async (_req, res) => {
     const [managers, assignable] = await Promise.all([listAccounts(ctx), listAssignable(ctx)]);
     const screen: ManagersScreen = { managers, ...assignable, me: actorOf(res).id };
-    sendOk(res, screen);
+    managersCall.send(res, screen);
   });
 
-  router.post("/manager_journal/:user", ...change, async (req, res) => {
-    const userId = idParam(req.params.user, NO_ACCOUNT);
-    const body = parseInput(journalAssignmentSchema, req.body ?? {});
+  const managerJournalCall = apiCall("POST /manager_journal/:user");
+  router.post(managerJournalCall.path, ...change, async (req, res) => {
+    const params = managerJournalCall.params(req, { user: NO_ACCOUNT });
+    const userId = params.user;
+    const body = managerJournalCall.body(req.body ?? {}, journalAssignmentSchema);
     const uri = journalParam(body.journal_uri);
-    sendOk(res, {}, await setJournalAssignment(ctx, userId, uri, body.assign));
+    managerJournalCall.send(res, {}, await setJournalAssignment(ctx, userId, uri, body.assign));
   });
 
-  router.post("/manager_proceeding/:user", ...change, async (req, res) => {
-    const userId = idParam(req.params.user, NO_ACCOUNT);
-    const body = parseInput(proceedingAssignmentSchema, req.body ?? {});
+  const managerProceedingCall = apiCall("POST /manager_proceeding/:user");
+  router.post(managerProceedingCall.path, ...change, async (req, res) => {
+    const params = managerProceedingCall.params(req, { user: NO_ACCOUNT });
+    const userId = params.user;
+    const body = managerProceedingCall.body(req.body ?? {}, proceedingAssignmentSchema);
     const msg = await setProceedingAssignment(ctx, userId, body.proceeding_id, body.assign);
-    sendOk(res, {}, msg);
+    managerProceedingCall.send(res, {}, msg);
   });
 
-  router.post("/manager_account/:user", ...change, async (req, res) => {
-    const userId = idParam(req.params.user, NO_ACCOUNT);
-    const body = parseInput(accountSchema, req.body ?? {});
-    sendOk(res, {}, await updateAccount(ctx, actorOf(res).id, userId, body));
+  const managerAccountCall = apiCall("POST /manager_account/:user");
+  router.post(managerAccountCall.path, ...change, async (req, res) => {
+    const params = managerAccountCall.params(req, { user: NO_ACCOUNT });
+    const userId = params.user;
+    const body = managerAccountCall.body(req.body ?? {}, accountSchema);
+    managerAccountCall.send(res, {}, await updateAccount(ctx, actorOf(res).id, userId, body));
   });
 
-  router.post("/invite_manager", ...change, async (req, res) => {
-    const { email } = parseInput(inviteSchema, req.body ?? {});
+  const inviteManagerCall = apiCall("POST /invite_manager");
+  router.post(inviteManagerCall.path, ...change, async (req, res) => {
+    const { email } = inviteManagerCall.body(req.body ?? {}, inviteSchema);
     const user = res.locals.user!;
     const to = await inviteManager(ctx, user, email, publicOrigin(ctx.config, req));
-    sendOk(res, {}, `Invitation sent to ${to}. The link works once, for 7 days.`, 201);
+    inviteManagerCall.send(
+      res,
+      {},
+      `Invitation sent to ${to}. The link works once, for 7 days.`,
+      201,
+    );
   });
 
   return router;

@@ -7,8 +7,8 @@
  */
 import express, { type Router } from "express";
 import type { NavItems } from "../../../shared/api.ts";
+import { apiCall } from "../../http/contract.ts";
 import { actorOf, requireManager } from "../../http/guards.ts";
-import { sendOk } from "../../http/respond.ts";
 import { isAdmin } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
 
@@ -30,11 +30,12 @@ export const ADMIN_NAV_LINKS: NavItems["nav_links"] = [
 
 export function navRouter(_ctx: AppContext): Router {
   const router = express.Router();
-  router.get("/dashboard/admin_nav_items", requireManager, (_req, res) => {
+  const adminNavItemsCall = apiCall("GET /dashboard/admin_nav_items");
+  router.get(adminNavItemsCall.path, requireManager, (_req, res) => {
     const user = res.locals.user!;
     const nav_links = isAdmin(actorOf(res)) ? ADMIN_NAV_LINKS : MANAGER_NAV_LINKS;
     const nav_items: NavItems = { u_name: user.name, nav_links };
-    sendOk(res, { nav_items });
+    adminNavItemsCall.send(res, { nav_items });
   });
   return router;
 }

@@ -19,9 +19,8 @@
 import express, { type RequestHandler, type Router } from "express";
 import multer from "multer";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { paperSchema } from "../../../shared/schemas.ts";
+import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
@@ -29,7 +28,7 @@ import { createPaper, deletePaper, updatePaper } from "../../services/papers/com
 import { galleyUrl, getPaperForEdit } from "../../services/papers/queries.ts";
 import { pdfTooLarge } from "../../services/pdf.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
-import { idParam, journalParam } from "./route-params.ts";
+import { NO_JOURNAL } from "./route-params.ts";
 
 const NO_PAPER = "No such paper in this journal.";
 
@@ -51,23 +50,25 @@ export function papersRouter(ctx: AppContext): Router {
   const router = express.Router();
   const pdfUpload = pdfUploadOf(ctx);
 
+  const createPaperCall = apiCall("POST /create_paper/:journal");
   router.post(
-    "/create_paper/:journal",
+    createPaperCall.path,
     ...managerChange(ctx),
     journalAccess(ctx, "journal"),
     pdfUpload,
     async (req, res) => {
       const pdf = await uploadedFile(req, "paper_file");
-      const uri = journalParam(req.params.journal);
+      const params = createPaperCall.params(req, { journal: NO_JOURNAL });
+      const uri = params.journal;
       const input = parseWithRequiredFile(
-        paperSchema,
+        createPaperCall.schema(),
         req.body ?? {},
         pdf,
         "paper_file",
         "Choose the paper's PDF file.",
       );
       const { id } = await createPaper(ctx, uri, input, pdf);
-      sendOk(
+      createPaperCall.send(
         res,
         { paperID: id, file_url: galleyUrl(uri, id, input.title) },
         MESSAGES.paperCreated,
@@ -76,43 +77,54 @@ export function papersRouter(ctx: AppContext): Router {
     },
   );
 
-  router.get(
-    "/get_paper/:journal/:paper",
-    requireManager,
-    journalAccess(ctx, "journal"),
-    async (req, res) => {
-      const uri = journalParam(req.params.journal);
-      const id = idParam(req.params.paper, NO_PAPER);
-      const paper = await getPaperForEdit(ctx, uri, id);
-      if (!paper) throw notFound(NO_PAPER);
-      sendOk(res, { paper });
-    },
-  );
+  const getPaperCall = apiCall("GET /get_paper/:journal/:paper");
+  router.get(getPaperCall.path, requireManager, journalAccess(ctx, "journal"), async (req, res) => {
+    const params = getPaperCall.params(req, { journal: NO_JOURNAL, paper: NO_PAPER });
+    const uri = params.journal;
+    const id = params.paper;
+    const paper = await getPaperForEdit(ctx, uri, id);
+    if (!paper) throw notFound(NO_PAPER);
+    getPaperCall.send(res, { paper });
+  });
 
+  const editPaperCall = apiCall("POST /edit_paper/:journal/:paper");
   router.post(
-    "/edit_paper/:journal/:paper",
+    editPaperCall.path,
     ...managerChange(ctx),
     journalAccess(ctx, "journal"),
     pdfUpload,
     async (req, res) => {
       const pdf = await uploadedFile(req, "paper_file");
-      const uri = journalParam(req.params.journal);
-      const id = idParam(req.params.paper, NO_PAPER);
-      const input = parseInput(paperSchema, req.body ?? {});
+      const params = editPaperCall.params(req, {
+        journal: NO_JOURNAL,
+        paper: NO_PAPER,
+      });
+      const uri = params.journal;
+      const id = params.paper;
+      const input = editPaperCall.body(req.body ?? {});
       await updatePaper(ctx, uri, id, input, pdf);
       const paper = await getPaperForEdit(ctx, uri, id);
-      sendOk(res, { paperID: id, file_url: paper?.file_url ?? "" }, MESSAGES.paperUpdated);
+      editPaperCall.send(
+        res,
+        { paperID: id, file_url: paper?.file_url ?? "" },
+        MESSAGES.paperUpdated,
+      );
     },
   );
 
+  const deletePaperCall = apiCall("GET /delete_paper/:journal/:paper");
   router.get(
-    "/delete_paper/:journal/:paper",
+    deletePaperCall.path,
     ...managerChange(ctx),
     journalAccess(ctx, "journal"),
     async (req, res) => {
-      const uri = journalParam(req.params.journal);
-      await deletePaper(ctx, uri, idParam(req.params.paper, NO_PAPER));
-      sendOk(res, {}, "The paper was deleted.");
+      const params = deletePaperCall.params(req, {
+        journal: NO_JOURNAL,
+        paper: NO_PAPER,
+      });
+      const uri = params.journal;
+      await deletePaper(ctx, uri, params.paper);
+      deletePaperCall.send(res, {}, "The paper was deleted.");
     },
   );
 

@@ -17,9 +17,8 @@
  */
 import express, { type Router } from "express";
 import { z } from "zod";
-import { partnerSchema } from "../../../shared/schemas.ts";
+import { apiCall } from "../../http/contract.ts";
 import { managerChange, requireAdmin } from "../../http/guards.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import {
@@ -30,7 +29,6 @@ import {
 } from "../../services/partners/commands.ts";
 import { listPartners } from "../../services/partners/queries.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
-import { idParam } from "./route-params.ts";
 
 const NO_PARTNER = "There is no such partner.";
 
@@ -56,52 +54,63 @@ export function partnersRouter(ctx: AppContext): Router {
   const router = express.Router();
   const withLogo = multipart(ctx, ["logo"]);
 
-  router.get("/dashboard/partners", requireAdmin, async (_req, res) => {
-    sendOk(res, { partners: await listPartners(ctx) });
+  const partnersCall = apiCall("GET /dashboard/partners");
+  router.get(partnersCall.path, requireAdmin, async (_req, res) => {
+    partnersCall.send(res, { partners: await listPartners(ctx) });
   });
 
+  const createPartnerCall = apiCall("POST /create_partner");
   router.post(
-    "/create_partner",
+    createPartnerCall.path,
     ...managerChange(ctx),
     requireAdmin,
     withLogo,
     async (req, res) => {
       const logo = await uploadedFile(req, "logo");
       const input = parseWithRequiredFile(
-        partnerSchema,
+        createPartnerCall.schema(),
         req.body,
         logo,
         "logo",
         "Choose the partner's logo image.",
       );
       const { id } = await createPartner(ctx, input, logo);
-      sendOk(res, { partner_id: id }, PARTNER_MESSAGES.created, 201);
+      createPartnerCall.send(res, { partner_id: id }, PARTNER_MESSAGES.created, 201);
     },
   );
 
+  const editPartnerCall = apiCall("POST /edit_partner/:partner");
   router.post(
-    "/edit_partner/:partner",
+    editPartnerCall.path,
     ...managerChange(ctx),
     requireAdmin,
     withLogo,
     async (req, res) => {
       const logo = await uploadedFile(req, "logo");
-      const id = idParam(req.params.partner, NO_PARTNER);
-      const input = parseInput(partnerSchema, req.body);
+      const params = editPartnerCall.params(req, { partner: NO_PARTNER });
+      const id = params.partner;
+      const input = editPartnerCall.body(req.body);
       await updatePartner(ctx, id, input, logo);
-      sendOk(res, { partner_id: id }, PARTNER_MESSAGES.updated);
+      editPartnerCall.send(res, { partner_id: id }, PARTNER_MESSAGES.updated);
     },
   );
 
-  router.post("/reorder_partners", ...managerChange(ctx), requireAdmin, async (req, res) => {
-    const { ids } = parseInput(reorderSchema, req.body);
+  const reorderPartnersCall = apiCall("POST /reorder_partners");
+  router.post(reorderPartnersCall.path, ...managerChange(ctx), requireAdmin, async (req, res) => {
+    const { ids } = reorderPartnersCall.body(req.body, reorderSchema);
     await reorderPartners(ctx, ids);
-    sendOk(res, { partners: await listPartners(ctx) }, PARTNER_MESSAGES.reordered);
+    reorderPartnersCall.send(
+      res,
+      { partners: await listPartners(ctx) },
+      PARTNER_MESSAGES.reordered,
+    );
   });
 
-  router.post("/delete_partner/:partner", ...managerChange(ctx), requireAdmin, async (req, res) => {
-    await removePartner(ctx, idParam(req.params.partner, NO_PARTNER));
-    sendOk(res, {}, PARTNER_MESSAGES.removed);
+  const deletePartnerCall = apiCall("POST /delete_partner/:partner");
+  router.post(deletePartnerCall.path, ...managerChange(ctx), requireAdmin, async (req, res) => {
+    const params = deletePartnerCall.params(req, { partner: NO_PARTNER });
+    await removePartner(ctx, params.partner);
+    deletePartnerCall.send(res, {}, PARTNER_MESSAGES.removed);
   });
 
   return router;

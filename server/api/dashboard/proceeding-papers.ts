@@ -19,9 +19,8 @@
  */
 import express, { type Router } from "express";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { proceedingPaperSchema } from "../../../shared/schemas.ts";
+import { apiCall } from "../../http/contract.ts";
 import { managerChange, proceedingAccess, requireManager } from "../../http/guards.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import { uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
@@ -35,7 +34,6 @@ import { deleteProceeding } from "../../services/proceedings/commands.ts";
 import { getProceedingPage } from "../../services/proceedings/queries.ts";
 import { pdfUploadOf } from "./papers.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
-import { idParam } from "./route-params.ts";
 
 const NO_PROCEEDING = "There is no such proceeding.";
 const NO_PAPER = "There is no such paper in this proceeding.";
@@ -56,29 +54,33 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
     return { paperID: paperId, link: paper?.link ?? "", file_url: paper?.file_url ?? "" };
   };
 
+  const getProceedingContentsCall = apiCall("GET /get_proceeding_contents/:proceeding");
   router.get(
-    "/get_proceeding_contents/:proceeding",
+    getProceedingContentsCall.path,
     requireManager,
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
+      const params = getProceedingContentsCall.params(req, { proceeding: NO_PROCEEDING });
       const proceeding = await getProceedingPage(ctx, {
-        id: idParam(req.params.proceeding, NO_PROCEEDING),
+        id: params.proceeding,
       });
       if (!proceeding) throw notFound(NO_PROCEEDING);
-      sendOk(res, { proceeding });
+      getProceedingContentsCall.send(res, { proceeding });
     },
   );
 
+  const createProceedingPaperCall = apiCall("POST /create_proceeding_paper/:proceeding");
   router.post(
-    "/create_proceeding_paper/:proceeding",
+    createProceedingPaperCall.path,
     ...managerChange(ctx),
     proceedingAccess(ctx, "proceeding"),
     pdfUpload,
     async (req, res) => {
       const pdf = await uploadedFile(req, "paper_file");
-      const proceedingId = idParam(req.params.proceeding, NO_PROCEEDING);
+      const params = createProceedingPaperCall.params(req, { proceeding: NO_PROCEEDING });
+      const proceedingId = params.proceeding;
       const input = parseWithRequiredFile(
-        proceedingPaperSchema,
+        createProceedingPaperCall.schema(),
         req.body ?? {},
         pdf,
         "paper_file",
@@ -88,61 +90,75 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
         first_page: input.first_page || null,
         last_page: input.last_page || null,
       });
-      sendOk(res, await answer(proceedingId, id), MESSAGES.paperCreated, 201);
+      createProceedingPaperCall.send(
+        res,
+        await answer(proceedingId, id),
+        MESSAGES.paperCreated,
+        201,
+      );
     },
   );
 
+  const getProceedingPaperEditCall = apiCall("GET /get_proceeding_paper_edit/:proceeding/:paper");
   router.get(
-    "/get_proceeding_paper_edit/:proceeding/:paper",
+    getProceedingPaperEditCall.path,
     requireManager,
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
-      const paper = await getProceedingPaperForEdit(
-        ctx,
-        idParam(req.params.proceeding, NO_PROCEEDING),
-        idParam(req.params.paper, NO_PAPER),
-      );
+      const params = getProceedingPaperEditCall.params(req, {
+        proceeding: NO_PROCEEDING,
+        paper: NO_PAPER,
+      });
+      const paper = await getProceedingPaperForEdit(ctx, params.proceeding, params.paper);
       if (!paper) throw notFound(NO_PAPER);
-      sendOk(res, { paper });
+      getProceedingPaperEditCall.send(res, { paper });
     },
   );
 
+  const editProceedingPaperCall = apiCall("POST /edit_proceeding_paper/:proceeding/:paper");
   router.post(
-    "/edit_proceeding_paper/:proceeding/:paper",
+    editProceedingPaperCall.path,
     ...managerChange(ctx),
     proceedingAccess(ctx, "proceeding"),
     pdfUpload,
     async (req, res) => {
       const pdf = await uploadedFile(req, "paper_file");
-      const proceedingId = idParam(req.params.proceeding, NO_PROCEEDING);
-      const paperId = idParam(req.params.paper, NO_PAPER);
-      const input = parseInput(proceedingPaperSchema, req.body ?? {});
+      const params = editProceedingPaperCall.params(req, {
+        proceeding: NO_PROCEEDING,
+        paper: NO_PAPER,
+      });
+      const proceedingId = params.proceeding;
+      const paperId = params.paper;
+      const input = editProceedingPaperCall.body(req.body ?? {});
       await updateProceedingPaper(ctx, proceedingId, paperId, input, pdf);
-      sendOk(res, await answer(proceedingId, paperId), MESSAGES.paperUpdated);
+      editProceedingPaperCall.send(res, await answer(proceedingId, paperId), MESSAGES.paperUpdated);
     },
   );
 
+  const deleteProceedingPaperCall = apiCall("GET /delete_proceeding_paper/:proceeding/:paper");
   router.get(
-    "/delete_proceeding_paper/:proceeding/:paper",
+    deleteProceedingPaperCall.path,
     ...managerChange(ctx),
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
-      await deleteProceedingPaper(
-        ctx,
-        idParam(req.params.proceeding, NO_PROCEEDING),
-        idParam(req.params.paper, NO_PAPER),
-      );
-      sendOk(res, {}, PROCEEDING_PAPER_MESSAGES.paperDeleted);
+      const params = deleteProceedingPaperCall.params(req, {
+        proceeding: NO_PROCEEDING,
+        paper: NO_PAPER,
+      });
+      await deleteProceedingPaper(ctx, params.proceeding, params.paper);
+      deleteProceedingPaperCall.send(res, {}, PROCEEDING_PAPER_MESSAGES.paperDeleted);
     },
   );
 
+  const deleteProceedingCall = apiCall("GET /delete_proceeding/:proceeding");
   router.get(
-    "/delete_proceeding/:proceeding",
+    deleteProceedingCall.path,
     ...managerChange(ctx),
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
-      await deleteProceeding(ctx, idParam(req.params.proceeding, NO_PROCEEDING));
-      sendOk(res, {}, PROCEEDING_PAPER_MESSAGES.proceedingDeleted);
+      const params = deleteProceedingCall.params(req, { proceeding: NO_PROCEEDING });
+      await deleteProceeding(ctx, params.proceeding);
+      deleteProceedingCall.send(res, {}, PROCEEDING_PAPER_MESSAGES.proceedingDeleted);
     },
   );
 

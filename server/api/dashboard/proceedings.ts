@@ -20,9 +20,8 @@
  * out and 403 cross-site on every change.
  */
 import express, { type Router } from "express";
-import { proceedingEditSchema, proceedingSchema } from "../../../shared/schemas.ts";
+import { apiCall } from "../../http/contract.ts";
 import { actorOf, managerChange, proceedingAccess, requireManager } from "../../http/guards.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
@@ -33,7 +32,6 @@ import {
   listProceedings,
 } from "../../services/proceedings/queries.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
-import { idParam } from "./route-params.ts";
 
 const NO_PROCEEDING = "There is no such proceeding.";
 
@@ -47,50 +45,59 @@ export function proceedingsRouter(ctx: AppContext): Router {
   const router = express.Router();
   const withCover = multipart(ctx, ["cover_img"]);
 
-  router.get("/all_proceedings/Y", requireManager, async (_req, res) => {
-    sendOk(res, { proceedings: await listProceedings(ctx, "dashboard", undefined, actorOf(res)) });
+  const allProceedingsCall = apiCall("GET /all_proceedings/Y");
+  router.get(allProceedingsCall.path, requireManager, async (_req, res) => {
+    allProceedingsCall.send(res, {
+      proceedings: await listProceedings(ctx, "dashboard", undefined, actorOf(res)),
+    });
   });
 
-  router.get("/get_proceeding_events", requireManager, async (_req, res) => {
-    sendOk(res, { proceeding_events: await listProceedingEvents(ctx) });
+  const getProceedingEventsCall = apiCall("GET /get_proceeding_events");
+  router.get(getProceedingEventsCall.path, requireManager, async (_req, res) => {
+    getProceedingEventsCall.send(res, { proceeding_events: await listProceedingEvents(ctx) });
   });
 
+  const getProceedingCall = apiCall("GET /get_proceeding/:proceeding");
   router.get(
-    "/get_proceeding/:proceeding",
+    getProceedingCall.path,
     requireManager,
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
-      const id = idParam(req.params.proceeding, NO_PROCEEDING);
+      const params = getProceedingCall.params(req, { proceeding: NO_PROCEEDING });
+      const id = params.proceeding;
       const proceeding = await getProceeding(ctx, id);
       if (!proceeding) throw notFound(NO_PROCEEDING);
-      sendOk(res, { proceeding });
+      getProceedingCall.send(res, { proceeding });
     },
   );
 
-  router.post("/create_proceedings", ...managerChange(ctx), withCover, async (req, res) => {
+  const createProceedingsCall = apiCall("POST /create_proceedings");
+  router.post(createProceedingsCall.path, ...managerChange(ctx), withCover, async (req, res) => {
     const cover = await uploadedFile(req, "cover_img");
     const input = parseWithRequiredFile(
-      proceedingSchema,
+      createProceedingsCall.schema(),
       req.body,
       cover,
       "cover_img",
       "Choose a cover image for the proceeding.",
     );
     const { id } = await createProceeding(ctx, input, cover, {}, actorOf(res).id);
-    sendOk(res, { proceeding_id: id }, PROCEEDING_MESSAGES.created, 201);
+    createProceedingsCall.send(res, { proceeding_id: id }, PROCEEDING_MESSAGES.created, 201);
   });
 
+  const editProceedingCall = apiCall("POST /edit_proceeding/:proceeding");
   router.post(
-    "/edit_proceeding/:proceeding",
+    editProceedingCall.path,
     ...managerChange(ctx),
     proceedingAccess(ctx, "proceeding"),
     withCover,
     async (req, res) => {
       const cover = await uploadedFile(req, "cover_img");
-      const id = idParam(req.params.proceeding, NO_PROCEEDING);
-      const input = parseInput(proceedingEditSchema, req.body);
+      const params = editProceedingCall.params(req, { proceeding: NO_PROCEEDING });
+      const id = params.proceeding;
+      const input = editProceedingCall.body(req.body);
       await updateProceeding(ctx, id, input, cover);
-      sendOk(res, { proceeding_id: id }, PROCEEDING_MESSAGES.updated);
+      editProceedingCall.send(res, { proceeding_id: id }, PROCEEDING_MESSAGES.updated);
     },
   );
 

@@ -15,9 +15,8 @@
  * Unknown journals and issues are 404; a publication id of another journal is 404 too.
  */
 import express, { type Router } from "express";
-import { publicationSchema } from "../../../shared/schemas.ts";
+import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
-import { parseInput, sendOk } from "../../http/respond.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
@@ -33,9 +32,10 @@ import {
   listDashboardPublications,
 } from "../../services/publications/queries.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
-import { idParam, journalParam, NO_JOURNAL } from "./route-params.ts";
+import { NO_JOURNAL } from "./route-params.ts";
 
 const NO_PUBLICATION = "No such publication in this journal.";
+const NO_ACTION = "No such publication action.";
 
 /** What each api-type row action does, and the sentence answering it. */
 const ACTIONS = {
@@ -53,79 +53,99 @@ export function publicationsRouter(ctx: AppContext): Router {
   const router = express.Router();
   const coverUpload = multipart(ctx, ["cover_img"]);
 
+  const getPublicationsCall = apiCall("GET /get_publications/:journal");
   router.get(
-    "/get_publications/:journal",
+    getPublicationsCall.path,
     requireManager,
     journalAccess(ctx, "journal"),
     async (req, res) => {
-      const uri = journalParam(req.params.journal);
+      const params = getPublicationsCall.params(req, { journal: NO_JOURNAL });
+      const uri = params.journal;
       const journal = await findJournalRow(ctx, uri, { includeInactive: true });
       const publications = journal ? await listDashboardPublications(ctx, uri) : null;
       if (!journal || !publications) throw notFound(NO_JOURNAL);
-      sendOk(res, { publications, journal_name: journal.name });
+      getPublicationsCall.send(res, { publications, journal_name: journal.name });
     },
   );
 
+  const publicationActionCall = apiCall("GET /publication_action/:journal/:publication/:action");
   router.get(
-    "/publication_action/:journal/:publication/:action",
+    publicationActionCall.path,
     ...managerChange(ctx),
     journalAccess(ctx, "journal"),
     async (req, res) => {
-      const uri = journalParam(req.params.journal);
-      const id = idParam(req.params.publication, NO_PUBLICATION);
-      const action = req.params.action;
-      if (!isAction(action)) throw notFound("No such publication action.");
+      const params = publicationActionCall.params(req, {
+        journal: NO_JOURNAL,
+        publication: NO_PUBLICATION,
+        action: NO_ACTION,
+      });
+      const uri = params.journal;
+      const id = params.publication;
+      const action = params.action;
+      if (!isAction(action)) throw notFound(NO_ACTION);
       if (action === "delete") await deletePublication(ctx, uri, id);
       else await setPublicationStatus(ctx, uri, id, action === "publish" ? "published" : "draft");
-      sendOk(res, {}, ACTIONS[action]);
+      publicationActionCall.send(res, {}, ACTIONS[action]);
     },
   );
 
+  const createPublicationCall = apiCall("POST /create_publication/:journal");
   router.post(
-    "/create_publication/:journal",
+    createPublicationCall.path,
     ...managerChange(ctx),
     journalAccess(ctx, "journal"),
     coverUpload,
     async (req, res) => {
       const cover = await uploadedFile(req, "cover_img");
-      const uri = journalParam(req.params.journal);
+      const params = createPublicationCall.params(req, { journal: NO_JOURNAL });
+      const uri = params.journal;
       const input = parseWithRequiredFile(
-        publicationSchema,
+        createPublicationCall.schema(),
         req.body ?? {},
         cover,
         "cover_img",
         "Choose a cover image for the publication.",
       );
       const { id } = await createPublication(ctx, uri, input, cover);
-      sendOk(res, { id }, "Publication created.", 201);
+      createPublicationCall.send(res, { id }, "Publication created.", 201);
     },
   );
 
+  const getPublicationOnlyCall = apiCall("GET /get_publication_only/:journal/:publication");
   router.get(
-    "/get_publication_only/:journal/:publication",
+    getPublicationOnlyCall.path,
     requireManager,
     journalAccess(ctx, "journal"),
     async (req, res) => {
-      const uri = journalParam(req.params.journal);
-      const id = idParam(req.params.publication, NO_PUBLICATION);
+      const params = getPublicationOnlyCall.params(req, {
+        journal: NO_JOURNAL,
+        publication: NO_PUBLICATION,
+      });
+      const uri = params.journal;
+      const id = params.publication;
       const publication = await getPublicationForEdit(ctx, uri, id);
       if (!publication) throw notFound(NO_PUBLICATION);
-      sendOk(res, { publication });
+      getPublicationOnlyCall.send(res, { publication });
     },
   );
 
+  const editPublicationCall = apiCall("POST /edit_publication/:journal/:publication");
   router.post(
-    "/edit_publication/:journal/:publication",
+    editPublicationCall.path,
     ...managerChange(ctx),
     journalAccess(ctx, "journal"),
     coverUpload,
     async (req, res) => {
       const cover = await uploadedFile(req, "cover_img");
-      const uri = journalParam(req.params.journal);
-      const id = idParam(req.params.publication, NO_PUBLICATION);
-      const input = parseInput(publicationSchema, req.body ?? {});
+      const params = editPublicationCall.params(req, {
+        journal: NO_JOURNAL,
+        publication: NO_PUBLICATION,
+      });
+      const uri = params.journal;
+      const id = params.publication;
+      const input = editPublicationCall.body(req.body ?? {});
       await updatePublication(ctx, uri, id, input, cover);
-      sendOk(res, { id }, "Publication updated.");
+      editPublicationCall.send(res, { id }, "Publication updated.");
     },
   );
 

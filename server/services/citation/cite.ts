@@ -1,39 +1,21 @@
 /**
- * 'Cite this paper' (issue 6): a paper as a CSL-JSON item, its reference in six styles as plain
- * text, and the BibTeX, RIS and CSL-JSON files readers import into a reference manager, all
- * produced by citation-js (`@citation-js/core` with its CSL, BibTeX and RIS plugins), never by
- * hand (docs/decisions/186-cite-this-paper.md).
+ * 'Cite this paper' (issue 6): a paper as a CSL-JSON item, the BibTeX, RIS and CSL-JSON files
+ * readers import into a reference manager, and what the paper page's panel needs, all produced
+ * by citation-js (`@citation-js/core` with its BibTeX and RIS plugins), never by hand
+ * (docs/decisions/186-cite-this-paper.md).
  *
- * APA, Harvard (`harvard1`) and Vancouver ship with `@citation-js/plugin-csl`; MLA, Chicago
- * (author-date) and IEEE are CSL styles of the CSL project vendored in ./styles (CC BY-SA 3.0)
- * and registered on first use. Everything runs on the server: the page gets the formatted text,
- * the browser loads none of this.
+ * The references in the six styles are formatted by ./format.ts in the citation worker thread
+ * (./citation-pool.ts), fetched by the panel from `{paper page}/citations.json`, never while a
+ * page renders (docs/decisions/245-citations-off-the-page.md). BibTeX and RIS need no CSL engine
+ * and stay cheap enough for the request thread. The browser loads none of this.
  */
-import { Cite, type CslItem, type CslName, plugins } from "@citation-js/core";
+import { Cite, type CslItem, type CslName } from "@citation-js/core";
 import { parse as parseName } from "@citation-js/name";
 import "@citation-js/plugin-bibtex";
-import "@citation-js/plugin-csl";
 import "@citation-js/plugin-ris";
 import type { PaperCitations, PaperDetail, ProceedingPaperDetail } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
-import chicago from "./styles/chicago.ts";
-import ieee from "./styles/ieee.ts";
-import mla from "./styles/mla.ts";
-
-/** The styles of the Cite panel, in the order shown, with the CSL template each uses. */
-export const CITATION_STYLES = [
-  { key: "apa", label: "APA", template: "apa" },
-  { key: "mla", label: "MLA", template: "mla" },
-  { key: "chicago", label: "Chicago", template: "chicago-author-date" },
-  { key: "harvard", label: "Harvard", template: "harvard1" },
-  { key: "ieee", label: "IEEE", template: "ieee" },
-  { key: "vancouver", label: "Vancouver", template: "vancouver" },
-] as const;
-
-export type CitationStyleKey = (typeof CITATION_STYLES)[number]["key"];
-
-/** One formatted reference: the style's key and name and the reference as plain text. */
-export type FormattedCitation = { key: CitationStyleKey; label: string; text: string };
+import { CITATION_STYLES } from "./style-list.ts";
 
 /** The downloadable formats: file extension → media type and citation-js output format. */
 export const CITATION_FILES = {
@@ -43,16 +25,6 @@ export const CITATION_FILES = {
 } as const;
 
 export type CitationFileFormat = keyof typeof CITATION_FILES;
-
-const VENDORED: Record<string, string> = { mla, "chicago-author-date": chicago, ieee };
-
-/** Registers the vendored styles with citation-js's CSL plugin once per process. */
-function ensureTemplates(): void {
-  const { styles } = plugins.config.get("@csl");
-  for (const [name, xml] of Object.entries(VENDORED)) {
-    if (!styles.has(name)) styles.add(name, xml);
-  }
-}
 
 /** `2016-05-30` → `[2016, 5, 30]`, `2009-06` → `[2009, 6]`, else the year alone. */
 function dateParts(date: string, year: number): number[] {
@@ -118,21 +90,6 @@ export function proceedingPaperItem(paper: ProceedingPaperDetail, pageUrl: strin
   return item as CslItem;
 }
 
-/** The reference in every style of {@link CITATION_STYLES}, as plain text (US English). */
-export function formatCitations(item: CslItem): FormattedCitation[] {
-  ensureTemplates();
-  const cite = new Cite(item);
-  return CITATION_STYLES.map(({ key, label, template }) => ({
-    key,
-    label,
-    text: cite
-      .format("bibliography", { format: "text", template, lang: "en-US" })
-      .trim()
-      // Vancouver and IEEE number the entries of a list; one reference needs no number.
-      .replace(/^(?:\[1\]|1\.)\s+/, ""),
-  }));
-}
-
 /**
  * The item as a reference-manager file: BibTeX (`bib`), RIS (`ris`) or CSL-JSON (`json`, an
  * array of one item as the CSL specification's JSON schema has it).
@@ -145,13 +102,15 @@ export function citationFile(item: CslItem, format: CitationFileFormat): string 
 }
 
 /**
- * What a paper page's 'Cite this paper' panel shows: the six formatted references and the
- * download links `{pagePath}/cite.bib`, `cite.ris`, `cite.json`.
+ * What a paper page's 'Cite this paper' panel is rendered with: the six style choices, the URL
+ * of their references `{pagePath}/citations.json` and the download links `{pagePath}/cite.bib`,
+ * `cite.ris`, `cite.json`. Formats nothing.
  * @param pagePath the paper page's path (`/journal/elife/12`).
  */
-export function paperCitations(item: CslItem, pagePath: string): PaperCitations {
+export function paperCitations(pagePath: string): PaperCitations {
   return {
-    styles: formatCitations(item),
+    styles: CITATION_STYLES.map(({ key, label }) => ({ key, label })),
+    references: `${pagePath}/citations.json`,
     files: (Object.keys(CITATION_FILES) as CitationFileFormat[]).map((format) => ({
       format,
       label: CITATION_FILES[format].label,

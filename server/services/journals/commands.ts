@@ -9,19 +9,20 @@ import type {
   JournalStep2Input,
 } from "../../../shared/schemas.ts";
 import type { JournalsTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { assignJournalInTrx } from "../access.ts";
 import type { AppContext } from "../context.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
+import { conflict, invalid } from "../errors.ts";
 import { removeImage, storeImage } from "../images.ts";
 import {
   commitOrDiscard,
-  isUniqueViolation,
   nullIfEmpty,
   removeAfterCommit,
   type Trx,
   timestamp,
   writeCatalogue,
 } from "../write.ts";
+import { journalByUri } from "./queries.ts";
 
 /** Columns the forms do not carry, set by the importer (or left to their defaults). */
 export type JournalExtras = Partial<
@@ -45,16 +46,6 @@ const uriTaken = (uri: string) =>
   conflict(`The journal URI "${uri}" is already taken. Choose another one.`, {
     journal_uri: "This journal URI is already taken.",
   });
-
-async function journalByUri(ctx: AppContext, uri: string) {
-  const row = await ctx.db
-    .selectFrom("journals")
-    .select(["id", "uri", "image"])
-    .where("uri", "=", uri)
-    .executeTakeFirst();
-  if (!row) throw notFound(`There is no journal at "${uri}".`);
-  return row;
-}
 
 const uriReserved = (uri: string) =>
   conflict(

@@ -9,6 +9,7 @@ import type { Journal } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { type Actor, isAdmin } from "../access.ts";
 import type { AppContext } from "../context.ts";
+import { notFound } from "../errors.ts";
 
 /** Public buttons of a journal card (docs/product/api.md). */
 function publicButtons(uri: string): Button[] {
@@ -91,6 +92,17 @@ export async function findJournalRow(
   let query = ctx.db.selectFrom("journals").selectAll().where("uri", "=", uri);
   if (!options.includeInactive) query = query.where("active", "=", 1);
   return (await query.executeTakeFirst()) ?? null;
+}
+
+/**
+ * The journal at `uri`, active or not: what every dashboard command on a journal, its issues and
+ * its papers starts from (the one lookup; readers' pages use {@link findJournalRow}).
+ * @throws AppError `not_found` 'There is no journal at "{uri}".'
+ */
+export async function journalByUri(ctx: AppContext, uri: string): Promise<Journal> {
+  const row = await findJournalRow(ctx, uri, { includeInactive: true });
+  if (!row) throw notFound(`There is no journal at "${uri}".`);
+  return row;
 }
 
 /** Both ISSNs as one line: `1553-734X (print), 1553-7358 (online)`, or the single one. */

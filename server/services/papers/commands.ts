@@ -1,7 +1,8 @@
 /**
  * Write side of papers (docs/product/screens.md and docs/product/api.md; docs/product/overview.md#shape-of-the-system, docs/product/data.md#tables and docs/product/files.md): create with the PDF
  * and authors, update with an optional new PDF, delete (the row first, then the file). The PDF's
- * page count and text are read with pdf.js when it is stored. A DOI names one paper on the site.
+ * page count and text are read with pdf.js when it is stored. A DOI names one paper on the site,
+ * whatever its case: checked in the write's transaction and held by a unique index (decision 220).
  * Each write updates the paper's search row in the same transaction (server/services/search.ts);
  * deleting a paper drops it through the database (trigger or cascade).
  */
@@ -11,8 +12,10 @@ import type { PaperInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import type { PapersTable } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
+import { journalByUri } from "../journals/queries.ts";
 import { type StoredPaperFile, storePaperFile } from "../pdf.ts";
 import { indexPaper } from "../search.ts";
 import {
@@ -39,16 +42,6 @@ export type PaperFields = Omit<PaperInput, "sel_publication">;
 /** Where a paper belongs: an issue of a journal or a proceeding. */
 export type PaperOwner = { publication_id: number } | { proceeding_id: number };
 type Owner = PaperOwner;
-
-async function journalByUri(ctx: AppContext, uri: string) {
-  const row = await ctx.db
-    .selectFrom("journals")
-    .select(["id"])
-    .where("uri", "=", uri)
-    .executeTakeFirst();
-  if (!row) throw notFound(`There is no journal at "${uri}".`);
-  return row;
-}
 
 async function publicationInJournal(ctx: AppContext, journalId: number, publicationId: number) {
   const row = await ctx.db
@@ -78,16 +71,59 @@ async function paperInJournal(ctx: AppContext, journalUri: string, paperId: numb
   return { journal, paper };
 }
 
+/**
+ * The unique index on `lower(doi)` over every paper, journal and conference papers alike
+ * (migration 012, decision 220): a DOI names one paper on the site, whatever its case.
+ */
+export const DOI_INDEX = "papers_doi_unique";
+
+/** Another paper holding `doi`, compared as {@link DOI_INDEX} compares (SQL `lower`). */
+async function paperWithDoi(db: Db, doi: string, exceptId?: number) {
+  let query = db
+    .selectFrom("papers")
+    .select(["id", "title"])
+    .where((eb) => eb(eb.fn("lower", ["doi"]), "=", eb.fn("lower", [eb.val(doi)])));
+  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
+  return query.executeTakeFirst();
+}
+
+/** The 409 of a taken DOI (docs/product/data.md#tables); `title` of the paper holding it, if known. */
+function doiTaken(doi: string, title: string | undefined) {
+  return conflict(
+    title === undefined
+      ? `The DOI ${doi} already belongs to another paper.`
+      : `The DOI ${doi} already belongs to the paper "${title}".`,
+    { doi: "Another paper has this DOI." },
+  );
+}
+
+/**
+ * Refuses `doi` when another paper has it. Called with the write's transaction, so the check and
+ * the write are one unit; a concurrent write that takes the DOI after this check is stopped by
+ * {@link DOI_INDEX} and answered the same way by {@link asDoiConflict}.
+ * @throws AppError `conflict`.
+ */
 async function assertDoiFree(db: Db, doi: string, exceptId?: number): Promise<void> {
   if (!doi) return;
-  let query = db.selectFrom("papers").select(["id", "title"]).where("doi", "=", doi);
-  if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
-  const other = await query.executeTakeFirst();
-  if (other) {
-    throw conflict(`The DOI ${doi} already belongs to the paper "${other.title}".`, {
-      doi: "Another paper has this DOI.",
-    });
-  }
+  const other = await paperWithDoi(db, doi, exceptId);
+  if (other) throw doiTaken(doi, other.title);
+}
+
+/**
+ * `error` turned into the 409 of {@link assertDoiFree} when it is the unique violation of
+ * {@link DOI_INDEX} (two writes of one DOI at once: the later one's insert or update meets the
+ * earlier one's row), else `error` unchanged. `db` must be usable again: the failed
+ * transaction ended, or rolled back to its savepoint.
+ * @returns the error to throw.
+ */
+export async function asDoiConflict(
+  db: Db,
+  error: unknown,
+  doi: string,
+  exceptId?: number,
+): Promise<unknown> {
+  if (!doi || !isUniqueViolation(error, DOI_INDEX)) return error;
+  return doiTaken(doi, (await paperWithDoi(db, doi, exceptId))?.title);
 }
 
 function fileColumns(file: StoredPaperFile | null) {
@@ -120,22 +156,29 @@ async function insertPaper(
   extras: PaperExtras,
 ): Promise<{ id: number }> {
   if (!pdf?.byteLength && !extras.fileOptional) throw requirePdf();
-  await assertDoiFree(ctx.db, input.doi);
+  // The DOI is checked inside the transaction (insertPaperRows), not before the PDF is stored:
+  // another write could take the DOI between such a check and this commit (decision 220).
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
-  return commitOrDiscard(
-    ctx,
-    (trx) => insertPaperRows(trx, ctx.dialect, owner, input, file, extras),
-    async () => {
-      if (file) await ctx.storage.remove(file.key);
-    },
-  );
+  try {
+    return await commitOrDiscard(
+      ctx,
+      (trx) => insertPaperRows(trx, ctx.dialect, owner, input, file, extras),
+      async () => {
+        if (file) await ctx.storage.remove(file.key);
+      },
+    );
+  } catch (error) {
+    throw await asDoiConflict(ctx.db, error, input.doi);
+  }
 }
 
 /**
  * The rows of a new paper (paper, authors, search row) whose PDF is already stored (`file`
  * from {@link storePaperFile}, or null), written with the caller's transaction: the importer
  * writes many papers per transaction this way (server/import/paper-writer.ts). The owner is
- * not checked; the caller removes `file` when the transaction fails.
+ * not checked; the caller removes `file` when the transaction fails. The DOI is checked in
+ * `trx`; a unique violation of {@link DOI_INDEX} (a concurrent write) is left to the caller,
+ * which maps it with {@link asDoiConflict} once the transaction or savepoint is rolled back.
  * @throws AppError `conflict` (DOI taken).
  */
 export async function insertPaperRows(
@@ -236,11 +279,11 @@ async function rewritePaper(
   pdf: Uint8Array | null | undefined,
   more: (trx: Trx) => Promise<Updateable<PapersTable>>,
 ): Promise<{ id: number }> {
-  await assertDoiFree(ctx.db, input.doi, paper.id);
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
   await commitOrDiscard(
     ctx,
     async (trx) => {
+      await assertDoiFree(trx, input.doi, paper.id);
       await trx
         .updateTable("papers")
         .set({
@@ -260,7 +303,9 @@ async function rewritePaper(
     async () => {
       if (file) await ctx.storage.remove(file.key);
     },
-  );
+  ).catch(async (error: unknown) => {
+    throw await asDoiConflict(ctx.db, error, input.doi, paper.id);
+  });
   if (file && paper.file) {
     const old = paper.file;
     await removeAfterCommit(ctx, () => ctx.storage.remove(old));

@@ -3,6 +3,7 @@
  * docs/product/api.md; `ProceedingPaperDetail` of a conference paper, docs/decisions/090-public-
  * proceedings.md) and the location of a paper's PDF galley (docs/product/files.md).
  */
+
 import type {
   PaperDetail,
   PaperEdit,
@@ -18,6 +19,7 @@ import {
   publicationLink,
   slugify,
 } from "../../../shared/format.ts";
+import { parseRouteParam, routeId } from "../../../shared/route-params.ts";
 import type { Paper, PaperAuthor } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
@@ -179,7 +181,7 @@ export function proceedingGalleyUrl(slug: string, paperId: number, title: string
 
 /** Parses a route's paper id: a positive integer, else null. */
 export function parsePaperId(value: string): number | null {
-  return /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
+  return parseRouteParam(routeId, value);
 }
 
 function journalPaperQuery(ctx: AppContext, journalUri: string, paperId: number, v: Visibility) {

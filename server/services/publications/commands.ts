@@ -3,14 +3,16 @@
  * create with editors and cover, update, delete an empty issue, publish or unpublish.
  * A journal holds each volume/number once (409 otherwise).
  */
+import type { PublicationStatus } from "../../../shared/constants.ts";
 import { publicationLabel } from "../../../shared/format.ts";
 import type { PublicationInput } from "../../../shared/schemas.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { removeImage, storeImage } from "../images.ts";
+import { journalByUri } from "../journals/queries.ts";
 import {
   commitOrDiscard,
-  isUniqueViolation,
   nullIfEmpty,
   removeAfterCommit,
   replaceEditors,
@@ -19,25 +21,12 @@ import {
   writeCatalogue,
 } from "../write.ts";
 
-/** `published` (visible to readers) or `draft` (dashboard only). */
-export type PublicationStatus = "published" | "draft";
-
 export type PublicationExtras = {
   /** Default `published`. */
   status?: PublicationStatus;
   /** `YYYY-MM-DD`; default today. */
   published_on?: string;
 };
-
-async function journalByUri(ctx: AppContext, uri: string) {
-  const row = await ctx.db
-    .selectFrom("journals")
-    .select(["id", "name"])
-    .where("uri", "=", uri)
-    .executeTakeFirst();
-  if (!row) throw notFound(`There is no journal at "${uri}".`);
-  return row;
-}
 
 async function publicationOf(ctx: AppContext, journalUri: string, publicationId: number) {
   const journal = await journalByUri(ctx, journalUri);

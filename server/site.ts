@@ -1,0 +1,80 @@
+/**
+ * The site as one module graph (docs/decisions/235-one-server-module-graph.md): the entry of the
+ * server bundle that `react-router build` writes to `build/server/index.js` (vite.config.ts), and
+ * the module `npm run dev` loads through Vite's `ssrLoadModule` on every request (server/main.ts),
+ * so an edit to any API, service or page module applies without a restart.
+ *
+ * It holds everything that answers requests (the Express app: API, downloads, OAI, output cache,
+ * server-rendered pages) and the start-up jobs that write through the services (the first-start
+ * import, the storage sweeps). What lives as long as the process (HTTP server, configuration,
+ * database connections, read and PDF worker pools, graceful shutdown) is built outside it by
+ * server/main.ts and comes in as the {@link AppContext}.
+ */
+// first: zod's configuration must precede every schema (shared/zod-setup.ts)
+import "../shared/zod-setup.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request, RequestHandler, Response } from "express";
+import type { RequestInfo } from "../app/context.ts";
+import { createHttpApp } from "./http/app.ts";
+import { publicOrigin } from "./http/origin.ts";
+import { createOutputCache } from "./http/output-cache.ts";
+import type { AppContext } from "./services/context.ts";
+import { createSsrHandler } from "./ssr.ts";
+
+export { startSeedIfEmpty } from "./import/seed.ts";
+export { startStorageSweeps } from "./storage/sweep.ts";
+
+export type SiteOptions = {
+  /** Folder of the built client (`build/client`), served as static assets; production only. */
+  clientDir?: string;
+  /**
+   * The development server: no output cache (pages change with the code), a CSP that lets
+   * Vite's inline HMR client run, and Vite's middleware (`before`) ahead of the site.
+   */
+  dev?: { before: RequestHandler };
+};
+
+/** The Express app and the node:http fast path in front of it. */
+export type Site = {
+  /** Handles every request `serveFast` did not answer. */
+  app: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Answers a cached public page or API answer without entering Express (server/http/output-cache.ts);
+   * false when it did not (no cache, a miss, a signed-in reader).
+   */
+  serveFast: (req: IncomingMessage, res: ServerResponse) => boolean;
+};
+
+/** What a page's loaders read about the request (app/context.ts). */
+function requestInfo(ctx: AppContext) {
+  return (req: Request, res: Response): RequestInfo => ({
+    nonce: res.locals.nonce,
+    user: res.locals.user,
+    origin: publicOrigin(ctx.config, req),
+  });
+}
+
+/**
+ * Builds the site on the process's context. Holds no connection, timer or thread of its own
+ * beyond the output cache's memory, so the development server may build a new one whenever Vite
+ * reloaded a module and let the old one be collected.
+ */
+export function createSite(ctx: AppContext, options: SiteOptions = {}): Site {
+  // The output cache lives here, with the catalogue writes it listens to
+  // (services/catalogue-version.ts keeps its listeners per module instance).
+  const cache =
+    !options.dev && ctx.config.outputCacheBytes > 0
+      ? createOutputCache(ctx, { maxBytes: ctx.config.outputCacheBytes })
+      : undefined;
+  const app = createHttpApp(ctx, {
+    clientDir: options.clientDir,
+    before: options.dev?.before,
+    devCsp: Boolean(options.dev),
+    outputCache: cache ?? false,
+    pages: createSsrHandler(ctx, requestInfo(ctx)),
+  });
+  return {
+    app: (req, res) => app(req, res),
+    serveFast: cache ? cache.serveFast : () => false,
+  };
+}

@@ -1,0 +1,425 @@
+/**
+ * The typed contract of the JSON API (docs/product/api.md): every call the server answers under
+ * `/api`, keyed `"{METHOD} {path template}"`, with
+ * - `params`: the route parameters, each a zod schema of shared/route-params.ts (decision 210);
+ *   their names are the `:name` segments of the path, which the types below check;
+ * - `body`: the request fields, a zod schema of shared/schemas.ts (what the server parses), or
+ *   {@link fields} when the schema stays on the server (it is then checked against this type);
+ * - `files`: the file fields of a multipart call (docs/product/files.md);
+ * - `answer`: the payload beside `status` and `msg` in the envelope (shared/api.ts).
+ *
+ * The server registers each handler at its contract path, parses its parameters and body and
+ * sends its answer through server/http/contract.ts; the browser's `apiGet`, `apiPost` and
+ * `apiPostForm` (app/lib/api.ts) accept only the paths written here and answer these types.
+ * Renaming a path, a parameter or a field here therefore fails `npm run typecheck` on both sides
+ * (decision 211). The wire format is the spec's: field names are not renamed here.
+ */
+import type { z } from "zod";
+import type { SearchResult } from "../server/services/search.ts";
+import type {
+  AccountDetails,
+  DashboardPublicationRow,
+  FeaturedPublication,
+  JournalCard,
+  JournalDetail,
+  LatestPublicationItem,
+  ManagersScreen,
+  NavItems,
+  PaperDetail,
+  PaperEdit,
+  PartnerItem,
+  ProceedingCard,
+  ProceedingDetail,
+  ProceedingEdit,
+  ProceedingEventItem,
+  ProceedingPaperDetail,
+  ProceedingPaperEdit,
+  PublicationDetail,
+  PublicationEdit,
+  PublicationOption,
+} from "./api.ts";
+import {
+  routeId,
+  routeJournalUri,
+  routeNumberText,
+  routeProceedingSlug,
+  routeToken,
+} from "./route-params.ts";
+import {
+  forgotPasswordSchema,
+  journalEditSchema,
+  journalStep1Schema,
+  journalStep2Schema,
+  loginSchema,
+  paperSchema,
+  partnerSchema,
+  proceedingEditSchema,
+  proceedingPaperSchema,
+  proceedingSchema,
+  publicationSchema,
+  registerInvitedSchema,
+  registerSchema,
+} from "./schemas.ts";
+
+declare const carried: unique symbol;
+/** A type carried by a value that holds nothing at run time (answers, server-side bodies). */
+export type Carrier<T> = { readonly [carried]?: T };
+
+/** The answer's payload type `T` (beside `status` and `msg`). */
+export const answer = <T extends object>(): Carrier<T> => ({});
+/** Request fields of type `T` whose zod schema lives on the server (it must output `T`). */
+export const fields = <T extends object>(): Carrier<T> => ({});
+
+type Nothing = Record<never, never>;
+type ParamSchemas = Record<string, z.ZodType<unknown, string>>;
+
+/** One call of the contract. */
+export type CallSpec = {
+  params: ParamSchemas;
+  body?: z.ZodType | Carrier<object>;
+  /** The file fields of a multipart call (checked by content on the server). */
+  files?: readonly string[];
+  answer: Carrier<object>;
+};
+
+const none = {} as const;
+const paper = routeId;
+
+/** Every call of the JSON API; see the module docstring. */
+export const API = {
+  // Public (docs/product/api.md, Public)
+  "GET /latest_publications": {
+    params: none,
+    answer: answer<{ publications: LatestPublicationItem[] }>(),
+  },
+  "GET /latest_publication": {
+    params: none,
+    answer: answer<{ publication: FeaturedPublication }>(),
+  },
+  "GET /latest_journals": { params: none, answer: answer<{ journals: JournalCard[] }>() },
+  "GET /all_journals": { params: none, answer: answer<{ journals: JournalCard[] }>() },
+  "GET /get_journal/:journalUrl": {
+    params: { journalUrl: routeJournalUri },
+    answer: answer<{ journal: JournalDetail }>(),
+  },
+  "GET /get_publications/:journalUrl/Y": {
+    params: { journalUrl: routeJournalUri },
+    answer: answer<{ publications: PublicationOption[] }>(),
+  },
+  "GET /get_publication/:journalUrl/:volume/:issue": {
+    params: { journalUrl: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    answer: answer<{ publication: PublicationDetail }>(),
+  },
+  "GET /get_journal_paper/:journalUrl/:paper": {
+    params: { journalUrl: routeJournalUri, paper },
+    answer: answer<{ paper: PaperDetail }>(),
+  },
+  "GET /all_proceedings": { params: none, answer: answer<{ proceedings: ProceedingCard[] }>() },
+  "GET /get_proceeding_page/:slug": {
+    params: { slug: routeProceedingSlug },
+    answer: answer<{ proceeding: ProceedingDetail }>(),
+  },
+  "GET /get_proceeding_paper/:slug/:paper": {
+    params: { slug: routeProceedingSlug, paper },
+    answer: answer<{ paper: ProceedingPaperDetail }>(),
+  },
+  /** Query `q, page, page_size, journal, proceeding, year, type` (decision 172). */
+  "GET /search": { params: none, answer: answer<{ results: SearchResult }>() },
+  "GET /partners": { params: none, answer: answer<{ partners: PartnerItem[] }>() },
+
+  // Account (docs/product/api.md, Account)
+  "POST /register": { params: none, body: registerSchema, answer: answer<Nothing>() },
+  "GET /invitation/:token": { params: { token: routeToken }, answer: answer<{ email: string }>() },
+  "POST /register_invited": {
+    params: none,
+    body: registerInvitedSchema,
+    answer: answer<Nothing>(),
+  },
+  "POST /login": { params: none, body: loginSchema, answer: answer<{ u_name: string }>() },
+  "GET /logout": { params: none, answer: answer<Nothing>() },
+  "POST /forgot_password": { params: none, body: forgotPasswordSchema, answer: answer<Nothing>() },
+  "POST /check_reset_link": {
+    params: none,
+    body: fields<{ token: string }>(),
+    answer: answer<Nothing>(),
+  },
+  "POST /reset_password": {
+    params: none,
+    body: fields<{ token: string; pword: string; cpword: string }>(),
+    answer: answer<{ u_name: string }>(),
+  },
+
+  // Dashboard (docs/product/api.md, Dashboard): journals
+  "GET /dashboard/admin_nav_items": { params: none, answer: answer<{ nav_items: NavItems }>() },
+  "GET /dashboard/all_journals": { params: none, answer: answer<{ journals: JournalCard[] }>() },
+  "GET /dashboard/get_journal/:journal": {
+    params: { journal: routeJournalUri },
+    answer: answer<{ journal: JournalDetail }>(),
+  },
+  "POST /create_journal/1": {
+    params: none,
+    body: journalStep1Schema,
+    files: ["cover_img"],
+    answer: answer<{ journal_uri: string }>(),
+  },
+  "POST /create_journal/2": {
+    params: none,
+    body: journalStep2Schema,
+    answer: answer<{ journal_uri: string }>(),
+  },
+  "POST /edit_journal/1": {
+    params: none,
+    body: journalEditSchema,
+    files: ["cover_img"],
+    answer: answer<{ journal_uri: string }>(),
+  },
+  "POST /edit_journal/2": {
+    params: none,
+    body: journalStep2Schema,
+    answer: answer<{ journal_uri: string }>(),
+  },
+
+  // proceedings
+  "GET /all_proceedings/Y": { params: none, answer: answer<{ proceedings: ProceedingCard[] }>() },
+  "GET /get_proceeding_events": {
+    params: none,
+    answer: answer<{ proceeding_events: ProceedingEventItem[] }>(),
+  },
+  "GET /get_proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<{ proceeding: ProceedingEdit }>(),
+  },
+  "POST /create_proceedings": {
+    params: none,
+    body: proceedingSchema,
+    files: ["cover_img"],
+    answer: answer<{ proceeding_id: number }>(),
+  },
+  "POST /edit_proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    body: proceedingEditSchema,
+    files: ["cover_img"],
+    answer: answer<{ proceeding_id: number }>(),
+  },
+  "GET /get_proceeding_contents/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<{ proceeding: ProceedingDetail }>(),
+  },
+  "POST /create_proceeding_paper/:proceeding": {
+    params: { proceeding: routeId },
+    body: proceedingPaperSchema,
+    files: ["paper_file"],
+    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+  },
+  "GET /get_proceeding_paper_edit/:proceeding/:paper": {
+    params: { proceeding: routeId, paper },
+    answer: answer<{ paper: ProceedingPaperEdit }>(),
+  },
+  "POST /edit_proceeding_paper/:proceeding/:paper": {
+    params: { proceeding: routeId, paper },
+    body: proceedingPaperSchema,
+    files: ["paper_file"],
+    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+  },
+  "GET /delete_proceeding_paper/:proceeding/:paper": {
+    params: { proceeding: routeId, paper },
+    answer: answer<Nothing>(),
+  },
+  "GET /delete_proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<Nothing>(),
+  },
+
+  // partners
+  "GET /dashboard/partners": { params: none, answer: answer<{ partners: PartnerItem[] }>() },
+  "POST /create_partner": {
+    params: none,
+    body: partnerSchema,
+    files: ["logo"],
+    answer: answer<{ partner_id: number }>(),
+  },
+  "POST /edit_partner/:partner": {
+    params: { partner: routeId },
+    body: partnerSchema,
+    files: ["logo"],
+    answer: answer<{ partner_id: number }>(),
+  },
+  "POST /reorder_partners": {
+    params: none,
+    body: fields<{ ids: number[] }>(),
+    answer: answer<{ partners: PartnerItem[] }>(),
+  },
+  "POST /delete_partner/:partner": { params: { partner: routeId }, answer: answer<Nothing>() },
+
+  // publications (issues)
+  "GET /get_publications/:journal": {
+    params: { journal: routeJournalUri },
+    answer: answer<{ publications: DashboardPublicationRow[]; journal_name: string }>(),
+  },
+  "GET /publication_action/:journal/:publication/:action": {
+    params: { journal: routeJournalUri, publication: routeId, action: routeToken },
+    answer: answer<Nothing>(),
+  },
+  "POST /create_publication/:journal": {
+    params: { journal: routeJournalUri },
+    body: publicationSchema,
+    files: ["cover_img"],
+    answer: answer<{ id: number }>(),
+  },
+  "GET /get_publication_only/:journal/:publication": {
+    params: { journal: routeJournalUri, publication: routeId },
+    answer: answer<{ publication: PublicationEdit }>(),
+  },
+  "POST /edit_publication/:journal/:publication": {
+    params: { journal: routeJournalUri, publication: routeId },
+    body: publicationSchema,
+    files: ["cover_img"],
+    answer: answer<{ id: number }>(),
+  },
+
+  // papers
+  "POST /create_paper/:journal": {
+    params: { journal: routeJournalUri },
+    body: paperSchema,
+    files: ["paper_file"],
+    answer: answer<{ paperID: number; file_url: string }>(),
+  },
+  "GET /get_paper/:journal/:paper": {
+    params: { journal: routeJournalUri, paper },
+    answer: answer<{ paper: PaperEdit }>(),
+  },
+  "POST /edit_paper/:journal/:paper": {
+    params: { journal: routeJournalUri, paper },
+    body: paperSchema,
+    files: ["paper_file"],
+    answer: answer<{ paperID: number; file_url: string }>(),
+  },
+  "GET /delete_paper/:journal/:paper": {
+    params: { journal: routeJournalUri, paper },
+    answer: answer<Nothing>(),
+  },
+
+  // managers and the own account (issue 8, decisions 192 and 198)
+  "GET /dashboard/managers": { params: none, answer: answer<ManagersScreen>() },
+  "POST /manager_journal/:user": {
+    params: { user: routeId },
+    body: fields<{ journal_uri: string; assign: boolean }>(),
+    answer: answer<Nothing>(),
+  },
+  "POST /manager_proceeding/:user": {
+    params: { user: routeId },
+    body: fields<{ proceeding_id: number; assign: boolean }>(),
+    answer: answer<Nothing>(),
+  },
+  "POST /manager_account/:user": {
+    params: { user: routeId },
+    body: fields<{ role?: "admin" | "manager"; disabled?: boolean }>(),
+    answer: answer<Nothing>(),
+  },
+  "POST /invite_manager": {
+    params: none,
+    body: fields<{ email: string }>(),
+    answer: answer<Nothing>(),
+  },
+  "GET /dashboard/account": { params: none, answer: answer<{ account: AccountDetails }>() },
+  "POST /update_account": {
+    params: none,
+    body: fields<{ fname: string; lname: string }>(),
+    answer: answer<{ u_name: string }>(),
+  },
+  "POST /change_password": {
+    params: none,
+    body: fields<{ current: string; pword: string; cpword: string }>(),
+    answer: answer<Nothing>(),
+  },
+} as const satisfies Record<string, CallSpec>;
+
+// ---------------------------------------------------------------------------------------------
+// Types derived from the contract
+
+export type Api = typeof API;
+export type CallKey = keyof Api;
+export type Method = "GET" | "POST";
+
+/** The path template of call `K` (`/get_journal/:journalUrl`). */
+export type TemplateOf<K extends CallKey> = K extends `${Method} ${infer P}` ? P : never;
+
+/** The `:name` parameters of a path template, as a union of names. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path template as the paths it matches: each `:name` becomes `${string}`. */
+export type PathPattern<P extends string> = P extends `${infer Head}:${string}/${infer Rest}`
+  ? `${Head}${string}/${PathPattern<Rest>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : P;
+
+/** Every concrete path a `M` call may be sent to. */
+export type ApiPath<M extends Method> = {
+  [K in CallKey]: K extends `${M} ${infer P}` ? PathPattern<P> : never;
+}[CallKey];
+
+/**
+ * The calls of method `M` whose template matches the concrete path `P` (each member of a union
+ * of paths on its own).
+ */
+export type CallsAt<M extends Method, P extends string> = P extends unknown
+  ? {
+      [K in CallKey]: K extends `${M} ${infer T}` ? (P extends PathPattern<T> ? K : never) : never;
+    }[CallKey]
+  : never;
+
+type CarriedBy<C> = C extends Carrier<infer T> ? T : never;
+
+/** The answer payload of call `K`. */
+export type AnswerOf<K extends CallKey> = K extends CallKey ? CarriedBy<Api[K]["answer"]> : never;
+
+/** The request fields of call `K` as sent (a schema's input); none (`{}`) when it takes none. */
+export type FieldsOf<K extends CallKey> = K extends CallKey
+  ? Api[K] extends { body: infer B }
+    ? B extends z.ZodType
+      ? z.input<B>
+      : CarriedBy<B>
+    : Nothing
+  : never;
+
+/** The request fields of call `K` as parsed (a schema's output, or the {@link fields} type). */
+export type ParsedFieldsOf<K extends CallKey> = Api[K] extends { body: infer B }
+  ? B extends z.ZodType
+    ? z.output<B>
+    : CarriedBy<B>
+  : never;
+
+/** The file fields of call `K` (`never` when it takes none). */
+export type FileFieldsOf<K extends CallKey> = K extends CallKey
+  ? Api[K] extends { files: readonly (infer F)[] }
+    ? F & string
+    : never
+  : never;
+
+/** The parsed route parameters of call `K`. */
+export type ParamsOf<K extends CallKey> = {
+  [N in keyof Api[K]["params"]]: Api[K]["params"][N] extends z.ZodType
+    ? z.output<Api[K]["params"][N]>
+    : never;
+};
+
+/** The path template of call `key` (`"GET /get_journal/:journalUrl"` → `/get_journal/:journalUrl`). */
+export function templateOf<K extends CallKey>(key: K): TemplateOf<K> {
+  return key.slice(key.indexOf(" ") + 1) as TemplateOf<K>;
+}
+
+// Every `:name` of each template has its schema in `params`, and no schema lacks its segment.
+type ParamsMatch = {
+  [K in CallKey]: [ParamNames<TemplateOf<K>>] extends [keyof Api[K]["params"]]
+    ? [keyof Api[K]["params"]] extends [ParamNames<TemplateOf<K>>]
+      ? true
+      : K
+    : K;
+}[CallKey];
+/** Compile-time check: fails (naming the call) when a template and its `params` disagree. */
+export const PARAMS_MATCH_TEMPLATES: ParamsMatch extends true ? true : ParamsMatch = true;
