@@ -3,6 +3,9 @@
  * The root loader gives every page the site name (`{product}`), the CSP nonce (put on every
  * inline script React Router writes), the signed-in manager and the current year.
  */
+
+import publicScriptUrl from "virtual:athenaeum/public-script";
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,6 +13,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { MESSAGES } from "../shared/constants.ts";
@@ -21,6 +25,21 @@ import { NotFound } from "./components/not-found.tsx";
 import { containerClass } from "./components/ui/styles.ts";
 import { appContext, requestContext } from "./context.ts";
 import { pageMeta } from "./lib/root-data.ts";
+
+/**
+ * A route's `handle`: `{ hydrate: false }` marks a public page that React never hydrates
+ * (docs/decisions/240-unhydrated-public-pages.md). The server renders it as any other page, but
+ * instead of React Router's scripts it gets app/public/page-script.ts, a few KB that wire its
+ * menu, accordions, carousel, citation panel and PDF reader; its links are full page loads.
+ */
+export type RouteHandle = { hydrate?: boolean };
+
+/** False when a matched route asks not to be hydrated. */
+function useHydrate(): boolean {
+  return !useMatches().some(
+    (match) => (match.handle as RouteHandle | undefined)?.hydrate === false,
+  );
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(appContext);
@@ -72,6 +91,13 @@ export function links() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const hydrate = useHydrate();
+  // A hydrated page (the dashboard) that navigates in the browser to a page that is not hydrated
+  // loads that page from the server instead, where its own script wires it. (An unhydrated page
+  // never runs this: React does not run there.)
+  useEffect(() => {
+    if (!hydrate) window.location.reload();
+  }, [hydrate]);
   return (
     <html lang="en">
       <head>
@@ -83,8 +109,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="module" src={publicScriptUrl} nonce={nonce} />
+        )}
       </body>
     </html>
   );

@@ -57,15 +57,16 @@ async function publicPages(base: string): Promise<string[]> {
     const issue = firstLink(await get(journal), /^\/journal\/[^/]+\/[^/]+\/[^/]+$/);
     if (issue) {
       pages.push(issue);
-      const paper = firstLink(await get(issue), /^\/journal\/[^/]+\/[^/]+$/);
-      if (paper && paper !== journal) pages.push(paper);
+      // Paper ids are numbers (the journal's feed, `feed.xml`, sits at the same depth).
+      const paper = firstLink(await get(issue), /^\/journal\/[^/]+\/\d+$/);
+      if (paper) pages.push(paper);
     }
   }
   pages.push("/proceedings");
   const proceeding = firstLink(await get("/proceedings"), /^\/proceedings\/[^/]+$/);
   if (proceeding) {
     pages.push(proceeding);
-    const paper = firstLink(await get(proceeding), /^\/proceedings\/[^/]+\/[^/]+$/);
+    const paper = firstLink(await get(proceeding), /^\/proceedings\/[^/]+\/\d+$/);
     if (paper) pages.push(paper);
   }
   pages.push("/categories", "/contact", "/search?q=species", "/no-such-page");

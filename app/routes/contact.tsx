@@ -195,3 +195,6 @@ function OfficeLines({ office }: { office: Office }) {
     </dl>
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

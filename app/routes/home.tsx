@@ -155,3 +155,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

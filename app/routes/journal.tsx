@@ -179,3 +179,6 @@ function PublicationLinks({
     </ul>
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

@@ -93,3 +93,6 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

@@ -13,3 +13,6 @@ export function loader() {
 export default function NotFoundRoute() {
   return <NotFound />;
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

@@ -77,3 +77,6 @@ export default function PaperPage({ loaderData }: Route.ComponentProps) {
     />
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

@@ -72,3 +72,6 @@ export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps
     />
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

@@ -167,3 +167,6 @@ function Facts({ proceeding: p }: { proceeding: ProceedingDetail }) {
     </dl>
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

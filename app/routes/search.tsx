@@ -336,3 +336,6 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+/** Rendered on the server, not hydrated (decision 240). */
+export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;

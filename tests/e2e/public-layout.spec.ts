@@ -55,12 +55,13 @@ test("on a phone the menu hides behind a toggle that opens and closes it", async
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
   await expect(toggle).toHaveAccessibleName("Close menu");
   await expect(toggle.locator("svg[data-icon=close]")).toBeVisible();
-  await expect(toggle.locator("svg[data-icon=open]")).toHaveCount(0);
+  await expect(toggle.locator("svg[data-icon=open]")).toBeHidden();
 
   await toggle.click();
   await expect(nav).toBeHidden();
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(toggle.locator("svg[data-icon=open]")).toBeVisible();
+  await expect(toggle.locator("svg[data-icon=close]")).toBeHidden();
 
   // Following a link in the open menu closes it on the next page.
   await toggle.click();

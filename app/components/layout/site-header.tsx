@@ -17,7 +17,9 @@ export const NAV_LINKS = [
  * (768 px) the navigation collapses behind a toggle button (docs/product/states.md: open or closed) that
  * swaps its open and close icons and reports its state with `aria-expanded`; the menu closes
  * again on navigation and on Escape. Without JavaScript the toggle is inert, so the server
- * renders the collapsed state and hydration makes it work.
+ * renders the collapsed state; hydration makes it work, or on pages that are not hydrated
+ * app/public/page-script.ts (decision 240), which flips `aria-expanded` and `aria-label` only:
+ * the icons and the menu follow the button's state through CSS (`group-`/`peer-aria-expanded`).
  */
 export function SiteHeader() {
   const { siteName } = useRootData();
@@ -67,19 +69,22 @@ export function SiteHeader() {
 
         <button
           type="button"
-          className="-mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-sm text-brand-900 hover:bg-brand-50 md:hidden"
+          data-menu-toggle=""
+          className="peer group -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-sm text-brand-900 hover:bg-brand-50 md:hidden"
           aria-expanded={open}
           aria-controls={navId}
           aria-label={open ? "Close menu" : "Open menu"}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? <CloseIcon /> : <MenuIcon />}
+          {/* Both icons, shown by the button's state, so app/public/page-script.ts only flips it. */}
+          <MenuIcon className="size-6 group-aria-expanded:hidden" />
+          <CloseIcon className="hidden size-6 group-aria-expanded:block" />
         </button>
 
         <nav
           id={navId}
           aria-label="Main"
-          className={`${open ? "block" : "hidden"} w-full md:block md:w-auto`}
+          className="hidden w-full peer-aria-expanded:block md:block md:w-auto"
         >
           <ul className="mt-3 flex flex-col border-t border-slate-200 pt-2 md:mt-0 md:flex-row md:gap-1 md:border-0 md:pt-0">
             {NAV_LINKS.map((item) => (

@@ -6,40 +6,28 @@
  *
  * The page carries the style choices and the links only: the references are formatted on the
  * server off the request thread and fetched from `{paper page}/citations.json` when the panel
- * nears the viewport (./citation-references.ts), with 'Loading references…' meanwhile and an
- * error with 'Try again' when that fails. Without JavaScript the panel says the references need
+ * nears the viewport, with 'Loading references…' meanwhile and an error with 'Try again' when
+ * that fails. The paper pages are not hydrated (decision 240): this renders the markup, and
+ * app/public/page-script.ts (`[data-cite]`, the URL in `data-references`) fetches, shows the
+ * chosen style's reference and copies it. Without JavaScript the panel says the references need
  * it; the downloads are plain links either way.
  */
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
 import type { PaperCitations } from "../../../shared/api.ts";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
-import { useCitationReferences } from "./citation-references.ts";
 
 export function CitePanel({ citations }: { citations: PaperCitations }) {
-  const [styleKey, setStyleKey] = useState(citations.styles[0]?.key ?? "");
-  const [copied, setCopied] = useState<"" | "done" | "failed">("");
   const id = useId();
-  const section = useRef<HTMLElement>(null);
-  const references = useCitationReferences(citations.references, section);
-  const chosen = citations.styles.find((s) => s.key === styleKey) ?? citations.styles[0];
+  const chosen = citations.styles[0];
   if (!chosen) return null;
-  const text =
-    references.state === "ready"
-      ? references.styles.find((s) => s.key === chosen.key)?.text
-      : undefined;
-
-  const copy = async () => {
-    if (!text) return;
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied("done");
-    } catch {
-      setCopied("failed");
-    }
-  };
 
   return (
-    <section ref={section} aria-labelledby={`${id}-heading`} className="mt-10">
+    <section
+      aria-labelledby={`${id}-heading`}
+      data-cite=""
+      data-references={citations.references}
+      className="mt-10"
+    >
       <h2 id={`${id}-heading`} className="text-xl font-semibold sm:text-2xl">
         Cite this paper
       </h2>
@@ -55,11 +43,8 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
                 type="radio"
                 name={`${id}-style`}
                 value={s.key}
-                checked={s.key === chosen.key}
-                onChange={() => {
-                  setStyleKey(s.key);
-                  setCopied("");
-                }}
+                defaultChecked={s.key === chosen.key}
+                data-label={s.label}
                 className="sr-only"
               />
               {s.label}
@@ -71,49 +56,31 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         <p
           id={`${id}-text`}
           aria-live="polite"
-          aria-busy={references.state === "loading"}
           data-style={chosen.key}
-          data-state={references.state}
+          data-state="idle"
           className="font-serif text-base leading-relaxed break-words text-slate-900"
         >
-          {text ??
-            (references.state === "loading" ? (
-              <span className="font-sans text-sm text-slate-600">Loading references…</span>
-            ) : references.state === "failed" || references.state === "ready" ? (
-              <span className="font-sans text-sm text-red-800">
-                The formatted references could not be loaded.
-              </span>
-            ) : (
-              <noscript>
-                <span className="font-sans text-sm text-slate-700">
-                  The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON downloads
-                  below work without it.
-                </span>
-              </noscript>
-            ))}
+          <noscript>
+            <span className="font-sans text-sm text-slate-700">
+              The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON downloads below
+              work without it.
+            </span>
+          </noscript>
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          {references.state === "failed" ? (
-            <button type="button" className={buttonClass("secondary")} onClick={references.retry}>
-              Try again
-            </button>
-          ) : text ? (
-            <button
-              type="button"
-              className={buttonClass("secondary")}
-              aria-describedby={`${id}-text`}
-              onClick={copy}
-            >
-              Copy citation
-            </button>
-          ) : null}
-          <span role="status" className="text-sm text-slate-700">
-            {copied === "done"
-              ? `${chosen.label} citation copied.`
-              : copied === "failed"
-                ? "Could not copy: select the text and copy it."
-                : ""}
-          </span>
+          <button type="button" data-cite-retry="" hidden className={buttonClass("secondary")}>
+            Try again
+          </button>
+          <button
+            type="button"
+            data-cite-copy=""
+            hidden
+            className={buttonClass("secondary")}
+            aria-describedby={`${id}-text`}
+          >
+            Copy citation
+          </button>
+          <span role="status" className="text-sm text-slate-700" />
         </div>
       </div>
       <p className="mt-4 text-sm text-slate-700">

@@ -6,7 +6,9 @@ export type AccordionItem = { key: string; title: string; content: React.ReactNo
  * An accordion of docs/product/states.md ("Journal accordion: one open section or none; clicking the
  * open one closes it"): at most one panel open, the first open by default, each header a real
  * `<button aria-expanded aria-controls>` inside a heading (WAI-ARIA Authoring Practices,
- * Accordion pattern). Closed panels carry `hidden`, so they are neither shown nor read.
+ * Accordion pattern). Closed panels carry `hidden`, so they are neither shown nor read. The
+ * looks follow `aria-expanded` through CSS, so on pages that are not hydrated
+ * app/public/page-script.ts (`[data-accordion]`) works it by setting that and `hidden` only.
  */
 export function Accordion({
   items,
@@ -22,7 +24,10 @@ export function Accordion({
   const baseId = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <div className="divide-y divide-slate-200 rounded-sm border border-slate-200 bg-white shadow-xs">
+    <div
+      data-accordion=""
+      className="divide-y divide-slate-200 rounded-sm border border-slate-200 bg-white shadow-xs"
+    >
       {items.map((item, index) => {
         const expanded = open === index;
         const buttonId = `${baseId}-button-${index}`;
@@ -36,12 +41,10 @@ export function Accordion({
                 aria-expanded={expanded}
                 aria-controls={panelId}
                 onClick={() => setOpen(expanded ? null : index)}
-                className={`flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-serif text-lg font-semibold sm:px-6 ${
-                  expanded ? "text-brand-900" : "text-slate-800 hover:bg-brand-50"
-                }`}
+                className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-serif text-lg font-semibold text-slate-800 not-aria-expanded:hover:bg-brand-50 aria-expanded:text-brand-900 sm:px-6"
               >
                 <span>{item.title}</span>
-                <Chevron up={expanded} />
+                <Chevron />
               </button>
             </Heading>
             <section
@@ -59,8 +62,8 @@ export function Accordion({
   );
 }
 
-/** A chevron pointing down, or up when `up`. */
-export function Chevron({ up }: { up: boolean }) {
+/** A chevron pointing down, or up when the `group` button around it is expanded. */
+export function Chevron() {
   return (
     <svg
       aria-hidden="true"
@@ -70,7 +73,7 @@ export function Chevron({ up }: { up: boolean }) {
       strokeWidth="1.8"
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={`size-5 shrink-0 text-brand-700 transition-transform ${up ? "rotate-180" : ""}`}
+      className="size-5 shrink-0 text-brand-700 transition-transform group-aria-expanded:rotate-180"
     >
       <path d="M5 7.5l5 5 5-5" />
     </svg>
