@@ -79,7 +79,8 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus may move after each reload, new notice or closed edit form
   useEffect(() => {
     const target = focusAfter.current;
-    if (!target || !listRef.current) return;
+    // a partner whose edit form is still open has no buttons yet: wait for the form to close
+    if (!target || !listRef.current || editing === target.id) return;
     const item = listRef.current.querySelector(`[data-partner="${target.id}"]`);
     const wanted = item?.querySelector<HTMLButtonElement>(`[data-action="${target.action}"]`);
     const fallback = item?.querySelector<HTMLButtonElement>("button:not(:disabled)");
