@@ -1,13 +1,34 @@
 /**
  * Browser-side helper for the dashboard screens' clientLoaders: a screen's data is loaded with
  * the manager's cookie, and a load that fails shows the server's msg, else the screen's default
- * ('Not Authorised to Access This Page' unless the screen names another), full-page (spec
- * section 8). An aborted load (the manager navigated away) is not a failure: it rejects as
- * before, so React Router drops it.
+ * ('Not Authorised to Access This Page' unless the screen names another), full-page
+ * (docs/product/errors.md). An aborted load (the manager navigated away) is not a failure: it
+ * rejects as before, so React Router drops it.
+ *
+ * A dashboard route module is three lines of skeleton (decision 215):
+ *
+ * ```ts
+ * export const clientLoader = screenLoader((get, { params }: Route.ClientLoaderArgs) => ...);
+ * export const HydrateFallback = screenFallback("Loading the journals…");
+ * export const ErrorBoundary = ScreenErrorBoundary;
+ * ```
+ *
+ * `screenLoader` throws a failed load as a route error response whose data is the message, and
+ * `ScreenErrorBoundary` (app/components/dashboard/screen.tsx) shows it full-page, so a screen's
+ * component only ever sees loaded data.
  */
+import { data } from "react-router";
 import type { JournalDetail } from "../../shared/api.ts";
 import { MESSAGES } from "../../shared/constants.ts";
-import { type Answer, type ApiOk, apiGet, errorMessage, isAbort, type PathArg } from "./api.ts";
+import {
+  type Answer,
+  ApiError,
+  type ApiOk,
+  apiGet,
+  errorMessage,
+  isAbort,
+  type PathArg,
+} from "./api.ts";
 
 /** What a screen's clientLoader answers: its data, or the message of a failed load. */
 export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
@@ -38,6 +59,31 @@ export async function loadScreen<T>(
     if (isAbort(error)) throw error;
     return { data: null, error: errorMessage(error, failure) };
   }
+}
+
+/**
+ * A dashboard screen's `clientLoader` (with `hydrate`: the data is only ever loaded in the
+ * browser, with the manager's cookie): runs `load` with a {@link ScreenGet} bound to the
+ * request's signal and to `failure`, and answers its data.
+ * @throws a route error response (`data(message, {status})`) with the failed call's message
+ *   (an ApiError's `msg`, else `failure`) and HTTP status (500 when none came), which the
+ *   route's ErrorBoundary shows; the `AbortError` of an aborted load as it is.
+ */
+export function screenLoader<A extends { request: Request }, T>(
+  load: (get: ScreenGet, args: A) => Promise<T>,
+  failure: string = MESSAGES.notAuthorised,
+) {
+  async function clientLoader(args: A): Promise<T> {
+    const get: ScreenGet = (path) => apiGet(path, failure, { signal: args.request.signal });
+    try {
+      return await load(get, args);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      const status = error instanceof ApiError && error.status >= 400 ? error.status : 500;
+      throw data(errorMessage(error, failure), { status });
+    }
+  }
+  return Object.assign(clientLoader, { hydrate: true as const });
 }
 
 /**

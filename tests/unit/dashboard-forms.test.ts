@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { formAction, mirrorAction } from "../../app/components/dashboard/form-action.ts";
 import {
   IMAGE_ACCEPT,
   imageFileProblem,
@@ -7,6 +8,7 @@ import {
 import { uriFromName } from "../../app/components/dashboard/journal-fields.tsx";
 import { applyServerErrors } from "../../app/components/dashboard/server-errors.ts";
 import { ApiError } from "../../app/lib/api.ts";
+import { screenLoader } from "../../app/lib/dashboard-load.ts";
 import { MAX_IMAGE_BYTES as SERVER_MAX_IMAGE_BYTES } from "../../server/services/images.ts";
 import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
 import { journalUriSchema } from "../../shared/schemas.ts";
@@ -76,5 +78,106 @@ describe("server field messages", () => {
       "editors.0.role": "Enter each editor's role, such as Editor.",
     });
     expect(applyServerErrors(new Error("network"), ["issn"] as const, () => {})).toEqual({});
+  });
+});
+
+describe("a form action's field messages", () => {
+  it("go to the form's own fields like those of a failed call", () => {
+    const set: Record<string, string> = {};
+    const rest = applyServerErrors(
+      { doi: "This DOI is already used.", paper_file: "Choose a PDF." },
+      ["doi", "title"] as const,
+      (name, e) => {
+        set[name] = e.message;
+      },
+    );
+    expect(set).toEqual({ doi: "This DOI is already used." });
+    expect(rest).toEqual({ paper_file: "Choose a PDF." });
+  });
+});
+
+/** Answers every fetch with `body` and `status`, and records the calls. */
+function stubApi(body: object, status = 200) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(JSON.stringify(body), { status });
+  });
+  return calls;
+}
+
+const multipart = (url: string, fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return new Request(url, { method: "POST", body: form });
+};
+
+describe("dashboard form actions (decision 215)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("post a screen's form to the API path mirroring its address, without the intent", async () => {
+    const calls = stubApi({ status: 1, msg: "Paper Updated Successfully.", paperID: 7 });
+    const action = mirrorAction("edit_paper", "Paper Update failed");
+    const request = multipart("http://x/dashboard/edit_paper/plos-one/7", {
+      intent: "paper",
+      title: "On Light",
+    });
+    const result = await action({ request, params: { journal: "plos-one", paper: "7" } });
+    expect(result).toMatchObject({ ok: true, msg: "Paper Updated Successfully.", paperID: 7 });
+    expect(calls[0]!.url).toBe("/api/edit_paper/plos-one/7");
+    const sent = calls[0]!.init.body as FormData;
+    expect(sent.get("title")).toBe("On Light");
+    expect(sent.has("intent")).toBe(false);
+  });
+
+  it("answer a failure with the server's msg, field messages and status, so nothing reloads", async () => {
+    stubApi({ status: 0, msg: "This DOI is already used.", errors: { doi: "Taken." } }, 409);
+    const action = mirrorAction("create_paper", "Paper Submission failed");
+    const request = multipart("http://x/dashboard/paper_submission/plos-one", { intent: "paper" });
+    const answer = (await action({ request, params: { journal: "plos-one" } })) as unknown as {
+      data: unknown;
+      init: { status: number };
+    };
+    expect(answer.init.status).toBe(409);
+    expect(answer.data).toEqual({
+      ok: false,
+      msg: "This DOI is already used.",
+      errors: { doi: "Taken." },
+    });
+  });
+
+  it("send JSON forms as JSON to the call their intent names, with the screen's default message", async () => {
+    const calls = stubApi({}, 500);
+    const action = formAction((intent) => ({
+      path: intent === "password" ? "/change_password" : "/update_account",
+      failure: "Something went wrong.",
+      reloadOnFailure: true,
+    }));
+    const request = new Request("http://x/dashboard/account", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ intent: "name", fname: "Ada", lname: "Lovelace" }),
+    });
+    const result = await action({ request });
+    expect(calls[0]!.url).toBe("/api/update_account");
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ fname: "Ada", lname: "Lovelace" });
+    // reloadOnFailure: a plain answer, so the list reloads
+    expect(result).toEqual({ ok: false, msg: "Something went wrong.", errors: {} });
+  });
+});
+
+describe("dashboard screen loads (decision 215)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("answer the data, or throw the server's msg as a route error", async () => {
+    const load = screenLoader(async (get) => (await get<{ n: number }>("/x")).n);
+    expect(load.hydrate).toBe(true);
+    stubApi({ status: 1, msg: "", n: 3 });
+    await expect(load({ request: new Request("http://x/") })).resolves.toBe(3);
+    stubApi({ status: 0, msg: "Not yours." }, 403);
+    await expect(load({ request: new Request("http://x/") })).rejects.toMatchObject({
+      data: "Not yours.",
+      init: { status: 403 },
+    });
   });
 });

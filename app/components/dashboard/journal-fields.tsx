@@ -22,9 +22,9 @@ import {
   type JournalStep2Values,
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
-import { type ApiOk, apiPostForm } from "../../lib/api.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
+import { type FormResult, useFormAction } from "./form-action.ts";
 import { applyServerErrors } from "./server-errors.ts";
 
 /**
@@ -81,13 +81,16 @@ export const SUBMISSION_KEYS: readonly SubmissionKey[] = [
 
 /**
  * The Submission Info form (create step 2, edit tab 'Submission Info'): react-hook-form over
- * `journalStep2Schema`, prefilled from `journal`, plus `field` for {@link SubmissionInfoFields}
- * and `send(path, values, failure)`, which POSTs the values with the journal's URI as multipart
- * and answers the server's envelope.
- * @throws (from `send`) the ApiError of a failed call, once its field messages are under
- * their fields.
+ * `journalStep2Schema`, prefilled from `journal`, plus `field` for {@link SubmissionInfoFields},
+ * `busy`, and `send(values)`, which submits the values with the journal's URI as multipart to
+ * the route's `clientAction` under `intent` (app/components/dashboard/form-action.ts). Once
+ * answered, a failure's field messages are put under their fields and `onResult` has the answer.
  */
-export function useSubmissionInfoForm(journal: JournalDetail) {
+export function useSubmissionInfoForm(
+  journal: JournalDetail,
+  intent: string,
+  onResult: (result: FormResult) => void,
+) {
   const form = useForm<JournalStep2Values, unknown, JournalStep2Input>({
     resolver: zodResolver(journalStep2Schema),
     defaultValues: {
@@ -102,19 +105,13 @@ export function useSubmissionInfoForm(journal: JournalDetail) {
   });
   const { errors } = form.formState;
   const field = (name: SubmissionKey) => ({ ...form.register(name), error: errors[name]?.message });
-  const send = async (
-    path: string,
-    values: JournalStep2Input,
-    failure: string,
-  ): Promise<ApiOk<object>> => {
-    try {
-      return await apiPostForm(path, toFormData({ ...values, journal_uri: journal.uri }), failure);
-    } catch (error) {
-      applyServerErrors(error, SUBMISSION_KEYS, form.setError);
-      throw error;
-    }
-  };
-  return { ...form, field, send };
+  const action = useFormAction((result) => {
+    if (!result.ok) applyServerErrors(result.errors, SUBMISSION_KEYS, form.setError);
+    onResult(result);
+  });
+  const send = (values: JournalStep2Input) =>
+    action.submit(intent, toFormData({ ...values, journal_uri: journal.uri }));
+  return { ...form, field, send, busy: action.busy };
 }
 
 export function JournalBasicsFields({

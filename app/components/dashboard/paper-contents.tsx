@@ -2,7 +2,7 @@
  * The contents list of a dashboard issue or proceeding page (docs/product/screens.md, Dashboard
  * publication page): each paper's title, author names and an optional detail line (pages), with
  * Open, Edit and Delete. Deleting is the page's own (it asks first and reloads); while one delete
- * runs (`deleting` is not null) every Delete waits, and the paper being deleted shows a spinner.
+ * runs (`deletion.deleting` is not null) every Delete waits, and the paper being deleted shows a spinner.
  */
 import { Link } from "react-router";
 import { Spinner } from "../forms/index.ts";
@@ -21,27 +21,28 @@ export function PaperContents<P extends ContentsPaper>({
   heading,
   papers,
   emptyText,
-  problem,
-  deleting,
+  deletion: { problem, deleting, remove },
   openLink,
   editLink,
   detail,
-  onDelete,
 }: {
   /** `id` of the section heading. */
   id: string;
   heading: string;
   papers: P[];
   emptyText: string;
-  /** A failed delete's line above the list, or null. */
-  problem: string | null;
-  /** The paper id (or any other key) of the delete under way, or null. */
-  deleting: number | string | null;
+  /** The page's deletions (app/components/dashboard/paper-deletion.ts). */
+  deletion: {
+    /** A failed delete's line above the list, or null. */
+    problem: string | null;
+    /** The paper id (or any other key) of the delete under way, or null. */
+    deleting: number | string | null;
+    remove: (paper: P) => void;
+  };
   openLink: (paper: P) => string;
   editLink: (paper: P) => string;
   /** A second line under the authors (e.g. the pages), empty for none. */
   detail?: (paper: P) => string;
-  onDelete: (paper: P) => void;
 }) {
   return (
     <section aria-labelledby={id}>
@@ -80,7 +81,7 @@ export function PaperContents<P extends ContentsPaper>({
                   </Link>
                   <button
                     type="button"
-                    onClick={() => onDelete(paper)}
+                    onClick={() => remove(paper)}
                     disabled={deleting !== null}
                     aria-busy={deleting === paper.paperID || undefined}
                     className={dangerOutlineClass}

@@ -4,14 +4,15 @@
  * Keywords, Paper File (a PDF; required on submission, optional on edit) and Author(s) (name,
  * email, institution; Add and X).
  *
- * It checks the fields with the server's own schema (`paperSchema`), then POSTs the multipart
+ * It checks the fields with the server's own schema (`paperSchema`), then submits the multipart
  * body (`sel_publication, title, doi, abstract, keywords, paper_file, authors[i][name, email,
- * institution]`) to `submitPath`, the button showing `busyLabel` meanwhile. On success it shows
+ * institution]`) to its route's `clientAction` (intent `paper`; app/components/dashboard/form-action.ts),
+ * the button showing `busyLabel` meanwhile. On success, once the page has reloaded, it shows
  * `successMessage` ('Paper Created Successfully.' / 'Paper Updated Successfully.') with links to
- * the paper, then either clears the whole form (`clearOnSuccess`: fields, file input and
- * authors, keeping the chosen publication for the next paper of the same issue) or awaits `onDone` (the edit screen reloads the paper, and the form takes the new
- * `initial` values). On failure the server's msg, else `failureMessage`, shows under the form,
- * and the server's field messages under their fields.
+ * the paper, and either clears the whole form (`clearOnSuccess`, when adding: fields, file input and
+ * authors, keeping the chosen publication for the next paper of the same issue) or takes the
+ * reloaded paper (a new `initial`). On failure the action's message (the server's msg, else the
+ * route's default) shows under the form, and the server's field messages under their fields.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
@@ -19,8 +20,8 @@ import { type Resolver, useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { z } from "zod";
 import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
 import { paperSchema, proceedingPaperSchema } from "../../../shared/schemas.ts";
-import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { loadJournalName, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
@@ -34,6 +35,7 @@ import {
   TextField,
 } from "../forms/index.ts";
 import { textLinkClass } from "../ui/styles.ts";
+import { useFormAction } from "./form-action.ts";
 import { PdfFileField } from "./pdf-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
@@ -111,20 +113,38 @@ function fieldValues(
 
 type Success = { message: string; paperID: number };
 
+/**
+ * What differs between adding a paper and editing one (docs/decisions/084-paper-forms.md): the
+ * PDF is required only when adding; the button; the success message; and whether the form
+ * empties for the next paper after a success.
+ */
+const MODES = {
+  add: {
+    fileRequired: true,
+    submitLabel: "Submit",
+    busyLabel: "Submitting...",
+    successMessage: MESSAGES.paperCreated,
+    clearOnSuccess: true,
+  },
+  edit: {
+    fileRequired: false,
+    submitLabel: "Update",
+    busyLabel: "Updating...",
+    successMessage: MESSAGES.paperUpdated,
+    clearOnSuccess: false,
+  },
+};
+
+/** The intent of the paper form's submission, for its route's `clientAction`. */
+export const PAPER_INTENT = "paper";
+
 export function PaperForm({
   openLink,
   editLink,
   publications,
-  submitPath,
   initial,
   currentFile,
-  fileRequired,
-  submitLabel,
-  busyLabel,
-  successMessage,
-  failureMessage,
-  clearOnSuccess,
-  onDone,
+  mode,
 }: {
   /** The public page of a paper, for the success message's 'Open the paper'. */
   openLink: (paperID: number) => string;
@@ -135,20 +155,14 @@ export function PaperForm({
    * conference paper, whose form has First Page and Last Page instead (decision 202).
    */
   publications: PublicationOption[] | null;
-  /** API path, e.g. `/create_paper/plos-one`. */
-  submitPath: string;
   /** Values the form starts with; when the object changes, the form takes them again. */
   initial: PaperFormInitial;
   /** The stored PDF's URL (edit). */
   currentFile?: string;
-  fileRequired: boolean;
-  submitLabel: string;
-  busyLabel: string;
-  successMessage: string;
-  failureMessage: string;
-  clearOnSuccess: boolean;
-  onDone?: () => Promise<void>;
+  /** See {@link MODES}. */
+  mode: keyof typeof MODES;
 }) {
+  const { fileRequired, submitLabel, busyLabel, successMessage, clearOnSuccess } = MODES[mode];
   const conference = publications === null;
   const {
     register,
@@ -172,7 +186,8 @@ export function PaperForm({
   const [authorsError, setAuthorsError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | undefined>();
   const [success, setSuccess] = useState<Success | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The publication chosen for the paper being sent, kept for the next one.
+  const [sentPublication, setSentPublication] = useState<string>();
 
   const startFrom = (values: PaperFormInitial) => {
     reset(fieldValues(values, conference));
@@ -185,51 +200,45 @@ export function PaperForm({
 
   const fileMissing = () => fileRequired && !file;
 
-  const send = async (values: FieldOutput) => {
-    if (fileMissing()) {
-      setFileError(PDF_MISSING);
-      return;
-    }
-    setBusy(true);
-    setMessage(undefined);
-    setSuccess(null);
-    setFileError(undefined);
-    setAuthorsError(undefined);
-    let paperID: number;
-    try {
-      const body = toFormData(
-        {
-          ...values,
-          authors: authors.map((a) => ({
-            name: a.name,
-            email: a.email,
-            institution: a.institution,
-          })),
-        },
-        { paper_file: file },
-      );
-      ({ paperID } = await apiPostForm<{ paperID: number }>(submitPath, body, failureMessage));
-    } catch (error) {
-      const rest = applyServerErrors(error, FIELDS, setError);
+  const action = useFormAction<{ paperID: number }>((result) => {
+    if (!result.ok) {
+      const rest = applyServerErrors(result.errors, FIELDS, setError);
       setFileError(rest.paper_file);
       setAuthorsError(Object.entries(rest).find(([k]) => k.startsWith("authors"))?.[1]);
-      setMessage(errorMessage(error, failureMessage));
-      setBusy(false);
+      setMessage(result.msg);
       return;
     }
     // the next paper is usually of the same issue: keep it chosen (issue 8)
     if (clearOnSuccess) {
-      startFrom({
-        ...initial,
-        sel_publication:
-          values.sel_publication === undefined
-            ? initial.sel_publication
-            : String(values.sel_publication),
-      });
+      startFrom({ ...initial, sel_publication: sentPublication ?? initial.sel_publication });
     }
-    await onDone?.();
-    setSuccess({ message: successMessage, paperID });
-    setBusy(false);
+    setSuccess({ message: successMessage, paperID: result.paperID });
+  });
+
+  const send = (values: FieldOutput) => {
+    if (fileMissing()) {
+      setFileError(PDF_MISSING);
+      return;
+    }
+    setMessage(undefined);
+    setSuccess(null);
+    setFileError(undefined);
+    setAuthorsError(undefined);
+    setSentPublication(
+      values.sel_publication === undefined ? undefined : String(values.sel_publication),
+    );
+    const body = toFormData(
+      {
+        ...values,
+        authors: authors.map((a) => ({
+          name: a.name,
+          email: a.email,
+          institution: a.institution,
+        })),
+      },
+      { paper_file: file },
+    );
+    action.submit(PAPER_INTENT, body);
   };
 
   const onSubmit = handleSubmit(send, () => {
@@ -318,7 +327,7 @@ export function PaperForm({
         error={authorsError}
       />
       <div className="space-y-4">
-        <SubmitButton busy={busy} busyLabel={busyLabel}>
+        <SubmitButton busy={action.busy} busyLabel={busyLabel}>
           {submitLabel}
         </SubmitButton>
         <FormError message={message} />

@@ -2,20 +2,21 @@
  * The form of a partner institution of the home page carousel (docs/product/overview.md), for adding one
  * (POST /api/create_partner) and editing one (POST /api/edit_partner/{id}): Name (required),
  * Link (optional, an http(s) address, `type="url"`) and Logo (an image; required when adding,
- * optional when editing). Validated with the shared `partnerSchema`; failures show the server's
- * msg, else 'Something went wrong.', below the form; field messages under their fields.
+ * optional when editing). Validated with the shared `partnerSchema`, then submitted to the
+ * route's `clientAction` with the intent `create` or `edit:{id}`
+ * (app/components/dashboard/form-action.ts); failures show the server's msg, else 'Something
+ * went wrong.', below the form; field messages under their fields.
  * Calls and rules: docs/decisions/074-partner-calls.md.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { PartnerItem } from "../../../shared/api.ts";
-import { MESSAGES } from "../../../shared/constants.ts";
 import { type PartnerInput, type PartnerValues, partnerSchema } from "../../../shared/schemas.ts";
-import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import { FormError, SubmitButton, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
+import { useFormAction } from "./form-action.ts";
 import { ImageFileField } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
@@ -29,7 +30,7 @@ export function PartnerForm({
 }: {
   /** The partner being edited; absent when adding one. */
   partner?: PartnerItem;
-  /** Called with the server's msg after a successful save. */
+  /** Called with the server's msg after a successful save, once the page has reloaded. */
   onSaved: (msg: string) => void;
   onCancel?: () => void;
   /** One column (a sidebar) instead of two. */
@@ -41,7 +42,6 @@ export function PartnerForm({
   const [logoKey, setLogoKey] = useState(0);
   const [logoError, setLogoError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const {
     register,
     handleSubmit,
@@ -53,33 +53,32 @@ export function PartnerForm({
     defaultValues: { name: partner?.name ?? "", link: partner?.link ?? "" },
   });
 
+  const action = useFormAction((result) => {
+    if (!result.ok) {
+      const rest = applyServerErrors(result.errors, ["name", "link"] as const, setError);
+      if (rest.logo) setLogoError(rest.logo);
+      setFormError(result.msg);
+      return;
+    }
+    if (!editing) {
+      reset();
+      setLogo(null);
+      setLogoKey((k) => k + 1);
+    }
+    onSaved(result.msg);
+  });
+
   const onSubmit = handleSubmit(
-    async (values) => {
+    (values) => {
       setFormError(undefined);
       if (!editing && !logo) {
         setLogoError(NO_LOGO);
         return;
       }
-      setBusy(true);
-      try {
-        const answer = await apiPostForm(
-          partner ? `/edit_partner/${partner.id}` : "/create_partner",
-          toFormData({ name: values.name, link: values.link }, { logo }),
-          MESSAGES.somethingWentWrong,
-        );
-        if (!editing) {
-          reset();
-          setLogo(null);
-          setLogoKey((k) => k + 1);
-        }
-        setBusy(false);
-        onSaved(answer.msg);
-      } catch (error) {
-        const rest = applyServerErrors(error, ["name", "link"] as const, setError);
-        if (rest.logo) setLogoError(rest.logo);
-        setFormError(errorMessage(error, MESSAGES.somethingWentWrong));
-        setBusy(false);
-      }
+      action.submit(
+        partner ? `edit:${partner.id}` : "create",
+        toFormData({ name: values.name, link: values.link }, { logo }),
+      );
     },
     () => {
       setFormError(undefined);
@@ -133,7 +132,7 @@ export function PartnerForm({
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton busy={busy} busyLabel={editing ? "Updating..." : "Adding..."}>
+        <SubmitButton busy={action.busy} busyLabel={editing ? "Updating..." : "Adding..."}>
           {editing ? "Update" : "Add Partner"}
         </SubmitButton>
         {onCancel ? (

@@ -14,7 +14,9 @@
  * Sent as multipart (`event`, `event_name`, `event_start_date`, `event_end_date`, `title`,
  * `sub_title`, `issn`, `publisher`, `year`, `intro`, `cover_img`, `editors[i][...]`, plus
  * `primary_event_id` on edit). Buttons 'Create' / 'Creating...' and 'Update' / 'Updating...';
- * a failure shows the server's msg, else the spec's default, below the form. Validation uses the
+ * the body goes to the route's `clientAction` (app/components/dashboard/form-action.ts), which
+ * makes the call; a failure shows the server's msg, else the spec's default (the route's
+ * 'Proceedings Submission failed' / 'Proceedings Update failed'), below the form. Validation uses the
  * shared schemas (`proceedingSchema`, `proceedingEditSchema`). Why the event select works this
  * way: docs/decisions/072-proceeding-event-edits.md.
  */
@@ -22,14 +24,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import type { ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
-import { MESSAGES } from "../../../shared/constants.ts";
 import {
   type ProceedingInput,
   type ProceedingValues,
   proceedingEditSchema,
   proceedingSchema,
 } from "../../../shared/schemas.ts";
-import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   FormError,
@@ -41,6 +41,7 @@ import {
   TextField,
   YearSelect,
 } from "../forms/index.ts";
+import { useFormAction } from "./form-action.ts";
 import { ImageFileField } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
@@ -75,7 +76,13 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
   const [coverError, setCoverError] = useState<string>();
   const [editorsError, setEditorsError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction((result) => {
+    if (result.ok) return onSaved(result.msg);
+    const rest = applyServerErrors(result.errors, KEYS, setError);
+    if (rest.cover_img) setCoverError(rest.cover_img);
+    setEditorsError(Object.entries(rest).find(([k]) => k.startsWith("editors"))?.[1]);
+    setFormError(result.msg);
+  });
   // Both schemas take the same form values; the edit one only adds `primary_event_id`, which the
   // form adds when sending.
   const resolver = zodResolver(
@@ -119,17 +126,15 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
     },
   });
 
-  const failed = editing ? MESSAGES.proceedingsUpdateFailed : MESSAGES.proceedingsSubmissionFailed;
   const noCover = "Choose a cover image for the proceeding.";
 
   const onSubmit = handleSubmit(
-    async (values) => {
+    (values) => {
       setFormError(undefined);
       if (!editing && !cover) {
         setCoverError(noCover);
         return;
       }
-      setBusy(true);
       const eventFields = showEvent
         ? {}
         : { event_name: "", event_start_date: "", event_end_date: "" };
@@ -142,21 +147,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
         },
         { cover_img: cover },
       );
-      try {
-        const answer = await apiPostForm(
-          proceeding ? `/edit_proceeding/${proceeding.id}` : "/create_proceedings",
-          body,
-          failed,
-        );
-        onSaved(answer.msg);
-      } catch (error) {
-        const rest = applyServerErrors(error, KEYS, setError);
-        if (rest.cover_img) setCoverError(rest.cover_img);
-        const editorProblem = Object.entries(rest).find(([k]) => k.startsWith("editors"));
-        setEditorsError(editorProblem?.[1]);
-        setFormError(errorMessage(error, failed));
-        setBusy(false);
-      }
+      action.submit("proceeding", body);
     },
     () => {
       setFormError(undefined);
@@ -261,7 +252,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
       />
 
       <div className="space-y-4">
-        <SubmitButton busy={busy} busyLabel={editing ? "Updating..." : "Creating..."}>
+        <SubmitButton busy={action.busy} busyLabel={editing ? "Updating..." : "Creating..."}>
           {editing ? "Update" : "Create"}
         </SubmitButton>
         <FormError message={formError} />

@@ -6,11 +6,12 @@
  * to the spec's fields (decision 185): a 'Continuous publication (not numbered)' checkbox,
  * sent as `show_number` Y/N; the Issue Number then only keys the issue's URL.
  *
- * It checks the fields with the server's own schema (`publicationSchema`), then POSTs the
+ * It checks the fields with the server's own schema (`publicationSchema`), then submits the
  * multipart body (`volume, issue, title, year, cover_img, editors[i][name,email,institution,
- * role]`) to `submitPath`. While sending, the button shows `busyLabel`. On success it calls
- * `onDone`; on failure the server's msg, else `failureMessage`, shows under the form, and the
- * server's field messages under their fields.
+ * role]`) to its route's `clientAction` (app/components/dashboard/form-action.ts). While
+ * sending, the button shows `busyLabel`. On success it calls `onDone`; on failure the action's
+ * message (the server's msg, else the route's default) shows under the form, and the server's
+ * field messages under their fields.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
@@ -18,7 +19,6 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { EditorInput } from "../../../shared/api.ts";
 import { publicationSchema } from "../../../shared/schemas.ts";
-import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   CheckboxField,
@@ -29,6 +29,7 @@ import {
   TextField,
   YearSelect,
 } from "../forms/index.ts";
+import { useFormAction } from "./form-action.ts";
 import { ImageFileField } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
@@ -51,26 +52,20 @@ export type PublicationFormInitial = {
 };
 
 export function PublicationForm({
-  submitPath,
   initial,
   currentCover = null,
   coverRequired,
   submitLabel,
   busyLabel,
-  failureMessage,
   onDone,
 }: {
-  /** API path, e.g. `/create_publication/plos-one`. */
-  submitPath: string;
   initial: PublicationFormInitial;
   /** The cover stored now (edit), previewed until another is chosen. */
   currentCover?: string | null;
   coverRequired: boolean;
   submitLabel: string;
   busyLabel: string;
-  /** docs/product/errors.md default, e.g. 'Publication Submission failed'. */
-  failureMessage: string;
-  onDone: () => void | Promise<void>;
+  onDone: () => void;
 }) {
   const {
     register,
@@ -92,45 +87,38 @@ export function PublicationForm({
   const [coverError, setCoverError] = useState<string | undefined>();
   const [editorsError, setEditorsError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const action = useFormAction((result) => {
+    if (result.ok) return onDone();
+    const rest = applyServerErrors(result.errors, FIELDS, setError);
+    setCoverError(rest.cover_img);
+    setEditorsError(Object.entries(rest).find(([k]) => k.startsWith("editors"))?.[1]);
+    setMessage(result.msg);
+  });
 
   const coverMissing = () => coverRequired && !cover;
 
-  const send = async (values: FieldOutput) => {
+  const send = (values: FieldOutput) => {
     if (coverMissing()) {
       setCoverError(COVER_MISSING);
       return;
     }
-    setBusy(true);
     setMessage(undefined);
     setCoverError(undefined);
     setEditorsError(undefined);
-    try {
-      const body = toFormData(
-        {
-          ...values,
-          show_number: unnumbered ? "N" : "Y",
-          editors: editors.map((e) => ({
-            name: e.name,
-            email: e.email,
-            institution: e.institution,
-            role: e.role ?? "",
-          })),
-        },
-        { cover_img: cover },
-      );
-      await apiPostForm(submitPath, body, failureMessage);
-    } catch (error) {
-      const rest = applyServerErrors(error, FIELDS, setError);
-      setCoverError(rest.cover_img);
-      const editorMessage = Object.entries(rest).find(([k]) => k.startsWith("editors"));
-      setEditorsError(editorMessage?.[1]);
-      setMessage(errorMessage(error, failureMessage));
-      setBusy(false);
-      return;
-    }
-    await onDone();
-    setBusy(false);
+    const body = toFormData(
+      {
+        ...values,
+        show_number: unnumbered ? "N" : "Y",
+        editors: editors.map((e) => ({
+          name: e.name,
+          email: e.email,
+          institution: e.institution,
+          role: e.role ?? "",
+        })),
+      },
+      { cover_img: cover },
+    );
+    action.submit("publication", body);
   };
 
   const onSubmit = handleSubmit(send, () => {
@@ -202,7 +190,7 @@ export function PublicationForm({
         error={editorsError}
       />
       <div className="space-y-4">
-        <SubmitButton busy={busy} busyLabel={busyLabel}>
+        <SubmitButton busy={action.busy} busyLabel={busyLabel}>
           {submitLabel}
         </SubmitButton>
         <FormError message={message} />

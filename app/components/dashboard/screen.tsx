@@ -2,7 +2,8 @@
  * The frame of the journal, proceeding and partner screens of the dashboard: the page column
  * with its `<h1>` block ({@link DashboardScreen}), the placeholder shown while the browser loads
  * the screen's data ({@link DashboardLoading}, the routes' `HydrateFallback`), the full-page
- * message of a failed load ({@link DashboardFailure}; the loads themselves:
+ * message of a failed load ({@link DashboardFailure}, shown by the routes' ErrorBoundary:
+ * app/components/dashboard/screen-route.tsx; the loads themselves: `screenLoader` in
  * app/lib/dashboard-load.ts), and the page metadata ({@link dashboardMeta}).
  */
 import type { ReactNode } from "react";

@@ -11,7 +11,8 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
- * Calls `setError` for every server message whose field is one of `fields`.
+ * Calls `setError` for every server message whose field is one of `fields`; `error` is a failed
+ * call's error, or already its field messages (a form action's `errors`).
  * @returns the messages of the other fields.
  */
 export function applyServerErrors<K extends string>(
@@ -20,7 +21,11 @@ export function applyServerErrors<K extends string>(
   setError: (name: K, error: { type: string; message: string }) => void,
 ): Record<string, string> {
   const rest: Record<string, string> = {};
-  for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+  const messages =
+    error instanceof Error || !error || typeof error !== "object"
+      ? serverFieldErrors(error)
+      : (error as Record<string, string>);
+  for (const [field, message] of Object.entries(messages)) {
     if ((fields as readonly string[]).includes(field)) {
       setError(field as K, { type: "server", message });
     } else {

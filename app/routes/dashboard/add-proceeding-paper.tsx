@@ -9,38 +9,32 @@
 import { Link } from "react-router";
 import type { ProceedingEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { EMPTY_PAPER, PaperForm } from "../../components/dashboard/paper-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/add-proceeding-paper";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { proceeding } = await get<{ proceeding: ProceedingEdit }>(
-      `/get_proceeding/${encodeURIComponent(params.proceeding)}`,
-    );
-    return proceeding;
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
+  const { proceeding } = await get<{ proceeding: ProceedingEdit }>(
+    `/get_proceeding/${encodeURIComponent(params.proceeding)}`,
+  );
+  return proceeding;
+});
+
+export const clientAction = mirrorAction("create_proceeding_paper", MESSAGES.paperSubmissionFailed);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Add Paper");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the form…" />;
-}
+export const HydrateFallback = screenFallback("Loading the form…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function AddProceedingPaper({ loaderData, params }: Route.ComponentProps) {
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const proceeding = loaderData.data;
+  const proceeding = loaderData;
   const id = params.proceeding;
   return (
     <DashboardScreen
@@ -60,14 +54,8 @@ export default function AddProceedingPaper({ loaderData, params }: Route.Compone
         openLink={(paperID) => `/proceedings/${proceeding.slug}/${paperID}`}
         editLink={(paperID) => `/dashboard/edit_proceeding_paper/${id}/${paperID}`}
         publications={null}
-        submitPath={`/create_proceeding_paper/${encodeURIComponent(id)}`}
         initial={EMPTY_PAPER}
-        fileRequired
-        submitLabel="Submit"
-        busyLabel="Submitting..."
-        successMessage={MESSAGES.paperCreated}
-        failureMessage={MESSAGES.paperSubmissionFailed}
-        clearOnSuccess
+        mode="add"
       />
     </DashboardScreen>
   );

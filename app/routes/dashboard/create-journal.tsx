@@ -30,6 +30,7 @@ import {
   journalStep1FormSchema,
 } from "../../../shared/schemas.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
+import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
@@ -39,16 +40,12 @@ import {
   uriFromName,
   useSubmissionInfoForm,
 } from "../../components/dashboard/journal-fields.tsx";
-import {
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { FormError, SubmitButton } from "../../components/forms/index.ts";
 import { NotFound } from "../../components/not-found.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
-import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/create-journal";
@@ -76,13 +73,16 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
 }
 clientLoader.hydrate = true as const;
 
+export const clientAction = formAction((_, { params }: Route.ClientActionArgs) => ({
+  path: params.section === "2" ? "/create_journal/2" : "/create_journal/1",
+  failure: MESSAGES.journalSubmissionFailed,
+}));
+
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Create New Journal");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading />;
-}
+export const HydrateFallback = screenFallback();
 
 export default function CreateJournal({ loaderData }: Route.ComponentProps) {
   const { section, step2 } = loaderData;
@@ -104,7 +104,6 @@ function BasicsStep() {
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string>();
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [uriEdited, setUriEdited] = useState(false);
   const {
     register,
@@ -148,27 +147,24 @@ function BasicsStep() {
   const uri = watch("journal_uri");
   const noCover = "Choose a cover image for the journal.";
 
+  const action = useFormAction<{ journal_uri: string }>((result) => {
+    if (result.ok) {
+      navigate(`/dashboard/create_journal/2?journal=${encodeURIComponent(result.journal_uri)}`);
+      return;
+    }
+    const rest = applyServerErrors(result.errors, BASICS_KEYS, setError);
+    if (rest.cover_img) setCoverError(rest.cover_img);
+    setFormError(result.msg);
+  });
+
   const onSubmit = handleSubmit(
-    async (values) => {
+    (values) => {
       setFormError(undefined);
       if (!cover) {
         setCoverError(noCover);
         return;
       }
-      setBusy(true);
-      try {
-        const answer = await apiPostForm<{ journal_uri: string }>(
-          "/create_journal/1",
-          toFormData(values, { cover_img: cover }),
-          MESSAGES.journalSubmissionFailed,
-        );
-        navigate(`/dashboard/create_journal/2?journal=${encodeURIComponent(answer.journal_uri)}`);
-      } catch (error) {
-        const rest = applyServerErrors(error, BASICS_KEYS, setError);
-        if (rest.cover_img) setCoverError(rest.cover_img);
-        setFormError(errorMessage(error, MESSAGES.journalSubmissionFailed));
-        setBusy(false);
-      }
+      action.submit("basics", toFormData(values, { cover_img: cover }));
     },
     () => {
       setFormError(undefined);
@@ -206,7 +202,7 @@ function BasicsStep() {
         }
       />
       <div className="space-y-4">
-        <SubmitButton busy={busy} busyLabel="Submitting...">
+        <SubmitButton busy={action.busy} busyLabel="Submitting...">
           Next Step
         </SubmitButton>
         <FormError message={formError} />
@@ -243,20 +239,19 @@ function GuidelinesStep({ state }: { state: Step2State }) {
 function GuidelinesForm({ journal }: { journal: JournalDetail }) {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const { handleSubmit, field, send } = useSubmissionInfoForm(journal);
+  const { handleSubmit, field, send, busy } = useSubmissionInfoForm(
+    journal,
+    "guidelines",
+    (result) =>
+      result.ok
+        ? navigate("/dashboard", { state: flashState(result.msg) })
+        : setFormError(result.msg),
+  );
 
   const onSubmit = handleSubmit(
-    async (values) => {
+    (values) => {
       setFormError(undefined);
-      setBusy(true);
-      try {
-        const answer = await send("/create_journal/2", values, MESSAGES.journalSubmissionFailed);
-        navigate("/dashboard", { state: flashState(answer.msg) });
-      } catch (error) {
-        setFormError(errorMessage(error, MESSAGES.journalSubmissionFailed));
-        setBusy(false);
-      }
+      send(values);
     },
     () => setFormError(undefined),
   );

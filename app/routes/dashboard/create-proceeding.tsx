@@ -8,43 +8,41 @@
  */
 import { useNavigate } from "react-router";
 import type { ProceedingEventItem } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { ProceedingForm } from "../../components/dashboard/proceeding-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-proceeding";
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { proceeding_events } = await get<{ proceeding_events: ProceedingEventItem[] }>(
-      "/get_proceeding_events",
-    );
-    return proceeding_events;
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get) => {
+  const { proceeding_events } = await get<{ proceeding_events: ProceedingEventItem[] }>(
+    "/get_proceeding_events",
+  );
+  return proceeding_events;
+});
+
+export const clientAction = mirrorAction(
+  "create_proceedings",
+  MESSAGES.proceedingsSubmissionFailed,
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Create New Proceeding");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading />;
-}
+export const HydrateFallback = screenFallback();
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function CreateProceeding({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
   return (
     <DashboardScreen title="Create New Proceeding" kicker="Proceedings">
       <ProceedingForm
         mode="create"
-        events={loaderData.data}
+        events={loaderData}
         onSaved={(msg) => navigate("/dashboard/proceedings", { state: flashState(msg) })}
       />
     </DashboardScreen>

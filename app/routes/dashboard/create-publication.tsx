@@ -10,43 +10,38 @@
  */
 import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { loadJournalName, loadScreen } from "../../lib/dashboard-load.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { loadJournalName, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-publication";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => ({
-    journalName: await loadJournalName(get, params.journal),
-  }));
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => ({
+  journalName: await loadJournalName(get, params.journal),
+}));
+
+export const clientAction = mirrorAction(
+  "create_publication",
+  MESSAGES.publicationSubmissionFailed,
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Create Publication");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the form…" />;
-}
+export const HydrateFallback = screenFallback("Loading the form…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function CreatePublication({ loaderData, params }: Route.ComponentProps) {
   const navigate = useNavigate();
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
   return (
-    <DashboardScreen kicker={loaderData.data.journalName} title="Create Publication">
+    <DashboardScreen kicker={loaderData.journalName} title="Create Publication">
       <PublicationForm
-        submitPath={`/create_publication/${encodeURIComponent(params.journal)}`}
         initial={{ volume: "", issue: "", title: "", year: "", editors: [] }}
         coverRequired
         submitLabel="Create"
         busyLabel="Creating..."
-        failureMessage={MESSAGES.publicationSubmissionFailed}
         onDone={() => navigate(`/dashboard/${params.journal}/publications`)}
       />
     </DashboardScreen>

@@ -18,7 +18,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useNavigate, useRevalidator } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCIES, MESSAGES } from "../../../shared/constants.ts";
 import {
@@ -26,6 +26,8 @@ import {
   type JournalEditValues,
   journalEditFormSchema,
 } from "../../../shared/schemas.ts";
+import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
+import { FormNotice } from "../../components/dashboard/form-card.tsx";
 import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
@@ -34,39 +36,49 @@ import {
   SubmissionInfoFields,
   useSubmissionInfoForm,
 } from "../../components/dashboard/journal-fields.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { Tabs } from "../../components/dashboard/tabs.tsx";
-import { FormError, FormSuccess, SubmitButton } from "../../components/forms/index.ts";
+import type { Notice } from "../../components/dashboard/use-notice-form.ts";
+import { SubmitButton } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { apiPostForm, errorMessage } from "../../lib/api.ts";
-import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
+import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/edit-journal";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    return loadManagedJournal(get, params.journal);
-  });
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
+  return loadManagedJournal(get, params.journal);
+});
+
+export const clientAction = formAction((intent) => ({
+  path: intent === "main" ? "/edit_journal/1" : "/edit_journal/2",
+  failure: MESSAGES.journalUpdateFailed,
+}));
+
+/**
+ * A renamed journal is not reloaded at its old address: the screen moves to the new one, which
+ * loads it (see MainDetailsForm).
+ */
+export function shouldRevalidate({
+  actionResult,
+  currentParams,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const uri = (actionResult as { journal_uri?: unknown } | undefined)?.journal_uri;
+  if (typeof uri === "string" && uri !== currentParams.journal) return false;
+  return defaultShouldRevalidate;
 }
-clientLoader.hydrate = true as const;
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Journal");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the journal…" />;
-}
+export const HydrateFallback = screenFallback("Loading the journal…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditJournal({ loaderData }: Route.ComponentProps) {
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const journal = loaderData.data;
+  const journal = loaderData;
   return (
     <DashboardScreen
       title="Edit Journal"
@@ -97,13 +109,6 @@ export default function EditJournal({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Outcome = { ok: true; msg: string } | { ok: false; msg: string } | null;
-
-function Outcome({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return outcome.ok ? <FormSuccess message={outcome.msg} /> : <FormError message={outcome.msg} />;
-}
-
 function frequencyOf(value: string): JournalEditValues["pub_frequency"] {
   return (
     (FREQUENCIES as readonly string[]).includes(value) ? value : ""
@@ -112,12 +117,10 @@ function frequencyOf(value: string): JournalEditValues["pub_frequency"] {
 
 function MainDetailsForm({ journal }: { journal: JournalDetail }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const [cover, setCover] = useState<File | null>(null);
   const [coverKey, setCoverKey] = useState(0);
   const [coverError, setCoverError] = useState<string>();
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Notice>(null);
   const {
     register,
     handleSubmit,
@@ -143,31 +146,28 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
   const field = (name: BasicsKey) => ({ ...register(name), error: errors[name]?.message });
   const active = watch("journal_active") === "Y";
 
+  const action = useFormAction<{ journal_uri: string }>((result) => {
+    setOutcome({ ok: result.ok, msg: result.msg });
+    if (!result.ok) {
+      const rest = applyServerErrors(result.errors, BASICS_KEYS, setError);
+      if (rest.cover_img) setCoverError(rest.cover_img);
+      return;
+    }
+    setCover(null);
+    setCoverKey((k) => k + 1);
+    // a new URI: the screen moves to the journal's new address (shouldRevalidate)
+    if (result.journal_uri !== journal.uri) {
+      navigate(`/dashboard/edit_journal/${result.journal_uri}`, { replace: true });
+    }
+  });
+
   const onSubmit = handleSubmit(
-    async (values) => {
+    (values) => {
       setOutcome(null);
-      setBusy(true);
-      try {
-        const answer = await apiPostForm<{ journal_uri: string }>(
-          "/edit_journal/1",
-          toFormData({ ...values, primary_journal_uri: journal.uri }, { cover_img: cover }),
-          MESSAGES.journalUpdateFailed,
-        );
-        setOutcome({ ok: true, msg: answer.msg });
-        setCover(null);
-        setCoverKey((k) => k + 1);
-        if (answer.journal_uri !== journal.uri) {
-          navigate(`/dashboard/edit_journal/${answer.journal_uri}`, { replace: true });
-        } else {
-          revalidator.revalidate();
-        }
-      } catch (error) {
-        const rest = applyServerErrors(error, BASICS_KEYS, setError);
-        if (rest.cover_img) setCoverError(rest.cover_img);
-        setOutcome({ ok: false, msg: errorMessage(error, MESSAGES.journalUpdateFailed) });
-      } finally {
-        setBusy(false);
-      }
+      action.submit(
+        "main",
+        toFormData({ ...values, primary_journal_uri: journal.uri }, { cover_img: cover }),
+      );
     },
     () => setOutcome(null),
   );
@@ -225,32 +225,27 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
         }
       />
       <div className="space-y-4">
-        <SubmitButton busy={busy} busyLabel="Submitting...">
+        <SubmitButton busy={action.busy} busyLabel="Submitting...">
           Submit
         </SubmitButton>
-        <Outcome outcome={outcome} />
+        <FormNotice notice={outcome} />
       </div>
     </form>
   );
 }
 
 function SubmissionInfoForm({ journal }: { journal: JournalDetail }) {
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-  const { handleSubmit, field, send } = useSubmissionInfoForm(journal);
+  const [outcome, setOutcome] = useState<Notice>(null);
+  const { handleSubmit, field, send, busy } = useSubmissionInfoForm(
+    journal,
+    "submission",
+    (result) => setOutcome({ ok: result.ok, msg: result.msg }),
+  );
 
   const onSubmit = handleSubmit(
-    async (values) => {
+    (values) => {
       setOutcome(null);
-      setBusy(true);
-      try {
-        const answer = await send("/edit_journal/2", values, MESSAGES.journalUpdateFailed);
-        setOutcome({ ok: true, msg: answer.msg });
-      } catch (error) {
-        setOutcome({ ok: false, msg: errorMessage(error, MESSAGES.journalUpdateFailed) });
-      } finally {
-        setBusy(false);
-      }
+      send(values);
     },
     () => setOutcome(null),
   );
@@ -267,7 +262,7 @@ function SubmissionInfoForm({ journal }: { journal: JournalDetail }) {
         <SubmitButton busy={busy} busyLabel="Submitting...">
           Submit
         </SubmitButton>
-        <Outcome outcome={outcome} />
+        <FormNotice notice={outcome} />
       </div>
     </form>
   );

@@ -7,61 +7,48 @@
  * failed load shows its message full-page.
  */
 import { useMemo } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { PaperEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { paperLink } from "../../../shared/format.ts";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { loadPaperFormData, PaperForm } from "../../components/dashboard/paper-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-paper";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
   const path = [params.journal, params.paper].map(encodeURIComponent).join("/");
-  return loadScreen(request, async (get) => {
-    const [formData, { paper }] = await Promise.all([
-      loadPaperFormData(get, params.journal),
-      get<{ paper: PaperEdit }>(`/get_paper/${path}`),
-    ]);
-    return { ...formData, paper };
-  });
-}
-clientLoader.hydrate = true as const;
+  const [formData, { paper }] = await Promise.all([
+    loadPaperFormData(get, params.journal),
+    get<{ paper: PaperEdit }>(`/get_paper/${path}`),
+  ]);
+  return { ...formData, paper };
+});
+
+export const clientAction = mirrorAction("edit_paper", MESSAGES.paperUpdateFailed);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Paper");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the paper…" />;
-}
+export const HydrateFallback = screenFallback("Loading the paper…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditPaper({ loaderData, params }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const paper = loaderData.data?.paper;
+  const { journalName, publications, paper } = loaderData;
   const initial = useMemo(
-    () =>
-      paper
-        ? {
-            sel_publication: paper.publication,
-            title: paper.title,
-            doi: paper.doi,
-            abstract: paper.abstract,
-            keywords: paper.keywords,
-            authors: paper.authors,
-          }
-        : null,
+    () => ({
+      sel_publication: paper.publication,
+      title: paper.title,
+      doi: paper.doi,
+      abstract: paper.abstract,
+      keywords: paper.keywords,
+      authors: paper.authors,
+    }),
     [paper],
   );
-  if (loaderData.error !== null || !initial || !paper) {
-    return <DashboardFailure message={loaderData.error ?? MESSAGES.notAuthorised} />;
-  }
-  const { journalName, publications } = loaderData.data;
   const issue = publications.find((p) => String(p.value) === paper.publication);
   return (
     <DashboardScreen
@@ -85,16 +72,9 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
         openLink={(id) => paperLink(params.journal, id)}
         editLink={(id) => `/dashboard/edit_paper/${params.journal}/${id}`}
         publications={publications}
-        submitPath={`/edit_paper/${encodeURIComponent(params.journal)}/${paper.paperID}`}
         initial={initial}
         currentFile={paper.file_url || undefined}
-        fileRequired={false}
-        submitLabel="Update"
-        busyLabel="Updating..."
-        successMessage={MESSAGES.paperUpdated}
-        failureMessage={MESSAGES.paperUpdateFailed}
-        clearOnSuccess={false}
-        onDone={() => revalidator.revalidate()}
+        mode="edit"
       />
     </DashboardScreen>
   );

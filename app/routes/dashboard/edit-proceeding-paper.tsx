@@ -7,61 +7,47 @@
  * server's msg, else 'Paper Update failed', under the form.
  */
 import { useMemo } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { ProceedingPaperEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PaperForm } from "../../components/dashboard/paper-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding-paper";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
   const path = [params.proceeding, params.paper].map(encodeURIComponent).join("/");
-  return loadScreen(request, async (get) => {
-    const { paper } = await get<{ paper: ProceedingPaperEdit }>(
-      `/get_proceeding_paper_edit/${path}`,
-    );
-    return paper;
-  });
-}
-clientLoader.hydrate = true as const;
+  const { paper } = await get<{ paper: ProceedingPaperEdit }>(`/get_proceeding_paper_edit/${path}`);
+  return paper;
+});
+
+export const clientAction = mirrorAction("edit_proceeding_paper", MESSAGES.paperUpdateFailed);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Paper");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the paper…" />;
-}
+export const HydrateFallback = screenFallback("Loading the paper…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditProceedingPaper({ loaderData, params }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const paper = loaderData.data;
+  const paper = loaderData;
   const initial = useMemo(
-    () =>
-      paper
-        ? {
-            sel_publication: "",
-            title: paper.title,
-            doi: paper.doi,
-            abstract: paper.abstract,
-            keywords: paper.keywords,
-            first_page: paper.first_page,
-            last_page: paper.last_page,
-            authors: paper.authors,
-          }
-        : null,
+    () => ({
+      sel_publication: "",
+      title: paper.title,
+      doi: paper.doi,
+      abstract: paper.abstract,
+      keywords: paper.keywords,
+      first_page: paper.first_page,
+      last_page: paper.last_page,
+      authors: paper.authors,
+    }),
     [paper],
   );
-  if (loaderData.error !== null || !paper || !initial) {
-    return <DashboardFailure message={loaderData.error ?? MESSAGES.notAuthorised} />;
-  }
   const id = params.proceeding;
   return (
     <DashboardScreen
@@ -76,16 +62,9 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
         openLink={() => paper.link}
         editLink={(paperID) => `/dashboard/edit_proceeding_paper/${id}/${paperID}`}
         publications={null}
-        submitPath={`/edit_proceeding_paper/${encodeURIComponent(id)}/${paper.paperID}`}
         initial={initial}
         currentFile={paper.file_url || undefined}
-        fileRequired={false}
-        submitLabel="Update"
-        busyLabel="Updating..."
-        successMessage={MESSAGES.paperUpdated}
-        failureMessage={MESSAGES.paperUpdateFailed}
-        clearOnSuccess={false}
-        onDone={() => revalidator.revalidate()}
+        mode="edit"
       />
     </DashboardScreen>
   );

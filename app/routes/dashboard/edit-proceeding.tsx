@@ -10,42 +10,35 @@
  */
 import { useNavigate } from "react-router";
 import type { ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
+import { MESSAGES } from "../../../shared/constants.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { ProceedingForm } from "../../components/dashboard/proceeding-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const [{ proceeding }, { proceeding_events }] = await Promise.all([
-      get<{ proceeding: ProceedingEdit }>(
-        `/get_proceeding/${encodeURIComponent(params.proceeding)}`,
-      ),
-      get<{ proceeding_events: ProceedingEventItem[] }>("/get_proceeding_events"),
-    ]);
-    return { proceeding, events: proceeding_events };
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
+  const [{ proceeding }, { proceeding_events }] = await Promise.all([
+    get<{ proceeding: ProceedingEdit }>(`/get_proceeding/${encodeURIComponent(params.proceeding)}`),
+    get<{ proceeding_events: ProceedingEventItem[] }>("/get_proceeding_events"),
+  ]);
+  return { proceeding, events: proceeding_events };
+});
+
+export const clientAction = mirrorAction("edit_proceeding", MESSAGES.proceedingsUpdateFailed);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Proceeding");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the proceeding…" />;
-}
+export const HydrateFallback = screenFallback("Loading the proceeding…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditProceeding({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const { proceeding, events } = loaderData.data;
+  const { proceeding, events } = loaderData;
   return (
     <DashboardScreen title="Edit Proceeding" kicker={proceeding.title}>
       <ProceedingForm

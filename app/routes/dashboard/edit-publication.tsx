@@ -11,40 +11,34 @@ import { useNavigate } from "react-router";
 import type { PublicationEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { publicationLabel } from "../../../shared/format.ts";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { loadJournalName, loadScreen } from "../../lib/dashboard-load.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { loadJournalName, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-publication";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
   const path = [params.journal, params.publication].map(encodeURIComponent).join("/");
-  return loadScreen(request, async (get) => {
-    const [journalName, { publication }] = await Promise.all([
-      loadJournalName(get, params.journal),
-      get<{ publication: PublicationEdit }>(`/get_publication_only/${path}`),
-    ]);
-    return { journalName, publication };
-  });
-}
-clientLoader.hydrate = true as const;
+  const [journalName, { publication }] = await Promise.all([
+    loadJournalName(get, params.journal),
+    get<{ publication: PublicationEdit }>(`/get_publication_only/${path}`),
+  ]);
+  return { journalName, publication };
+});
+
+export const clientAction = mirrorAction("edit_publication", MESSAGES.publicationUpdateFailed);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Publication");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the publication…" />;
-}
+export const HydrateFallback = screenFallback("Loading the publication…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditPublication({ loaderData, params }: Route.ComponentProps) {
   const navigate = useNavigate();
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const { journalName, publication: p } = loaderData.data;
+  const { journalName, publication: p } = loaderData;
   return (
     <DashboardScreen
       kicker={journalName}
@@ -53,7 +47,6 @@ export default function EditPublication({ loaderData, params }: Route.ComponentP
     >
       <PublicationForm
         key={p.id}
-        submitPath={`/edit_publication/${encodeURIComponent(params.journal)}/${p.id}`}
         initial={{
           volume: p.volume,
           issue: p.issue,
@@ -66,7 +59,6 @@ export default function EditPublication({ loaderData, params }: Route.ComponentP
         coverRequired={false}
         submitLabel="Update"
         busyLabel="Updating..."
-        failureMessage={MESSAGES.publicationUpdateFailed}
         onDone={() => navigate(`/dashboard/${params.journal}/publications`)}
       />
     </DashboardScreen>

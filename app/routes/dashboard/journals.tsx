@@ -11,37 +11,28 @@
  */
 import type { JournalCard } from "../../../shared/api.ts";
 import { FlashMessage } from "../../components/dashboard/flash.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { JournalListCard } from "../../components/journal/journal-list-card.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/journals";
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { journals } = await get<{ journals: JournalCard[] }>("/dashboard/all_journals");
-    return journals;
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get) => {
+  const { journals } = await get<{ journals: JournalCard[] }>("/dashboard/all_journals");
+  return journals;
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Journals");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the journals…" />;
-}
+export const HydrateFallback = screenFallback("Loading the journals…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function DashboardJournals({ loaderData }: Route.ComponentProps) {
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const journals = loaderData.data;
+  const journals = loaderData;
   const active = journals.filter((j) => j.journal_active).length;
   return (
     <DashboardScreen

@@ -14,68 +14,60 @@
  * red, else 'Something went wrong.'); the list reloads after each change.
  */
 import { useId, useState } from "react";
-import { useRevalidator } from "react-router";
 import type { ManagerAccount, ManagersScreen } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import {
-  controlClass,
-  FormError,
-  FormSuccess,
-  labelClass,
-  SubmitButton,
-} from "../../components/forms/index.ts";
+import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
+import { FormNotice } from "../../components/dashboard/form-card.tsx";
+import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import type { Notice } from "../../components/dashboard/use-notice-form.ts";
+import { controlClass, labelClass, SubmitButton } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { badgeClass, buttonClass } from "../../components/ui/styles.ts";
-import { apiPost, errorMessage } from "../../lib/api.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/managers";
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { managers, journals, proceedings, me } =
-      await get<ManagersScreen>("/dashboard/managers");
-    return { managers, journals, proceedings, me };
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get) => {
+  const { managers, journals, proceedings, me } = await get<ManagersScreen>("/dashboard/managers");
+  return { managers, journals, proceedings, me };
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Managers");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the accounts…" />;
-}
+export const HydrateFallback = screenFallback("Loading the accounts…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
-type Notice = { ok: boolean; msg: string } | null;
+/** An account change's API path by its intent `{call}:{account id}`. */
+const CHANGES: Record<string, string> = {
+  account: "/manager_account/",
+  journal: "/manager_journal/",
+  proceeding: "/manager_proceeding/",
+};
+
+/**
+ * The page's calls: `invite` (POST /api/invite_manager), and the account changes
+ * `account|journal|proceeding:{id}`, after which the list reloads whatever the answer.
+ */
+export const clientAction = formAction((intent) => {
+  const [call = "", id = ""] = intent.split(":");
+  const failure = MESSAGES.somethingWentWrong;
+  const base = CHANGES[call];
+  if (!base) return { path: "/invite_manager", failure };
+  return { path: `${base}${encodeURIComponent(id)}`, failure, reloadOnFailure: true };
+});
+
+/** Sends one account change (an intent of {@link clientAction}); done once the list reloaded. */
+type Change = (intent: string, body: Record<string, unknown>) => Promise<void>;
 
 export default function Managers({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const screen = loaderData.data;
-
-  /** Sends one change, shows its msg and reloads the list. */
-  const change = async (path: string, body: object) => {
-    setBusy(true);
-    try {
-      const answer = await apiPost(path, body, MESSAGES.somethingWentWrong);
-      setNotice({ ok: true, msg: answer.msg });
-    } catch (error) {
-      setNotice({ ok: false, msg: errorMessage(error, MESSAGES.somethingWentWrong) });
-    } finally {
-      await revalidator.revalidate();
-      setBusy(false);
-    }
-  };
+  const action = useFormAction((result) => setNotice({ ok: result.ok, msg: result.msg }));
+  const busy = action.busy;
+  const screen = loaderData;
+  const change: Change = action.submit;
 
   const admins = screen.managers.filter((m) => m.role === "admin" && !m.disabled).length;
 
@@ -84,43 +76,29 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
       title="Managers"
       lead="Site administrators see and edit everything; journal managers only the journals and proceedings assigned to them, and those they create."
     >
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <section aria-labelledby="accounts-title">
-          <h2 id="accounts-title" className="mb-4 text-xl font-semibold">
-            Accounts{" "}
-            <span className="font-sans text-base font-normal text-slate-600">
-              ({screen.managers.length})
-            </span>
-          </h2>
-          <div aria-live="polite" className="empty:hidden mb-4">
-            {notice ? (
-              notice.ok ? (
-                <FormSuccess message={notice.msg} />
-              ) : (
-                <FormError message={notice.msg} />
-              )
-            ) : null}
-          </div>
-          <ul aria-label="Accounts" className="space-y-4">
-            {screen.managers.map((account) => (
-              <li key={account.id} data-account={account.id}>
-                <AccountCard
-                  account={account}
-                  screen={screen}
-                  isMe={account.id === screen.me}
-                  lastAdmin={account.role === "admin" && !account.disabled && admins <= 1}
-                  busy={busy}
-                  change={change}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-        {/* first on a phone, so inviting needs no scrolling past every account */}
-        <Card as="section" className="order-first p-5 lg:sticky lg:top-4 lg:order-none">
-          <InviteForm />
-        </Card>
-      </div>
+      <ListAndPanel
+        headingId="accounts-title"
+        heading="Accounts"
+        count={screen.managers.length}
+        notice={notice}
+        panel={<InviteForm />}
+        panelFirstOnPhone
+      >
+        <ul aria-label="Accounts" className="space-y-4">
+          {screen.managers.map((account) => (
+            <li key={account.id} data-account={account.id}>
+              <AccountCard
+                account={account}
+                screen={screen}
+                isMe={account.id === screen.me}
+                lastAdmin={account.role === "admin" && !account.disabled && admins <= 1}
+                busy={busy}
+                change={change}
+              />
+            </li>
+          ))}
+        </ul>
+      </ListAndPanel>
     </DashboardScreen>
   );
 }
@@ -138,12 +116,12 @@ function AccountCard({
   isMe: boolean;
   lastAdmin: boolean;
   busy: boolean;
-  change: (path: string, body: object) => Promise<void>;
+  change: Change;
 }) {
   const isAdmin = account.role === "admin";
   const disable = () => {
     const question = `Disable ${account.name}'s account? They are signed out at once and cannot sign in until it is enabled again.`;
-    if (window.confirm(question)) void change(`/manager_account/${account.id}`, { disabled: true });
+    if (window.confirm(question)) void change(`account:${account.id}`, { disabled: true });
   };
   return (
     <Card as="article" className={`px-4 py-4 sm:px-5 ${account.disabled ? "bg-slate-50" : ""}`}>
@@ -174,7 +152,7 @@ function AccountCard({
             choices={screen.journals.map((j) => ({ key: j.uri, name: j.name }))}
             busy={busy}
             onChange={(key, assign) =>
-              change(`/manager_journal/${account.id}`, { journal_uri: key, assign })
+              change(`journal:${account.id}`, { journal_uri: key, assign })
             }
           />
           <Assignments
@@ -187,7 +165,7 @@ function AccountCard({
             }))}
             busy={busy}
             onChange={(key, assign) =>
-              change(`/manager_proceeding/${account.id}`, { proceeding_id: Number(key), assign })
+              change(`proceeding:${account.id}`, { proceeding_id: Number(key), assign })
             }
           />
         </div>
@@ -199,9 +177,7 @@ function AccountCard({
           disabled={busy}
           className={buttonClass("secondary", "min-h-9 px-3")}
           title={lastAdmin ? "The last active administrator cannot be made a manager." : undefined}
-          onClick={() =>
-            change(`/manager_account/${account.id}`, { role: isAdmin ? "manager" : "admin" })
-          }
+          onClick={() => change(`account:${account.id}`, { role: isAdmin ? "manager" : "admin" })}
         >
           {isAdmin ? "Make journal manager" : "Make administrator"}
           <span className="sr-only">: {account.name}</span>
@@ -211,7 +187,7 @@ function AccountCard({
             type="button"
             disabled={busy}
             className={buttonClass("secondary", "min-h-9 px-3")}
-            onClick={() => change(`/manager_account/${account.id}`, { disabled: false })}
+            onClick={() => change(`account:${account.id}`, { disabled: false })}
           >
             Enable account<span className="sr-only">: {account.name}</span>
           </button>
@@ -323,28 +299,23 @@ function Assignments({
 function InviteForm() {
   const inputId = useId();
   const [email, setEmail] = useState("");
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Notice>(null);
+  const action = useFormAction((answer) => {
+    setResult({ ok: answer.ok, msg: answer.msg });
+    if (answer.ok) setEmail("");
+  });
   return (
     <form
       noValidate
       className="space-y-4"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
         if (!email.trim()) {
           setResult({ ok: false, msg: "Please enter the email address to invite." });
           return;
         }
-        setBusy(true);
-        try {
-          const answer = await apiPost("/invite_manager", { email }, MESSAGES.somethingWentWrong);
-          setResult({ ok: true, msg: answer.msg });
-          setEmail("");
-        } catch (error) {
-          setResult({ ok: false, msg: errorMessage(error, MESSAGES.somethingWentWrong) });
-        } finally {
-          setBusy(false);
-        }
+        setResult(null);
+        action.submit("invite", { email });
       }}
     >
       <h2 className="text-xl font-semibold">Invite a manager</h2>
@@ -366,17 +337,11 @@ function InviteForm() {
           className={controlClass}
         />
       </div>
-      <SubmitButton busy={busy} busyLabel="Sending...">
+      <SubmitButton busy={action.busy} busyLabel="Sending...">
         Send invitation
       </SubmitButton>
       <div aria-live="polite" className="empty:hidden">
-        {result ? (
-          result.ok ? (
-            <FormSuccess message={result.msg} />
-          ) : (
-            <FormError message={result.msg} />
-          )
-        ) : null}
+        <FormNotice notice={result} />
       </div>
     </form>
   );

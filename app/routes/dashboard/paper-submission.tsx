@@ -14,61 +14,51 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { paperLink } from "../../../shared/format.ts";
+import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import {
   EMPTY_PAPER,
   loadPaperFormData,
   PaperForm,
 } from "../../components/dashboard/paper-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/paper-submission";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, (get) => loadPaperFormData(get, params.journal));
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader((get, { params }: Route.ClientLoaderArgs) =>
+  loadPaperFormData(get, params.journal),
+);
+
+export const clientAction = mirrorAction("create_paper", MESSAGES.paperSubmissionFailed);
 
 /** The heading of docs/product/screens.md: 'Add New {journal} Paper'. */
 export const submissionHeading = (journalName: string) => `Add New ${journalName} Paper`;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const name = loaderData?.data?.journalName;
+  const name = loaderData?.journalName;
   return dashboardMeta(matches, name ? submissionHeading(name) : "Add Paper");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the form…" />;
-}
+export const HydrateFallback = screenFallback("Loading the form…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function PaperSubmission({ loaderData, params }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const preselected = search.get("publication") ?? "";
-  const known = loaderData.data?.publications.some((p) => String(p.value) === preselected);
+  const known = loaderData.publications.some((p) => String(p.value) === preselected);
   const initial = useMemo(
     () => ({ ...EMPTY_PAPER, sel_publication: known ? preselected : "" }),
     [known, preselected],
   );
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const { journalName, publications } = loaderData.data;
+  const { journalName, publications } = loaderData;
   return (
     <DashboardScreen kicker={journalName} title={submissionHeading(journalName)}>
       <PaperForm
         openLink={(id) => paperLink(params.journal, id)}
         editLink={(id) => `/dashboard/edit_paper/${params.journal}/${id}`}
         publications={publications}
-        submitPath={`/create_paper/${encodeURIComponent(params.journal)}`}
         initial={initial}
-        fileRequired
-        submitLabel="Submit"
-        busyLabel="Submitting..."
-        successMessage={MESSAGES.paperCreated}
-        failureMessage={MESSAGES.paperSubmissionFailed}
-        clearOnSuccess
+        mode="add"
       />
     </DashboardScreen>
   );

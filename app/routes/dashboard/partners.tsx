@@ -15,108 +15,97 @@
  * wrong.'.
  */
 import { useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
 import type { PartnerItem } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { derivativeSrcSet } from "../../../shared/images.ts";
+import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
+import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
 import { PartnerForm } from "../../components/dashboard/partner-form.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { FormError, FormSuccess } from "../../components/forms/index.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import type { Notice } from "../../components/dashboard/use-notice-form.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
-import { apiPost, errorMessage } from "../../lib/api.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/partners";
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { partners } = await get<{ partners: PartnerItem[] }>("/dashboard/partners");
-    return partners;
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get) => {
+  const { partners } = await get<{ partners: PartnerItem[] }>("/dashboard/partners");
+  return partners;
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Partners");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the partners…" />;
-}
+export const HydrateFallback = screenFallback("Loading the partners…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
-type Notice = { ok: boolean; msg: string } | null;
 type Move = "up" | "down";
 
+/**
+ * The page's calls: the partner form's `create` and `edit:{id}` (multipart), and the list's
+ * `reorder` ({ids}) and `remove:{id}`, after which the list reloads whatever the answer.
+ */
+export const clientAction = formAction((intent) => {
+  const [kind, id = ""] = intent.split(":");
+  const failure = MESSAGES.somethingWentWrong;
+  if (kind === "edit") return { path: `/edit_partner/${encodeURIComponent(id)}`, failure };
+  if (kind === "reorder") return { path: "/reorder_partners", failure, reloadOnFailure: true };
+  if (kind === "remove") {
+    const path = `/delete_partner/${encodeURIComponent(id)}`;
+    return { path, failure, body: {}, reloadOnFailure: true };
+  }
+  return { path: "/create_partner", failure };
+});
+
 export default function Partners({ loaderData }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>(null);
   const [editing, setEditing] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   // After a change, where focus goes once the list has reloaded: a partner's button.
   const focusAfter = useRef<{ id: number; action: Move | "edit" } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const partners = loaderData.data;
+  // What a successful move says and where focus goes then (the server's msg is generic).
+  const planned = useRef<{ msg: string; focus: { id: number; action: Move } } | null>(null);
+  const listAction = useFormAction((result) => {
+    const plan = result.ok ? planned.current : null;
+    if (plan) focusAfter.current = plan.focus;
+    setNotice({ ok: result.ok, msg: plan?.msg ?? result.msg });
+    planned.current = null;
+  });
+  const busy = listAction.busy;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus may move after each reload, new notice or closed edit form
   useEffect(() => {
     const target = focusAfter.current;
-    if (!target || !partners || !listRef.current) return;
+    // a partner whose edit form is still open has no buttons yet: wait for the form to close
+    if (!target || !listRef.current || editing === target.id) return;
     const item = listRef.current.querySelector(`[data-partner="${target.id}"]`);
     const wanted = item?.querySelector<HTMLButtonElement>(`[data-action="${target.action}"]`);
     const fallback = item?.querySelector<HTMLButtonElement>("button:not(:disabled)");
     (wanted && !wanted.disabled ? wanted : fallback)?.focus();
     focusAfter.current = null;
-  }, [partners]);
+  }, [loaderData, notice, editing]);
 
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const list = loaderData.data;
+  const list = loaderData;
 
-  const reload = async (message: Notice) => {
-    setNotice(message);
-    await revalidator.revalidate();
-  };
-
-  const move = async (partner: PartnerItem, direction: Move) => {
+  const move = (partner: PartnerItem, direction: Move) => {
     const index = list.findIndex((p) => p.id === partner.id);
     const other = direction === "up" ? index - 1 : index + 1;
     if (index < 0 || other < 0 || other >= list.length) return;
     const ids = list.map((p) => p.id);
     [ids[index], ids[other]] = [ids[other]!, ids[index]!];
-    setBusy(true);
-    try {
-      await apiPost("/reorder_partners", { ids }, MESSAGES.somethingWentWrong);
-      focusAfter.current = { id: partner.id, action: direction };
-      await reload({
-        ok: true,
-        msg: `${partner.name} moved to position ${other + 1} of ${list.length}.`,
-      });
-    } catch (error) {
-      await reload({ ok: false, msg: errorMessage(error, MESSAGES.somethingWentWrong) });
-    } finally {
-      setBusy(false);
-    }
+    planned.current = {
+      msg: `${partner.name} moved to position ${other + 1} of ${list.length}.`,
+      focus: { id: partner.id, action: direction },
+    };
+    listAction.submit("reorder", { ids });
   };
 
-  const remove = async (partner: PartnerItem) => {
+  const remove = (partner: PartnerItem) => {
     if (!window.confirm(`Are you sure you want to remove the partner "${partner.name}"?`)) return;
-    setBusy(true);
-    try {
-      const answer = await apiPost(
-        `/delete_partner/${partner.id}`,
-        {},
-        MESSAGES.somethingWentWrong,
-      );
-      await reload({ ok: true, msg: answer.msg });
-    } catch (error) {
-      await reload({ ok: false, msg: errorMessage(error, MESSAGES.somethingWentWrong) });
-    } finally {
-      setBusy(false);
-    }
+    listAction.submit(`remove:${partner.id}`, {});
   };
 
   return (
@@ -124,111 +113,97 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
       title="Partners"
       lead="The institutions of the home page carousel, in the order it shows them."
     >
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <section aria-labelledby="partner-list-title">
-          <h2 id="partner-list-title" className="mb-4 text-xl font-semibold">
-            Carousel order{" "}
-            <span className="font-sans text-base font-normal text-slate-600">
-              ({list.length} {list.length === 1 ? "partner" : "partners"})
-            </span>
-          </h2>
-          <div aria-live="polite" className="empty:hidden mb-4">
-            {notice ? (
-              notice.ok ? (
-                <FormSuccess message={notice.msg} />
-              ) : (
-                <FormError message={notice.msg} />
-              )
-            ) : null}
-          </div>
-          {list.length === 0 ? (
-            <EmptyNote>No partners yet. Add the first one.</EmptyNote>
-          ) : (
-            <ol ref={listRef} aria-label="Partners in carousel order" className="space-y-3">
-              {list.map((partner, index) => (
-                <li key={partner.id} data-partner={partner.id}>
-                  <Card as="div" className="px-4 py-3">
-                    <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-                      <span className="w-7 shrink-0 text-right font-mono text-sm text-slate-500">
-                        {index + 1}.
-                      </span>
-                      <Logo partner={partner} />
-                      <div className="min-w-0 flex-1 basis-40">
-                        <p className="font-serif text-lg leading-snug break-words text-slate-900">
-                          {partner.name}
-                        </p>
-                        {partner.link ? (
-                          <a
-                            href={partner.link}
-                            rel="noopener noreferrer"
-                            className={`text-sm break-all ${textLinkClass}`}
-                          >
-                            {partner.link}
-                          </a>
-                        ) : (
-                          <p className="text-sm text-slate-500">No link</p>
-                        )}
-                      </div>
-                      {editing === partner.id ? null : (
-                        <div className="flex flex-wrap gap-2">
-                          <ActionButton
-                            action="up"
-                            label="Move up"
-                            name={partner.name}
-                            disabled={busy || index === 0}
-                            onClick={() => move(partner, "up")}
-                          />
-                          <ActionButton
-                            action="down"
-                            label="Move down"
-                            name={partner.name}
-                            disabled={busy || index === list.length - 1}
-                            onClick={() => move(partner, "down")}
-                          />
-                          <ActionButton
-                            action="edit"
-                            label="Edit"
-                            name={partner.name}
-                            disabled={busy}
-                            onClick={() => setEditing(partner.id)}
-                          />
-                          <ActionButton
-                            action="remove"
-                            label="Remove"
-                            name={partner.name}
-                            disabled={busy}
-                            danger
-                            onClick={() => remove(partner)}
-                          />
-                        </div>
+      <ListAndPanel
+        headingId="partner-list-title"
+        heading="Carousel order"
+        count={`${list.length} ${list.length === 1 ? "partner" : "partners"}`}
+        notice={notice}
+        panel={<PartnerForm narrow onSaved={(msg) => setNotice({ ok: true, msg })} />}
+      >
+        {list.length === 0 ? (
+          <EmptyNote>No partners yet. Add the first one.</EmptyNote>
+        ) : (
+          <ol ref={listRef} aria-label="Partners in carousel order" className="space-y-3">
+            {list.map((partner, index) => (
+              <li key={partner.id} data-partner={partner.id}>
+                <Card as="div" className="px-4 py-3">
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+                    <span className="w-7 shrink-0 text-right font-mono text-sm text-slate-500">
+                      {index + 1}.
+                    </span>
+                    <Logo partner={partner} />
+                    <div className="min-w-0 flex-1 basis-40">
+                      <p className="font-serif text-lg leading-snug break-words text-slate-900">
+                        {partner.name}
+                      </p>
+                      {partner.link ? (
+                        <a
+                          href={partner.link}
+                          rel="noopener noreferrer"
+                          className={`text-sm break-all ${textLinkClass}`}
+                        >
+                          {partner.link}
+                        </a>
+                      ) : (
+                        <p className="text-sm text-slate-500">No link</p>
                       )}
                     </div>
-                    {editing === partner.id ? (
-                      <div className="mt-4 border-t border-slate-200 pt-4">
-                        <PartnerForm
-                          partner={partner}
-                          onCancel={() => {
-                            focusAfter.current = null;
-                            setEditing(null);
-                          }}
-                          onSaved={async (msg) => {
-                            setEditing(null);
-                            focusAfter.current = { id: partner.id, action: "edit" };
-                            await reload({ ok: true, msg });
-                          }}
+                    {editing === partner.id ? null : (
+                      <div className="flex flex-wrap gap-2">
+                        <ActionButton
+                          action="up"
+                          label="Move up"
+                          name={partner.name}
+                          disabled={busy || index === 0}
+                          onClick={() => move(partner, "up")}
+                        />
+                        <ActionButton
+                          action="down"
+                          label="Move down"
+                          name={partner.name}
+                          disabled={busy || index === list.length - 1}
+                          onClick={() => move(partner, "down")}
+                        />
+                        <ActionButton
+                          action="edit"
+                          label="Edit"
+                          name={partner.name}
+                          disabled={busy}
+                          onClick={() => setEditing(partner.id)}
+                        />
+                        <ActionButton
+                          action="remove"
+                          label="Remove"
+                          name={partner.name}
+                          disabled={busy}
+                          danger
+                          onClick={() => remove(partner)}
                         />
                       </div>
-                    ) : null}
-                  </Card>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-        <Card as="section" className="p-5 lg:sticky lg:top-4">
-          <PartnerForm narrow onSaved={(msg) => reload({ ok: true, msg })} />
-        </Card>
-      </div>
+                    )}
+                  </div>
+                  {editing === partner.id ? (
+                    <div className="mt-4 border-t border-slate-200 pt-4">
+                      <PartnerForm
+                        partner={partner}
+                        onCancel={() => {
+                          focusAfter.current = null;
+                          setEditing(null);
+                        }}
+                        onSaved={(msg) => {
+                          setEditing(null);
+                          focusAfter.current = { id: partner.id, action: "edit" };
+                          setNotice({ ok: true, msg });
+                        }}
+                      />
+                    </div>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ol>
+        )}
+      </ListAndPanel>
     </DashboardScreen>
   );
 }

@@ -12,45 +12,62 @@
  * goes to /dashboard/proceedings with the server's msg. Data: GET
  * /api/get_proceeding_contents/{proceeding}; a failed load shows its message full-page.
  */
-import { useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import type { ProceedingDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { dangerButtonClass, useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import { dangerButtonClass } from "../../components/dashboard/confirm-dialog.tsx";
+import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
 import { FlashMessage, flashState } from "../../components/dashboard/flash.tsx";
+import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
+import { deletedPaperId, usePaperDeletion } from "../../components/dashboard/paper-deletion.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Spinner } from "../../components/forms/index.ts";
-import { EditorialBoard } from "../../components/journal/editorial-board.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { CoverImage } from "../../components/ui/cover-image.tsx";
-import { Disclosure } from "../../components/ui/disclosure.tsx";
-import { apiGet, errorMessage } from "../../lib/api.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceeding-papers";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { proceeding } = await get<{ proceeding: ProceedingDetail }>(
-      `/get_proceeding_contents/${encodeURIComponent(params.proceeding)}`,
-    );
-    return proceeding;
-  });
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
+  const { proceeding } = await get<{ proceeding: ProceedingDetail }>(
+    `/get_proceeding_contents/${encodeURIComponent(params.proceeding)}`,
+  );
+  return proceeding;
+});
+
+const DELETE_PROCEEDING = "delete-proceeding";
+
+/** A paper's deletion (app/components/dashboard/paper-deletion.ts), or the proceeding's. */
+export const clientAction = formAction((intent, { params }: Route.ClientActionArgs) => {
+  const id = encodeURIComponent(params.proceeding);
+  const paper = deletedPaperId(intent);
+  return {
+    path: paper ? `/delete_proceeding_paper/${id}/${paper}` : `/delete_proceeding/${id}`,
+    failure: MESSAGES.somethingWentWrong,
+    method: "GET",
+    reloadOnFailure: true,
+  };
+});
+
+/** A deleted proceeding is not reloaded: the screen goes back to the list. */
+export function shouldRevalidate({
+  json,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const intent = (json as { intent?: unknown } | undefined)?.intent;
+  if (intent === DELETE_PROCEEDING && (actionResult as { ok?: unknown } | undefined)?.ok) {
+    return false;
+  }
+  return defaultShouldRevalidate;
 }
-clientLoader.hydrate = true as const;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return dashboardMeta(matches, loaderData?.data?.title ?? "Proceeding");
+  return dashboardMeta(matches, loaderData?.title ?? "Proceeding");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the proceeding…" />;
-}
+export const HydrateFallback = screenFallback("Loading the proceeding…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 type Paper = ProceedingDetail["papers"][number];
 
@@ -61,36 +78,16 @@ function pagesOf(paper: Paper): string {
 }
 
 export default function DashboardProceeding({ loaderData, params }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const { ask, dialog } = useConfirm();
-  const [deleting, setDeleting] = useState<number | "proceeding" | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const p = loaderData.data;
+  const papers = usePaperDeletion();
+  const { ask, dialog, setProblem } = papers;
+  const proceedingAction = useFormAction((result) => {
+    if (result.ok) navigate("/dashboard/proceedings", { state: flashState(result.msg) });
+    else setProblem(`The proceeding was not deleted: ${result.msg}`);
+  });
+  const deleting = proceedingAction.busy ? "proceeding" : papers.deleting;
+  const p = loaderData;
   const id = params.proceeding;
-
-  async function removePaper(paper: Paper) {
-    const ok = await ask({
-      title: "Delete paper",
-      message: MESSAGES.confirmDeletePaper,
-      detail: paper.title,
-      confirmLabel: "Delete",
-    });
-    if (!ok) return;
-    setDeleting(paper.paperID);
-    setProblem(null);
-    try {
-      await apiGet(`/delete_proceeding_paper/${id}/${paper.paperID}`, MESSAGES.somethingWentWrong);
-    } catch (error) {
-      setProblem(
-        `“${paper.title}” was not deleted: ${errorMessage(error, MESSAGES.somethingWentWrong)}`,
-      );
-    }
-    await revalidator.revalidate();
-    setDeleting(null);
-  }
 
   async function removeProceeding() {
     const ok = await ask({
@@ -100,19 +97,8 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
       confirmLabel: "Delete",
     });
     if (!ok) return;
-    setDeleting("proceeding");
     setProblem(null);
-    try {
-      const { msg } = await apiGet(`/delete_proceeding/${id}`, MESSAGES.somethingWentWrong);
-      navigate("/dashboard/proceedings", { state: flashState(msg) });
-      return;
-    } catch (error) {
-      setProblem(
-        `The proceeding was not deleted: ${errorMessage(error, MESSAGES.somethingWentWrong)}`,
-      );
-    }
-    await revalidator.revalidate();
-    setDeleting(null);
+    proceedingAction.submit(DELETE_PROCEEDING, {});
   }
 
   return (
@@ -149,62 +135,46 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
     >
       {dialog}
       <FlashMessage />
-      <div className="flex flex-col gap-8 md:flex-row md:items-start">
-        <CoverImage
-          src={p.cover_img}
-          alt={`Cover of ${p.title}`}
-          sizes="(min-width: 768px) 12rem, 9rem"
-          eager
-          placeholder={p.event_name}
-          className="w-36 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 md:w-48"
+      <CoverAndBoard of={p} alt={`Cover of ${p.title}`} placeholder={p.event_name}>
+        <PaperContents
+          id="papers-title"
+          heading="Papers"
+          papers={p.papers}
+          emptyText="No papers in this proceeding yet."
+          deletion={{ ...papers, deleting }}
+          openLink={(paper) => paper.link}
+          editLink={(paper) => `/dashboard/edit_proceeding_paper/${id}/${paper.paperID}`}
+          detail={pagesOf}
         />
-        <div className="min-w-0 flex-1 space-y-10">
-          <Disclosure title="Editorial Board">
-            <EditorialBoard editors={p.editors} />
-          </Disclosure>
 
-          <PaperContents
-            id="papers-title"
-            heading="Papers"
-            papers={p.papers}
-            emptyText="No papers in this proceeding yet."
-            problem={problem}
-            deleting={deleting}
-            openLink={(paper) => paper.link}
-            editLink={(paper) => `/dashboard/edit_proceeding_paper/${id}/${paper.paperID}`}
-            detail={pagesOf}
-            onDelete={removePaper}
-          />
-
-          <section aria-labelledby="delete-title" className="border-t border-slate-200 pt-6">
-            <h2 id="delete-title" className="text-lg font-semibold">
-              Delete this proceeding
-            </h2>
-            {p.papers.length > 0 ? (
+        <section aria-labelledby="delete-title" className="border-t border-slate-200 pt-6">
+          <h2 id="delete-title" className="text-lg font-semibold">
+            Delete this proceeding
+          </h2>
+          {p.papers.length > 0 ? (
+            <p className="mt-1 text-sm text-slate-600">
+              A proceeding can be deleted once it has no papers: delete its{" "}
+              {p.papers.length === 1 ? "paper" : `${p.papers.length} papers`} first.
+            </p>
+          ) : (
+            <>
               <p className="mt-1 text-sm text-slate-600">
-                A proceeding can be deleted once it has no papers: delete its{" "}
-                {p.papers.length === 1 ? "paper" : `${p.papers.length} papers`} first.
+                It has no papers. Deleting it removes its cover and editorial board for good.
               </p>
-            ) : (
-              <>
-                <p className="mt-1 text-sm text-slate-600">
-                  It has no papers. Deleting it removes its cover and editorial board for good.
-                </p>
-                <button
-                  type="button"
-                  onClick={removeProceeding}
-                  disabled={deleting !== null}
-                  aria-busy={deleting === "proceeding" || undefined}
-                  className={`${dangerButtonClass} mt-3`}
-                >
-                  {deleting === "proceeding" ? <Spinner /> : null}
-                  Delete Proceeding
-                </button>
-              </>
-            )}
-          </section>
-        </div>
-      </div>
+              <button
+                type="button"
+                onClick={removeProceeding}
+                disabled={deleting !== null}
+                aria-busy={deleting === "proceeding" || undefined}
+                className={`${dangerButtonClass} mt-3`}
+              >
+                {deleting === "proceeding" ? <Spinner /> : null}
+                Delete Proceeding
+              </button>
+            </>
+          )}
+        </section>
+      </CoverAndBoard>
     </DashboardScreen>
   );
 }

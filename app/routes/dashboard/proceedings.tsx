@@ -8,39 +8,30 @@
  */
 import type { ProceedingCard } from "../../../shared/api.ts";
 import { FlashMessage } from "../../components/dashboard/flash.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { EventLine } from "../../components/proceedings/event-line.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { CardButtons, CatalogueCard } from "../../components/ui/catalogue-card.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { PlainText } from "../../components/ui/plain-text.tsx";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceedings";
 
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { proceedings } = await get<{ proceedings: ProceedingCard[] }>("/all_proceedings/Y");
-    return proceedings;
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get) => {
+  const { proceedings } = await get<{ proceedings: ProceedingCard[] }>("/all_proceedings/Y");
+  return proceedings;
+});
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Proceedings");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the proceedings…" />;
-}
+export const HydrateFallback = screenFallback("Loading the proceedings…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function DashboardProceedings({ loaderData }: Route.ComponentProps) {
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const proceedings = loaderData.data;
+  const proceedings = loaderData;
   return (
     <DashboardScreen
       title="Proceedings"

@@ -12,43 +12,30 @@
  * still says in one quiet line what did not happen, so the manager is not left guessing
  * (docs/decisions/082-dashboard-publication-page.md).
  */
-import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { paperLink, publicationLink, volumeNumber } from "../../../shared/format.ts";
-import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
+import { formAction } from "../../components/dashboard/form-action.ts";
 import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
-import {
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { EditorialBoard } from "../../components/journal/editorial-board.tsx";
+import { deletedPaperId, usePaperDeletion } from "../../components/dashboard/paper-deletion.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { screenFailure, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
-import { CoverImage } from "../../components/ui/cover-image.tsx";
-import { Disclosure } from "../../components/ui/disclosure.tsx";
 import { containerClass, textLinkClass } from "../../components/ui/styles.ts";
-import { apiGet, errorMessage } from "../../lib/api.ts";
-import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
+import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
   const path = [params.journalUrl, params.volume, params.issue].map(encodeURIComponent).join("/");
-  return loadScreen(
-    request,
-    async (get) => {
-      // the managed-journal call answers 403 for a journal of another manager
-      const [, { publication }] = await Promise.all([
-        loadManagedJournal(get, params.journalUrl),
-        get<{ publication: PublicationDetail }>(`/get_publication/${path}`),
-      ]);
-      return publication;
-    },
-    MESSAGES.pageNotLoading,
-  );
-}
-clientLoader.hydrate = true as const;
+  // the managed-journal call answers 403 for a journal of another manager
+  const [, { publication }] = await Promise.all([
+    loadManagedJournal(get, params.journalUrl),
+    get<{ publication: PublicationDetail }>(`/get_publication/${path}`),
+  ]);
+  return publication;
+}, MESSAGES.pageNotLoading);
 
 /** The page heading of docs/product/screens.md, exactly: '{abbreviation} Journal Vol. … No. … ,{year}'. */
 export function dashboardIssueHeading(
@@ -57,58 +44,39 @@ export function dashboardIssueHeading(
   return `${p.journal_abbreviation} Journal ${volumeNumber(p.volume, p.issue, p.show_number)} ,${p.year}`;
 }
 
+/** A paper's deletion (app/components/dashboard/paper-deletion.ts). */
+export const clientAction = formAction((intent, { params }: Route.ClientActionArgs) => ({
+  path: `/delete_paper/${encodeURIComponent(params.journalUrl)}/${deletedPaperId(intent)}`,
+  failure: MESSAGES.somethingWentWrong,
+  method: "GET",
+  reloadOnFailure: true,
+}));
+
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const p = loaderData?.data;
+  const p = loaderData;
   return dashboardMeta(matches, p ? dashboardIssueHeading(p) : "Publication");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the publication…" />;
+export const HydrateFallback = screenFallback("Loading the publication…");
+
+/** A failed load: its message with a way back to the journal's publications. */
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return (
+    <main className={`${containerClass} py-10`}>
+      <p className="text-slate-700">
+        This publication could not be shown ({screenFailure(error)}).{" "}
+        <Link to={`/dashboard/${params.journalUrl}/publications`} className={textLinkClass}>
+          Back to the publications
+        </Link>
+      </p>
+    </main>
+  );
 }
 
-type Paper = PublicationDetail["papers"][number];
-
 export default function DashboardPublication({ loaderData, params }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
-  const { ask, dialog } = useConfirm();
-  const [deleting, setDeleting] = useState<number | null>(null);
-  const [deleteProblem, setDeleteProblem] = useState<string | null>(null);
+  const deletion = usePaperDeletion();
   const listLink = `/dashboard/${params.journalUrl}/publications`;
-
-  if (loaderData.error !== null) {
-    return (
-      <main className={`${containerClass} py-10`}>
-        <p className="text-slate-700">
-          This publication could not be shown ({loaderData.error}).{" "}
-          <Link to={listLink} className={textLinkClass}>
-            Back to the publications
-          </Link>
-        </p>
-      </main>
-    );
-  }
-  const p = loaderData.data;
-
-  async function remove(paper: Paper) {
-    const ok = await ask({
-      title: "Delete paper",
-      message: MESSAGES.confirmDeletePaper,
-      detail: paper.title,
-      confirmLabel: "Delete",
-    });
-    if (!ok) return;
-    setDeleting(paper.paperID);
-    setDeleteProblem(null);
-    try {
-      await apiGet(`/delete_paper/${p.journal_url}/${paper.paperID}`, MESSAGES.somethingWentWrong);
-    } catch (error) {
-      setDeleteProblem(
-        `“${paper.title}” was not deleted: ${errorMessage(error, MESSAGES.somethingWentWrong)}`,
-      );
-    }
-    await revalidator.revalidate();
-    setDeleting(null);
-  }
+  const p = loaderData;
 
   return (
     <DashboardScreen
@@ -136,34 +104,22 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
         </>
       }
     >
-      {dialog}
-      <div className="flex flex-col gap-8 md:flex-row md:items-start">
-        <CoverImage
-          src={p.cover_img}
-          alt={`Cover of ${p.journal_name}, ${volumeNumber(p.volume, p.issue, p.show_number)}`}
-          sizes="(min-width: 768px) 12rem, 9rem"
-          eager
-          placeholder={p.journal_abbreviation}
-          className="w-36 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 md:w-48"
+      {deletion.dialog}
+      <CoverAndBoard
+        of={p}
+        alt={`Cover of ${p.journal_name}, ${volumeNumber(p.volume, p.issue, p.show_number)}`}
+        placeholder={p.journal_abbreviation}
+      >
+        <PaperContents
+          id="contents-title"
+          heading="Publication Contents"
+          papers={p.papers}
+          emptyText="No papers in this publication yet."
+          deletion={deletion}
+          openLink={(paper) => paperLink(p.journal_url, paper.paperID)}
+          editLink={(paper) => `/dashboard/edit_paper/${p.journal_url}/${paper.paperID}`}
         />
-        <div className="min-w-0 flex-1 space-y-10">
-          <Disclosure title="Editorial Board">
-            <EditorialBoard editors={p.editors} />
-          </Disclosure>
-
-          <PaperContents
-            id="contents-title"
-            heading="Publication Contents"
-            papers={p.papers}
-            emptyText="No papers in this publication yet."
-            problem={deleteProblem}
-            deleting={deleting}
-            openLink={(paper) => paperLink(p.journal_url, paper.paperID)}
-            editLink={(paper) => `/dashboard/edit_paper/${p.journal_url}/${paper.paperID}`}
-            onDelete={remove}
-          />
-        </div>
-      </div>
+      </CoverAndBoard>
     </DashboardScreen>
   );
 }

@@ -8,54 +8,55 @@
  * Authorised to Access This Page', replaces it full-page.
  */
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
+import { FormNotice } from "../../components/dashboard/form-card.tsx";
 import { PublicationsTable, rowName } from "../../components/dashboard/publications-table.tsx";
-import {
-  DashboardFailure,
-  DashboardLoading,
-  DashboardScreen,
-  dashboardMeta,
-} from "../../components/dashboard/screen.tsx";
-import { FormError, FormSuccess } from "../../components/forms/index.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import type { Notice } from "../../components/dashboard/use-notice-form.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
-import { apiAction, errorMessage } from "../../lib/api.ts";
-import { loadScreen } from "../../lib/dashboard-load.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publications";
 
-export function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return loadScreen(request, async (get) => {
-    const { publications, journal_name } = await get<{
-      publications: DashboardPublicationRow[];
-      journal_name: string;
-    }>(`/get_publications/${encodeURIComponent(params.journal)}`);
-    return { journalName: journal_name, rows: publications };
-  });
-}
-clientLoader.hydrate = true as const;
+export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
+  const { publications, journal_name } = await get<{
+    publications: DashboardPublicationRow[];
+    journal_name: string;
+  }>(`/get_publications/${encodeURIComponent(params.journal)}`);
+  return { journalName: journal_name, rows: publications };
+});
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  const name = loaderData?.data?.journalName;
+  const name = loaderData?.journalName;
   return dashboardMeta(matches, name ? `${name} Publications` : "Publications");
 }
 
-export function HydrateFallback() {
-  return <DashboardLoading what="Loading the publications…" />;
-}
+export const HydrateFallback = screenFallback("Loading the publications…");
+export const ErrorBoundary = ScreenErrorBoundary;
 
-type Outcome = { ok: boolean; message: string };
+/**
+ * A row action: GET of the link the server gave (`/api` + link); the list reloads whatever the
+ * answer, since another manager may have changed it meanwhile.
+ */
+export const clientAction = formAction((_, __, fields) => ({
+  path: String((fields as { link?: unknown }).link ?? ""),
+  failure: MESSAGES.somethingWentWrong,
+  method: "GET",
+  reloadOnFailure: true,
+}));
 
 export default function DashboardPublications({ loaderData, params }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
   const { ask, dialog } = useConfirm();
-  const [busyAction, setBusyAction] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<Notice>(null);
+  const rowAction = useFormAction((result) => setOutcome({ ok: result.ok, msg: result.msg }));
+  const pending = rowAction.pending?.link;
+  const busyAction = typeof pending === "string" ? pending : null;
 
-  if (loaderData.error !== null) return <DashboardFailure message={loaderData.error} />;
-  const { journalName, rows } = loaderData.data;
+  const { journalName, rows } = loaderData;
 
   async function runAction(action: RowAction, row: DashboardPublicationRow) {
     if (/^delete$/i.test(action.label)) {
@@ -67,17 +68,8 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
       });
       if (!ok) return;
     }
-    setBusyAction(action.link);
     setOutcome(null);
-    try {
-      const answer = await apiAction(action.link, MESSAGES.somethingWentWrong);
-      setOutcome({ ok: true, message: answer.msg });
-    } catch (error) {
-      setOutcome({ ok: false, message: errorMessage(error, MESSAGES.somethingWentWrong) });
-    }
-    // The list reloads whatever happened: another manager may have changed it meanwhile.
-    await revalidator.revalidate();
-    setBusyAction(null);
+    rowAction.submit("row", { link: action.link });
   }
 
   return (
@@ -92,8 +84,9 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
       }
     >
       {dialog}
-      {outcome?.ok ? <FormSuccess message={outcome.message} className="mb-5" /> : null}
-      {outcome && !outcome.ok ? <FormError message={outcome.message} className="mb-5" /> : null}
+      <div className="empty:hidden mb-5">
+        <FormNotice notice={outcome} />
+      </div>
       {rows.length === 0 ? (
         <EmptyNote>No publications yet. Create the first issue of {journalName}.</EmptyNote>
       ) : (

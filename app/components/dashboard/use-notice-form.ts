@@ -1,0 +1,56 @@
+/**
+ * A dashboard form whose answer is one notice below it, success or failure, in the server's own
+ * words (docs/product/errors.md: "forms show it below the form"), such as the two forms of Your
+ * account. The values go as JSON to the route's `clientAction` under `intent`
+ * ({@link useFormAction}); the server's field messages go to the form's fields, except one that
+ * only repeats the notice.
+ */
+import { useRef, useState } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { useFormAction } from "./form-action.ts";
+
+/** The message shown below a form: `ok` picks success or error styling. */
+export type Notice = { ok: boolean; msg: string } | null;
+
+/**
+ * @param form the react-hook-form form (its own zod resolver checks the values first).
+ * @param onSuccess runs after a successful answer (once the page has reloaded), e.g. to empty
+ *   the form.
+ * @returns `onSubmit` (the form element's handler: a submission the browser refuses clears the
+ *   last notice, which no longer applies), `field(name)` (a field's props with its message),
+ *   `busy` and `notice`.
+ */
+export function useNoticeForm<T extends FieldValues>(
+  intent: string,
+  form: UseFormReturn<T>,
+  onSuccess?: () => void,
+) {
+  const [notice, setNotice] = useState<Notice>(null);
+  const sent = useRef<T | null>(null);
+  const action = useFormAction((result) => {
+    if (result.ok) onSuccess?.();
+    else {
+      for (const [field, message] of Object.entries(result.errors)) {
+        if (sent.current && field in sent.current && message !== result.msg) {
+          form.setError(field as Path<T>, { type: "server", message });
+        }
+      }
+    }
+    setNotice({ ok: result.ok, msg: result.msg });
+  });
+  const send = (values: T) => {
+    sent.current = values;
+    setNotice(null);
+    action.submit(intent, values);
+  };
+  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
+  return {
+    busy: action.busy,
+    notice,
+    onSubmit: form.handleSubmit(send, () => setNotice(null)),
+    field: (name: Path<T>) => ({ ...form.register(name), error: errors[name]?.message }),
+  };
+}
+
+/** What {@link useNoticeForm} answers, for the form's frame. */
+export type NoticeForm = Pick<ReturnType<typeof useNoticeForm>, "busy" | "notice" | "onSubmit">;
