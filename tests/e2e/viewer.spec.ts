@@ -327,9 +327,6 @@ test("the page number input moves to that page", async ({ page }) => {
 });
 
 test("find in document counts the matches and steps through them", async ({ page }) => {
-  // Decision 225: with this PDF (TraceMonkey is no longer shipped) the viewer's count stops at
-  // the matches of pages 1-2 ("1 of 8", still after 90 s); to be found out in the viewer.
-  test.fixme(true, "the find count stops after page 2 of the Metabolites PDF");
   const errors = consoleErrors(page);
   await openPaper(page, FIXTURE_PAPERS.multiPage.title);
   const viewer = await openViewer(page);

@@ -304,6 +304,7 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
 
   let scale = options.scale;
   let pagesReady = false;
+  let pagesLoaded = false;
   let destroyed = false;
   let pendingFind: (() => void) | null = null;
   const runPendingFind = () => {
@@ -325,6 +326,11 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   eventBus.on("pagesinit", () => {
     pagesReady = true;
     pdfViewer.currentScale = scale;
+  });
+  // A find started before every page is loaded lost the text of the later pages (its count
+  // stopped at pages 1-2 of a 14-page PDF loaded by ranges): the query waits for all of them.
+  eventBus.on("pagesloaded", () => {
+    pagesLoaded = true;
     runPendingFind();
   });
   eventBus.on("pagechanging", (e: { pageNumber: number }) => events.pageChanged(e.pageNumber));
@@ -642,9 +648,10 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     find(query, again, previous) {
       if (destroyed) return;
       // Before "pagesinit" the viewer's current page is 0, and pdf.js's find controller would
-      // start from page index -1 and never select a match: the query waits for the pages.
+      // start from page index -1 and never select a match; before "pagesloaded" it counts only
+      // the pages loaded so far: the query waits for every page.
       pendingFind = () => findNow(query, again, previous);
-      if (pagesReady) runPendingFind();
+      if (pagesReady && pagesLoaded) runPendingFind();
     },
     destroy() {
       if (destroyed) return;
