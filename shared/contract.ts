@@ -27,6 +27,7 @@ import type {
   NavItems,
   PaperDetail,
   PaperEdit,
+  PaperTextState,
   PartnerItem,
   ProceedingCard,
   ProceedingDetail,
@@ -209,7 +210,7 @@ export const API = {
     params: { proceeding: routeId },
     body: proceedingPaperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+    answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /get_proceeding_paper_edit/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
@@ -219,7 +220,7 @@ export const API = {
     params: { proceeding: routeId, paper },
     body: proceedingPaperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+    answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /delete_proceeding_paper/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
@@ -282,7 +283,7 @@ export const API = {
     params: { journal: routeJournalUri },
     body: paperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; file_url: string }>(),
+    answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /get_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },
@@ -292,7 +293,7 @@ export const API = {
     params: { journal: routeJournalUri, paper },
     body: paperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; file_url: string }>(),
+    answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /delete_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },

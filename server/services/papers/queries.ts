@@ -8,10 +8,12 @@ import type {
   PaperDetail,
   PaperEdit,
   PaperReading,
+  PaperTextState,
   ProceedingPaperDetail,
   ProceedingPaperEdit,
 } from "../../../shared/api.ts";
 import {
+  pdfTextNote,
   proceedingCitationLine,
   proceedingLink,
   proceedingPaperLink,
@@ -330,10 +332,38 @@ export async function findProceedingPaperFile(
   );
 }
 
+/**
+ * Whether a paper's stored text was cut at the limits of one paper, and the forms' note then
+ * (decision 271).
+ */
+export function paperTextState(
+  ctx: AppContext,
+  row: { text_truncated: number; text_pages: number | null; page_count: number | null },
+): PaperTextState {
+  if (!row.text_truncated) return { text_truncated: false, text_note: "" };
+  const { maxPages, maxTextBytes } = ctx.config.pdfLimits;
+  return {
+    text_truncated: true,
+    text_note: pdfTextNote(row.text_pages, row.page_count, {
+      maxTextKb: Math.round(maxTextBytes / 1024),
+      maxPages,
+    }),
+  };
+}
+
 /** The fields both paper edit forms prefill (journal and conference papers), authors in order. */
 async function editFields(
   ctx: AppContext,
-  row: { id: number; title: string; doi: string | null; abstract: string; keywords: string | null },
+  row: {
+    id: number;
+    title: string;
+    doi: string | null;
+    abstract: string;
+    keywords: string | null;
+    text_truncated: number;
+    text_pages: number | null;
+    page_count: number | null;
+  },
 ) {
   const authors = await authorsOfPaper(ctx, row.id);
   return {
@@ -347,6 +377,7 @@ async function editFields(
     doi: row.doi ?? "",
     abstract: row.abstract,
     keywords: row.keywords ?? "",
+    ...paperTextState(ctx, row),
   };
 }
 
@@ -365,6 +396,9 @@ export async function getPaperForEdit(
       "p.keywords",
       "p.file",
       "p.publication_id",
+      "p.text_truncated",
+      "p.text_pages",
+      "p.page_count",
       "j.uri",
     ])
     .executeTakeFirst();
@@ -397,6 +431,9 @@ export async function getProceedingPaperForEdit(
       "p.file",
       "p.first_page",
       "p.last_page",
+      "p.text_truncated",
+      "p.text_pages",
+      "p.page_count",
       "pr.slug",
     ])
     .where("p.id", "=", paperId)
