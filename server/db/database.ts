@@ -37,10 +37,10 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Promise<void> };
+export type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Promise<void> };
 
 /** Every migration, in the order they apply. Names never change once released. */
-const migrations: Record<string, MigrationModule> = {
+export const migrations: Record<string, MigrationModule> = {
   "001-initial": m001,
   "002-search": m002,
   "003-search-rowid": m003,

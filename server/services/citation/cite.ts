@@ -1,20 +1,22 @@
 /**
  * 'Cite this paper' (issue 6): a paper as a CSL-JSON item, the BibTeX, RIS and CSL-JSON files
- * readers import into a reference manager, and what the paper page's panel needs, all produced
- * by citation-js (`@citation-js/core` with its BibTeX and RIS plugins), never by hand
- * (docs/decisions/186-cite-this-paper.md).
+ * readers import into a reference manager, and what the paper page's panel needs
+ * (docs/decisions/186-cite-this-paper.md). The BibTeX and RIS files are written by ./bibtex.ts
+ * and ./ris.ts, which escape each format's syntax (docs/decisions/270-citation-file-writers.md);
+ * every text of the item is one line without control characters (the abstract keeps its line
+ * breaks), so no format can be broken by what a manager typed.
  *
  * The references in the six styles are formatted by ./format.ts in the citation worker thread
  * (./citation-pool.ts), fetched by the panel from `{paper page}/citations.json`, never while a
  * page renders (docs/decisions/245-citations-off-the-page.md). BibTeX and RIS need no CSL engine
  * and stay cheap enough for the request thread. The browser loads none of this.
  */
-import { Cite, type CslItem, type CslName } from "@citation-js/core";
+import type { CslItem, CslName } from "@citation-js/core";
 import { parse as parseName } from "@citation-js/name";
-import "@citation-js/plugin-bibtex";
-import "@citation-js/plugin-ris";
 import type { PaperCitations, PaperDetail, ProceedingPaperDetail } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
+import { bibtexEntry, oneLine } from "./bibtex.ts";
+import { risRecord } from "./ris.ts";
 import { CITATION_STYLES } from "./style-list.ts";
 
 /** The downloadable formats: file extension → media type and citation-js output format. */
@@ -35,8 +37,23 @@ function dateParts(date: string, year: number): number[] {
 
 /** A stored author name ("Djoko T. Iskandar") as CSL given/family parts. */
 function cslName(name: string): CslName {
-  const parsed = parseName(name);
-  return parsed.family ? parsed : { literal: name };
+  const clean = oneLine(name);
+  const parsed = parseName(clean);
+  return parsed.family ? parsed : { literal: clean };
+}
+
+/** Control characters but line breaks and tabs (which JSON would carry, and nothing needs). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** Every string of `value` as one line (see {@link oneLine}), deeply. */
+function oneLineStrings<T>(value: T): T {
+  if (typeof value === "string") return oneLine(value) as T;
+  if (Array.isArray(value)) return value.map(oneLineStrings) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, oneLineStrings(v)])) as T;
+  }
+  return value;
 }
 
 /** Fields every paper has, whatever it was published in. */
@@ -51,10 +68,25 @@ function commonFields(paper: PaperDetail | ProceedingPaperDetail, pageUrl: strin
   };
   if (paper.doi) item.DOI = paper.doi;
   if (pages) item.page = pages;
+  if (paper.first_page) item["page-first"] = paper.first_page;
   if (paper.publisher) item.publisher = paper.publisher;
   const keywords = splitKeywords(paper.keywords);
   if (keywords.length > 0) item.keyword = keywords.join(", ");
   return item;
+}
+
+/**
+ * The item as every writer gets it: its strings on one line (the abstract keeps its line
+ * breaks, without other control characters).
+ */
+function finished(item: Record<string, unknown>, abstract: string): CslItem {
+  const clean = oneLineStrings(item);
+  const text = abstract
+    .replace(CONTROL, "")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .trim();
+  if (text) clean.abstract = text;
+  return clean as CslItem;
 }
 
 /**
@@ -73,7 +105,7 @@ export function journalPaperItem(paper: PaperDetail, pageUrl: string): CslItem {
   if (paper.show_number) item.issue = paper.issue;
   const issn = paper.issn.match(/\b\d{4}-\d{3}[\dX]\b/i)?.[0];
   if (issn) item.ISSN = issn;
-  return item as CslItem;
+  return finished(item, paper.abstract);
 }
 
 /** A conference paper as a CSL-JSON `paper-conference` item of its proceedings. */
@@ -87,7 +119,7 @@ export function proceedingPaperItem(paper: ProceedingPaperDetail, pageUrl: strin
   if (paper.event_location) item["event-place"] = paper.event_location;
   if (paper.isbn) item.ISBN = paper.isbn;
   if (paper.issn) item.ISSN = paper.issn;
-  return item as CslItem;
+  return finished(item, paper.abstract);
 }
 
 /**
@@ -95,9 +127,8 @@ export function proceedingPaperItem(paper: ProceedingPaperDetail, pageUrl: strin
  * array of one item as the CSL specification's JSON schema has it).
  */
 export function citationFile(item: CslItem, format: CitationFileFormat): string {
-  const cite = new Cite(item);
-  if (format === "bib") return cite.format("bibtex");
-  if (format === "ris") return cite.format("ris");
+  if (format === "bib") return bibtexEntry(item);
+  if (format === "ris") return risRecord(item);
   return `${JSON.stringify([item], null, 2)}\n`;
 }
 
