@@ -8,7 +8,8 @@
  * structure or its meaning to LaTeX (Tame the BeaST, §2; "The biblatex package", §2.3):
  * - text: control characters and line breaks become spaces; `\ { } $ % & # _ ^ ~` become
  *   LaTeX text commands (`\textbackslash{}`, `\textbraceleft{}`, `\$`, …), so the value's braces
- *   always balance (BibTeX counts `\{` as a brace too, so braces are never escaped with `\`);
+ *   always balance (BibTeX counts `\{` as a brace too, so braces are never escaped with `\`),
+ *   and `< > |` (which LaTeX's default font prints as ¡ ¿ —) too;
  *   words with capitals keep their case in braces (`{DNA}`), as styles lower-case titles;
  * - names: `Family, Given` (or a literal name in braces), parts holding a comma or the word
  *   `and` in braces, joined with ` and `;
@@ -34,6 +35,10 @@ const LATEX: Record<string, string> = {
   _: "\\_",
   "^": "\\textasciicircum{}",
   "~": "\\textasciitilde{}",
+  // LaTeX's default (OT1) text font prints these as ¡, ¿ and —
+  "<": "\\textless{}",
+  ">": "\\textgreater{}",
+  "|": "\\textbar{}",
 };
 
 /** Control characters (C0, DEL, C1), line and paragraph separators: become spaces. */
@@ -47,7 +52,7 @@ export function oneLine(text: string): string {
 
 /** `text` as BibTeX field content (see the module comment). */
 export function latexText(text: string): string {
-  return oneLine(text).replace(/[\\{}$%&#_^~]/g, (c) => LATEX[c]!);
+  return oneLine(text).replace(/[\\{}$%&#_^~<>|]/g, (c) => LATEX[c]!);
 }
 
 /** A title: {@link latexText}, with every word holding a capital letter in braces. */
