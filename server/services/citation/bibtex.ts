@@ -20,6 +20,7 @@
  * The output is UTF-8 (BibLaTeX/Biber, Zotero, JabRef and Mendeley read it as such).
  */
 import type { CslItem, CslName } from "@citation-js/core";
+import { oneLine } from "../../../shared/one-line.ts";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
@@ -41,14 +42,9 @@ const LATEX: Record<string, string> = {
   "|": "\\textbar{}",
 };
 
-/** Control characters (C0, DEL, C1), line and paragraph separators: become spaces. */
+/** Control characters (C0, DEL, C1), line and paragraph separators. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
-/** `text` on one line: control characters and white space runs as one space, trimmed. */
-export function oneLine(text: string): string {
-  return text.replace(CONTROL, " ").replace(/\s+/g, " ").trim();
-}
 
 /** `text` as BibTeX field content (see the module comment). */
 export function latexText(text: string): string {

@@ -15,7 +15,8 @@ import type { CslItem, CslName } from "@citation-js/core";
 import { parse as parseName } from "@citation-js/name";
 import type { PaperCitations, PaperDetail, ProceedingPaperDetail } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
-import { bibtexEntry, oneLine } from "./bibtex.ts";
+import { oneLine } from "../../../shared/one-line.ts";
+import { bibtexEntry } from "./bibtex.ts";
 import { risRecord } from "./ris.ts";
 import { CITATION_STYLES } from "./style-list.ts";
 

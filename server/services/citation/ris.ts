@@ -18,7 +18,7 @@
  * author (`Family, Given`), one `KW` per keyword, `DO`, `UR`, `SN`, `PB`, `AB`.
  */
 import type { CslItem, CslName } from "@citation-js/core";
-import { oneLine } from "./bibtex.ts";
+import { oneLine } from "../../../shared/one-line.ts";
 
 /** An author as RIS writes it: `Family, Given` (`Family, Given, Suffix`), or the literal name. */
 function risName(name: CslName): string {
