@@ -38,11 +38,14 @@ const HOSTILE = {
 
 /** A value as every writer keeps it: control characters and line breaks as spaces, trimmed. */
 const line = (text: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the point
-  text
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
+  [...text]
+    .map((c) => (c.charCodeAt(0) < 32 || c === "\u007f" ? " " : c))
+    .join("")
     .replace(/\s+/g, " ")
     .trim();
+
+/** True when `text` holds a C0 control character. */
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 32);
 
 const KEYWORDS = ["alpha", "beta ER - TY - JOUR TI - Forged", "gamma}", "<kw>& |x|"];
 
@@ -190,7 +193,7 @@ describe(`citation files with hostile values on ${dialectUnderTest}`, () => {
     expect(items[0]!.abstract).toBe(
       "First line.\nER  - \n</description><evil/>]]> & more\nSecond line.",
     );
-    expect(JSON.stringify(items)).not.toMatch(/[\u0000-\u001f]/);
+    expect(hasControl(JSON.stringify(items))).toBe(false);
   });
 });
 
@@ -255,7 +258,7 @@ describe(`the DOI rule at every boundary on ${dialectUnderTest}`, () => {
   it("the dashboard refuses a DOI Crossref's syntax refuses, naming the field", async () => {
     const { cookie } = await signedInManager(t);
     const res = await request(t.app)
-      .post("/api/edit_paper/ethics-review/" + paperId)
+      .post(`/api/edit_paper/ethics-review/${paperId}`)
       .set("Cookie", cookie)
       .field("sel_publication", String(seed.issueId))
       .field("title", "Fixed")
