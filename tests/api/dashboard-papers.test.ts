@@ -180,6 +180,9 @@ describe(`dashboard paper calls on ${dialectUnderTest}`, () => {
         keywords: "durum wheat; Fusarium poae; volatiles",
         publication: String(seed.issueId),
         file_url: res.body.file_url,
+        // its whole text was kept (decision 271)
+        text_truncated: false,
+        text_note: "",
       });
 
       // the issue lists it last, with its authors
