@@ -9,6 +9,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config.ts";
 import { inspectPdf, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
 import { TextBudget, utf8Prefix } from "../../server/services/pdf-text.ts";
@@ -24,6 +25,32 @@ beforeAll(async () => {
   bomb = await textBombPdf();
   negative = await negativeCountPdf();
 }, 60_000);
+
+describe("MAX_PDF_PAGES and MAX_PDF_TEXT_KB", () => {
+  const env = { DATA_DIR: "/tmp/athenaeum-pdf-limits", SESSION_SECRET: "x".repeat(32) };
+
+  it("default to 2,000 pages and 512 KiB, and take other values", () => {
+    expect(loadConfig(env).pdfLimits).toEqual({ maxPages: 2_000, maxTextBytes: 512 * 1024 });
+    expect(loadConfig({ ...env, MAX_PDF_PAGES: "50", MAX_PDF_TEXT_KB: "900" }).pdfLimits).toEqual({
+      maxPages: 50,
+      maxTextBytes: 900 * 1024,
+    });
+  });
+
+  it("refuse what PostgreSQL's index could not hold, and nonsense, naming the variable", () => {
+    for (const [name, value] of [
+      ["MAX_PDF_TEXT_KB", "901"],
+      ["MAX_PDF_TEXT_KB", "0"],
+      ["MAX_PDF_PAGES", "0"],
+      ["MAX_PDF_PAGES", "many"],
+    ]) {
+      expect(() => loadConfig({ ...env, [name!]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...env, [name!]: value })).toThrow(
+        new RegExp(`^Invalid configuration: ${name}`),
+      );
+    }
+  });
+});
 
 describe("the text kept of a PDF", () => {
   it("cuts UTF-8 text at a byte limit without splitting a character", () => {
