@@ -204,7 +204,7 @@ export interface PaperAuthorsTable {
   paper_id: number;
   position: number;
   /**
-   * The name as shown: `given_names + " " + family_name`, or the literal name when both are
+   * The name as shown: `given_names family_name suffix`, or the literal name when both are
    * null (an organisation, a single name), which no writer ever splits. Derived on every write.
    */
   name: string;
@@ -215,6 +215,8 @@ export interface PaperAuthorsTable {
   given_names: string | null;
   /** Family name with its particles ("Di Matteo", "van Ooij"), or null. */
   family_name: string | null;
+  /** Generational suffix ("Jr.", "III": JATS `<suffix>`, Crossref `<suffix>`), or null. */
+  suffix: string | null;
   /** `https://orcid.org/0000-0002-1825-0097` (check digit verified, shared/orcid.ts), or null. */
   orcid: string | null;
   /** 1 for a corresponding author. */

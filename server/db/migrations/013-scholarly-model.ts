@@ -2,7 +2,8 @@
  * The scholarly model (issue 16; docs/decisions/255-scholarly-model.md, wire shape in 256):
  *
  * - `paper_authors`: `given_names`, `family_name` (both null: `name` is a literal name, never
- *   split), `orcid` (`https://orcid.org/…`), `corresponding` (0/1). `name` and `institution`
+ *   split), `suffix` ("Jr.", "III"; amendment to decision 255), `orcid` (`https://orcid.org/…`),
+ *   `corresponding` (0/1). `name` and `institution`
  *   stay, derived from these and the affiliations on every write.
  * - `paper_author_affiliations`: an author's affiliations in order (`name`, `ror`), cascading
  *   from the author.
@@ -28,6 +29,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   await db.schema.alterTable("paper_authors").addColumn("given_names", "text").execute();
   await db.schema.alterTable("paper_authors").addColumn("family_name", "text").execute();
+  await db.schema.alterTable("paper_authors").addColumn("suffix", "text").execute();
   await db.schema.alterTable("paper_authors").addColumn("orcid", "text").execute();
   await db.schema
     .alterTable("paper_authors")
