@@ -382,7 +382,7 @@ const authorFields = z.object({
  */
 export const authorSchema = authorFields
   .superRefine((author, issue) => {
-    if (!author.family_name && !author.name) {
+    if (!author.family_name && !author.name && !author.given_names) {
       issue.addIssue({ code: "custom", path: ["name"], message: "Enter each author's name." });
     }
     if (author.given_names && !author.family_name) {
