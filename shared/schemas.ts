@@ -608,45 +608,52 @@ export const journalEditSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Publications, papers, proceedings, partners
 
-/** POST /create_publication and /edit_publication: an issue with its editorial board. */
-export const publicationSchema = z
-  .object({
-    volume: volumeSchema("volume"),
-    issue: volumeSchema("issue"),
-    /**
-     * Added to the spec's fields (decision 185): "N" when the journal publishes continuously and
-     * the issue has no real number, so `issue` only keys its URL; "Y" or absent otherwise.
-     */
-    show_number: z
-      .enum(["Y", "N"], { error: "Choose whether the issue has an issue number." })
-      .optional()
-      .transform((v) => v !== "N"),
-    title: optionalText("publication title", MAX.title),
-    year: yearSchema,
-    editors: editorsSchema,
-    /**
-     * Added (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, in
-     * the year `year`; absent or empty means the year alone.
-     */
-    publication_date: sentPartialDate("publication date"),
-    /**
-     * Added (decision 258): `published` publishes a new issue at once; a new issue is a draft
-     * otherwise. On edit, absent keeps the issue's status.
-     */
-    status: z
-      .enum(["draft", "published"], { error: "Choose draft or published as the issue's status." })
-      .optional(),
-  })
-  .superRefine((value, issue) => {
-    const date = value.publication_date;
-    if (date && Number(date.slice(0, 4)) !== value.year) {
-      issue.addIssue({
-        code: "custom",
-        path: ["publication_date"],
-        message: `The publication date must fall in the publication year, ${value.year}.`,
-      });
-    }
-  });
+/**
+ * The fields of an issue, without the rule across them, for forms that pick some of them
+ * (zod refuses `.omit` on a refined object): {@link publicationSchema} is what the server parses.
+ */
+export const publicationFieldsSchema = z.object({
+  volume: volumeSchema("volume"),
+  issue: volumeSchema("issue"),
+  /**
+   * Added to the spec's fields (decision 185): "N" when the journal publishes continuously and
+   * the issue has no real number, so `issue` only keys its URL; "Y" or absent otherwise.
+   */
+  show_number: z
+    .enum(["Y", "N"], { error: "Choose whether the issue has an issue number." })
+    .optional()
+    .transform((v) => v !== "N"),
+  title: optionalText("publication title", MAX.title),
+  year: yearSchema,
+  editors: editorsSchema,
+  /**
+   * Added (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, in
+   * the year `year`; absent or empty means the year alone.
+   */
+  publication_date: sentPartialDate("publication date"),
+  /**
+   * Added (decision 258): `published` publishes a new issue at once; a new issue is a draft
+   * otherwise. On edit, absent keeps the issue's status.
+   */
+  status: z
+    .enum(["draft", "published"], { error: "Choose draft or published as the issue's status." })
+    .optional(),
+});
+
+/**
+ * POST /create_publication and /edit_publication: an issue with its editorial board; its
+ * publication date must fall in its year.
+ */
+export const publicationSchema = publicationFieldsSchema.superRefine((value, issue) => {
+  const date = value.publication_date;
+  if (date && Number(date.slice(0, 4)) !== value.year) {
+    issue.addIssue({
+      code: "custom",
+      path: ["publication_date"],
+      message: `The publication date must fall in the publication year, ${value.year}.`,
+    });
+  }
+});
 
 /**
  * POST /create_paper and /edit_paper: the spec's fields, and the scholarly fields added beside
