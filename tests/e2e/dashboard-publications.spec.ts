@@ -283,6 +283,9 @@ test("an issue without a number (continuous publication) is shown as its volume 
   const row = page.getByRole("row").filter({ hasText: `Vol. ${volume} ` });
   await expect(row).toHaveCount(1);
   await expect(row).not.toContainText("No. 1");
+  // a new issue is a draft (decision 258): readers see it once published by its row action
+  await row.getByRole("button", { name: /^Publish/ }).click();
+  await expect(page.getByRole("status")).toContainText("The publication is published");
 
   // The public issue page keeps its address but claims no number.
   await page.goto(`/journal/${JOURNAL.uri}/${volume}/1`);
