@@ -12,8 +12,13 @@
  * and stay cheap enough for the request thread. The browser loads none of this.
  */
 import type { CslItem, CslName } from "@citation-js/core";
-import { parse as parseName } from "@citation-js/name";
-import type { PaperCitations, PaperDetail, ProceedingPaperDetail } from "../../../shared/api.ts";
+import type {
+  PaperAuthorItem,
+  PaperCitations,
+  PaperDetail,
+  ProceedingPaperDetail,
+} from "../../../shared/api.ts";
+import { dateParts, parsePartialDate } from "../../../shared/dates.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import { oneLine } from "../../../shared/one-line.ts";
 import { bibtexEntry } from "./bibtex.ts";
@@ -29,18 +34,31 @@ export const CITATION_FILES = {
 
 export type CitationFileFormat = keyof typeof CITATION_FILES;
 
-/** `2016-05-30` → `[2016, 5, 30]`, `2009-06` → `[2009, 6]`, else the year alone. */
-function dateParts(date: string, year: number): number[] {
-  const match = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(date);
-  if (!match) return [year];
-  return [match[1], match[2], match[3]].filter(Boolean).map(Number);
+/**
+ * The paper's publication date as CSL date parts (decision 255: its own date, else its issue's,
+ * else its proceeding's year; shared/dates.ts), `[[2016, 5, 30]]`.
+ */
+function issued(paper: PaperDetail | ProceedingPaperDetail): [number[]] {
+  const date =
+    parsePartialDate(paper.publication_date) ??
+    parsePartialDate(paper.published_on) ??
+    ({ year: paper.year } as const);
+  return dateParts(date);
 }
 
-/** A stored author name ("Djoko T. Iskandar") as CSL given/family parts. */
-function cslName(name: string): CslName {
-  const clean = oneLine(name);
-  const parsed = parseName(clean);
-  return parsed.family ? parsed : { literal: clean };
+/**
+ * An author as a CSL name (decision 255): given names and family name (particles kept: "Di
+ * Matteo"), or a literal name, never split by guessing.
+ */
+function cslName(author: PaperAuthorItem): CslName {
+  const family = oneLine(author.family_name ?? "");
+  if (!family) return { literal: oneLine(author.name) };
+  const name: CslName = { family };
+  const given = oneLine(author.given_names ?? "");
+  if (given) name.given = given;
+  const suffix = oneLine(author.suffix ?? "");
+  if (suffix) name.suffix = suffix;
+  return name;
 }
 
 /** Control characters but line breaks and tabs (which JSON would carry, and nothing needs). */
@@ -63,8 +81,8 @@ function commonFields(paper: PaperDetail | ProceedingPaperDetail, pageUrl: strin
   const item: Record<string, unknown> = {
     id: `paper-${paper.paperID}`,
     title: paper.title,
-    author: paper.authors.map((a) => cslName(a.name)),
-    issued: { "date-parts": [dateParts(paper.published_on, paper.year)] },
+    author: paper.authors.map(cslName),
+    issued: { "date-parts": issued(paper) },
     URL: pageUrl,
   };
   if (paper.doi) item.DOI = paper.doi;
