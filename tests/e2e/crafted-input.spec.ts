@@ -158,6 +158,11 @@ test("a paper's page gives hostile values once each, on one line, and JSON-LD th
     expect(res.status(), await res.text()).toBe(201);
     const id = ((await res.json()) as { paperID: number }).paperID;
     created.push(id);
+    // a new issue is a draft (decision 258): published, readers see it
+    const published = await page.request.get(
+      `/api/publication_action/${JOURNAL}/${issueId}/publish`,
+    );
+    expect(published.status(), await published.text()).toBe(200);
     // signed out (the `request` fixture has no cookie): the page a reader gets
     const html = await (await request.get(`/journal/${JOURNAL}/${id}`)).text();
     const all = elements(parse(html));
