@@ -9,7 +9,7 @@
  * Rendered on the client only (`clientLoader` with `HydrateFallback`): the server sends the
  * frame's placeholder, the browser fills it in with the manager's cookie.
  */
-import { NavLink, Outlet, redirect } from "react-router";
+import { Link, NavLink, Outlet, redirect } from "react-router";
 import type { NavItems } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { Spinner } from "../../components/forms/index.ts";
@@ -96,12 +96,15 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           >
             Account
           </NavLink>
-          <NavLink
+          {/* One click signs out (decision 265): a full page load, which /logout answers with a
+              redirect to /manager, so nothing of the signed-in pages stays in memory. */}
+          <Link
             to="/logout"
+            reloadDocument
             className="rounded-sm px-3 py-2 font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
             Logout
-          </NavLink>
+          </Link>
         </div>
       </Bar>
       <Outlet />
