@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
+import { showMoreTools } from "./helpers/viewer.ts";
 
 const journal = FIXTURE_JOURNAL.slug;
 
@@ -43,7 +44,9 @@ async function openViewer(page: Page) {
   await expect(viewer.locator('.page[data-page-number="1"] canvas')).toBeVisible({
     timeout: 20_000,
   });
-  // The tools wait for the first page to be drawn (slow on a busy machine).
+  // The tools wait for the first page to be drawn (slow on a busy machine); below 1280 px
+  // they are in the 'More tools' row.
+  await showMoreTools(viewer);
   await expect(viewer.getByRole("button", { name: "Draw", exact: true })).toBeEnabled({
     timeout: 30_000,
   });
@@ -320,6 +323,7 @@ test("annotations come back after a reload and are in 'Download with my annotati
   await page.reload();
   await page.getByRole("button", { name: "Open Full Text (PDF)" }).click();
   viewer = page.getByRole("region", { name: "Full text (PDF)" });
+  await showMoreTools(viewer);
   await expect(viewer.locator(".inkEditor")).toHaveCount(1, { timeout: 20_000 });
   await expect(viewer.locator(".highlightEditor")).toHaveCount(1);
   // pdf.js removes an image whose picture it cannot read back (the CSP refused the data: URL),
