@@ -145,7 +145,9 @@ test("public pages, signed out and in, with their menus and panels open", async 
   const conferencePaper = await page
     .goto(proceedingPath)
     .then(() =>
-      page.getByRole("link", { name: FIXTURE_PROCEEDING.paper.title }).getAttribute("href"),
+      page
+        .getByRole("link", { name: FIXTURE_PROCEEDING.paper.title, exact: true })
+        .getAttribute("href"),
     );
   found.push(...(await checkAll(page, [{ label: "conference paper", path: conferencePaper! }])));
 

@@ -403,6 +403,8 @@ test("the reader fills the window above the footer, and the last page's end show
     .toBeLessThanOrEqual(footerTop);
   const end = await box(last);
   expect(end.y + end.height).toBeGreaterThan(footerTop - 60);
+  // typing in the toolbar did not scroll the window: the reader still starts at its top
+  expect(Math.abs((await box(viewer)).y)).toBeLessThanOrEqual(1);
   // what is drawn at the page's last line is the page, not the footer over it
   const hit = await page.evaluate(
     ([x, y]) => document.elementFromPoint(x, y)?.closest(".page")?.getAttribute("data-page-number"),

@@ -367,7 +367,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
       ref={sectionRef}
       aria-label="Full text (PDF)"
       // The whole viewport above the fixed footer (decision 268): one toolbar, then the pages.
-      className="flex h-[calc(100dvh-var(--spacing-footer))] flex-col overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
+      className="pdf-reader flex h-[calc(100dvh-var(--spacing-footer))] flex-col overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
     >
       <div
         role="toolbar"

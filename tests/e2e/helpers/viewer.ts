@@ -8,6 +8,8 @@ import type { Locator } from "@playwright/test";
 
 /** Opens the 'More tools' row where the toolbar keeps one (a no-op from 1280 px up). */
 export async function showMoreTools(viewer: Locator): Promise<void> {
+  // the reader mounts after 'Open Full Text (PDF)': wait for its toolbar before looking
+  await viewer.getByRole("toolbar", { name: "PDF tools" }).waitFor();
   const more = viewer.getByRole("button", { name: "More tools" });
   if ((await more.isVisible()) && (await more.getAttribute("aria-expanded")) !== "true") {
     await more.click();
