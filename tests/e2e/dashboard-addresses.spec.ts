@@ -26,6 +26,7 @@ test("unknown dashboard addresses answer 404 'Page Not Found'", async ({ page },
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
   }
+  await page.screenshot({ path: testInfo.outputPath("dashboard-404.png") });
   // a good address still opens its screen, with status 200
   const good = await page.goto("/dashboard/create_journal/1");
   expect(good?.status()).toBe(200);

@@ -116,6 +116,7 @@ test("add, reorder, edit and remove a partner; the home carousel follows", async
     `Are you sure you want to remove the partner "${name} (renamed)"?`,
   );
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath("remove-dialog.png") });
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toHaveCount(0);
   await expect(removeButton).toBeFocused();

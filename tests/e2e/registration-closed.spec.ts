@@ -62,4 +62,5 @@ test("a closed registration says so at once", async ({ page }) => {
   await expect(page.getByRole("textbox")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Create account" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/manager");
+  await page.screenshot({ path: test.info().outputPath("registration-closed.png") });
 });

@@ -164,6 +164,7 @@ test("the Managers screen's error states, and a disabled account", async ({
     const confirm = page.getByRole("dialog", { name: "Disable this account?" });
     await disable.click();
     await expect(confirm).toContainText("Disable Mary Somerville's account?");
+    await page.screenshot({ path: testInfo.outputPath("disable-dialog.png") });
     await page.keyboard.press("Escape");
     await expect(confirm).toHaveCount(0);
     await expect(card.getByText("Disabled", { exact: true })).toHaveCount(0);
