@@ -162,12 +162,11 @@ test("public pages, signed out and in, with their menus and panels open", async 
   expect(found, found.join("\n")).toEqual([]);
 });
 
-test("dashboard pages, with their dialogs open", async ({ page }, testInfo) => {
-  await signInAsNewManager(page, testInfo);
+/** The ids the dashboard screens of the fixture journal and proceeding need. */
+async function dashboardTargets(page: Page) {
   const publications = (await (
     await page.request.get(`/api/get_publications/${journal}`)
   ).json()) as { publications: { id: number }[] };
-  const publicationId = publications.publications[0]!.id;
   const proceedings = (await (await page.request.get("/api/all_proceedings/Y")).json()) as {
     proceedings: { id: number; title: string }[];
   };
@@ -177,11 +176,22 @@ test("dashboard pages, with their dialogs open", async ({ page }, testInfo) => {
   const contents = (await (
     await page.request.get(`/api/get_proceeding_contents/${proceedingId}`)
   ).json()) as { proceeding: { papers: { paperID: number }[] } };
-  const proceedingPaperId = contents.proceeding.papers[0]!.paperID;
   const paper = await paperPath(page.request, journal, FIXTURE_PAPERS.multiPage.title);
-  const paperId = paper.split("/").at(-1)!;
-  const issueScreen = `/dashboard/${journal}/${FIXTURE_JOURNAL.volume}/${FIXTURE_JOURNAL.issue}`;
+  return {
+    publicationId: publications.publications[0]!.id,
+    proceedingId,
+    proceedingPaperId: contents.proceeding.papers[0]!.paperID,
+    paperId: paper.split("/").at(-1)!,
+    issueScreen: `/dashboard/${journal}/${FIXTURE_JOURNAL.volume}/${FIXTURE_JOURNAL.issue}`,
+  };
+}
 
+// Two tests, so that each stays well inside its time on a busy machine.
+test("dashboard journal, issue and paper screens, with their dialogs open", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewManager(page, testInfo);
+  const { publicationId, paperId, issueScreen } = await dashboardTargets(page);
   const found = await checkAll(page, [
     { label: "dashboard", path: "/dashboard" },
     { label: "dashboard, menu open", path: "/dashboard", prepare: openMenu },
@@ -208,6 +218,16 @@ test("dashboard pages, with their dialogs open", async ({ page }, testInfo) => {
       label: "edit publication",
       path: `/dashboard/edit_publication/${journal}/${publicationId}`,
     },
+  ]);
+  expect(found, found.join("\n")).toEqual([]);
+});
+
+test("dashboard proceedings, partners, managers and account screens, with their dialogs open", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewManager(page, testInfo);
+  const { proceedingId, proceedingPaperId } = await dashboardTargets(page);
+  const found = await checkAll(page, [
     { label: "proceedings", path: "/dashboard/proceedings" },
     { label: "create proceeding", path: "/dashboard/create_proceeding" },
     { label: "edit proceeding", path: `/dashboard/edit_proceeding/${proceedingId}` },
