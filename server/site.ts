@@ -16,6 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import type { RequestInfo } from "../app/context.ts";
 import { createHttpApp } from "./http/app.ts";
+import { PDF_VIEWER_SOURCES, widenResponseCsp } from "./http/csp.ts";
 import { publicOrigin } from "./http/origin.ts";
 import { createOutputCache } from "./http/output-cache.ts";
 import type { AppContext } from "./services/context.ts";
@@ -51,6 +52,7 @@ function requestInfo(ctx: AppContext) {
     nonce: res.locals.nonce,
     user: res.locals.user,
     origin: publicOrigin(ctx.config, req),
+    allowPdfViewer: () => widenResponseCsp(res, PDF_VIEWER_SOURCES),
   });
 }
 

@@ -1,10 +1,15 @@
 /**
  * Issue 7: the /logout page's sign-out (server/http/sign-out.ts) refuses another site's request,
  * and a dashboard GET change opened from a pasted link (`Sec-Fetch-Site: none`) asks first
- * (server/http/guards.ts, `confirmNavigatedChange`).
+ * (server/http/guards.ts, `confirmNavigatedChange`). Issue 15 (decision 265): a GET of /logout
+ * from the site's own Logout link signs out at once; one from another site changes nothing.
  */
+import { RouterContextProvider } from "react-router";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext, requestContext } from "../../app/context.ts";
+import { loader as logoutLoader } from "../../app/routes/logout.tsx";
+import type { User } from "../../server/db/schema.ts";
 import { SESSION_COOKIE } from "../../server/http/session.ts";
 import { signOut } from "../../server/http/sign-out.ts";
 import { resolveSession } from "../../server/services/sessions.ts";
@@ -46,6 +51,70 @@ describe(`signing out from the /logout page (${dialectUnderTest})`, () => {
     const { cookie } = await signedInManager(t);
     expect(await signOut(t.ctx, logoutPost(cookie, "cross-site"))).toBeNull();
     expect(await resolveSession(t.ctx, tokenOf(cookie))).not.toBeNull();
+  });
+});
+
+/**
+ * Runs the /logout page's loader as React Router would for a GET carrying `cookie` and
+ * `headers`: the manager's page data, or the redirect it throws.
+ */
+async function logoutGet(
+  user: User,
+  cookie: string,
+  headers: Record<string, string>,
+): Promise<{ page: unknown } | { redirect: Response }> {
+  const context = new RouterContextProvider();
+  context.set(appContext, t.ctx);
+  context.set(requestContext, {
+    nonce: "n",
+    user: { id: user.id, name: user.first_name, email: user.email, role: user.role },
+    origin: "http://localhost:3000",
+    allowPdfViewer: () => {},
+  });
+  const request = new Request("http://localhost:3000/logout", {
+    headers: { Cookie: cookie, ...headers },
+  });
+  try {
+    return { page: await logoutLoader({ request, context, params: {} } as never) };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { redirect: thrown };
+    throw thrown;
+  }
+}
+
+describe(`GET /logout (${dialectUnderTest})`, () => {
+  it("signs out at once when the site's own Logout link sent it, and goes to /manager", async () => {
+    const own: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "same-origin" },
+      { "Sec-Fetch-Site": "none" }, // typed in the address bar, a bookmark
+      { Referer: "http://localhost:3000/dashboard" }, // a browser without Fetch Metadata
+    ];
+    for (const headers of own) {
+      const { user, cookie } = await signedInManager(t);
+      const answer = await logoutGet(user, cookie, headers);
+      if (!("redirect" in answer)) throw new Error(`no redirect for ${JSON.stringify(headers)}`);
+      expect(answer.redirect.status).toBe(302);
+      expect(answer.redirect.headers.get("Location")).toBe("/manager");
+      expect(answer.redirect.headers.get("Set-Cookie")).toMatch(
+        new RegExp(`^${SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 `),
+      );
+      expect(await resolveSession(t.ctx, tokenOf(cookie)), JSON.stringify(headers)).toBeNull();
+    }
+  });
+
+  it("changes nothing when another site sent it: the page asks instead", async () => {
+    const foreign: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { "Sec-Fetch-Site": "same-site" }, // a sibling subdomain, which SameSite does not stop
+      { Referer: "http://evil.example/prize" },
+      {}, // no evidence either way
+    ];
+    for (const headers of foreign) {
+      const { user, cookie } = await signedInManager(t);
+      const answer = await logoutGet(user, cookie, headers);
+      expect(answer, JSON.stringify(headers)).toEqual({ page: { name: user.first_name } });
+      expect(await resolveSession(t.ctx, tokenOf(cookie)), JSON.stringify(headers)).not.toBeNull();
+    }
   });
 });
 
