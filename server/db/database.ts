@@ -24,6 +24,7 @@ import * as m009 from "./migrations/009-account-recovery.ts";
 import * as m010 from "./migrations/010-subjects-and-old-uris.ts";
 import * as m011 from "./migrations/011-issue-identification.ts";
 import * as m012 from "./migrations/012-doi-unique.ts";
+import * as m015 from "./migrations/015-usage.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -52,6 +53,7 @@ const migrations: Record<string, MigrationModule> = {
   "010-subjects-and-old-uris": m010,
   "011-issue-identification": m011,
   "012-doi-unique": m012,
+  "015-usage": m015,
 };
 
 /**

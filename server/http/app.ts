@@ -25,6 +25,7 @@ import { createOutputCache, type OutputCache } from "./output-cache.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
 import { unavailableErrorHandler } from "./unavailable.ts";
+import { usageObserver } from "./usage-observer.ts";
 
 export type HttpAppOptions = {
   /** Server-rendered pages; called for every request nothing else answered. */
@@ -63,6 +64,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.config.trustProxy);
+  // COUNTER usage: notes abstract views, PDF requests and searches once answered (decision 280)
+  app.use(usageObserver(ctx));
   // Before logging and sessions: load balancers poll these every few seconds.
   app.use(healthRouter(ctx));
 
