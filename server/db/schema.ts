@@ -325,6 +325,8 @@ export interface SushiApiKeysTable {
   label: string;
   /** SHA-256 (hex) of the key. */
   key_hash: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
   created_at: string;
   created_by: number | null;
   revoked_at: string | null;

@@ -24,6 +24,7 @@ import { hostGuard } from "./origin.ts";
 import { createOutputCache, type OutputCache } from "./output-cache.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
+import { sushiRouter } from "./sushi.ts";
 import { unavailableErrorHandler } from "./unavailable.ts";
 import { usageObserver } from "./usage-observer.ts";
 
@@ -178,6 +179,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(citationRouter(ctx));
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));
+  app.use(sushiRouter(ctx)); // COUNTER_SUSHI API 5.1 (decision 282)
 
   if (options.pages) app.use(options.pages);
   else app.use((_req, res) => res.status(404).type("text/plain").send("404 Page Not Found"));

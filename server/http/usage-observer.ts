@@ -31,7 +31,8 @@ import { hasSessionCookie } from "./output-cache.ts";
 export type UsageTarget = { kind: UsageKind; paperId: number | null };
 
 const ABSTRACT = /^\/(?:journal|proceedings)\/[a-z0-9][a-z0-9-]*\/([1-9][0-9]{0,8})\/?$/;
-const PDF = /^\/(?:journal|proceedings)\/[a-z0-9][a-z0-9-]*\/download\/([1-9][0-9]{0,8})\/[^/]+\.pdf$/;
+const PDF =
+  /^\/(?:journal|proceedings)\/[a-z0-9][a-z0-9-]*\/download\/([1-9][0-9]{0,8})\/[^/]+\.pdf$/;
 
 /** What `url` (path and query, as in `req.url`) counts as; null for anything else. */
 export function usageTarget(url: string): UsageTarget | null {

@@ -70,11 +70,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     await create
       .addPrimaryKeyConstraint(`${table}_pk`, [period, "paper_id", "yop", "access_type"])
       .execute();
-    await db.schema
-      .createIndex(`${table}_paper`)
-      .on(table)
-      .columns(["paper_id", period])
-      .execute();
+    await db.schema.createIndex(`${table}_paper`).on(table).columns(["paper_id", period]).execute();
   }
 
   let scope = db.schema
@@ -97,6 +93,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("id", "integer", generatedId(dialect))
     .addColumn("label", "text", (c) => c.notNull())
     .addColumn("key_hash", "text", (c) => c.notNull().unique())
+    .addColumn("prefix", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("created_by", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("revoked_at", "text")
@@ -104,5 +101,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
 
   const today = new Date().toISOString().slice(0, 10);
-  await sql`insert into site_settings (key, value) values ('usage.first_day', ${today})`.execute(db);
+  await sql`insert into site_settings (key, value) values ('usage.first_day', ${today})`.execute(
+    db,
+  );
 }

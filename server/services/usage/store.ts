@@ -122,7 +122,11 @@ export async function storeUsageBatch(
       // new events were inserted uncounted: only those retained need a write
       const changed = value === 1 ? ids : ids.filter((id) => !inserted.has(id));
       for (const part of chunks(changed)) {
-        await trx.updateTable("usage_events").set({ counted: value }).where("id", "in", part).execute();
+        await trx
+          .updateTable("usage_events")
+          .set({ counted: value })
+          .where("id", "in", part)
+          .execute();
       }
     }
     await addDeltas(trx, deltas);
