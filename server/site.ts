@@ -18,7 +18,7 @@ import type { RequestInfo } from "../app/context.ts";
 import { createHttpApp } from "./http/app.ts";
 import { publicOrigin } from "./http/origin.ts";
 import { createOutputCache } from "./http/output-cache.ts";
-import { observeUsage } from "./http/usage-observer.ts";
+import { countedFastPath } from "./http/usage-observer.ts";
 import type { AppContext } from "./services/context.ts";
 import { createSsrHandler } from "./ssr.ts";
 
@@ -76,14 +76,8 @@ export function createSite(ctx: AppContext, options: SiteOptions = {}): Site {
   });
   return {
     app: (req, res) => app(req, res),
-    serveFast: cache
-      ? (req, res) => {
-          if (!cache.serveFast(req, res)) return false;
-          // a page answered from memory counts like a rendered one (decision 280); Express,
-          // which the others go through, notes them itself (server/http/app.ts)
-          observeUsage(ctx, req, res);
-          return true;
-        }
-      : () => false,
+    // a page answered from memory counts like a rendered one (decision 280); Express, which
+    // the others go through, notes them itself (server/http/app.ts)
+    serveFast: cache ? countedFastPath(ctx, cache.serveFast) : () => false,
   };
 }

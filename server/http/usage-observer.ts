@@ -103,6 +103,21 @@ export function observeUsage(ctx: AppContext, req: IncomingMessage, res: ServerR
   });
 }
 
+/**
+ * The output cache's `serveFast` (server/http/output-cache.ts), noting the usage of what it
+ * answers before Express, as Express's own middleware does for the rest (server/site.ts).
+ */
+export function countedFastPath(
+  ctx: AppContext,
+  serveFast: (req: IncomingMessage, res: ServerResponse) => boolean,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (!serveFast(req, res)) return false;
+    observeUsage(ctx, req, res);
+    return true;
+  };
+}
+
 /** {@link observeUsage} as the first Express middleware (server/http/app.ts). */
 export function usageObserver(ctx: AppContext): RequestHandler {
   return (req, res, next) => {
