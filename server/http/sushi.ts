@@ -26,6 +26,8 @@ import { addMonths, utcToday } from "../services/usage/figures.ts";
 import {
   buildReport,
   type ExceptionCode,
+  ITEM_METRICS,
+  METRIC_PAIRS,
   type Platform,
   platformNamespace,
   REPORTS,
@@ -227,6 +229,22 @@ export function readReportRequest(
   if (has("metric_type")) {
     const { valid, invalid } = listParam(query("metric_type")!, info.metricValues);
     if (invalid.length) invalidFilter("metric_type", invalid);
+    const items = valid.filter((m) => ITEM_METRICS.includes(m as never));
+    if ((report === "pr" || report === "tr") && items.length === 1) {
+      // the PR's and TR's Performance hold at least two metrics (their schemas' minProperties)
+      const pair = METRIC_PAIRS[items[0]!]!;
+      exceptions.push(
+        sushiException(
+          3060,
+          `metric_type: ${items[0]} alone (this report gives it with ${pair}, which is added)`,
+        ),
+      );
+      valid.splice(
+        0,
+        valid.length,
+        ...info.metricValues.filter((m) => valid.includes(m) || m === pair),
+      );
+    }
     if (valid.length) request.metricTypes = valid;
   }
   if (has("data_type")) {

@@ -72,12 +72,23 @@ type Metric =
   | "Unique_Item_Investigations"
   | "Unique_Item_Requests";
 
-const ITEM_METRICS: Metric[] = [
+export const ITEM_METRICS: Metric[] = [
   "Total_Item_Investigations",
   "Total_Item_Requests",
   "Unique_Item_Investigations",
   "Unique_Item_Requests",
 ];
+
+/**
+ * The metric reported with each Investigation and Request metric where a report needs two: the
+ * schemas of the PR's and TR's Performance require at least two metrics (`minProperties: 2`).
+ */
+export const METRIC_PAIRS: Record<string, string> = {
+  Total_Item_Investigations: "Unique_Item_Investigations",
+  Unique_Item_Investigations: "Total_Item_Investigations",
+  Total_Item_Requests: "Unique_Item_Requests",
+  Unique_Item_Requests: "Total_Item_Requests",
+};
 
 /** Every report served: header names, the list's description, and its API parameters. */
 export const REPORTS: Record<
