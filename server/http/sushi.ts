@@ -23,6 +23,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { AppContext } from "../services/context.ts";
 import { addMonths, utcToday } from "../services/usage/figures.ts";
+import { isApiKeyRequired, verifySushiKey } from "../services/usage/sushi-keys.ts";
 import {
   buildReport,
   type ExceptionCode,
@@ -38,7 +39,6 @@ import {
   sushiException,
   WORLD_CUSTOMER_ID,
 } from "../services/usage/sushi-reports.ts";
-import { isApiKeyRequired, verifySushiKey } from "../services/usage/sushi-keys.ts";
 import { publicOrigin } from "./origin.ts";
 
 /** Parameters every report path takes (besides its own, REPORTS[id].parameters). */

@@ -19,7 +19,7 @@
  */
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
-import { routeId, routeJournalUri } from "../../../shared/route-params.ts";
+import { routeId } from "../../../shared/route-params.ts";
 import type { SushiSettings } from "../../../shared/usage.ts";
 import { apiCall } from "../../http/contract.ts";
 import { actorOf, managerChange, requireAdmin, requireManager } from "../../http/guards.ts";

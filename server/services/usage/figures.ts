@@ -8,9 +8,9 @@
  * daily rows per paper, whatever the traffic.
  */
 import { sql } from "kysely";
+import { FIGURE_NAMES, type UsageFigures, zeroFigures } from "../../../shared/usage.ts";
 import type { Db } from "../../db/database.ts";
 import type { UsageScope } from "../../db/schema.ts";
-import { FIGURE_NAMES, type UsageFigures, zeroFigures } from "../../../shared/usage.ts";
 
 /** Today's date (UTC), `YYYY-MM-DD`. */
 export function utcToday(now = Date.now()): string {
