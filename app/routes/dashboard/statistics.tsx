@@ -200,8 +200,9 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
 
 /** 'Show', 'Issue', 'From', 'To' and the shortcuts: a GET form to this screen's own address. */
 function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
-  const ids = { scope: useId(), issue: useId(), from: useId(), to: useId() };
+  const ids = { scope: useId(), issue: useId(), from: useId(), to: useId(), error: useId() };
   const [scope, setScope] = useState(scopeValue(s.scope));
+  const [rangeError, setRangeError] = useState("");
   const [issue, setIssue] = useState(s.scope.kind === "issue" ? s.scope.param.slice(6) : "");
   const journalChosen = scope === scopeValue(s.scope) && s.scope.journal !== null;
   const shortcut = (days: number) => {
@@ -219,7 +220,21 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
     <Card as="div" className="p-4 sm:p-5">
       <Form
         method="get"
+        noValidate
         className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_auto_auto_auto] lg:items-end"
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const from = String(form.get("from") ?? "");
+          const to = String(form.get("to") ?? "");
+          const problem =
+            !from || !to
+              ? "Choose both dates."
+              : from > to
+                ? "The start date must not be after the end date."
+                : "";
+          setRangeError(problem);
+          if (problem) event.preventDefault();
+        }}
       >
         {s.scope.kind === "paper" ? (
           <div className="sm:col-span-2 lg:col-span-2">
@@ -307,6 +322,8 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
             defaultValue={s.from}
             key={`from-${s.from}`}
             required
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? ids.error : undefined}
             className={controlClass}
           />
         </div>
@@ -328,6 +345,11 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
           Show
         </button>
       </Form>
+      {rangeError ? (
+        <p id={ids.error} role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {rangeError}
+        </p>
+      ) : null}
       <nav aria-label="Date ranges" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link to={shortcut(7)} className={textLinkClass}>
           Last 7 days
