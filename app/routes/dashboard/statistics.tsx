@@ -38,27 +38,12 @@ import { controlClass, labelClass } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
+import { statisticsApiQuery } from "../../lib/statistics-query.ts";
 import type { Route } from "./+types/statistics";
 
-/** The API query (`journal=…&from=…`) of the screen's address (see the module docstring). */
-export function apiQuery(params: URLSearchParams): string {
-  const out = new URLSearchParams();
-  const paper = params.get("paper");
-  const [kind, value] = (params.get("scope") ?? "").split(":");
-  if (paper) out.set("paper", paper);
-  else if (params.get("issue")) out.set("issue", params.get("issue")!);
-  else if (kind === "journal" && value) out.set("journal", value);
-  else if (kind === "proceeding" && value) out.set("proceeding", value);
-  for (const name of ["from", "to"]) {
-    const v = params.get(name);
-    if (v) out.set(name, v);
-  }
-  const text = out.toString();
-  return text ? `?${text}` : "";
-}
-
 export const clientLoader = screenLoader(async (get, { request }: Route.ClientLoaderArgs) => {
-  const query = apiQuery(new URL(request.url).searchParams);
+  // in a module of its own: React Router splits the clientLoader into its own chunk
+  const query = statisticsApiQuery(new URL(request.url).searchParams);
   const statisticsPath: string = `/dashboard/statistics${query}`;
   const { statistics } = await get<{ statistics: StatisticsScreen }>(statisticsPath);
   const sushi = statistics.choices.site
