@@ -117,8 +117,8 @@ test("a visit counted by the Code of Practice shows in the Statistics screen's t
     await expect(
       page.getByRole("heading", { name: "Gastroenterology Research and Practice", level: 2 }),
     ).toBeVisible();
-    await page.getByRole("link", { name: title }).click();
-    await expect(page.getByRole("heading", { name: title, level: 2 })).toBeVisible();
+    await page.getByRole("link", { name: hit.title, exact: true }).click();
+    await expect(page.getByRole("heading", { name: hit.title, level: 2 })).toBeVisible();
     await expect(page.locator('[data-chart="usage"] canvas').first()).toBeAttached();
 
     // the table beside the chart: today's row holds the IR's figures (the server's data is
@@ -184,7 +184,7 @@ test("an administrator creates and revokes a SUSHI key", async ({ page }, testIn
   const item = panel.getByRole("listitem").filter({ hasText: label });
   await expect(item).toContainText(secret.slice(0, 12));
   page.once("dialog", (dialog) => dialog.accept());
-  await item.getByRole("button", { name: `Revoke: ${label}` }).click();
+  await item.getByRole("button", { name: `Revoke the key ${label}` }).click();
   await expect(item).toContainText("Revoked");
   // an empty label is refused with the server's message
   await panel.getByRole("button", { name: "Create key" }).click();

@@ -104,6 +104,7 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
               ) : (
                 <button
                   type="button"
+                  aria-label={`Revoke the key ${key.label}`}
                   disabled={busy}
                   className={buttonClass(
                     "secondary",
@@ -121,7 +122,7 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
                     action.submit(`revoke:${key.id}`, {});
                   }}
                 >
-                  Revoke<span className="sr-only">: {key.label}</span>
+                  Revoke
                 </button>
               )}
             </li>
