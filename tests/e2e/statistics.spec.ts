@@ -70,7 +70,9 @@ test("a visit counted by the Code of Practice shows in the Statistics screen's t
   try {
     const search = await visitor.get("/api/search", { params: { q: `"${title}"` } });
     const hit = (
-      (await search.json()) as { results: { hits: { paperID: number; link: string }[] } }
+      (await search.json()) as {
+        results: { hits: { paperID: number; link: string; title: string }[] };
+      }
     ).results.hits[0]!;
     const paper = (
       (await (

@@ -10,7 +10,8 @@
  * - Totals, then a chart of views and downloads per day (per month beyond 92 days) with the
  *   table of every figure beside it, then the most viewed papers (each links to its own
  *   statistics); each table downloads as CSV.
- * - Administrators also get the SUSHI settings and API keys (./sushi-panel.tsx).
+ * - Administrators also get, under the site's figures, the SUSHI settings and API keys
+ *   (app/components/dashboard/statistics/sushi-panel.tsx).
  *
  * Loaded from GET /api/dashboard/statistics (and /api/dashboard/sushi_keys); a journal manager
  * asking for what they do not manage gets the server's 403 msg full-page.
@@ -46,9 +47,11 @@ export const clientLoader = screenLoader(async (get, { request }: Route.ClientLo
   const query = statisticsApiQuery(new URL(request.url).searchParams);
   const statisticsPath: string = `/dashboard/statistics${query}`;
   const { statistics } = await get<{ statistics: StatisticsScreen }>(statisticsPath);
-  const sushi = statistics.choices.site
-    ? (await get<{ sushi: SushiSettings }>("/dashboard/sushi_keys")).sushi
-    : null;
+  // the SUSHI panel: administrators, under the site's figures
+  const sushi =
+    statistics.choices.site && statistics.scope.kind === "site"
+      ? (await get<{ sushi: SushiSettings }>("/dashboard/sushi_keys")).sushi
+      : null;
   return { statistics, sushi, query };
 });
 
@@ -126,13 +129,13 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         <h2 id="by-period-title" className="text-xl font-semibold">
           Views and downloads by {unit}
         </h2>
-        <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
+        <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_31rem] lg:items-start">
           <UsageChart
             periods={s.periods}
             granularity={s.granularity}
             caption={`Views and downloads by ${unit}, ${range}. The table gives every figure.`}
           />
-          <div>
+          <div className="min-w-0">
             <UsageTable
               periods={s.periods}
               totals={s.totals}

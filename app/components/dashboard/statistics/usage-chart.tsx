@@ -59,6 +59,8 @@ export function UsageChart({
           width: Math.max(280, target.clientWidth),
           height: HEIGHT,
           tzDate: utc,
+          // room on the right for the last date's label
+          padding: [12, 28, 0, 0],
           cursor: { drag: { x: false, y: false } },
           scales: {
             x: { time: true },

@@ -15,7 +15,8 @@ import {
 import { textLinkClass } from "../../ui/styles.ts";
 
 const numberClass = "px-3 py-2 text-right tabular-nums";
-const headClass = "px-3 py-2 text-right font-semibold whitespace-nowrap text-slate-800";
+/** Numeric column headings wrap ('Unique / downloads'), so the table fits beside the chart. */
+const headClass = "px-3 py-2 text-right align-bottom font-semibold text-slate-800";
 
 const format = (n: number) => n.toLocaleString("en-GB");
 
