@@ -125,4 +125,11 @@ export type SushiSettings = {
 export type ReaderFigures = { views: number; downloads: number; through: string };
 
 /** A paper of a 'Most read' list. */
-export type MostReadPaper = { paperID: number; title: string; link: string; views: number };
+export type MostReadPaper = {
+  paperID: number;
+  title: string;
+  link: string;
+  /** The journal's name or the proceeding's title. */
+  source: string;
+  views: number;
+};

@@ -25,7 +25,7 @@ export async function paperReaderFigures(
   today = utcToday(),
 ): Promise<ReaderFigures> {
   const through = addDays(today, -1);
-  const figures = await totalFigures(ctx.readDb, EPOCH, through, { kind: "paper", id: paperId });
+  const figures = await totalFigures(ctx.db, EPOCH, through, { kind: "paper", id: paperId });
   return {
     views: figures.total_item_investigations,
     downloads: figures.total_item_requests,
@@ -35,22 +35,30 @@ export async function paperReaderFigures(
 
 /**
  * The `limit` papers readers viewed most over the last {@link MOST_READ_DAYS} whole days, of the
- * site or of one journal; only papers readers can see now, and only papers with views.
+ * site or of one journal (by URI); only papers readers can see now, and only papers with views.
  */
 export async function mostRead(
   ctx: AppContext,
-  scope: { journalId: number } | "site",
+  scope: { journalUri: string } | "site",
   limit = 5,
   today = utcToday(),
 ): Promise<MostReadPaper[]> {
   const to = addDays(today, -1);
   const from = addDays(today, -MOST_READ_DAYS);
-  const filter: PaperFilter =
-    scope === "site" ? { kind: "site" } : { kind: "journal", id: scope.journalId };
+  let filter: PaperFilter = { kind: "site" };
+  if (scope !== "site") {
+    const journal = await ctx.db
+      .selectFrom("journals")
+      .select("id")
+      .where("uri", "=", scope.journalUri)
+      .executeTakeFirst();
+    if (!journal) return [];
+    filter = { kind: "journal", id: journal.id };
+  }
   // a few more than asked, in case some are no longer public
-  const top = await topPaperFigures(ctx.readDb, from, to, filter, limit * 2);
+  const top = await topPaperFigures(ctx.db, from, to, filter, limit * 2);
   const facts = await describePapers(
-    ctx.readDb,
+    ctx.db,
     top.map((t) => t.paperId),
   );
   const out: MostReadPaper[] = [];
@@ -61,6 +69,7 @@ export async function mostRead(
       paperID: t.paperId,
       title: paper.title,
       link: paper.link,
+      source: paper.source,
       views: t.total_item_investigations,
     });
     if (out.length === limit) break;
