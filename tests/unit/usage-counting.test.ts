@@ -76,6 +76,17 @@ describe("double-click filtering (COUNTER R5.1 section 7.2)", () => {
     }
   });
 
+  it("counts a reader's flood of clicks in one batch as one action per run", () => {
+    // 20,000 clicks a second apart, as one process flushes them (a reload loop, a script)
+    const clicks = Array.from({ length: 20_000 }, (_, i) => ev(s(i)));
+    const { deltas } = countEvents([], clicks);
+    const sum = (name: keyof MetricDelta) =>
+      [...deltas.values()].reduce((total, d) => total + d[name], 0);
+    expect(sum("totalItemInvestigations")).toBe(1);
+    // 10:01:00 plus 20,000 s reaches into 15h: six hourly sessions (section 7.3)
+    expect(sum("uniqueItemInvestigations")).toBe(6);
+  });
+
   it("keeps the abstract page and the PDF apart (two URLs), and readers apart", () => {
     const { total } = countInOrder([
       ev(s(0), "abstract"),

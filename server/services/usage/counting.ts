@@ -62,9 +62,32 @@ export function isRequest(kind: UsageKind): boolean {
   return kind === "pdf";
 }
 
+/** The index of the first of `list` (sorted by `at`) at or after `at`: a binary search. */
+function firstAtOrAfter(list: CountedEvent[], at: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (list[mid]!.at < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+const DAY_MS = 86_400_000;
+// formatting a date costs microseconds; a batch has few days and many events
+const dayNames = new Map<number, string>();
+
 /** `YYYY-MM-DD` of `at` (UTC). */
 export function utcDay(at: number): string {
-  return new Date(at).toISOString().slice(0, 10);
+  const day = Math.floor(at / DAY_MS);
+  let name = dayNames.get(day);
+  if (name === undefined) {
+    name = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dayNames.size > 1000) dayNames.clear();
+    dayNames.set(day, name);
+  }
+  return name;
 }
 
 /** The key of {@link CountResult.deltas}. */
@@ -92,25 +115,45 @@ export function countEvents(known: CountedEvent[], fresh: CountedEvent[]): Count
   const deltas = new Map<string, MetricDelta>();
   const add = (at: number, paperId: number | null, change: Partial<MetricDelta>) => {
     const key = deltaKey(utcDay(at), paperId);
-    const delta = deltas.get(key) ?? emptyDelta();
-    for (const [name, value] of Object.entries(change) as [keyof MetricDelta, number][]) {
-      delta[name] += value;
+    let delta = deltas.get(key);
+    if (!delta) {
+      delta = emptyDelta();
+      deltas.set(key, delta);
     }
-    deltas.set(key, delta);
+    for (const name in change)
+      delta[name as keyof MetricDelta] += change[name as keyof MetricDelta]!;
   };
   const totals = (kind: UsageKind, sign: 1 | -1): Partial<MetricDelta> =>
     isRequest(kind)
       ? { totalItemInvestigations: sign, totalItemRequests: sign }
       : { totalItemInvestigations: sign };
 
-  // the events of one user and paper, every kind, in the order they were counted
-  const byUserPaper = new Map<string, CountedEvent[]>();
-  const group = (e: CountedEvent) => `${e.userKey}\n${e.paperId}`;
-  for (const e of known) {
-    const list = byUserPaper.get(group(e)) ?? [];
-    list.push({ ...e });
-    byUserPaper.set(group(e), list);
-  }
+  // per user and paper: the events of each kind (URL) sorted by time, and the session hours
+  // already counted (any access, and Requests), so each event costs a binary search
+  type Group = {
+    byKind: Map<UsageKind, CountedEvent[]>;
+    sessions: Map<number, { request: boolean }>;
+  };
+  const groups = new Map<string, Group>();
+  const groupOf = (e: CountedEvent): Group => {
+    const key = `${e.userKey}\n${e.paperId}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { byKind: new Map(), sessions: new Map() };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  const remember = (group: Group, e: CountedEvent, index?: number) => {
+    const list = group.byKind.get(e.kind) ?? [];
+    group.byKind.set(e.kind, list);
+    list.splice(index ?? firstAtOrAfter(list, e.at), 0, e);
+    const hour = Math.floor(e.at / SESSION_MS);
+    const session = group.sessions.get(hour) ?? { request: false };
+    session.request ||= isRequest(e.kind);
+    group.sessions.set(hour, session);
+  };
+  for (const e of known) remember(groupOf(e), { ...e });
 
   const ordered = [...fresh].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
   for (const event of ordered) {
@@ -119,40 +162,33 @@ export function countEvents(known: CountedEvent[], fresh: CountedEvent[]): Count
       add(event.at, null, { searchesPlatform: 1 });
       continue;
     }
-    const list = byUserPaper.get(group(event)) ?? [];
-    byUserPaper.set(group(event), list);
-    const sameUrl = list.filter((e) => e.kind === event.kind);
+    const group = groupOf(event);
+    const sameUrl = group.byKind.get(event.kind) ?? [];
     const x: CountedEvent = { ...event, counted: false };
-
-    if (!sameUrl.some((e) => e.at === x.at)) {
-      // section 7.2: retained unless a later access follows within 30 s ...
-      const followed = sameUrl.some((e) => e.at > x.at && e.at - x.at <= DOUBLE_CLICK_MS);
-      if (!followed) {
-        x.counted = true;
-        add(x.at, x.paperId, totals(x.kind, 1));
-      }
-      // ... and it removes the access it follows within 30 s
-      let previous: CountedEvent | undefined;
-      for (const e of sameUrl) {
-        if (e.at < x.at && x.at - e.at <= DOUBLE_CLICK_MS && (!previous || e.at > previous.at)) {
-          previous = e;
-        }
-      }
-      if (previous?.counted) {
-        previous.counted = false;
-        flags.set(previous.id, false);
-        add(previous.at, previous.paperId, totals(previous.kind, -1));
-      }
-      // section 7.3: once per paper and user-session (user and hour)
-      const session = Math.floor(x.at / SESSION_MS);
-      const inSession = list.filter((e) => Math.floor(e.at / SESSION_MS) === session);
-      if (inSession.length === 0) add(x.at, x.paperId, { uniqueItemInvestigations: 1 });
-      if (isRequest(x.kind) && !inSession.some((e) => isRequest(e.kind))) {
-        add(x.at, x.paperId, { uniqueItemRequests: 1 });
-      }
+    const i = firstAtOrAfter(sameUrl, x.at);
+    if (sameUrl[i]?.at === x.at) {
+      flags.set(x.id, false); // the same access reported twice
+      continue;
     }
+    // section 7.2: retained unless a later access follows within 30 s ...
+    const next = sameUrl[i];
+    if (!next || next.at - x.at > DOUBLE_CLICK_MS) {
+      x.counted = true;
+      add(x.at, x.paperId, totals(x.kind, 1));
+    }
+    // ... and it removes the access it follows within 30 s
+    const previous = sameUrl[i - 1];
+    if (previous && x.at - previous.at <= DOUBLE_CLICK_MS && previous.counted) {
+      previous.counted = false;
+      flags.set(previous.id, false);
+      add(previous.at, previous.paperId, totals(previous.kind, -1));
+    }
+    // section 7.3: once per paper and user-session (user and hour)
+    const session = group.sessions.get(Math.floor(x.at / SESSION_MS));
+    if (!session) add(x.at, x.paperId, { uniqueItemInvestigations: 1 });
+    if (isRequest(x.kind) && !session?.request) add(x.at, x.paperId, { uniqueItemRequests: 1 });
     flags.set(x.id, x.counted);
-    list.push(x);
+    remember(group, x, i);
   }
   return { flags, deltas };
 }
