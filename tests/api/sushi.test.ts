@@ -104,6 +104,28 @@ beforeAll(async () => {
         ...figures(15, 8, 12, 7),
         searches_platform: 4,
       },
+      // the journal's and the proceeding's sums of the same usage, as the store adds them
+      {
+        scope: "journal",
+        scope_id: seed.journalId,
+        day: `${lastMonth}-15`,
+        ...figures(10, 4, 8, 3),
+        searches_platform: 0,
+      },
+      {
+        scope: "journal",
+        scope_id: seed.journalId,
+        day: `${month}-01`,
+        ...figures(8, 2, 7, 2),
+        searches_platform: 0,
+      },
+      {
+        scope: "proceeding",
+        scope_id: proceeding.id,
+        day: `${month}-01`,
+        ...figures(7, 6, 5, 5),
+        searches_platform: 0,
+      },
     ])
     .execute();
 });

@@ -14,12 +14,16 @@
  * reported row, every metric of the report is given for each month that has any usage (0
  * included), so the Performance objects always hold the metrics the schemas require together.
  *
- * All three levels are summed from the same rows (`usage_item_monthly` with the papers that
- * still exist), so PR, TR and IR agree.
+ * The IR (and a TR by Year of Publication) sums the papers' monthly rows (`usage_item_monthly`,
+ * papers that still exist); the PR and the TR otherwise sum the journals' and proceedings'
+ * daily rows (`usage_scope_daily`), which are the same counts added up as they were counted,
+ * so the three agree, but for the usage of a deleted paper, which stays in its journal's
+ * figures.
  */
 import { sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { lastDayOf, num } from "./figures.ts";
+import { ACCESS_TYPE } from "./store.ts";
 
 /** The customer ID of "The World" (COUNTER R5.1 section 8.2). */
 export const WORLD_CUSTOMER_ID = "0000000000000000";
@@ -47,6 +51,9 @@ export const SUSHI_EXCEPTIONS = {
 } as const;
 
 export type ExceptionCode = keyof typeof SUSHI_EXCEPTIONS | 0;
+
+/** Report rows in title order (one collator: `localeCompare` per comparison is slow). */
+const byTitle = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
 /** A COUNTER Exception object. */
 export type SushiException = { Code: number; Message: string; Data?: string };
@@ -541,6 +548,64 @@ async function monthRows(
 
 type MonthRow = Awaited<ReturnType<typeof monthRows>>[number];
 
+/**
+ * The same month rows per journal or proceeding (`group: ["title"]`) or per level, from the
+ * per-day sums of `usage_scope_daily`: a year of 100 journals is 36,500 rows instead of every
+ * paper's (docs/performance.md). Its rows hold the usage of every paper counted, deleted ones
+ * included, and no Year of Publication; their Access_Type is the one every paper has here
+ * ({@link ACCESS_TYPE}: were Access_Types to differ between papers, these sums would need it
+ * as a column).
+ */
+async function scopeMonthRows(
+  db: Db,
+  request: ReportRequest,
+  options: { levels: Level[]; journalId?: number | null; proceedingId?: number | null },
+): Promise<MonthRow[]> {
+  if (!request.available || options.levels.length === 0 || excludedByFilters(request)) return [];
+  const month = sql<string>`substr(day, 1, 7)`;
+  let query = db
+    .selectFrom("usage_scope_daily")
+    .select([
+      "scope",
+      "scope_id",
+      month.as("month"),
+      sql<number>`sum(total_item_investigations)`.as("ti"),
+      sql<number>`sum(total_item_requests)`.as("tr"),
+      sql<number>`sum(unique_item_investigations)`.as("ui"),
+      sql<number>`sum(unique_item_requests)`.as("ur"),
+    ])
+    .where(
+      "scope",
+      "in",
+      options.levels.map((level) => (level === "Journal" ? "journal" : "proceeding")),
+    )
+    .where("day", ">=", `${request.available[0]}-01`)
+    .where("day", "<=", lastDayOf(request.available[1]))
+    .groupBy(["scope", "scope_id", month]);
+  if (options.journalId != null) {
+    query = query.where("scope", "=", "journal").where("scope_id", "=", options.journalId);
+  }
+  if (options.proceedingId != null) {
+    query = query.where("scope", "=", "proceeding").where("scope_id", "=", options.proceedingId);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    month: row.month,
+    paperId: null,
+    journalId: row.scope === "journal" ? num(row.scope_id) : null,
+    proceedingId: row.scope === "proceeding" ? num(row.scope_id) : null,
+    isJournal: row.scope === "journal",
+    yop: null,
+    accessType: ACCESS_TYPE,
+    values: {
+      Total_Item_Investigations: num(row.ti),
+      Total_Item_Requests: num(row.tr),
+      Unique_Item_Investigations: num(row.ui),
+      Unique_Item_Requests: num(row.ur),
+    },
+  }));
+}
+
 /** Searches of the site per month (`usage_scope_daily`, site row). */
 async function searchMonths(db: Db, request: ReportRequest): Promise<MonthFigures> {
   const figures: MonthFigures = new Map();
@@ -659,7 +724,7 @@ async function platformReport(db: Db, request: ReportRequest, platform: Platform
     const levels = standard
       ? (["Journal", "Conference"] as Level[])
       : levelsOf(request, { Journal: "Journal", Conference: "Conference" });
-    const rows = await monthRows(db, request, { levels, group: ["level"] });
+    const rows = await scopeMonthRows(db, request, { levels });
     for (const level of levels) {
       const figures: MonthFigures = new Map();
       for (const row of rows) {
@@ -821,16 +886,22 @@ async function titleReport(db: Db, request: ReportRequest, platform: Platform, n
   const rows =
     target === undefined || metrics.length === 0
       ? []
-      : await monthRows(db, request, {
-          levels,
-          group: [
-            "title",
-            ...(showYop ? (["yop"] as const) : []),
-            ...(showAccessType ? (["access_type"] as const) : []),
-          ],
-          journalId: target && "journalId" in target ? target.journalId : null,
-          proceedingId: target && "proceedingId" in target ? target.proceedingId : null,
-        });
+      : showYop || request.yop
+        ? await monthRows(db, request, {
+            levels,
+            group: [
+              "title",
+              ...(showYop ? (["yop"] as const) : []),
+              ...(showAccessType ? (["access_type"] as const) : []),
+            ],
+            journalId: target && "journalId" in target ? target.journalId : null,
+            proceedingId: target && "proceedingId" in target ? target.proceedingId : null,
+          })
+        : await scopeMonthRows(db, request, {
+            levels,
+            journalId: target && "journalId" in target ? target.journalId : null,
+            proceedingId: target && "proceedingId" in target ? target.proceedingId : null,
+          });
 
   const journals = await journalFacts(
     db,
@@ -872,7 +943,7 @@ async function titleReport(db: Db, request: ReportRequest, platform: Platform, n
   }
   const items: Record<string, unknown>[] = [];
   for (const { facts, combos } of [...titles.values()].sort((a, b) =>
-    a.facts.title.localeCompare(b.facts.title),
+    byTitle.compare(a.facts.title, b.facts.title),
   )) {
     const attributePerformance: Record<string, unknown>[] = [];
     for (const { attrs, figures } of combos.values()) {
@@ -912,8 +983,8 @@ async function itemFacts(
   platform: Platform,
 ): Promise<Map<number, ItemFacts>> {
   const out = new Map<number, ItemFacts>();
-  for (let i = 0; i < paperIds.length; i += 500) {
-    const ids = paperIds.slice(i, i + 500);
+  for (let i = 0; i < paperIds.length; i += 5000) {
+    const ids = paperIds.slice(i, i + 5000);
     const rows = await db
       .selectFrom("papers as p")
       .leftJoin("publications as pub", "pub.id", "p.publication_id")
@@ -1059,7 +1130,7 @@ async function itemReport(db: Db, request: ReportRequest, platform: Platform, no
 
   const itemsByParent = new Map<string, Record<string, unknown>[]>();
   const ordered = [...papers].sort(
-    ([a], [b]) => facts.get(a)!.title.localeCompare(facts.get(b)!.title) || a - b,
+    ([a], [b]) => byTitle.compare(facts.get(a)!.title, facts.get(b)!.title) || a - b,
   );
   // the journals and proceedings: parents when asked for, and every item's publisher
   const parentFacts = new Map<string, TitleFacts>();
