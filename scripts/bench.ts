@@ -206,7 +206,8 @@ async function usageReports() {
     const { createScratchDatabase } = await import("../server/db/scratch-database.ts");
     const { migrate, openDatabase } = await import("../server/db/database.ts");
     const scratch = await createScratchDatabase(adminUrl, "athenaeum_bench_");
-    const handle = openDatabase({ databaseUrl: scratch.url });
+    // writing a year of usage takes longer than the server's 30 s statement limit (decision 130)
+    const handle = openDatabase({ databaseUrl: scratch.url, timeouts: { statementMs: 600_000 } });
     await migrate(handle);
     databases.push({
       name: "PostgreSQL",

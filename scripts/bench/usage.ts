@@ -132,7 +132,7 @@ export async function buildUsageScale(
   const first = addDays(utcToday(), -(s.days - 1));
   const dayExpr =
     dialect === "postgres"
-      ? sql`to_char(date ${first} + (d - 1), 'YYYY-MM-DD')`
+      ? sql`to_char(cast(${first} as date) + (d - 1), 'YYYY-MM-DD')`
       : sql`date(${first}, '+' || (d - 1) || ' days')`;
   const pairs =
     dialect === "postgres"
