@@ -1,7 +1,8 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeCatalogue } from "../../server/services/write.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 
 let t: TestContext;
 let seed: SeededCatalogue;
@@ -13,6 +14,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = (path: string) => request(t.app).get(`/api${path}`);
+
+/**
+ * Runs `check` while the seeded issue 3/1 (published, no papers) has a paper, then removes it:
+ * readers are offered an issue only once it has papers (decision 258).
+ */
+async function withPaperIn(publicationId: number, check: () => Promise<void>): Promise<void> {
+  const { id } = await writeCatalogue(t.ctx, (trx) =>
+    trx
+      .insertInto("papers")
+      .values(paperRow({ publication_id: publicationId, title: "Interim", doi: null }))
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  );
+  try {
+    await check();
+  } finally {
+    await writeCatalogue(t.ctx, (trx) => trx.deleteFrom("papers").where("id", "=", id).execute());
+  }
+}
 
 describe(`public API on ${dialectUnderTest}`, () => {
   it("answers every call in the status/msg envelope", async () => {
@@ -58,18 +78,24 @@ describe(`public API on ${dialectUnderTest}`, () => {
     }
   });
 
-  it("lists a journal's published issues newest first as value/label options", async () => {
+  it("lists a journal's published issues with papers newest first as value/label options", async () => {
+    const newest = expect.objectContaining({
+      value: seed.issueId,
+      label: "Vol. 3 No. 2 (2025)",
+      volume: "3",
+      issue: "2",
+      link: "/journal/ethics-review/3/2",
+    });
+    // 3/1 is published but has no papers yet: not offered to readers (decision 258)
     const res = await api("/get_publications/ethics-review/Y");
-    expect(res.body.publications).toEqual([
-      expect.objectContaining({
-        value: seed.issueId,
-        label: "Vol. 3 No. 2 (2025)",
-        volume: "3",
-        issue: "2",
-        link: "/journal/ethics-review/3/2",
-      }),
-      expect.objectContaining({ value: seed.olderIssueId, label: "Vol. 3 No. 1 (2025)" }),
-    ]);
+    expect(res.body.publications).toEqual([newest]);
+    await withPaperIn(seed.olderIssueId, async () => {
+      const again = await api("/get_publications/ethics-review/Y");
+      expect(again.body.publications).toEqual([
+        newest,
+        expect.objectContaining({ value: seed.olderIssueId, label: "Vol. 3 No. 1 (2025)" }),
+      ]);
+    });
     expect((await api("/get_publications/nope/Y")).status).toBe(404);
   });
 
@@ -147,12 +173,19 @@ describe(`public API on ${dialectUnderTest}`, () => {
       title: "A good life",
       link: `/journal/ethics-review/${seed.paperWithPdfId}`,
     });
+    // the empty published issue 3/1 is never featured (decision 258), until it has a paper
     const list = await api("/latest_publications");
     expect(list.body.publications.map((p: { link: string }) => p.link)).toEqual([
       "/journal/ethics-review/3/2",
-      "/journal/ethics-review/3/1",
     ]);
     expect(list.body.publications[0].description).toBe("Ethics Review. 2 papers.");
+    await withPaperIn(seed.olderIssueId, async () => {
+      const again = await api("/latest_publications");
+      expect(again.body.publications.map((p: { link: string }) => p.link)).toEqual([
+        "/journal/ethics-review/3/2",
+        "/journal/ethics-review/3/1",
+      ]);
+    });
   });
 
   it("lists partners by position and proceedings without buttons", async () => {

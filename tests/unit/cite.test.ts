@@ -11,6 +11,7 @@ import {
 } from "../../server/services/citation/cite.ts";
 import { formatCitations } from "../../server/services/citation/format.ts";
 import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
+import { emptyScholarly, literalAuthor } from "../helpers/paper-details.ts";
 
 const paper: PaperDetail = {
   paperID: 12,
@@ -18,10 +19,7 @@ const paper: PaperDetail = {
   journal_url: "elife",
   journal_title: "eLife, Vol. 5 (2016)",
   title: "Stability of a neural circuit",
-  authors: [
-    { name: "Alexander Lintz", institution: "Brandeis University" },
-    { name: "Gidon Felsen", institution: "" },
-  ],
+  authors: [literalAuthor("Alexander Lintz", "Brandeis University"), literalAuthor("Gidon Felsen")],
   doi: "10.7554/eLife.13833",
   abstract: "",
   keywords: "",
@@ -41,6 +39,7 @@ const paper: PaperDetail = {
   issue_link: "/journal/elife/5/1",
   license_url: "",
   cover_img: null,
+  ...emptyScholarly("2016-05-30"),
 };
 const URL = "https://journals.example.edu/journal/elife/12";
 
@@ -85,7 +84,7 @@ describe("formatted references", () => {
       ...paper,
       paperID: 7,
       title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
-      authors: [{ name: "Andreas Gal", institution: "" }],
+      authors: [literalAuthor("Andreas Gal")],
       doi: "10.1145/1542476.1542528",
       published_on: "2009-06-15",
       first_page: "465",

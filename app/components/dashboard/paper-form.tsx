@@ -39,9 +39,14 @@ import { useFormAction } from "./form-action.ts";
 import { PdfFileField } from "./pdf-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
-/** A journal paper's fields (Publication select) and a conference paper's (pages instead). */
-const journalFields = paperSchema.omit({ authors: true });
-const proceedingFields = proceedingPaperSchema.omit({ authors: true });
+/**
+ * A journal paper's fields (Publication select) and a conference paper's (pages instead). The
+ * scholarly lists (funders, references) are not on this form yet (issue 16, stage 2); the
+ * server keeps them as stored when an edit leaves them out (decision 256).
+ */
+const LISTS = { authors: true, funding: true, references: true } as const;
+const journalFields = paperSchema.omit(LISTS);
+const proceedingFields = proceedingPaperSchema.omit(LISTS);
 type Common = Omit<z.input<typeof journalFields>, "sel_publication">;
 type FieldValues = Common & { sel_publication?: string; first_page?: string; last_page?: string };
 type FieldOutput = Omit<z.output<typeof journalFields>, "sel_publication"> & {

@@ -33,11 +33,18 @@ import { NO_JOURNAL } from "./route-params.ts";
 const NO_PAPER = "No such paper in this journal.";
 
 /**
+ * Text fields a paper form may carry: the spec's, authors with their added fields and
+ * affiliations, funders, and a reference list (decision 256), whose entries take up to six
+ * fields each.
+ */
+export const PAPER_FORM_FIELDS = 5000;
+
+/**
  * The multipart parser of the paper forms; an upload cut off at `MAX_PDF_MB` is the same 413 as
  * a stored PDF over the limit (naming the limit and `paper_file`).
  */
 export function pdfUploadOf(ctx: AppContext): RequestHandler {
-  const parse = multipart(ctx, ["paper_file"]);
+  const parse = multipart(ctx, ["paper_file"], { maxFields: PAPER_FORM_FIELDS });
   return (req, res, next) => {
     parse(req, res, (error?: unknown) => {
       const tooLarge = error instanceof multer.MulterError && error.code === "LIMIT_FILE_SIZE";

@@ -1,0 +1,35 @@
+/**
+ * Pieces of paper-page fixtures (`PaperDetail`, `ProceedingPaperDetail`) for unit tests of the
+ * writers: authors with literal names (no given/family split, as old rows have) and the
+ * scholarly fields of decision 256 left empty.
+ */
+import type { PaperAuthorItem, PaperScholarly } from "../../shared/api.ts";
+import { splitInstitutions } from "../../shared/format.ts";
+
+/** An author stored as one literal name, its institution's parts as affiliations. */
+export function literalAuthor(name: string, institution = ""): PaperAuthorItem {
+  return {
+    name,
+    institution,
+    given_names: "",
+    family_name: "",
+    suffix: "",
+    orcid: "",
+    affiliations: splitInstitutions(institution).map((a) => ({ name: a, ror: "" })),
+    corresponding: false,
+  };
+}
+
+/** No dates but the publication date, no copyright, funding or references. */
+export function emptyScholarly(publicationDate: string): PaperScholarly {
+  return {
+    publication_date: publicationDate,
+    received_on: "",
+    accepted_on: "",
+    copyright_holder: "",
+    copyright_year: null,
+    funding_statement: "",
+    funding: [],
+    references: [],
+  };
+}
