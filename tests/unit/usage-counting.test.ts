@@ -4,9 +4,16 @@
  * range, address and robot rules of the request hook (server/http/usage-observer.ts,
  * server/services/usage/robots.ts).
  */
-import type { IncomingMessage } from "node:http";
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientIp, rangeStartsAtZero, usageTarget } from "../../server/http/usage-observer.ts";
+import {
+  clientIp,
+  observeUsage,
+  rangeStartsAtZero,
+  usageTarget,
+} from "../../server/http/usage-observer.ts";
+import type { AppContext } from "../../server/services/context.ts";
 import {
   type CountedEvent,
   countEvents,
@@ -199,5 +206,57 @@ describe("the request hook", () => {
         "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0",
       ),
     ).toBe(false);
+  });
+
+  it("notes an access only once answered with a counted status, and never a manager's", () => {
+    const recorded: unknown[] = [];
+    const ctx = {
+      config: { trustProxy: 0 },
+      usage: { record: (event: unknown) => recorded.push(event) },
+    } as unknown as AppContext;
+    const browser = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+    /** Sends one request through the hook and answers it `status`. */
+    const send = (
+      url: string,
+      status: number,
+      headers: Record<string, string> = {},
+      method = "GET",
+    ) => {
+      const req = {
+        method,
+        url,
+        headers: { "user-agent": browser, ...headers },
+        socket: { remoteAddress: "203.0.113.7" },
+      } as unknown as IncomingMessage;
+      const res = Object.assign(new EventEmitter(), {
+        statusCode: status,
+        headersSent: true,
+        writableFinished: false,
+      }) as unknown as ServerResponse;
+      observeUsage(ctx, req, res);
+      res.emit("close");
+    };
+    const pdf = "/journal/elife/download/18/a.pdf";
+    send("/journal/elife/18", 200);
+    send(pdf, 206, { range: "bytes=0-65535" });
+    send(pdf, 206, { range: "bytes=65536-131071" }); // a further range of the same opening
+    send(pdf, 200);
+    send("/journal/elife/18", 304); // a revalidation
+    send("/journal/elife/18", 404);
+    send("/journal/elife/18", 200, {}, "HEAD");
+    send("/journal/elife/18", 200, { cookie: "athenaeum_session=abc" }); // a manager
+    send("/journal/elife/18", 200, { "user-agent": "Googlebot/2.1" });
+    send(pdf, 206, { range: "bytes=0-99" }, "GET");
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        kind: "abstract",
+        paperId: 18,
+        ip: "203.0.113.7",
+        userAgent: browser,
+      }),
+      expect.objectContaining({ kind: "pdf", paperId: 18 }),
+      expect.objectContaining({ kind: "pdf", paperId: 18 }),
+      expect.objectContaining({ kind: "pdf", paperId: 18 }),
+    ]);
   });
 });
