@@ -429,7 +429,18 @@ export type PaperEdit = {
   /** Publication id as a string, the value of the publication select. */
   publication: string;
   file_url: string;
-} & PaperEditScholarly;
+} & PaperEditScholarly &
+  PaperTextState;
+
+/**
+ * Extra (issue 15, decision 271): whether the stored text of the paper's PDF was cut at the
+ * limits of one paper, and the note the paper forms show then (`""` otherwise). Also in the
+ * answers of the create and edit calls of journal and conference papers.
+ */
+export type PaperTextState = {
+  text_truncated: boolean;
+  text_note: string;
+};
 
 /** GET /get_proceeding_paper_edit/{proceeding}/{paper} (decision 202): a conference paper to edit. */
 export type ProceedingPaperEdit = Omit<PaperEdit, "publication"> & {

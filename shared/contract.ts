@@ -28,6 +28,7 @@ import type {
   NavItems,
   PaperDetail,
   PaperEdit,
+  PaperTextState,
   PartnerItem,
   ProceedingCard,
   ProceedingDetail,
@@ -213,7 +214,7 @@ export const API = {
     params: { proceeding: routeId },
     body: proceedingPaperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+    answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /get_proceeding_paper_edit/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
@@ -223,7 +224,7 @@ export const API = {
     params: { proceeding: routeId, paper },
     body: proceedingPaperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+    answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /delete_proceeding_paper/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
@@ -289,7 +290,7 @@ export const API = {
     params: { journal: routeJournalUri },
     body: paperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; file_url: string }>(),
+    answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /get_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },
@@ -299,7 +300,7 @@ export const API = {
     params: { journal: routeJournalUri, paper },
     body: paperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; file_url: string }>(),
+    answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /delete_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },

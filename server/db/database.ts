@@ -26,6 +26,7 @@ import * as m011 from "./migrations/011-issue-identification.ts";
 import * as m012 from "./migrations/012-doi-unique.ts";
 import * as m013 from "./migrations/013-scholarly-model.ts";
 import * as m015 from "./migrations/015-usage.ts";
+import * as m020 from "./migrations/020-text-limits.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -38,10 +39,10 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Promise<void> };
+export type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Promise<void> };
 
 /** Every migration, in the order they apply. Names never change once released. */
-const migrations: Record<string, MigrationModule> = {
+export const migrations: Record<string, MigrationModule> = {
   "001-initial": m001,
   "002-search": m002,
   "003-search-rowid": m003,
@@ -56,6 +57,7 @@ const migrations: Record<string, MigrationModule> = {
   "012-doi-unique": m012,
   "013-scholarly-model": m013,
   "015-usage": m015,
+  "020-text-limits": m020,
 };
 
 /**

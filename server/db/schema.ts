@@ -173,8 +173,18 @@ export interface PapersTable {
   page_count: number | null;
   /** 1 when the PDF needs a password to open (no text extracted then). */
   encrypted: Flag;
-  /** Text extracted from the PDF with pdf.js, for search; null when none. */
+  /**
+   * Text extracted from the PDF (pdftotext or pdf.js), for search, at most `MAX_PDF_TEXT_KB`;
+   * null when none.
+   */
   full_text: string | null;
+  /**
+   * 1 when text of the PDF was left out at the limits of one paper (`MAX_PDF_PAGES`,
+   * `MAX_PDF_TEXT_KB`; migration 020, decision 271).
+   */
+  text_truncated: Generated<Flag>;
+  /** Pages, from the first, that `full_text` comes from; null when there is no text. */
+  text_pages: number | null;
   /** First page number in print ("465"), or article number/elocation id. */
   first_page: string | null;
   last_page: string | null;

@@ -22,7 +22,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { isPartialDate } from "../../shared/dates.ts";
 import { humanDate, slugify, volumeNumber } from "../../shared/format.ts";
-import { DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
+import { DOI_MESSAGE, DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
 import type { AppContext } from "../services/context.ts";
 import {
   issueCoverPng,
@@ -353,6 +353,15 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
     }
   }
   const merged = mergePaper(paper, jats);
+  // A DOI the site's rule refuses (Crossref's syntax, decision 273) is left out, and said.
+  const doi = normaliseDoi(jats?.doi ?? paper.doi ?? "");
+  if (doi && !merged.fields.doi) {
+    problem(
+      run,
+      paper.jats ?? paper.pdf ?? paper.title,
+      `The DOI "${doi}" was left out. ${DOI_MESSAGE}`,
+    );
+  }
   run.affiliations.push(...merged.affiliations);
   return { label: paper.jats ?? paper.pdf ?? paper.title, pdf: paper.pdf, ...merged };
 }

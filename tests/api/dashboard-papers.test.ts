@@ -208,6 +208,9 @@ describe(`dashboard paper calls on ${dialectUnderTest}`, () => {
         publication: String(seed.issueId),
         file_url: res.body.file_url,
         ...NO_SCHOLARLY,
+        // its whole text was kept (decision 271)
+        text_truncated: false,
+        text_note: "",
       });
 
       // the issue lists it last, with its authors

@@ -20,6 +20,15 @@ export function literalAuthor(name: string, institution = ""): PaperAuthorItem {
   };
 }
 
+/** An author as a person (decision 255): given names and family name, particles kept. */
+export function personAuthor(given: string, family: string, institution = ""): PaperAuthorItem {
+  return {
+    ...literalAuthor(`${given} ${family}`, institution),
+    given_names: given,
+    family_name: family,
+  };
+}
+
 /** No dates but the publication date, no copyright, funding or references. */
 export function emptyScholarly(publicationDate: string): PaperScholarly {
   return {

@@ -152,6 +152,8 @@ describe(`paper PDFs (${dialectUnderTest})`, () => {
       encrypted: true,
       pageCount: null,
       text: null,
+      truncated: false,
+      textPages: null,
     });
   });
 

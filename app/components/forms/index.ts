@@ -11,7 +11,7 @@ export {
   TextField,
   type TextFieldProps,
 } from "./field.tsx";
-export { FormError, FormSuccess } from "./form-message.tsx";
+export { FormError, FormNote, FormSuccess } from "./form-message.tsx";
 export { PeopleListField, type Person } from "./people-list-field.tsx";
 export { Spinner } from "./spinner.tsx";
 export { controlClass, fieldErrorClass, hintClass, labelClass } from "./styles.ts";

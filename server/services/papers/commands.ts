@@ -185,6 +185,8 @@ function fileColumns(file: StoredPaperFile | null) {
     page_count: file?.pageCount ?? null,
     encrypted: file?.encrypted ? 1 : 0,
     full_text: file?.text ?? null,
+    text_truncated: file?.truncated ? 1 : 0,
+    text_pages: file?.textPages ?? null,
   };
 }
 

@@ -12,11 +12,13 @@ import type {
   PaperEditScholarly,
   PaperReading,
   PaperScholarly,
+  PaperTextState,
   ProceedingPaperDetail,
   ProceedingPaperEdit,
 } from "../../../shared/api.ts";
 import { effectivePaperDate, type PaperDateInput } from "../../../shared/dates.ts";
 import {
+  pdfTextNote,
   proceedingCitationLine,
   proceedingLink,
   proceedingPaperLink,
@@ -389,6 +391,25 @@ export async function findProceedingPaperFile(
   );
 }
 
+/**
+ * Whether a paper's stored text was cut at the limits of one paper, and the forms' note then
+ * (decision 271).
+ */
+export function paperTextState(
+  ctx: AppContext,
+  row: { text_truncated: number; text_pages: number | null; page_count: number | null },
+): PaperTextState {
+  if (!row.text_truncated) return { text_truncated: false, text_note: "" };
+  const { maxPages, maxTextBytes } = ctx.config.pdfLimits;
+  return {
+    text_truncated: true,
+    text_note: pdfTextNote(row.text_pages, row.page_count, {
+      maxTextKb: Math.round(maxTextBytes / 1024),
+      maxPages,
+    }),
+  };
+}
+
 /** The paper columns both edit forms prefill. */
 const EDIT_COLUMNS = [
   "p.id",
@@ -404,6 +425,9 @@ const EDIT_COLUMNS = [
   "p.received_on",
   "p.accepted_on",
   "p.funding_statement",
+  "p.text_truncated",
+  "p.text_pages",
+  "p.page_count",
 ] as const;
 
 type EditRow = Pick<
@@ -420,6 +444,9 @@ type EditRow = Pick<
   | "received_on"
   | "accepted_on"
   | "funding_statement"
+  | "text_truncated"
+  | "text_pages"
+  | "page_count"
 >;
 
 /** An author as the edit forms are prefilled: every field, the added ones included. */
@@ -456,6 +483,7 @@ async function editFields(ctx: AppContext, row: EditRow) {
     abstract: row.abstract,
     keywords: row.keywords ?? "",
     ...scholarly,
+    ...paperTextState(ctx, row),
   };
 }
 
