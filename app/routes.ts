@@ -50,6 +50,7 @@ export default [
     route("dashboard/partners", "routes/dashboard/partners.tsx"),
     route("dashboard/managers", "routes/dashboard/managers.tsx"),
     route("dashboard/account", "routes/dashboard/account.tsx"),
+    route("dashboard/statistics", "routes/dashboard/statistics.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -13,6 +13,10 @@
  *    through `createPaper` as a manager's upload would: the time and memory one upload takes,
  *    and search p95 over words of the bombs and of the corpus with all five in the catalogue
  *    (docs/decisions/271-bounded-work-per-paper.md, 272-bounded-snippets.md).
+ * 6. Usage counting (issue 17, scripts/bench/usage.ts): paper-page throughput with counting on
+ *    and off (at most 10 % apart), and the Statistics screen and SUSHI reports over 100,000
+ *    papers and a year of usage (under a second each); on PostgreSQL too when
+ *    `BENCH_DATABASE_URL` names a server (a scratch database is made and dropped).
  *
  * Builds first when there is no current build (same rule as `npm start`). Exits 1 when a
  * figure misses its target, so a regression is visible in CI logs when run there.
@@ -20,6 +24,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { importCorpus } from "../server/import/corpus.ts";
@@ -29,6 +34,7 @@ import { searchPapers } from "../server/services/search.ts";
 import type * as SiteModule from "../server/site.ts";
 import { textBombPdf } from "../tests/helpers/text-bomb.ts";
 import { scratchAppContext } from "./bench/scratch-context.ts";
+import { buildUsageScale, countingThroughput, REPORT_SCALE, timeReports } from "./bench/usage.ts";
 import { ensureCurrentBuild } from "./site-build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -132,6 +138,21 @@ async function main() {
     });
     const html = await (await fetch(`${base}/journal/elife/${paper.id}`)).text();
     server.close();
+
+    // Issue 17: counting costs the paper page at most 10 % of its throughput.
+    const counted = await countingThroughput(
+      site,
+      ctx,
+      path.join(buildDir, "client"),
+      `/journal/elife/${paper.id}`,
+    );
+    const ratio = counted.on / counted.off;
+    rows.push({
+      what: `Paper page req/s, counting on vs off (${Math.round(counted.on)} vs ${Math.round(counted.off)}; ${counted.recorded} accesses stored)`,
+      figure: `${(ratio * 100).toFixed(0)} %`,
+      target: "≥ 90 %",
+      ok: ratio >= 0.9,
+    });
     const initialFiles = [
       ...html.matchAll(
         /<(?:link rel="modulepreload"|script[^>]*type="module")[^>]*(?:href|src)="(\/assets\/[^"]+\.js)"/g,
@@ -165,6 +186,7 @@ async function main() {
   } finally {
     await close();
   }
+  await usageReports();
 
   const width = Math.max(...rows.map((r) => r.what.length));
   console.log(`\n${"measure".padEnd(width)}  ${"figure".padStart(12)}  ${"target".padStart(12)}`);
@@ -249,6 +271,56 @@ async function textBombs(ctx: AppContext) {
     "ms",
     100,
   );
+}
+
+/**
+ * Issue 17: the Statistics screen and SUSHI reports over 100,000 papers and a year of usage, on
+ * SQLite and, with `BENCH_DATABASE_URL`, PostgreSQL.
+ */
+async function usageReports() {
+  const { ctx, close } = await scratchAppContext("bench-usage");
+  const databases: { name: string; ctx: typeof ctx; drop: () => Promise<void> }[] = [
+    { name: "SQLite", ctx, drop: async () => {} },
+  ];
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const { createScratchDatabase } = await import("../server/db/scratch-database.ts");
+    const { migrate, openDatabase } = await import("../server/db/database.ts");
+    const scratch = await createScratchDatabase(adminUrl, "athenaeum_bench_");
+    // writing a year of usage takes longer than the server's 30 s statement limit (decision 130)
+    const handle = openDatabase({ databaseUrl: scratch.url, timeouts: { statementMs: 600_000 } });
+    await migrate(handle);
+    databases.push({
+      name: "PostgreSQL",
+      ctx: { ...ctx, db: handle.db, readDb: handle.db, dialect: "postgres", usage: undefined },
+      drop: async () => {
+        await handle.close();
+        await scratch.drop();
+      },
+    });
+  }
+  try {
+    for (const database of databases) {
+      const t0 = performance.now();
+      const built = await buildUsageScale(database.ctx.db, database.ctx.dialect);
+      const seconds = (performance.now() - t0) / 1000;
+      rows.push({
+        what: `${database.name}: usage of ${REPORT_SCALE.papers.toLocaleString("en")} papers over ${REPORT_SCALE.days} days written (${built.daily.toLocaleString("en")} daily, ${built.monthly.toLocaleString("en")} monthly rows)`,
+        figure: `${seconds.toFixed(0)} s`,
+        target: "-",
+        ok: true,
+      });
+      const load = loadavg()[0]!.toFixed(1);
+      for (const time of await timeReports(database.ctx)) {
+        const what = `${database.name}: ${time.what} (${(time.bytes / 1024).toFixed(0)} kB; load ${load})`;
+        if (time.target) record(what, time.ms, "ms", 1000);
+        else rows.push({ what, figure: `${time.ms.toFixed(0)} ms`, target: "-", ok: true });
+      }
+    }
+  } finally {
+    for (const database of databases) await database.drop();
+    await close();
+  }
 }
 
 await main();

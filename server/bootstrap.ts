@@ -1,7 +1,7 @@
 /**
  * Builds the process's {@link AppContext}: logger, database (migrated), storage, the pool of
  * PDF worker threads and the citation worker (built here, outside the server bundle, so their
- * worker files resolve).
+ * worker files resolve), and the usage buffer (written at close: decision 281).
  */
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
@@ -10,6 +10,7 @@ import { openReadPool } from "./db/read-pool.ts";
 import { createCitationPool } from "./services/citation/citation-pool.ts";
 import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
+import { createUsageRecorder } from "./services/usage/recorder.ts";
 import { createLocalStorage } from "./storage/storage.ts";
 
 /** pino logger at the configured level; pretty output when attached to a terminal in development. */
@@ -57,6 +58,15 @@ export async function createAppContext(
         })
       : undefined;
   const citationPool = createCitationPool();
+  // COUNTER usage: buffered in memory, written every few seconds and at close (decision 281)
+  const usage = config.usage.enabled
+    ? createUsageRecorder({
+        db: handle.db,
+        dialect: handle.dialect,
+        log,
+        flushMs: config.usage.flushMs,
+      })
+    : undefined;
   const ctx: AppContext = {
     db: handle.db,
     readDb,
@@ -66,8 +76,11 @@ export async function createAppContext(
     log,
     pdfPool,
     citationPool,
+    usage,
   };
   const close = async () => {
+    await usage?.close(); // the last batch, before the database goes
+
     await pdfPool?.close();
     await citationPool.close();
     if (readDb !== handle.db) await readDb.destroy();

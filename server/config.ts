@@ -99,6 +99,13 @@ export type Config = {
    * their own parameters, so any stored hash verifies whatever this is.
    */
   passwordScryptCost: number;
+  /**
+   * COUNTER usage counting (server/services/usage/, docs/decisions/280-counting-usage.md):
+   * `enabled` is `USAGE_COUNTING` (`on` by default, `off` counts nothing); the process writes
+   * its buffered accesses every `flushMs` (`USAGE_FLUSH_SECONDS`, 1–30, default 10) and at
+   * shutdown.
+   */
+  usage: { enabled: boolean; flushMs: number };
 };
 
 /**
@@ -251,6 +258,8 @@ const envSchema = z.object({
     .min(10)
     .max(20)
     .default(DEFAULT_PASSWORD_SCRYPT_COST),
+  USAGE_COUNTING: z.enum(["on", "off"]).default("on"),
+  USAGE_FLUSH_SECONDS: z.coerce.number().min(1).max(30).default(10),
   SMTP_URL: optionalText.pipe(
     z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
@@ -332,6 +341,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     outputCacheBytes: Math.round(e.OUTPUT_CACHE_MB * 1024 * 1024),
     passwordScryptCost: e.PASSWORD_SCRYPT_COST,
+    usage: {
+      enabled: e.USAGE_COUNTING === "on",
+      flushMs: Math.round(e.USAGE_FLUSH_SECONDS * 1000),
+    },
   };
 }
 

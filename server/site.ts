@@ -19,6 +19,7 @@ import { createHttpApp } from "./http/app.ts";
 import { PDF_VIEWER_SOURCES, widenResponseCsp } from "./http/csp.ts";
 import { publicOrigin } from "./http/origin.ts";
 import { createOutputCache } from "./http/output-cache.ts";
+import { countedFastPath } from "./http/usage-observer.ts";
 import type { AppContext } from "./services/context.ts";
 import { createSsrHandler } from "./ssr.ts";
 
@@ -77,6 +78,8 @@ export function createSite(ctx: AppContext, options: SiteOptions = {}): Site {
   });
   return {
     app: (req, res) => app(req, res),
-    serveFast: cache ? cache.serveFast : () => false,
+    // a page answered from memory counts like a rendered one (decision 280); Express, which
+    // the others go through, notes them itself (server/http/app.ts)
+    serveFast: cache ? countedFastPath(ctx, cache.serveFast) : () => false,
   };
 }

@@ -62,6 +62,7 @@ import {
   registerInvitedSchema,
   registerSchema,
 } from "./schemas.ts";
+import type { StatisticsScreen, SushiKeyItem, SushiSettings } from "./usage.ts";
 
 declare const carried: unique symbol;
 /** A type carried by a value that holds nothing at run time (answers, server-side bodies). */
@@ -337,6 +338,25 @@ export const API = {
   "POST /change_password": {
     params: none,
     body: fields<{ current: string; pword: string; cpword: string }>(),
+    answer: answer<Nothing>(),
+  },
+
+  // usage statistics and SUSHI API keys (issue 17, decisions 282 and 283); query
+  // `journal, issue, proceeding, paper, from, to` (server/api/dashboard/statistics.ts)
+  "GET /dashboard/statistics": {
+    params: none,
+    answer: answer<{ statistics: StatisticsScreen }>(),
+  },
+  "GET /dashboard/sushi_keys": { params: none, answer: answer<{ sushi: SushiSettings }>() },
+  "POST /create_sushi_key": {
+    params: none,
+    body: fields<{ label: string }>(),
+    answer: answer<{ key: SushiKeyItem; secret: string }>(),
+  },
+  "POST /revoke_sushi_key/:key": { params: { key: routeId }, answer: answer<Nothing>() },
+  "POST /sushi_settings": {
+    params: none,
+    body: fields<{ require_api_key: boolean }>(),
     answer: answer<Nothing>(),
   },
 } as const satisfies Record<string, CallSpec>;

@@ -3,7 +3,8 @@
  * Findings' (the featured latest publication beside the list of latest publications), 'New
  * Journals on {product}', 'Conference Proceedings' (the newest proceedings and a link to
  * `/proceedings`; no section on a site without proceedings, docs/decisions/090-public-
- * proceedings.md) and 'Over 30 {product} Partners'. Each section loads on its own; one whose
+ * proceedings.md) and 'Over 30 {product} Partners'; 'Most read' (the papers viewed most over the
+ * last 30 days, docs/decisions/284-usage-figures-for-readers.md) once papers have been read. Each section loads on its own; one whose
  * load fails stays empty and the page still renders (docs/product/errors.md). While the first start
  * imports the corpus, a notice above says how far it has got (docs/decisions/121-…).
  */
@@ -18,12 +19,14 @@ import {
   getLatestPublication,
   listLatestPublications,
 } from "../../server/services/publications/queries.ts";
+import { mostRead } from "../../server/services/usage/reader-figures.ts";
 import { FeaturedPublication } from "../components/home/featured-publication.tsx";
 import { LatestPublications } from "../components/home/latest-publications.tsx";
 import { type CatalogueLoading, LoadingNotice } from "../components/home/loading-notice.tsx";
 import { PartnerCarousel } from "../components/home/partner-carousel.tsx";
 import { SubjectCards } from "../components/home/subject-cards.tsx";
 import { JournalGrid } from "../components/journal/journal-grid.tsx";
+import { MostReadList } from "../components/paper/most-read.tsx";
 import { ProceedingCard } from "../components/proceedings/proceeding-card.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
@@ -39,19 +42,21 @@ const HOME_PROCEEDINGS = 2;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
-  const [featured, latest, journals, proceedings, partners, subjectCounts] = await Promise.all([
-    loadSection(ctx, "home: featured publication", () => getLatestPublication(ctx)),
-    loadSection(ctx, "home: latest publications", () => listLatestPublications(ctx, 6)),
-    loadSection(ctx, "home: new journals", () => listLatestJournals(ctx, 8)),
-    loadSection(ctx, "home: proceedings", () => listProceedings(ctx, "public", HOME_PROCEEDINGS)),
-    loadSection(ctx, "home: partners", () => listPartners(ctx)),
-    loadSection(ctx, "home: subjects", () => countJournalsBySubject(ctx)),
-  ]);
+  const [featured, latest, journals, proceedings, partners, subjectCounts, popular] =
+    await Promise.all([
+      loadSection(ctx, "home: featured publication", () => getLatestPublication(ctx)),
+      loadSection(ctx, "home: latest publications", () => listLatestPublications(ctx, 6)),
+      loadSection(ctx, "home: new journals", () => listLatestJournals(ctx, 8)),
+      loadSection(ctx, "home: proceedings", () => listProceedings(ctx, "public", HOME_PROCEEDINGS)),
+      loadSection(ctx, "home: partners", () => listPartners(ctx)),
+      loadSection(ctx, "home: subjects", () => countJournalsBySubject(ctx)),
+      loadSection(ctx, "home: most read", () => mostRead(ctx, "site")),
+    ]);
   const status = ctx.importStatus;
   const loading: CatalogueLoading | null =
     status?.state === "running" ? { done: status.done, total: status.total } : null;
   // null: that section failed to load and stays empty; []: it loaded and has nothing yet.
-  return { featured, latest, journals, proceedings, partners, subjectCounts, loading };
+  return { featured, latest, journals, proceedings, partners, subjectCounts, popular, loading };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -64,7 +69,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, latest, journals, proceedings, partners, subjectCounts, loading } = loaderData;
+  const { featured, latest, journals, proceedings, partners, subjectCounts, popular, loading } =
+    loaderData;
   const { siteName } = useRootData();
   return (
     <main>
@@ -98,6 +104,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {/* 'Most read' (decision 284): only once papers have been read */}
+      {popular && popular.length > 0 ? (
+        <section aria-labelledby="most-read-title" className={`${containerClass} pt-12 sm:pt-16`}>
+          <SectionHeading id="most-read-title">Most read</SectionHeading>
+          <p className="-mt-2 mb-6 max-w-3xl text-slate-600">
+            The papers viewed most over the last 30 days.
+          </p>
+          <MostReadList papers={popular} source />
+        </section>
+      ) : null}
 
       <section aria-labelledby="journals-title" className={`${containerClass} py-12 sm:py-16`}>
         <SectionHeading id="journals-title">New Journals on {siteName}</SectionHeading>

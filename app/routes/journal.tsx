@@ -1,7 +1,8 @@
 /**
  * Journal detail (docs/product/screens.md, Journal detail page): the journal's image, ISSN and optional
  * lines, and the accordion 'About Journal', 'Submission Guidlines', 'Other Guides',
- * 'Publications' (one open at a time, the first open by default; docs/product/states.md). The journal's
+ * 'Publications' (one open at a time, the first open by default; docs/product/states.md), and
+ * 'Most read' under the details once its papers have been read (decision 284). The journal's
  * name is the banner's header text. An unknown (or, for readers, inactive) journal is a 404;
  * a failing load leaves the page empty (docs/product/errors.md).
  */
@@ -9,10 +10,13 @@ import { data, Link } from "react-router";
 import { canManageJournal } from "../../server/services/access.ts";
 import { getJournal } from "../../server/services/journals/queries.ts";
 import { listJournalPublications } from "../../server/services/publications/queries.ts";
+import { mostRead } from "../../server/services/usage/reader-figures.ts";
 import type { JournalDetail, PublicationOption } from "../../shared/api.ts";
 import { publicationLink } from "../../shared/format.ts";
 import { parseRouteParam, routeJournalUri } from "../../shared/route-params.ts";
+import type { MostReadPaper } from "../../shared/usage.ts";
 import { JournalFacts } from "../components/journal/journal-facts.tsx";
+import { MostReadList } from "../components/paper/most-read.tsx";
 import { Accordion } from "../components/ui/accordion.tsx";
 import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
@@ -28,6 +32,8 @@ type JournalPageData = {
   journal: JournalDetail | null;
   publications: PublicationOption[] | null;
   headerText: string;
+  /** The journal's papers viewed most over the last 30 days (decision 284). */
+  popular: MostReadPaper[] | null;
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -40,7 +46,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const publicationsLoad = loadSection(ctx, "journal: publications", async () => {
     return (await listJournalPublications(ctx, params.journalUrl)) ?? [];
   });
-  const empty: JournalPageData = { journal: null, publications: null, headerText: "" };
+  const popularLoad = loadSection(ctx, "journal: most read", () =>
+    mostRead(ctx, { journalUri: params.journalUrl }),
+  );
+  const empty: JournalPageData = {
+    journal: null,
+    publications: null,
+    headerText: "",
+    popular: null,
+  };
   return loadRecordPage(
     ctx,
     "journal",
@@ -53,6 +67,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       journal,
       publications: await publicationsLoad,
       headerText: journal.name,
+      popular: await popularLoad,
     }),
     empty,
   );
@@ -71,7 +86,7 @@ export function meta({ matches, loaderData, location }: Route.MetaArgs) {
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
-  const { journal, publications } = loaderData;
+  const { journal, publications, popular } = loaderData;
   if (!journal) return <main className={`${containerClass} py-16`} />;
   const hasImage = Boolean(journal.image);
   // Phone: cover beside the title, then the accordion, then the facts. From `md`: cover and
@@ -140,6 +155,14 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           className={`col-span-2 row-start-3 md:col-span-1 md:col-start-1 ${hasImage ? "md:row-start-2" : "md:row-start-1"}`}
         >
           <JournalFacts journal={journal} />
+          {popular && popular.length > 0 ? (
+            <section aria-labelledby="most-read-title" className="mt-8">
+              <h2 id="most-read-title" className="mb-3 text-lg font-semibold">
+                Most read
+              </h2>
+              <MostReadList papers={popular} />
+            </section>
+          ) : null}
         </aside>
       </div>
     </main>

@@ -14,14 +14,16 @@ import { data } from "react-router";
 import { canManageJournal } from "../../server/services/access.ts";
 import { paperCitations } from "../../server/services/citation/cite.ts";
 import { getJournalPaper } from "../../server/services/papers/queries.ts";
+import { paperReaderFigures } from "../../server/services/usage/reader-figures.ts";
 import type { PaperCitations, PaperDetail } from "../../shared/api.ts";
 import { paperLink } from "../../shared/format.ts";
 import { parseRouteParams, routeId, routeJournalUri } from "../../shared/route-params.ts";
+import type { ReaderFigures } from "../../shared/usage.ts";
 import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
 import { paperMeta } from "../lib/citation-meta.ts";
-import { loadRecordPage } from "../lib/public-load.ts";
+import { loadRecordPage, loadSection } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/paper";
 
@@ -29,6 +31,8 @@ type PaperPageData = {
   paper: PaperDetail | null;
   headerText: string;
   citations: PaperCitations | null;
+  /** Views and downloads up to yesterday; null when they could not be read. */
+  usage: ReaderFigures | null;
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -38,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const parsed = parseRouteParams({ journalUrl: routeJournalUri, paper: routeId }, params);
   if (!parsed) throw data(null, { status: 404 });
   const { journalUrl, paper: paperId } = parsed;
-  const empty: PaperPageData = { paper: null, headerText: "", citations: null };
+  const empty: PaperPageData = { paper: null, headerText: "", citations: null, usage: null };
   return loadRecordPage(
     ctx,
     "paper",
@@ -47,10 +51,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
         includeUnpublished: await canManageJournal(ctx, user, journalUrl),
       }),
     // the panel fetches its references from beside the page (decision 245)
-    (paper) => ({
+    async (paper) => ({
       paper,
       headerText: paper.journal_name,
       citations: paperCitations(paperLink(paper.journal_url, paper.paperID)),
+      usage: await loadSection(ctx, "paper: usage", () => paperReaderFigures(ctx, paper.paperID)),
     }),
     empty,
   );
@@ -65,7 +70,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function PaperPage({ loaderData }: Route.ComponentProps) {
-  const { paper, citations } = loaderData;
+  const { paper, citations, usage } = loaderData;
   if (!paper) return <main className={`${containerClass} py-16`} />;
   // A new paper starts in the abstract view.
   return (
@@ -74,6 +79,7 @@ export default function PaperPage({ loaderData }: Route.ComponentProps) {
       paper={paper}
       source={{ label: paper.journal_title, link: paper.issue_link }}
       citations={citations ?? undefined}
+      usage={usage}
     />
   );
 }

@@ -13,14 +13,16 @@
 import { data } from "react-router";
 import { paperCitations } from "../../server/services/citation/cite.ts";
 import { getProceedingPaper } from "../../server/services/papers/queries.ts";
+import { paperReaderFigures } from "../../server/services/usage/reader-figures.ts";
 import type { PaperCitations, ProceedingPaperDetail } from "../../shared/api.ts";
 import { proceedingPaperLink } from "../../shared/format.ts";
 import { parseRouteParams, routeId, routeProceedingSlug } from "../../shared/route-params.ts";
+import type { ReaderFigures } from "../../shared/usage.ts";
 import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { proceedingPaperMeta } from "../lib/citation-meta.ts";
-import { loadRecordPage } from "../lib/public-load.ts";
+import { loadRecordPage, loadSection } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceeding-paper";
 
@@ -28,6 +30,8 @@ type ProceedingPaperPageData = {
   paper: ProceedingPaperDetail | null;
   headerText: string;
   citations: PaperCitations | null;
+  /** Views and downloads up to yesterday; null when they could not be read. */
+  usage: ReaderFigures | null;
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -36,16 +40,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const parsed = parseRouteParams({ slug: routeProceedingSlug, paper: routeId }, params);
   if (!parsed) throw data(null, { status: 404 });
   const { slug, paper: paperId } = parsed;
-  const empty: ProceedingPaperPageData = { paper: null, headerText: "", citations: null };
+  const empty: ProceedingPaperPageData = {
+    paper: null,
+    headerText: "",
+    citations: null,
+    usage: null,
+  };
   return loadRecordPage(
     ctx,
     "proceeding paper",
     () => getProceedingPaper(ctx, slug, paperId),
     // the panel fetches its references from beside the page (decision 245)
-    (paper) => ({
+    async (paper) => ({
       paper,
       headerText: paper.proceeding_title,
       citations: paperCitations(proceedingPaperLink(paper.proceeding_slug, paper.paperID)),
+      usage: await loadSection(ctx, "paper: usage", () => paperReaderFigures(ctx, paper.paperID)),
     }),
     empty,
   );
@@ -60,7 +70,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps) {
-  const { paper, citations } = loaderData;
+  const { paper, citations, usage } = loaderData;
   if (!paper) return <main className={`${containerClass} py-16`} />;
   // A new paper starts in the abstract view.
   return (
@@ -69,6 +79,7 @@ export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps
       paper={paper}
       source={{ label: paper.citation_line, link: paper.proceeding_link }}
       citations={citations ?? undefined}
+      usage={usage}
     />
   );
 }

@@ -25,6 +25,7 @@ import * as m010 from "./migrations/010-subjects-and-old-uris.ts";
 import * as m011 from "./migrations/011-issue-identification.ts";
 import * as m012 from "./migrations/012-doi-unique.ts";
 import * as m013 from "./migrations/013-scholarly-model.ts";
+import * as m015 from "./migrations/015-usage.ts";
 import * as m020 from "./migrations/020-text-limits.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
@@ -55,6 +56,7 @@ export const migrations: Record<string, MigrationModule> = {
   "011-issue-identification": m011,
   "012-doi-unique": m012,
   "013-scholarly-model": m013,
+  "015-usage": m015,
   "020-text-limits": m020,
 };
 

@@ -8,7 +8,7 @@
  * - columns whose values are a closed set are typed as the union of shared/constants.ts
  *   (frequency, subject, issue status, role), so a misspelt value fails the type check.
  */
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Frequency, PublicationStatus, SubjectKey, UserRole } from "../../shared/constants.ts";
 
 export type { UserRole };
@@ -347,6 +347,84 @@ export interface SignInFailuresTable {
   retry_at: string | null;
 }
 
+/** One random salt per UTC day for readers' session keys (migration 015, decision 280). */
+export interface UsageSaltsTable {
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
+  /** Base64url of 32 random bytes. */
+  salt: string;
+}
+
+/** What a usage event records: an abstract page view, a PDF galley request, a search. */
+export type UsageKind = "abstract" | "pdf" | "search";
+
+/** The accesses of the last two hours, for double-click and unique counting (decision 281). */
+export interface UsageEventsTable {
+  /** `{process token}-{sequence}`, given by the process that served the request. */
+  id: string;
+  /** Milliseconds since 1970 (bigint: PostgreSQL answers text). */
+  at: ColumnType<number | string, number, number>;
+  /** HMAC of IP address and user agent under the day's salt (base64url). */
+  user_key: string;
+  /** Null for a search. */
+  paper_id: number | null;
+  kind: UsageKind;
+  /** 1 while this event is the one retained of its double-click run. */
+  counted: Flag;
+}
+
+/** The four COUNTER metrics of the Item and Title reports, as stored. */
+export interface UsageMetricColumns {
+  total_item_investigations: Generated<number>;
+  total_item_requests: Generated<number>;
+  unique_item_investigations: Generated<number>;
+  unique_item_requests: Generated<number>;
+}
+
+/** A paper's metrics of one UTC day, per Year of Publication and Access_Type. */
+export interface UsageItemDailyTable extends UsageMetricColumns {
+  day: string;
+  paper_id: number;
+  /** Year of Publication; 1 (printed 0001) when unknown (COUNTER R5.1 section 3.3.8). */
+  yop: number;
+  /** `Open`, `Free_To_Read` or `Controlled` (COUNTER R5.1 section 3.3.6). */
+  access_type: string;
+}
+
+/** As {@link UsageItemDailyTable}, per month (`YYYY-MM`). */
+export interface UsageItemMonthlyTable extends UsageMetricColumns {
+  month: string;
+  paper_id: number;
+  yop: number;
+  access_type: string;
+}
+
+/** What `usage_scope_daily` sums: the whole site, a journal, a proceeding, an issue. */
+export type UsageScope = "site" | "journal" | "proceeding" | "issue";
+
+/** Metrics summed per day for the site (`scope_id` 0), a journal, a proceeding or an issue. */
+export interface UsageScopeDailyTable extends UsageMetricColumns {
+  scope: UsageScope;
+  scope_id: number;
+  day: string;
+  /** Searches run on the search page (site scope only). */
+  searches_platform: Generated<number>;
+}
+
+/** SUSHI API keys (decision 282); the key itself is shown once and never stored. */
+export interface SushiApiKeysTable {
+  id: Id;
+  label: string;
+  /** SHA-256 (hex) of the key. */
+  key_hash: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  created_at: string;
+  created_by: number | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -369,6 +447,12 @@ export interface Database {
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
   sign_in_failures: SignInFailuresTable;
+  usage_salts: UsageSaltsTable;
+  usage_events: UsageEventsTable;
+  usage_item_daily: UsageItemDailyTable;
+  usage_item_monthly: UsageItemMonthlyTable;
+  usage_scope_daily: UsageScopeDailyTable;
+  sushi_api_keys: SushiApiKeysTable;
 }
 
 export type Journal = Selectable<JournalsTable>;

@@ -25,7 +25,9 @@ import { hostGuard } from "./origin.ts";
 import { createOutputCache, type OutputCache } from "./output-cache.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
+import { sushiRouter } from "./sushi.ts";
 import { unavailableErrorHandler } from "./unavailable.ts";
+import { usageObserver } from "./usage-observer.ts";
 
 export type HttpAppOptions = {
   /** Server-rendered pages; called for every request nothing else answered. */
@@ -64,6 +66,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.config.trustProxy);
+  // COUNTER usage: notes abstract views, PDF requests and searches once answered (decision 280)
+  app.use(usageObserver(ctx));
   // Before logging and sessions: load balancers poll these every few seconds.
   app.use(healthRouter(ctx));
 
@@ -160,6 +164,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(citationRouter(ctx));
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));
+  app.use(sushiRouter(ctx)); // COUNTER_SUSHI API 5.1 (decision 282)
 
   if (options.pages) app.use(options.pages);
   else app.use((_req, res) => res.status(404).type("text/plain").send("404 Page Not Found"));

@@ -19,7 +19,9 @@
  * change of the page's input (URL or catalogue) gives a new, unpredictable nonce.
  *
  * Entries live in one process's memory, bounded by `maxBytes` (bodies plus compressed copies),
- * least recently used first out; all of them are dropped when the version moves on.
+ * least recently used first out; all of them are dropped when the version moves on, and an entry
+ * rendered on an earlier UTC day is not served: pages show usage figures of the day before
+ * (views and downloads, most read; docs/decisions/284-usage-figures-for-readers.md).
  *
  * Two ways in: `middleware` for Express (looks the version up when needed, renders and keeps
  * misses), and `serveFast` for the node:http server in front of Express (server/main.ts), which
@@ -72,6 +74,8 @@ type Variant = { body: Buffer; headers: OutgoingHttpHeaders };
 
 type Entry = {
   version: number;
+  /** The UTC day the body was rendered on (days since 1970). */
+  day: number;
   body: Buffer;
   /** Response headers to repeat (content type, CSP, security headers), names lower-case. */
   headers: OutgoingHttpHeaders;
@@ -81,9 +85,12 @@ type Entry = {
   bytes: number;
 };
 
-/** Page paths that are never public: manager screens, account pages, OAI-PMH, galleys. */
+/**
+ * Page paths that are never public: manager screens, account pages, OAI-PMH, galleys, and the
+ * SUSHI reports (server/http/sushi.ts), whose figures change with every counted access.
+ */
 const PRIVATE_PAGE =
-  /^\/(?:dashboard|manager|registration|logout|oai|api|assets|files|pdfjs)(?:[/.]|$)/;
+  /^\/(?:dashboard|manager|registration|logout|oai|api|assets|files|pdfjs|sushi)(?:[/.]|$)/;
 const GALLEY = /^\/(?:journal|proceedings)\/[^/]+\/download\//;
 /** A file name (robots.txt, sitemap.xml, favicon.ico); React Router's `.data` URLs are pages. */
 const FILE_NAME = /\.(?!data$)[^/.]*$/;
@@ -124,8 +131,11 @@ export function isPublicPath(path: string): boolean {
   return !PRIVATE_PAGE.test(path) && !GALLEY.test(path) && !FILE_NAME.test(path);
 }
 
-/** Whether the request carries a session cookie (valid or not): such requests bypass the cache. */
-function hasSessionCookie(req: IncomingMessage): boolean {
+/**
+ * Whether the request carries a session cookie (valid or not): such requests bypass the cache
+ * (and are not counted as readers' usage, server/http/usage-observer.ts).
+ */
+export function hasSessionCookie(req: IncomingMessage): boolean {
   const cookie = req.headers.cookie;
   return (
     cookie !== undefined &&
@@ -277,7 +287,7 @@ class EntryStore {
   get(key: string, version: number): Entry | undefined {
     this.follow(version);
     const entry = this.entries.get(key);
-    if (!entry || entry.version !== version) return undefined;
+    if (!entry || entry.version !== version || entry.day !== utcDayNumber()) return undefined;
     this.entries.delete(key);
     this.entries.set(key, entry);
     return entry;
@@ -329,7 +339,20 @@ function newEntry(version: number, headers: OutgoingHttpHeaders, body: Buffer): 
     if (value !== undefined && !NOT_STORED.has(name)) kept[name] = value;
   }
   const hash = createHash("sha256").update(body).digest("base64url").slice(0, 32);
-  return { version, body, headers: kept, hash, variants: {}, bytes: body.length + 1024 };
+  return {
+    version,
+    day: utcDayNumber(),
+    body,
+    headers: kept,
+    hash,
+    variants: {},
+    bytes: body.length + 1024,
+  };
+}
+
+/** Today (UTC) as days since 1970. */
+function utcDayNumber(): number {
+  return Math.floor(Date.now() / 86_400_000);
 }
 
 /**

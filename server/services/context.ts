@@ -9,6 +9,7 @@ import type { Dialect } from "../db/dialect.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { CitationPool } from "./citation/citation-pool.ts";
 import type { PdfPool } from "./pdf-pool.ts";
+import type { UsageRecorder } from "./usage/recorder.ts";
 
 export type AppContext = {
   db: Db;
@@ -34,6 +35,12 @@ export type AppContext = {
    * page's notice; absent when none runs.
    */
   importStatus?: ImportStatus;
+  /**
+   * The process's buffer of counted accesses (server/services/usage/recorder.ts, built by
+   * server/bootstrap.ts); absent when counting is off (`USAGE_COUNTING=off`) and in tests that
+   * do not count.
+   */
+  usage?: UsageRecorder;
 };
 
 /** Progress of a corpus import: papers done (created, found or skipped) of `total`. */

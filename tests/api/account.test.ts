@@ -355,6 +355,7 @@ describe(`account API (${dialectUnderTest})`, () => {
         nav_links: [
           { text: "Journals", url: "/dashboard" },
           { text: "Proceedings", url: "/dashboard/proceedings" },
+          { text: "Statistics", url: "/dashboard/statistics" },
           { text: "View Site", url: "/" },
         ],
       });

@@ -106,6 +106,7 @@ describe(`public page loaders (${dialectUnderTest})`, () => {
       proceedings: null,
       partners: null,
       subjectCounts: null, // the subject cards show no counts
+      popular: null, // no 'Most read' (decision 284)
       loading: null, // no first-start import running
     });
   });
@@ -139,7 +140,7 @@ describe(`public page loaders (${dialectUnderTest})`, () => {
       journalLoader(args(failing(t.ctx, ["journals"]), { journalUrl: "test-journal" })),
     );
     expect(status).toBe(503);
-    expect(data).toEqual({ journal: null, publications: null, headerText: "" });
+    expect(data).toEqual({ journal: null, publications: null, headerText: "", popular: null });
   });
 
   it("journal: a failing issue list leaves only the Publications section empty", async () => {

@@ -316,6 +316,9 @@ describe(`proceedings page loaders (${dialectUnderTest})`, () => {
         args(failing(t.ctx, ["papers"]), { slug: "pldi-2009", paper: String(conf.tracePaperId) }),
       ),
     );
-    expect(down).toEqual({ status: 503, data: { paper: null, headerText: "", citations: null } });
+    expect(down).toEqual({
+      status: 503,
+      data: { paper: null, headerText: "", citations: null, usage: null },
+    });
   });
 });

@@ -34,6 +34,8 @@ type Target = {
   emptyProceedingId: number;
   partnerId: number;
   otherUserId: number;
+  /** A SUSHI API key (issue 17). */
+  sushiKeyId: number;
   n: number;
 };
 
@@ -45,6 +47,8 @@ type Case = {
   fields?: (target: Target) => Fields;
   json?: (target: Target) => Promise<object> | object;
   file?: string;
+  /** A download answered as a file (CSV), not the envelope, when allowed. */
+  download?: true;
 };
 
 let t: TestContext;
@@ -302,6 +306,32 @@ const CASES: Record<string, Case> = {
     path: () => "/invite_manager",
     json: (x) => ({ email: `invited-${x.n}@example.org` }),
   },
+  // usage statistics (issue 17, decision 283): a journal's to its managers, SUSHI keys to
+  // administrators (the site's figures too: tests/api/usage-statistics.test.ts)
+  "GET /dashboard/statistics": {
+    scope: "journal",
+    path: (x) => `/dashboard/statistics?journal=${x.uri}`,
+  },
+  "GET /dashboard/statistics_csv": {
+    scope: "journal",
+    path: (x) => `/dashboard/statistics_csv?journal=${x.uri}`,
+    download: true,
+  },
+  "GET /dashboard/sushi_keys": { scope: "admin", path: () => "/dashboard/sushi_keys" },
+  "POST /create_sushi_key": {
+    scope: "admin",
+    path: () => "/create_sushi_key",
+    json: (x) => ({ label: `Harvester ${x.n}` }),
+  },
+  "POST /revoke_sushi_key/:key": {
+    scope: "admin",
+    path: (x) => `/revoke_sushi_key/${x.sushiKeyId}`,
+  },
+  "POST /sushi_settings": {
+    scope: "admin",
+    path: () => "/sushi_settings",
+    json: () => ({ require_api_key: false }),
+  },
 };
 
 /** Routes of a router and the routers mounted in it. */
@@ -404,6 +434,19 @@ async function makeTarget(owner: number): Promise<Target> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const { id: sushiKeyId } = await db
+    .insertInto("sushi_api_keys")
+    .values({
+      label: `Roles harvester ${n}`,
+      key_hash: `hash-${n}`,
+      prefix: "sushi_roles",
+      created_at: now,
+      created_by: null,
+      revoked_at: null,
+      last_used_at: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db
     .insertInto("journal_managers")
     .values({ journal_id: journalId, user_id: owner, created_at: now })
@@ -424,6 +467,7 @@ async function makeTarget(owner: number): Promise<Target> {
     emptyProceedingId,
     partnerId,
     otherUserId,
+    sushiKeyId,
     n,
   };
 }
@@ -447,18 +491,31 @@ let pdfBytes: Buffer;
 /** A snapshot of what the calls can change, to prove a refused call changed nothing. */
 async function snapshot(): Promise<string> {
   const db = t.ctx.db;
-  const [journals, publications, papers, proceedings, partners, users, jm, pm, invitations] =
-    await Promise.all([
-      db.selectFrom("journals").selectAll().orderBy("id").execute(),
-      db.selectFrom("publications").selectAll().orderBy("id").execute(),
-      db.selectFrom("papers").select(["id", "title", "doi", "file"]).orderBy("id").execute(),
-      db.selectFrom("proceedings").selectAll().orderBy("id").execute(),
-      db.selectFrom("partners").selectAll().orderBy("id").execute(),
-      db.selectFrom("users").select(["id", "role", "disabled_at"]).orderBy("id").execute(),
-      db.selectFrom("journal_managers").select(["journal_id", "user_id"]).execute(),
-      db.selectFrom("proceeding_managers").select(["proceeding_id", "user_id"]).execute(),
-      db.selectFrom("invitations").select("id").execute(),
-    ]);
+  const [
+    journals,
+    publications,
+    papers,
+    proceedings,
+    partners,
+    users,
+    jm,
+    pm,
+    invitations,
+    sushiKeys,
+    settings,
+  ] = await Promise.all([
+    db.selectFrom("journals").selectAll().orderBy("id").execute(),
+    db.selectFrom("publications").selectAll().orderBy("id").execute(),
+    db.selectFrom("papers").select(["id", "title", "doi", "file"]).orderBy("id").execute(),
+    db.selectFrom("proceedings").selectAll().orderBy("id").execute(),
+    db.selectFrom("partners").selectAll().orderBy("id").execute(),
+    db.selectFrom("users").select(["id", "role", "disabled_at"]).orderBy("id").execute(),
+    db.selectFrom("journal_managers").select(["journal_id", "user_id"]).execute(),
+    db.selectFrom("proceeding_managers").select(["proceeding_id", "user_id"]).execute(),
+    db.selectFrom("invitations").select("id").execute(),
+    db.selectFrom("sushi_api_keys").select(["id", "revoked_at"]).orderBy("id").execute(),
+    db.selectFrom("site_settings").selectAll().orderBy("key").execute(),
+  ]);
   return JSON.stringify({
     journals,
     publications,
@@ -469,6 +526,8 @@ async function snapshot(): Promise<string> {
     jm,
     pm,
     invitations,
+    sushiKeys,
+    settings,
   });
 }
 
@@ -534,6 +593,9 @@ describe(`roles on every dashboard call on ${dialectUnderTest}`, { timeout: 180_
       if (c.scope === "admin") {
         expect(res.status, call).toBe(403);
         expect(res.body.msg).toBe(ACCESS_MESSAGES.adminOnly);
+      } else if (c.download) {
+        expect(res.status, call).toBe(200);
+        expect(res.headers["content-disposition"], call).toMatch(/^attachment/);
       } else {
         expect([200, 201], `${call}: ${JSON.stringify(res.body)}`).toContain(res.status);
         expect(res.body.status, call).toBe(1);
@@ -548,7 +610,7 @@ describe(`roles on every dashboard call on ${dialectUnderTest}`, { timeout: 180_
       const body = c.json ? await c.json(target) : undefined;
       const res = await send(call, c, target, adminCookie, body);
       expect([200, 201], `${call}: ${JSON.stringify(res.body)}`).toContain(res.status);
-      expect(res.body.status, call).toBe(1);
+      if (!c.download) expect(res.body.status, call).toBe(1);
     }
   });
 });

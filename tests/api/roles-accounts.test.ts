@@ -74,6 +74,7 @@ describe(`roles and accounts on ${dialectUnderTest}`, () => {
       "Proceedings",
       "Partners",
       "Managers",
+      "Statistics",
       "View Site",
     ]);
     const adaNav = await get("/dashboard/admin_nav_items", ada.cookie);
@@ -82,6 +83,7 @@ describe(`roles and accounts on ${dialectUnderTest}`, () => {
       nav_links: [
         { text: "Journals", url: "/dashboard" },
         { text: "Proceedings", url: "/dashboard/proceedings" },
+        { text: "Statistics", url: "/dashboard/statistics" },
         { text: "View Site", url: "/" },
       ],
     });

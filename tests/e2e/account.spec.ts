@@ -102,6 +102,7 @@ test("sign in, the dashboard frame, and logout", async ({ page }, testInfo) => {
   const links: [string, string][] = [
     ["Journals", "/dashboard"],
     ["Proceedings", "/dashboard/proceedings"],
+    ["Statistics", "/dashboard/statistics"],
     ["View Site", "/"],
   ];
   for (const [text, url] of links) {

@@ -24,6 +24,8 @@ Object.assign(process.env, {
   // Every spec signs in and registers from 127.0.0.1: per-IP limits high enough for the whole
   // suite; the per-account limit keeps its default (server/config.ts, RATE_LIMITS).
   RATE_LIMITS: process.env.RATE_LIMITS ?? "signin_ip=1000/60,register_ip=1000/3600",
+  // usage counts written every 2 s, so statistics.spec.ts sees a visit soon (decision 281)
+  USAGE_FLUSH_SECONDS: process.env.USAGE_FLUSH_SECONDS ?? "2",
   // Mail goes to the SMTP server the specs that read mail start in their own process
   // (tests/helpers/mailbox.ts) on E2E_SMTP_PORT, by default the port after E2E_PORT. While no
   // spec listens there a send fails and is only logged.

@@ -15,6 +15,8 @@ export type ChildServer = {
   output: () => string;
   /** Kills the process (SIGKILL) and waits for it to end. */
   stop: () => Promise<void>;
+  /** Asks the process to stop (SIGTERM: graceful shutdown) and waits for it to end. */
+  terminate: () => Promise<NodeJS.Signals | number | null>;
 };
 
 const SCRIPT = path.resolve(import.meta.dirname, "api-server.ts");
@@ -23,13 +25,15 @@ const SCRIPT = path.resolve(import.meta.dirname, "api-server.ts");
  * Spawns the API server with `env` added to the test environment and waits until it listens.
  * @param wrap a command to run the server under, e.g. `["unshare", "-rm", "sh", "-c", script]`
  *   where the script ends with `exec "$@"`; the node command line follows it.
+ * @param script the server to run: ./api-server.ts unless given (./usage-server.ts).
  * @throws Error with the child's output when it ends before listening.
  */
 export async function startChildServer(
   env: Record<string, string>,
   wrap: string[] = [],
+  script: string = SCRIPT,
 ): Promise<ChildServer> {
-  const node = [process.execPath, SCRIPT];
+  const node = [process.execPath, script];
   const [command, ...args] = wrap.length ? [...wrap, "athenaeum", ...node] : node;
   const child = spawn(command!, args, {
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "info", ...env },
@@ -66,6 +70,10 @@ export async function startChildServer(
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await ended;
+    },
+    async terminate() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      return ended;
     },
   };
 }

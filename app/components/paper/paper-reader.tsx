@@ -15,11 +15,13 @@
 import { Link } from "react-router";
 import type { PaperCitations, PaperReading } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
+import type { ReaderFigures } from "../../../shared/usage.ts";
 import { abstractParagraphs } from "../../lib/citation-meta.ts";
 import { buttonClass, containerClass, kickerClass } from "../ui/styles.ts";
 import { CitePanel } from "./cite-panel.tsx";
 import { PaperAuthors } from "./paper-authors.tsx";
 import { PaperFacts } from "./paper-facts.tsx";
+import { PaperUsage } from "./paper-usage.tsx";
 
 export type PaperSource = {
   /** The citation line: `{journal}, Vol. 3 No. 2 (2025)` or `{proceeding} ({event}), {year}`. */
@@ -32,11 +34,14 @@ export function PaperReader({
   paper,
   source,
   citations,
+  usage,
 }: {
   paper: PaperReading;
   source: PaperSource;
   /** 'Cite this paper', under the keywords (the panel fetches the references, decision 245). */
   citations?: PaperCitations;
+  /** Views and downloads up to yesterday (./paper-usage.tsx); none when not counted. */
+  usage?: ReaderFigures | null;
 }) {
   const keywords = splitKeywords(paper.keywords);
   const paragraphs = abstractParagraphs(paper.abstract);
@@ -62,6 +67,7 @@ export function PaperReader({
           </h1>
           <PaperAuthors authors={paper.authors} />
           <PaperFacts paper={paper} />
+          <PaperUsage usage={usage} />
           <div className="mt-6 flex flex-wrap items-center gap-3">
             {paper.file_url ? (
               <>

@@ -13,6 +13,7 @@ import { partnersRouter } from "./partners.ts";
 import { proceedingPapersRouter } from "./proceeding-papers.ts";
 import { proceedingsRouter } from "./proceedings.ts";
 import { publicationsRouter } from "./publications.ts";
+import { statisticsRouter } from "./statistics.ts";
 
 export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   navRouter,
@@ -24,4 +25,5 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   papersRouter,
   managersRouter,
   accountSettingsRouter,
+  statisticsRouter,
 ];

@@ -12,10 +12,11 @@ import { actorOf, requireManager } from "../../http/guards.ts";
 import { isAdmin } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
 
-/** The menu of a journal manager: their journals and proceedings, and the site. */
+/** The menu of a journal manager: their journals and proceedings, their usage, and the site. */
 export const MANAGER_NAV_LINKS: NavItems["nav_links"] = [
   { text: "Journals", url: "/dashboard" },
   { text: "Proceedings", url: "/dashboard/proceedings" },
+  { text: "Statistics", url: "/dashboard/statistics" },
   { text: "View Site", url: "/" },
 ];
 
@@ -25,6 +26,7 @@ export const ADMIN_NAV_LINKS: NavItems["nav_links"] = [
   { text: "Proceedings", url: "/dashboard/proceedings" },
   { text: "Partners", url: "/dashboard/partners" },
   { text: "Managers", url: "/dashboard/managers" },
+  { text: "Statistics", url: "/dashboard/statistics" },
   { text: "View Site", url: "/" },
 ];
 

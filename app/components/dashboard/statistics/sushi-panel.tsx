@@ -1,0 +1,170 @@
+/**
+ * The SUSHI part of the Statistics screen, for administrators (docs/decisions/282-sushi-server.md):
+ * what a library's harvester needs (the base URL and customer ID of "The World"), whether an
+ * API key is required, and the keys: create one (shown once), revoke one.
+ */
+import { useId, useState } from "react";
+import type { SushiSettings } from "../../../../shared/usage.ts";
+import { controlClass, labelClass, SubmitButton } from "../../forms/index.ts";
+import { Card } from "../../ui/card.tsx";
+import { buttonClass } from "../../ui/styles.ts";
+import { useConfirm } from "../confirm-dialog.tsx";
+import { useFormAction } from "../form-action.ts";
+import { FormNotice } from "../form-card.tsx";
+import type { Notice } from "../use-notice-form.ts";
+
+const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "never");
+
+export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
+  const headingId = useId();
+  const labelId = useId();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [label, setLabel] = useState("");
+  const action = useFormAction<{ secret?: string }>((result) => {
+    setNotice({ ok: result.ok, msg: result.msg });
+    if (result.ok && result.secret) {
+      setSecret(result.secret);
+      setLabel("");
+    }
+  });
+  const busy = action.busy;
+  const { ask, dialog } = useConfirm();
+  const live = sushi.keys.filter((k) => k.revoked_at === null);
+
+  return (
+    <Card as="section" className="p-5 sm:p-6" aria-labelledby={headingId}>
+      {dialog}
+      <h2 id={headingId} className="text-xl font-semibold">
+        SUSHI for libraries
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Libraries harvest these figures as COUNTER Release 5.1 reports (PR, PR_P1, TR, TR_J3, IR,
+        IR_A1) through the COUNTER_SUSHI API. Give them:
+      </p>
+      <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">Base URL</dt>
+        <dd className="break-all font-mono">{sushi.base_url}</dd>
+        <dt className="font-semibold">Customer ID</dt>
+        <dd className="font-mono">0000000000000000 (The World)</dd>
+        <dt className="font-semibold">API key</dt>
+        <dd>{sushi.require_api_key ? "required: one of the keys below" : "not required"}</dd>
+      </dl>
+
+      <div aria-live="polite" className="mt-4 empty:hidden">
+        <FormNotice notice={notice} />
+      </div>
+      {secret ? (
+        <div className="mt-3 rounded-sm border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p className="font-semibold">Copy the new key now: it is not shown again.</p>
+          <output className="mt-1 block break-all font-mono" data-secret>
+            {secret}
+          </output>
+        </div>
+      ) : null}
+
+      <form
+        className="mt-5 flex flex-wrap items-center gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const required = new FormData(event.currentTarget).get("require_api_key") === "on";
+          setNotice(null);
+          action.submit("settings", { require_api_key: required });
+        }}
+      >
+        <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+          <input
+            type="checkbox"
+            name="require_api_key"
+            defaultChecked={sushi.require_api_key}
+            key={String(sushi.require_api_key)}
+            className="h-4 w-4"
+          />
+          Require an API key
+        </label>
+        <button type="submit" disabled={busy} className={buttonClass("secondary", "min-h-9 px-3")}>
+          Save
+        </button>
+      </form>
+
+      <h3 className="mt-6 text-base font-semibold">API keys</h3>
+      {sushi.keys.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No key yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-200 text-sm" aria-label="API keys">
+          {sushi.keys.map((key) => (
+            <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <div className="min-w-0">
+                <span className="font-semibold break-words">{key.label}</span>{" "}
+                <span className="font-mono text-slate-600">{key.prefix}…</span>
+                <span className="block text-slate-600">
+                  Created {when(key.created_at)}, last used {when(key.last_used_at)}
+                  {key.revoked_at ? `, revoked ${when(key.revoked_at)}` : ""}
+                </span>
+              </div>
+              {key.revoked_at ? (
+                <span className="text-slate-600">Revoked</span>
+              ) : (
+                <button
+                  type="button"
+                  aria-label={`Revoke the key ${key.label}`}
+                  disabled={busy}
+                  className={buttonClass(
+                    "secondary",
+                    "min-h-9 px-3 border-red-800 text-red-800 hover:bg-red-50",
+                  )}
+                  onClick={async () => {
+                    const ok = await ask({
+                      title: "Revoke this key?",
+                      message: `Revoke the key "${key.label}"? Harvesters using it are refused at once.`,
+                      confirmLabel: "Revoke",
+                    });
+                    if (!ok) return;
+                    setNotice(null);
+                    setSecret(null);
+                    action.submit(`revoke:${key.id}`, {});
+                  }}
+                >
+                  Revoke
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {sushi.require_api_key && live.length === 0 ? (
+        <p className="mt-2 text-sm font-medium text-red-700">
+          Keys are required but none is active: every harvester is refused until you create one.
+        </p>
+      ) : null}
+
+      <form
+        noValidate
+        className="mt-4 flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setNotice(null);
+          setSecret(null);
+          action.submit("create", { label });
+        }}
+      >
+        <div className="min-w-48 flex-1">
+          <label htmlFor={labelId} className={labelClass}>
+            Who the new key is for
+          </label>
+          <input
+            id={labelId}
+            value={label}
+            maxLength={100}
+            onChange={(event) => setLabel(event.target.value)}
+            className={controlClass}
+            placeholder="e.g. University Library harvester"
+          />
+        </div>
+        <SubmitButton busy={busy} busyLabel="Creating..." className="min-h-10">
+          Create key
+        </SubmitButton>
+      </form>
+    </Card>
+  );
+}

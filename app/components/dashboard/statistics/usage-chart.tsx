@@ -1,0 +1,111 @@
+/**
+ * The chart of the Statistics screen: views and downloads per day or month, drawn by uPlot
+ * (docs/decisions/283-statistics-screen.md: small, kept up, a canvas). A canvas says nothing to a
+ * screen reader, so the figure is hidden from assistive technology and its caption points to the
+ * data table beside it ({@link UsageTable}), which holds every figure the chart draws.
+ *
+ * uPlot and its stylesheet load in the browser only, when the chart first mounts; the chart
+ * follows its container's width.
+ */
+import { useEffect, useRef } from "react";
+import type uPlotType from "uplot";
+import type { UsagePeriod } from "../../../../shared/usage.ts";
+
+/** Series drawn, with their colours (brand-700 and amber-700: 4.5:1 on white). */
+const SERIES = [
+  { key: "total_item_investigations", label: "Views", stroke: "#263f65" },
+  { key: "total_item_requests", label: "Downloads", stroke: "#b45309" },
+] as const;
+
+const HEIGHT = 260;
+
+/** Seconds since 1970 of a period's first day (UTC). */
+function secondsOf(period: string): number {
+  const day = period.length === 7 ? `${period}-01` : period;
+  return Date.parse(`${day}T00:00:00Z`) / 1000;
+}
+
+export function UsageChart({
+  periods,
+  granularity,
+  caption,
+}: {
+  periods: UsagePeriod[];
+  granularity: "day" | "month";
+  /** What the chart shows, for everybody; it says where the table is. */
+  caption: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const target = box.current;
+    if (!target) return;
+    let chart: uPlotType | undefined;
+    let observer: ResizeObserver | undefined;
+    let cancelled = false;
+    void (async () => {
+      const [{ default: uPlot }] = await Promise.all([
+        import("uplot"),
+        import("uplot/dist/uPlot.min.css"),
+      ]);
+      if (cancelled) return;
+      const utc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC");
+      const data: uPlotType.AlignedData = [
+        periods.map((p) => secondsOf(p.period)),
+        ...SERIES.map((s) => periods.map((p) => p[s.key])),
+      ];
+      chart = new uPlot(
+        {
+          width: Math.max(280, target.clientWidth),
+          height: HEIGHT,
+          tzDate: utc,
+          // room on the right for the last date's label
+          padding: [12, 28, 0, 0],
+          cursor: { drag: { x: false, y: false } },
+          scales: {
+            x: { time: true },
+            y: { range: (_u, _min, max) => [0, Math.max(4, max * 1.1)] },
+          },
+          axes: [
+            {
+              stroke: "#334155",
+              grid: { stroke: "#e2e8f0" },
+              values: granularity === "month" ? "{MMM} {YYYY}" : undefined,
+            },
+            { stroke: "#334155", grid: { stroke: "#e2e8f0" } },
+          ],
+          series: [
+            {
+              label: granularity === "month" ? "Month" : "Day",
+              value: granularity === "month" ? "{YYYY}-{MM}" : "{YYYY}-{MM}-{DD}",
+            },
+            ...SERIES.map((s) => ({
+              label: s.label,
+              stroke: s.stroke,
+              width: 2,
+              points: { show: periods.length <= 62 },
+            })),
+          ],
+        },
+        data,
+        target,
+      );
+      observer = new ResizeObserver(() => {
+        chart?.setSize({ width: Math.max(280, target.clientWidth), height: HEIGHT });
+      });
+      observer.observe(target);
+    })();
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      chart?.destroy();
+    };
+  }, [periods, granularity]);
+
+  return (
+    <figure className="min-w-0">
+      <div ref={box} aria-hidden="true" className="min-h-[300px] w-full" data-chart="usage" />
+      <figcaption className="mt-2 text-sm text-slate-600">{caption}</figcaption>
+    </figure>
+  );
+}

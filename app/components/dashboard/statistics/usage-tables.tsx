@@ -1,0 +1,148 @@
+/**
+ * The tables of the Statistics screen: the figures of each day or month (beside the chart,
+ * holding everything it draws), and the most viewed papers. Numbers are right-aligned with
+ * tabular figures; a long table scrolls inside its box on a wide screen, while on a phone the
+ * periods table scrolls sideways (its five narrow columns fit from 375 px).
+ */
+import { Link } from "react-router";
+import {
+  FIGURE_LABELS,
+  FIGURE_NAMES,
+  type TopPaper,
+  type UsageFigures,
+  type UsagePeriod,
+} from "../../../../shared/usage.ts";
+import { textLinkClass } from "../../ui/styles.ts";
+
+const numberClass = "px-3 py-2 text-right tabular-nums";
+/** Numeric column headings wrap ('Unique / downloads'), so the table fits beside the chart. */
+const headClass = "px-3 py-2 text-right align-bottom font-semibold text-slate-800";
+
+const format = (n: number) => n.toLocaleString("en-GB");
+
+/** `2026-11-25` → `25 Nov 2026`; `2026-11` → `Nov 2026` (UTC). */
+export function periodLabel(period: string): string {
+  const month = period.length === 7;
+  const date = new Date(`${month ? `${period}-01` : period}T00:00:00Z`);
+  return date.toLocaleDateString("en-GB", {
+    timeZone: "UTC",
+    day: month ? undefined : "numeric",
+    month: "short",
+    year: "numeric",
+  });
+}
+
+export function UsageTable({
+  periods,
+  totals,
+  granularity,
+  caption,
+}: {
+  periods: UsagePeriod[];
+  totals: UsageFigures;
+  granularity: "day" | "month";
+  caption: string;
+}) {
+  return (
+    <div className="max-h-[26rem] overflow-auto rounded-sm border border-slate-200 bg-white">
+      <table className="w-full text-sm" data-table="periods">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 bg-slate-50">
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-800">
+              {granularity === "day" ? "Day" : "Month"}
+            </th>
+            {FIGURE_NAMES.map((name) => (
+              <th key={name} scope="col" className={headClass}>
+                {FIGURE_LABELS[name]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...periods].reverse().map((p) => (
+            <tr
+              key={p.period}
+              className="border-b border-slate-100 last:border-0"
+              data-period={p.period}
+            >
+              <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+                <time dateTime={p.period}>{periodLabel(p.period)}</time>
+              </th>
+              {FIGURE_NAMES.map((name) => (
+                <td key={name} className={numberClass}>
+                  {format(p[name])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="sticky bottom-0 bg-slate-50">
+          <tr className="border-t border-slate-300">
+            <th scope="row" className="px-3 py-2 text-left font-semibold">
+              Total
+            </th>
+            {FIGURE_NAMES.map((name) => (
+              <td key={name} className={`${numberClass} font-semibold`}>
+                {format(totals[name])}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+export function TopPapersTable({
+  papers,
+  statisticsLink,
+}: {
+  papers: TopPaper[];
+  statisticsLink: (paperId: number) => string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-sm border border-slate-200 bg-white">
+      <table className="w-full text-sm" data-table="papers">
+        <caption className="sr-only">The most viewed papers, with their figures</caption>
+        <thead className="bg-slate-50">
+          <tr className="border-b border-slate-300">
+            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-800">
+              Paper
+            </th>
+            {FIGURE_NAMES.map((name) => (
+              <th key={name} scope="col" className={headClass}>
+                {FIGURE_LABELS[name]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {papers.map((paper) => (
+            <tr key={paper.paperID} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="min-w-56 px-3 py-2 text-left font-normal">
+                <Link
+                  to={statisticsLink(paper.paperID)}
+                  className={`${textLinkClass} font-semibold`}
+                >
+                  {paper.title}
+                </Link>
+                <span className="block text-slate-600">
+                  {paper.source} ·{" "}
+                  <a href={paper.link} className={textLinkClass}>
+                    Open the paper<span className="sr-only">: {paper.title}</span>
+                  </a>
+                </span>
+              </th>
+              {FIGURE_NAMES.map((name) => (
+                <td key={name} className={numberClass}>
+                  {format(paper[name])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * 'Most read': the papers readers viewed most over the last 30 whole days (issue 17;
+ * docs/decisions/284-usage-figures-for-readers.md), on the home page and a journal's page.
+ * Nothing is shown while no paper has been viewed.
+ */
+import { Link } from "react-router";
+import type { MostReadPaper } from "../../../shared/usage.ts";
+import { titleLinkClass } from "../ui/styles.ts";
+
+export function MostReadList({ papers, source }: { papers: MostReadPaper[]; source?: boolean }) {
+  return (
+    <ol className="space-y-3" data-most-read="">
+      {papers.map((paper, i) => (
+        <li key={paper.paperID} className="grid grid-cols-[1.5rem_minmax(0,1fr)] gap-x-2">
+          <span aria-hidden="true" className="font-serif text-lg text-brand-700">
+            {i + 1}
+          </span>
+          <div>
+            <Link to={paper.link} className={`font-serif text-base leading-snug ${titleLinkClass}`}>
+              {paper.title}
+            </Link>
+            <p className="text-sm text-slate-600">
+              {source && paper.source ? `${paper.source} · ` : ""}
+              {paper.views.toLocaleString("en-GB")} {paper.views === 1 ? "view" : "views"}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,354 @@
+/**
+ * Statistics, /dashboard/statistics (issue 17, "Reports"; docs/decisions/283-statistics-screen.md):
+ * readership counted by the COUNTER Code of Practice Release 5.1, for the whole site
+ * (administrators), a journal, one of its issues, a proceeding or a paper.
+ *
+ * - 'Show' chooses the journal or proceeding (and an issue of the journal); 'From' and 'To' the
+ *   days (native date pickers; 'Last 7 days', 'Last 30 days', 'Last 12 months' as shortcuts).
+ *   The choice lives in the address (`?scope=journal:{uri}&issue={id}&from=…&to=…`, or
+ *   `?paper={id}`), so it can be bookmarked and the browser's Back button goes back.
+ * - Totals, then a chart of views and downloads per day (per month beyond 92 days) with the
+ *   table of every figure beside it, then the most viewed papers (each links to its own
+ *   statistics); each table downloads as CSV.
+ * - Administrators also get, under the site's figures, the SUSHI settings and API keys
+ *   (app/components/dashboard/statistics/sushi-panel.tsx).
+ *
+ * Loaded from GET /api/dashboard/statistics (and /api/dashboard/sushi_keys); a journal manager
+ * asking for what they do not manage gets the server's 403 msg full-page.
+ */
+import { useId, useState } from "react";
+import { Form, Link } from "react-router";
+import { MESSAGES } from "../../../shared/constants.ts";
+import {
+  FIGURE_LABELS,
+  FIGURE_NAMES,
+  type StatisticsScreen,
+  type SushiSettings,
+} from "../../../shared/usage.ts";
+import { formAction } from "../../components/dashboard/form-action.ts";
+import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
+import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { SushiPanel } from "../../components/dashboard/statistics/sushi-panel.tsx";
+import { UsageChart } from "../../components/dashboard/statistics/usage-chart.tsx";
+import {
+  periodLabel,
+  TopPapersTable,
+  UsageTable,
+} from "../../components/dashboard/statistics/usage-tables.tsx";
+import { controlClass, labelClass } from "../../components/forms/index.ts";
+import { Card } from "../../components/ui/card.tsx";
+import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
+import { screenLoader } from "../../lib/dashboard-load.ts";
+import { statisticsApiQuery } from "../../lib/statistics-query.ts";
+import type { Route } from "./+types/statistics";
+
+export const clientLoader = screenLoader(async (get, { request }: Route.ClientLoaderArgs) => {
+  // in a module of its own: React Router splits the clientLoader into its own chunk
+  const query = statisticsApiQuery(new URL(request.url).searchParams);
+  const statisticsPath: string = `/dashboard/statistics${query}`;
+  const { statistics } = await get<{ statistics: StatisticsScreen }>(statisticsPath);
+  // the SUSHI panel: administrators, under the site's figures
+  const sushi =
+    statistics.choices.site && statistics.scope.kind === "site"
+      ? (await get<{ sushi: SushiSettings }>("/dashboard/sushi_keys")).sushi
+      : null;
+  return { statistics, sushi, query };
+});
+
+export function meta({ matches }: Route.MetaArgs) {
+  return dashboardMeta(matches, "Statistics");
+}
+
+export const HydrateFallback = screenFallback("Loading the statistics…");
+export const ErrorBoundary = ScreenErrorBoundary;
+
+/** The SUSHI panel's calls: `create`, `settings`, `revoke:{id}`. */
+export const clientAction = formAction((intent) => {
+  const failure = MESSAGES.somethingWentWrong;
+  if (intent === "create") return { path: "/create_sushi_key", failure };
+  if (intent === "settings") return { path: "/sushi_settings", failure };
+  const id = intent.startsWith("revoke:") ? intent.slice(7) : "";
+  return { path: `/revoke_sushi_key/${encodeURIComponent(id)}`, failure, reloadOnFailure: true };
+});
+
+/** Today (UTC) moved by `days`, `YYYY-MM-DD`. */
+function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The `scope` value of the screen's address for `s`. */
+function scopeValue(s: StatisticsScreen["scope"]): string {
+  if (s.journal) return `journal:${s.journal}`;
+  if (s.proceeding !== null) return `proceeding:${s.proceeding}`;
+  return "site";
+}
+
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const { statistics: s, sushi, query } = loaderData;
+  const unit = s.granularity === "day" ? "day" : "month";
+  const range = `${periodLabel(s.from)} to ${periodLabel(s.to)}`;
+  const csv = (table: "periods" | "papers") =>
+    `/api/dashboard/statistics_csv${query ? `${query}&` : "?"}table=${table}`;
+  const statisticsOf = (paperId: number) => {
+    const params = new URLSearchParams({ paper: String(paperId), from: s.from, to: s.to });
+    return `/dashboard/statistics?${params}`;
+  };
+  return (
+    <DashboardScreen
+      title="Statistics"
+      lead="Views and downloads counted by the COUNTER Code of Practice (Release 5.1): robots, repeated clicks within 30 seconds and signed-in managers are left out. Days are UTC days; today's figures grow during the day."
+    >
+      <RangeForm screen={s} />
+
+      <section aria-labelledby="figures-title" className="mt-8">
+        <h2 id="figures-title" className="font-serif text-2xl font-semibold text-slate-900">
+          {s.scope.label}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          {s.scope.kind === "paper" ? "Paper, " : s.scope.kind === "issue" ? "Issue, " : ""}
+          {range}
+        </p>
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {FIGURE_NAMES.map((name) => (
+            <Card as="div" key={name} className="px-4 py-3">
+              <dt className="text-sm text-slate-700">{FIGURE_LABELS[name]}</dt>
+              <dd className="font-serif text-2xl font-semibold tabular-nums text-slate-900">
+                {s.totals[name].toLocaleString("en-GB")}
+              </dd>
+            </Card>
+          ))}
+        </dl>
+        {s.searches !== null ? (
+          <p className="mt-3 text-sm text-slate-700">
+            Searches on the site: <strong>{s.searches.toLocaleString("en-GB")}</strong>
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="by-period-title" className="mt-10">
+        <h2 id="by-period-title" className="text-xl font-semibold">
+          Views and downloads by {unit}
+        </h2>
+        <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_31rem] lg:items-start">
+          <UsageChart
+            periods={s.periods}
+            granularity={s.granularity}
+            caption={`Views and downloads by ${unit}, ${range}. The table gives every figure.`}
+          />
+          <div className="min-w-0">
+            <UsageTable
+              periods={s.periods}
+              totals={s.totals}
+              granularity={s.granularity}
+              caption={`Views and downloads by ${unit}, ${range}, latest first`}
+            />
+            <a
+              href={csv("periods")}
+              download
+              className={`${textLinkClass} mt-2 inline-block text-sm`}
+            >
+              Download this table (CSV)
+            </a>
+          </div>
+        </div>
+      </section>
+
+      {s.scope.kind !== "paper" ? (
+        <section aria-labelledby="papers-title" className="mt-10">
+          <h2 id="papers-title" className="text-xl font-semibold">
+            Most viewed papers
+          </h2>
+          {s.papers.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">No paper was viewed in these days.</p>
+          ) : (
+            <>
+              <div className="mt-4">
+                <TopPapersTable papers={s.papers} statisticsLink={statisticsOf} />
+              </div>
+              <a
+                href={csv("papers")}
+                download
+                className={`${textLinkClass} mt-2 inline-block text-sm`}
+              >
+                Download this table (CSV)
+              </a>
+            </>
+          )}
+        </section>
+      ) : null}
+
+      {sushi ? (
+        <div className="mt-10">
+          <SushiPanel sushi={sushi} />
+        </div>
+      ) : null}
+    </DashboardScreen>
+  );
+}
+
+/** 'Show', 'Issue', 'From', 'To' and the shortcuts: a GET form to this screen's own address. */
+function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
+  const ids = { scope: useId(), issue: useId(), from: useId(), to: useId(), error: useId() };
+  const [scope, setScope] = useState(scopeValue(s.scope));
+  const [rangeError, setRangeError] = useState("");
+  const [issue, setIssue] = useState(s.scope.kind === "issue" ? s.scope.param.slice(6) : "");
+  const journalChosen = scope === scopeValue(s.scope) && s.scope.journal !== null;
+  const shortcut = (days: number) => {
+    const params = new URLSearchParams();
+    if (s.scope.kind === "paper") params.set("paper", s.scope.param.slice(6));
+    else {
+      params.set("scope", scopeValue(s.scope));
+      if (s.scope.kind === "issue") params.set("issue", s.scope.param.slice(6));
+    }
+    params.set("from", dayFromToday(-(days - 1)));
+    params.set("to", dayFromToday(0));
+    return `/dashboard/statistics?${params}`;
+  };
+  return (
+    <Card as="div" className="p-4 sm:p-5">
+      <Form
+        method="get"
+        noValidate
+        className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_auto_auto_auto] lg:items-end"
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const from = String(form.get("from") ?? "");
+          const to = String(form.get("to") ?? "");
+          const problem =
+            !from || !to
+              ? "Choose both dates."
+              : from > to
+                ? "The start date must not be after the end date."
+                : "";
+          setRangeError(problem);
+          if (problem) event.preventDefault();
+        }}
+      >
+        {s.scope.kind === "paper" ? (
+          <div className="sm:col-span-2 lg:col-span-2">
+            <p className={labelClass}>Paper</p>
+            <p className="text-sm text-slate-800">
+              {s.scope.label}{" "}
+              <Link
+                to={`/dashboard/statistics?scope=${scopeValue(s.scope)}&from=${s.from}&to=${s.to}`}
+                className={textLinkClass}
+              >
+                Show its {s.scope.journal ? "journal" : "proceeding"}
+              </Link>
+            </p>
+            <input type="hidden" name="paper" value={s.scope.param.slice(6)} />
+          </div>
+        ) : (
+          <>
+            <div>
+              <label htmlFor={ids.scope} className={labelClass}>
+                Show
+              </label>
+              <select
+                id={ids.scope}
+                name="scope"
+                value={scope}
+                onChange={(event) => {
+                  setScope(event.target.value);
+                  setIssue("");
+                }}
+                className={controlClass}
+              >
+                {s.choices.site ? <option value="site">The whole site</option> : null}
+                {s.choices.journals.length ? (
+                  <optgroup label="Journals">
+                    {s.choices.journals.map((j) => (
+                      <option key={j.uri} value={`journal:${j.uri}`}>
+                        {j.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+                {s.choices.proceedings.length ? (
+                  <optgroup label="Proceedings">
+                    {s.choices.proceedings.map((p) => (
+                      <option key={p.id} value={`proceeding:${p.id}`}>
+                        {p.title}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={ids.issue} className={labelClass}>
+                Issue
+              </label>
+              <select
+                id={ids.issue}
+                name="issue"
+                value={journalChosen ? issue : ""}
+                disabled={!journalChosen || s.choices.issues.length === 0}
+                onChange={(event) => setIssue(event.target.value)}
+                className={controlClass}
+              >
+                <option value="">{journalChosen ? "All issues" : "Choose a journal first"}</option>
+                {journalChosen
+                  ? s.choices.issues.map((i) => (
+                      <option key={i.id} value={i.id}>
+                        {i.label}
+                      </option>
+                    ))
+                  : null}
+              </select>
+            </div>
+          </>
+        )}
+        <div>
+          <label htmlFor={ids.from} className={labelClass}>
+            From
+          </label>
+          <input
+            id={ids.from}
+            type="date"
+            name="from"
+            defaultValue={s.from}
+            key={`from-${s.from}`}
+            required
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? ids.error : undefined}
+            className={controlClass}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.to} className={labelClass}>
+            To
+          </label>
+          <input
+            id={ids.to}
+            type="date"
+            name="to"
+            defaultValue={s.to}
+            key={`to-${s.to}`}
+            required
+            className={controlClass}
+          />
+        </div>
+        <button type="submit" className={buttonClass("primary", "min-h-11")}>
+          Show
+        </button>
+      </Form>
+      {rangeError ? (
+        <p id={ids.error} role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {rangeError}
+        </p>
+      ) : null}
+      <nav aria-label="Date ranges" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link to={shortcut(7)} className={textLinkClass}>
+          Last 7 days
+        </Link>
+        <Link to={shortcut(30)} className={textLinkClass}>
+          Last 30 days
+        </Link>
+        <Link to={shortcut(365)} className={textLinkClass}>
+          Last 12 months
+        </Link>
+      </nav>
+    </Card>
+  );
+}

@@ -1,0 +1,1215 @@
+/**
+ * The COUNTER Release 5.1 reports the SUSHI server gives (docs/decisions/282-sushi-server.md):
+ * PR and its Standard View PR_P1, TR and TR_J3, IR and IR_A1, all to "The World" (every use
+ * of the platform, attributed to no institution; COUNTER R5.1 section 4.4 calls the Item Report
+ * to The World the Global Item Report). JSON as the COUNTER_SUSHI API 5.1 specifies it
+ * (tests/fixtures/schemas/counter-r5.1/COUNTER_API.json), checked by the tests against its
+ * schemas.
+ *
+ * Data types (section 3.3.2): a journal paper is an `Article` of a `Journal`, a conference paper
+ * a `Conference_Item` of a `Conference`; the PR and TR report them under their title's Data_Type
+ * (`Journal`, `Conference`) as the section requires, searches under `Platform`. Every paper is
+ * `Open` (./store.ts) and read the `Regular` way (no TDM interface). Unique_Title metrics apply
+ * to books only (section 3.3.5) and never appear. Months without usage are left out; within a
+ * reported row, every metric of the report is given for each month that has any usage (0
+ * included), so the Performance objects always hold the metrics the schemas require together.
+ *
+ * The IR (and a TR by Year of Publication) sums the papers' monthly rows (`usage_item_monthly`,
+ * papers that still exist); the PR and the TR otherwise sum the journals' and proceedings'
+ * daily rows (`usage_scope_daily`), which are the same counts added up as they were counted,
+ * so the three agree, but for the usage of a deleted paper, which stays in its journal's
+ * figures.
+ */
+import { sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { lastDayOf, num } from "./figures.ts";
+import { ACCESS_TYPE } from "./store.ts";
+
+/** The customer ID of "The World" (COUNTER R5.1 section 8.2). */
+export const WORLD_CUSTOMER_ID = "0000000000000000";
+
+/** The messages of COUNTER R5.1 Appendix D, Table D.1, by code, with their HTTP status. */
+export const SUSHI_EXCEPTIONS = {
+  1000: { message: "Service Not Available", http: 503 },
+  1020: { message: "Client has made too many requests", http: 429 },
+  1030: { message: "Insufficient Information to Process Request", http: 400 },
+  2000: { message: "Requestor Not Authorized to Access Service", http: 401 },
+  2010: { message: "Requestor is Not Authorized to Access Usage for Institution", http: 403 },
+  2011: { message: "Global Reports Not Supported", http: 403 },
+  2020: { message: "APIKey Invalid", http: 401 },
+  3020: { message: "Invalid Date Arguments", http: 400 },
+  3030: { message: "No Usage Available for Requested Dates", http: 200 },
+  3031: { message: "Usage Not Ready for Requested Dates", http: 200 },
+  3032: { message: "Usage No Longer Available for Requested Dates", http: 200 },
+  3040: { message: "Partial Data Returned", http: 200 },
+  3050: { message: "Parameter Not Recognized in this Context", http: 200 },
+  3060: { message: "Invalid ReportFilter Value", http: 200 },
+  3061: { message: "Incongruous ReportFilter Value", http: 200 },
+  3062: { message: "Invalid ReportAttribute Value", http: 200 },
+  3063: { message: "Components Not Supported", http: 200 },
+  3070: { message: "Required ReportFilter Missing", http: 200 },
+} as const;
+
+export type ExceptionCode = keyof typeof SUSHI_EXCEPTIONS | 0;
+
+/** Report rows in title order (one collator: `localeCompare` per comparison is slow). */
+const byTitle = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/** A COUNTER Exception object. */
+export type SushiException = { Code: number; Message: string; Data?: string };
+
+/** Exception `code` with its standard message, and `data` when given. */
+export function sushiException(
+  code: ExceptionCode,
+  data?: string,
+  message?: string,
+): SushiException {
+  const standard = code === 0 ? (message ?? "Information") : SUSHI_EXCEPTIONS[code].message;
+  return data === undefined
+    ? { Code: code, Message: standard }
+    : { Code: code, Message: standard, Data: data };
+}
+
+export type ReportId = "pr" | "pr_p1" | "tr" | "tr_j3" | "ir" | "ir_a1";
+
+type Metric =
+  | "Searches_Platform"
+  | "Total_Item_Investigations"
+  | "Total_Item_Requests"
+  | "Unique_Item_Investigations"
+  | "Unique_Item_Requests";
+
+export const ITEM_METRICS: Metric[] = [
+  "Total_Item_Investigations",
+  "Total_Item_Requests",
+  "Unique_Item_Investigations",
+  "Unique_Item_Requests",
+];
+
+/**
+ * The metric reported with each Investigation and Request metric where a report needs two: the
+ * schemas of the PR's and TR's Performance require at least two metrics (`minProperties: 2`).
+ */
+export const METRIC_PAIRS: Record<string, string> = {
+  Total_Item_Investigations: "Unique_Item_Investigations",
+  Unique_Item_Investigations: "Total_Item_Investigations",
+  Total_Item_Requests: "Unique_Item_Requests",
+  Unique_Item_Requests: "Total_Item_Requests",
+};
+
+/** Every report served: header names, the list's description, and its API parameters. */
+export const REPORTS: Record<
+  ReportId,
+  {
+    id: string;
+    name: string;
+    description: string;
+    /** Parameters the COUNTER_SUSHI API defines for its path (others get Exception 3050). */
+    parameters: readonly string[];
+    /** Metric_Type values a request may name (section 4), reported or always zero here. */
+    metricValues: readonly string[];
+    /** Data_Type values a request may name. */
+    dataTypeValues: readonly string[];
+    /** Attributes_To_Show values supported here; others valid for the report get 3062. */
+    attributes: readonly string[];
+    /** Attributes_To_Show values the API allows for the report. */
+    attributeValues: readonly string[];
+  }
+> = {
+  pr: {
+    id: "PR",
+    name: "Platform Report",
+    description:
+      "Platform-level usage summarized by Metric_Type, with searches and Investigations and Requests per Data_Type.",
+    parameters: [
+      "metric_type",
+      "data_type",
+      "access_method",
+      "attributes_to_show",
+      "granularity",
+      "attributed",
+      "country_code",
+      "subdivision_code",
+    ],
+    metricValues: [
+      "Searches_Platform",
+      ...ITEM_METRICS,
+      "Unique_Title_Investigations",
+      "Unique_Title_Requests",
+    ],
+    dataTypeValues: [
+      "Article",
+      "Audiovisual",
+      "Book",
+      "Book_Segment",
+      "Conference",
+      "Conference_Item",
+      "Database_Full_Item",
+      "Dataset",
+      "Image",
+      "Interactive_Resource",
+      "Journal",
+      "Multimedia",
+      "News_Item",
+      "Newspaper_or_Newsletter",
+      "Other",
+      "Patent",
+      "Platform",
+      "Reference_Item",
+      "Reference_Work",
+      "Report",
+      "Software",
+      "Sound",
+      "Standard",
+      "Thesis_or_Dissertation",
+      "Unspecified",
+    ],
+    attributes: ["Access_Method"],
+    attributeValues: [
+      "Access_Method",
+      "Institution_Name",
+      "Customer_ID",
+      "Country_Name",
+      "Country_Code",
+      "Subdivision_Name",
+      "Subdivision_Code",
+      "Attributed",
+    ],
+  },
+  pr_p1: {
+    id: "PR_P1",
+    name: "Platform Usage",
+    description: "Platform-level usage summarized by Metric_Type (Standard View of the PR).",
+    parameters: [],
+    metricValues: [],
+    dataTypeValues: [],
+    attributes: [],
+    attributeValues: [],
+  },
+  tr: {
+    id: "TR",
+    name: "Title Report",
+    description: "Usage of each journal and proceeding, by Metric_Type.",
+    parameters: [
+      "metric_type",
+      "data_type",
+      "access_method",
+      "access_type",
+      "yop",
+      "attributes_to_show",
+      "granularity",
+      "item_id",
+      "attributed",
+      "country_code",
+      "subdivision_code",
+    ],
+    metricValues: [
+      ...ITEM_METRICS,
+      "Unique_Title_Investigations",
+      "Unique_Title_Requests",
+      "Limit_Exceeded",
+      "No_License",
+    ],
+    dataTypeValues: [
+      "Book",
+      "Conference",
+      "Journal",
+      "Newspaper_or_Newsletter",
+      "Other",
+      "Patent",
+      "Reference_Work",
+      "Report",
+      "Standard",
+      "Thesis_or_Dissertation",
+      "Unspecified",
+    ],
+    attributes: ["YOP", "Access_Type", "Access_Method"],
+    attributeValues: [
+      "YOP",
+      "Access_Type",
+      "Access_Method",
+      "Institution_Name",
+      "Customer_ID",
+      "Country_Name",
+      "Country_Code",
+      "Subdivision_Name",
+      "Subdivision_Code",
+      "Attributed",
+      "Book_Segment_Count",
+    ],
+  },
+  tr_j3: {
+    id: "TR_J3",
+    name: "Journal Usage by Access Type",
+    description: "Usage of each journal by Access_Type (Standard View of the TR).",
+    parameters: [],
+    metricValues: [],
+    dataTypeValues: [],
+    attributes: [],
+    attributeValues: [],
+  },
+  ir: {
+    id: "IR",
+    name: "Item Report",
+    description: "Usage of each journal article and conference paper, by Metric_Type.",
+    parameters: [
+      "metric_type",
+      "data_type",
+      "access_method",
+      "access_type",
+      "yop",
+      "attributes_to_show",
+      "granularity",
+      "include_parent_details",
+      "include_component_details",
+      "item_id",
+      "author",
+      "attributed",
+      "country_code",
+      "subdivision_code",
+    ],
+    metricValues: [...ITEM_METRICS, "Limit_Exceeded", "No_License"],
+    dataTypeValues: [
+      "Article",
+      "Audiovisual",
+      "Book_Segment",
+      "Conference_Item",
+      "Database_Full_Item",
+      "Dataset",
+      "Image",
+      "Interactive_Resource",
+      "Multimedia",
+      "News_Item",
+      "Other",
+      "Patent",
+      "Reference_Item",
+      "Report",
+      "Software",
+      "Sound",
+      "Standard",
+      "Thesis_or_Dissertation",
+      "Unspecified",
+    ],
+    attributes: [
+      "YOP",
+      "Access_Type",
+      "Access_Method",
+      "Authors",
+      "Publication_Date",
+      "Article_Version",
+    ],
+    attributeValues: [
+      "YOP",
+      "Access_Type",
+      "Access_Method",
+      "Authors",
+      "Publication_Date",
+      "Article_Version",
+      "Institution_Name",
+      "Customer_ID",
+      "Country_Name",
+      "Country_Code",
+      "Subdivision_Name",
+      "Subdivision_Code",
+      "Attributed",
+    ],
+  },
+  ir_a1: {
+    id: "IR_A1",
+    name: "Journal Article Requests",
+    description: "Requests of each journal article (Standard View of the IR).",
+    parameters: [],
+    metricValues: [],
+    dataTypeValues: [],
+    attributes: [],
+    attributeValues: [],
+  },
+};
+
+/** A report request once its parameters are read (server/http/sushi.ts). */
+export type ReportRequest = {
+  report: ReportId;
+  /** The reporting period of the header, `YYYY-MM`, inclusive. */
+  begin: string;
+  end: string;
+  /**
+   * The months whose usage is available and read (`YYYY-MM`, inclusive): the period less the
+   * months not yet begun (Exception 3031) or before counting started (3032); null when none.
+   */
+  available: [string, string] | null;
+  /** Metric_Type filter (valid values), null for all. */
+  metricTypes: string[] | null;
+  /** Data_Type filter (valid values), null for all. */
+  dataTypes: string[] | null;
+  accessTypes: string[] | null;
+  accessMethods: string[] | null;
+  /** YOP filter as written (`2020`, `2018-2020`) and as ranges. */
+  yop: { text: string[]; ranges: [number, number][] } | null;
+  /** Attributes_To_Show (supported values). */
+  attributes: string[];
+  includeParentDetails: boolean;
+  /** Item_ID filter (IR: a paper; TR: a journal or proceeding), null for all. */
+  itemId: string | null;
+  /** Platform filter, echoed in the header. */
+  platform: string | null;
+  exceptions: SushiException[];
+};
+
+/** Who and what the reports describe. */
+export type Platform = {
+  /** The platform's name in reports (SITE_NAME). */
+  name: string;
+  /** The namespace of Proprietary identifiers (`athenaeum:paper/18`). */
+  namespace: string;
+  /** The site's public origin, for URIs. */
+  origin: string;
+};
+
+/**
+ * The namespace of the platform's Proprietary identifiers: `name` lower-cased without what the
+ * COUNTER pattern (`^[a-zA-Z][a-zA-Z0-9_./]{1,17}:`) refuses, else `athenaeum`.
+ */
+export function platformNamespace(name: string): string {
+  const cleaned = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_.]/g, "")
+    .replace(/^[^a-z]+/, "")
+    .slice(0, 18);
+  return cleaned.length >= 2 ? cleaned : "athenaeum";
+}
+
+/** The header common to every report (Base_Report_Header). */
+function header(
+  request: ReportRequest,
+  platform: Platform,
+  filters: Record<string, unknown>,
+  attributes: Record<string, unknown> | null,
+  now: Date,
+) {
+  const info = REPORTS[request.report];
+  const out: Record<string, unknown> = {
+    Report_Name: info.name,
+    Report_ID: info.id,
+    Release: "5.1",
+    Institution_Name: "The World",
+    Institution_ID: { Proprietary: [`${platform.namespace}:${WORLD_CUSTOMER_ID}`] },
+    Report_Filters: {
+      Begin_Date: `${request.begin}-01`,
+      End_Date: lastDayOf(request.end),
+      ...(request.platform === null ? {} : { Platform: request.platform }),
+      ...filters,
+    },
+    ...(attributes && Object.keys(attributes).length > 0 ? { Report_Attributes: attributes } : {}),
+    Created: `${now.toISOString().slice(0, 19)}Z`,
+    Created_By: platform.name,
+    Registry_Record: "",
+  };
+  return out;
+}
+
+/** The monthly figures of one row of a report, metric by metric. */
+type MonthFigures = Map<string, Record<Metric, number>>;
+
+function addMonth(figures: MonthFigures, month: string, values: Partial<Record<Metric, number>>) {
+  const entry =
+    figures.get(month) ??
+    ({
+      Searches_Platform: 0,
+      Total_Item_Investigations: 0,
+      Total_Item_Requests: 0,
+      Unique_Item_Investigations: 0,
+      Unique_Item_Requests: 0,
+    } as Record<Metric, number>);
+  for (const [name, value] of Object.entries(values) as [Metric, number][]) entry[name] += value;
+  figures.set(month, entry);
+}
+
+/**
+ * The Performance object of `figures` for `metrics`: months with any usage, each metric given
+ * for all of them (see the module docstring); null when nothing was counted.
+ */
+function performance(
+  figures: MonthFigures,
+  metrics: Metric[],
+): Record<string, Record<string, number>> | null {
+  const months = [...figures.keys()]
+    .filter((m) => metrics.some((metric) => (figures.get(m)?.[metric] ?? 0) > 0))
+    .sort();
+  if (months.length === 0) return null;
+  const out: Record<string, Record<string, number>> = {};
+  for (const metric of metrics) {
+    const counts: Record<string, number> = {};
+    for (const month of months) counts[month] = figures.get(month)![metric];
+    out[metric] = counts;
+  }
+  return out;
+}
+
+/** The report's metrics: its own list, narrowed by the Metric_Type filter. */
+function metricsOf(request: ReportRequest, own: Metric[]): Metric[] {
+  if (!request.metricTypes) return own;
+  return own.filter((m) => request.metricTypes!.includes(m));
+}
+
+type Level = "Journal" | "Conference";
+/** Which of the two levels (journal papers, conference papers) the Data_Type filter keeps. */
+function levelsOf(request: ReportRequest, names: Record<Level, string>): Level[] {
+  const all: Level[] = ["Journal", "Conference"];
+  if (!request.dataTypes) return all;
+  return all.filter((level) => request.dataTypes!.includes(names[level]));
+}
+
+function excludedByFilters(request: ReportRequest): boolean {
+  // every use here is Regular and Open (module docstring)
+  if (request.accessMethods && !request.accessMethods.includes("Regular")) return true;
+  if (request.accessTypes && !request.accessTypes.includes("Open")) return true;
+  return false;
+}
+
+/** Month rows of papers, summed in SQL by the given grouping. */
+async function monthRows(
+  db: Db,
+  request: ReportRequest,
+  options: {
+    levels: Level[];
+    group: ("paper" | "title" | "level" | "yop" | "access_type")[];
+    paperIds?: number[] | null;
+    journalId?: number | null;
+    proceedingId?: number | null;
+  },
+) {
+  if (!request.available || options.levels.length === 0 || excludedByFilters(request)) return [];
+  const { group } = options;
+  let query = db
+    .selectFrom("usage_item_monthly as m")
+    .innerJoin("papers as p", "p.id", "m.paper_id")
+    .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .where("m.month", ">=", request.available[0])
+    .where("m.month", "<=", request.available[1])
+    .select([
+      "m.month",
+      sql<number>`sum(m.total_item_investigations)`.as("ti"),
+      sql<number>`sum(m.total_item_requests)`.as("tr"),
+      sql<number>`sum(m.unique_item_investigations)`.as("ui"),
+      sql<number>`sum(m.unique_item_requests)`.as("ur"),
+    ])
+    .groupBy("m.month");
+  if (options.levels.length === 1) {
+    query =
+      options.levels[0] === "Journal"
+        ? query.where("p.publication_id", "is not", null)
+        : query.where("p.proceeding_id", "is not", null);
+  }
+  if (request.yop) {
+    const ranges = request.yop.ranges;
+    query = query.where((eb) =>
+      eb.or(ranges.map(([from, to]) => eb.and([eb("m.yop", ">=", from), eb("m.yop", "<=", to)]))),
+    );
+  }
+  if (options.paperIds)
+    query = query.where("m.paper_id", "in", options.paperIds.length ? options.paperIds : [0]);
+  if (options.journalId != null) query = query.where("pub.journal_id", "=", options.journalId);
+  if (options.proceedingId != null)
+    query = query.where("p.proceeding_id", "=", options.proceedingId);
+  let grouped = query;
+  if (group.includes("paper")) grouped = grouped.select("m.paper_id").groupBy("m.paper_id");
+  if (group.includes("title")) {
+    grouped = grouped
+      .select(["pub.journal_id", "p.proceeding_id"])
+      .groupBy(["pub.journal_id", "p.proceeding_id"]);
+  } else if (group.includes("level")) {
+    grouped = grouped
+      .select(sql<number>`case when p.publication_id is null then 0 else 1 end`.as("is_journal"))
+      .groupBy(sql`case when p.publication_id is null then 0 else 1 end`);
+  }
+  if (group.includes("yop")) grouped = grouped.select("m.yop").groupBy("m.yop");
+  if (group.includes("access_type"))
+    grouped = grouped.select("m.access_type").groupBy("m.access_type");
+  const rows = await grouped.execute();
+  return rows.map((r) => {
+    const row = r as Record<string, unknown>;
+    return {
+      month: String(row.month),
+      paperId: row.paper_id === undefined ? null : num(row.paper_id),
+      journalId: row.journal_id == null ? null : num(row.journal_id),
+      proceedingId: row.proceeding_id == null ? null : num(row.proceeding_id),
+      isJournal: row.is_journal === undefined ? null : num(row.is_journal) === 1,
+      yop: row.yop === undefined ? null : num(row.yop),
+      accessType: row.access_type === undefined ? null : String(row.access_type),
+      values: {
+        Total_Item_Investigations: num(row.ti),
+        Total_Item_Requests: num(row.tr),
+        Unique_Item_Investigations: num(row.ui),
+        Unique_Item_Requests: num(row.ur),
+      },
+    };
+  });
+}
+
+type MonthRow = Awaited<ReturnType<typeof monthRows>>[number];
+
+/**
+ * The same month rows per journal or proceeding (`group: ["title"]`) or per level, from the
+ * per-day sums of `usage_scope_daily`: a year of 100 journals is 36,500 rows instead of every
+ * paper's (docs/performance.md). Its rows hold the usage of every paper counted, deleted ones
+ * included, and no Year of Publication; their Access_Type is the one every paper has here
+ * ({@link ACCESS_TYPE}: were Access_Types to differ between papers, these sums would need it
+ * as a column).
+ */
+async function scopeMonthRows(
+  db: Db,
+  request: ReportRequest,
+  options: { levels: Level[]; journalId?: number | null; proceedingId?: number | null },
+): Promise<MonthRow[]> {
+  if (!request.available || options.levels.length === 0 || excludedByFilters(request)) return [];
+  const month = sql<string>`substr(day, 1, 7)`;
+  let query = db
+    .selectFrom("usage_scope_daily")
+    .select([
+      "scope",
+      "scope_id",
+      month.as("month"),
+      sql<number>`sum(total_item_investigations)`.as("ti"),
+      sql<number>`sum(total_item_requests)`.as("tr"),
+      sql<number>`sum(unique_item_investigations)`.as("ui"),
+      sql<number>`sum(unique_item_requests)`.as("ur"),
+    ])
+    .where(
+      "scope",
+      "in",
+      options.levels.map((level) => (level === "Journal" ? "journal" : "proceeding")),
+    )
+    .where("day", ">=", `${request.available[0]}-01`)
+    .where("day", "<=", lastDayOf(request.available[1]))
+    .groupBy(["scope", "scope_id", month]);
+  if (options.journalId != null) {
+    query = query.where("scope", "=", "journal").where("scope_id", "=", options.journalId);
+  }
+  if (options.proceedingId != null) {
+    query = query.where("scope", "=", "proceeding").where("scope_id", "=", options.proceedingId);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    month: row.month,
+    paperId: null,
+    journalId: row.scope === "journal" ? num(row.scope_id) : null,
+    proceedingId: row.scope === "proceeding" ? num(row.scope_id) : null,
+    isJournal: row.scope === "journal",
+    yop: null,
+    accessType: ACCESS_TYPE,
+    values: {
+      Total_Item_Investigations: num(row.ti),
+      Total_Item_Requests: num(row.tr),
+      Unique_Item_Investigations: num(row.ui),
+      Unique_Item_Requests: num(row.ur),
+    },
+  }));
+}
+
+/** Searches of the site per month (`usage_scope_daily`, site row). */
+async function searchMonths(db: Db, request: ReportRequest): Promise<MonthFigures> {
+  const figures: MonthFigures = new Map();
+  if (!request.available) return figures;
+  if (request.accessMethods && !request.accessMethods.includes("Regular")) return figures;
+  const rows = await db
+    .selectFrom("usage_scope_daily")
+    .select([
+      sql<string>`substr(day, 1, 7)`.as("month"),
+      sql<number>`sum(searches_platform)`.as("searches"),
+    ])
+    .where("scope", "=", "site")
+    .where("scope_id", "=", 0)
+    .where("day", ">=", `${request.available[0]}-01`)
+    .where("day", "<=", lastDayOf(request.available[1]))
+    .groupBy(sql`substr(day, 1, 7)`)
+    .execute();
+  for (const r of rows) addMonth(figures, r.month, { Searches_Platform: num(r.searches) });
+  return figures;
+}
+
+/** The filters of the header, as applied (defaults left out, section 3.3.9). */
+function appliedFilters(request: ReportRequest): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (request.metricTypes) out.Metric_Type = request.metricTypes;
+  if (request.dataTypes) out.Data_Type = request.dataTypes;
+  if (request.accessTypes) out.Access_Type = request.accessTypes;
+  if (request.accessMethods) out.Access_Method = request.accessMethods;
+  if (request.yop) out.YOP = request.yop.text;
+  if (request.itemId !== null) out.Item_ID = request.itemId;
+  return out;
+}
+
+function withAttributes(request: ReportRequest, extra: Record<string, unknown> = {}) {
+  return {
+    ...(request.attributes.length ? { Attributes_To_Show: request.attributes } : {}),
+    ...extra,
+  };
+}
+
+/**
+ * The report with its Exceptions: the request's, and 3030 when the available months had no
+ * usage (Appendix D: months not ready or no longer available get only 3031 or 3032).
+ */
+function finish(request: ReportRequest, head: Record<string, unknown>, items: unknown[]) {
+  const exceptions = [...request.exceptions];
+  if (items.length === 0 && request.available) {
+    const [from, to] = request.available;
+    exceptions.push(
+      sushiException(
+        3030,
+        from === to ? `No usage in ${from}.` : `No usage from ${from} to ${to}.`,
+      ),
+    );
+  }
+  return {
+    Report_Header: { ...head, ...(exceptions.length ? { Exceptions: dedupe(exceptions) } : {}) },
+    Report_Items: items,
+  };
+}
+
+function dedupe(exceptions: SushiException[]): SushiException[] {
+  const seen = new Set<string>();
+  return exceptions.filter((e) => {
+    const key = JSON.stringify(e);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The report `request` asks for.
+ * @returns the JSON object of the report (COUNTER_SUSHI API 5.1 schema of its Report_ID).
+ */
+export async function buildReport(
+  db: Db,
+  request: ReportRequest,
+  platform: Platform,
+  now = new Date(),
+): Promise<Record<string, unknown>> {
+  switch (request.report) {
+    case "pr":
+    case "pr_p1":
+      return platformReport(db, request, platform, now);
+    case "tr":
+    case "tr_j3":
+      return titleReport(db, request, platform, now);
+    case "ir":
+    case "ir_a1":
+      return itemReport(db, request, platform, now);
+  }
+}
+
+async function platformReport(db: Db, request: ReportRequest, platform: Platform, now: Date) {
+  const standard = request.report === "pr_p1";
+  const metrics = standard
+    ? (["Total_Item_Requests", "Unique_Item_Requests"] as Metric[])
+    : metricsOf(request, ITEM_METRICS);
+  const withSearches =
+    standard || !request.metricTypes || request.metricTypes.includes("Searches_Platform");
+  const showMethod = request.attributes.includes("Access_Method");
+  const attributePerformance: Record<string, unknown>[] = [];
+  const platformLevel = !request.dataTypes || request.dataTypes.includes("Platform");
+  if (withSearches && platformLevel) {
+    const searches = performance(await searchMonths(db, request), ["Searches_Platform"]);
+    if (searches) {
+      attributePerformance.push({
+        Data_Type: "Platform",
+        ...(showMethod ? { Access_Method: "Regular" } : {}),
+        Performance: searches,
+      });
+    }
+  }
+  if (metrics.length > 0) {
+    const levels = standard
+      ? (["Journal", "Conference"] as Level[])
+      : levelsOf(request, { Journal: "Journal", Conference: "Conference" });
+    const rows = await scopeMonthRows(db, request, { levels });
+    for (const level of levels) {
+      const figures: MonthFigures = new Map();
+      for (const row of rows) {
+        if (row.isJournal === (level === "Journal")) addMonth(figures, row.month, row.values);
+      }
+      const perf = performance(figures, metrics);
+      if (perf) {
+        attributePerformance.push({
+          Data_Type: level,
+          ...(showMethod ? { Access_Method: "Regular" } : {}),
+          Performance: perf,
+        });
+      }
+    }
+  }
+  const filters = standard
+    ? {
+        Access_Method: ["Regular"],
+        Metric_Type: [
+          "Searches_Platform",
+          "Total_Item_Requests",
+          "Unique_Item_Requests",
+          "Unique_Title_Requests",
+        ],
+      }
+    : appliedFilters(request);
+  const head = header(request, platform, filters, standard ? null : withAttributes(request), now);
+  const items = attributePerformance.length
+    ? [{ Platform: platform.name, Attribute_Performance: attributePerformance }]
+    : [];
+  return finish(request, head, items);
+}
+
+/** A journal's or proceeding's description in the TR and as the parent of IR items. */
+type TitleFacts = {
+  title: string;
+  publisher: string;
+  itemId: Record<string, string>;
+  level: Level;
+};
+
+const ISSN = /^[0-9]{4}-[0-9]{3}[0-9X]$/;
+const ISBN13 = /^97[89]-[0-9]+-[0-9]+-[0-9]+-[0-9]$/;
+
+async function journalFacts(
+  db: Db,
+  ids: number[],
+  platform: Platform,
+): Promise<Map<number, TitleFacts>> {
+  const out = new Map<number, TitleFacts>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom("journals")
+    .select(["id", "uri", "name", "publisher", "issn", "eissn"])
+    .where("id", "in", ids)
+    .execute();
+  for (const j of rows) {
+    const itemId: Record<string, string> = {};
+    const issn = j.issn?.trim().toUpperCase() ?? "";
+    const eissn = j.eissn?.trim().toUpperCase() ?? "";
+    // `issn` is the print one when both are set (schema.ts); alone, the journal is online
+    if (eissn && ISSN.test(eissn)) itemId.Online_ISSN = eissn;
+    if (issn && ISSN.test(issn)) itemId[eissn ? "Print_ISSN" : "Online_ISSN"] = issn;
+    itemId.Proprietary = `${platform.namespace}:journal/${j.uri}`;
+    itemId.URI = `${platform.origin}/journal/${j.uri}`;
+    out.set(j.id, { title: j.name, publisher: j.publisher ?? "", itemId, level: "Journal" });
+  }
+  return out;
+}
+
+async function proceedingFacts(
+  db: Db,
+  ids: number[],
+  platform: Platform,
+): Promise<Map<number, TitleFacts>> {
+  const out = new Map<number, TitleFacts>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom("proceedings")
+    .select(["id", "slug", "title", "publisher", "issn", "isbn"])
+    .where("id", "in", ids)
+    .execute();
+  for (const p of rows) {
+    const itemId: Record<string, string> = {};
+    const issn = p.issn?.trim().toUpperCase() ?? "";
+    if (issn && ISSN.test(issn)) itemId.Online_ISSN = issn;
+    const isbn = p.isbn?.trim() ?? "";
+    if (ISBN13.test(isbn) && isbn.length === 17) itemId.ISBN = isbn;
+    itemId.Proprietary = `${platform.namespace}:proceeding/${p.slug}`;
+    itemId.URI = `${platform.origin}/proceedings/${p.slug}`;
+    out.set(p.id, { title: p.title, publisher: p.publisher ?? "", itemId, level: "Conference" });
+  }
+  return out;
+}
+
+/** The journal or proceeding an Item_ID filter of the TR names; undefined when none does. */
+async function titleOfItemId(
+  db: Db,
+  itemId: string,
+  platform: Platform,
+): Promise<{ journalId: number } | { proceedingId: number } | undefined> {
+  const value = itemId.trim();
+  const journalUri = value.startsWith(`${platform.namespace}:journal/`)
+    ? value.slice(platform.namespace.length + 9)
+    : value.startsWith(`${platform.origin}/journal/`)
+      ? value.slice(platform.origin.length + 9)
+      : null;
+  if (journalUri !== null) {
+    const row = await db
+      .selectFrom("journals")
+      .select("id")
+      .where("uri", "=", journalUri)
+      .executeTakeFirst();
+    return row ? { journalId: row.id } : undefined;
+  }
+  const slug = value.startsWith(`${platform.namespace}:proceeding/`)
+    ? value.slice(platform.namespace.length + 12)
+    : value.startsWith(`${platform.origin}/proceedings/`)
+      ? value.slice(platform.origin.length + 13)
+      : null;
+  if (slug !== null) {
+    const row = await db
+      .selectFrom("proceedings")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    return row ? { proceedingId: row.id } : undefined;
+  }
+  if (ISSN.test(value.toUpperCase())) {
+    const issn = value.toUpperCase();
+    const journal = await db
+      .selectFrom("journals")
+      .select("id")
+      .where((eb) => eb.or([eb("issn", "=", issn), eb("eissn", "=", issn)]))
+      .executeTakeFirst();
+    if (journal) return { journalId: journal.id };
+    const proceeding = await db
+      .selectFrom("proceedings")
+      .select("id")
+      .where("issn", "=", issn)
+      .executeTakeFirst();
+    return proceeding ? { proceedingId: proceeding.id } : undefined;
+  }
+  return undefined;
+}
+
+async function titleReport(db: Db, request: ReportRequest, platform: Platform, now: Date) {
+  const standard = request.report === "tr_j3";
+  const metrics = standard ? ITEM_METRICS : metricsOf(request, ITEM_METRICS);
+  const showYop = request.attributes.includes("YOP");
+  const showAccessType = standard || request.attributes.includes("Access_Type");
+  const showMethod = request.attributes.includes("Access_Method");
+  const levels: Level[] = standard
+    ? ["Journal"]
+    : levelsOf(request, { Journal: "Journal", Conference: "Conference" });
+
+  let target: Awaited<ReturnType<typeof titleOfItemId>> | null = null;
+  if (request.itemId !== null) target = await titleOfItemId(db, request.itemId, platform);
+  const rows =
+    target === undefined || metrics.length === 0
+      ? []
+      : showYop || request.yop
+        ? await monthRows(db, request, {
+            levels,
+            group: [
+              "title",
+              ...(showYop ? (["yop"] as const) : []),
+              ...(showAccessType ? (["access_type"] as const) : []),
+            ],
+            journalId: target && "journalId" in target ? target.journalId : null,
+            proceedingId: target && "proceedingId" in target ? target.proceedingId : null,
+          })
+        : await scopeMonthRows(db, request, {
+            levels,
+            journalId: target && "journalId" in target ? target.journalId : null,
+            proceedingId: target && "proceedingId" in target ? target.proceedingId : null,
+          });
+
+  const journals = await journalFacts(
+    db,
+    [...new Set(rows.flatMap((r) => (r.journalId === null ? [] : [r.journalId])))],
+    platform,
+  );
+  const proceedings = await proceedingFacts(
+    db,
+    [...new Set(rows.flatMap((r) => (r.proceedingId === null ? [] : [r.proceedingId])))],
+    platform,
+  );
+  // title → attribute combination → months
+  const titles = new Map<
+    string,
+    {
+      facts: TitleFacts;
+      combos: Map<string, { attrs: Record<string, unknown>; figures: MonthFigures }>;
+    }
+  >();
+  for (const row of rows) {
+    const facts =
+      row.journalId !== null
+        ? journals.get(row.journalId)
+        : row.proceedingId !== null
+          ? proceedings.get(row.proceedingId)
+          : undefined;
+    if (!facts) continue;
+    const key = row.journalId !== null ? `j${row.journalId}` : `p${row.proceedingId}`;
+    const title = titles.get(key) ?? { facts, combos: new Map() };
+    titles.set(key, title);
+    const attrs: Record<string, unknown> = standard ? {} : { Data_Type: facts.level };
+    if (showYop) attrs.YOP = String(row.yop ?? 1).padStart(4, "0");
+    if (showAccessType) attrs.Access_Type = row.accessType;
+    if (showMethod) attrs.Access_Method = "Regular";
+    const comboKey = JSON.stringify(attrs);
+    const combo = title.combos.get(comboKey) ?? { attrs, figures: new Map() };
+    title.combos.set(comboKey, combo);
+    addMonth(combo.figures, row.month, row.values);
+  }
+  const items: Record<string, unknown>[] = [];
+  for (const { facts, combos } of [...titles.values()].sort((a, b) =>
+    byTitle.compare(a.facts.title, b.facts.title),
+  )) {
+    const attributePerformance: Record<string, unknown>[] = [];
+    for (const { attrs, figures } of combos.values()) {
+      const perf = performance(figures, metrics);
+      if (perf) attributePerformance.push({ ...attrs, Performance: perf });
+    }
+    if (attributePerformance.length === 0) continue;
+    items.push({
+      Title: facts.title,
+      Publisher: facts.publisher,
+      Platform: platform.name,
+      Item_ID: facts.itemId,
+      Attribute_Performance: attributePerformance,
+    });
+  }
+  const filters = standard
+    ? { Access_Method: ["Regular"], Data_Type: ["Journal"], Metric_Type: ITEM_METRICS }
+    : appliedFilters(request);
+  const head = header(request, platform, filters, standard ? null : withAttributes(request), now);
+  return finish(request, head, items);
+}
+
+/** A paper as the IR describes it. */
+type ItemFacts = {
+  title: string;
+  doi: string | null;
+  level: Level;
+  parentId: number;
+  authors: string[];
+  publicationDate: string | null;
+  uri: string;
+};
+
+async function itemFacts(
+  db: Db,
+  paperIds: number[],
+  platform: Platform,
+): Promise<Map<number, ItemFacts>> {
+  const out = new Map<number, ItemFacts>();
+  for (let i = 0; i < paperIds.length; i += 5000) {
+    const ids = paperIds.slice(i, i + 5000);
+    const rows = await db
+      .selectFrom("papers as p")
+      .leftJoin("publications as pub", "pub.id", "p.publication_id")
+      .leftJoin("journals as j", "j.id", "pub.journal_id")
+      .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+      .select([
+        "p.id",
+        "p.title",
+        "p.doi",
+        "p.published_on",
+        "p.proceeding_id",
+        "pub.journal_id",
+        "pub.published_on as issue_date",
+        "j.uri",
+        "pr.slug",
+      ])
+      .where("p.id", "in", ids)
+      .execute();
+    const authors = await db
+      .selectFrom("paper_authors")
+      .select(["paper_id", "name", "position"])
+      .where("paper_id", "in", ids)
+      .orderBy("paper_id")
+      .orderBy("position")
+      .execute();
+    const byPaper = new Map<number, string[]>();
+    for (const a of authors) {
+      const list = byPaper.get(a.paper_id) ?? [];
+      list.push(a.name);
+      byPaper.set(a.paper_id, list);
+    }
+    for (const r of rows) {
+      const journal = r.journal_id !== null && r.journal_id !== undefined && r.uri;
+      const ownDate =
+        r.published_on && /^\d{4}-\d{2}-\d{2}$/.test(r.published_on) ? r.published_on : null;
+      out.set(r.id, {
+        title: r.title,
+        doi: r.doi,
+        level: journal ? "Journal" : "Conference",
+        parentId: journal ? Number(r.journal_id) : Number(r.proceeding_id),
+        authors: byPaper.get(r.id) ?? [],
+        publicationDate:
+          ownDate ??
+          (journal && r.issue_date && /^\d{4}-\d{2}-\d{2}$/.test(r.issue_date)
+            ? r.issue_date
+            : null),
+        uri: journal
+          ? `${platform.origin}/journal/${r.uri}/${r.id}`
+          : `${platform.origin}/proceedings/${r.slug}/${r.id}`,
+      });
+    }
+  }
+  return out;
+}
+
+const DOI = /^10\.[1-9][0-9]{2}[0-9.]*\/.+$/;
+
+/** The paper an Item_ID filter of the IR names; undefined when none does. */
+async function paperOfItemId(
+  db: Db,
+  itemId: string,
+  platform: Platform,
+): Promise<number | undefined> {
+  const value = itemId.trim();
+  const prefix = `${platform.namespace}:paper/`;
+  const own = value.startsWith(prefix)
+    ? value.slice(prefix.length)
+    : /^https?:\/\//.test(value) && value.startsWith(platform.origin)
+      ? (/\/(?:journal|proceedings)\/[^/]+\/([1-9][0-9]{0,8})$/.exec(value)?.[1] ?? "")
+      : null;
+  if (own !== null) {
+    if (!/^[1-9][0-9]{0,8}$/.test(own)) return undefined;
+    const row = await db
+      .selectFrom("papers")
+      .select("id")
+      .where("id", "=", Number(own))
+      .executeTakeFirst();
+    return row?.id;
+  }
+  const doi = value.replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, "");
+  if (!DOI.test(doi)) return undefined;
+  const row = await db
+    .selectFrom("papers")
+    .select("id")
+    .where(sql<boolean>`lower(doi) = ${doi.toLowerCase()}`)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+async function itemReport(db: Db, request: ReportRequest, platform: Platform, now: Date) {
+  const standard = request.report === "ir_a1";
+  const metrics = standard
+    ? (["Total_Item_Requests", "Unique_Item_Requests"] as Metric[])
+    : metricsOf(request, ITEM_METRICS);
+  const show = (name: string) => standard || request.attributes.includes(name);
+  const showYop = !standard && request.attributes.includes("YOP");
+  const showAccessType = show("Access_Type");
+  const showMethod = !standard && request.attributes.includes("Access_Method");
+  const parents = standard || request.includeParentDetails;
+  const levels: Level[] = standard
+    ? ["Journal"]
+    : levelsOf(request, { Journal: "Article", Conference: "Conference_Item" });
+
+  let paperIds: number[] | null = null;
+  if (request.itemId !== null) {
+    const id = await paperOfItemId(db, request.itemId, platform);
+    paperIds = id === undefined ? [] : [id];
+  }
+  const rows: MonthRow[] =
+    metrics.length === 0 || paperIds?.length === 0
+      ? []
+      : await monthRows(db, request, {
+          levels,
+          group: [
+            "paper",
+            ...(showYop ? (["yop"] as const) : []),
+            ...(showAccessType ? (["access_type"] as const) : []),
+          ],
+          paperIds,
+        });
+  const facts = await itemFacts(db, [...new Set(rows.map((r) => r.paperId!))], platform);
+
+  const papers = new Map<
+    number,
+    Map<string, { attrs: Record<string, unknown>; figures: MonthFigures }>
+  >();
+  for (const row of rows) {
+    const paper = facts.get(row.paperId!);
+    if (!paper) continue;
+    const combos = papers.get(row.paperId!) ?? new Map();
+    papers.set(row.paperId!, combos);
+    const attrs: Record<string, unknown> = standard
+      ? {}
+      : { Data_Type: paper.level === "Journal" ? "Article" : "Conference_Item" };
+    if (showYop) attrs.YOP = String(row.yop ?? 1).padStart(4, "0");
+    if (showAccessType) attrs.Access_Type = row.accessType;
+    if (showMethod) attrs.Access_Method = "Regular";
+    const key = JSON.stringify(attrs);
+    const combo = combos.get(key) ?? { attrs, figures: new Map() };
+    combos.set(key, combo);
+    addMonth(combo.figures, row.month, row.values);
+  }
+
+  const itemsByParent = new Map<string, Record<string, unknown>[]>();
+  const ordered = [...papers].sort(
+    ([a], [b]) => byTitle.compare(facts.get(a)!.title, facts.get(b)!.title) || a - b,
+  );
+  // the journals and proceedings: parents when asked for, and every item's publisher
+  const parentFacts = new Map<string, TitleFacts>();
+  const all = [...facts.values()];
+  const parentIds = (level: Level) => [
+    ...new Set(all.filter((p) => p.level === level).map((p) => p.parentId)),
+  ];
+  for (const [id, f] of await journalFacts(db, parentIds("Journal"), platform)) {
+    parentFacts.set(`Journal|${id}`, f);
+  }
+  for (const [id, f] of await proceedingFacts(db, parentIds("Conference"), platform)) {
+    parentFacts.set(`Conference|${id}`, f);
+  }
+  for (const [paperId, combos] of ordered) {
+    const paper = facts.get(paperId)!;
+    const attributePerformance: Record<string, unknown>[] = [];
+    for (const { attrs, figures } of combos.values()) {
+      const perf = performance(figures, metrics);
+      if (perf) attributePerformance.push({ ...attrs, Performance: perf });
+    }
+    if (attributePerformance.length === 0) continue;
+    const parentKey = `${paper.level}|${paper.parentId}`;
+    const publisher = parentFacts.get(parentKey)?.publisher ?? "";
+    const itemId: Record<string, string> = {};
+    if (paper.doi && DOI.test(paper.doi)) itemId.DOI = paper.doi;
+    itemId.Proprietary = `${platform.namespace}:paper/${paperId}`;
+    itemId.URI = paper.uri;
+    const item: Record<string, unknown> = {
+      Item: paper.title,
+      Publisher: publisher,
+      Platform: platform.name,
+    };
+    const names = paper.authors.filter((n) => n.trim().length >= 2).slice(0, 3);
+    if (show("Authors") && names.length > 0)
+      item.Authors = [...new Set(names)].map((Name) => ({ Name }));
+    if (show("Publication_Date") && paper.publicationDate)
+      item.Publication_Date = paper.publicationDate;
+    if (show("Article_Version")) item.Article_Version = "VoR";
+    item.Item_ID = itemId;
+    item.Attribute_Performance = attributePerformance;
+    const group = parents ? parentKey : "";
+    const list = itemsByParent.get(group) ?? [];
+    list.push(item);
+    itemsByParent.set(group, list);
+  }
+
+  const reportItems: Record<string, unknown>[] = [];
+  for (const [key, items] of itemsByParent) {
+    if (!parents) {
+      reportItems.push({ Items: items });
+      continue;
+    }
+    const parent = parentFacts.get(key);
+    if (!parent) continue;
+    reportItems.push({
+      Title: parent.title,
+      ...(standard ? {} : { Data_Type: parent.level }),
+      Item_ID: parent.itemId,
+      Items: items,
+    });
+  }
+  const filters = standard
+    ? {
+        Access_Method: ["Regular"],
+        Data_Type: ["Article"],
+        Metric_Type: ["Total_Item_Requests", "Unique_Item_Requests"],
+      }
+    : appliedFilters(request);
+  const head = header(
+    request,
+    platform,
+    filters,
+    standard
+      ? null
+      : withAttributes(
+          request,
+          request.includeParentDetails ? { Include_Parent_Details: "True" } : {},
+        ),
+    now,
+  );
+  return finish(request, head, reportItems);
+}

@@ -1,0 +1,248 @@
+/**
+ * The Statistics screen's calls (issue 17; docs/decisions/283-statistics-screen.md) on SQLite and
+ * PostgreSQL: the figures of the site, a journal, an issue, a proceeding and a paper over a
+ * range, by day or by month, the most viewed papers, the CSV download, and who may see what
+ * (server/services/access.ts). Usage rows are written straight into the tables.
+ */
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_MESSAGES } from "../../server/services/access.ts";
+import { addDays, utcToday } from "../../server/services/usage/figures.ts";
+import { STATISTICS_MESSAGES } from "../../server/services/usage/statistics.ts";
+import { createManager, sessionCookie, signedInAdministrator } from "../helpers/account.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+
+let t: TestContext;
+let seed: SeededCatalogue;
+let adminCookie: string;
+let managerCookie: string;
+let strangerCookie: string;
+const today = utcToday();
+const yesterday = addDays(today, -1);
+const longAgo = addDays(today, -200);
+
+const f = (ti: number, tr: number, ui: number, ur: number) => ({
+  total_item_investigations: ti,
+  total_item_requests: tr,
+  unique_item_investigations: ui,
+  unique_item_requests: ur,
+});
+
+beforeAll(async () => {
+  t = await createTestContext();
+  seed = await seedCatalogue(t.ctx);
+  adminCookie = (await signedInAdministrator(t)).cookie;
+  const manager = await createManager(t.ctx, { fname: "Mary", lname: "Somerville" });
+  managerCookie = await sessionCookie(t.ctx, manager.user.id);
+  await t.ctx.db
+    .insertInto("journal_managers")
+    .values({ journal_id: seed.journalId, user_id: manager.user.id, created_at: today })
+    .execute();
+  const stranger = await createManager(t.ctx, { fname: "Nobody", lname: "Assigned" });
+  strangerCookie = await sessionCookie(t.ctx, stranger.user.id);
+
+  const daily = (day: string, paper: number, figures: ReturnType<typeof f>) => ({
+    day,
+    paper_id: paper,
+    yop: 2025,
+    access_type: "Open",
+    ...figures,
+  });
+  const monthly = (day: string, paper: number, figures: ReturnType<typeof f>) => ({
+    month: day.slice(0, 7),
+    paper_id: paper,
+    yop: 2025,
+    access_type: "Open",
+    ...figures,
+  });
+  const rows = [
+    [yesterday, seed.paperWithPdfId, f(6, 3, 5, 3)],
+    [today, seed.paperWithPdfId, f(2, 1, 1, 1)],
+    [yesterday, seed.paperWithoutPdfId, f(9, 0, 7, 0)],
+    [longAgo, seed.paperWithPdfId, f(100, 50, 80, 40)],
+  ] as const;
+  await t.ctx.db
+    .insertInto("usage_item_daily")
+    .values(rows.map(([day, paper, figures]) => daily(day, paper, figures)))
+    .execute();
+  // monthly rows as the store keeps them: one per paper and month
+  const months = new Map<string, ReturnType<typeof monthly>>();
+  for (const [day, paper, figures] of rows) {
+    const key = `${day.slice(0, 7)}|${paper}`;
+    const row = months.get(key) ?? monthly(day, paper, f(0, 0, 0, 0));
+    row.total_item_investigations += figures.total_item_investigations;
+    row.total_item_requests += figures.total_item_requests;
+    row.unique_item_investigations += figures.unique_item_investigations;
+    row.unique_item_requests += figures.unique_item_requests;
+    months.set(key, row);
+  }
+  await t.ctx.db
+    .insertInto("usage_item_monthly")
+    .values([...months.values()])
+    .execute();
+  const scope = (
+    s: "site" | "journal" | "issue",
+    id: number,
+    day: string,
+    figures: ReturnType<typeof f>,
+  ) => ({
+    scope: s,
+    scope_id: id,
+    day,
+    ...figures,
+    searches_platform: s === "site" ? 4 : 0,
+  });
+  await t.ctx.db
+    .insertInto("usage_scope_daily")
+    .values([
+      scope("site", 0, yesterday, f(15, 3, 12, 3)),
+      scope("site", 0, today, f(2, 1, 1, 1)),
+      scope("journal", seed.journalId, yesterday, f(15, 3, 12, 3)),
+      scope("journal", seed.journalId, today, f(2, 1, 1, 1)),
+      scope("issue", seed.issueId, yesterday, f(15, 3, 12, 3)),
+    ])
+    .execute();
+});
+afterAll(() => t?.close());
+
+const statistics = (cookie: string, query: Record<string, string | number> = {}) =>
+  request(t.app).get("/api/dashboard/statistics").query(query).set("Cookie", cookie);
+
+describe(`Statistics screen calls on ${dialectUnderTest}`, () => {
+  it("shows the administrator the site by day, with its searches and most viewed papers", async () => {
+    const res = await statistics(adminCookie, { from: yesterday, to: today });
+    expect(res.status).toBe(200);
+    const s = res.body.statistics;
+    expect(s.scope).toMatchObject({ kind: "site", label: "Athenaeum" });
+    expect(s.granularity).toBe("day");
+    expect(s.periods).toEqual([
+      { period: yesterday, ...f(15, 3, 12, 3) },
+      { period: today, ...f(2, 1, 1, 1) },
+    ]);
+    expect(s.totals).toEqual(f(17, 4, 13, 4));
+    expect(s.searches).toBe(8);
+    // most viewed first: 9 views against 6 + 2
+    expect(s.papers.map((p: { title: string }) => p.title)).toEqual(["On Duty", "A good life"]);
+    expect(s.papers[1]).toMatchObject({
+      ...f(8, 4, 6, 4),
+      link: `/journal/ethics-review/${seed.paperWithPdfId}`,
+      source: "Ethics Review",
+    });
+    expect(s.choices).toMatchObject({
+      site: true,
+      journals: expect.arrayContaining([{ uri: "ethics-review", name: "Ethics Review" }]),
+    });
+  });
+
+  it("defaults to the last 30 days, and long ranges go by month", async () => {
+    const recent = (await statistics(adminCookie)).body.statistics;
+    expect(recent).toMatchObject({ from: addDays(today, -29), to: today, granularity: "day" });
+    expect(recent.periods).toHaveLength(30);
+    const year = (
+      await statistics(adminCookie, {
+        journal: "ethics-review",
+        from: addDays(today, -364),
+        to: today,
+      })
+    ).body.statistics;
+    expect(year.granularity).toBe("month");
+    expect(year.periods.length).toBeGreaterThanOrEqual(12);
+    // the top papers read whole months and the days at either end: 200 days ago counts
+    expect(year.papers.find((p: { title: string }) => p.title === "A good life")).toMatchObject(
+      f(108, 54, 86, 44),
+    );
+  });
+
+  it("shows a journal manager their journal, its issues and papers, and nothing else", async () => {
+    const own = await statistics(managerCookie, { from: yesterday, to: today });
+    expect(own.status).toBe(200);
+    expect(own.body.statistics.scope).toMatchObject({
+      kind: "journal",
+      param: "journal=ethics-review",
+    });
+    expect(own.body.statistics.choices).toMatchObject({
+      site: false,
+      journals: [{ uri: "ethics-review", name: "Ethics Review" }],
+      proceedings: [],
+    });
+    expect(own.body.statistics.choices.issues.map((i: { label: string }) => i.label)).toContain(
+      "Vol. 3 No. 2 (2025)",
+    );
+
+    const issue = await statistics(managerCookie, {
+      issue: seed.issueId,
+      from: yesterday,
+      to: yesterday,
+    });
+    expect(issue.body.statistics).toMatchObject({
+      scope: { kind: "issue", label: "Ethics Review, Vol. 3 No. 2 (2025)" },
+      totals: f(15, 3, 12, 3),
+    });
+    const paper = await statistics(managerCookie, {
+      paper: seed.paperWithPdfId,
+      from: yesterday,
+      to: today,
+    });
+    expect(paper.body.statistics).toMatchObject({
+      scope: { kind: "paper", label: "A good life" },
+      totals: f(8, 4, 6, 4),
+      papers: [],
+    });
+
+    // the site, another journal's paper, an inactive journal not assigned: refused
+    const site = await statistics(strangerCookie);
+    expect(site.status).toBe(403);
+    expect(site.body.msg).toBe(STATISTICS_MESSAGES.noScope);
+    const other = await statistics(strangerCookie, { journal: "ethics-review" });
+    expect(other.status).toBe(403);
+    expect(other.body.msg).toBe(ACCESS_MESSAGES.journal);
+    const otherPaper = await statistics(strangerCookie, { paper: seed.paperWithPdfId });
+    expect(otherPaper.status).toBe(403);
+  });
+
+  it("refuses bad ranges and unknown scopes", async () => {
+    const backwards = await statistics(adminCookie, { from: today, to: yesterday });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.msg).toBe(STATISTICS_MESSAGES.badRange);
+    const long = await statistics(adminCookie, { from: "2010-01-01", to: today });
+    expect(long.status).toBe(400);
+    expect((await statistics(adminCookie, { from: "yesterday" })).status).toBe(400);
+    expect((await statistics(adminCookie, { journal: "no-such-journal" })).status).toBe(404);
+    expect((await statistics(adminCookie, { paper: 999999 })).status).toBe(404);
+    expect((await statistics(adminCookie, { paper: "x" })).status).toBe(400);
+  });
+
+  it("downloads each table as CSV, defusing formulas", async () => {
+    await t.ctx.db
+      .updateTable("papers")
+      .set({ title: '=HYPERLINK("x")' })
+      .where("id", "=", seed.paperWithoutPdfId)
+      .execute();
+    const periods = await request(t.app)
+      .get("/api/dashboard/statistics_csv")
+      .query({ from: yesterday, to: today })
+      .set("Cookie", adminCookie);
+    expect(periods.status).toBe(200);
+    expect(periods.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(periods.headers["content-disposition"]).toMatch(
+      new RegExp(`^attachment; filename="?statistics-site-periods-${yesterday}-${today}\\.csv"?$`),
+    );
+    expect(periods.text).toBe(
+      "Date,Total_Item_Investigations,Total_Item_Requests,Unique_Item_Investigations,Unique_Item_Requests\r\n" +
+        `${yesterday},15,3,12,3\r\n${today},2,1,1,1\r\n`,
+    );
+    const papers = await request(t.app)
+      .get("/api/dashboard/statistics_csv")
+      .query({ journal: "ethics-review", from: yesterday, to: today, table: "papers" })
+      .set("Cookie", managerCookie);
+    expect(papers.text.split("\r\n")[1]).toBe(
+      `${seed.paperWithoutPdfId},"'=HYPERLINK(""x"")",Ethics Review,/journal/ethics-review/${seed.paperWithoutPdfId},9,0,7,0`,
+    );
+    const refused = await request(t.app)
+      .get("/api/dashboard/statistics_csv")
+      .query({ journal: "ethics-review" })
+      .set("Cookie", strangerCookie);
+    expect(refused.status).toBe(403);
+  });
+});
