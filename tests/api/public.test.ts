@@ -1,16 +1,9 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-});
-afterAll(() => t.close());
+const t = seededFileContext();
 
 const api = (path: string) => request(t.app).get(`/api${path}`);
 
@@ -62,13 +55,13 @@ describe(`public API on ${dialectUnderTest}`, () => {
     const res = await api("/get_publications/ethics-review/Y");
     expect(res.body.publications).toEqual([
       expect.objectContaining({
-        value: seed.issueId,
+        value: t.seed.issueId,
         label: "Vol. 3 No. 2 (2025)",
         volume: "3",
         issue: "2",
         link: "/journal/ethics-review/3/2",
       }),
-      expect.objectContaining({ value: seed.olderIssueId, label: "Vol. 3 No. 1 (2025)" }),
+      expect.objectContaining({ value: t.seed.olderIssueId, label: "Vol. 3 No. 1 (2025)" }),
     ]);
     expect((await api("/get_publications/nope/Y")).status).toBe(404);
   });
@@ -104,9 +97,9 @@ describe(`public API on ${dialectUnderTest}`, () => {
   });
 
   it("gives a paper with its citation line, authors and galley URL", async () => {
-    const res = await api(`/get_journal_paper/ethics-review/${seed.paperWithPdfId}`);
+    const res = await api(`/get_journal_paper/ethics-review/${t.seed.paperWithPdfId}`);
     expect(res.body.paper).toMatchObject({
-      paperID: seed.paperWithPdfId,
+      paperID: t.seed.paperWithPdfId,
       journal_name: "Ethics Review",
       journal_title: "Ethics Review, Vol. 3 No. 2 (2025)",
       title: "A good life",
@@ -116,17 +109,17 @@ describe(`public API on ${dialectUnderTest}`, () => {
         { name: "Eve Marder", institution: "Brandeis University; Volen Center" },
         { name: "Second Author", institution: "MIT" },
       ],
-      file_url: `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`,
+      file_url: `/journal/ethics-review/download/${t.seed.paperWithPdfId}/a-good-life.pdf`,
     });
-    const without = await api(`/get_journal_paper/ethics-review/${seed.paperWithoutPdfId}`);
+    const without = await api(`/get_journal_paper/ethics-review/${t.seed.paperWithoutPdfId}`);
     expect(without.body.paper.file_url).toBe("");
   });
 
   it("answers 404 for a paper id of another journal, a non-numeric id and a hidden paper", async () => {
     const cases = [
-      `/get_journal_paper/hidden-annals/${seed.paperWithPdfId}`,
+      `/get_journal_paper/hidden-annals/${t.seed.paperWithPdfId}`,
       "/get_journal_paper/ethics-review/abc",
-      `/get_journal_paper/ethics-review/${seed.inactivePaperId}`,
+      `/get_journal_paper/ethics-review/${t.seed.inactivePaperId}`,
     ];
     for (const path of cases) {
       const res = await api(path);
@@ -145,7 +138,7 @@ describe(`public API on ${dialectUnderTest}`, () => {
     });
     expect(res.body.publication.papers[0]).toMatchObject({
       title: "A good life",
-      link: `/journal/ethics-review/${seed.paperWithPdfId}`,
+      link: `/journal/ethics-review/${t.seed.paperWithPdfId}`,
     });
     const list = await api("/latest_publications");
     expect(list.body.publications.map((p: { link: string }) => p.link)).toEqual([
@@ -177,7 +170,7 @@ describe(`public API on ${dialectUnderTest}`, () => {
 });
 
 describe(`PDF galleys on ${dialectUnderTest}`, () => {
-  const galley = () => `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`;
+  const galley = () => `/journal/ethics-review/download/${t.seed.paperWithPdfId}/a-good-life.pdf`;
 
   it("serves the PDF with its type, validators and range support", async () => {
     const res = await request(t.app).get(galley()).buffer(true);
@@ -187,13 +180,13 @@ describe(`PDF galleys on ${dialectUnderTest}`, () => {
     expect(res.headers.etag).toBeTruthy();
     expect(res.headers["last-modified"]).toBeTruthy();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(Number(res.headers["content-length"])).toBe(seed.pdfBytes.length);
+    expect(Number(res.headers["content-length"])).toBe(t.seed.pdfBytes.length);
   });
 
   it("answers a byte range with 206 partial content", async () => {
     const res = await request(t.app).get(galley()).set("Range", "bytes=0-99").buffer(true);
     expect(res.status).toBe(206);
-    expect(res.headers["content-range"]).toBe(`bytes 0-99/${seed.pdfBytes.length}`);
+    expect(res.headers["content-range"]).toBe(`bytes 0-99/${t.seed.pdfBytes.length}`);
     expect(Number(res.headers["content-length"])).toBe(100);
   });
 
@@ -207,9 +200,9 @@ describe(`PDF galleys on ${dialectUnderTest}`, () => {
 
   it("answers 404 for a paper without PDF, another journal's paper and a hidden paper", async () => {
     const paths = [
-      `/journal/ethics-review/download/${seed.paperWithoutPdfId}/on-duty.pdf`,
-      `/journal/hidden-annals/download/${seed.paperWithPdfId}/a-good-life.pdf`,
-      `/journal/hidden-annals/download/${seed.inactivePaperId}/secret.pdf`,
+      `/journal/ethics-review/download/${t.seed.paperWithoutPdfId}/on-duty.pdf`,
+      `/journal/hidden-annals/download/${t.seed.paperWithPdfId}/a-good-life.pdf`,
+      `/journal/hidden-annals/download/${t.seed.inactivePaperId}/secret.pdf`,
       `/journal/ethics-review/download/abc/a-good-life.pdf`,
     ];
     for (const path of paths) expect((await request(t.app).get(path)).status).toBe(404);

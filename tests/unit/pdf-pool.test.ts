@@ -11,7 +11,7 @@ import {
   UnreadablePdfError,
 } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
-import { CORPUS_DIR } from "../helpers/context.ts";
+import { CORPUS_DIR } from "../helpers/corpus.ts";
 
 const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
 const misbehaving = new URL("../helpers/misbehaving-pdf-worker.ts", import.meta.url);

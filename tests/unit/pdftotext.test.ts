@@ -14,7 +14,7 @@ import { ConfigError, loadConfig } from "../../server/config.ts";
 import { inspectPdf, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
 import { findPdftotext, readWithPdftotext } from "../../server/services/pdftotext.ts";
-import { CORPUS_DIR } from "../helpers/context.ts";
+import { CORPUS_DIR } from "../helpers/corpus.ts";
 
 const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
 const binary = findPdftotext();
