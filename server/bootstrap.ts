@@ -12,9 +12,27 @@ import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
 import { createLocalStorage } from "./storage/storage.ts";
 
-/** pino logger at the configured level; pretty output when attached to a terminal in development. */
+/**
+ * Whether log lines are for a person: standard output is a terminal (`npm start` or `npm run
+ * dev` in a shell; a service manager, a container log or a pipe gets JSON lines) and
+ * pino-pretty, a development dependency, is installed.
+ */
+function prettyLogs(): boolean {
+  if (!process.stdout.isTTY) return false;
+  try {
+    import.meta.resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * pino logger at the configured level: one JSON object a line, or pino-pretty's coloured lines
+ * on a terminal ({@link prettyLogs}, issue 20).
+ */
 export function createLogger(config: Config): Logger {
-  const pretty = config.env === "development" && process.stdout.isTTY;
+  const pretty = prettyLogs();
   return pino({
     level: config.logLevel,
     redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "req.headers.authorization"],

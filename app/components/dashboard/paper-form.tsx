@@ -21,6 +21,7 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { paperSchema, proceedingPaperSchema } from "../../../shared/schemas.ts";
 import { loadJournalName, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
@@ -71,9 +72,7 @@ export async function loadPaperFormData(
 ): Promise<{ journalName: string; publications: PublicationOption[] }> {
   const [journalName, { publications }] = await Promise.all([
     loadJournalName(get, journalUri),
-    get<{ publications: PublicationOption[] }>(
-      `/get_publications/${encodeURIComponent(journalUri)}/Y`,
-    ),
+    get(pathOf("GET /get_publications/:journalUrl/Y", { journalUrl: journalUri })),
   ]);
   return { journalName, publications };
 }

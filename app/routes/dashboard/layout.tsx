@@ -10,7 +10,6 @@
  * frame's placeholder, the browser fills it in with the manager's cookie.
  */
 import { NavLink, Outlet, redirect } from "react-router";
-import type { NavItems } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { Spinner } from "../../components/forms/index.ts";
 import { containerClass } from "../../components/ui/styles.ts";
@@ -19,11 +18,9 @@ import type { Route } from "./+types/layout";
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   try {
-    const { nav_items } = await apiGet<{ nav_items: NavItems }>(
-      "/dashboard/admin_nav_items",
-      MESSAGES.menuNotLoading,
-      { signal: request.signal },
-    );
+    const { nav_items } = await apiGet("/dashboard/admin_nav_items", MESSAGES.menuNotLoading, {
+      signal: request.signal,
+    });
     return { navItems: nav_items };
   } catch (error) {
     if (isAbort(error) || request.signal.aborted) throw error;

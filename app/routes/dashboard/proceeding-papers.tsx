@@ -29,7 +29,7 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceeding-papers";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const { proceeding } = await get<{ proceeding: ProceedingDetail }>(
+  const { proceeding } = await get(
     `/get_proceeding_contents/${encodeURIComponent(params.proceeding)}`,
   );
   return proceeding;

@@ -15,6 +15,7 @@
 import { Link } from "react-router";
 import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { paperLink, publicationLink, volumeNumber } from "../../../shared/format.ts";
 import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
 import { formAction } from "../../components/dashboard/form-action.ts";
@@ -28,11 +29,10 @@ import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const path = [params.journalUrl, params.volume, params.issue].map(encodeURIComponent).join("/");
   // the managed-journal call answers 403 for a journal of another manager
   const [, { publication }] = await Promise.all([
     loadManagedJournal(get, params.journalUrl),
-    get<{ publication: PublicationDetail }>(`/get_publication/${path}`),
+    get(pathOf("GET /get_publication/:journalUrl/:volume/:issue", params)),
   ]);
   return publication;
 }, MESSAGES.pageNotLoading);
