@@ -17,7 +17,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
 import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
@@ -35,6 +34,7 @@ import {
   TextAreaField,
   TextField,
 } from "../forms/index.ts";
+import { Link } from "../ui/link.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 import { useFormAction } from "./form-action.ts";
 import { PdfFileField } from "./pdf-file-field.tsx";

@@ -6,12 +6,13 @@
  * msg, else 'Paper Submission failed', under the form. A failed load shows its message
  * full-page.
  */
-import { Link } from "react-router";
+
 import { MESSAGES } from "../../../shared/constants.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { EMPTY_PAPER, PaperForm } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/add-proceeding-paper";

@@ -7,7 +7,6 @@
  * failed load shows its message full-page.
  */
 import { useMemo } from "react";
-import { Link } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { paperLink } from "../../../shared/format.ts";
@@ -15,6 +14,7 @@ import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { loadPaperFormData, PaperForm } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-paper";
 

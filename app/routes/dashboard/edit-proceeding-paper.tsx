@@ -7,13 +7,13 @@
  * server's msg, else 'Paper Update failed', under the form.
  */
 import { useMemo } from "react";
-import { Link } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PaperForm } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding-paper";

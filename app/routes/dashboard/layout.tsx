@@ -9,9 +9,10 @@
  * Rendered on the client only (`clientLoader` with `HydrateFallback`): the server sends the
  * frame's placeholder, the browser fills it in with the manager's cookie.
  */
-import { NavLink, Outlet, redirect } from "react-router";
+import { Outlet, redirect } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { Spinner } from "../../components/forms/index.ts";
+import { NavLink } from "../../components/ui/link.tsx";
 import { containerClass } from "../../components/ui/styles.ts";
 import { apiGet, isAbort } from "../../lib/api.ts";
 import type { Route } from "./+types/layout";

@@ -12,7 +12,7 @@
  * still says in one quiet line what did not happen, so the manager is not left guessing
  * (docs/decisions/082-dashboard-publication-page.md).
  */
-import { Link } from "react-router";
+
 import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
@@ -24,6 +24,7 @@ import { deletedPaperId, usePaperDeletion } from "../../components/dashboard/pap
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { screenFailure, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../../components/ui/styles.ts";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
