@@ -19,7 +19,9 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             advancedChunks: {
-              groups: [{ name: "elements", test: /app\/(elements\.ts|components\/.+-element\.ts)/ }],
+              groups: [
+                { name: "elements", test: /app\/(elements\.ts|components\/.+-element\.ts)/ },
+              ],
             },
           },
         },

@@ -24,7 +24,7 @@ import { SiteLayout } from "./components/layout/site-layout.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { containerClass } from "./components/ui/styles.ts";
 import { appContext, requestContext } from "./context.ts";
-import { pageMeta } from "./lib/root-data.ts";
+import { pageMeta, type RootData } from "./lib/root-data.ts";
 
 /**
  * A route's `handle`: `{ hydrate: false }` marks a public page that React never hydrates
@@ -41,7 +41,7 @@ function useHydrate(): boolean {
   );
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { config } = context.get(appContext);
   const { nonce, user, origin } = context.get(requestContext);
   return {

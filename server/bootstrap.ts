@@ -1,6 +1,6 @@
 /**
  * Builds the process's {@link AppContext}: logger, database (migrated), storage, the pool of
- * PDF worker threads and the citation worker (built here, outside the server bundle, so their
+ * PDF worker threads and the citation worker process (built here, outside the server bundle, so their
  * worker files resolve).
  */
 import pino, { type Logger } from "pino";

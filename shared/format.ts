@@ -119,3 +119,8 @@ export function humanDate(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return value;
   return DAY_MONTH_YEAR.format(date);
 }
+
+/** Every ISSN (`1234-567X`) found in the journal's ISSN line, in order, without repeats. */
+export function issnList(issnLine: string): string[] {
+  return [...new Set(issnLine.toUpperCase().match(/\b\d{4}-\d{3}[\dX]\b/g) ?? [])];
+}

@@ -5,15 +5,13 @@
  * cannot read to pdf.js, so a PDF is accepted or refused as before.
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
-import path from "node:path";
 import { normaliseText, PdfExtractionError, type PdfInfo } from "./pdf.ts";
 
 /** pdftotext's answer, or why pdf.js should read this PDF instead. */
 export type PdftotextResult = PdfInfo | { fallback: string };
 
 export type PdftotextOptions = {
-  /** Absolute path of the program ({@link findPdftotext}). */
+  /** Absolute path of the program (./find-pdftotext.ts). */
   binary: string;
   /** Milliseconds before the process is killed and the PDF fails with `timeout`. */
   timeoutMs: number;
@@ -22,22 +20,6 @@ export type PdftotextOptions = {
   /** Aborting kills the process (the answer is then a `fallback`). */
   signal?: AbortSignal;
 };
-
-/**
- * The `pdftotext` program on `searchPath` (a PATH-style list; default `process.env.PATH`).
- * @returns its absolute path, or null when no executable of that name is found.
- */
-export function findPdftotext(searchPath = process.env.PATH ?? ""): string | null {
-  for (const dir of searchPath.split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.resolve(dir, "pdftotext");
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {}
-  }
-  return null;
-}
 
 /** Poppler's message for a PDF that needs a user password. */
 const PASSWORD = /Incorrect password/i;

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImportReport, importCorpus } from "../../server/import/corpus.ts";
+import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { inspectPdf } from "../../server/services/pdf.ts";
 import { createPdfPool, type PdfPool } from "../../server/services/pdf-pool.ts";
-import { findPdftotext } from "../../server/services/pdftotext.ts";
 import { searchPapers } from "../../server/services/search.ts";
 import {
   CORPUS_DIR,

@@ -2,9 +2,10 @@
  * The layers import only downward (issue 20): `app/` may import `server/` and `shared/`,
  * `server/` only `shared/`, and `shared/` neither, by no runtime, type or dynamic import. So
  * `shared/` holds the types both sides use, and what the server hands the pages is defined on
- * the server's side (server/router-context.ts).
+ * the server's side (server/router-context.ts). And the import graph of the three has no cycle,
+ * type imports included: a module can be read, and changed, after what it imports.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -45,9 +46,43 @@ function upwardImports(): string[] {
   return found;
 }
 
+/** The import cycles among `app/`, `server/` and `shared/`, each as `a → b → … → a`. */
+function importCycles(): string[] {
+  const graph = new Map<string, string[]>();
+  for (const layer of ["app", "server", "shared"]) {
+    for (const file of sources(path.join(root, layer))) {
+      const targets = specifiers(readFileSync(file, "utf8"))
+        .filter((spec) => spec.startsWith("."))
+        .map((spec) => path.resolve(path.dirname(file), spec))
+        .filter((target) => existsSync(target));
+      graph.set(file, targets);
+    }
+  }
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    stack.push(file);
+    for (const target of graph.get(file) ?? []) {
+      const at = stack.indexOf(target);
+      if (at >= 0) {
+        cycles.push([...stack.slice(at), target].map((f) => path.relative(root, f)).join(" → "));
+      } else if (!done.has(target)) visit(target);
+    }
+    stack.pop();
+    done.add(file);
+  };
+  for (const file of graph.keys()) if (!done.has(file)) visit(file);
+  return cycles;
+}
+
 describe("import layers", () => {
   it("has no import from server/ or shared/ into a layer above", () => {
     expect(upwardImports()).toEqual([]);
+  });
+
+  it("has no import cycle", () => {
+    expect(importCycles()).toEqual([]);
   });
 
   it("sees every kind of import", () => {

@@ -4,12 +4,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import {
-  inspectPdf,
-  PdfExtractionError,
-  storePaperFile,
-  UnreadablePdfError,
-} from "../../server/services/pdf.ts";
+import { storePaperFile } from "../../server/services/paper-file.ts";
+import { inspectPdf, PdfExtractionError, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
 import { CORPUS_DIR } from "../helpers/corpus.ts";
 

@@ -4,7 +4,7 @@
  * by citation-js (`@citation-js/core` with its BibTeX and RIS plugins), never by hand
  * (docs/decisions/186-cite-this-paper.md).
  *
- * The references in the six styles are formatted by ./format.ts in the citation worker thread
+ * The references in the six styles are formatted by ./format.ts in the citation worker, a child process
  * (./citation-pool.ts), fetched by the panel from `{paper page}/citations.json`, never while a
  * page renders (docs/decisions/245-citations-off-the-page.md). BibTeX and RIS need no CSL engine
  * and stay cheap enough for the request thread. The browser loads none of this.
