@@ -4,4 +4,4 @@
  * where they are defined so that the server never imports the app). Loaders read them with
  * `context.get(appContext)` / `context.get(requestContext)`.
  */
-export { appContext, type RequestInfo, requestContext } from "../server/router-context.ts";
+export { appContext, requestContext } from "../server/router-context.ts";

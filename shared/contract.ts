@@ -491,5 +491,8 @@ type ParamsMatch = {
       : K
     : K;
 }[CallKey];
-/** Compile-time check: fails (naming the call) when a template and its `params` disagree. */
+/**
+ * Compile-time check: fails (naming the call) when a template and its `params` disagree.
+ * @public (read by the type checker only)
+ */
 export const PARAMS_MATCH_TEMPLATES: ParamsMatch extends true ? true : ParamsMatch = true;

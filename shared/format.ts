@@ -91,11 +91,6 @@ export function splitInstitutions(institution: string | null | undefined): strin
     .filter(Boolean);
 }
 
-/** `2026-11-21T10:00:00.000Z` → `2026-11-21`; dates pass through. */
-export function isoDate(value: string): string {
-  return value.slice(0, 10);
-}
-
 // Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (issue
 // 11: 9% of the home page's time went to toLocaleDateString building one per call).
 const MONTH_YEAR = new Intl.DateTimeFormat("en-GB", {

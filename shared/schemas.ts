@@ -521,21 +521,14 @@ export type PublicationInput = Omit<z.output<typeof publicationSchema>, "show_nu
 /** Edit main details as the dashboard form checks it: the subject must be chosen. */
 export const journalEditFormSchema = journalEditSchema.extend({ subject: chosenSubjectSchema });
 export type PaperInput = z.output<typeof paperSchema>;
-export type ProceedingPaperInput = z.output<typeof proceedingPaperSchema>;
 export type ProceedingInput = z.output<typeof proceedingSchema>;
 export type ProceedingEditInput = z.output<typeof proceedingEditSchema>;
 export type PartnerInput = z.output<typeof partnerSchema>;
 
-export type EditorValues = z.input<typeof editorSchema>;
-export type AuthorValues = z.input<typeof authorSchema>;
 export type JournalStep1Values = z.input<typeof journalStep1FormSchema>;
 export type JournalStep2Values = z.input<typeof journalStep2Schema>;
 export type JournalEditValues = z.input<typeof journalEditFormSchema>;
-export type PublicationValues = z.input<typeof publicationSchema>;
-export type PaperValues = z.input<typeof paperSchema>;
-export type ProceedingPaperValues = z.input<typeof proceedingPaperSchema>;
 export type ProceedingValues = z.input<typeof proceedingSchema>;
-export type ProceedingEditValues = z.input<typeof proceedingEditSchema>;
 export type PartnerValues = z.input<typeof partnerSchema>;
 
 /** The message of a password shorter than {@link MIN_PASSWORD_LENGTH}. */
@@ -668,7 +661,3 @@ export const registrationFormSchema = z
     path: ["admincode"],
     message: "Please enter the admin passcode.",
   });
-
-export type RegisterInput = z.output<typeof registerSchema>;
-export type RegisterInvitedInput = z.output<typeof registerInvitedSchema>;
-export type LoginInput = z.output<typeof loginSchema>;
