@@ -81,6 +81,7 @@ if (binary) {
   const poppler = await measure("pdftotext", (data) =>
     readWithPdftotext(data, { binary, timeoutMs: 60_000 }).then((r) => {
       if ("fallback" in r) throw new Error(r.fallback);
+      if ("uncounted" in r) throw new Error("a corpus PDF passed the text limit");
       return r;
     }),
   );

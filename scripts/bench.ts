@@ -9,6 +9,10 @@
  *    one-word query: the p50 ratio, which must not exceed 1 (issue 6).
  * 4. Bytes the browser downloads: the initial JavaScript of the paper page and the lazily
  *    loaded PDF viewer, gzip-compressed as served.
+ * 5. Five text-bomb papers (a 0.3 MB PDF of one page repeated 10,000 times, issue 15) added
+ *    through `createPaper` as a manager's upload would: the time and memory one upload takes,
+ *    and search p95 over words of the bombs and of the corpus with all five in the catalogue
+ *    (docs/decisions/271-bounded-work-per-paper.md, 272-bounded-snippets.md).
  *
  * Builds first when there is no current build (same rule as `npm start`). Exits 1 when a
  * figure misses its target, so a regression is visible in CI logs when run there.
@@ -19,8 +23,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { importCorpus } from "../server/import/corpus.ts";
+import type { AppContext } from "../server/services/context.ts";
+import { createPaper } from "../server/services/papers/commands.ts";
 import { searchPapers } from "../server/services/search.ts";
 import type * as SiteModule from "../server/site.ts";
+import { textBombPdf } from "../tests/helpers/text-bomb.ts";
 import { scratchAppContext } from "./bench/scratch-context.ts";
 import { ensureCurrentBuild } from "./site-build.ts";
 
@@ -154,6 +161,7 @@ async function main() {
         "kB",
         500,
       );
+    await textBombs(ctx);
   } finally {
     await close();
   }
@@ -168,6 +176,79 @@ async function main() {
   const missed = rows.filter((r) => !r.ok).length;
   console.log(missed ? `\n${missed} target(s) missed.` : "\nAll targets met.");
   process.exit(missed ? 1 : 0);
+}
+
+/**
+ * Section 5: five text bombs uploaded into the eLife journal's first issue, then searches for
+ * words of the bombs and of the corpus, each query timed through `searchPapers` (the output
+ * cache would answer a repeated URL).
+ */
+async function textBombs(ctx: AppContext) {
+  const issue = await ctx.db
+    .selectFrom("publications as pub")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select("pub.id")
+    .where("j.uri", "=", "elife")
+    .orderBy("pub.id")
+    .executeTakeFirstOrThrow();
+  const pdf = await textBombPdf();
+  const rss = process.memoryUsage().rss;
+  const uploads: number[] = [];
+  for (let i = 1; i <= 5; i++) {
+    const start = performance.now();
+    await createPaper(
+      ctx,
+      "elife",
+      {
+        sel_publication: issue.id,
+        title: `Text bomb ${i}: one page repeated 10,000 times`,
+        doi: "",
+        abstract: "A crafted PDF whose only page repeats, to measure what one paper may cost.",
+        keywords: "",
+        authors: [{ name: "Mallory Example", email: "", institution: "" }],
+      },
+      pdf,
+    );
+    uploads.push(performance.now() - start);
+  }
+  uploads.sort((a, b) => a - b);
+  record(
+    `Upload of a text-bomb PDF (${(pdf.byteLength / 1e6).toFixed(1)} MB, 10,000 pages), median`,
+    percentile(uploads, 50) / 1000,
+    "s",
+    10,
+  );
+  record(
+    "RSS growth over the five uploads",
+    (process.memoryUsage().rss - rss) / 1024 / 1024,
+    "MB",
+    200,
+  );
+  const queries = [
+    "protein",
+    "kinase receptor",
+    '"receptor signalling"',
+    "cell",
+    "membrane OR nucleus",
+    "enzym*",
+    "species",
+    "frog tadpoles",
+  ];
+  const times: number[] = [];
+  for (let round = 0; round < 1 + Math.ceil(REQUESTS / queries.length); round++) {
+    for (const q of queries) {
+      const start = performance.now();
+      await searchPapers(ctx, q);
+      if (round > 0) times.push(performance.now() - start);
+    }
+  }
+  times.sort((a, b) => a - b);
+  record(
+    `Search p95 with five text bombs in the catalogue (${queries.length} queries)`,
+    percentile(times, 95),
+    "ms",
+    100,
+  );
 }
 
 await main();

@@ -11,6 +11,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { findPdftotext } from "./services/find-pdftotext.ts";
+import type { PdfLimits } from "./services/pdf.ts";
 
 export type Config = {
   /** TCP port of the HTTP server. */
@@ -57,6 +58,13 @@ export type Config = {
    * (docs/decisions/180-pdf-text-extractor.md).
    */
   pdftotext: string | null;
+  /**
+   * What one paper's PDF may cost (docs/decisions/271-bounded-work-per-paper.md): text of at
+   * most `MAX_PDF_PAGES` pages (default 2,000) is read, and at most `MAX_PDF_TEXT_KB` KiB of it
+   * kept (default 512; at most 900, as PostgreSQL's full-text index holds at most 1 MB of words
+   * a paper).
+   */
+  pdfLimits: PdfLimits;
   /** Corpus folder imported on a database without journals; undefined turns the seed off. */
   corpusDir: string | undefined;
   /** `production`, `development` or `test`. */
@@ -226,6 +234,8 @@ const envSchema = z.object({
   MAX_PDF_MB: z.coerce.number().positive().max(1024).default(64),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   PDF_TEXT_EXTRACTOR: z.enum(["auto", "pdftotext", "pdfjs"]).default("auto"),
+  MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  MAX_PDF_TEXT_KB: z.coerce.number().int().min(1).max(900).default(512),
   CORPUS_DIR: optionalText,
   SEED: optionalText.pipe(z.enum(["corpus", "none"]).optional()),
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -307,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     pdfWorkers: Math.min(availableParallelism(), e.PDF_WORKERS ?? 4),
     pdftotext: resolvePdftotext(e.PDF_TEXT_EXTRACTOR, env.PATH),
+    pdfLimits: { maxPages: e.MAX_PDF_PAGES, maxTextBytes: e.MAX_PDF_TEXT_KB * 1024 },
     corpusDir: resolveCorpusDir(e.SEED, e.CORPUS_DIR, cwd),
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,

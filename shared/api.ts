@@ -83,6 +83,8 @@ export type JournalDetail = {
   active: boolean;
   /** Extra (issue 8): the subject's key, one of `SUBJECTS` (shared/constants.ts). */
   subject: string;
+  /** Extra (decision 255): the licence of the journal's new papers, a CC URL, or `""`. */
+  license_url: string;
 };
 
 /** Item of GET /get_publications/{journal_url}/Y. */
@@ -120,8 +122,75 @@ export type PublicationDetail = {
   papers: { paperID: number; title: string; authors: { name: string }[] }[];
   /** Role name → members, roles in order of first appearance. */
   editors: Record<string, EditorPublic[]>;
-  /** Extra: `YYYY-MM-DD`. */
+  /** Extra: when it went online, `YYYY-MM-DD`. */
   published_on: string;
+  /** Extra (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
+  publication_date: string;
+};
+
+/** An affiliation of an author (decision 255): as printed, and its ROR id or `""`. */
+export type AffiliationItem = { name: string; ror: string };
+
+/**
+ * An author on a paper page (decision 256): the spec's `name` and `institution` (both derived:
+ * `name` is `given_names family_name suffix`, or a literal name never to be split when `family_name`
+ * is `""`; `institution` the affiliations' names joined with "; "), and the person beside them.
+ */
+export type PaperAuthorItem = {
+  name: string;
+  institution: string;
+  /** `""` when the name is literal (an organisation, a single name). */
+  given_names: string;
+  /** With its particles ("Di Matteo"); `""` when the name is literal. */
+  family_name: string;
+  /** "Jr.", "III", or `""`. */
+  suffix: string;
+  /** `https://orcid.org/0000-0002-1825-0097`, or `""`. */
+  orcid: string;
+  affiliations: AffiliationItem[];
+  corresponding: boolean;
+};
+
+/** A funder of a paper (decision 255). */
+export type FundingItem = {
+  funder_name: string;
+  /** `https://doi.org/10.13039/…` (Crossref Funder ID) or `https://ror.org/…`, or `""`. */
+  funder_id: string;
+  award_ids: string[];
+};
+
+/** One entry of a paper's reference list (decision 255); unknown parts are `""`. */
+export type ReferenceItem = {
+  /** JATS `ref/@id`, the target of in-text links. */
+  ref_id: string;
+  label: string;
+  /** The reference as one plain string, as shown. */
+  citation: string;
+  /** Bare DOI `10.…`. */
+  doi: string;
+  pmid: string;
+  url: string;
+};
+
+/**
+ * The scholarly data every paper reading page carries beside the spec's fields (decisions 255,
+ * 256); optional text `""` when unknown.
+ */
+export type PaperScholarly = {
+  /**
+   * The paper's publication date for every output (shared/dates.ts `effectivePaperDate`): its
+   * own, else its issue's, else (a conference paper) its proceeding's year; `YYYY`, `YYYY-MM` or
+   * `YYYY-MM-DD`.
+   */
+  publication_date: string;
+  /** `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, or `""`. */
+  received_on: string;
+  accepted_on: string;
+  copyright_holder: string;
+  copyright_year: number | null;
+  funding_statement: string;
+  funding: FundingItem[];
+  references: ReferenceItem[];
 };
 
 /**
@@ -146,6 +215,7 @@ export type PaperReading = Pick<
   | "page_count"
   | "license_url"
   | "cover_img"
+  | keyof PaperScholarly
 >;
 
 /** GET /get_proceeding_paper/{slug}/{paper}: a conference paper's reading page. */
@@ -172,7 +242,8 @@ export type PaperDetail = {
   /** Citation line `{journal name}, Vol. 3 No. 2 (2025)`. */
   journal_title: string;
   title: string;
-  authors: { name: string; institution: string }[];
+  /** The spec's `{name, institution}`, and the person beside them (decision 256). */
+  authors: PaperAuthorItem[];
   doi: string;
   abstract: string;
   /** As stored: comma- or semicolon-separated. */
@@ -195,10 +266,11 @@ export type PaperDetail = {
   last_page: string;
   page_count: number | null;
   issue_link: string;
+  /** A Creative Commons licence URL in its canonical form (shared/licences.ts), or `""`. */
   license_url: string;
   /** Extra: the cover of the paper's issue (or proceeding), `/files/…`, for link previews. */
   cover_img: string | null;
-};
+} & PaperScholarly;
 
 /** `ProceedingCard` of docs/product/api.md. */
 export type ProceedingCard = {
@@ -300,6 +372,8 @@ export type DashboardPublicationRow = {
   show_number: boolean;
   title: string;
   published_on: string;
+  /** Extra (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
+  publication_date: string;
   uploaded_on: string;
   no_of_papers: number;
   status: string;
@@ -307,7 +381,13 @@ export type DashboardPublicationRow = {
 };
 
 export type EditorInput = { name: string; email: string; institution: string; role: string };
-export type AuthorInput = { name: string; email: string; institution: string };
+/**
+ * An author as the edit forms are prefilled (decision 256): the spec's `name, email,
+ * institution` and the person beside them (as {@link PaperAuthorItem}).
+ */
+export type AuthorInput = { name: string; email: string; institution: string } & Partial<
+  Omit<PaperAuthorItem, "name" | "institution">
+>;
 
 /** GET /get_publication_only/{journal}/{publication}. */
 export type PublicationEdit = {
@@ -321,19 +401,51 @@ export type PublicationEdit = {
   year: number;
   cover_img: string | null;
   editors: EditorInput[];
+  /** Extra (decision 255): `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
+  publication_date: string;
+  /** Extra (decision 258): `draft` or `published`. */
+  status: string;
+};
+
+/**
+ * The scholarly fields of a paper's edit form (decision 256), as the create and edit calls take
+ * them back; `""` when empty. `published_on` is the paper's own date (`""`: its issue's).
+ */
+export type PaperEditScholarly = {
+  license_url: string;
+  copyright_holder: string;
+  copyright_year: number | null;
+  published_on: string;
+  received_on: string;
+  accepted_on: string;
+  funding_statement: string;
+  funding: FundingItem[];
+  references: ReferenceItem[];
 };
 
 /** GET /get_paper/{journal}/{paper}. */
 export type PaperEdit = {
   paperID: number;
   title: string;
-  authors: AuthorInput[];
+  /** Every field of {@link AuthorInput}, the added ones included. */
+  authors: Required<AuthorInput>[];
   doi: string;
   abstract: string;
   keywords: string;
   /** Publication id as a string, the value of the publication select. */
   publication: string;
   file_url: string;
+} & PaperEditScholarly &
+  PaperTextState;
+
+/**
+ * Extra (issue 15, decision 271): whether the stored text of the paper's PDF was cut at the
+ * limits of one paper, and the note the paper forms show then (`""` otherwise). Also in the
+ * answers of the create and edit calls of journal and conference papers.
+ */
+export type PaperTextState = {
+  text_truncated: boolean;
+  text_note: string;
 };
 
 /** GET /get_proceeding_paper_edit/{proceeding}/{paper} (decision 202): a conference paper to edit. */

@@ -12,7 +12,8 @@
  * sends its answer through server/http/contract.ts; the browser's `apiGet`, `apiPost` and
  * `apiPostForm` (app/lib/api.ts) accept only the paths written here and answer these types.
  * Renaming a path, a parameter or a field here therefore fails `npm run typecheck` on both sides
- * (decision 211). The wire format is the spec's: field names are not renamed here.
+ * (decision 211). The wire format is the spec's: field names are not renamed here; added fields
+ * sit beside the spec's (the scholarly ones of issue 16: decision 256).
  */
 import type { z } from "zod";
 import type {
@@ -26,6 +27,7 @@ import type {
   NavItems,
   PaperDetail,
   PaperEdit,
+  PaperTextState,
   PartnerItem,
   ProceedingCard,
   ProceedingDetail,
@@ -156,6 +158,7 @@ export const API = {
     params: { journal: routeJournalUri },
     answer: answer<{ journal: JournalDetail }>(),
   },
+  /** Added field (decision 255): `license_url`, the licence of the journal's new papers. */
   "POST /create_journal/1": {
     params: none,
     body: journalStep1Schema,
@@ -205,11 +208,12 @@ export const API = {
     params: { proceeding: routeId },
     answer: answer<{ proceeding: ProceedingDetail }>(),
   },
+  /** The journal paper's fields, scholarly ones included (decision 256), and the pages. */
   "POST /create_proceeding_paper/:proceeding": {
     params: { proceeding: routeId },
     body: proceedingPaperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+    answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /get_proceeding_paper_edit/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
@@ -219,7 +223,7 @@ export const API = {
     params: { proceeding: routeId, paper },
     body: proceedingPaperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; link: string; file_url: string }>(),
+    answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /delete_proceeding_paper/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
@@ -260,6 +264,7 @@ export const API = {
     params: { journal: routeJournalUri, publication: routeId, action: routeToken },
     answer: answer<Nothing>(),
   },
+  /** Added fields (decisions 255, 258): `publication_date`, `status` (a draft unless `published`). */
   "POST /create_publication/:journal": {
     params: { journal: routeJournalUri },
     body: publicationSchema,
@@ -277,12 +282,14 @@ export const API = {
     answer: answer<{ id: number }>(),
   },
 
-  // papers
+  // papers: the spec's fields and, beside them, the scholarly ones of decision 256 (authors as
+  // people with ORCID iDs and affiliations, licence, copyright, dates, funding, references);
+  // `PaperEdit` answers every one of them, `PaperDetail` the public ones
   "POST /create_paper/:journal": {
     params: { journal: routeJournalUri },
     body: paperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; file_url: string }>(),
+    answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /get_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },
@@ -292,7 +299,7 @@ export const API = {
     params: { journal: routeJournalUri, paper },
     body: paperSchema,
     files: ["paper_file"],
-    answer: answer<{ paperID: number; file_url: string }>(),
+    answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /delete_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },

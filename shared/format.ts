@@ -119,3 +119,25 @@ export function humanDate(value: string | null | undefined): string {
 export function issnList(issnLine: string): string[] {
   return [...new Set(issnLine.toUpperCase().match(/\b\d{4}-\d{3}[\dX]\b/g) ?? [])];
 }
+
+/**
+ * The paper forms' note on a PDF whose text was cut at the limits of one paper (issue 15,
+ * docs/decisions/271-bounded-work-per-paper.md): which pages search reads, and the limits.
+ * @param textPages pages, from the first, the kept text comes from; null when unknown.
+ * @param pageCount the PDF's pages; null when unknown.
+ * @param limits `MAX_PDF_TEXT_KB` and `MAX_PDF_PAGES` as configured.
+ */
+export function pdfTextNote(
+  textPages: number | null,
+  pageCount: number | null,
+  limits: { maxTextKb: number; maxPages: number },
+): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const pages =
+    textPages === null
+      ? ""
+      : textPages <= 1
+        ? ` (page 1${pageCount ? ` of ${n(pageCount)}` : ""})`
+        : ` (pages 1–${n(textPages)}${pageCount ? ` of ${n(pageCount)}` : ""})`;
+  return `Only the first part of this PDF's text${pages} is searchable: the site keeps at most ${n(limits.maxTextKb)} KB of text and ${n(limits.maxPages)} pages of one paper.`;
+}

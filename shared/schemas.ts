@@ -22,6 +22,12 @@ import {
   type SubjectKey,
   yearChoices,
 } from "./constants.ts";
+import { isPartialDate, partialDateMessage } from "./dates.ts";
+import { splitInstitutions } from "./format.ts";
+import { FUNDER_ID_MESSAGE, normaliseFunderId } from "./funder-id.ts";
+import { canonicalLicenceUrl, isCreativeCommonsUrl, LICENCE_MESSAGE } from "./licences.ts";
+import { normaliseOrcid, ORCID_CHECK_MESSAGE, ORCID_MESSAGE, orcidDigits } from "./orcid.ts";
+import { normaliseRor, ROR_MESSAGE } from "./ror.ts";
 import { canonicalNumber } from "./route-params.ts";
 import { stripXmlForbidden } from "./xml-text.ts";
 
@@ -45,6 +51,9 @@ export const MAX = {
   abstract: 20_000,
   keywords: 1_000,
   url: 500,
+  citation: 5_000,
+  fundingStatement: 5_000,
+  award: 200,
 } as const;
 
 const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
@@ -133,8 +142,18 @@ export const optionalIssnSchema = z
   .transform((v) => normaliseIssn(v ?? ""))
   .pipe(z.string().refine((v) => v === "" || isValidIssn(v), ISSN_MESSAGE));
 
-/** DOI syntax (DOI Handbook section 2.2): directory indicator `10.`, registrant code, `/`, suffix. */
-export const DOI_PATTERN = /^10\.\d{4,9}(\.\d+)*\/\S+$/;
+/**
+ * DOI syntax as Crossref checks it (issue 15; "DOIs and matching regular expressions", Crossref
+ * blog 2015, the pattern that matches 99.3 % of the DOIs it has registered): `10.`, a registrant
+ * code of 4 to 9 digits, `/`, then only letters, digits and `- . _ ; ( ) / :`. Every DOI the site
+ * stores passes it, so no output format has to carry braces, quotes, spaces or line breaks in a
+ * DOI (docs/decisions/273-doi-syntax.md).
+ */
+export const DOI_PATTERN = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]+$/i;
+
+/** Why a DOI is refused, for the forms and the importer alike. */
+export const DOI_MESSAGE =
+  "This is not a DOI as Crossref writes them: 10., 4 to 9 digits, a slash, then only letters, digits and - . _ ; ( ) / :, such as 10.1371/journal.pone.0115884.";
 
 /**
  * A DOI as people paste it (`https://doi.org/10.1/x`, `http://dx.doi.org/…`, `doi:10.1/x`) →
@@ -162,12 +181,7 @@ export const optionalDoiSchema = z
   .optional()
   .transform((v) => normaliseDoi(v ?? ""))
   .pipe(
-    z
-      .string()
-      .refine(
-        (v) => v === "" || DOI_PATTERN.test(v),
-        "Enter a DOI such as 10.1371/journal.pone.0115884, or leave it empty.",
-      ),
+    z.string().refine((v) => v === "" || DOI_PATTERN.test(v), `${DOI_MESSAGE} Or leave it empty.`),
   );
 
 /** Journal URI slug (docs/product/data.md#tables), lower-cased. */
@@ -244,12 +258,275 @@ export const editorSchema = z.object({
   role: requiredText("editor's role", MAX.role, "Enter each editor's role, such as Editor."),
 });
 
-/** An author of a paper (docs/product/data.md); several affiliations are joined with "; ". */
-export const authorSchema = z.object({
-  name: requiredText("author's name", MAX.person, "Enter each author's name."),
+/**
+ * A yes/no flag as forms send it (`Y`/`N`, `on`, `true`/`false`, `1`/`0`, `yes`/`no`, empty for
+ * no) or a JSON boolean.
+ */
+function flagSchema(message: string) {
+  return z
+    .union([z.boolean(), z.string(), z.number()], { error: message })
+    .refine(
+      (v) => typeof v !== "string" || /^(y|n|yes|no|on|off|true|false|1|0|)$/i.test(v.trim()),
+      message,
+    )
+    .transform((v) => v === true || v === 1 || /^(y|yes|on|true|1)$/i.test(String(v).trim()));
+}
+
+/**
+ * Optional trimmed text that stays `undefined` when the body does not carry it (an added field
+ * an edit leaves as stored), `""` when sent empty.
+ */
+function sentText(what: string, max: number) {
+  return z
+    .string()
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .max(max, tooLong(capitalise(what), max))
+    .optional();
+}
+
+/** A partial date `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (shared/dates.ts); `undefined` when not sent. */
+export function sentPartialDate(what: string) {
+  return z
+    .string()
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .refine((v) => v === "" || isPartialDate(v), partialDateMessage(what))
+    .optional();
+}
+
+/**
+ * An ORCID iD (shared/orcid.ts) as people paste it, stored as `https://orcid.org/…`; `""` when
+ * empty. A wrong check digit has its own message.
+ */
+export const orcidSchema = z
+  .string()
+  .overwrite(stripXmlForbidden)
+  .trim()
+  .max(100, ORCID_MESSAGE)
+  .superRefine((value, issue) => {
+    if (value === "" || normaliseOrcid(value)) return;
+    issue.addIssue({
+      code: "custom",
+      message: orcidDigits(value) ? ORCID_CHECK_MESSAGE : ORCID_MESSAGE,
+    });
+  })
+  .transform((value) => (value === "" ? "" : (normaliseOrcid(value) ?? "")));
+
+/** A ROR id (shared/ror.ts), stored as `https://ror.org/…`; `""` when empty or absent. */
+export const rorSchema = z
+  .string()
+  .overwrite(stripXmlForbidden)
+  .trim()
+  .max(100, ROR_MESSAGE)
+  .refine((value) => value === "" || normaliseRor(value) !== null, ROR_MESSAGE)
+  .optional()
+  .transform((value) => (value ? (normaliseRor(value) ?? "") : ""));
+
+/** A Crossref Funder ID or a ROR id (shared/funder-id.ts), stored as its URI; `""` when empty. */
+export const funderIdSchema = z
+  .string()
+  .overwrite(stripXmlForbidden)
+  .trim()
+  .max(MAX.url, FUNDER_ID_MESSAGE)
+  .refine((value) => value === "" || normaliseFunderId(value) !== null, FUNDER_ID_MESSAGE)
+  .optional()
+  .transform((value) => (value ? (normaliseFunderId(value) ?? "") : ""));
+
+/**
+ * A licence URL: a Creative Commons licence (shared/licences.ts), stored in its canonical form;
+ * `""` for none; `undefined` when not sent.
+ */
+export const licenceUrlSchema = z
+  .string()
+  .overwrite(stripXmlForbidden)
+  .trim()
+  .max(MAX.url, LICENCE_MESSAGE)
+  .refine((value) => value === "" || isCreativeCommonsUrl(value), LICENCE_MESSAGE)
+  .transform((value) => canonicalLicenceUrl(value) ?? "")
+  .optional();
+
+/** An affiliation of an author: its name as printed and an optional ROR id. */
+export const affiliationSchema = z.object({
+  name: requiredText("affiliation", MAX.institution, "Enter the name of each affiliation."),
+  ror: rorSchema,
+});
+
+/** The fields of an author row on the wire: the spec's, and the added ones (decision 256). */
+const authorFields = z.object({
+  name: optionalText("author's name", MAX.person),
   email: optionalEmail,
   institution: optionalText("institution", MAX.institution),
+  given_names: sentText("given names", MAX.person),
+  family_name: sentText("family name", MAX.person),
+  suffix: sentText("name suffix", 20),
+  orcid: orcidSchema.optional(),
+  affiliations: z
+    .array(affiliationSchema)
+    .max(50, "List at most 50 affiliations for each author.")
+    .optional(),
+  corresponding: flagSchema(
+    "Send Y or N for whether the author is a corresponding author.",
+  ).optional(),
 });
+
+/**
+ * An author of a paper (decision 255): a person with given names and a family name (particles
+ * stay in the family name), or, without a family name, one literal name never split; an
+ * optional ORCID iD; affiliations in order; whether they are a corresponding author.
+ *
+ * On the wire (decision 256) the spec's `name, email, institution` alone still work: the name is
+ * then literal and the institution its affiliations (several joined with "; " are several). With
+ * `family_name`, `name` is derived (`given_names family_name suffix`) and any `name` sent is
+ * ignored (`suffix`: "Jr.", "III");
+ * with `affiliations`, `institution` is derived (their names joined with "; ").
+ *
+ * Output: every field filled (`""`, `[]`, false when absent) and `structured`, true when the row
+ * carried any added field; an edit keeps the stored person of a row that carried none
+ * (server/services/papers/authors.ts).
+ */
+export const authorSchema = authorFields
+  .superRefine((author, issue) => {
+    if (!author.family_name && !author.name && !author.given_names) {
+      issue.addIssue({ code: "custom", path: ["name"], message: "Enter each author's name." });
+    }
+    if (author.given_names && !author.family_name) {
+      issue.addIssue({
+        code: "custom",
+        path: ["family_name"],
+        message:
+          "Enter the family name of an author whose given names are filled in (or give the whole name as one in Name).",
+      });
+    }
+  })
+  .transform((author) => {
+    const family = author.family_name ?? "";
+    const given = family ? (author.given_names ?? "") : "";
+    const suffix = family ? (author.suffix ?? "") : "";
+    const affiliations = author.affiliations?.length
+      ? author.affiliations
+      : splitInstitutions(author.institution).map((name) => ({ name, ror: "" }));
+    return {
+      name: family ? [given, family, suffix].filter(Boolean).join(" ") : author.name,
+      email: author.email,
+      institution: affiliations.map((a) => a.name).join("; "),
+      given_names: given,
+      family_name: family,
+      suffix,
+      orcid: author.orcid ?? "",
+      affiliations,
+      corresponding: author.corresponding ?? false,
+      structured:
+        author.given_names !== undefined ||
+        author.family_name !== undefined ||
+        author.suffix !== undefined ||
+        author.orcid !== undefined ||
+        author.affiliations !== undefined ||
+        author.corresponding !== undefined,
+    };
+  });
+
+/** A PubMed id: digits. */
+const pmidSchema = z
+  .string()
+  .overwrite(stripXmlForbidden)
+  .trim()
+  .regex(/^\d{0,10}$/, "Enter the PubMed id as digits, such as 19356974, or leave it empty.")
+  .optional()
+  .transform((v) => v ?? "");
+
+/** An http(s) URL; `""` when empty or absent. */
+function optionalUrl(message: string) {
+  return z
+    .string()
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .max(MAX.url, tooLong("The link", MAX.url))
+    .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: message })]))
+    .optional()
+    .transform((v) => v ?? "");
+}
+
+/**
+ * One entry of a paper's reference list (decision 255): the reference as one plain string as
+ * shown, and what links it (DOI, PubMed id, URL), its printed label and its JATS `ref` id.
+ */
+export const referenceSchema = z.object({
+  citation: requiredText("reference", MAX.citation, "Enter the text of each reference."),
+  doi: optionalDoiSchema,
+  pmid: pmidSchema,
+  url: optionalUrl("Enter the reference's web address starting with https://, or leave it empty."),
+  label: optionalText("reference label", 20),
+  ref_id: z
+    .string()
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .max(100, "Keep each reference id under 100 characters.")
+    .regex(
+      /^([A-Za-z_][A-Za-z0-9._-]*)?$/,
+      "A reference id may use letters, digits, '.', '-' and '_', and starts with a letter or '_' (such as ref12).",
+    )
+    .optional()
+    .transform((v) => v ?? ""),
+});
+
+/** Award numbers: several fields (`award_ids[0]`, …) or one field separated by ";" or lines. */
+const awardIdsSchema = z
+  .union([z.array(z.string()), z.string()], { error: "Send each award number as text." })
+  .optional()
+  .transform((v) =>
+    (Array.isArray(v) ? v : (v ?? "").split(/[;\n]/))
+      .map((id) => stripXmlForbidden(id).trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().max(MAX.award, tooLong("Each award number", MAX.award)))
+      .max(50, "List at most 50 award numbers for each funder."),
+  );
+
+/** A funder of a paper (decision 255): name, Crossref Funder ID or ROR id, award numbers. */
+export const fundingSchema = z.object({
+  funder_name: requiredText("funder's name", MAX.name, "Enter the name of each funder."),
+  funder_id: funderIdSchema,
+  award_ids: awardIdsSchema,
+});
+
+/**
+ * A list field an edit may leave out: `undefined` when absent (kept as stored), `[]` when sent as
+ * one empty field (`references=`), else the parsed rows.
+ */
+function sentList<T extends z.ZodType>(row: T, max: number, tooMany: string) {
+  return z.preprocess((v) => (v === "" ? [] : v), z.array(row).max(max, tooMany).optional());
+}
+
+/** The copyright year: four digits, not after next year; `null` when sent empty. */
+const copyrightYearSchema = z
+  .string()
+  .trim()
+  .refine(
+    (v) => v === "" || (/^\d{4}$/.test(v) && Number(v) <= new Date().getUTCFullYear() + 1),
+    "Enter the copyright year as four digits, such as 2015, or leave it empty.",
+  )
+  .transform((v) => (v === "" ? null : Number(v)))
+  .optional();
+
+/**
+ * The scholarly fields of a paper added beside the spec's (decisions 255, 256). Each is
+ * `undefined` when the body does not carry it: a new paper then gets the default (its journal's
+ * licence, no dates, no lists) and an edit keeps what is stored. An empty field clears it.
+ */
+const scholarlyPaperFields = {
+  license_url: licenceUrlSchema,
+  copyright_holder: sentText("copyright holder", MAX.name),
+  copyright_year: copyrightYearSchema,
+  published_on: sentPartialDate("publication date"),
+  received_on: sentPartialDate("received date"),
+  accepted_on: sentPartialDate("accepted date"),
+  funding_statement: sentText("funding statement", MAX.fundingStatement),
+  funding: sentList(fundingSchema, 100, "List at most 100 funders."),
+  references: sentList(referenceSchema, 2_000, "List at most 2000 references."),
+};
 
 const editorsSchema = z
   .array(editorSchema)
@@ -278,6 +555,11 @@ const journalBasics = {
     MAX.intro,
     "Enter the journal introduction (summary).",
   ),
+  /**
+   * Added (decision 255): the licence of the journal's new papers, a Creative Commons URL;
+   * `""` for none; absent keeps it on edit (none on create).
+   */
+  license_url: licenceUrlSchema,
 };
 
 /**
@@ -331,8 +613,11 @@ export const journalEditSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Publications, papers, proceedings, partners
 
-/** POST /create_publication and /edit_publication: an issue with its editorial board. */
-export const publicationSchema = z.object({
+/**
+ * The fields of an issue, without the rule across them, for forms that pick some of them
+ * (zod refuses `.omit` on a refined object): {@link publicationSchema} is what the server parses.
+ */
+export const publicationFieldsSchema = z.object({
   volume: volumeSchema("volume"),
   issue: volumeSchema("issue"),
   /**
@@ -346,9 +631,40 @@ export const publicationSchema = z.object({
   title: optionalText("publication title", MAX.title),
   year: yearSchema,
   editors: editorsSchema,
+  /**
+   * Added (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`, in
+   * the year `year`; absent or empty means the year alone.
+   */
+  publication_date: sentPartialDate("publication date"),
+  /**
+   * Added (decision 258): `published` publishes a new issue at once; a new issue is a draft
+   * otherwise. On edit, absent keeps the issue's status.
+   */
+  status: z
+    .enum(["draft", "published"], { error: "Choose draft or published as the issue's status." })
+    .optional(),
 });
 
-/** POST /create_paper and /edit_paper. */
+/**
+ * POST /create_publication and /edit_publication: an issue with its editorial board; its
+ * publication date must fall in its year.
+ */
+export const publicationSchema = publicationFieldsSchema.superRefine((value, issue) => {
+  const date = value.publication_date;
+  if (date && Number(date.slice(0, 4)) !== value.year) {
+    issue.addIssue({
+      code: "custom",
+      path: ["publication_date"],
+      message: `The publication date must fall in the publication year, ${value.year}.`,
+    });
+  }
+});
+
+/**
+ * POST /create_paper and /edit_paper: the spec's fields, and the scholarly fields added beside
+ * them (decision 256), each `undefined` when the body does not carry it (create: the default;
+ * edit: kept as stored).
+ */
 export const paperSchema = z.object({
   sel_publication: idSchema("Choose the publication (issue) of this paper."),
   title: requiredText("paper title", MAX.title, "Enter the title of the paper."),
@@ -356,6 +672,7 @@ export const paperSchema = z.object({
   abstract: requiredText("abstract", MAX.abstract),
   keywords: optionalText("keywords", MAX.keywords),
   authors: authorsSchema,
+  ...scholarlyPaperFields,
 });
 
 /** A page number or an article number as printed ("465", "e1003"), optional. */
@@ -510,13 +827,22 @@ export const partnerSchema = z.object({
 // Types: `…Input` is what a schema outputs (what services take), `…Values` what a form holds.
 
 export type EditorInput = z.output<typeof editorSchema>;
-export type AuthorInput = z.output<typeof authorSchema>;
+export type ReferenceInput = z.output<typeof referenceSchema>;
+export type FundingInput = z.output<typeof fundingSchema>;
 export type JournalStep1Input = z.output<typeof journalStep1Schema>;
 export type JournalStep2Input = z.output<typeof journalStep2Schema>;
 export type JournalEditInput = z.output<typeof journalEditSchema>;
-/** A parsed issue; `show_number` absent means true (callers other than the form, e.g. tests). */
-export type PublicationInput = Omit<z.output<typeof publicationSchema>, "show_number"> & {
+/**
+ * A parsed issue; `show_number` absent means true, `publication_date` absent the year alone and
+ * `status` absent `published` (callers other than the API: the importer and tests).
+ */
+export type PublicationInput = Omit<
+  z.output<typeof publicationSchema>,
+  "show_number" | "publication_date" | "status"
+> & {
   show_number?: boolean;
+  publication_date?: string;
+  status?: "draft" | "published";
 };
 /** Edit main details as the dashboard form checks it: the subject must be chosen. */
 export const journalEditFormSchema = journalEditSchema.extend({ subject: chosenSubjectSchema });

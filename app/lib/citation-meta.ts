@@ -27,6 +27,7 @@ import {
   splitInstitutions,
   splitKeywords,
 } from "../../shared/format.ts";
+import { oneLine } from "../../shared/one-line.ts";
 import { paperJsonLd, proceedingPaperJsonLd } from "./json-ld.ts";
 import { journalFeedMeta, type PageMetaOptions, previewMeta } from "./root-data.ts";
 
@@ -59,7 +60,7 @@ export function abstractParagraphs(abstract: string): string[] {
 
 /** `<title>` of the paper page: `{paper title} | {product}`, like every page of the site. */
 export function paperTitle(paper: Pick<PaperReading, "title">, siteName: string): string {
-  return `${paper.title} | ${siteName}`;
+  return `${oneLine(paper.title)} | ${siteName}`;
 }
 
 /** Where a paper was published, as its metadata names it. */
@@ -164,8 +165,10 @@ export function scholarlyMeta(
     summary(`${paper.title}. ${paper.authors.map((a) => a.name).join(", ")}. ${venue.source}.`);
 
   const tags: MetaDescriptor[] = [];
+  // Every value is one line: a line break or a control character in a title, a name or a
+  // keyword would reach the readers of these tags (Zotero, Scholar) as part of the value.
   const name = (key: string, content: string | number | null | undefined) => {
-    const value = content == null ? "" : String(content).trim();
+    const value = content == null ? "" : oneLine(String(content));
     if (value) tags.push({ name: key, content: value });
   };
 

@@ -6,6 +6,7 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { journalFeedLink } from "../../shared/format.ts";
+import { oneLine } from "../../shared/one-line.ts";
 import type { JsonLd } from "./json-ld.ts";
 
 /** What the root loader (app/root.tsx) gives every page. */
@@ -87,8 +88,9 @@ export function pageMeta(
   options: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const siteName = siteNameOf(matches);
-  const fullTitle = title ? `${title} | ${siteName}` : siteName;
-  const summary = shorten(description.replace(/\s+/g, " ").trim(), 300);
+  // head values are one line (issue 15): a line break typed into a name ends at a space
+  const fullTitle = title ? `${oneLine(title)} | ${siteName}` : siteName;
+  const summary = shorten(oneLine(description), 300);
   return [
     { title: fullTitle },
     { name: "description", content: summary },
@@ -120,25 +122,27 @@ export function previewMeta(
     path?: string;
   },
 ): MetaDescriptor[] {
+  const title = oneLine(page.title);
+  const description = oneLine(page.description);
   const image = page.image
     ? page.image.startsWith("/")
       ? `${origin}${page.image}`
       : page.image
     : "";
   const tags: MetaDescriptor[] = [
-    { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
     { property: "og:site_name", content: page.siteName },
     { property: "og:type", content: page.type },
   ];
   if (page.path !== undefined) tags.push({ property: "og:url", content: `${origin}${page.path}` });
   if (image) {
     tags.push({ property: "og:image", content: image });
-    tags.push({ property: "og:image:alt", content: `Cover of ${page.title}` });
+    tags.push({ property: "og:image:alt", content: `Cover of ${title}` });
   }
   tags.push({ name: "twitter:card", content: "summary" });
-  tags.push({ name: "twitter:title", content: page.title });
-  if (page.description) tags.push({ name: "twitter:description", content: page.description });
+  tags.push({ name: "twitter:title", content: title });
+  if (description) tags.push({ name: "twitter:description", content: description });
   if (image) tags.push({ name: "twitter:image", content: image });
   return tags;
 }
@@ -150,7 +154,7 @@ export function journalFeedMeta(journal: { uri: string; name: string }): MetaDes
     rel: "alternate",
     type: "application/atom+xml",
     href: journalFeedLink(journal.uri),
-    title: `${journal.name}: new papers`,
+    title: `${oneLine(journal.name)}: new papers`,
   };
 }
 

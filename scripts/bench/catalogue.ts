@@ -17,6 +17,7 @@ import type { DatabaseHandle } from "../../server/db/database.ts";
 import type { Dialect } from "../../server/db/dialect.ts";
 import type { Database, NewPaper } from "../../server/db/schema.ts";
 import { indexPaper } from "../../server/services/search.ts";
+import { splitOpening } from "../../server/services/search-snippet.ts";
 import { insertBareJournal } from "./bare-journal.ts";
 import { createRandom } from "./random.ts";
 import { createTextMaker } from "./text.ts";
@@ -96,10 +97,12 @@ async function writeSearchRows(db: Db, dialect: Dialect, rows: SearchRow[]): Pro
   for (let i = 0; i < rows.length; i += 100) {
     const chunk = rows.slice(i, i + 100);
     if (dialect === "sqlite") {
-      const values = chunk.map(
-        (r) => sql`(${r.paperId}, ${r.title}, ${r.names}, ${r.keywords}, ${r.abstract}, ${r.body})`,
-      );
-      await sql`insert into paper_search (paper_id, title, authors, keywords, abstract, body)
+      const values = chunk.map((r) => {
+        // the text's opening apart from the rest, as indexPaper splits it (migration 020)
+        const [opening, rest] = splitOpening(r.body);
+        return sql`(${r.paperId}, ${r.title}, ${r.names}, ${r.keywords}, ${r.abstract}, ${opening}, ${rest})`;
+      });
+      await sql`insert into paper_search (rowid, title, authors, keywords, abstract, body, body_rest)
         values ${sql.join(values)}`.execute(db);
     } else {
       const values = chunk.map(
@@ -122,8 +125,8 @@ async function writeSearchRows(db: Db, dialect: Dialect, rows: SearchRow[]): Pro
 async function searchRowText(db: Db, dialect: Dialect, paperId: number): Promise<string> {
   const result =
     dialect === "sqlite"
-      ? await sql`select title, authors, keywords, abstract, body from paper_search
-          where paper_id = ${paperId}`.execute(db)
+      ? await sql`select title, authors, keywords, abstract, body, body_rest from paper_search
+          where rowid = ${paperId}`.execute(db)
       : await sql`select document::text as document, rank_doc::text as rank_doc from paper_search
           where paper_id = ${paperId}`.execute(db);
   return JSON.stringify(result.rows.map((r) => ({ ...(r as object) })));

@@ -24,6 +24,8 @@ import * as m009 from "./migrations/009-account-recovery.ts";
 import * as m010 from "./migrations/010-subjects-and-old-uris.ts";
 import * as m011 from "./migrations/011-issue-identification.ts";
 import * as m012 from "./migrations/012-doi-unique.ts";
+import * as m013 from "./migrations/013-scholarly-model.ts";
+import * as m020 from "./migrations/020-text-limits.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -36,10 +38,10 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Promise<void> };
+export type MigrationModule = { up: (db: KyselyType<unknown>, dialect: Dialect) => Promise<void> };
 
 /** Every migration, in the order they apply. Names never change once released. */
-const migrations: Record<string, MigrationModule> = {
+export const migrations: Record<string, MigrationModule> = {
   "001-initial": m001,
   "002-search": m002,
   "003-search-rowid": m003,
@@ -52,6 +54,8 @@ const migrations: Record<string, MigrationModule> = {
   "010-subjects-and-old-uris": m010,
   "011-issue-identification": m011,
   "012-doi-unique": m012,
+  "013-scholarly-model": m013,
+  "020-text-limits": m020,
 };
 
 /**
@@ -145,10 +149,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 /**
- * Applies every pending migration.
+ * Applies every pending migration, or those up to and including `target` (a migration's name;
+ * tests of a migration use it to write rows as the earlier schema had them).
  * @throws Error naming the migration that failed; the failed one is rolled back.
  */
-export async function migrate(handle: DatabaseHandle): Promise<string[]> {
+export async function migrate(handle: DatabaseHandle, target?: string): Promise<string[]> {
   const provider = {
     async getMigrations(): Promise<Record<string, Migration>> {
       const out: Record<string, Migration> = {};
@@ -159,7 +164,9 @@ export async function migrate(handle: DatabaseHandle): Promise<string[]> {
     },
   };
   const migrator = new Migrator({ db: handle.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(target));
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
     const cause = error instanceof Error ? error.message : String(error);

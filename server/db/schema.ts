@@ -96,6 +96,11 @@ export interface JournalsTable {
   /** Home-page subject, a key of `SUBJECTS` (migration 010 moved any other value to `more`). */
   subject: SubjectKey;
   active: Flag;
+  /**
+   * Licence URL given to the journal's new papers (a Creative Commons URL, shared/licences.ts),
+   * or null; migration 013.
+   */
+  license_url: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -124,8 +129,17 @@ export interface PublicationsTable {
   cover: string | null;
   /** `published` (visible to readers) or `draft` (`PUBLICATION_STATUSES`). */
   status: PublicationStatus;
-  /** `YYYY-MM-DD`. */
+  /**
+   * When it went online for readers, `YYYY-MM-DD` (today when published on the site). Not the
+   * scholarly date: see `publication_date`.
+   */
   published_on: string;
+  /**
+   * The issue's publication date as the journal states it: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`
+   * (shared/dates.ts); its year always equals `year`. Null only for rows written without it,
+   * which mean their `year` (migration 013, decision 255).
+   */
+  publication_date: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -159,14 +173,37 @@ export interface PapersTable {
   page_count: number | null;
   /** 1 when the PDF needs a password to open (no text extracted then). */
   encrypted: Flag;
-  /** Text extracted from the PDF with pdf.js, for search; null when none. */
+  /**
+   * Text extracted from the PDF (pdftotext or pdf.js), for search, at most `MAX_PDF_TEXT_KB`;
+   * null when none.
+   */
   full_text: string | null;
+  /**
+   * 1 when text of the PDF was left out at the limits of one paper (`MAX_PDF_PAGES`,
+   * `MAX_PDF_TEXT_KB`; migration 020, decision 271).
+   */
+  text_truncated: Generated<Flag>;
+  /** Pages, from the first, that `full_text` comes from; null when there is no text. */
+  text_pages: number | null;
   /** First page number in print ("465"), or article number/elocation id. */
   first_page: string | null;
   last_page: string | null;
-  /** `YYYY-MM-DD` or `YYYY-MM` or `YYYY`, as the source gives it. */
+  /**
+   * The paper's own publication date, `YYYY-MM-DD` or `YYYY-MM` or `YYYY`, as the source gives
+   * it; null means its issue's date (a conference paper: its proceeding's year). Read through
+   * `effectivePaperDate` of shared/dates.ts.
+   */
   published_on: string | null;
+  /** Received and accepted dates (JATS `<history>`), same partial format, or null; migration 013. */
+  received_on: string | null;
+  accepted_on: string | null;
+  /** Licence URL (Creative Commons URLs in their canonical https form, shared/licences.ts). */
   license_url: string | null;
+  /** Copyright holder as printed ("Schuman et al"), and year; null when unknown (migration 013). */
+  copyright_holder: string | null;
+  copyright_year: number | null;
+  /** JATS `<funding-statement>` as one plain paragraph, or null (migration 013). */
+  funding_statement: string | null;
   position: number;
   created_at: string;
   updated_at: string;
@@ -176,10 +213,65 @@ export interface PaperAuthorsTable {
   id: Id;
   paper_id: number;
   position: number;
+  /**
+   * The name as shown: `given_names family_name suffix`, or the literal name when both are
+   * null (an organisation, a single name), which no writer ever splits. Derived on every write.
+   */
   name: string;
   email: string | null;
-  /** Affiliation(s); several are joined with "; ". */
+  /** The affiliations' names joined with "; " (derived on every write), or null. */
   institution: string | null;
+  /** Given names ("Meredith C"), or null (migration 013). */
+  given_names: string | null;
+  /** Family name with its particles ("Di Matteo", "van Ooij"), or null. */
+  family_name: string | null;
+  /** Generational suffix ("Jr.", "III": JATS `<suffix>`, Crossref `<suffix>`), or null. */
+  suffix: string | null;
+  /** `https://orcid.org/0000-0002-1825-0097` (check digit verified, shared/orcid.ts), or null. */
+  orcid: string | null;
+  /** 1 for a corresponding author. */
+  corresponding: Generated<Flag>;
+}
+
+/** An author's affiliation, in order (migration 013). */
+export interface PaperAuthorAffiliationsTable {
+  id: Id;
+  author_id: number;
+  position: number;
+  /** As printed: "Department of …, University of …, City, Country". */
+  name: string;
+  /** `https://ror.org/0abcdef12` (shared/ror.ts), or null. */
+  ror: string | null;
+}
+
+/** A funder of a paper, in order (migration 013). */
+export interface PaperFundingTable {
+  id: Id;
+  paper_id: number;
+  position: number;
+  funder_name: string;
+  /** A Crossref Funder ID as `https://doi.org/10.13039/…`, or a ROR id, or null. */
+  funder_id: string | null;
+  /** Award numbers: a JSON array of strings (`[]` when none). */
+  award_ids: Generated<string>;
+}
+
+/** One entry of a paper's reference list, in order (migration 013). */
+export interface PaperReferencesTable {
+  id: Id;
+  paper_id: number;
+  position: number;
+  /** JATS `ref/@id`, the target of in-text links, or null. */
+  ref_id: string | null;
+  /** Printed label ("1", "12."), or null. */
+  label: string | null;
+  /** The reference as one plain-text string, as shown. */
+  citation: string;
+  /** Bare DOI `10.…`, or null. */
+  doi: string | null;
+  /** PubMed id (digits), or null. */
+  pmid: string | null;
+  url: string | null;
 }
 
 export interface ProceedingEventsTable {
@@ -264,6 +356,9 @@ export interface Database {
   editors: EditorsTable;
   papers: PapersTable;
   paper_authors: PaperAuthorsTable;
+  paper_author_affiliations: PaperAuthorAffiliationsTable;
+  paper_funding: PaperFundingTable;
+  paper_references: PaperReferencesTable;
   proceeding_events: ProceedingEventsTable;
   proceedings: ProceedingsTable;
   partners: PartnersTable;
@@ -282,4 +377,5 @@ export type NewPublication = Insertable<PublicationsTable>;
 export type Paper = Selectable<PapersTable>;
 export type NewPaper = Insertable<PapersTable>;
 export type PaperAuthor = Selectable<PaperAuthorsTable>;
+export type PaperAuthorAffiliation = Selectable<PaperAuthorAffiliationsTable>;
 export type User = Selectable<UsersTable>;

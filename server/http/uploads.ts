@@ -9,7 +9,8 @@
  * the shared zod schemas parse.
  *
  * Limits: one file per named field, `config.maxPdfBytes` per file (images are held to their own
- * 5 MB limit by the image service), 100 kB per text field, 1000 fields. A larger file is a 413;
+ * 5 MB limit by the image service), 100 kB per text field, 1000 fields (the paper forms: 5000,
+ * for a reference list of a few hundred entries with their DOIs and links). A larger file is a 413;
  * a body busboy cannot parse (no boundary, a malformed part, an early end) is a 400. A full or
  * unwritable disk while the upload arrives is a StorageError (507 or 503).
  */
@@ -79,16 +80,26 @@ function tempFileStorage(dir: string): multer.StorageEngine {
   };
 }
 
-/** Middleware parsing a multipart body whose files are the given field names. */
-export function multipart(ctx: AppContext, fileFields: readonly string[]): RequestHandler {
+/** Text fields a multipart body may carry unless the form needs more. */
+export const MAX_FIELDS = 1000;
+
+/**
+ * Middleware parsing a multipart body whose files are the given field names; `maxFields` text
+ * fields at most (default {@link MAX_FIELDS}; the paper forms carry a reference list).
+ */
+export function multipart(
+  ctx: AppContext,
+  fileFields: readonly string[],
+  { maxFields = MAX_FIELDS }: { maxFields?: number } = {},
+): RequestHandler {
   const parse = multer({
     storage: tempFileStorage(path.join(ctx.storage.root, UPLOADS_FOLDER)),
     limits: {
       fileSize: ctx.config.maxPdfBytes,
       files: fileFields.length,
-      fields: 1000,
+      fields: maxFields,
       fieldSize: 100 * 1024,
-      parts: 1000 + fileFields.length,
+      parts: maxFields + fileFields.length,
     },
   }).fields(fileFields.map((name) => ({ name, maxCount: 1 })));
   // busboy reports a missing boundary, a malformed part or an early end as a plain Error: all

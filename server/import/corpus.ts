@@ -20,8 +20,9 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { isPartialDate } from "../../shared/dates.ts";
 import { humanDate, slugify, volumeNumber } from "../../shared/format.ts";
-import { DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
+import { DOI_MESSAGE, DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
 import type { AppContext } from "../services/context.ts";
 import {
   issueCoverPng,
@@ -31,6 +32,7 @@ import {
 } from "../services/generated-art.ts";
 import { createJournal } from "../services/journals/commands.ts";
 import type { PaperExtras, PaperFields, PaperOwner } from "../services/papers/commands.ts";
+import type { AuthorWrite } from "../services/papers/scholarly.ts";
 import { createPartner } from "../services/partners/commands.ts";
 import { createProceeding } from "../services/proceedings/commands.ts";
 import { createPublication } from "../services/publications/commands.ts";
@@ -109,6 +111,8 @@ type Prepared = {
   affiliations: AffiliationSource[];
   licence: string | null;
   published: string | null;
+  /** The issue's date the paper's JATS gives (`pub-date` of type collection), or null. */
+  issueDate: string | null;
 };
 
 type Run = {
@@ -242,14 +246,22 @@ function mergePaper(
   jats: JatsArticle | null,
 ): Omit<Prepared, "label" | "pdf"> {
   const doi = normaliseDoi(jats?.doi ?? paper.doi ?? "");
-  const authors = jats?.authors.length
+  // JATS people keep their given/family split; the manifest's names are literal (never split)
+  const authors: AuthorWrite[] = jats?.authors.length
     ? jats.authors.map((a, i) => {
         const listed = paper.authors[i];
         const same = listed && listed.name === a.name ? listed : undefined;
+        const affiliations = a.affiliations.map((f) => ({ name: f.text, ror: f.ror ?? "" }));
         return {
           name: a.name,
           email: a.email ?? same?.email ?? "",
-          institution: a.affiliations.map((f) => f.text).join("; "),
+          institution: affiliations.map((f) => f.name).join("; "),
+          given_names: a.literal ? "" : a.givenNames,
+          family_name: a.literal ? "" : a.surname,
+          suffix: a.literal ? "" : a.suffix,
+          orcid: a.orcid ?? "",
+          affiliations,
+          corresponding: a.corresponding,
         };
       })
     : paper.authors.map((a) => ({
@@ -275,18 +287,48 @@ function mergePaper(
       abstract: withoutDoiParagraph(jats?.abstract || paper.abstract),
       keywords: keywordText(jats?.keywords.length ? jats.keywords : paper.keywords),
       authors,
+      // "" (not absent): an imported paper has the licence its source states, or none
+      license_url: licenseUrl ?? "",
+      published_on: isPartialDate(published) ? (published ?? "") : "",
+      ...(jats ? jatsScholarly(jats) : {}),
     },
     extras: {
       fileOptional: true,
-      published_on: published,
       first_page: jats?.firstPage ?? fromPages ?? jats?.elocationId ?? paper.elocation_id ?? null,
       last_page: jats?.lastPage ?? toPages,
-      license_url: licenseUrl,
     },
     editors,
     affiliations,
     licence: licenseUrl ?? jats?.licenseText ?? paper.license?.text ?? null,
     published,
+    issueDate: jats?.issueDate ?? null,
+  };
+}
+
+/**
+ * The scholarly fields a JATS file gives (decisions 255, 259): history dates, copyright,
+ * funders with their Crossref Funder IDs and awards, the funding statement, the reference list.
+ */
+function jatsScholarly(jats: JatsArticle): Partial<PaperFields> {
+  return {
+    received_on: jats.received ?? "",
+    accepted_on: jats.accepted ?? "",
+    copyright_holder: jats.copyrightHolder ?? "",
+    copyright_year: jats.copyrightYear,
+    funding_statement: jats.fundingStatement ?? "",
+    funding: jats.funders.map((f) => ({
+      funder_name: f.name,
+      funder_id: f.id ?? "",
+      award_ids: f.awardIds,
+    })),
+    references: jats.references.map((r) => ({
+      ref_id: r.refId ?? "",
+      label: r.label ?? "",
+      citation: r.citation,
+      doi: r.doi ?? "",
+      pmid: r.pmid ?? "",
+      url: r.url ?? "",
+    })),
   };
 }
 
@@ -311,6 +353,15 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
     }
   }
   const merged = mergePaper(paper, jats);
+  // A DOI the site's rule refuses (Crossref's syntax, decision 273) is left out, and said.
+  const doi = normaliseDoi(jats?.doi ?? paper.doi ?? "");
+  if (doi && !merged.fields.doi) {
+    problem(
+      run,
+      paper.jats ?? paper.pdf ?? paper.title,
+      `The DOI "${doi}" was left out. ${DOI_MESSAGE}`,
+    );
+  }
   run.affiliations.push(...merged.affiliations);
   return { label: paper.jats ?? paper.pdf ?? paper.title, pdf: paper.pdf, ...merged };
 }
@@ -382,6 +433,18 @@ function issueDate(papers: Prepared[], year: number): string {
     .map((d) => (d.length === 4 ? `${d}-01-01` : d.length === 7 ? `${d}-01` : d))
     .sort();
   return dates.at(-1) ?? `${year}-01-01`;
+}
+
+/**
+ * An issue's publication date (decision 255): the collection date its papers' JATS gives, when
+ * in the issue's year (the most precise one), else the year alone.
+ */
+function issuePublicationDate(papers: Prepared[], year: number): string {
+  const dates = papers
+    .map((p) => p.issueDate)
+    .filter((d): d is string => !!d && isPartialDate(d) && d.startsWith(String(year)))
+    .sort((a, b) => b.length - a.length);
+  return dates[0] ?? String(year);
 }
 
 async function importJournal(run: Run, journal: ManifestJournal): Promise<void> {
@@ -493,6 +556,7 @@ async function importIssue(
           show_number: issue.number !== undefined,
           title: issue.title ?? "",
           year: issue.year,
+          publication_date: issuePublicationDate(papers, issue.year),
           editors: editorsOf(papers),
         },
         cover,

@@ -13,19 +13,55 @@
  * research-organism group); `article-id[pub-id-type=doi]`, `volume`, `issue`, `pub-date`, pages.
  */
 import { DOMParser, type Element, type Node } from "@xmldom/xmldom";
+import { partialDateFromParts } from "../../shared/dates.ts";
+import { normaliseOrcid } from "../../shared/orcid.ts";
+import { normaliseRor } from "../../shared/ror.ts";
+import {
+  CDATA,
+  child,
+  children,
+  clean,
+  descendants,
+  descendantsByLocalName,
+  isElement,
+  optionalText,
+  TEXT,
+  textOf,
+  walk,
+} from "./jats-dom.ts";
+import { type JatsFunder, readFunding } from "./jats-funding.ts";
+import { type JatsReference, readReferences } from "./jats-references.ts";
+
+export type { JatsFunder } from "./jats-funding.ts";
+export type { JatsReference } from "./jats-references.ts";
 
 export type JatsAffiliation = {
   /** Affiliation as printed, without its label or e-mails: "Department of …, University of …, City, Country". */
   text: string;
   /** The `institution` elements that are not departments, when the file marks them up. */
   organisations: string[];
+  /** `https://ror.org/…` from an `institution-id` of type ror, or null. */
+  ror: string | null;
 };
 
 export type JatsAuthor = {
-  /** "Given-names Surname" (surname first for `name-style="eastern"`). */
+  /** "Given-names Surname Suffix" (surname first for `name-style="eastern"`), or the literal name. */
   name: string;
+  /** `""` for a literal name. */
   givenNames: string;
+  /** With its particles as the file gives them ("Di Matteo"); `""` for a literal name. */
   surname: string;
+  /** `<suffix>` ("Jr.", "III"), or `""`. A `<prefix>` (an honorific) is not kept. */
+  suffix: string;
+  /**
+   * True for a name without a given/family split (`<collab>`, a `<string-name>` without
+   * parts): it is stored as one literal name and never split.
+   */
+  literal: boolean;
+  /** `https://orcid.org/…` from `contrib-id[contrib-id-type=orcid]` (check digit verified), or null. */
+  orcid: string | null;
+  /** `corresp="yes"` or an `xref` to a `corresp`. */
+  corresponding: boolean;
   email: string | null;
   affiliations: JatsAffiliation[];
 };
@@ -51,12 +87,25 @@ export type JatsArticle = {
   published: string | null;
   /** Year of the volume/collection (falls back to the publication year). */
   year: number | null;
+  /** The issue's date (`pub-date` of type collection) as precise as given, or null. */
+  issueDate: string | null;
   firstPage: string | null;
   lastPage: string | null;
   elocationId: string | null;
+  /** Received and accepted dates (`history`), `YYYY-MM-DD`/`YYYY-MM`/`YYYY`, or null. */
+  received: string | null;
+  accepted: string | null;
+  /** `ali:license_ref`, else the `license`'s link, as the file writes it. */
   licenseUrl: string | null;
   /** Licence text, for licences given without a URL. */
   licenseText: string | null;
+  /** `copyright-holder`, else the holder named by the `copyright-statement`; null when neither. */
+  copyrightHolder: string | null;
+  copyrightYear: number | null;
+  funders: JatsFunder[];
+  /** `funding-statement` as one paragraph, or null. */
+  fundingStatement: string | null;
+  references: JatsReference[];
   journal: {
     title: string | null;
     abbreviation: string | null;
@@ -69,65 +118,6 @@ export type JatsArticle = {
 /** The file is not well-formed XML or not a JATS article. */
 export class JatsError extends Error {
   override name = "JatsError";
-}
-
-// ---------------------------------------------------------------------------------------------
-// DOM helpers
-
-const ELEMENT = 1;
-const TEXT = 3;
-const CDATA = 4;
-
-function isElement(node: Node | null | undefined): node is Element {
-  return !!node && node.nodeType === ELEMENT;
-}
-
-function children(parent: Element | null | undefined, name?: string): Element[] {
-  const out: Element[] = [];
-  if (!parent) return out;
-  for (let n = parent.firstChild; n; n = n.nextSibling) {
-    if (isElement(n) && (name === undefined || n.nodeName === name)) out.push(n);
-  }
-  return out;
-}
-
-function child(parent: Element | null | undefined, name: string): Element | null {
-  return children(parent, name)[0] ?? null;
-}
-
-function descendants(parent: Element | null | undefined, name: string): Element[] {
-  if (!parent) return [];
-  return Array.from(parent.getElementsByTagName(name));
-}
-
-/**
- * Collapses whitespace runs to one space and trims. Re-indented files put line breaks around
- * inline elements ("(\n<italic>Limnonectes</italic>\n)"), so a space just inside brackets or
- * before a comma or semicolon is dropped too: such a space never belongs there in the text.
- */
-export function clean(text: string | null | undefined): string {
-  return (text ?? "")
-    .replace(/\s+/g, " ")
-    .replace(/([([]) /g, "$1")
-    .replace(/ ([)\],;])/g, "$1")
-    .trim();
-}
-
-function textOf(node: Node | null | undefined): string {
-  return clean(node?.textContent);
-}
-
-function optionalText(node: Node | null | undefined): string | null {
-  const text = textOf(node);
-  return text === "" ? null : text;
-}
-
-/** Text nodes and elements of `root` in document order (depth first), for scanning. */
-function* walk(root: Node): Generator<Node> {
-  for (let n = root.firstChild; n; n = n.nextSibling) {
-    yield n;
-    if (isElement(n)) yield* walk(n);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,6 +165,8 @@ export function parseJats(xml: string): JatsArticle {
 
   const dates = readDates(meta);
   const pub = readLicense(meta);
+  const copyright = readCopyright(meta);
+  const funding = readFunding(meta);
   return {
     title,
     doi: articleDoi(meta),
@@ -186,11 +178,19 @@ export function parseJats(xml: string): JatsArticle {
     issue: optionalText(child(meta, "issue")),
     published: dates.published,
     year: dates.year,
+    issueDate: dates.collection,
     firstPage: optionalText(child(meta, "fpage")),
     lastPage: optionalText(child(meta, "lpage")),
     elocationId: optionalText(child(meta, "elocation-id")),
+    received: historyDate(meta, "received"),
+    accepted: historyDate(meta, "accepted"),
     licenseUrl: pub.url,
     licenseText: pub.text,
+    copyrightHolder: copyright.holder,
+    copyrightYear: copyright.year,
+    funders: funding.funders,
+    fundingStatement: funding.statement,
+    references: readReferences(article),
     journal: readJournalMeta(child(front, "journal-meta")),
   };
 }
@@ -243,21 +243,53 @@ export function readAffiliation(aff: Element): JatsAffiliation {
     .filter((i) => !UNIT_CONTENT_TYPES.has((i.getAttribute("content-type") ?? "").toLowerCase()))
     .map((i) => textOf(i))
     .filter(Boolean);
-  return { text, organisations };
+  const ror =
+    descendants(aff, "institution-id")
+      .filter((i) => /^ror$/i.test(i.getAttribute("institution-id-type") ?? ""))
+      .map((i) => normaliseRor(textOf(i)))
+      .find((r) => r !== null) ?? null;
+  return { text, organisations, ror };
 }
 
-function personName(contrib: Element): { name: string; givenNames: string; surname: string } {
+type PersonName = Pick<JatsAuthor, "name" | "givenNames" | "surname" | "suffix" | "literal">;
+
+/** A `name` (or a `string-name` marked up with the same parts) as given, family and suffix. */
+function nameParts(name: Element): PersonName | null {
+  const surname = textOf(child(name, "surname"));
+  if (!surname) return null;
+  const givenNames = textOf(child(name, "given-names"));
+  const suffix = textOf(child(name, "suffix"));
+  const eastern = name.getAttribute("name-style") === "eastern";
+  const parts = eastern ? [surname, givenNames] : [givenNames, surname];
+  return { name: clean([...parts, suffix].join(" ")), givenNames, surname, suffix, literal: false };
+}
+
+/**
+ * The contributor's name: `name` (surname with its particles, given names, suffix; a prefix is
+ * an honorific and not kept), a `string-name` with the same parts, else a `string-name` or
+ * `collab` as one literal name, never split (decision 259).
+ */
+function personName(contrib: Element): PersonName {
   const name = child(contrib, "name") ?? descendants(contrib, "name")[0] ?? null;
-  if (name) {
-    const surname = textOf(child(name, "surname"));
-    const givenNames = textOf(child(name, "given-names"));
-    const eastern = name.getAttribute("name-style") === "eastern";
-    const parts = eastern ? [surname, givenNames] : [givenNames, surname];
-    return { name: clean(parts.join(" ")), givenNames, surname };
+  const parts = name ? nameParts(name) : null;
+  if (parts) return parts;
+  const stringName = child(contrib, "string-name");
+  const structured = stringName ? nameParts(stringName) : null;
+  if (structured) return structured;
+  const text = textOf(stringName ?? child(contrib, "collab"));
+  return { name: text, givenNames: "", surname: "", suffix: "", literal: true };
+}
+
+/** The contributor's ORCID iD as the stored URI, or null (absent, or a wrong check digit). */
+function orcidOf(contrib: Element): string | null {
+  const ids = children(contrib, "contrib-id").filter((i) =>
+    /^orcid$/i.test(i.getAttribute("contrib-id-type") ?? ""),
+  );
+  for (const id of ids) {
+    const uri = normaliseOrcid(textOf(id));
+    if (uri) return uri;
   }
-  const other = child(contrib, "string-name") ?? child(contrib, "collab");
-  const text = textOf(other);
-  return { name: text, givenNames: "", surname: text.split(" ").at(-1) ?? "" };
+  return null;
 }
 
 function ridsOf(contrib: Element, refType: string): string[] {
@@ -287,9 +319,16 @@ function contribAffiliations(contrib: Element, affs: Map<string, Element>): Jats
 }
 
 function readAuthor(contrib: Element, affs: Map<string, Element>): JatsAuthor {
-  const { name, givenNames, surname } = personName(contrib);
+  const person = personName(contrib);
   const email = optionalText(descendants(contrib, "email")[0]);
-  return { name, givenNames, surname, email, affiliations: contribAffiliations(contrib, affs) };
+  return {
+    ...person,
+    orcid: orcidOf(contrib),
+    corresponding:
+      contrib.getAttribute("corresp") === "yes" || ridsOf(contrib, "corresp").length > 0,
+    email,
+    affiliations: contribAffiliations(contrib, affs),
+  };
 }
 
 function readEditor(contrib: Element, affs: Map<string, Element>): JatsEditor {
@@ -381,11 +420,13 @@ function matchEmail(
   printed: PrintedEmail[],
   pointers: number,
 ): PrintedEmail | null {
-  const initials = initialsOf(author.givenNames, author.surname);
+  // a literal name is matched by its last word, as a surname would be
+  const surnameOf = author.surname || (author.name.split(" ").at(-1) ?? "");
+  const initials = initialsOf(author.givenNames, surnameOf);
   const byInitials = printed.find((e) => e.initials && e.initials === initials);
   if (byInitials) return byInitials;
   if (printed.length === 1 && printed[0]!.initials === null && pointers === 1) return printed[0]!;
-  const surname = letters(author.surname);
+  const surname = letters(surnameOf);
   if (surname.length >= 3) {
     const bySurname = printed.find(
       (e) =>
@@ -481,18 +522,28 @@ function readKeywords(meta: Element): string[] {
     .filter(Boolean);
 }
 
+/** A JATS date element (`pub-date`, `date`) as precise as it is valid (shared/dates.ts). */
 function dateOf(el: Element): string | null {
-  const year = textOf(child(el, "year"));
-  if (!/^\d{4}$/.test(year)) return null;
-  const month = textOf(child(el, "month"));
-  const day = textOf(child(el, "day"));
-  if (!/^\d{1,2}$/.test(month)) return year;
-  const mm = month.padStart(2, "0");
-  if (!/^\d{1,2}$/.test(day)) return `${year}-${mm}`;
-  return `${year}-${mm}-${day.padStart(2, "0")}`;
+  return partialDateFromParts(
+    textOf(child(el, "year")),
+    textOf(child(el, "month")),
+    textOf(child(el, "day")),
+  );
 }
 
-function readDates(meta: Element): { published: string | null; year: number | null } {
+/** The `history` date of `type` (`received`, `accepted`), or null. */
+function historyDate(meta: Element, type: string): string | null {
+  const date = children(child(meta, "history"), "date").find(
+    (d) => d.getAttribute("date-type") === type,
+  );
+  return date ? dateOf(date) : null;
+}
+
+function readDates(meta: Element): {
+  published: string | null;
+  year: number | null;
+  collection: string | null;
+} {
   const dates = children(meta, "pub-date").map((el) => ({
     type: el.getAttribute("pub-type") ?? el.getAttribute("date-type") ?? "",
     format: el.getAttribute("publication-format") ?? "",
@@ -514,15 +565,22 @@ function readDates(meta: Element): { published: string | null; year: number | nu
   return {
     published: published ?? collection?.date ?? null,
     year: /^\d{4}$/.test(yearText) ? Number(yearText) : null,
+    collection: dates.find((d) => d.type === "collection" && d.date)?.date ?? null,
   };
 }
 
 const XLINK = "http://www.w3.org/1999/xlink";
 
 function readLicense(meta: Element): { url: string | null; text: string | null } {
-  const license = descendants(child(meta, "permissions"), "license")[0];
-  if (!license) return { url: null, text: null };
+  const permissions = child(meta, "permissions");
+  // NISO ALI (JATS 1.1+): the machine-readable licence, inside or beside <license>
+  const ali = descendantsByLocalName(permissions, "license_ref")
+    .map((el) => textOf(el))
+    .find((url) => /^https?:\/\//i.test(url));
+  const license = descendants(permissions, "license")[0];
+  if (!license) return { url: ali ?? null, text: null };
   const href =
+    ali ||
     license.getAttributeNS(XLINK, "href") ||
     descendants(license, "ext-link")
       .map((l) => l.getAttributeNS(XLINK, "href"))
@@ -530,6 +588,33 @@ function readLicense(meta: Element): { url: string | null; text: string | null }
     /https?:\/\/creativecommons\.org\/[^\s)]+/.exec(textOf(license))?.[0] ||
     null;
   return { url: href || null, text: optionalText(license) };
+}
+
+/**
+ * `copyright-holder` and `copyright-year`; without a holder element, the holder the
+ * `copyright-statement` names ("Copyright © 2016 Anahita Sanaei Dashti et al." → "Anahita
+ * Sanaei Dashti et al."; "© 2014 by the authors; licensee MDPI, …" → "the authors"), and the
+ * year it prints.
+ */
+function readCopyright(meta: Element): { holder: string | null; year: number | null } {
+  const permissions = child(meta, "permissions");
+  const statement = textOf(child(permissions, "copyright-statement"));
+  const yearText =
+    textOf(child(permissions, "copyright-year")) ||
+    (/\b(1[89]|20)\d{2}\b/.exec(statement)?.[0] ?? "");
+  const year = /^\d{4}$/.test(yearText) ? Number(yearText) : null;
+  const holder = textOf(child(permissions, "copyright-holder")) || holderOf(statement);
+  return { holder: holder || null, year };
+}
+
+/** The holder a copyright statement names: its text without "Copyright ©", the year, "by". */
+function holderOf(statement: string): string {
+  const holder = (statement.split(";")[0] ?? "")
+    .replace(/^\s*(?:copyright|©|\(c\)|\s)+/i, "")
+    .replace(/^(?:1[89]|20)\d{2}\b[\s,]*/, "")
+    .replace(/^by\s+/i, "")
+    .trim();
+  return /\bet al\.$/.test(holder) ? holder : holder.replace(/[\s.,]+$/, "");
 }
 
 function readJournalMeta(journalMeta: Element | null): JatsArticle["journal"] {

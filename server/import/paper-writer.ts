@@ -102,7 +102,14 @@ export function createPaperWriter(
         return { problem: skipped("The file is missing or not readable") };
       }
       try {
-        return { file: await storePaperFile(ctx, data) };
+        const file = await storePaperFile(ctx, data);
+        if (file.truncated) {
+          ctx.log.warn(
+            { file: relative, pages: file.pageCount, textPages: file.textPages },
+            "only part of a PDF's text was kept (MAX_PDF_PAGES, MAX_PDF_TEXT_KB)",
+          );
+        }
+        return { file };
       } catch (error) {
         return { problem: skipped((error as Error).message) };
       }

@@ -24,7 +24,8 @@ export type StoredPaperFile = PdfInfo & {
 };
 
 /**
- * Checks a paper's PDF and stores it under `papers/`.
+ * Checks a paper's PDF and stores it under `papers/`, with its page count and the text of its
+ * pages within `ctx.config.pdfLimits` (`truncated` says when text was left out).
  * @throws AppError `unsupported_type` (415) when it is not a PDF or pdf.js cannot read it (in
  *   time: {@link PdfExtractionError}); `too_large` (413) above `ctx.config.maxPdfBytes`.
  */
@@ -38,7 +39,8 @@ export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise
   if (data.byteLength > ctx.config.maxPdfBytes) throw pdfTooLarge(ctx.config.maxPdfBytes);
   let info: PdfInfo;
   try {
-    info = await (ctx.pdfPool ? ctx.pdfPool.inspect(data) : inspectPdf(data));
+    const limits = ctx.config.pdfLimits;
+    info = await (ctx.pdfPool ? ctx.pdfPool.inspect(data, limits) : inspectPdf(data, limits));
   } catch (error) {
     if (error instanceof UnreadablePdfError) {
       throw new AppError(

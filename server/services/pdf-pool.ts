@@ -20,15 +20,22 @@
  * the worker file is found next to this module, which the bundle would not have.
  */
 import { Worker } from "node:worker_threads";
-import { PdfExtractionError, type PdfInfo, UnreadablePdfError } from "./pdf.ts";
+import {
+  DEFAULT_PDF_LIMITS,
+  PdfExtractionError,
+  type PdfInfo,
+  type PdfLimits,
+  UnreadablePdfError,
+} from "./pdf.ts";
 import { readWithPdftotext } from "./pdftotext.ts";
 
 export type PdfPool = {
   /**
-   * Page count and text of `data` (not modified; the worker gets a copy).
+   * Page count and text of `data` (not modified; the worker gets a copy), within `limits`
+   * (default {@link DEFAULT_PDF_LIMITS}; decision 271).
    * @throws UnreadablePdfError, PdfExtractionError; Error once the pool is closed.
    */
-  inspect(data: Uint8Array): Promise<PdfInfo>;
+  inspect(data: Uint8Array, limits?: PdfLimits): Promise<PdfInfo>;
   /** Stops every worker; PDFs still waiting or being read fail. */
   close(): Promise<void>;
   /** Most workers (and pdftotext processes) running at once. */
@@ -57,12 +64,22 @@ export type PdfPoolOptions = {
   onFallback?: (reason: string) => void;
 };
 
+/** What pdf.js answers for a PDF that needs a password. */
+const ENCRYPTED = {
+  pageCount: null,
+  encrypted: true,
+  text: null,
+  truncated: false,
+  textPages: null,
+} as const;
+
 /** Time limit for reading one PDF: 60 s. */
 export const PDF_TIMEOUT_MS = 60_000;
 
 type Job = {
   id: number;
   data: Uint8Array;
+  limits: PdfLimits;
   resolve: (info: PdfInfo) => void;
   reject: (error: Error) => void;
 };
@@ -158,7 +175,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     slot.job = job;
     slot.worker.ref();
     if (slot.online) startTimer(slot);
-    slot.worker.postMessage({ id: job.id, data: job.data });
+    slot.worker.postMessage({ id: job.id, data: job.data, limits: job.limits });
   }
 
   function startTimer(slot: Slot): void {
@@ -180,10 +197,10 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
     }
   }
 
-  function withPdfJs(data: Uint8Array): Promise<PdfInfo> {
+  function withPdfJs(data: Uint8Array, limits: PdfLimits): Promise<PdfInfo> {
     if (closed) return Promise.reject(new Error("The PDF pool is closed."));
     return new Promise<PdfInfo>((resolve, reject) => {
-      queue.push({ id: nextId++, data, resolve, reject });
+      queue.push({ id: nextId++, data, limits, resolve, reject });
       dispatch();
     });
   }
@@ -193,29 +210,52 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
   const waiting: (() => void)[] = [];
   const stopping = new AbortController();
 
-  async function withPdftotext(binary: string, data: Uint8Array): Promise<PdfInfo> {
+  async function withPdftotext(
+    binary: string,
+    data: Uint8Array,
+    limits: PdfLimits,
+  ): Promise<PdfInfo> {
     if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
     active++;
     let result: Awaited<ReturnType<typeof readWithPdftotext>>;
     try {
       if (closed) throw new Error("The PDF pool is closed.");
-      result = await readWithPdftotext(data, { binary, timeoutMs, signal: stopping.signal });
+      result = await readWithPdftotext(data, {
+        binary,
+        timeoutMs,
+        limits,
+        signal: stopping.signal,
+      });
     } finally {
       active--;
       waiting.shift()?.();
     }
     if (closed) throw new Error("The PDF pool is closed.");
+    if ("uncounted" in result) {
+      // pdftotext stopped at a limit before the last page: pdf.js counts the pages (it opens
+      // the document and checks its page tree, reading no page's text).
+      const { text, cut, textPages, pagesRead } = result.uncounted;
+      const { pageCount } = await withPdfJs(data, { maxPages: 0, maxTextBytes: 0 });
+      if (pageCount === null) return { ...ENCRYPTED };
+      return {
+        pageCount,
+        encrypted: false,
+        text,
+        truncated: cut || pageCount > pagesRead,
+        textPages,
+      };
+    }
     if (!("fallback" in result)) return result;
     options.onFallback?.(result.fallback);
-    return withPdfJs(data);
+    return withPdfJs(data, limits);
   }
 
   return {
     size,
     extractor: pdftotext ? "pdftotext" : "pdfjs",
-    inspect(data) {
+    inspect(data, limits = DEFAULT_PDF_LIMITS) {
       if (closed) return Promise.reject(new Error("The PDF pool is closed."));
-      return pdftotext ? withPdftotext(pdftotext, data) : withPdfJs(data);
+      return pdftotext ? withPdftotext(pdftotext, data, limits) : withPdfJs(data, limits);
     },
     async close() {
       closed = true;

@@ -24,12 +24,18 @@ import type { Dialect } from "../db/dialect.ts";
 import type { Database } from "../db/schema.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
 import type { AppContext } from "./context.ts";
+import { utf8Prefix } from "./pdf-text.ts";
 import { type ParsedQuery, parseQuery, toFts5, toWebsearch } from "./search-query.ts";
+import { bestPassage, SNIPPET_TEXT_CHARS, splitOpening } from "./search-snippet.ts";
 
 export { MARK_END, MARK_START };
 
-/** Longest text taken from a PDF into the index, in characters. */
-const MAX_BODY = 500_000;
+/**
+ * Most bytes of a PDF's text in its search row: `MAX_PDF_TEXT_KB`'s largest value (texts are cut
+ * when stored; this holds for rows written some other way). PostgreSQL's `tsvector` holds at
+ * most 1 MB of distinct words.
+ */
+const MAX_INDEXED_TEXT_BYTES = 900 * 1024;
 
 /**
  * Most matches counted (docs/decisions/100-search-top-k.md): past this a count costs more than
@@ -63,12 +69,13 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
     .orderBy("position")
     .execute();
   const names = authors.map((a) => a.name).join(", ");
-  const body = (paper.full_text ?? "").slice(0, MAX_BODY);
+  const body = utf8Prefix(paper.full_text ?? "", MAX_INDEXED_TEXT_BYTES);
   if (dialect === "sqlite") {
-    await sql`insert into paper_search (rowid, title, authors, keywords, abstract, body)
-      values (${paperId}, ${paper.title}, ${names}, ${paper.keywords ?? ""}, ${paper.abstract}, ${body})`.execute(
-      db,
-    );
+    // The text's opening apart from the rest: snippets read only the opening (migration 020).
+    const [opening, rest] = splitOpening(body);
+    await sql`insert into paper_search (rowid, title, authors, keywords, abstract, body, body_rest)
+      values (${paperId}, ${paper.title}, ${names}, ${paper.keywords ?? ""}, ${paper.abstract},
+        ${opening}, ${rest})`.execute(db);
     return;
   }
   // `rank_doc` is the row without the PDF's text (weight D), for ranking (migration 007).
@@ -172,8 +179,12 @@ type Matcher = {
    * the caller sorts by `r`, then `id`).
    */
   ranked: (limit: number, within: Within, complete: boolean) => RawBuilder<unknown>;
-  /** Marked passages of the given matching papers, as `id` and `snippet`. */
-  snippets: (ids: number[]) => RawBuilder<{ id: number; snippet: string | null }>;
+  /**
+   * The given matching papers' abstract and the opening of their text (at most
+   * {@link SNIPPET_TEXT_CHARS} characters), every match marked, as `id` and `marked`; the
+   * passage is picked by {@link bestPassage}.
+   */
+  snippets: (ids: number[]) => RawBuilder<{ id: number; marked: string | null }>;
 };
 
 type Terms = Extract<ParsedQuery, { kind: "terms" }>;
@@ -194,8 +205,8 @@ function sqliteMatcher(parsed: Terms, window: number): Matcher {
         order by rowid desc limit 1 offset ${window - 1}), 0)
       or +rowid in (select rowid from paper_search where paper_search match ${headMatch}
         ${scope(within)} order by rowid desc limit ${window}))`;
-  // Column weights: title, authors, keywords, abstract, body.
-  const score = sql`bm25(paper_search, 10.0, 8.0, 6.0, 3.0, 1.0)`;
+  // Column weights: title, authors, keywords, abstract, body (the text's opening), body_rest.
+  const score = sql`bm25(paper_search, 10.0, 8.0, 6.0, 3.0, 1.0, 1.0)`;
   return {
     // `+rowid` keeps an id list a filter over one pass of the match: as a rowid constraint,
     // FTS5 would run the match (prefix expansion included) once per id, ~10 times slower.
@@ -214,8 +225,11 @@ function sqliteMatcher(parsed: Terms, window: number): Matcher {
         : sql`${withW(within)}select rowid as id, ${score} as r from paper_search
             where paper_search match ${match} ${scope(within)} and ${inWindow(within)}
             order by r, rowid limit ${limit}`,
+    // highlight() costs what its column's text costs; snippet() would cost the square of the
+    // row's matches (decision 272).
     snippets: (ids) => sql`select rowid as id,
-        snippet(paper_search, -1, char(2), char(3), '…', 30) as snippet
+        highlight(paper_search, 3, char(2), char(3)) || ' ' ||
+          highlight(paper_search, 4, char(2), char(3)) as marked
       from paper_search where paper_search match ${match} and +rowid in (${sql.join(ids)})`,
   };
 }
@@ -255,9 +269,11 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
             from paper_search s cross join ${q}
             where s.document @@ qx.q ${scope(within)} and ${inWindow(within)}
             order by r, s.paper_id limit ${limit}`,
+    // ts_headline costs what its text costs: the abstract and the opening of the PDF's text.
     snippets: (ids) => sql`select p.id,
-        ts_headline('english', p.abstract || ' ' || left(coalesce(p.full_text, ''), 20000), qx.q,
-          'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', MaxWords=40, MinWords=20, MaxFragments=1, FragmentDelimiter=…') as snippet
+        ts_headline('english', p.abstract || ' ' ||
+            left(coalesce(p.full_text, ''), ${sql.lit(SNIPPET_TEXT_CHARS)}), qx.q,
+          'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', HighlightAll=true') as marked
       from papers p cross join ${q} where p.id in (${sql.join(ids)})`,
   };
 }
@@ -429,12 +445,13 @@ export async function searchPapers(
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return { ...empty, total, totalCapped };
     const [snippets, authors] = await Promise.all([run(matcher.snippets(ids)), authorsOf(ids)]);
-    return {
-      ...empty,
-      total,
-      totalCapped,
-      hits: toHits(rows, authors, (id) => snippets.find((s) => Number(s.id) === id)?.snippet ?? ""),
+    // The best passage; without a match there (title, names, keywords, later text only), the
+    // abstract's opening, as for a DOI.
+    const snippetOf = (id: number) => {
+      const marked = snippets.find((s) => Number(s.id) === id)?.marked ?? "";
+      return bestPassage(marked) || opening(marked);
     };
+    return { ...empty, total, totalCapped, hits: toHits(rows, authors, snippetOf) };
   }
 }
 

@@ -1,10 +1,11 @@
 /**
  * What every write service shares: the write order of docs/product/overview.md#shape-of-the-system (files first, then the
  * rows in one transaction, the new files removed again when it fails, old files removed only
- * after the rows stopped pointing at them), timestamps, and editor/author rows.
+ * after the rows stopped pointing at them), timestamps, and editor rows (a paper's authors:
+ * ./papers/scholarly.ts).
  */
 import type { Transaction } from "kysely";
-import type { AuthorInput, EditorInput } from "../../shared/schemas.ts";
+import type { EditorInput } from "../../shared/schemas.ts";
 import type { Database } from "../db/schema.ts";
 import { faultPoint } from "../storage/faults.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
@@ -116,28 +117,6 @@ export async function replaceEditors(
         institution: nullIfEmpty(e.institution),
         role: e.role,
         position: i + 1,
-      })),
-    )
-    .execute();
-}
-
-/** Replaces the authors of a paper, keeping their order in `position`. */
-export async function replaceAuthors(
-  trx: Trx,
-  paperId: number,
-  authors: readonly AuthorInput[],
-): Promise<void> {
-  await trx.deleteFrom("paper_authors").where("paper_id", "=", paperId).execute();
-  if (authors.length === 0) return;
-  await trx
-    .insertInto("paper_authors")
-    .values(
-      authors.map((a, i) => ({
-        paper_id: paperId,
-        position: i + 1,
-        name: a.name,
-        email: nullIfEmpty(a.email),
-        institution: nullIfEmpty(a.institution),
       })),
     )
     .execute();

@@ -30,6 +30,33 @@ const authors = [
   { name: "Laura Del Coco", email: "", institution: "University of Salento" },
 ];
 
+/**
+ * An author sent with the spec's fields only, as the edit form is prefilled with it: a literal
+ * name (never split) whose institution is its one affiliation (decision 256).
+ */
+const prefilled = (a: (typeof authors)[number]) => ({
+  ...a,
+  given_names: "",
+  family_name: "",
+  suffix: "",
+  orcid: "",
+  corresponding: false,
+  affiliations: [{ name: a.institution, ror: "" }],
+});
+
+/** The scholarly fields of a paper created with the spec's fields only (decision 256). */
+const NO_SCHOLARLY = {
+  license_url: "",
+  copyright_holder: "",
+  copyright_year: null,
+  published_on: "",
+  received_on: "",
+  accepted_on: "",
+  funding_statement: "",
+  funding: [],
+  references: [],
+};
+
 /** The form's fields: publication, title, DOI, abstract, keywords and `authors[i][…]`. */
 function paperForm(publication: number, overrides: Fields = {}, people = authors): Fields {
   const fields: Fields = {
@@ -174,12 +201,16 @@ describe(`dashboard paper calls on ${dialectUnderTest}`, () => {
       expect(prefill.body.paper).toEqual({
         paperID: id,
         title: "Volatile Metabolite Profiling of Durum Wheat Kernels",
-        authors,
+        authors: authors.map(prefilled),
         doi: "10.3390/metabo4040932",
         abstract: "Volatile compounds of wheat kernels contaminated by Fusarium poae.",
         keywords: "durum wheat; Fusarium poae; volatiles",
         publication: String(seed.issueId),
         file_url: res.body.file_url,
+        ...NO_SCHOLARLY,
+        // its whole text was kept (decision 271)
+        text_truncated: false,
+        text_note: "",
       });
 
       // the issue lists it last, with its authors
@@ -299,7 +330,7 @@ describe(`dashboard paper calls on ${dialectUnderTest}`, () => {
         publication_id: seed.olderIssueId,
       });
       const prefill = await get(`/get_paper/${JOURNAL}/${id}`);
-      expect(prefill.body.paper.authors).toEqual([authors[1]]);
+      expect(prefill.body.paper.authors).toEqual([prefilled(authors[1]!)]);
       expect(await storedFiles(t)).toContain(file);
     });
 

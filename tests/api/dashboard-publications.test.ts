@@ -171,7 +171,9 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
         title: "Virtue Revisited",
         year: 2024,
       });
-      expect(row?.status).toBe("published");
+      // a new issue is a draft until the manager publishes it (decision 258), dated its year
+      expect(row?.status).toBe("draft");
+      expect(row?.publication_date).toBe("2024");
       expect(await storedFiles(t)).toEqual(
         expect.arrayContaining([row!.cover, derivativeKey(row!.cover!, 320)]),
       );

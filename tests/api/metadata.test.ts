@@ -126,6 +126,9 @@ beforeAll(async () => {
         paper_id: unnumberedPaperId,
         position: 1,
         name: "Jerome Lintz",
+        // people since decision 255: the writers never split a literal name
+        given_names: "Jerome",
+        family_name: "Lintz",
         email: null,
         institution: "Brandeis University",
       },
@@ -133,6 +136,9 @@ beforeAll(async () => {
         paper_id: unnumberedPaperId,
         position: 2,
         name: "Ada M. Felsen",
+        // people since decision 255: the writers never split a literal name
+        given_names: "Ada M.",
+        family_name: "Felsen",
         email: null,
         institution: null,
       },
@@ -163,6 +169,9 @@ beforeAll(async () => {
       paper_id: conferencePaperId,
       position: 1,
       name: "Andreas Gal",
+      // people since decision 255: the writers never split a literal name
+      given_names: "Andreas",
+      family_name: "Gal",
       email: null,
       institution: "Mozilla Corporation",
     })

@@ -9,6 +9,7 @@ import { loader as issueLoader } from "../../app/routes/issue.tsx";
 import { loader as journalLoader } from "../../app/routes/journal.tsx";
 import { loader as journalsLoader } from "../../app/routes/journals.tsx";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { paperRow } from "../helpers/fixtures.ts";
 import { loaderArgs as args, failing, runLoader as run } from "../helpers/loaders.ts";
 
 let t: TestContext;
@@ -41,7 +42,7 @@ beforeAll(async () => {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await t.ctx.db
+  const issue = await t.ctx.db
     .insertInto("publications")
     .values({
       journal_id: journal.id,
@@ -55,6 +56,12 @@ beforeAll(async () => {
       created_at: now,
       updated_at: now,
     })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // public lists feature an issue only once it has papers (decision 258)
+  await t.ctx.db
+    .insertInto("papers")
+    .values(paperRow({ publication_id: issue.id, title: "On Tests", doi: null }))
     .execute();
   await t.ctx.db
     .insertInto("partners")
@@ -75,7 +82,7 @@ describe(`public page loaders (${dialectUnderTest})`, () => {
       latest: [{ title: "Test Journal Vol. 3 No. 2 (2025)" }],
       partners: [{ name: "Test University" }],
       proceedings: [], // the home page then has no proceedings section
-      featured: null, // no issue with papers yet
+      featured: { publication: "Vol. 3 No. 2 (2025)", papers: [{ title: "On Tests" }] },
     });
   });
 

@@ -1,11 +1,38 @@
 import request from "supertest";
-import { describe, expect, it } from "vitest";
-import { dialectUnderTest } from "../helpers/context.ts";
-import { seededFileContext } from "../helpers/seeded-context.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeCatalogue } from "../../server/services/write.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 
-const t = seededFileContext();
+let t: TestContext;
+let seed: SeededCatalogue;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  seed = await seedCatalogue(t.ctx);
+});
+afterAll(() => t.close());
 
 const api = (path: string) => request(t.app).get(`/api${path}`);
+
+/**
+ * Runs `check` while the seeded issue 3/1 (published, no papers) has a paper, then removes it:
+ * readers are offered an issue only once it has papers (decision 258).
+ */
+async function withPaperIn(publicationId: number, check: () => Promise<void>): Promise<void> {
+  const { id } = await writeCatalogue(t.ctx, (trx) =>
+    trx
+      .insertInto("papers")
+      .values(paperRow({ publication_id: publicationId, title: "Interim", doi: null }))
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  );
+  try {
+    await check();
+  } finally {
+    await writeCatalogue(t.ctx, (trx) => trx.deleteFrom("papers").where("id", "=", id).execute());
+  }
+}
 
 describe(`public API on ${dialectUnderTest}`, () => {
   it("answers every call in the status/msg envelope", async () => {
@@ -51,18 +78,24 @@ describe(`public API on ${dialectUnderTest}`, () => {
     }
   });
 
-  it("lists a journal's published issues newest first as value/label options", async () => {
+  it("lists a journal's published issues with papers newest first as value/label options", async () => {
+    const newest = expect.objectContaining({
+      value: seed.issueId,
+      label: "Vol. 3 No. 2 (2025)",
+      volume: "3",
+      issue: "2",
+      link: "/journal/ethics-review/3/2",
+    });
+    // 3/1 is published but has no papers yet: not offered to readers (decision 258)
     const res = await api("/get_publications/ethics-review/Y");
-    expect(res.body.publications).toEqual([
-      expect.objectContaining({
-        value: t.seed.issueId,
-        label: "Vol. 3 No. 2 (2025)",
-        volume: "3",
-        issue: "2",
-        link: "/journal/ethics-review/3/2",
-      }),
-      expect.objectContaining({ value: t.seed.olderIssueId, label: "Vol. 3 No. 1 (2025)" }),
-    ]);
+    expect(res.body.publications).toEqual([newest]);
+    await withPaperIn(seed.olderIssueId, async () => {
+      const again = await api("/get_publications/ethics-review/Y");
+      expect(again.body.publications).toEqual([
+        newest,
+        expect.objectContaining({ value: seed.olderIssueId, label: "Vol. 3 No. 1 (2025)" }),
+      ]);
+    });
     expect((await api("/get_publications/nope/Y")).status).toBe(404);
   });
 
@@ -97,9 +130,9 @@ describe(`public API on ${dialectUnderTest}`, () => {
   });
 
   it("gives a paper with its citation line, authors and galley URL", async () => {
-    const res = await api(`/get_journal_paper/ethics-review/${t.seed.paperWithPdfId}`);
+    const res = await api(`/get_journal_paper/ethics-review/${seed.paperWithPdfId}`);
     expect(res.body.paper).toMatchObject({
-      paperID: t.seed.paperWithPdfId,
+      paperID: seed.paperWithPdfId,
       journal_name: "Ethics Review",
       journal_title: "Ethics Review, Vol. 3 No. 2 (2025)",
       title: "A good life",
@@ -109,17 +142,17 @@ describe(`public API on ${dialectUnderTest}`, () => {
         { name: "Eve Marder", institution: "Brandeis University; Volen Center" },
         { name: "Second Author", institution: "MIT" },
       ],
-      file_url: `/journal/ethics-review/download/${t.seed.paperWithPdfId}/a-good-life.pdf`,
+      file_url: `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`,
     });
-    const without = await api(`/get_journal_paper/ethics-review/${t.seed.paperWithoutPdfId}`);
+    const without = await api(`/get_journal_paper/ethics-review/${seed.paperWithoutPdfId}`);
     expect(without.body.paper.file_url).toBe("");
   });
 
   it("answers 404 for a paper id of another journal, a non-numeric id and a hidden paper", async () => {
     const cases = [
-      `/get_journal_paper/hidden-annals/${t.seed.paperWithPdfId}`,
+      `/get_journal_paper/hidden-annals/${seed.paperWithPdfId}`,
       "/get_journal_paper/ethics-review/abc",
-      `/get_journal_paper/ethics-review/${t.seed.inactivePaperId}`,
+      `/get_journal_paper/ethics-review/${seed.inactivePaperId}`,
     ];
     for (const path of cases) {
       const res = await api(path);
@@ -138,14 +171,21 @@ describe(`public API on ${dialectUnderTest}`, () => {
     });
     expect(res.body.publication.papers[0]).toMatchObject({
       title: "A good life",
-      link: `/journal/ethics-review/${t.seed.paperWithPdfId}`,
+      link: `/journal/ethics-review/${seed.paperWithPdfId}`,
     });
+    // the empty published issue 3/1 is never featured (decision 258), until it has a paper
     const list = await api("/latest_publications");
     expect(list.body.publications.map((p: { link: string }) => p.link)).toEqual([
       "/journal/ethics-review/3/2",
-      "/journal/ethics-review/3/1",
     ]);
     expect(list.body.publications[0].description).toBe("Ethics Review. 2 papers.");
+    await withPaperIn(seed.olderIssueId, async () => {
+      const again = await api("/latest_publications");
+      expect(again.body.publications.map((p: { link: string }) => p.link)).toEqual([
+        "/journal/ethics-review/3/2",
+        "/journal/ethics-review/3/1",
+      ]);
+    });
   });
 
   it("lists partners by position and proceedings without buttons", async () => {
@@ -170,7 +210,7 @@ describe(`public API on ${dialectUnderTest}`, () => {
 });
 
 describe(`PDF galleys on ${dialectUnderTest}`, () => {
-  const galley = () => `/journal/ethics-review/download/${t.seed.paperWithPdfId}/a-good-life.pdf`;
+  const galley = () => `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`;
 
   it("serves the PDF with its type, validators and range support", async () => {
     const res = await request(t.app).get(galley()).buffer(true);
@@ -180,13 +220,13 @@ describe(`PDF galleys on ${dialectUnderTest}`, () => {
     expect(res.headers.etag).toBeTruthy();
     expect(res.headers["last-modified"]).toBeTruthy();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(Number(res.headers["content-length"])).toBe(t.seed.pdfBytes.length);
+    expect(Number(res.headers["content-length"])).toBe(seed.pdfBytes.length);
   });
 
   it("answers a byte range with 206 partial content", async () => {
     const res = await request(t.app).get(galley()).set("Range", "bytes=0-99").buffer(true);
     expect(res.status).toBe(206);
-    expect(res.headers["content-range"]).toBe(`bytes 0-99/${t.seed.pdfBytes.length}`);
+    expect(res.headers["content-range"]).toBe(`bytes 0-99/${seed.pdfBytes.length}`);
     expect(Number(res.headers["content-length"])).toBe(100);
   });
 
@@ -200,9 +240,9 @@ describe(`PDF galleys on ${dialectUnderTest}`, () => {
 
   it("answers 404 for a paper without PDF, another journal's paper and a hidden paper", async () => {
     const paths = [
-      `/journal/ethics-review/download/${t.seed.paperWithoutPdfId}/on-duty.pdf`,
-      `/journal/hidden-annals/download/${t.seed.paperWithPdfId}/a-good-life.pdf`,
-      `/journal/hidden-annals/download/${t.seed.inactivePaperId}/secret.pdf`,
+      `/journal/ethics-review/download/${seed.paperWithoutPdfId}/on-duty.pdf`,
+      `/journal/hidden-annals/download/${seed.paperWithPdfId}/a-good-life.pdf`,
+      `/journal/hidden-annals/download/${seed.inactivePaperId}/secret.pdf`,
       `/journal/ethics-review/download/abc/a-good-life.pdf`,
     ];
     for (const path of paths) expect((await request(t.app).get(path)).status).toBe(404);

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { up as searchRowidMigration } from "../../server/db/migrations/003-search-rowid.ts";
+import { rebuildSqliteSearch } from "../../server/db/migrations/020-text-limits.ts";
 import {
   indexPaper,
   MARK_END,
@@ -191,11 +192,15 @@ describe(`web-search syntax, DOIs, filters and the JSON call on ${dialectUnderTe
 
 describe(`paper search on ${dialectUnderTest}`, () => {
   it.skipIf(dialectUnderTest !== "sqlite")(
-    "migration 003 rebuilds one row per paper, keyed by its id, from the papers",
+    "migrations 003 and 020 rebuild one row per paper, keyed by its id, from the papers",
     async () => {
       await sql`delete from paper_search`.execute(t.ctx.db);
       await searchRowidMigration(t.ctx.db as unknown as Kysely<unknown>, "sqlite");
       const papers = await t.ctx.db.selectFrom("papers").select("id").execute();
+      for (const { id } of papers) expect(await searchRows(id)).toBe(1);
+      expect(await titles("Marder stomatogastric")).toEqual(["A good life"]);
+      // 020: the same rows, the PDF's text split into its opening and the rest
+      await rebuildSqliteSearch(t.ctx.db as unknown as Kysely<unknown>);
       for (const { id } of papers) expect(await searchRows(id)).toBe(1);
       expect(await titles("Marder stomatogastric")).toEqual(["A good life"]);
     },

@@ -11,7 +11,9 @@ import {
   updateJournalMain,
   updateJournalSubmission,
 } from "../../server/services/journals/commands.ts";
+import type { PaperFields } from "../../server/services/papers/commands.ts";
 import { createPaper, deletePaper, updatePaper } from "../../server/services/papers/commands.ts";
+import type { AuthorWrite } from "../../server/services/papers/scholarly.ts";
 import {
   createPartner,
   removePartner,
@@ -26,7 +28,6 @@ import {
   updatePublication,
 } from "../../server/services/publications/commands.ts";
 import type {
-  AuthorInput,
   JournalStep1Input,
   PaperInput,
   ProceedingInput,
@@ -73,7 +74,10 @@ const issue = (volume: string, number: string, editors: PublicationInput["editor
   editors,
 });
 
-const author = (name: string, institution = ""): AuthorInput => ({ name, email: "", institution });
+/** A journal paper as the write services take it (authors with only the spec's fields). */
+type PaperWrite = PaperFields & Pick<PaperInput, "sel_publication">;
+
+const author = (name: string, institution = ""): AuthorWrite => ({ name, email: "", institution });
 
 describe(`write services (${dialectUnderTest})`, () => {
   let t: TestContext;
@@ -250,7 +254,7 @@ describe(`write services (${dialectUnderTest})`, () => {
         await png("#555555"),
       ));
     });
-    const paper = (overrides: Partial<PaperInput> = {}): PaperInput => ({
+    const paper = (overrides: Partial<PaperWrite> = {}): PaperWrite => ({
       sel_publication: publicationId,
       title: "A good life",
       doi: "10.7554/eLife.00353",

@@ -153,6 +153,8 @@ describe(`paper PDFs (${dialectUnderTest})`, () => {
       encrypted: true,
       pageCount: null,
       text: null,
+      truncated: false,
+      textPages: null,
     });
   });
 

@@ -149,8 +149,97 @@ describe(`corpus import (${dialectUnderTest})`, () => {
       first_page: "932",
       last_page: "945",
       published_on: "2014-10-17",
-      license_url: "http://creativecommons.org/licenses/by/4.0/",
+      // stored in Creative Commons' canonical form (decision 255)
+      license_url: "https://creativecommons.org/licenses/by/4.0/",
     });
+  });
+
+  it("stores authors as people, with dates, copyright, funding and references (decision 255)", async () => {
+    const paperOf = (doi: string) =>
+      t.ctx.db.selectFrom("papers").selectAll().where("doi", "=", doi).executeTakeFirstOrThrow();
+    const mdpi = await paperOf("10.3390/metabo4040932");
+    expect(mdpi).toMatchObject({
+      received_on: "2014-08-01",
+      accepted_on: "2014-10-10",
+      copyright_holder: "the authors",
+      copyright_year: 2014,
+      funding_statement: null,
+    });
+    const people = await t.ctx.db
+      .selectFrom("paper_authors")
+      .select(["name", "given_names", "family_name", "orcid", "corresponding", "institution"])
+      .where("paper_id", "=", mdpi.id)
+      .orderBy("position")
+      .execute();
+    expect(people[1]).toEqual({
+      name: "Laura Del Coco",
+      given_names: "Laura",
+      family_name: "Del Coco",
+      orcid: null,
+      corresponding: 0,
+      institution:
+        "Di.S.Te.B.A., University of Salento, Prov.le Lecce-Monteroni, 73100 Lecce, Italy",
+    });
+    expect(people.filter((p) => p.corresponding === 1).map((p) => p.family_name)).toEqual([
+      "Fanizzi",
+      "Logrieco",
+    ]);
+    const references = await t.ctx.db
+      .selectFrom("paper_references")
+      .select(["position", "ref_id", "label", "doi"])
+      .where("paper_id", "=", mdpi.id)
+      .orderBy("position")
+      .execute();
+    expect(references).toHaveLength(44);
+    expect(references[0]).toEqual({
+      position: 1,
+      ref_id: "B1-metabolites-04-00932",
+      label: "1.",
+      doi: "10.1023/A:1007016820879",
+    });
+
+    const elife = await paperOf("10.7554/eLife.00005");
+    const funding = await t.ctx.db
+      .selectFrom("paper_funding")
+      .select(["funder_name", "funder_id", "award_ids"])
+      .where("paper_id", "=", elife.id)
+      .orderBy("position")
+      .execute();
+    expect(funding).toHaveLength(7);
+    expect(funding[0]).toEqual({ funder_name: "NIGMS", funder_id: null, award_ids: '["GM63072"]' });
+
+    const plos = await paperOf("10.1371/journal.pone.0115884");
+    expect(plos.funding_statement).toMatch(
+      /^This research was funded by the United States National Science Foundation/,
+    );
+    // the issue's date is the collection date its papers give; MDPI's issue 4(4) is December 2014
+    const issues = await t.ctx.db
+      .selectFrom("publications as p")
+      .innerJoin("journals as j", "j.id", "p.journal_id")
+      .select(["j.uri", "p.volume", "p.year", "p.publication_date"])
+      .where("j.uri", "in", ["metabolites", "gastroenterology-research-and-practice"])
+      .execute();
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { uri: "metabolites", volume: "4", year: 2014, publication_date: "2014-12" },
+        {
+          uri: "gastroenterology-research-and-practice",
+          volume: "2016",
+          year: 2016,
+          publication_date: "2016",
+        },
+      ]),
+    );
+  });
+
+  it("keeps the manifest's names literal where no JATS splits them", async () => {
+    const tam = await t.ctx.db
+      .selectFrom("paper_authors as a")
+      .innerJoin("papers as p", "p.id", "a.paper_id")
+      .select(["a.name", "a.given_names", "a.family_name"])
+      .where("p.title", "like", "Overview of the Technology Acceptance Model%")
+      .execute();
+    expect(tam).toEqual([{ name: "Mohammad Chuttur", given_names: null, family_name: null }]);
   });
 
   it("builds each issue's editorial board from its papers, without duplicates", async () => {

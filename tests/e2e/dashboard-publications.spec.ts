@@ -66,6 +66,8 @@ async function createIssueByApi(api: APIRequestContext, volume: string, number =
       issue: number,
       title: "",
       year: YEAR,
+      // published at once, so its papers can be read on the public site (decision 258)
+      status: "published",
       "editors[0][name]": "Ada Editor",
       "editors[0][email]": "",
       "editors[0][institution]": "Athenaeum",
@@ -172,11 +174,18 @@ test("create an issue with two editors and a cover, use its row actions, open an
   );
   const actions = row.getByRole("list", { name: `Actions of Vol. ${volume} No. 2` });
   await expect(actions.getByRole("listitem")).toHaveText(
-    ["View", "Edit", "Add Paper", "Unpublish", "Delete"].map((a) => `${a}: Vol. ${volume} No. 2`),
+    ["View", "Edit", "Add Paper", "Publish", "Delete"].map((a) => `${a}: Vol. ${volume} No. 2`),
   );
 
-  // Unpublish by the 'api' action: the list reloads with the row as a draft.
+  // A new issue is a draft (decision 258): readers see it once it is published by the 'api'
+  // action, and no longer once it is unpublished; the list reloads each time.
   const reader = await request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+  expect((await reader.get(`/api/get_publication/${JOURNAL.uri}/${volume}/2`)).status()).toBe(404);
+  await row.getByRole("button", { name: /^Publish/ }).click();
+  await expect(page.getByRole("status")).toContainText("The publication is published");
+  await expect(row.getByText("Draft", { exact: true })).toHaveCount(0);
+  expect((await reader.get(`/api/get_publication/${JOURNAL.uri}/${volume}/2`)).status()).toBe(200);
   await row.getByRole("button", { name: /^Unpublish/ }).click();
   await expect(page.getByRole("status")).toContainText("The publication is unpublished");
   await expect(row.getByText("Draft", { exact: true })).toBeVisible();
@@ -274,6 +283,9 @@ test("an issue without a number (continuous publication) is shown as its volume 
   const row = page.getByRole("row").filter({ hasText: `Vol. ${volume} ` });
   await expect(row).toHaveCount(1);
   await expect(row).not.toContainText("No. 1");
+  // a new issue is a draft (decision 258): readers see it once published by its row action
+  await row.getByRole("button", { name: /^Publish/ }).click();
+  await expect(page.getByRole("status")).toContainText("The publication is published");
 
   // The public issue page keeps its address but claims no number.
   await page.goto(`/journal/${JOURNAL.uri}/${volume}/1`);

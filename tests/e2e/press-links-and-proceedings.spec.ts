@@ -55,7 +55,15 @@ async function journalWithIssues(api: APIRequestContext, uri: string, name: stri
   const issues: number[] = [];
   for (const number of ["1", "2"]) {
     const res = await api.post(`/api/create_publication/${uri}`, {
-      multipart: { volume: "1", issue: number, title: "", year: YEAR, cover_img: await cover() },
+      // published at once: new issues are drafts otherwise (decision 258)
+      multipart: {
+        volume: "1",
+        issue: number,
+        title: "",
+        year: YEAR,
+        status: "published",
+        cover_img: await cover(),
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     issues.push(((await res.json()) as { id: number }).id);

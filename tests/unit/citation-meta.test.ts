@@ -13,6 +13,7 @@ import {
 } from "../../app/lib/citation-meta.ts";
 import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
 import { issnList } from "../../shared/format.ts";
+import { emptyScholarly, literalAuthor } from "../helpers/paper-details.ts";
 
 const paper: PaperDetail = {
   paperID: 42,
@@ -21,8 +22,8 @@ const paper: PaperDetail = {
   journal_title: "Journal of Tests, Vol. 3 No. 2 (2025)",
   title: "On <Testing> & Things",
   authors: [
-    { name: "Ada Lovelace", institution: "Analytical Society; University of London" },
-    { name: "Alan Turing", institution: "" },
+    literalAuthor("Ada Lovelace", "Analytical Society; University of London"),
+    literalAuthor("Alan Turing"),
   ],
   doi: "10.1234/jt.42",
   abstract: "First paragraph.\n\nSecond paragraph.",
@@ -43,6 +44,7 @@ const paper: PaperDetail = {
   page_count: 5,
   issue_link: "/journal/tests/3/2",
   license_url: "",
+  ...emptyScholarly("2025"),
 };
 
 const origin = "https://journals.example.edu";
@@ -135,7 +137,7 @@ const conferencePaper: ProceedingPaperDetail = {
   paperID: 7,
   cover_img: null,
   title: "Trace-based Just-in-Time Type Specialization",
-  authors: [{ name: "Andreas Gal", institution: "Mozilla Corporation" }],
+  authors: [literalAuthor("Andreas Gal", "Mozilla Corporation")],
   doi: "10.1145/1542476.1542528",
   abstract: "Dynamic languages are hard to compile.",
   keywords: "JavaScript, trace trees",
@@ -158,6 +160,7 @@ const conferencePaper: ProceedingPaperDetail = {
   isbn: "978-1-60558-392-1",
   issn: "",
   citation_line: "Proceedings of the 30th ACM SIGPLAN Conference on PLDI (PLDI '09), 2009",
+  ...emptyScholarly("2009"),
 };
 
 describe("proceedingPaperMeta", () => {

@@ -11,6 +11,7 @@ import {
 } from "../../server/services/citation/cite.ts";
 import { formatCitations } from "../../server/services/citation/format.ts";
 import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
+import { emptyScholarly, literalAuthor, personAuthor } from "../helpers/paper-details.ts";
 
 const paper: PaperDetail = {
   paperID: 12,
@@ -19,8 +20,8 @@ const paper: PaperDetail = {
   journal_title: "eLife, Vol. 5 (2016)",
   title: "Stability of a neural circuit",
   authors: [
-    { name: "Alexander Lintz", institution: "Brandeis University" },
-    { name: "Gidon Felsen", institution: "" },
+    personAuthor("Alexander", "Lintz", "Brandeis University"),
+    personAuthor("Gidon", "Felsen"),
   ],
   doi: "10.7554/eLife.13833",
   abstract: "",
@@ -41,6 +42,7 @@ const paper: PaperDetail = {
   issue_link: "/journal/elife/5/1",
   license_url: "",
   cover_img: null,
+  ...emptyScholarly("2016-05-30"),
 };
 const URL = "https://journals.example.edu/journal/elife/12";
 
@@ -85,7 +87,7 @@ describe("formatted references", () => {
       ...paper,
       paperID: 7,
       title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
-      authors: [{ name: "Andreas Gal", institution: "" }],
+      authors: [personAuthor("Andreas", "Gal")],
       doi: "10.1145/1542476.1542528",
       published_on: "2009-06-15",
       first_page: "465",
@@ -104,6 +106,27 @@ describe("formatted references", () => {
     const [apa] = formatCitations(proceedingPaperItem(conference, URL));
     expect(apa?.text).toContain("Proceedings of the 30th ACM SIGPLAN Conference on PLDI");
     expect(apa?.text).toContain("465–478");
+  });
+
+  it("name people by their family names, particles kept, and literal names whole (decision 255)", () => {
+    const item = journalPaperItem(
+      {
+        ...paper,
+        authors: [
+          personAuthor("T.", "Di Matteo"),
+          personAuthor("Anahita", "Sanaei Dashti"),
+          literalAuthor("The PLOS ONE Staff"),
+        ],
+      },
+      URL,
+    );
+    expect(item.author).toEqual([
+      { family: "Di Matteo", given: "T." },
+      { family: "Sanaei Dashti", given: "Anahita" },
+      { literal: "The PLOS ONE Staff" },
+    ]);
+    const apa = formatCitations(item).find((s) => s.key === "apa")?.text;
+    expect(apa).toMatch(/^Di Matteo, T\., Sanaei Dashti, A\., & The PLOS ONE Staff\./);
   });
 
   it("are not on the page: it gets the style choices, their URL and the files beside it", () => {

@@ -36,6 +36,8 @@ describe("PDF worker pool", () => {
       pageCount: null,
       encrypted: true,
       text: null,
+      truncated: false,
+      textPages: null,
     });
     const damaged = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 0x41)]);
     await expect(pool.inspect(damaged)).rejects.toBeInstanceOf(UnreadablePdfError);

@@ -68,6 +68,8 @@ describe.skipIf(!binary && !process.env.CI)("pdftotext on the corpus", () => {
         pageCount: null,
         encrypted: true,
         text: null,
+        truncated: false,
+        textPages: null,
       });
     }
     const damaged = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 0x41)]);
@@ -150,6 +152,8 @@ describe("a pdftotext that fails", () => {
         pageCount: 3,
         encrypted: false,
         text: "One line Two x",
+        truncated: false,
+        textPages: 3,
       },
     );
   });

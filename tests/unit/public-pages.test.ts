@@ -65,6 +65,7 @@ const journal: JournalDetail = {
   contact_email: "",
   active: true,
   subject: "science-technology",
+  license_url: "",
 };
 
 describe("journal optional lines (docs/product/screens.md)", () => {

@@ -177,9 +177,37 @@ describe("papers", () => {
 
   it("refuses text that is not a DOI, and allows none", () => {
     expect(errorsOf(paperSchema.safeParse({ ...paper, doi: "pone.0115884" })).doi).toMatch(
-      /^Enter a DOI such as 10\./,
+      /^This is not a DOI as Crossref writes them: 10\., 4 to 9 digits, a slash/,
     );
     expect(paperSchema.parse(paper).doi).toBe("");
+  });
+
+  it("takes DOIs by Crossref's syntax only (issue 15)", () => {
+    const doiOf = (doi: string) => paperSchema.safeParse({ ...paper, doi });
+    for (const good of [
+      "10.1371/journal.pone.0115884",
+      "10.1145/1542476.1542528",
+      "10.1002/(SICI)1097-4636(199706)35:4_407::AID-JBM1_3.0.CO;2-P",
+      "10.123456789/a-b_c.d;e(f)/g:h",
+    ]) {
+      expect(doiOf(good).success, good).toBe(true);
+    }
+    for (const bad of [
+      "10.1234/x},url={https://evil.example},title={Forged",
+      "10.1234/x y",
+      "10.1234/x\nER  - ",
+      '10.1234/x"onmouseover="alert(1)',
+      "10.1234/<script>",
+      "10.123/three-digit-registrant",
+      "10.1234567890/ten-digits",
+      "10.1000.10/sub-registrant",
+      "10.1234/",
+      "11.1234/x",
+    ]) {
+      expect(errorsOf(doiOf(bad)).doi, bad).toMatch(/^This is not a DOI/);
+    }
+    // a percent-encoded brace is decoded first, then refused
+    expect(errorsOf(doiOf("https://doi.org/10.1234/x%7D")).doi).toMatch(/^This is not a DOI/);
   });
 
   it("requires the publication, title and abstract, and valid author emails", () => {

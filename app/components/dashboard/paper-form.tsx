@@ -11,7 +11,9 @@
  * `successMessage` ('Paper Created Successfully.' / 'Paper Updated Successfully.') with links to
  * the paper, and either clears the whole form (`clearOnSuccess`, when adding: fields, file input and
  * authors, keeping the chosen publication for the next paper of the same issue) or takes the
- * reloaded paper (a new `initial`). On failure the action's message (the server's msg, else the
+ * reloaded paper (a new `initial`). When the PDF's text was cut at the limits of one paper
+ * (decision 271) the answer's note shows under the success message (adding), or under the current
+ * file (editing: the reloaded paper's `textNote`). On failure the action's message (the server's msg, else the
  * route's default) shows under the form, and the server's field messages under their fields.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -26,6 +28,7 @@ import { loadJournalName, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   FormError,
+  FormNote,
   FormSuccess,
   PeopleListField,
   type Person,
@@ -40,9 +43,14 @@ import { useFormAction } from "./form-action.ts";
 import { PdfFileField } from "./pdf-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
-/** A journal paper's fields (Publication select) and a conference paper's (pages instead). */
-const journalFields = paperSchema.omit({ authors: true });
-const proceedingFields = proceedingPaperSchema.omit({ authors: true });
+/**
+ * A journal paper's fields (Publication select) and a conference paper's (pages instead). The
+ * scholarly lists (funders, references) are not on this form yet (issue 16, stage 2); the
+ * server keeps them as stored when an edit leaves them out (decision 256).
+ */
+const LISTS = { authors: true, funding: true, references: true } as const;
+const journalFields = paperSchema.omit(LISTS);
+const proceedingFields = proceedingPaperSchema.omit(LISTS);
 type Common = Omit<z.input<typeof journalFields>, "sel_publication">;
 type FieldValues = Common & { sel_publication?: string; first_page?: string; last_page?: string };
 type FieldOutput = Omit<z.output<typeof journalFields>, "sel_publication"> & {
@@ -110,7 +118,12 @@ function fieldValues(
     : { ...fields, sel_publication };
 }
 
-type Success = { message: string; paperID: number };
+type Success = {
+  message: string;
+  paperID: number;
+  /** The answer's `text_note`: the PDF's text was cut at the limits of one paper (decision 271). */
+  note: string;
+};
 
 /**
  * What differs between adding a paper and editing one (docs/decisions/084-paper-forms.md): the
@@ -143,6 +156,7 @@ export function PaperForm({
   publications,
   initial,
   currentFile,
+  textNote,
   mode,
 }: {
   /** The public page of a paper, for the success message's 'Open the paper'. */
@@ -158,6 +172,8 @@ export function PaperForm({
   initial: PaperFormInitial;
   /** The stored PDF's URL (edit). */
   currentFile?: string;
+  /** The stored PDF's `text_note` (edit): shown under it when its text was cut. */
+  textNote?: string;
   /** See {@link MODES}. */
   mode: keyof typeof MODES;
 }) {
@@ -199,7 +215,7 @@ export function PaperForm({
 
   const fileMissing = () => fileRequired && !file;
 
-  const action = useFormAction<{ paperID: number }>((result) => {
+  const action = useFormAction<{ paperID: number; text_note?: string }>((result) => {
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, FIELDS, setError);
       setFileError(rest.paper_file);
@@ -211,7 +227,7 @@ export function PaperForm({
     if (clearOnSuccess) {
       startFrom({ ...initial, sel_publication: sentPublication ?? initial.sel_publication });
     }
-    setSuccess({ message: successMessage, paperID: result.paperID });
+    setSuccess({ message: successMessage, paperID: result.paperID, note: result.text_note ?? "" });
   });
 
   const send = (values: FieldOutput) => {
@@ -312,6 +328,7 @@ export function PaperForm({
         key={fileKey}
         required={fileRequired}
         current={currentFile}
+        note={textNote}
         error={fileError}
         onFile={(chosen) => {
           setFile(chosen);
@@ -344,6 +361,8 @@ export function PaperForm({
             </p>
           </FormSuccess>
         ) : null}
+        {/* On edit the reloaded paper's note shows under its file instead. */}
+        {success && clearOnSuccess ? <FormNote message={success.note} /> : null}
       </div>
     </form>
   );

@@ -3,12 +3,14 @@
  * (docs/product/files.md: PDF only; the server checks the content again, a renamed file is a 415 and
  * one over `MAX_PDF_MB` a 413). Anything that is not a PDF by type or name is refused at once
  * with a message under the field. On edit, the current file is named with a link to it
- * (`current`), and choosing a file replaces it.
+ * (`current`), with `note` when its text was cut at the limits of one paper (decision 271), and
+ * choosing a file replaces it.
  *
  * The file is reported through `onFile` (null when cleared or refused); the input itself is
  * uncontrolled, so a form that wants it emptied gives it a new `key`.
  */
 import { useId, useState } from "react";
+import { FormNote } from "../forms/form-message.tsx";
 import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
 import { textLinkClass } from "../ui/styles.ts";
 
@@ -33,6 +35,7 @@ export function PdfFileField({
   required,
   error,
   current,
+  note,
   onFile,
 }: {
   label?: string;
@@ -41,6 +44,8 @@ export function PdfFileField({
   error?: string;
   /** The PDF stored now (edit): its URL, linked as the current file. */
   current?: string;
+  /** What to know about the current file (its text was cut), shown under its name. */
+  note?: string;
   onFile: (file: File | null) => void;
 }) {
   const id = useId();
@@ -75,6 +80,7 @@ export function PdfFileField({
           </a>
         </p>
       ) : null}
+      {current ? <FormNote message={note} className="mb-2" /> : null}
       <input
         id={id}
         name="paper_file"

@@ -18,7 +18,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { EditorInput } from "../../../shared/api.ts";
-import { publicationSchema } from "../../../shared/schemas.ts";
+import { publicationFieldsSchema } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   CheckboxField,
@@ -33,7 +33,7 @@ import { useFormAction } from "./form-action.ts";
 import { ImageFileField } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
-const fieldsSchema = publicationSchema.omit({ editors: true, show_number: true });
+const fieldsSchema = publicationFieldsSchema.omit({ editors: true, show_number: true });
 type FieldValues = z.input<typeof fieldsSchema>;
 type FieldOutput = z.output<typeof fieldsSchema>;
 const FIELDS = ["volume", "issue", "title", "year"] as const;

@@ -1,7 +1,9 @@
 /**
  * Messages of a whole form (docs/product/errors.md: "forms show it below the form"): {@link FormError}
- * for a failed submission, announced at once (`role="alert"`), and {@link FormSuccess} for a
- * successful one (`role="status"`). Both render nothing without a message.
+ * for a failed submission, announced at once (`role="alert"`), {@link FormSuccess} for a
+ * successful one (`role="status"`), and {@link FormNote} for something the manager should know
+ * about what was saved (a PDF whose text was cut, decision 271). All render nothing without a
+ * message.
  */
 import type { ReactNode } from "react";
 
@@ -41,5 +43,16 @@ export function FormSuccess({
       <p className="font-semibold">{message}</p>
       {children}
     </div>
+  );
+}
+
+export function FormNote({ message, className = "" }: { message?: ReactNode; className?: string }) {
+  if (!message) return null;
+  return (
+    <p
+      className={`rounded-sm border border-amber-200 border-l-4 border-l-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 ${className}`}
+    >
+      {message}
+    </p>
   );
 }

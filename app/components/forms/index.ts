@@ -4,7 +4,7 @@
  */
 export { CheckboxField } from "./checkbox-field.tsx";
 export { SelectField, TextAreaField, TextField } from "./field.tsx";
-export { FormError, FormSuccess } from "./form-message.tsx";
+export { FormError, FormNote, FormSuccess } from "./form-message.tsx";
 export { PeopleListField, type Person } from "./people-list-field.tsx";
 export { Spinner } from "./spinner.tsx";
 export { controlClass, labelClass } from "./styles.ts";

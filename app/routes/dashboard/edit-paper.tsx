@@ -76,6 +76,7 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
         publications={publications}
         initial={initial}
         currentFile={paper.file_url || undefined}
+        textNote={paper.text_note}
         mode="edit"
       />
     </DashboardScreen>

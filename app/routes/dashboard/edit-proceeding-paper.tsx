@@ -66,6 +66,7 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
         publications={null}
         initial={initial}
         currentFile={paper.file_url || undefined}
+        textNote={paper.text_note}
         mode="edit"
       />
     </DashboardScreen>

@@ -5,9 +5,12 @@
  *
  * | call | answer |
  * |---|---|
- * | POST /create_paper/{journal} | multipart `paperSchema` + `paper_file` (required PDF); 201 `paperID`, `file_url` |
+ * | POST /create_paper/{journal} | multipart `paperSchema` + `paper_file` (required PDF); 201 `paperID`, `file_url`, `text_truncated`, `text_note` |
  * | GET /get_paper/{journal}/{paper} | `paper: PaperEdit` (prefill of the edit form) |
- * | POST /edit_paper/{journal}/{paper} | as create, `paper_file` optional; `paperID`, `file_url` |
+ * | POST /edit_paper/{journal}/{paper} | as create, `paper_file` optional; `paperID`, `file_url`, `text_truncated`, `text_note` |
+ *
+ * `text_truncated` and `text_note` (also in `PaperEdit`) say when the PDF's text was cut at the
+ * limits of one paper (`MAX_PDF_PAGES`, `MAX_PDF_TEXT_KB`; decision 271); the form shows the note.
  * | GET /delete_paper/{journal_url}/{paperID} | deletes the row, then the PDF |
  *
  * Every call answers 403 for a journal the manager does not manage (server/http/guards.ts).
@@ -33,11 +36,18 @@ import { NO_JOURNAL } from "./route-params.ts";
 const NO_PAPER = "No such paper in this journal.";
 
 /**
+ * Text fields a paper form may carry: the spec's, authors with their added fields and
+ * affiliations, funders, and a reference list (decision 256), whose entries take up to six
+ * fields each.
+ */
+export const PAPER_FORM_FIELDS = 5000;
+
+/**
  * The multipart parser of the paper forms; an upload cut off at `MAX_PDF_MB` is the same 413 as
  * a stored PDF over the limit (naming the limit and `paper_file`).
  */
 export function pdfUploadOf(ctx: AppContext): RequestHandler {
-  const parse = multipart(ctx, ["paper_file"]);
+  const parse = multipart(ctx, ["paper_file"], { maxFields: PAPER_FORM_FIELDS });
   return (req, res, next) => {
     parse(req, res, (error?: unknown) => {
       const tooLarge = error instanceof multer.MulterError && error.code === "LIMIT_FILE_SIZE";
@@ -68,9 +78,15 @@ export function papersRouter(ctx: AppContext): Router {
         "Choose the paper's PDF file.",
       );
       const { id } = await createPaper(ctx, uri, input, pdf);
+      const paper = await getPaperForEdit(ctx, uri, id);
       createPaperCall.send(
         res,
-        { paperID: id, file_url: galleyUrl(uri, id, input.title) },
+        {
+          paperID: id,
+          file_url: galleyUrl(uri, id, input.title),
+          text_truncated: paper?.text_truncated ?? false,
+          text_note: paper?.text_note ?? "",
+        },
         MESSAGES.paperCreated,
         201,
       );
@@ -106,7 +122,12 @@ export function papersRouter(ctx: AppContext): Router {
       const paper = await getPaperForEdit(ctx, uri, id);
       editPaperCall.send(
         res,
-        { paperID: id, file_url: paper?.file_url ?? "" },
+        {
+          paperID: id,
+          file_url: paper?.file_url ?? "",
+          text_truncated: paper?.text_truncated ?? false,
+          text_note: paper?.text_note ?? "",
+        },
         MESSAGES.paperUpdated,
       );
     },

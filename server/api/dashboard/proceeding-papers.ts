@@ -7,7 +7,7 @@
  * | call | answer |
  * |---|---|
  * | GET /get_proceeding_contents/{proceeding} | `proceeding: ProceedingDetail` (by id; papers in order) |
- * | POST /create_proceeding_paper/{proceeding} | multipart `proceedingPaperSchema` + `paper_file` (required PDF); 201 `paperID`, `link`, `file_url` |
+ * | POST /create_proceeding_paper/{proceeding} | multipart `proceedingPaperSchema` + `paper_file` (required PDF); 201 `paperID`, `link`, `file_url`, `text_truncated`, `text_note` (decision 271) |
  * | GET /get_proceeding_paper_edit/{proceeding}/{paper} | `paper: ProceedingPaperEdit` |
  * | POST /edit_proceeding_paper/{proceeding}/{paper} | as create, `paper_file` optional; `paperID`, `link`, `file_url` |
  * | GET /delete_proceeding_paper/{proceeding}/{paper} | deletes the row, then the PDF |
@@ -48,10 +48,16 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
   const router = express.Router();
   const pdfUpload = pdfUploadOf(ctx);
 
-  /** The paper's edit answer: its id, public page and galley. */
+  /** The paper's edit answer: its id, public page and galley, and whether its text was cut. */
   const answer = async (proceedingId: number, paperId: number) => {
     const paper = await getProceedingPaperForEdit(ctx, proceedingId, paperId);
-    return { paperID: paperId, link: paper?.link ?? "", file_url: paper?.file_url ?? "" };
+    return {
+      paperID: paperId,
+      link: paper?.link ?? "",
+      file_url: paper?.file_url ?? "",
+      text_truncated: paper?.text_truncated ?? false,
+      text_note: paper?.text_note ?? "",
+    };
   };
 
   const getProceedingContentsCall = apiCall("GET /get_proceeding_contents/:proceeding");

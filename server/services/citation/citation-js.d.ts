@@ -2,7 +2,7 @@
  * The parts of citation-js (https://citation.js.org/, no bundled types) this project uses:
  * `Cite` over CSL-JSON, its output formats (`bibliography` through the CSL plugin, `bibtex`,
  * `ris`, `data`), `Cite.async` to read BibTeX or RIS back, and the CSL plugin's template
- * register. `@citation-js/name` splits a personal name into CSL given/family parts.
+ * register. (The BibTeX and RIS plugins only read files back, in tests.)
  */
 declare module "@citation-js/core" {
   export type CslName = {
@@ -31,7 +31,3 @@ declare module "@citation-js/core" {
 declare module "@citation-js/plugin-csl";
 declare module "@citation-js/plugin-bibtex";
 declare module "@citation-js/plugin-ris";
-declare module "@citation-js/name" {
-  import type { CslName } from "@citation-js/core";
-  export function parse(name: string): CslName;
-}

@@ -1,20 +1,28 @@
 /**
  * 'Cite this paper' (issue 6): a paper as a CSL-JSON item, the BibTeX, RIS and CSL-JSON files
- * readers import into a reference manager, and what the paper page's panel needs, all produced
- * by citation-js (`@citation-js/core` with its BibTeX and RIS plugins), never by hand
- * (docs/decisions/186-cite-this-paper.md).
+ * readers import into a reference manager, and what the paper page's panel needs
+ * (docs/decisions/186-cite-this-paper.md). The BibTeX and RIS files are written by ./bibtex.ts
+ * and ./ris.ts, which escape each format's syntax (docs/decisions/270-citation-file-writers.md);
+ * every text of the item is one line without control characters (the abstract keeps its line
+ * breaks), so no format can be broken by what a manager typed.
  *
  * The references in the six styles are formatted by ./format.ts in the citation worker, a child process
  * (./citation-pool.ts), fetched by the panel from `{paper page}/citations.json`, never while a
  * page renders (docs/decisions/245-citations-off-the-page.md). BibTeX and RIS need no CSL engine
  * and stay cheap enough for the request thread. The browser loads none of this.
  */
-import { Cite, type CslItem, type CslName } from "@citation-js/core";
-import { parse as parseName } from "@citation-js/name";
-import "@citation-js/plugin-bibtex";
-import "@citation-js/plugin-ris";
-import type { PaperCitations, PaperDetail, ProceedingPaperDetail } from "../../../shared/api.ts";
+import type { CslItem, CslName } from "@citation-js/core";
+import type {
+  PaperAuthorItem,
+  PaperCitations,
+  PaperDetail,
+  ProceedingPaperDetail,
+} from "../../../shared/api.ts";
+import { dateParts, parsePartialDate } from "../../../shared/dates.ts";
 import { splitKeywords } from "../../../shared/format.ts";
+import { oneLine } from "../../../shared/one-line.ts";
+import { bibtexEntry } from "./bibtex.ts";
+import { risRecord } from "./ris.ts";
 import { CITATION_STYLES } from "./style-list.ts";
 
 /** The downloadable formats: file extension → media type and citation-js output format. */
@@ -26,17 +34,45 @@ export const CITATION_FILES = {
 
 export type CitationFileFormat = keyof typeof CITATION_FILES;
 
-/** `2016-05-30` → `[2016, 5, 30]`, `2009-06` → `[2009, 6]`, else the year alone. */
-function dateParts(date: string, year: number): number[] {
-  const match = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(date);
-  if (!match) return [year];
-  return [match[1], match[2], match[3]].filter(Boolean).map(Number);
+/**
+ * The paper's publication date as CSL date parts (decision 255: its own date, else its issue's,
+ * else its proceeding's year; shared/dates.ts), `[[2016, 5, 30]]`.
+ */
+function issued(paper: PaperDetail | ProceedingPaperDetail): [number[]] {
+  const date =
+    parsePartialDate(paper.publication_date) ??
+    parsePartialDate(paper.published_on) ??
+    ({ year: paper.year } as const);
+  return dateParts(date);
 }
 
-/** A stored author name ("Djoko T. Iskandar") as CSL given/family parts. */
-function cslName(name: string): CslName {
-  const parsed = parseName(name);
-  return parsed.family ? parsed : { literal: name };
+/**
+ * An author as a CSL name (decision 255): given names and family name (particles kept: "Di
+ * Matteo"), or a literal name, never split by guessing.
+ */
+function cslName(author: PaperAuthorItem): CslName {
+  const family = oneLine(author.family_name ?? "");
+  if (!family) return { literal: oneLine(author.name) };
+  const name: CslName = { family };
+  const given = oneLine(author.given_names ?? "");
+  if (given) name.given = given;
+  const suffix = oneLine(author.suffix ?? "");
+  if (suffix) name.suffix = suffix;
+  return name;
+}
+
+/** Control characters but line breaks and tabs (which JSON would carry, and nothing needs). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/** Every string of `value` as one line (see {@link oneLine}), deeply. */
+function oneLineStrings<T>(value: T): T {
+  if (typeof value === "string") return oneLine(value) as T;
+  if (Array.isArray(value)) return value.map(oneLineStrings) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, oneLineStrings(v)])) as T;
+  }
+  return value;
 }
 
 /** Fields every paper has, whatever it was published in. */
@@ -45,16 +81,31 @@ function commonFields(paper: PaperDetail | ProceedingPaperDetail, pageUrl: strin
   const item: Record<string, unknown> = {
     id: `paper-${paper.paperID}`,
     title: paper.title,
-    author: paper.authors.map((a) => cslName(a.name)),
-    issued: { "date-parts": [dateParts(paper.published_on, paper.year)] },
+    author: paper.authors.map(cslName),
+    issued: { "date-parts": issued(paper) },
     URL: pageUrl,
   };
   if (paper.doi) item.DOI = paper.doi;
   if (pages) item.page = pages;
+  if (paper.first_page) item["page-first"] = paper.first_page;
   if (paper.publisher) item.publisher = paper.publisher;
   const keywords = splitKeywords(paper.keywords);
   if (keywords.length > 0) item.keyword = keywords.join(", ");
   return item;
+}
+
+/**
+ * The item as every writer gets it: its strings on one line (the abstract keeps its line
+ * breaks, without other control characters).
+ */
+function finished(item: Record<string, unknown>, abstract: string): CslItem {
+  const clean = oneLineStrings(item);
+  const text = abstract
+    .replace(CONTROL, "")
+    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
+    .trim();
+  if (text) clean.abstract = text;
+  return clean as CslItem;
 }
 
 /**
@@ -73,7 +124,7 @@ export function journalPaperItem(paper: PaperDetail, pageUrl: string): CslItem {
   if (paper.show_number) item.issue = paper.issue;
   const issn = paper.issn.match(/\b\d{4}-\d{3}[\dX]\b/i)?.[0];
   if (issn) item.ISSN = issn;
-  return item as CslItem;
+  return finished(item, paper.abstract);
 }
 
 /** A conference paper as a CSL-JSON `paper-conference` item of its proceedings. */
@@ -87,7 +138,7 @@ export function proceedingPaperItem(paper: ProceedingPaperDetail, pageUrl: strin
   if (paper.event_location) item["event-place"] = paper.event_location;
   if (paper.isbn) item.ISBN = paper.isbn;
   if (paper.issn) item.ISSN = paper.issn;
-  return item as CslItem;
+  return finished(item, paper.abstract);
 }
 
 /**
@@ -95,9 +146,8 @@ export function proceedingPaperItem(paper: ProceedingPaperDetail, pageUrl: strin
  * array of one item as the CSL specification's JSON schema has it).
  */
 export function citationFile(item: CslItem, format: CitationFileFormat): string {
-  const cite = new Cite(item);
-  if (format === "bib") return cite.format("bibtex");
-  if (format === "ris") return cite.format("ris");
+  if (format === "bib") return bibtexEntry(item);
+  if (format === "ris") return risRecord(item);
   return `${JSON.stringify([item], null, 2)}\n`;
 }
 

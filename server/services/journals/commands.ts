@@ -3,6 +3,8 @@
  * (inactive until step 2), editing main details (including a URI rename and the active flag)
  * and submission info. Inputs are the outputs of the shared schemas (shared/schemas.ts).
  */
+
+import { canonicalLicenceUrl } from "../../../shared/licences.ts";
 import type {
   JournalEditInput,
   JournalStep1Input,
@@ -36,6 +38,7 @@ export type JournalExtras = Partial<
     | "cost"
     | "contact_name"
     | "contact_email"
+    | "license_url"
   >
 > & {
   /** Create the journal active at once (the importer); the dashboard activates it in step 2. */
@@ -86,7 +89,8 @@ async function recordRename(trx: Trx, journalId: number, oldUri: string, newUri:
  * POST /create_journal/1: creates the journal with its cover, inactive until step 2.
  * @param cover the cover image's bytes (required, checked by content).
  * @returns the new journal's id and URI.
- * The subject is `input.subject`, else `extras.subject`, else "More Journals".
+ * The subject is `input.subject`, else `extras.subject`, else "More Journals"; the licence of
+ * its new papers `input.license_url`, else `extras.license_url`, else none.
  * @throws AppError `invalid` without a cover, `conflict` when the URI is taken or reserved (a
  *   former URI of another journal), and the image
  *   errors of {@link storeImage}.
@@ -126,6 +130,7 @@ export async function createJournal(
             sub_guide: columns.sub_guide ?? "",
             other_guide: columns.other_guide ?? "",
             subject: input.subject ?? columns.subject ?? "more",
+            license_url: canonicalLicenceUrl(input.license_url ?? columns.license_url),
             active: active ? 1 : 0,
             created_at: now,
             updated_at: now,
@@ -196,7 +201,8 @@ export function updateJournalSubmission(
 /**
  * POST /edit_journal/1: main details of the journal at `primary_journal_uri`, which
  * `journal_uri` may rename (the old URI is kept so its addresses answer 301, decision 200);
- * `journal_active` Y/N sets the flag; `subject` (optional) moves it to another subject; a new cover replaces the old one
+ * `journal_active` Y/N sets the flag; `subject` (optional) moves it to another subject;
+ * `license_url` (optional, decision 255) sets the licence of its new papers; a new cover replaces the old one
  * (the old file is removed only after the row points at the new one).
  * @returns the journal's id and its (possibly new) URI, where the dashboard navigates next.
  * @throws AppError `not_found`, `conflict` (URI taken), and the image errors of {@link storeImage}.
@@ -225,6 +231,10 @@ export async function updateJournalMain(
             intro: input.journal_intro,
             active: input.journal_active === "Y" ? 1 : 0,
             ...(input.subject ? { subject: input.subject } : {}),
+            // absent keeps the licence (callers that know only the spec's fields)
+            ...(input.license_url !== undefined
+              ? { license_url: canonicalLicenceUrl(input.license_url) }
+              : {}),
             ...(image ? { image } : {}),
             updated_at: timestamp(),
           })

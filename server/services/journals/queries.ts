@@ -137,6 +137,7 @@ export async function getJournal(
     contact_email: row.contact_email ?? "",
     active: row.active === 1,
     subject: row.subject,
+    license_url: row.license_url ?? "",
   };
 }
 

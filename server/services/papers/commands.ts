@@ -8,6 +8,7 @@
  */
 
 import type { Updateable } from "kysely";
+import { canonicalLicenceUrl } from "../../../shared/licences.ts";
 import type { PaperInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
@@ -22,22 +23,73 @@ import {
   commitOrDiscard,
   nullIfEmpty,
   removeAfterCommit,
-  replaceAuthors,
   type Trx,
   timestamp,
   writeCatalogue,
 } from "../write.ts";
+import {
+  type AuthorWrite,
+  replaceAuthors,
+  replaceFunding,
+  replaceReferences,
+} from "./scholarly.ts";
 
-/** Columns the form does not carry, set by the importer. */
-export type PaperExtras = Partial<
-  Pick<PapersTable, "first_page" | "last_page" | "published_on" | "license_url">
-> & {
+/** Columns the journal form does not carry: a conference paper's pages, set by the importer too. */
+export type PaperExtras = Partial<Pick<PapersTable, "first_page" | "last_page">> & {
   /** Accept a paper without a PDF (the importer's metadata-only papers); the form requires one. */
   fileOptional?: boolean;
 };
 
-/** A paper's fields without its publication: what a proceeding's paper has. */
-export type PaperFields = Omit<PaperInput, "sel_publication">;
+/**
+ * A paper's fields without its publication: what a proceeding's paper has. The scholarly fields
+ * (decision 256) are optional: absent on create means the default (the journal's licence, no
+ * dates, no funders or references), absent on edit keeps what is stored; `""` (or `null`, `[]`)
+ * clears. Authors may carry only the spec's fields ({@link AuthorWrite}).
+ */
+export type PaperFields = Omit<PaperInput, "sel_publication" | "authors"> & {
+  authors: readonly AuthorWrite[];
+};
+
+/**
+ * The paper columns of the scholarly fields `input` carries (absent ones left out, so an edit
+ * keeps them): licence in its canonical form (shared/licences.ts), copyright, dates, funding
+ * statement.
+ */
+function scholarlyColumns(input: PaperFields): Updateable<PapersTable> {
+  const columns: Updateable<PapersTable> = {};
+  if (input.license_url !== undefined) {
+    columns.license_url = canonicalLicenceUrl(input.license_url);
+  }
+  if (input.copyright_holder !== undefined) {
+    columns.copyright_holder = nullIfEmpty(input.copyright_holder);
+  }
+  if (input.copyright_year !== undefined) columns.copyright_year = input.copyright_year;
+  if (input.published_on !== undefined) columns.published_on = nullIfEmpty(input.published_on);
+  if (input.received_on !== undefined) columns.received_on = nullIfEmpty(input.received_on);
+  if (input.accepted_on !== undefined) columns.accepted_on = nullIfEmpty(input.accepted_on);
+  if (input.funding_statement !== undefined) {
+    columns.funding_statement = nullIfEmpty(input.funding_statement);
+  }
+  return columns;
+}
+
+/** Writes the lists `input` carries (funders, references); absent lists stay as stored. */
+async function writeLists(trx: Trx, paperId: number, input: PaperFields): Promise<void> {
+  if (input.funding !== undefined) await replaceFunding(trx, paperId, input.funding);
+  if (input.references !== undefined) await replaceReferences(trx, paperId, input.references);
+}
+
+/** The licence a new paper of `owner` gets when the request names none: its journal's. */
+async function defaultLicence(trx: Trx, owner: PaperOwner): Promise<string | null> {
+  if (!("publication_id" in owner)) return null;
+  const row = await trx
+    .selectFrom("publications as pub")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select("j.license_url")
+    .where("pub.id", "=", owner.publication_id)
+    .executeTakeFirst();
+  return row?.license_url ?? null;
+}
 
 /** Where a paper belongs: an issue of a journal or a proceeding. */
 export type PaperOwner = { publication_id: number } | { proceeding_id: number };
@@ -133,6 +185,8 @@ function fileColumns(file: StoredPaperFile | null) {
     page_count: file?.pageCount ?? null,
     encrypted: file?.encrypted ? 1 : 0,
     full_text: file?.text ?? null,
+    text_truncated: file?.truncated ? 1 : 0,
+    text_pages: file?.textPages ?? null,
   };
 }
 
@@ -192,6 +246,8 @@ export async function insertPaperRows(
   await assertDoiFree(trx, input.doi);
   const now = timestamp();
   const { fileOptional: _, ...columns } = extras;
+  const license =
+    input.license_url === undefined ? { license_url: await defaultLicence(trx, owner) } : {};
   const row = await trx
     .insertInto("papers")
     .values({
@@ -203,6 +259,8 @@ export async function insertPaperRows(
       keywords: nullIfEmpty(input.keywords),
       ...fileColumns(file),
       ...columns,
+      ...license,
+      ...scholarlyColumns(input),
       position: await nextPosition(trx, owner),
       created_at: now,
       updated_at: now,
@@ -210,6 +268,7 @@ export async function insertPaperRows(
     .returning("id")
     .executeTakeFirstOrThrow();
   await replaceAuthors(trx, row.id, input.authors);
+  await writeLists(trx, row.id, input);
   await indexPaper(trx, dialect, row.id);
   return { id: row.id };
 }
@@ -224,7 +283,7 @@ export async function insertPaperRows(
 export async function createPaper(
   ctx: AppContext,
   journalUri: string,
-  input: PaperInput,
+  input: PaperFields & Pick<PaperInput, "sel_publication">,
   pdf: Uint8Array | null | undefined,
   extras: PaperExtras = {},
 ): Promise<{ id: number }> {
@@ -291,13 +350,15 @@ async function rewritePaper(
           doi: nullIfEmpty(input.doi),
           abstract: input.abstract,
           keywords: nullIfEmpty(input.keywords),
+          ...scholarlyColumns(input),
           ...(await more(trx)),
           ...(file ? fileColumns(file) : {}),
           updated_at: timestamp(),
         })
         .where("id", "=", paper.id)
         .execute();
-      await replaceAuthors(trx, paper.id, input.authors);
+      await replaceAuthors(trx, paper.id, input.authors, { edit: true });
+      await writeLists(trx, paper.id, input);
       await indexPaper(trx, ctx.dialect, paper.id);
     },
     async () => {
@@ -369,7 +430,7 @@ export async function updatePaper(
   ctx: AppContext,
   journalUri: string,
   paperId: number,
-  input: PaperInput,
+  input: PaperFields & Pick<PaperInput, "sel_publication">,
   pdf?: Uint8Array | null,
 ): Promise<{ id: number }> {
   const { journal, paper } = await paperInJournal(ctx, journalUri, paperId);

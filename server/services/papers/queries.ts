@@ -5,13 +5,20 @@
  */
 
 import type {
+  AuthorInput,
+  PaperAuthorItem,
   PaperDetail,
   PaperEdit,
+  PaperEditScholarly,
   PaperReading,
+  PaperScholarly,
+  PaperTextState,
   ProceedingPaperDetail,
   ProceedingPaperEdit,
 } from "../../../shared/api.ts";
+import { effectivePaperDate, type PaperDateInput } from "../../../shared/dates.ts";
 import {
+  pdfTextNote,
   proceedingCitationLine,
   proceedingLink,
   proceedingPaperLink,
@@ -24,6 +31,12 @@ import type { Paper, PaperAuthor } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { issnLine } from "../journals/queries.ts";
+import {
+  type AuthorWithAffiliations,
+  fundingOf,
+  peopleByPaper,
+  referencesOf,
+} from "./scholarly.ts";
 
 /** Readers see a paper only in an active journal and a published issue. */
 export type Visibility = { includeUnpublished?: boolean };
@@ -98,9 +111,23 @@ export function publishedJournalPapers(ctx: AppContext) {
     .where("pub.status", "=", "published");
 }
 
-/** Authors of one paper, in their order. */
-async function authorsOfPaper(ctx: AppContext, paperId: number): Promise<PaperAuthor[]> {
-  return (await authorsByPaper(ctx, [paperId])).get(paperId) ?? [];
+/** Authors of one paper with their affiliations, in their order. */
+async function peopleOfPaper(ctx: AppContext, paperId: number): Promise<AuthorWithAffiliations[]> {
+  return (await peopleByPaper(ctx.db, [paperId])).get(paperId) ?? [];
+}
+
+/** An author as a paper page shows it: the spec's fields and the person (decision 256). */
+export function authorItem(a: AuthorWithAffiliations): PaperAuthorItem {
+  return {
+    name: a.name,
+    institution: a.institution ?? "",
+    given_names: a.given_names ?? "",
+    family_name: a.family_name ?? "",
+    suffix: a.suffix ?? "",
+    orcid: a.orcid ?? "",
+    affiliations: a.affiliations.map((f) => ({ name: f.name, ror: f.ror ?? "" })),
+    corresponding: a.corresponding === 1,
+  };
 }
 
 /** The paper columns both reading pages select: those of {@link readingFields} and the PDF's. */
@@ -116,6 +143,11 @@ const READING_COLUMNS = [
   "p.last_page",
   "p.license_url",
   "p.created_at",
+  "p.received_on",
+  "p.accepted_on",
+  "p.copyright_holder",
+  "p.copyright_year",
+  "p.funding_statement",
 ] as const;
 
 type ReadingRow = Pick<
@@ -130,21 +162,43 @@ type ReadingRow = Pick<
   | "last_page"
   | "license_url"
   | "created_at"
+  | "received_on"
+  | "accepted_on"
+  | "copyright_holder"
+  | "copyright_year"
+  | "funding_statement"
 >;
 
 /**
- * The fields every paper reading page shows that come straight from the paper and its
- * authors (`PaperReading` but for the galley URL, year, publisher and date, which depend on
- * where it was published); optional text `""` when empty.
+ * The fields every paper reading page shows that come straight from the paper, its authors,
+ * funders and references (`PaperReading` but for the galley URL, year, publisher and dates,
+ * which depend on where it was published); optional text `""` when empty. `date` says where
+ * the paper was published, for its effective publication date (shared/dates.ts).
  */
-function readingFields(
+async function readingFields(
+  ctx: AppContext,
   row: ReadingRow,
-  authors: PaperAuthor[],
-): Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on" | "cover_img"> {
+  date: PaperDateInput,
+): Promise<Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on" | "cover_img">> {
+  const [authors, funding, references] = await Promise.all([
+    peopleOfPaper(ctx, row.id),
+    fundingOf(ctx.db, row.id),
+    referencesOf(ctx.db, row.id),
+  ]);
+  const scholarly: PaperScholarly = {
+    publication_date: effectivePaperDate(date).iso,
+    received_on: row.received_on ?? "",
+    accepted_on: row.accepted_on ?? "",
+    copyright_holder: row.copyright_holder ?? "",
+    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
+    funding_statement: row.funding_statement ?? "",
+    funding,
+    references,
+  };
   return {
     paperID: row.id,
     title: row.title,
-    authors: authors.map((a) => ({ name: a.name, institution: a.institution ?? "" })),
+    authors: authors.map(authorItem),
     doi: row.doi ?? "",
     abstract: row.abstract,
     keywords: row.keywords ?? "",
@@ -153,6 +207,7 @@ function readingFields(
     last_page: row.last_page ?? "",
     page_count: row.page_count,
     license_url: row.license_url ?? "",
+    ...scholarly,
   };
 }
 
@@ -216,6 +271,7 @@ export async function getJournalPaper(
       "pub.show_number",
       "pub.year",
       "pub.published_on",
+      "pub.publication_date",
       "pub.cover",
       "j.name as journal_name",
       "j.abbreviation",
@@ -226,8 +282,12 @@ export async function getJournalPaper(
     ])
     .executeTakeFirst();
   if (!row) return null;
+  const date = {
+    published_on: row.paper_published_on,
+    issue: { publication_date: row.publication_date, year: row.year },
+  };
   return {
-    ...readingFields(row, await authorsOfPaper(ctx, row.id)),
+    ...(await readingFields(ctx, row, date)),
     journal_name: row.journal_name,
     journal_url: row.uri,
     journal_title: `${row.journal_name}, ${publicationLabel(row.volume, row.number, row.year, row.show_number)}`,
@@ -296,8 +356,9 @@ export async function getProceedingPaper(
     ])
     .executeTakeFirst();
   if (!row) return null;
+  const date = { published_on: row.published_on, proceeding: { year: row.year } };
   return {
-    ...readingFields(row, await authorsOfPaper(ctx, row.id)),
+    ...(await readingFields(ctx, row, date)),
     file_url: row.file ? proceedingGalleyUrl(row.slug, row.id, row.title) : "",
     year: row.year,
     publisher: row.publisher ?? "",
@@ -330,23 +391,99 @@ export async function findProceedingPaperFile(
   );
 }
 
-/** The fields both paper edit forms prefill (journal and conference papers), authors in order. */
-async function editFields(
+/**
+ * Whether a paper's stored text was cut at the limits of one paper, and the forms' note then
+ * (decision 271).
+ */
+export function paperTextState(
   ctx: AppContext,
-  row: { id: number; title: string; doi: string | null; abstract: string; keywords: string | null },
-) {
-  const authors = await authorsOfPaper(ctx, row.id);
+  row: { text_truncated: number; text_pages: number | null; page_count: number | null },
+): PaperTextState {
+  if (!row.text_truncated) return { text_truncated: false, text_note: "" };
+  const { maxPages, maxTextBytes } = ctx.config.pdfLimits;
+  return {
+    text_truncated: true,
+    text_note: pdfTextNote(row.text_pages, row.page_count, {
+      maxTextKb: Math.round(maxTextBytes / 1024),
+      maxPages,
+    }),
+  };
+}
+
+/** The paper columns both edit forms prefill. */
+const EDIT_COLUMNS = [
+  "p.id",
+  "p.title",
+  "p.doi",
+  "p.abstract",
+  "p.keywords",
+  "p.file",
+  "p.license_url",
+  "p.copyright_holder",
+  "p.copyright_year",
+  "p.published_on",
+  "p.received_on",
+  "p.accepted_on",
+  "p.funding_statement",
+  "p.text_truncated",
+  "p.text_pages",
+  "p.page_count",
+] as const;
+
+type EditRow = Pick<
+  Paper,
+  | "id"
+  | "title"
+  | "doi"
+  | "abstract"
+  | "keywords"
+  | "license_url"
+  | "copyright_holder"
+  | "copyright_year"
+  | "published_on"
+  | "received_on"
+  | "accepted_on"
+  | "funding_statement"
+  | "text_truncated"
+  | "text_pages"
+  | "page_count"
+>;
+
+/** An author as the edit forms are prefilled: every field, the added ones included. */
+function authorForEdit(a: AuthorWithAffiliations): Required<AuthorInput> {
+  return { ...authorItem(a), email: a.email ?? "" };
+}
+
+/**
+ * The fields both paper edit forms prefill (journal and conference papers): the spec's, the
+ * authors in order with every added field, and the scholarly fields (decision 256).
+ */
+async function editFields(ctx: AppContext, row: EditRow) {
+  const [authors, funding, references] = await Promise.all([
+    peopleOfPaper(ctx, row.id),
+    fundingOf(ctx.db, row.id),
+    referencesOf(ctx.db, row.id),
+  ]);
+  const scholarly: PaperEditScholarly = {
+    license_url: row.license_url ?? "",
+    copyright_holder: row.copyright_holder ?? "",
+    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
+    published_on: row.published_on ?? "",
+    received_on: row.received_on ?? "",
+    accepted_on: row.accepted_on ?? "",
+    funding_statement: row.funding_statement ?? "",
+    funding,
+    references,
+  };
   return {
     paperID: row.id,
     title: row.title,
-    authors: authors.map((a) => ({
-      name: a.name,
-      email: a.email ?? "",
-      institution: a.institution ?? "",
-    })),
+    authors: authors.map(authorForEdit),
     doi: row.doi ?? "",
     abstract: row.abstract,
     keywords: row.keywords ?? "",
+    ...scholarly,
+    ...paperTextState(ctx, row),
   };
 }
 
@@ -357,16 +494,7 @@ export async function getPaperForEdit(
   paperId: number,
 ): Promise<PaperEdit | null> {
   const row = await journalPaperQuery(ctx, journalUri, paperId, { includeUnpublished: true })
-    .select([
-      "p.id",
-      "p.title",
-      "p.doi",
-      "p.abstract",
-      "p.keywords",
-      "p.file",
-      "p.publication_id",
-      "j.uri",
-    ])
+    .select([...EDIT_COLUMNS, "p.publication_id", "j.uri"])
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -388,17 +516,7 @@ export async function getProceedingPaperForEdit(
   const row = await ctx.db
     .selectFrom("papers as p")
     .innerJoin("proceedings as pr", "pr.id", "p.proceeding_id")
-    .select([
-      "p.id",
-      "p.title",
-      "p.doi",
-      "p.abstract",
-      "p.keywords",
-      "p.file",
-      "p.first_page",
-      "p.last_page",
-      "pr.slug",
-    ])
+    .select([...EDIT_COLUMNS, "p.first_page", "p.last_page", "pr.slug"])
     .where("p.id", "=", paperId)
     .where("p.proceeding_id", "=", proceedingId)
     .executeTakeFirst();

@@ -22,11 +22,22 @@ import {
 } from "../write.ts";
 
 export type PublicationExtras = {
-  /** Default `published`. */
+  /** Default `input.status`, else `draft` (decision 258). */
   status?: PublicationStatus;
-  /** `YYYY-MM-DD`; default today. */
+  /** When it went online, `YYYY-MM-DD`; default today. */
   published_on?: string;
 };
+
+/**
+ * The issue's publication date to store (decision 255): the one given, else the stored one
+ * while it is still in the issue's year, else the year alone; `year` and the date's year always
+ * agree (the schema refuses a date of another year).
+ */
+function publicationDate(input: PublicationInput, stored?: string | null): string {
+  if (input.publication_date) return input.publication_date;
+  if (input.publication_date === undefined && stored?.startsWith(String(input.year))) return stored;
+  return String(input.year);
+}
 
 async function publicationOf(ctx: AppContext, journalUri: string, publicationId: number) {
   const journal = await journalByUri(ctx, journalUri);
@@ -64,7 +75,9 @@ async function assertFree(
 }
 
 /**
- * POST /create_publication/{journal}: a new issue with its cover and editorial board.
+ * POST /create_publication/{journal}: a new issue with its cover and editorial board, a draft
+ * unless `input.status` (or `extras.status`) is `published` (decision 258), dated
+ * `input.publication_date` or its year.
  * @returns the new publication's id.
  * @throws AppError `not_found` (journal), `invalid` (no cover), `conflict` (volume/number taken),
  *   and the image errors of {@link storeImage}.
@@ -98,8 +111,9 @@ export async function createPublication(
             show_number: input.show_number === false ? 0 : 1,
             title: nullIfEmpty(input.title),
             year: input.year,
+            publication_date: publicationDate(input),
             cover: key,
-            status: extras.status ?? "published",
+            status: extras.status ?? input.status ?? "draft",
             published_on: extras.published_on ?? today(),
             created_at: now,
             updated_at: now,
@@ -118,8 +132,10 @@ export async function createPublication(
 }
 
 /**
- * POST /edit_publication/{journal}/{publication}: volume, number, title, year and editors; a new
- * cover replaces the old one, which is removed after the row points at the new one.
+ * POST /edit_publication/{journal}/{publication}: volume, number, title, year, publication date
+ * (absent: kept while in the year), editors, and the status when given (publishing makes
+ * today its `published_on`, as {@link setPublicationStatus}); a new cover replaces the old one,
+ * which is removed after the row points at the new one.
  * @throws AppError `not_found`, `conflict` (volume/number taken) and the image errors.
  */
 export async function updatePublication(
@@ -144,6 +160,13 @@ export async function updatePublication(
             show_number: input.show_number === false ? 0 : 1,
             title: nullIfEmpty(input.title),
             year: input.year,
+            publication_date: publicationDate(input, publication.publication_date),
+            ...(input.status && input.status !== publication.status
+              ? {
+                  status: input.status,
+                  ...(input.status === "published" ? { published_on: today() } : {}),
+                }
+              : {}),
             ...(key ? { cover: key } : {}),
             updated_at: timestamp(),
           })

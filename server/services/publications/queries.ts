@@ -3,6 +3,8 @@
  * list, and the issue page with its papers and editorial board (docs/product/api.md).
  * Readers see published issues of active journals only.
  */
+
+import type { ExpressionBuilder } from "kysely";
 import type {
   DashboardPublicationRow,
   FeaturedPublication,
@@ -13,12 +15,20 @@ import type {
   PublicationOption,
   RowAction,
 } from "../../../shared/api.ts";
+import { issuePublicationDate } from "../../../shared/dates.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
+import type { Database } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { editorialBoard, editorsForEdit } from "../editors.ts";
 import { findJournalRow } from "../journals/queries.ts";
 import { listContents, type Visibility } from "../papers/queries.ts";
+
+/** The tables of {@link publishedIssues}' queries, for expression helpers. */
+type IssueScope = Database & {
+  pub: Database["publications"];
+  j: Database["journals"];
+};
 
 /**
  * Issues as readers see them, published in an active journal (`publications as pub`,
@@ -52,6 +62,16 @@ function describeIssue(journalName: string, title: string | null, paperCount: nu
   return title ? `${journalName}: ${title}. ${papers}.` : `${journalName}. ${papers}.`;
 }
 
+/**
+ * `exists` a paper of the issue `pub` (by the `papers_publication` index): public lists never
+ * feature an issue without papers (decision 258); its own page still answers.
+ */
+function hasPapers(eb: ExpressionBuilder<IssueScope, "pub">) {
+  return eb.exists(
+    eb.selectFrom("papers").select("papers.id").whereRef("papers.publication_id", "=", "pub.id"),
+  );
+}
+
 // The issue columns of the home page's list.
 const LATEST_COLUMNS = [
   "pub.id",
@@ -74,6 +94,7 @@ const DASHBOARD_COLUMNS = [
   "pub.year",
   "pub.status",
   "pub.published_on",
+  "pub.publication_date",
   "pub.created_at",
 ] as const;
 
@@ -87,6 +108,7 @@ export async function listLatestPublications(
   limit = 6,
 ): Promise<LatestPublicationItem[]> {
   const rows = await publishedIssues(ctx)
+    .where(hasPapers)
     .select([...LATEST_COLUMNS, "j.name as journal_name", "j.uri"])
     .orderBy("pub.published_on", "desc")
     .orderBy("pub.id", "desc")
@@ -123,14 +145,7 @@ async function paperCounts(
 /** GET /latest_publication: the newest published issue that has papers, with them; or null. */
 export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPublication | null> {
   const row = await publishedIssues(ctx)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("papers")
-          .select("papers.id")
-          .whereRef("papers.publication_id", "=", "pub.id"),
-      ),
-    )
+    .where(hasPapers)
     .select([
       "pub.id",
       "pub.volume",
@@ -171,7 +186,19 @@ export async function listJournalPublications(
   });
   if (!journal) return null;
   let query = ctx.db.selectFrom("publications").selectAll().where("journal_id", "=", journal.id);
-  if (!visibility.includeUnpublished) query = query.where("status", "=", "published");
+  if (!visibility.includeUnpublished) {
+    // readers: published issues with papers (decision 258); managers: every issue, to add papers
+    query = query
+      .where("status", "=", "published")
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("papers")
+            .select("papers.id")
+            .whereRef("papers.publication_id", "=", "publications.id"),
+        ),
+      );
+  }
   const rows = await query
     .orderBy("year", "desc")
     .orderBy("published_on", "desc")
@@ -219,6 +246,7 @@ export async function getPublication(
       "pub.year",
       "pub.cover",
       "pub.published_on",
+      "pub.publication_date",
       "j.name as journal_name",
       "j.abbreviation",
       "j.uri",
@@ -241,6 +269,7 @@ export async function getPublication(
     papers: papers.map(({ paperID, title, authors }) => ({ paperID, title, authors })),
     editors: await editorialBoard(ctx, { publicationId: row.id }),
     published_on: row.published_on,
+    publication_date: issuePublicationDate(row),
   };
 }
 
@@ -313,6 +342,7 @@ export async function listDashboardPublications(
       show_number: r.show_number === 1,
       title: r.title ?? "",
       published_on: r.published_on,
+      publication_date: issuePublicationDate(r),
       uploaded_on: r.created_at.slice(0, 10),
       no_of_papers: count,
       status: r.status,
@@ -338,6 +368,8 @@ export async function getPublicationForEdit(
       "pub.title",
       "pub.year",
       "pub.cover",
+      "pub.publication_date",
+      "pub.status",
     ])
     .where("j.uri", "=", journalUri)
     .where("pub.id", "=", publicationId)
@@ -352,5 +384,7 @@ export async function getPublicationForEdit(
     year: row.year,
     cover_img: fileUrl(row.cover),
     editors: await editorsForEdit(ctx, { publicationId: row.id }),
+    publication_date: issuePublicationDate(row),
+    status: row.status,
   };
 }
