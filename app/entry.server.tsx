@@ -15,6 +15,7 @@ import { isDatabaseUnavailable } from "../server/db/unavailable.ts";
 import { databaseWasUnavailable, markDatabaseUnavailable } from "../server/http/outage-scope.ts";
 import { RETRY_AFTER_SECONDS } from "../server/http/unavailable.ts";
 import { appContext, requestContext } from "./context.ts";
+import type { RouteHandle } from "./root.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -47,6 +48,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
 };
 
+/** Whether a route of the page asks for the PDF reader's CSP (`RouteHandle.pdfViewer`). */
+function opensPdfViewer({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  return staticHandlerContext.matches.some(
+    ({ route }) => (routeModules[route.id]?.handle as RouteHandle | undefined)?.pdfViewer === true,
+  );
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -62,7 +70,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, allowPdfViewer } = loadContext.get(requestContext);
+  if (opensPdfViewer(routerContext)) allowPdfViewer();
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

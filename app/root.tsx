@@ -27,12 +27,15 @@ import { appContext, requestContext } from "./context.ts";
 import { pageMeta, type RootData } from "./lib/root-data.ts";
 
 /**
- * A route's `handle`: `{ hydrate: false }` marks a public page that React never hydrates
- * (docs/decisions/240-unhydrated-public-pages.md). The server renders it as any other page, but
- * instead of React Router's scripts it gets app/public/page-script.ts, a few KB that define the
- * site's custom elements (app/elements.ts, decision 292); its links are full page loads.
+ * A route's `handle`:
+ * - `{ hydrate: false }` marks a public page that React never hydrates
+ *   (docs/decisions/240-unhydrated-public-pages.md). The server renders it as any other page, but
+ *   instead of React Router's scripts it gets app/public/page-script.ts, a few KB that define the
+ *   site's custom elements (app/elements.ts, decision 292); its links are full page loads.
+ * - `{ pdfViewer: true }` marks a page that opens the PDF reader: its Content-Security-Policy
+ *   gets what pdf.js needs beyond the site's policy (server/http/csp.ts; decision 266).
  */
-export type RouteHandle = { hydrate?: boolean };
+export type RouteHandle = { hydrate?: boolean; pdfViewer?: boolean };
 
 /** False when a matched route asks not to be hydrated. */
 function useHydrate(): boolean {

@@ -23,6 +23,7 @@ import type { Request, Response } from "express";
 import { createAppContext } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
 import { createHttpApp } from "../server/http/app.ts";
+import { PDF_VIEWER_SOURCES, widenResponseCsp } from "../server/http/csp.ts";
 import { publicOrigin } from "../server/http/origin.ts";
 import type { RequestInfo } from "../server/router-context.ts";
 import { createCitationPool } from "../server/services/citation/citation-pool.ts";
@@ -82,6 +83,7 @@ const app = createHttpApp(ctx, {
     nonce: res.locals.nonce,
     user: res.locals.user,
     origin: publicOrigin(config, req),
+    allowPdfViewer: () => widenResponseCsp(res, PDF_VIEWER_SOURCES),
   })),
   outputCache: false,
 });

@@ -17,6 +17,12 @@ export type RequestInfo = {
   user: SignedInUser | null;
   /** Public origin (`https://host`), for canonical URLs and citation metadata. */
   origin: string;
+  /**
+   * Gives this response's Content-Security-Policy what the PDF reader needs (server/http/csp.ts,
+   * `PDF_VIEWER_SOURCES`); called by app/entry.server.tsx for a route whose `handle` says
+   * `pdfViewer: true`, before the headers are sent.
+   */
+  allowPdfViewer: () => void;
 };
 
 export const appContext = createContext<AppContext>();

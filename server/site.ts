@@ -15,6 +15,7 @@ import "../shared/zod-setup.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { createHttpApp } from "./http/app.ts";
+import { PDF_VIEWER_SOURCES, widenResponseCsp } from "./http/csp.ts";
 import { publicOrigin } from "./http/origin.ts";
 import { createOutputCache } from "./http/output-cache.ts";
 import type { RequestInfo } from "./router-context.ts";
@@ -51,6 +52,7 @@ function requestInfo(ctx: AppContext) {
     nonce: res.locals.nonce,
     user: res.locals.user,
     origin: publicOrigin(ctx.config, req),
+    allowPdfViewer: () => widenResponseCsp(res, PDF_VIEWER_SOURCES),
   });
 }
 

@@ -87,6 +87,8 @@ export const MESSAGES = {
   paperUpdated: "Paper Updated Successfully.",
   confirmDeletePaper: "Are you sure you want to delete this paper?",
   notFound: "404 Page Not Found",
+  /** No `ADMIN_PASSCODE`: said by POST /api/register and, at once, by /registration (issue 15). */
+  registrationClosed: "Registration is closed: this site has no admin passcode configured.",
 } as const;
 
 /** PDF viewer texts of docs/product/screens.md and docs/product/errors.md. */

@@ -1,22 +1,32 @@
 /**
- * /logout (docs/product/api.md, GET /logout: "success goes to /manager; failure ignored"). Opening
- * the page changes nothing, since any site may link to it (issue 7); it shows a 'Sign out'
- * button whose POST ends the session (server/http/sign-out.ts), then loads /manager afresh.
- * A full page load rather than a client-side navigation, so nothing of the signed-in pages
- * (loader data, the menu) survives in memory. Signed out already: straight to /manager.
+ * /logout (docs/product/api.md, GET /logout: "success goes to /manager; failure ignored";
+ * docs/product/screens.md, Dashboard: the 'Logout' link). The dashboard's Logout link signs out
+ * in one click: a GET this site sent (the link, or the address typed in) ends the session and
+ * loads /manager afresh (docs/decisions/265-one-click-sign-out.md). A full page load rather
+ * than a client-side navigation, so nothing of the signed-in pages (loader data, the menu)
+ * survives in memory. Signed out already: straight to /manager.
+ *
+ * A GET another site sent (issue 7: any site may link here) changes nothing: it shows this page,
+ * 'You are signed in as …', with a 'Sign out' button whose POST ends the session
+ * (server/http/sign-out.ts) unless it too comes from another site.
  */
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { CROSS_SITE_MSG } from "../../server/http/guards.ts";
-import { signOut } from "../../server/http/sign-out.ts";
+import { isOwnNavigation, signOut } from "../../server/http/sign-out.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { Spinner } from "../components/forms/index.ts";
 import { buttonClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
 import type { Route } from "./+types/logout";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(requestContext);
   if (!user) throw redirect("/manager");
+  const ctx = context.get(appContext);
+  if (isOwnNavigation(ctx, request)) {
+    const headers = await signOut(ctx, request);
+    if (headers) throw redirectDocument("/manager", { headers });
+  }
   return { name: user.name };
 }
 
@@ -34,7 +44,15 @@ export default function Logout({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <AccountPanel title="Sign out" lead={<>You are signed in as {loaderData.name}.</>}>
+    <AccountPanel
+      title="Sign out"
+      lead={
+        <>
+          You are signed in as {loaderData.name}. Nothing has changed yet: this sign-out link did
+          not come from this site's own pages. Sign out here if you meant to.
+        </>
+      }
+    >
       <Form method="post" className="space-y-4">
         {actionData?.error ? (
           <p role="alert" className="text-sm text-red-800">

@@ -78,5 +78,11 @@ export default function PaperPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Rendered on the server, not hydrated (decision 240). */
-export const handle = { hydrate: false } satisfies import("../root.tsx").RouteHandle;
+/**
+ * Rendered on the server, not hydrated (decision 240); opens the PDF reader, so its CSP lets
+ * pdf.js read back image annotations (decision 266).
+ */
+export const handle = {
+  hydrate: false,
+  pdfViewer: true,
+} satisfies import("../root.tsx").RouteHandle;

@@ -12,6 +12,9 @@
  * the link an administrator mailed. The server loader reads the invitation; the form then shows
  * the invited address (read-only) and no passcode field, and posts to /api/register_invited.
  * A used or expired link shows why, and the ordinary form with the passcode.
+ *
+ * Without `ADMIN_PASSCODE` registration is closed (docs/product/api.md): the page says so at once
+ * instead of showing a form that could only fail (issue 15); an invitation link still works.
  */
 // first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
 import "../../shared/zod-setup.ts";
@@ -47,15 +50,17 @@ const FIELDS: FieldName[] = ["fname", "lname", "phone", "email", "pword", "cpwor
 
 /** The invitation of `?invite=`, read on the server: its address, or why it cannot be used. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = context.get(appContext);
+  const open = Boolean(ctx.config.adminPasscode);
   const token = new URL(request.url).searchParams.get("invite");
-  if (!token) return { invite: null };
+  if (!token) return { open, invite: null };
   try {
-    const email = await invitationEmail(context.get(appContext), token);
-    return { invite: { token, email, error: null } };
+    const email = await invitationEmail(ctx, token);
+    return { open, invite: { token, email, error: null } };
   } catch (error) {
     // a dead link is said on the page; anything else (the database away) is the page's error
     if (!(error instanceof AppError)) throw error;
-    return { invite: { token: "", email: "", error: error.message } };
+    return { open, invite: { token: "", email: "", error: error.message } };
   }
 }
 
@@ -100,6 +105,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Registration({ actionData, loaderData }: Route.ComponentProps) {
   const invitation = loaderData.invite?.error === null ? loaderData.invite : null;
   const invitationError = loaderData.invite?.error ?? undefined;
+  // closed to the passcode; an invited manager still registers
+  const closed = !loaderData.open && invitation === null;
   const submit = useSubmit();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -171,7 +178,17 @@ export default function Registration({ actionData, loaderData }: Route.Component
         </>
       }
     >
-      {succeeded ? (
+      {closed ? (
+        <div className="space-y-3">
+          {invitationError ? <FormError message={invitationError} /> : null}
+          <p role="status" className="rounded-sm border border-amber-300 bg-amber-50 px-4 py-3">
+            {MESSAGES.registrationClosed}
+          </p>
+          <p className="text-sm text-slate-700">
+            A site administrator can invite you by email instead.
+          </p>
+        </div>
+      ) : succeeded ? (
         <FormSuccess message={actionData.msg || MESSAGES.registrationSuccessful}>
           <p className="mt-2 flex items-center gap-2">
             <Spinner />

@@ -15,6 +15,7 @@ import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
 import { citationRouter } from "./citations.ts";
 import { decodablePath, finalErrorHandler } from "./client-errors.ts";
+import { cspDirectives } from "./csp.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
@@ -97,25 +98,9 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
       contentSecurityPolicy: options.devCsp
         ? false
         : {
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: [
-                "'self'",
-                (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
-                // pdf.js decodes some image formats with WebAssembly
-                "'wasm-unsafe-eval'",
-              ],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:"],
-              fontSrc: ["'self'", "data:"],
-              workerSrc: ["'self'", "blob:"],
-              connectSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              frameAncestors: ["'self'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              upgradeInsecureRequests: null,
-            },
+            directives: cspDirectives(
+              (_req, res) => `'nonce-${(res as express.Response).locals.nonce}'`,
+            ),
           },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: ctx.config.publicUrl?.startsWith("https://") ? undefined : false,

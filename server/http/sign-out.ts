@@ -1,6 +1,9 @@
 /**
- * Signing out from the /logout page's form (app/routes/logout.tsx; issue 7: the page no longer
- * signs out on load, since any site could link to it). The page's React Router action hands
+ * Signing out at /logout (app/routes/logout.tsx; docs/decisions/265-one-click-sign-out.md). The
+ * dashboard's Logout link signs out in one click: a GET of /logout that this site's own page
+ * sent ({@link isOwnNavigation}) ends the session at once. Only a request another site sent
+ * (issue 7: any site may link to /logout) gets the page with a 'Sign out' button, whose POST
+ * ({@link signOut}) is refused cross-site too. The page's React Router loader and action hand
  * over the Fetch API request; GET /api/logout (docs/product/api.md) keeps its own route.
  */
 import type { AppContext } from "../services/context.ts";
@@ -31,4 +34,28 @@ export async function signOut(ctx: AppContext, request: Request): Promise<Header
     );
   }
   return answer;
+}
+
+/**
+ * Whether a GET of /logout is the reader's own doing, so that it may sign out at once:
+ * - `Sec-Fetch-Site: same-origin` (a click on this site's Logout link) or `none` (typed in the
+ *   address bar, a bookmark: the person at the keyboard asked for it);
+ * - without Fetch Metadata (older browsers), a `Referer` naming this site's origin.
+ * Anything else is not: `cross-site` and `same-site` (a sibling subdomain, which the
+ * `SameSite=Strict` cookie does not stop), and a request with no evidence at all. Those get the
+ * confirmation page instead, so no other site can sign a manager out with a link or an image.
+ * The site's origins are those of `isCrossSite` (server/http/guards.ts): `PUBLIC_URL` and the
+ * origin the request was addressed to.
+ */
+export function isOwnNavigation(ctx: AppContext, request: Request): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site")?.toLowerCase();
+  if (fetchSite) return fetchSite === "same-origin" || fetchSite === "none";
+  const referer = request.headers.get("referer");
+  if (!referer) return false;
+  const url = new URL(request.url);
+  const headers = {
+    get: (name: string) => (name === "referer" ? referer : undefined),
+    host: url.host,
+  };
+  return !isCrossSite(headers, ctx.config.publicUrl);
 }

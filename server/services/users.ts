@@ -13,7 +13,7 @@
 
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
-import { MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
+import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
 import { DEFAULT_PASSWORD_SCRYPT_COST } from "../config.ts";
 import type { User, UserRole } from "../db/schema.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
@@ -154,10 +154,7 @@ export function assertNewPassword(pword: string, cpword: string): void {
 export function assertRegistrationOpen(ctx: AppContext): string {
   const configured = ctx.config.adminPasscode;
   if (!configured) {
-    throw new AppError(
-      "forbidden",
-      "Registration is closed: this site has no admin passcode configured.",
-    );
+    throw new AppError("forbidden", MESSAGES.registrationClosed);
   }
   return configured;
 }

@@ -1,6 +1,7 @@
 /**
- * Issue 7 in the browser: /logout signs out only by its button, a pasted dashboard link that
- * changes data asks first, and no dashboard page trips the Content-Security-Policy.
+ * Issue 7 in the browser: another site cannot sign a manager out through /logout (issue 15: the
+ * site's own Logout link signs out in one click, tests/e2e/account.spec.ts), a pasted dashboard
+ * link that changes data asks first, and no dashboard page trips the Content-Security-Policy.
  */
 import { expect, test } from "@playwright/test";
 import { signInAsNewManager } from "./helpers/account.ts";
@@ -9,9 +10,25 @@ test("another site's link to /logout does not sign the manager out", async ({ pa
   await signInAsNewManager(page, testInfo);
   await page.goto("/dashboard");
   await expect(page.getByText(/^Hello .+!$/)).toBeVisible();
-  // a cross-site navigation (an <a href> on another site)
-  await page.goto("/logout", { referer: "http://evil.example/" });
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  // a link on another site, followed (Sec-Fetch-Site: cross-site; the SameSite=Strict cookie
+  // stays behind, so the site sees nobody to sign out)
+  const logoutUrl = new URL("/logout", page.url()).href;
+  await page.route("http://evil.example/", (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Evil</title><a href="${logoutUrl}">Win a prize</a>`,
+    }),
+  );
+  await page.goto("http://evil.example/");
+  await page.getByRole("link", { name: "Win a prize" }).click();
+  await page.waitForURL((url) => url.href.startsWith(new URL("/", logoutUrl).href));
+  await page.goto("/dashboard");
+  await expect(page.getByText(/^Hello .+!$/)).toBeVisible();
+  // a request that does carry the cookie from elsewhere (a sibling subdomain: same-site) gets
+  // the page with a 'Sign out' button, and nothing changes
+  const sibling = await page.request.get("/logout", { headers: { "Sec-Fetch-Site": "same-site" } });
+  expect(sibling.status()).toBe(200);
+  expect(await sibling.text()).toContain("Nothing has changed yet");
   await page.goto("/dashboard");
   await expect(page.getByText(/^Hello .+!$/)).toBeVisible();
   // a forged form POST from another site is refused and the session kept

@@ -106,18 +106,23 @@ test("add, reorder, edit and remove a partner; the home carousel follows", async
   carousel = await carouselNames(page);
   expect(carousel.at(-1)).toBe(`${name} (renamed)`);
 
-  // Remove asks first; cancelling keeps the partner
+  // Remove asks first, in the dashboard's confirmation dialog (issue 15); cancelling keeps the
+  // partner and gives the focus back to its Remove button
   await page.goto("/dashboard/partners");
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe(
-      `Are you sure you want to remove the partner "${name} (renamed)"?`,
-    );
-    void dialog.dismiss();
-  });
-  await renamed.getByRole("button", { name: /^Remove :/ }).click();
+  const removeButton = renamed.getByRole("button", { name: /^Remove :/ });
+  await removeButton.click();
+  const confirm = page.getByRole("dialog", { name: "Remove this partner?" });
+  await expect(confirm).toHaveAccessibleDescription(
+    `Are you sure you want to remove the partner "${name} (renamed)"?`,
+  );
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.screenshot({ path: test.info().outputPath("remove-dialog.png") });
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(removeButton).toBeFocused();
   await expect(renamed).toHaveCount(1);
-  page.once("dialog", (dialog) => void dialog.accept());
-  await renamed.getByRole("button", { name: /^Remove :/ }).click();
+  await removeButton.click();
+  await confirm.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(status).toHaveText("Partner Removed Successfully.");
   await expect(renamed).toHaveCount(0);
   await expect(items).toHaveCount(count);

@@ -158,9 +158,18 @@ test("the Managers screen's error states, and a disabled account", async ({
     await expect(page.getByText(/This is the last active site administrator/)).toBeVisible();
     await page.unroute("**/api/manager_account/*");
 
-    // disabling: asked first, then Mary is signed out at once and her sign-in is refused
-    page.once("dialog", (dialog) => dialog.accept());
-    await card.getByRole("button", { name: /^Disable account\W+Mary Somerville$/ }).click();
+    // disabling: asked first (the dashboard's confirmation dialog; Escape cancels), then Mary is
+    // signed out at once and her sign-in is refused
+    const disable = card.getByRole("button", { name: /^Disable account\W+Mary Somerville$/ });
+    const confirm = page.getByRole("dialog", { name: "Disable this account?" });
+    await disable.click();
+    await expect(confirm).toContainText("Disable Mary Somerville's account?");
+    await page.screenshot({ path: testInfo.outputPath("disable-dialog.png") });
+    await page.keyboard.press("Escape");
+    await expect(confirm).toHaveCount(0);
+    await expect(card.getByText("Disabled", { exact: true })).toHaveCount(0);
+    await disable.click();
+    await confirm.getByRole("button", { name: "Disable", exact: true }).click();
     await expect(
       page.getByText("Mary Somerville's account is disabled and signed out everywhere."),
     ).toBeVisible();

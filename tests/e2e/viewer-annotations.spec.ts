@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
+import { showMoreTools } from "./helpers/viewer.ts";
 
 const journal = FIXTURE_JOURNAL.slug;
 
@@ -43,7 +44,9 @@ async function openViewer(page: Page) {
   await expect(viewer.locator('.page[data-page-number="1"] canvas')).toBeVisible({
     timeout: 20_000,
   });
-  // The tools wait for the first page to be drawn (slow on a busy machine).
+  // The tools wait for the first page to be drawn (slow on a busy machine); below 1280 px
+  // they are in the 'More tools' row.
+  await showMoreTools(viewer);
   await expect(viewer.getByRole("button", { name: "Draw", exact: true })).toBeEnabled({
     timeout: 30_000,
   });
@@ -277,12 +280,33 @@ test("an image (stamp) gets its alt text, with the status and tooltip", async ({
   expect(errors).toEqual([]);
 });
 
+/** Adds the PNG of {@link png} as an image (stamp) and leaves its alt text missing. */
+async function addImage(page: Page, viewer: Locator) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    viewer.getByRole("button", { name: "Image", exact: true }).click(),
+  ]);
+  await chooser.setFiles({ name: "figure.png", mimeType: "image/png", buffer: await png() });
+  await expect(viewer.locator(".stampEditor")).toHaveCount(1);
+  const dialog = page.getByRole("dialog", { name: "Add alt text (image description)" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await viewer.getByRole("button", { name: "Image", exact: true }).click();
+  await expect(viewer.getByRole("button", { name: "Image", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "false",
+  );
+}
+
+// Issue 15: every kind of annotation survives a reload, the image too (the page's CSP lets
+// pdf.js read back the data: URL the image is kept as).
 test("annotations come back after a reload and are in 'Download with my annotations'", async ({
   page,
 }) => {
   const errors = consoleErrors(page);
   let viewer = await openViewer(page);
   await drawInk(page, viewer);
+  await addImage(page, viewer);
 
   // A highlight from a text selection too.
   const phrase = viewer.locator(".textLayer").getByText(paper.phrase, { exact: true });
@@ -294,13 +318,22 @@ test("annotations come back after a reload and are in 'Download with my annotati
   await page.mouse.up();
   await expect(viewer.locator(".highlightEditor")).toHaveCount(1);
   await viewer.getByRole("button", { name: "Highlight", exact: true }).click();
-  await expect.poll(() => savedEditors(page)).toBe(2);
+  await expect.poll(() => savedEditors(page)).toBe(3);
 
   await page.reload();
   await page.getByRole("button", { name: "Open Full Text (PDF)" }).click();
   viewer = page.getByRole("region", { name: "Full text (PDF)" });
+  await showMoreTools(viewer);
   await expect(viewer.locator(".inkEditor")).toHaveCount(1, { timeout: 20_000 });
   await expect(viewer.locator(".highlightEditor")).toHaveCount(1);
+  // pdf.js removes an image whose picture it cannot read back (the CSP refused the data: URL),
+  // and showed one it could only after asking for its alt text again: it is simply there.
+  await expect(viewer.locator(".stampEditor canvas")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(
+    viewer.locator(".inkEditor, .highlightEditor, .stampEditor"),
+    "the three kinds after the reload",
+  ).toHaveCount(3);
   await shot(page, "restored");
 
   // 'Download' is still the published file; the other button writes the annotations in.
@@ -316,12 +349,17 @@ test("annotations come back after a reload and are in 'Download with my annotati
   const types = annotations.map((a: { subtype: string }) => a.subtype);
   expect(types).toContain("Ink");
   expect(types).toContain("Highlight");
+  expect(types).toContain("Stamp");
   await doc.loadingTask.destroy();
 
   // Removing them all leaves nothing saved.
   await selectInk(viewer, viewer.locator(".inkEditor"));
   await viewer.locator(".inkEditor").getByRole("button", { name: "Remove drawing" }).click();
   await viewer.getByRole("button", { name: "Highlight", exact: true }).click();
+  // in any editing mode pdf.js lets every annotation be selected
+  await viewer.locator(".stampEditor").click();
+  await viewer.locator(".stampEditor").getByRole("button", { name: "Remove image" }).click();
+  await expect(viewer.locator(".stampEditor")).toHaveCount(0);
   await viewer.locator(".highlightEditor").click();
   await viewer
     .locator(".highlightEditor")
@@ -354,4 +392,21 @@ test("the side panel lists the pages and moves to the one chosen", async ({ page
   if (!wide) await toggle.click();
   await panel.getByRole("tab", { name: "Outline" }).click();
   await expect(panel.getByText("This document has no outline.")).toBeVisible();
+});
+
+test("only the pages with the reader let pdf.js read data: URLs (CSP connect-src)", async ({
+  page,
+}) => {
+  const connectSrc = async (path: string) => {
+    const res = await page.request.get(path);
+    const policy = res.headers()["content-security-policy"] ?? "";
+    return policy.split(";").find((d) => d.trim().startsWith("connect-src"));
+  };
+  const paperPage = await paperPath(page.request, journal, paper.title);
+  expect(await connectSrc(paperPage)).toBe("connect-src 'self' data:");
+  // twice: the second answer comes from the output cache, which keeps the page's own policy
+  expect(await connectSrc(paperPage)).toBe("connect-src 'self' data:");
+  for (const other of ["/", "/journals", `/journal/${journal}`, "/manager", "/dashboard"]) {
+    expect(await connectSrc(other), other).toBe("connect-src 'self'");
+  }
 });

@@ -10,6 +10,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { ZOOM } from "../../shared/constants.ts";
 import { CORPUS_DIR, FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
+import { openFind, showMoreTools } from "./helpers/viewer.ts";
 
 const journal = FIXTURE_JOURNAL.slug;
 
@@ -92,6 +93,7 @@ test("zoom starts at the fit scale, steps to 2.0 and 0.5 and follows the window 
     .toBeGreaterThan(3.5);
 
   // Decision 155: 'Fit width' returns to the fitted scale, even below the buttons' 0.5 floor.
+  await showMoreTools(viewer);
   await viewer.getByRole("button", { name: "Fit width" }).click();
   await expect(zoomLevel(page)).toHaveText(fitPercent(width));
 
@@ -235,6 +237,7 @@ test("the Highlight tool marks selected text with pdf.js's highlight editor", as
   const viewer = await openViewer(page);
   const phrase = viewer.locator(".textLayer").getByText(paper.phrase, { exact: true });
   await expect(phrase).toBeVisible({ timeout: 20_000 });
+  await showMoreTools(viewer);
   const toggle = viewer.getByRole("button", { name: "Highlight", exact: true });
   await expect(toggle).toHaveAttribute("aria-pressed", "false");
   await toggle.click();
@@ -301,6 +304,7 @@ test("phones open at fit width and 'Fit page' shows the whole page", async ({ pa
 
   await viewer.getByRole("button", { name: "Zoom in" }).click();
   await viewer.getByRole("button", { name: "Zoom out" }).click();
+  await showMoreTools(viewer);
   await viewer.getByRole("button", { name: "Fit width" }).click();
   await expect(zoomLevel(page)).toHaveText(fitPercent(width));
 
@@ -330,7 +334,7 @@ test("find in document counts the matches and steps through them", async ({ page
   const errors = consoleErrors(page);
   await openPaper(page, FIXTURE_PAPERS.multiPage.title);
   const viewer = await openViewer(page);
-  const search = viewer.getByRole("searchbox", { name: "Find in document" });
+  const search = await openFind(viewer);
   await expect(search).toBeEnabled();
   // Typed as soon as the box is enabled, before the pages are laid out: the query waits for them.
   await search.fill(FIND.word);
@@ -350,4 +354,62 @@ test("find in document counts the matches and steps through them", async ({ page
   await search.fill("zzzqqqxxy");
   await expect(count).toHaveText("Phrase not found");
   expect(errors).toEqual([]);
+});
+
+// Issue 15, decision 268: the reader takes the whole window above the fixed footer, below one
+// compact toolbar, and the bottom of the last page can be scrolled to and seen above the footer.
+test("the reader fills the window above the footer, and the last page's end shows", async ({
+  page,
+}) => {
+  await openPaper(page, FIXTURE_PAPERS.multiPage.title);
+  const viewer = await openViewer(page);
+  await expect(viewer.locator('.page[data-page-number="1"] canvas')).toBeVisible({
+    timeout: 20_000,
+  });
+  const toolbar = viewer.getByRole("toolbar", { name: "PDF tools" });
+  const footer = page.locator("footer");
+  const box = async (l: import("@playwright/test").Locator) =>
+    (await l.boundingBox()) as { x: number; y: number; width: number; height: number };
+  const height = page.viewportSize()?.height ?? 800;
+  const footerTop = (await box(footer)).y;
+  // one row of controls (36 px buttons and their padding), at both widths
+  expect((await box(toolbar)).height).toBeLessThanOrEqual(52);
+  // the reader starts at the top of the window and ends where the footer begins
+  const reader = await box(viewer);
+  expect(Math.abs(reader.y)).toBeLessThanOrEqual(1);
+  expect(Math.abs(reader.y + reader.height - footerTop)).toBeLessThanOrEqual(1);
+  expect(footerTop).toBeGreaterThan(height - 60);
+  // the spec's controls are all in that one row
+  for (const name of ["Zoom out", "Zoom in", "Download", "Close"]) {
+    await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
+  }
+  await page.screenshot({ path: test.info().outputPath("reader.png") });
+
+  // the last page, scrolled to its very end
+  const input = viewer.getByRole("textbox", { name: "Page number, of 14" });
+  await input.fill("14");
+  await input.press("Enter");
+  const last = viewer.locator('.page[data-page-number="14"]');
+  await expect(last.locator("canvas")).toBeVisible({ timeout: 20_000 });
+  const scroller = viewer.getByRole("region", { name: /^PDF pages/ });
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect
+    .poll(async () => {
+      const b = await box(last);
+      return b.y + b.height;
+    })
+    .toBeLessThanOrEqual(footerTop);
+  const end = await box(last);
+  expect(end.y + end.height).toBeGreaterThan(footerTop - 60);
+  // typing in the toolbar did not scroll the window: the reader still starts at its top
+  expect(Math.abs((await box(viewer)).y)).toBeLessThanOrEqual(1);
+  // what is drawn at the page's last line is the page, not the footer over it
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest(".page")?.getAttribute("data-page-number"),
+    [end.x + end.width / 2, end.y + end.height - 2] as const,
+  );
+  expect(hit).toBe("14");
+  await page.screenshot({ path: test.info().outputPath("reader-last-page.png") });
 });

@@ -30,7 +30,12 @@ export function failing(ctx: AppContext, tables: string[] | "all"): AppContext {
 export function loaderArgs(ctx: AppContext, params: Record<string, string> = {}) {
   const context = new RouterContextProvider();
   context.set(appContext, ctx);
-  context.set(requestContext, { nonce: "n", user: null, origin: "http://localhost" });
+  context.set(requestContext, {
+    nonce: "n",
+    user: null,
+    origin: "http://localhost",
+    allowPdfViewer: () => {},
+  });
   return {
     context,
     params,

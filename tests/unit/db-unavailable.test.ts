@@ -110,7 +110,12 @@ describe("a public page during a database outage", () => {
     const context = new RouterContextProvider();
     const warn = vi.fn();
     context.set(appContext, { log: { warn } } as unknown as AppContext);
-    context.set(requestContext, { nonce: "n", user: null, origin: "http://x" });
+    context.set(requestContext, {
+      nonce: "n",
+      user: null,
+      origin: "http://x",
+      allowPdfViewer: () => {},
+    });
     return { context, warn };
   };
   const render = (context: RouterContextProvider, status: number) =>

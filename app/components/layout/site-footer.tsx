@@ -2,14 +2,17 @@ import { useRootData } from "../../lib/root-data.ts";
 
 /**
  * Footer fixed at the bottom of the window (docs/product/screens.md): 'Copyright © {current year}
- * {product}.'. Its height is reserved at the end of the page by {@link FOOTER_SPACE} so it
- * never covers content.
+ * {product}.'. Its height is the `footer` spacing token of app/app.css (`h-footer`, 44 px), so
+ * the PDF reader can stop right above it (decision 268); at the end of the page
+ * {@link FOOTER_SPACE} keeps the last content clear of it.
  */
 export function SiteFooter() {
   const { siteName, year } = useRootData();
   return (
-    <footer className="fixed inset-x-0 bottom-0 z-30 border-t border-brand-950 bg-brand-900 px-4 py-3 text-center text-sm text-brand-100">
-      Copyright © {year} {siteName}.
+    <footer className="fixed inset-x-0 bottom-0 z-30 flex h-footer items-center justify-center overflow-hidden border-t border-brand-950 bg-brand-900 px-4 text-center text-sm leading-5 text-brand-100">
+      <p className="line-clamp-2">
+        Copyright © {year} {siteName}.
+      </p>
     </footer>
   );
 }

@@ -1,8 +1,11 @@
 /**
  * The full-text viewer of the paper page (docs/product/screens.md, docs/product/states.md, docs/product/errors.md and docs/product/constants.md; docs/product/files.md; issue 9):
- * a toolbar (zoom out, zoom %, zoom in, Fit width, Fit page, page number input of N, highlight,
- * download, close) and a find bar (pdf.js's find controller: query, previous, next, "n of N
+ * one toolbar row (zoom out, zoom %, zoom in, page number input of N; outline, Fit width, Fit
+ * page, highlight, draw, image, undo, redo, Find, download with annotations; download, close)
+ * and a find bar that 'Find' opens (pdf.js's find controller: query, previous, next, "n of N
  * matches") over pdf.js's own viewer, which draws every page with its text and annotation layers.
+ * The reader is as tall as the window above the fixed footer; below 1280 px the secondary
+ * controls sit in a row 'More tools' opens (docs/decisions/268-reader-viewport-and-compact-toolbar.md).
  *
  * pdf.js, its worker and its CSS are fetched only when this component mounts (session.ts and
  * pdfjs.ts are dynamic imports), so the paper page's initial JavaScript does not carry them.
@@ -82,6 +85,8 @@ const ICONS = {
   panel: "M4 5h16v14H4zM9 5v14",
   downloadMarked: "M12 4v9m-4-4 4 4 4-4M5 20h14M17 4l3 3",
   up: "M6 15l6-6 6 6",
+  find: "M10.5 17a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13zM15.5 15.5 20 20",
+  more: "M5 12h.01M12 12h.01M19 12h.01",
   down: "M6 9l6 6 6-6",
 };
 
@@ -125,6 +130,11 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<FindResult | null>(null);
   const lastQueryRef = useRef("");
+  // Decision 268: below 1280 px the secondary controls wait in a row 'More tools' opens, and
+  // the find bar is a row of its own, opened by 'Find'.
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [findOpen, setFindOpen] = useState(false);
+  const findInputRef = useRef<HTMLInputElement>(null);
 
   // Open the document; everything pdf.js is imported here, on the client, on demand.
   useEffect(() => {
@@ -224,12 +234,19 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     setPageInput(String(page));
   }, [page]);
 
-  // The viewer opens in view, and keyboard readers land in the document: arrow keys and
-  // Page Down scroll it at once.
+  // The viewer opens in view, its top at the top of the window (it is as tall as the window
+  // above the footer; `scrollIntoView` would leave the page's scroll padding above it), and
+  // keyboard readers land in the document: arrow keys and Page Down scroll it at once.
   useEffect(() => {
-    sectionRef.current?.scrollIntoView({ block: "start" });
+    const section = sectionRef.current;
+    if (section) window.scrollTo({ top: section.getBoundingClientRect().top + window.scrollY });
     containerRef.current?.focus({ preventScroll: true });
   }, []);
+
+  // An opened find bar takes the keyboard.
+  useEffect(() => {
+    if (findOpen) findInputRef.current?.focus();
+  }, [findOpen]);
 
   const answer = useCallback((password: string | null) => {
     const resolve = answerRef.current;
@@ -349,20 +366,14 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     <section
       ref={sectionRef}
       aria-label="Full text (PDF)"
-      className="scroll-mt-2 overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
+      // The whole viewport above the fixed footer (decision 268): one toolbar, then the pages.
+      className="pdf-reader flex h-[calc(100dvh-var(--spacing-footer))] flex-col overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
     >
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-slate-300 bg-white px-2 py-2 sm:gap-x-4 sm:px-3">
-        <button
-          type="button"
-          className={`${buttonClass} aria-pressed:bg-slate-200`}
-          aria-pressed={panelOpen}
-          aria-controls="pdf-side-panel"
-          aria-label="Outline and pages"
-          title="Show or hide the outline and page thumbnails"
-          onClick={() => setPanelOpen((open) => !open)}
-        >
-          <Icon d={ICONS.panel} />
-        </button>
+      <div
+        role="toolbar"
+        aria-label="PDF tools"
+        className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-slate-300 bg-white px-2 py-1.5 sm:gap-x-2 sm:px-3"
+      >
         <div className="flex items-center gap-1">
           <button
             ref={zoomOutRef}
@@ -378,7 +389,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           <output
             aria-label="Zoom level"
             aria-live="polite"
-            className="w-12 text-center text-sm tabular-nums text-slate-700 sm:w-14"
+            className="w-11 text-center text-sm tabular-nums text-slate-700 sm:w-14"
           >
             {zoomPercent(scale)}
           </output>
@@ -394,7 +405,47 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             <Icon d={ICONS.plus} />
           </button>
         </div>
-        <div className="flex items-center gap-1">
+        <form
+          className="flex items-center gap-1 text-sm tabular-nums text-slate-700"
+          onSubmit={onPageSubmit}
+        >
+          <label htmlFor="pdf-page-input" className="max-sm:sr-only">
+            Page
+          </label>
+          <input
+            id="pdf-page-input"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            aria-label={ready ? `Page number, of ${load.pages}` : "Page number"}
+            className="h-9 w-11 rounded border border-slate-300 px-1 text-center"
+            disabled={!ready || load.pages === 0}
+            value={pageInput}
+            onChange={(e) => setPageInput(e.target.value)}
+            onBlur={() => setPageInput(String(page))}
+          />
+          <span data-testid="pdf-page-count">
+            {ready && load.pages > 0 ? `of ${load.pages}` : "\u00a0"}
+          </span>
+        </form>
+        {/* The secondary controls: in the toolbar's one row from 1280 px up (`xl:contents`);
+            below, in a row of their own that 'More tools' opens (decision 268). */}
+        <div
+          id="pdf-more-tools"
+          className={`${moreOpen ? "flex" : "hidden"} flex-wrap items-center gap-1 max-xl:order-1 max-xl:basis-full max-xl:border-t max-xl:border-slate-200 max-xl:pt-2 xl:contents`}
+        >
+          <button
+            type="button"
+            className={`${buttonClass} aria-pressed:bg-slate-200`}
+            aria-pressed={panelOpen}
+            aria-controls="pdf-side-panel"
+            aria-label="Outline and pages"
+            title="Show or hide the outline and page thumbnails"
+            onClick={() => setPanelOpen((open) => !open)}
+          >
+            <Icon d={ICONS.panel} />
+          </button>
           <button
             type="button"
             className={buttonClass}
@@ -413,31 +464,98 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           >
             Fit page
           </button>
+          <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
+          {/* biome-ignore lint/a11y/useSemanticElements: a group of toggles, not a fieldset */}
+          <div role="group" aria-label="Annotation tools" className="flex items-center gap-1">
+            <button
+              type="button"
+              className={toolClass}
+              aria-pressed={tool === "highlight"}
+              disabled={!editing}
+              onClick={() => onTool("highlight")}
+              title="Highlight text: select text to mark it"
+            >
+              <Icon d={ICONS.highlight} />
+              <span className="xl:sr-only">Highlight</span>
+            </button>
+            <button
+              type="button"
+              className={toolClass}
+              aria-pressed={tool === "ink"}
+              disabled={!editing}
+              onClick={() => onTool("ink")}
+              title="Draw on the page with a pen"
+            >
+              <Icon d={ICONS.ink} />
+              <span className="xl:sr-only">Draw</span>
+            </button>
+            <button
+              type="button"
+              className={toolClass}
+              aria-pressed={tool === "stamp"}
+              disabled={!editing}
+              onClick={onImage}
+              title="Add an image to the page"
+            >
+              <Icon d={ICONS.image} />
+              <span className="xl:sr-only">Image</span>
+            </button>
+            {tool === "stamp" ? (
+              <button
+                type="button"
+                className={buttonClass}
+                disabled={!editing}
+                onClick={() => sessionRef.current?.addImage()}
+              >
+                Add image
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label="Undo"
+              title="Undo (Ctrl+Z)"
+              disabled={!editing || !editorStates.canUndo}
+              onClick={() => sessionRef.current?.editingAction("undo")}
+            >
+              <Icon d={ICONS.undo} />
+            </button>
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label="Redo"
+              title="Redo (Ctrl+Y)"
+              disabled={!editing || !editorStates.canRedo}
+              onClick={() => sessionRef.current?.editingAction("redo")}
+            >
+              <Icon d={ICONS.redo} />
+            </button>
+          </div>
+          <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
+          <button
+            type="button"
+            className={`${buttonClass} aria-expanded:bg-slate-200`}
+            aria-expanded={findOpen}
+            aria-controls="pdf-find"
+            title="Find in document"
+            disabled={!ready}
+            onClick={() => setFindOpen((open) => !open)}
+          >
+            <Icon d={ICONS.find} />
+            <span className="xl:sr-only">Find</span>
+          </button>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={!ready || downloading}
+            onClick={onDownloadAnnotated}
+            aria-label="Download with my annotations"
+            title="Download the PDF with my annotations"
+          >
+            <Icon d={ICONS.downloadMarked} />
+            <span className="xl:sr-only">With my annotations</span>
+          </button>
         </div>
-        <form
-          className="flex items-center gap-1 text-sm tabular-nums text-slate-700"
-          onSubmit={onPageSubmit}
-        >
-          <label htmlFor="pdf-page-input" className="max-sm:sr-only">
-            Page
-          </label>
-          <input
-            id="pdf-page-input"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            aria-label={ready ? `Page number, of ${load.pages}` : "Page number"}
-            className="h-9 w-12 rounded border border-slate-300 px-1 text-center"
-            disabled={!ready || load.pages === 0}
-            value={pageInput}
-            onChange={(e) => setPageInput(e.target.value)}
-            onBlur={() => setPageInput(String(page))}
-          />
-          <span data-testid="pdf-page-count">
-            {ready && load.pages > 0 ? `of ${load.pages}` : "\u00a0"}
-          </span>
-        </form>
         <div className="ml-auto flex items-center gap-1">
           <button
             type="button"
@@ -449,154 +567,94 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             <Icon d={ICONS.download} />
             <span className="max-sm:sr-only">Download</span>
           </button>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={!ready || downloading}
-            onClick={onDownloadAnnotated}
-            aria-label="Download with my annotations"
-            title="Download the PDF with my annotations"
-          >
-            <Icon d={ICONS.downloadMarked} />
-            <span className="max-lg:sr-only">With my annotations</span>
-          </button>
           <button type="button" className={buttonClass} onClick={onClose} title="Close the PDF">
             <Icon d={ICONS.close} />
             <span className="max-sm:sr-only">Close</span>
           </button>
+          <button
+            type="button"
+            className={`${buttonClass} aria-expanded:bg-slate-200 xl:hidden`}
+            aria-expanded={moreOpen}
+            aria-controls="pdf-more-tools"
+            aria-label="More tools"
+            title="Outline, fit, annotation tools, find"
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            <Icon d={ICONS.more} />
+            {/* a tool in use is shown on the button while its row is closed */}
+            {tool !== "none" && !moreOpen ? (
+              <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />
+            ) : null}
+          </button>
         </div>
-      </div>
-      <div
-        role="toolbar"
-        aria-label="Annotation tools"
-        className="flex flex-wrap items-center gap-1 border-b border-slate-300 bg-white px-2 py-2 sm:px-3"
-      >
-        <button
-          type="button"
-          className={toolClass}
-          aria-pressed={tool === "highlight"}
-          disabled={!editing}
-          onClick={() => onTool("highlight")}
-          title="Highlight text: select text to mark it"
+        <search
+          id="pdf-find"
+          aria-label="Find in document"
+          hidden={!findOpen}
+          className="order-2 basis-full border-t border-slate-200 pt-2"
         >
-          <Icon d={ICONS.highlight} />
-          <span className="max-sm:sr-only">Highlight</span>
-        </button>
-        <button
-          type="button"
-          className={toolClass}
-          aria-pressed={tool === "ink"}
-          disabled={!editing}
-          onClick={() => onTool("ink")}
-          title="Draw on the page with a pen"
-        >
-          <Icon d={ICONS.ink} />
-          <span className="max-sm:sr-only">Draw</span>
-        </button>
-        <button
-          type="button"
-          className={toolClass}
-          aria-pressed={tool === "stamp"}
-          disabled={!editing}
-          onClick={onImage}
-          title="Add an image to the page"
-        >
-          <Icon d={ICONS.image} />
-          <span className="max-sm:sr-only">Image</span>
-        </button>
-        {tool === "stamp" ? (
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={!editing}
-            onClick={() => sessionRef.current?.addImage()}
-          >
-            Add image
-          </button>
-        ) : null}
-        <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />
-        <button
-          type="button"
-          className={buttonClass}
-          aria-label="Undo"
-          title="Undo (Ctrl+Z)"
-          disabled={!editing || !editorStates.canUndo}
-          onClick={() => sessionRef.current?.editingAction("undo")}
-        >
-          <Icon d={ICONS.undo} />
-        </button>
-        <button
-          type="button"
-          className={buttonClass}
-          aria-label="Redo"
-          title="Redo (Ctrl+Y)"
-          disabled={!editing || !editorStates.canRedo}
-          onClick={() => sessionRef.current?.editingAction("redo")}
-        >
-          <Icon d={ICONS.redo} />
-        </button>
-      </div>
-      <search aria-label="Find in document">
-        <form
-          className="flex flex-wrap items-center gap-1 border-b border-slate-300 bg-white px-2 py-2 sm:px-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            runFind(query, false);
-          }}
-        >
-          <input
-            type="search"
-            aria-label="Find in document"
-            placeholder="Find in document…"
-            className="h-9 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm sm:max-w-72"
-            disabled={!ready}
-            value={query}
-            onChange={(e) => {
-              setQuery(e.target.value);
-              runFind(e.target.value, false);
+          <form
+            className="flex flex-wrap items-center gap-1"
+            onSubmit={(e) => {
+              e.preventDefault();
+              runFind(query, false);
             }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") {
-                e.preventDefault();
-                runFind(query, e.shiftKey);
-              }
-            }}
-          />
-          <button
-            type="button"
-            className={buttonClass}
-            aria-label="Previous match"
-            title="Previous match (Shift+Enter)"
-            disabled={!ready || !found?.total}
-            onClick={() => runFind(query, true)}
           >
-            <Icon d={ICONS.up} />
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            aria-label="Next match"
-            title="Next match (Enter)"
-            disabled={!ready || !found?.total}
-            onClick={() => runFind(query, false)}
-          >
-            <Icon d={ICONS.down} />
-          </button>
-          <output
-            aria-live="polite"
-            data-testid="pdf-find-count"
-            className="text-sm text-slate-700"
-          >
-            {query && found ? findMessage(found) : ""}
-          </output>
-        </form>
-      </search>
+            <input
+              ref={findInputRef}
+              type="search"
+              aria-label="Find in document"
+              placeholder="Find in document…"
+              className="h-9 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm sm:max-w-72"
+              disabled={!ready}
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                runFind(e.target.value, false);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault();
+                  runFind(query, e.shiftKey);
+                }
+              }}
+            />
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label="Previous match"
+              title="Previous match (Shift+Enter)"
+              disabled={!ready || !found?.total}
+              onClick={() => runFind(query, true)}
+            >
+              <Icon d={ICONS.up} />
+            </button>
+            <button
+              type="button"
+              className={buttonClass}
+              aria-label="Next match"
+              title="Next match (Enter)"
+              disabled={!ready || !found?.total}
+              onClick={() => runFind(query, false)}
+            >
+              <Icon d={ICONS.down} />
+            </button>
+            <output
+              aria-live="polite"
+              data-testid="pdf-find-count"
+              className="text-sm text-slate-700"
+            >
+              {query && found ? findMessage(found) : ""}
+            </output>
+          </form>
+        </search>
+      </div>
       {notice ? (
         <p role="alert" className="bg-red-50 px-3 py-2 text-sm text-red-800">
           {notice}
         </p>
       ) : null}
-      <div className="relative flex h-[calc(100dvh-12rem)] min-h-80">
+      <div className="relative flex min-h-0 flex-1">
         <aside
           id="pdf-side-panel"
           aria-label="Outline and pages"

@@ -148,6 +148,8 @@ type Editor = {
 type EditorLayer = {
   deserialize: (data: SerializedEditor) => Promise<Editor | null>;
   add: (editor: Editor) => void;
+  div: HTMLElement;
+  isEmpty: boolean;
 };
 
 /** What this module uses of pdf.js's `AnnotationEditorUIManager`. */
@@ -228,11 +230,14 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
 
   // pdf.js's editor manager, handed out by PDFViewer once a document is set.
   let uiManager: UiManager | null = null;
+  // Images put back from the reader's saved annotations: pdf.js treats an image read from a URL
+  // as newly added and would ask for its alt text again on every visit (issue 15).
+  const restored = new WeakSet<Editor>();
   // pdf.js's AltTextManager role (web/new_alt_text_manager.js): the dialog is ours (React), the
   // rest is what pdf.js's own manager does around it.
   const altTextManager = {
     async editAltText(manager: UiManager, editor: Editor, firstTime: boolean) {
-      if (firstTime && editor.hasAltTextData()) {
+      if (firstTime && (editor.hasAltTextData() || restored.has(editor))) {
         editor.altTextFinish();
         return;
       }
@@ -394,12 +399,20 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     for (const data of editors) {
       try {
         const editor = await layer.deserialize(data);
-        if (editor && !destroyed) layer.add(editor);
+        if (editor && !destroyed) {
+          restored.add(editor);
+          layer.add(editor);
+        }
       } catch (error) {
         console.warn("A saved annotation could not be restored", error);
       }
     }
-    if (!destroyed) uiManager?.unselectAll();
+    if (destroyed) return;
+    // In reading mode pdf.js hides a page's editor layer that was empty when drawn (its
+    // `render`), and `add` does not show it again: an image, the one kind drawn inside that
+    // layer (drawings and highlights are in the page's draw layer), stayed invisible.
+    if (!layer.isEmpty) layer.div.hidden = false;
+    uiManager?.unselectAll();
   };
   const layerRendered = new Set<number>();
   eventBus.on("annotationeditorlayerrendered", (e: { pageNumber: number }) => {

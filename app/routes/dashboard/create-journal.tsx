@@ -44,7 +44,6 @@ import { DashboardScreen, dashboardMeta } from "../../components/dashboard/scree
 import { screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { FormError, SubmitButton } from "../../components/forms/index.ts";
-import { NotFound } from "../../components/not-found.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
@@ -86,8 +85,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export const HydrateFallback = screenFallback();
 
 export default function CreateJournal({ loaderData }: Route.ComponentProps) {
+  // any other section is a 404 before this renders (app/lib/dashboard-params.ts)
   const { section, step2 } = loaderData;
-  if (section !== "1" && section !== "2") return <NotFound />;
   return (
     <DashboardScreen
       title="Create New Journal"

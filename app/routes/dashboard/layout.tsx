@@ -7,17 +7,27 @@
  * search banner.
  *
  * Rendered on the client only (`clientLoader` with `HydrateFallback`): the server sends the
- * frame's placeholder, the browser fills it in with the manager's cookie.
+ * frame's placeholder, the browser fills it in with the manager's cookie. The server's
+ * `loader` only checks the screen's route parameters (app/lib/dashboard-params.ts): an address
+ * no screen can show is a 404 '404 Page Not Found' (issue 15), on the server and in the browser.
  */
 import { Outlet, redirect } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { Spinner } from "../../components/forms/index.ts";
-import { NavLink } from "../../components/ui/link.tsx";
+import { Link, NavLink } from "../../components/ui/link.tsx";
 import { containerClass } from "../../components/ui/styles.ts";
 import { apiGet, isAbort } from "../../lib/api.ts";
+import { assertDashboardParams } from "../../lib/dashboard-params.ts";
 import type { Route } from "./+types/layout";
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+/** Every dashboard screen's parameters, on the server: 404 when one breaks its rule. */
+export function loader({ params }: Route.LoaderArgs) {
+  assertDashboardParams(params);
+  return null;
+}
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  assertDashboardParams(params);
   try {
     const { nav_items } = await apiGet("/dashboard/admin_nav_items", MESSAGES.menuNotLoading, {
       signal: request.signal,
@@ -94,12 +104,15 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           >
             Account
           </NavLink>
-          <NavLink
+          {/* One click signs out (decision 265): a full page load, which /logout answers with a
+              redirect to /manager, so nothing of the signed-in pages stays in memory. */}
+          <Link
             to="/logout"
+            reloadDocument
             className="rounded-sm px-3 py-2 font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
             Logout
-          </NavLink>
+          </Link>
         </div>
       </Bar>
       <Outlet />

@@ -17,6 +17,7 @@ import { useId, useState } from "react";
 import type { ManagerAccount, ManagersScreen } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
+import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { FormNotice } from "../../components/dashboard/form-card.tsx";
 import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
@@ -120,12 +121,20 @@ function AccountCard({
   change: Change;
 }) {
   const isAdmin = account.role === "admin";
-  const disable = () => {
-    const question = `Disable ${account.name}'s account? They are signed out at once and cannot sign in until it is enabled again.`;
-    if (window.confirm(question)) void change(`account:${account.id}`, { disabled: true });
+  // the dashboard's one confirmation dialog (issue 15: this was the browser's confirm())
+  const { ask, dialog } = useConfirm();
+  const disable = async () => {
+    const ok = await ask({
+      title: "Disable this account?",
+      message: `Disable ${account.name}'s account? They are signed out at once and cannot sign in until it is enabled again.`,
+      detail: account.email,
+      confirmLabel: "Disable",
+    });
+    if (ok) void change(`account:${account.id}`, { disabled: true });
   };
   return (
     <Card as="article" className={`px-4 py-4 sm:px-5 ${account.disabled ? "bg-slate-50" : ""}`}>
+      {dialog}
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h3 className="font-serif text-lg leading-snug break-words text-slate-900">

@@ -19,6 +19,7 @@ import type { PartnerItem } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { derivativeSrcSet } from "../../../shared/images.ts";
+import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
 import { PartnerForm } from "../../components/dashboard/partner-form.tsx";
@@ -105,9 +106,15 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
     listAction.submit("reorder", { ids });
   };
 
-  const remove = (partner: PartnerItem) => {
-    if (!window.confirm(`Are you sure you want to remove the partner "${partner.name}"?`)) return;
-    listAction.submit(`remove:${partner.id}`, {});
+  // the dashboard's one confirmation dialog (issue 15: this was the browser's confirm())
+  const { ask, dialog } = useConfirm();
+  const remove = async (partner: PartnerItem) => {
+    const ok = await ask({
+      title: "Remove this partner?",
+      message: `Are you sure you want to remove the partner "${partner.name}"?`,
+      confirmLabel: "Remove",
+    });
+    if (ok) listAction.submit(`remove:${partner.id}`, {});
   };
 
   return (
@@ -115,6 +122,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
       title="Partners"
       lead="The institutions of the home page carousel, in the order it shows them."
     >
+      {dialog}
       <ListAndPanel
         headingId="partner-list-title"
         heading="Carousel order"
