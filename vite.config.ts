@@ -12,5 +12,20 @@ export default defineConfig({
   // (Express app, API, services, pages), one module graph (docs/decisions/235-one-server-module-graph.md).
   environments: {
     ssr: { build: { rolldownOptions: { input: "./server/site.ts" } } },
+    // The custom elements (app/elements.ts, decision 292) in one chunk: the public pages' script
+    // loads them in one request instead of a chain of small ones.
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            advancedChunks: {
+              groups: [
+                { name: "elements", test: /app\/(elements\.ts|components\/.+-element\.ts)/ },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
 });

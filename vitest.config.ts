@@ -1,16 +1,29 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts so the React Router plugin does not load and the Playwright
 // specs under tests/e2e are not collected.
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    // unit/: no database; db/: services and migrations on the database; api/: over HTTP
+    include: ["tests/unit/**/*.test.ts", "tests/db/**/*.test.ts", "tests/api/**/*.test.ts"],
     environment: "node",
+    // the default report, then the run's wall clock and CPU time and the slowest files (decision 290)
+    reporters: ["default", "./tests/reporters/file-timings.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Decision 290: every core runs test files (Vitest's default leaves one to itself, which on
+    // two cores ran the files one after another), and a worker keeps the modules it loaded
+    // for the next file instead of importing express, kysely, React Router... again per file.
+    // So a file must leave no process-wide state behind: environment variables, fake timers
+    // and spies are restored in its own afterAll/afterEach.
+    maxWorkers: Math.max(2, availableParallelism()),
+    isolate: false,
+    // one migrated database per run, copied by every test context (decision 290)
+    globalSetup: ["tests/setup/template-database.ts"],
     // Cheap password hashes (decision 230): read by tests/helpers/context.ts and inherited by
-    // the child servers; tests/unit/passwords.test.ts checks production's cost on its own.
+    // the child servers; tests/db/passwords.test.ts checks production's cost on its own.
     env: { PASSWORD_SCRYPT_COST: "10" },
   },
 });

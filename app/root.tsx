@@ -24,14 +24,14 @@ import { SiteLayout } from "./components/layout/site-layout.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { containerClass } from "./components/ui/styles.ts";
 import { appContext, requestContext } from "./context.ts";
-import { pageMeta } from "./lib/root-data.ts";
+import { pageMeta, type RootData } from "./lib/root-data.ts";
 
 /**
  * A route's `handle`:
  * - `{ hydrate: false }` marks a public page that React never hydrates
  *   (docs/decisions/240-unhydrated-public-pages.md). The server renders it as any other page, but
- *   instead of React Router's scripts it gets app/public/page-script.ts, a few KB that wire its
- *   menu, accordions, carousel, citation panel and PDF reader; its links are full page loads.
+ *   instead of React Router's scripts it gets app/public/page-script.ts, a few KB that define the
+ *   site's custom elements (app/elements.ts, decision 292); its links are full page loads.
  * - `{ pdfViewer: true }` marks a page that opens the PDF reader: its Content-Security-Policy
  *   gets what pdf.js needs beyond the site's policy (server/http/csp.ts; decision 266).
  */
@@ -44,7 +44,7 @@ function useHydrate(): boolean {
   );
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { config } = context.get(appContext);
   const { nonce, user, origin } = context.get(requestContext);
   return {
@@ -95,12 +95,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
   const hydrate = useHydrate();
-  // A hydrated page (the dashboard) that navigates in the browser to a page that is not hydrated
-  // loads that page from the server instead, where its own script wires it. (An unhydrated page
-  // never runs this: React does not run there.)
+  // Tells the browser tests that React has hydrated the page (app/public/page-script.ts says the
+  // same on the pages React does not run on). Links from a hydrated page to one that is not
+  // are document loads (`reloadDocument`), so React never renders an unhydrated route here.
   useEffect(() => {
-    if (!hydrate) window.location.reload();
-  }, [hydrate]);
+    document.querySelector("header")?.setAttribute("data-hydrated", "");
+  }, []);
   return (
     <html lang="en">
       <head>

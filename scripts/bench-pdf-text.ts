@@ -11,8 +11,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { findPdftotext } from "../server/services/find-pdftotext.ts";
 import { inspectPdf, type PdfInfo } from "../server/services/pdf.ts";
-import { findPdftotext, readWithPdftotext } from "../server/services/pdftotext.ts";
+import { readWithPdftotext } from "../server/services/pdftotext.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const corpus = path.resolve(process.argv[2] ?? path.join(root, "corpus"));

@@ -53,13 +53,24 @@ export function ensureCurrentBuild(buildDir: string): void {
   const wanted = sourceHash();
   const current = existsSync(hashFile) ? readFileSync(hashFile, "utf8").trim() : "";
   if (current === wanted && existsSync(path.join(buildDir, "server/index.js"))) return;
-  console.log(`Building the site into ${path.relative(root, buildDir) || "."} (no current build)…`);
+  // One line (issue 20): the build's own report (a line per asset, ~150) is kept and shown only
+  // when the build fails, where it says why.
+  process.stdout.write(
+    `Building the site into ${path.relative(root, buildDir) || "."} (no current build)… `,
+  );
+  const started = performance.now();
   const bin = path.join(root, "node_modules/@react-router/dev/bin.cjs");
   const result = spawnSync(process.execPath, [bin, "build"], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
+    maxBuffer: 64 * 1024 * 1024,
     env: { ...process.env, BUILD_DIR: buildDir },
   });
-  if (result.status !== 0) throw new BuildFailed(result.status ?? 1);
+  if (result.status !== 0) {
+    process.stdout.write("failed:\n");
+    process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new BuildFailed(result.status ?? 1);
+  }
+  process.stdout.write(`done in ${((performance.now() - started) / 1000).toFixed(0)} s.\n`);
   writeFileSync(hashFile, `${wanted}\n`);
 }

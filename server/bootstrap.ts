@@ -1,7 +1,7 @@
 /**
  * Builds the process's {@link AppContext}: logger, database (migrated), storage, the pool of
- * PDF worker threads and the citation worker (built here, outside the server bundle, so their
- * worker files resolve), and the usage buffer (written at close: decision 281).
+ * PDF worker threads and the citation worker process (built here, outside the server bundle, so
+ * their worker files resolve), and the usage buffer (written at close: decision 281).
  */
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
@@ -13,9 +13,27 @@ import { createPdfPool } from "./services/pdf-pool.ts";
 import { createUsageRecorder } from "./services/usage/recorder.ts";
 import { createLocalStorage } from "./storage/storage.ts";
 
-/** pino logger at the configured level; pretty output when attached to a terminal in development. */
+/**
+ * Whether log lines are for a person: standard output is a terminal (`npm start` or `npm run
+ * dev` in a shell; a service manager, a container log or a pipe gets JSON lines) and
+ * pino-pretty, a development dependency, is installed.
+ */
+function prettyLogs(): boolean {
+  if (!process.stdout.isTTY) return false;
+  try {
+    import.meta.resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * pino logger at the configured level: one JSON object a line, or pino-pretty's coloured lines
+ * on a terminal ({@link prettyLogs}, issue 20).
+ */
 export function createLogger(config: Config): Logger {
-  const pretty = config.env === "development" && process.stdout.isTTY;
+  const pretty = prettyLogs();
   return pino({
     level: config.logLevel,
     redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "req.headers.authorization"],

@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { findPdftotext } from "./services/find-pdftotext.ts";
 import type { PdfLimits } from "./services/pdf.ts";
-import { findPdftotext } from "./services/pdftotext.ts";
 
 export type Config = {
   /** TCP port of the HTTP server. */

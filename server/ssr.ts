@@ -6,8 +6,8 @@
 import { createRequestHandler } from "@react-router/express";
 import type { NextFunction, Request, Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { appContext, type RequestInfo, requestContext } from "../app/context.ts";
 import { withOutageScope } from "./http/outage-scope.ts";
+import { appContext, type RequestInfo, requestContext } from "./router-context.ts";
 import type { AppContext } from "./services/context.ts";
 
 /** Express handler rendering every page route; `requestInfo` reads per-request values. */

@@ -11,6 +11,12 @@ export type Envelope<T extends object = object> = {
   errors?: Record<string, string>;
 } & Partial<T>;
 
+/**
+ * The signed-in manager as the pages know them (the root loader's `user`); `role`: `admin`
+ * (site administrator) or `manager` (journal manager), decision 190.
+ */
+export type SignedInUser = { id: number; name: string; email: string; role: "admin" | "manager" };
+
 export type Button = { label: string; link: string };
 
 /** `JournalCard` of docs/product/api.md. */
@@ -496,4 +502,38 @@ export type PaperCitations = {
  */
 export type CitationReferences = {
   styles: { key: string; label: string; text: string }[];
+};
+
+/** One hit of `GET /api/search` (docs/architecture.md, Search). */
+export type SearchHit = {
+  paperID: number;
+  /** Where the paper was published: a journal issue or a conference proceeding. */
+  kind: "journal" | "proceeding";
+  title: string;
+  /** The paper's page: `/journal/{uri}/{id}` or `/proceedings/{slug}/{id}`. */
+  link: string;
+  authors: string[];
+  /** The journal's name, or the proceeding's title. */
+  journal_name: string;
+  /** The issue label `Vol. 3 No. 2 (2025)`, or the event and year `PLDI '09 (2009)`. */
+  publication: string;
+  /** The issue page, or the proceeding page. */
+  publication_link: string;
+  /** Matched passage with marks; may be empty. */
+  snippet: string;
+};
+
+export type SearchResult = {
+  query: string;
+  /** Papers matching, counted up to 10,000 (server/services/search.ts, `SEARCH_COUNT_CAP`); see `totalCapped`. */
+  total: number;
+  /** True when more than `total` papers match: the page says "10,000+". */
+  totalCapped: boolean;
+  page: number;
+  pageSize: number;
+  hits: SearchHit[];
+  /** The DOI looked up when the query was a pasted DOI; null otherwise. */
+  doi: string | null;
+  /** Words typed but not searched for (stop words such as "the"), each once. */
+  ignored: string[];
 };

@@ -16,7 +16,6 @@
  * sit beside the spec's (the scholarly ones of issue 16: decision 256).
  */
 import type { z } from "zod";
-import type { SearchResult } from "../server/services/search.ts";
 import type {
   AccountDetails,
   DashboardPublicationRow,
@@ -39,6 +38,7 @@ import type {
   PublicationDetail,
   PublicationEdit,
   PublicationOption,
+  SearchResult,
 } from "./api.ts";
 import {
   routeId,
@@ -440,6 +440,76 @@ export function templateOf<K extends CallKey>(key: K): TemplateOf<K> {
   return key.slice(key.indexOf(" ") + 1) as TemplateOf<K>;
 }
 
+declare const callKey: unique symbol;
+/**
+ * A concrete path of call `K` that carries its key ({@link pathOf}): the client types the call by
+ * the key, even where the path alone would match two calls (`/get_publications/x/Y` is also a
+ * `/get_publications/:journal`).
+ */
+export type KeyedPath<K extends CallKey> = PathPattern<TemplateOf<K>> & { readonly [callKey]: K };
+
+/** The call a `M` request to path `P` makes: the key a {@link KeyedPath} carries, else by match. */
+export type CallOfPath<M extends Method, P extends string> = P extends {
+  readonly [callKey]: infer K extends CallKey;
+}
+  ? K
+  : CallsAt<M, P>;
+
+/** The values of call `K`'s route parameters, by name, as a caller gives them. */
+export type PathValues<K extends CallKey> = { [N in ParamNames<TemplateOf<K>>]: string | number };
+
+/**
+ * The concrete path of call `key` with `values` in its `:name` segments, each URI-encoded:
+ * `pathOf("GET /get_paper/:journal/:paper", { journal: "plos-one", paper: 7 })` is
+ * `/get_paper/plos-one/7`, typed as a path of that call ({@link KeyedPath}).
+ * @throws Error when a value is missing or empty (a path the server would not route).
+ */
+export function pathOf<K extends CallKey>(key: K, values: PathValues<K>): KeyedPath<K> {
+  const given = values as Record<string, string | number | undefined>;
+  return templateOf(key).replace(/:(\w+)/g, (_match, name: string) => {
+    const value = given[name];
+    if (value === undefined || value === "") throw new Error(`${key}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  }) as KeyedPath<K>;
+}
+
+/**
+ * The call of the contract that a `method` request to the concrete `path` makes (`path` relative
+ * to the API base, or under `/api/`; a query string is ignored), or undefined when the contract
+ * has none: the run-time check of a path the program did not write, such as a row action link
+ * the server sent (docs/product/screens.md, Publications list).
+ */
+export function callAt(method: Method, path: string): CallKey | undefined {
+  const segments = withoutApiBase(path)
+    .replace(/[?#].*$/, "")
+    .split("/");
+  return (Object.keys(API) as CallKey[]).find((key) => {
+    if (!key.startsWith(`${method} `)) return false;
+    const template = templateOf(key).split("/");
+    return (
+      template.length === segments.length &&
+      template.every((part, i) =>
+        part.startsWith(":") ? segments[i] !== "" : part === segments[i],
+      )
+    );
+  });
+}
+
+/**
+ * `path` as a path of the contract's `method` calls, after checking it is one ({@link callAt}).
+ * @returns the path relative to the API base (a leading `/api` removed).
+ * @throws Error naming the path when the contract has no such call.
+ */
+export function contractPath<M extends Method>(method: M, path: string): ApiPath<M> {
+  if (!callAt(method, path)) throw new Error(`Not a ${method} call of the API contract: ${path}`);
+  return withoutApiBase(path) as ApiPath<M>;
+}
+
+/** `path` relative to the API base: `/api/login` → `/login`; other paths as they are. */
+function withoutApiBase(path: string): string {
+  return path.replace(/^\/api(?=\/)/, "");
+}
+
 // Every `:name` of each template has its schema in `params`, and no schema lacks its segment.
 type ParamsMatch = {
   [K in CallKey]: [ParamNames<TemplateOf<K>>] extends [keyof Api[K]["params"]]
@@ -448,5 +518,8 @@ type ParamsMatch = {
       : K
     : K;
 }[CallKey];
-/** Compile-time check: fails (naming the call) when a template and its `params` disagree. */
+/**
+ * Compile-time check: fails (naming the call) when a template and its `params` disagree.
+ * @public (read by the type checker only)
+ */
 export const PARAMS_MATCH_TEMPLATES: ParamsMatch extends true ? true : ParamsMatch = true;

@@ -91,11 +91,6 @@ export function splitInstitutions(institution: string | null | undefined): strin
     .filter(Boolean);
 }
 
-/** `2026-11-21T10:00:00.000Z` → `2026-11-21`; dates pass through. */
-export function isoDate(value: string): string {
-  return value.slice(0, 10);
-}
-
 // Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (issue
 // 11: 9% of the home page's time went to toLocaleDateString building one per call).
 const MONTH_YEAR = new Intl.DateTimeFormat("en-GB", {
@@ -118,6 +113,11 @@ export function humanDate(value: string | null | undefined): string {
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
   return DAY_MONTH_YEAR.format(date);
+}
+
+/** Every ISSN (`1234-567X`) found in the journal's ISSN line, in order, without repeats. */
+export function issnList(issnLine: string): string[] {
+  return [...new Set(issnLine.toUpperCase().match(/\b\d{4}-\d{3}[\dX]\b/g) ?? [])];
 }
 
 /**

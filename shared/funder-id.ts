@@ -27,7 +27,10 @@ export function normaliseFunderId(value: string): string | null {
   return normaliseRor(value);
 }
 
-/** True when `id` (as stored) is a Crossref Funder ID rather than a ROR id. */
+/**
+ * True when `id` (as stored) is a Crossref Funder ID rather than a ROR id.
+ * @public for the deposits (Crossref, DOAJ) of issue 16; no caller yet
+ */
 export function isCrossrefFunderId(id: string): boolean {
   return id.startsWith(`https://doi.org/${FUNDER_DOI_PREFIX}`);
 }

@@ -35,7 +35,10 @@ export function normaliseRor(value: string): string | null {
   return rorCheckDigits(id.slice(0, 7)) === id.slice(7) ? `${ROR_PREFIX}${id}` : null;
 }
 
-/** True when `value` is a ROR id with the right check digits. */
+/**
+ * True when `value` is a ROR id with the right check digits.
+ * @public for the deposits (Crossref, DOAJ) of issue 16; no caller yet
+ */
 export function isValidRor(value: string): boolean {
   return normaliseRor(value) !== null;
 }

@@ -827,8 +827,6 @@ export const partnerSchema = z.object({
 // Types: `…Input` is what a schema outputs (what services take), `…Values` what a form holds.
 
 export type EditorInput = z.output<typeof editorSchema>;
-export type AuthorInput = z.output<typeof authorSchema>;
-export type AffiliationInput = z.output<typeof affiliationSchema>;
 export type ReferenceInput = z.output<typeof referenceSchema>;
 export type FundingInput = z.output<typeof fundingSchema>;
 export type JournalStep1Input = z.output<typeof journalStep1Schema>;
@@ -849,21 +847,14 @@ export type PublicationInput = Omit<
 /** Edit main details as the dashboard form checks it: the subject must be chosen. */
 export const journalEditFormSchema = journalEditSchema.extend({ subject: chosenSubjectSchema });
 export type PaperInput = z.output<typeof paperSchema>;
-export type ProceedingPaperInput = z.output<typeof proceedingPaperSchema>;
 export type ProceedingInput = z.output<typeof proceedingSchema>;
 export type ProceedingEditInput = z.output<typeof proceedingEditSchema>;
 export type PartnerInput = z.output<typeof partnerSchema>;
 
-export type EditorValues = z.input<typeof editorSchema>;
-export type AuthorValues = z.input<typeof authorSchema>;
 export type JournalStep1Values = z.input<typeof journalStep1FormSchema>;
 export type JournalStep2Values = z.input<typeof journalStep2Schema>;
 export type JournalEditValues = z.input<typeof journalEditFormSchema>;
-export type PublicationValues = z.input<typeof publicationSchema>;
-export type PaperValues = z.input<typeof paperSchema>;
-export type ProceedingPaperValues = z.input<typeof proceedingPaperSchema>;
 export type ProceedingValues = z.input<typeof proceedingSchema>;
-export type ProceedingEditValues = z.input<typeof proceedingEditSchema>;
 export type PartnerValues = z.input<typeof partnerSchema>;
 
 /** The message of a password shorter than {@link MIN_PASSWORD_LENGTH}. */
@@ -996,7 +987,3 @@ export const registrationFormSchema = z
     path: ["admincode"],
     message: "Please enter the admin passcode.",
   });
-
-export type RegisterInput = z.output<typeof registerSchema>;
-export type RegisterInvitedInput = z.output<typeof registerInvitedSchema>;
-export type LoginInput = z.output<typeof loginSchema>;

@@ -13,7 +13,10 @@
  * callers can tell "cancelled" from "failed".
  *
  * Paths, request fields and answers are typed by the API contract (shared/contract.ts, decision
- * 211): a path or field the contract does not have fails `npm run typecheck`.
+ * 211): a path or field the contract does not have fails `npm run typecheck`, and no call takes
+ * an answer type or an unchecked path from its caller (decision 291). A path known only at run
+ * time (a link the server sent) goes through `contractPath`, which checks it against the
+ * contract.
  *
  * ```ts
  * const { journals } = await apiGet("/dashboard/all_journals", MESSAGES.notAuthorised, { signal });
@@ -25,7 +28,7 @@ import type { Envelope } from "../../shared/api.ts";
 import type {
   AnswerOf,
   ApiPath,
-  CallsAt,
+  CallOfPath,
   FieldsOf,
   FileFieldsOf,
   Method,
@@ -33,43 +36,30 @@ import type {
 
 /**
  * The path argument of a `M` call: a path of the contract (shared/contract.ts), such as
- * `/get_journal/plos-one` or the template literal `/get_journal/${uri}`; any other literal fails
- * to compile. A value typed only `string` (a link the server sent, a path chosen at run time)
- * passes unchecked.
+ * `/get_journal/plos-one`, the template literal `/get_journal/${uri}`, or a path built by
+ * `pathOf` or checked by `contractPath` (shared/contract.ts). Anything else, a plain `string`
+ * included, fails to compile: there is no unchecked way to call the API (issue 20).
  */
-export type PathArg<M extends Method, P extends string> = string extends P
-  ? P
-  : P extends ApiPath<M>
-    ? P
-    : ApiPath<M>;
+export type PathArg<M extends Method, P extends string> = P extends ApiPath<M> ? P : ApiPath<M>;
 
-/** The answer payload of the `M` call at `P` (`object` for an unchecked path). */
-export type AnswerAt<M extends Method, P extends string> = string extends P
-  ? object
-  : AnswerOf<CallsAt<M, P>>;
+/** The answer payload of the `M` call at `P`. */
+export type AnswerAt<M extends Method, P extends string> = AnswerOf<CallOfPath<M, P>>;
 
-/** The request fields of the `M` call at `P` (`unknown` for an unchecked path). */
-export type FieldsAt<M extends Method, P extends string> = string extends P
-  ? unknown
-  : FieldsOf<CallsAt<M, P>>;
-
-/** The explicit answer type `T` when given, else the contract's. */
-export type Answer<T, M extends Method, P extends string> = [T] extends [never]
-  ? AnswerAt<M, P>
-  : T;
+/** The request fields of the `M` call at `P`. */
+export type FieldsAt<M extends Method, P extends string> = FieldsOf<CallOfPath<M, P>>;
 
 declare const formFields: unique symbol;
 /**
  * A multipart body that names its fields (app/lib/form-data.ts, `toFormData`): `apiPostForm`
  * refuses it when it sends a field the call does not take (a typo, or a field renamed in the
- * contract). A plain `FormData` is not checked.
+ * contract). A plain `FormData` (a form as the browser submitted it) is checked by the server.
  */
 export type FormBody<Fields extends string> = FormData & { readonly [formFields]?: Fields };
 
-/** The field names the `POST` call at `P` takes, files included (`string` when unchecked). */
-export type FormFieldsAt<P extends string> = string extends P
-  ? string
-  : KeysOf<FieldsOf<CallsAt<"POST", P>>> | FileFieldsOf<CallsAt<"POST", P>>;
+/** The field names the `POST` call at `P` takes, files included. */
+export type FormFieldsAt<P extends string> =
+  | KeysOf<FieldsOf<CallOfPath<"POST", P>>>
+  | FileFieldsOf<CallOfPath<"POST", P>>;
 
 /** The keys of each member of a union (a path that may name either of two calls). */
 type KeysOf<T> = T extends unknown ? keyof T & string : never;
@@ -100,7 +90,14 @@ export class ApiError extends Error {
 /** A successful answer: the envelope with its payload keys. */
 export type ApiOk<T extends object> = T & { status: 1; msg: string };
 
-export type CallOptions = { signal?: AbortSignal };
+export type CallOptions = {
+  signal?: AbortSignal;
+  /**
+   * Query string of a GET (`?from=2026-01-01&to=…`, or ""), kept apart from the path so the path
+   * stays one the contract names (decision 291).
+   */
+  query?: string;
+};
 
 /**
  * `/api` + `path` for a path of the spec's call table (`/login`, `/dashboard/all_journals`); a
@@ -145,30 +142,27 @@ async function call<T extends object>(
   return { ...body, status: 1, msg } as ApiOk<T>;
 }
 
-/**
- * GET `path`, a path of the contract ({@link PathArg}); answers the contract's payload, or `T`
- * when the caller names it (the path is then not checked).
- */
-export function apiGet<T extends object = never, P extends string = string>(
+/** GET `path`, a path of the contract ({@link PathArg}); answers the contract's payload. */
+export function apiGet<P extends string>(
   path: PathArg<"GET", P>,
   defaultMessage: string,
   options: CallOptions = {},
-): Promise<ApiOk<Answer<T, "GET", P> & object>> {
-  return call<Answer<T, "GET", P> & object>(
-    path,
+): Promise<ApiOk<AnswerAt<"GET", P> & object>> {
+  return call<AnswerAt<"GET", P> & object>(
+    `${path}${options.query ?? ""}`,
     { method: "GET", signal: options.signal },
     defaultMessage,
   );
 }
 
 /** POST `body`, the call's request fields, as JSON to `path` (see {@link apiGet}). */
-export function apiPost<T extends object = never, P extends string = string>(
+export function apiPost<P extends string>(
   path: PathArg<"POST", P>,
   body: FieldsAt<"POST", P>,
   defaultMessage: string,
   options: CallOptions = {},
-): Promise<ApiOk<Answer<T, "POST", P> & object>> {
-  return call<Answer<T, "POST", P> & object>(
+): Promise<ApiOk<AnswerAt<"POST", P> & object>> {
+  return call<AnswerAt<"POST", P> & object>(
     path,
     {
       method: "POST",
@@ -185,31 +179,17 @@ export function apiPost<T extends object = never, P extends string = string>(
  * fields use the spec's bracket names: `form.append("editors[0][name]", ...)`. A form built by
  * `toFormData` may send only the call's fields ({@link FormBody}); see {@link apiGet}.
  */
-export function apiPostForm<T extends object = never, P extends string = string>(
+export function apiPostForm<P extends string>(
   path: PathArg<"POST", P>,
   form: FormBody<FormFieldsAt<P>>,
   defaultMessage: string,
   options: CallOptions = {},
-): Promise<ApiOk<Answer<T, "POST", P> & object>> {
-  return call<Answer<T, "POST", P> & object>(
+): Promise<ApiOk<AnswerAt<"POST", P> & object>> {
+  return call<AnswerAt<"POST", P> & object>(
     path,
     { method: "POST", body: form, signal: options.signal },
     defaultMessage,
   );
-}
-
-/**
- * Calls a row action link the server gave with `link_type: "api"` (docs/product/screens.md, Publications
- * list): a GET of `link`, relative to the API base (`/publication_action/...`, or already
- * `/api/...`). The caller reloads its list afterwards.
- */
-export function apiAction<T extends object = object>(
-  link: string,
-  defaultMessage: string,
-  options: CallOptions = {},
-): Promise<ApiOk<T>> {
-  // a link from the server, not a path written here: the contract cannot check it
-  return call<T>(link, { method: "GET", signal: options.signal }, defaultMessage);
 }
 
 /** The message to show for a failed call: an ApiError's message, else `fallback`. */

@@ -21,6 +21,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { PaperDetail, PaperReading, ProceedingPaperDetail } from "../../shared/api.ts";
 import {
+  issnList,
   paperLink,
   proceedingPaperLink,
   splitInstitutions,
@@ -38,11 +39,6 @@ export function scholarDate(value: string): string {
   const match = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(value);
   if (!match) return "";
   return [match[1], match[2], match[3]].filter(Boolean).join("/");
-}
-
-/** Every ISSN (`1234-567X`) found in the journal's ISSN line, in order, without repeats. */
-export function issnList(issnLine: string): string[] {
-  return [...new Set(issnLine.toUpperCase().match(/\b\d{4}-\d{3}[\dX]\b/g) ?? [])];
 }
 
 /** The abstract as one line, cut at a word boundary to at most `max` characters with "…". */

@@ -21,7 +21,7 @@ import { data } from "react-router";
 import type { JournalDetail } from "../../shared/api.ts";
 import { MESSAGES } from "../../shared/constants.ts";
 import {
-  type Answer,
+  type AnswerAt,
   ApiError,
   type ApiOk,
   apiGet,
@@ -37,9 +37,11 @@ export type Loaded<T> = { data: T; error: null } | { data: null; error: string }
  * GET of an API path with the load's signal and default message (see {@link loadScreen}),
  * typed by the API contract as `apiGet` is (app/lib/api.ts).
  */
-export type ScreenGet = <T extends object = never, P extends string = string>(
+export type ScreenGet = <P extends string>(
   path: PathArg<"GET", P>,
-) => Promise<ApiOk<Answer<T, "GET", P> & object>>;
+  /** Query string (`?…` or ""), see `CallOptions.query` in app/lib/api.ts. */
+  query?: string,
+) => Promise<ApiOk<AnswerAt<"GET", P> & object>>;
 
 /**
  * Runs `load` with a {@link ScreenGet} bound to `request`'s signal and to `failure` as every
@@ -52,7 +54,7 @@ export async function loadScreen<T>(
   load: (get: ScreenGet) => Promise<T>,
   failure: string = MESSAGES.notAuthorised,
 ): Promise<Loaded<T>> {
-  const get: ScreenGet = (path) => apiGet(path, failure, { signal: request.signal });
+  const get: ScreenGet = (path, query) => apiGet(path, failure, { signal: request.signal, query });
   try {
     return { data: await load(get), error: null };
   } catch (error) {
@@ -74,7 +76,8 @@ export function screenLoader<A extends { request: Request }, T>(
   failure: string = MESSAGES.notAuthorised,
 ) {
   async function clientLoader(args: A): Promise<T> {
-    const get: ScreenGet = (path) => apiGet(path, failure, { signal: args.request.signal });
+    const get: ScreenGet = (path, query) =>
+      apiGet(path, failure, { signal: args.request.signal, query });
     try {
       return await load(get, args);
     } catch (error) {
@@ -92,9 +95,7 @@ export function screenLoader<A extends { request: Request }, T>(
  * (issue 8, Roles and ownership).
  */
 export async function loadManagedJournal(get: ScreenGet, uri: string): Promise<JournalDetail> {
-  const { journal } = await get<{ journal: JournalDetail }>(
-    `/dashboard/get_journal/${encodeURIComponent(uri)}`,
-  );
+  const { journal } = await get(`/dashboard/get_journal/${encodeURIComponent(uri)}`);
   return journal;
 }
 

@@ -24,13 +24,13 @@ import type {
   PublicationDetail,
 } from "../../shared/api.ts";
 import {
+  issnList,
   paperLink,
   proceedingPaperLink,
   publicationLink,
   splitInstitutions,
   splitKeywords,
 } from "../../shared/format.ts";
-import { issnList } from "./citation-meta.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonLd = { [key: string]: Json };

@@ -7,16 +7,26 @@ import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { journalFeedLink } from "../../shared/format.ts";
 import { oneLine } from "../../shared/one-line.ts";
-import type { loader } from "../root.tsx";
 import type { JsonLd } from "./json-ld.ts";
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+/** What the root loader (app/root.tsx) gives every page. */
+export type RootData = {
+  /** `{product}`, config `SITE_NAME`. */
+  siteName: string;
+  /** This response's Content-Security-Policy nonce. */
+  nonce: string;
+  /** The signed-in manager's name, or null. */
+  user: { name: string } | null;
+  /** The site's origin (`PUBLIC_URL`, else the request's). */
+  origin: string;
+  year: number;
+};
 
 const FALLBACK_SITE_NAME = "Athenaeum";
 
 /** The root loader's data from any component. */
 export function useRootData(): RootData {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<RootData>("root");
   return (
     data ?? {
       siteName: FALLBACK_SITE_NAME,

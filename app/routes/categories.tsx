@@ -5,11 +5,12 @@
  * proceedings (`/proceedings`). The journal list loads on its own and stays empty when its load
  * fails (docs/product/errors.md).
  */
-import { Link } from "react-router";
+
 import { listActiveJournals } from "../../server/services/journals/queries.ts";
 import type { JournalCard } from "../../shared/api.ts";
 import { SUBJECTS } from "../../shared/constants.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";

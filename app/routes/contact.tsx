@@ -6,11 +6,12 @@
  * invented: everything listed comes from the journals' own records. The list loads on its own
  * and stays empty when its load fails (docs/product/errors.md).
  */
-import { Link } from "react-router";
+
 import { getJournal, listActiveJournals } from "../../server/services/journals/queries.ts";
 import type { JournalDetail } from "../../shared/api.ts";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeading, SectionHeading } from "../components/ui/heading.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";

@@ -8,11 +8,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigation, useSubmit } from "react-router";
+import { useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { FormError, FormSuccess, SubmitButton, TextField } from "../components/forms/index.ts";
+import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
 import { apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";

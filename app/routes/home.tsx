@@ -8,7 +8,7 @@
  * load fails stays empty and the page still renders (docs/product/errors.md). While the first start
  * imports the corpus, a notice above says how far it has got (docs/decisions/121-…).
  */
-import { Link } from "react-router";
+
 import {
   countJournalsBySubject,
   listLatestJournals,
@@ -30,6 +30,7 @@ import { MostReadList } from "../components/paper/most-read.tsx";
 import { ProceedingCard } from "../components/proceedings/proceeding-card.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { websiteJsonLd } from "../lib/json-ld.ts";

@@ -5,7 +5,7 @@
  * 'Open' link to `/journal/{journal_url}/{paperID}`. An unknown journal or issue, or a volume
  * or issue that is not a number, is a 404; a failing load leaves the page empty (docs/product/errors.md).
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getPublication } from "../../server/services/publications/queries.ts";
 import type { PublicationDetail } from "../../shared/api.ts";
 import { paperLink, publicationLabel, volumeNumber } from "../../shared/format.ts";
@@ -18,6 +18,7 @@ import { CoverImage } from "../components/ui/cover-image.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
 import { Disclosure } from "../components/ui/disclosure.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { issueJsonLd } from "../lib/json-ld.ts";

@@ -6,7 +6,7 @@
  * name is the banner's header text. An unknown (or, for readers, inactive) journal is a 404;
  * a failing load leaves the page empty (docs/product/errors.md).
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { canManageJournal } from "../../server/services/access.ts";
 import { getJournal } from "../../server/services/journals/queries.ts";
 import { listJournalPublications } from "../../server/services/publications/queries.ts";
@@ -20,6 +20,7 @@ import { MostReadList } from "../components/paper/most-read.tsx";
 import { Accordion } from "../components/ui/accordion.tsx";
 import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";

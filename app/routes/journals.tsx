@@ -4,12 +4,13 @@
  * labelled 'New Journal', with its intro and the date it was added. Each column loads on its
  * own and stays empty when its load fails (docs/product/errors.md).
  */
-import { Link } from "react-router";
+
 import { listActiveJournals, listLatestJournals } from "../../server/services/journals/queries.ts";
 import { JournalListCard } from "../components/journal/journal-list-card.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { badgeClass, containerClass, titleLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";

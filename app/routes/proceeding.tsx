@@ -8,7 +8,7 @@
  * A malformed or unknown slug is the 404 page; a failing load leaves the page empty with
  * HTTP 503 (docs/product/errors.md, as the issue page).
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getProceedingPage } from "../../server/services/proceedings/queries.ts";
 import type { ProceedingDetail } from "../../shared/api.ts";
 import { parseRouteParam, routeProceedingSlug } from "../../shared/route-params.ts";
@@ -19,6 +19,7 @@ import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
 import { Disclosure } from "../components/ui/disclosure.tsx";
 import { SectionHeading } from "../components/ui/heading.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";

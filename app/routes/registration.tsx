@@ -21,7 +21,7 @@ import "../../shared/zod-setup.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { useNavigate, useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
 import { AppError } from "../../server/services/errors.ts";
 import { invitationEmail } from "../../server/services/invitations.ts";
@@ -35,6 +35,7 @@ import {
   SubmitButton,
   TextField,
 } from "../components/forms/index.ts";
+import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";

@@ -11,13 +11,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, redirect, useNavigation, useSubmit } from "react-router";
+import { redirect, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { FormError, Spinner, SubmitButton } from "../components/forms/index.ts";
 import { NewPasswordFields } from "../components/forms/new-password-fields.tsx";
+import { Link } from "../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";

@@ -5,7 +5,7 @@
  * JavaScript: web-search syntax in the query, filters (journal or proceeding, year, type) in a
  * GET form, numbered pages. Matched words are highlighted from the service's non-HTML marks.
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
 import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../../shared/search-params.ts";
 import { searchParamsSchema } from "../../shared/search-schema.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
+import { Link } from "../components/ui/link.tsx";
 import {
   buttonClass,
   containerClass,

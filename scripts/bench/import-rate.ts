@@ -13,7 +13,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { openDatabase } from "../../server/db/database.ts";
-import { findPdftotext } from "../../server/services/pdftotext.ts";
+import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { repeatCorpus } from "./repeat-corpus.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");

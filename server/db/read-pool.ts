@@ -106,7 +106,8 @@ class ReadPoolDriver implements Driver {
   }
 
   async init(): Promise<void> {
-    for (let i = 0; i < this.#size; i++) this.#idle.push(this.#spawn());
+    // workers start one at a time, as queries need them (acquireConnection): a process that
+    // searches rarely, or a test that never does, runs one thread or none
   }
 
   #spawn(): WorkerConnection {
@@ -118,6 +119,7 @@ class ReadPoolDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = this.#idle.pop();
     if (connection) return this.#healthy(connection);
+    if (this.#all.size < this.#size) return this.#spawn();
     return new Promise((resolve) => this.#waiting.push(resolve));
   }
 
@@ -181,8 +183,9 @@ class ReadPoolDialect implements Dialect {
 }
 
 /**
- * Opens `size` (default {@link DEFAULT_READ_WORKERS}, at least 1) read-only connections to the
- * SQLite `file`. The workers start on the first query.
+ * Opens up to `size` (default {@link DEFAULT_READ_WORKERS}, at least 1) read-only connections
+ * to the SQLite `file`. No worker starts before the first query; another starts only when a
+ * query finds every running one busy.
  * @returns a Kysely instance over them; `destroy()` it to stop the workers.
  * @throws Error for `:memory:` (each connection would open its own empty database).
  */

@@ -8,7 +8,7 @@
  * - columns whose values are a closed set are typed as the union of shared/constants.ts
  *   (frequency, subject, issue status, role), so a misspelt value fails the type check.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Frequency, PublicationStatus, SubjectKey, UserRole } from "../../shared/constants.ts";
 
 export type { UserRole };
@@ -457,18 +457,9 @@ export interface Database {
 
 export type Journal = Selectable<JournalsTable>;
 export type NewJournal = Insertable<JournalsTable>;
-export type JournalUpdate = Updateable<JournalsTable>;
-export type Publication = Selectable<PublicationsTable>;
 export type NewPublication = Insertable<PublicationsTable>;
-export type Editor = Selectable<EditorsTable>;
 export type Paper = Selectable<PapersTable>;
 export type NewPaper = Insertable<PapersTable>;
 export type PaperAuthor = Selectable<PaperAuthorsTable>;
 export type PaperAuthorAffiliation = Selectable<PaperAuthorAffiliationsTable>;
-export type PaperFunding = Selectable<PaperFundingTable>;
-export type PaperReference = Selectable<PaperReferencesTable>;
-export type ProceedingEvent = Selectable<ProceedingEventsTable>;
-export type Proceeding = Selectable<ProceedingsTable>;
-export type Partner = Selectable<PartnersTable>;
 export type User = Selectable<UsersTable>;
-export type Session = Selectable<SessionsTable>;

@@ -43,7 +43,7 @@ import {
 import type { AppContext } from "../services/context.ts";
 import { sendFail } from "./respond.ts";
 
-export { assertJournalAccess, assertProceedingAccess } from "../services/access.ts";
+export { assertJournalAccess } from "../services/access.ts";
 
 export const SIGN_IN_MSG = "Please sign in to continue.";
 export const CROSS_SITE_MSG = "This request came from another site and was refused.";

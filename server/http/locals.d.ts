@@ -1,4 +1,4 @@
-import type { SignedInUser } from "../../app/context.ts";
+import type { SignedInUser } from "../../shared/api.ts";
 
 declare global {
   namespace Express {

@@ -12,7 +12,7 @@
  * gets a persistent cookie (`Max-Age` of 30 days); the others a browser-session cookie.
  */
 import type { Request, Response } from "express";
-import type { SignedInUser } from "../../app/context.ts";
+import type { SignedInUser } from "../../shared/api.ts";
 import type { AppContext } from "../services/context.ts";
 import { resolveSession, type StartedSession } from "../services/sessions.ts";
 import { displayName } from "../services/users.ts";

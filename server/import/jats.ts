@@ -32,7 +32,6 @@ import {
 import { type JatsFunder, readFunding } from "./jats-funding.ts";
 import { type JatsReference, readReferences } from "./jats-references.ts";
 
-export { clean } from "./jats-dom.ts";
 export type { JatsFunder } from "./jats-funding.ts";
 export type { JatsReference } from "./jats-references.ts";
 

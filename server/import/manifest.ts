@@ -107,7 +107,6 @@ export type Manifest = z.output<typeof manifestSchema>;
 export type ManifestJournal = z.output<typeof manifestJournalSchema>;
 export type ManifestIssue = z.output<typeof manifestIssueSchema>;
 export type ManifestPaper = z.output<typeof manifestPaperSchema>;
-export type ManifestAuthor = z.output<typeof manifestAuthorSchema>;
 export type ManifestProceeding = z.output<typeof manifestProceedingSchema>;
 
 /**

@@ -12,6 +12,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import type { AppContext } from "../services/context.ts";
+import { type StoredPaperFile, storePaperFile } from "../services/paper-file.ts";
 import {
   asDoiConflict,
   insertPaperRows,
@@ -19,7 +20,6 @@ import {
   type PaperFields,
   type PaperOwner,
 } from "../services/papers/commands.ts";
-import { type StoredPaperFile, storePaperFile } from "../services/pdf.ts";
 import { writeCatalogue } from "../services/write.ts";
 
 /** One paper to create. */

@@ -26,11 +26,6 @@ export const ACCESS_MESSAGES = {
 
 export const isAdmin = (actor: Actor): boolean => actor.role === "admin";
 
-/** @throws AppError `forbidden` (403) unless `actor` is a site administrator. */
-export function assertAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw new AppError("forbidden", ACCESS_MESSAGES.adminOnly);
-}
-
 /**
  * Checks that `actor` may touch journal `uri`. An unknown URI passes (the call then answers its
  * own 404), so a manager learns nothing more than a reader would.

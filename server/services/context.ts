@@ -26,7 +26,7 @@ export type AppContext = {
   /** Worker threads reading PDFs (server/bootstrap.ts); without one, pdf.js runs in this thread. */
   pdfPool?: PdfPool;
   /**
-   * The worker thread formatting 'Cite this paper' references (server/bootstrap.ts, decision
+   * The child process formatting 'Cite this paper' references (server/bootstrap.ts, decision
    * 245); without one they are formatted in this thread.
    */
   citationPool?: CitationPool;

@@ -21,9 +21,6 @@ import { createTransport } from "nodemailer";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
 
-/** A plain-text message to one address. */
-export type MailMessage = { to: string; subject: string; text: string };
-
 /** The msg of a failed send. */
 export const MAIL_FAILED_MSG =
   "The email could not be sent just now. Please try again later, or ask the site's administrators.";

@@ -2,18 +2,14 @@
  * Paper PDFs (docs/product/files.md): PDF only, size-limited by `MAX_PDF_MB`, opened with pdf.js's
  * legacy build (the one pdf.js publishes for Node) to count pages and extract the text
  * for search, at most `MAX_PDF_PAGES` pages and `MAX_PDF_TEXT_KB` of text a paper (decision 271). An encrypted PDF is accepted but has no text: the viewer asks for its password.
- * The reading runs in the context's worker pool when it has one (./pdf-pool.ts), else here.
+ * The reading runs in the context's worker pool when it has one (./pdf-pool.ts), else here;
+ * ./paper-file.ts checks and stores an uploaded paper's PDF with it.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
 import { brandClass } from "../brand.ts";
-import { isPdf } from "../storage/content-type.ts";
-import { newKey } from "../storage/storage.ts";
-import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { TextBudget } from "./pdf-text.ts";
-
-export { normaliseText, utf8Prefix } from "./pdf-text.ts";
 
 /**
  * What one paper's PDF may cost (issue 15, docs/decisions/271-bounded-work-per-paper.md):
@@ -52,13 +48,6 @@ export type PdfInfo = {
    * may be partial); null when encrypted.
    */
   textPages: number | null;
-};
-
-export type StoredPaperFile = PdfInfo & {
-  /** Storage key, `papers/{32 hex}.pdf`. */
-  key: string;
-  /** Bytes. */
-  size: number;
 };
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -190,42 +179,4 @@ export function pdfTooLarge(maxBytes: number): AppError {
   const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
   const msg = `The PDF is too large. Upload a file of at most ${mb} MB.`;
   return new AppError("too_large", msg, { errors: { paper_file: msg } });
-}
-
-/**
- * Checks a paper's PDF and stores it under `papers/`, with its page count and the text of its
- * pages within `ctx.config.pdfLimits` (`truncated` says when text was left out).
- * @throws AppError `unsupported_type` (415) when it is not a PDF or pdf.js cannot read it (in
- *   time: {@link PdfExtractionError}); `too_large` (413) above `ctx.config.maxPdfBytes`.
- */
-export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise<StoredPaperFile> {
-  if (!isPdf(data)) {
-    throw new AppError(
-      "unsupported_type",
-      "The paper file is not a PDF. Upload the paper as a PDF file.",
-    );
-  }
-  if (data.byteLength > ctx.config.maxPdfBytes) throw pdfTooLarge(ctx.config.maxPdfBytes);
-  let info: PdfInfo;
-  try {
-    const limits = ctx.config.pdfLimits;
-    info = await (ctx.pdfPool ? ctx.pdfPool.inspect(data, limits) : inspectPdf(data, limits));
-  } catch (error) {
-    if (error instanceof UnreadablePdfError) {
-      throw new AppError(
-        "unsupported_type",
-        "The paper file is not a readable PDF; it may be damaged. Upload the PDF again.",
-      );
-    }
-    if (error instanceof PdfExtractionError) {
-      throw new AppError(
-        "unsupported_type",
-        `The paper file could not be read: ${error.message}. It may be damaged or unusually complex; upload the PDF again or a simpler version of it.`,
-      );
-    }
-    throw error;
-  }
-  const key = newKey("papers", ".pdf");
-  await ctx.storage.put(key, data);
-  return { key, size: data.byteLength, ...info };
 }

@@ -6,8 +6,6 @@
  * and keeps at most the text one paper may cost (docs/decisions/271-bounded-work-per-paper.md).
  */
 import { spawn } from "node:child_process";
-import { accessSync, constants } from "node:fs";
-import path from "node:path";
 import { DEFAULT_PDF_LIMITS, PdfExtractionError, type PdfInfo, type PdfLimits } from "./pdf.ts";
 import { TextBudget } from "./pdf-text.ts";
 
@@ -32,7 +30,7 @@ export type PdftotextResult =
   | { fallback: string };
 
 export type PdftotextOptions = {
-  /** Absolute path of the program ({@link findPdftotext}). */
+  /** Absolute path of the program (./find-pdftotext.ts). */
   binary: string;
   /** Milliseconds before the process is killed and the PDF fails with `timeout`. */
   timeoutMs: number;
@@ -41,22 +39,6 @@ export type PdftotextOptions = {
   /** Aborting kills the process (the answer is then a `fallback`). */
   signal?: AbortSignal;
 };
-
-/**
- * The `pdftotext` program on `searchPath` (a PATH-style list; default `process.env.PATH`).
- * @returns its absolute path, or null when no executable of that name is found.
- */
-export function findPdftotext(searchPath = process.env.PATH ?? ""): string | null {
-  for (const dir of searchPath.split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.resolve(dir, "pdftotext");
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {}
-  }
-  return null;
-}
 
 /** Poppler's message for a PDF that needs a user password. */
 const PASSWORD = /Incorrect password/i;

@@ -280,11 +280,6 @@ export function parseQuery(text: string): ParsedQuery {
   };
 }
 
-/** True when the parsed query has something to look for. */
-export function hasTerms(q: ParsedQuery): boolean {
-  return q.kind === "doi" || q.groups.length > 0;
-}
-
 /** FTS5 string literal of one word: our words are letters and digits, never a quote. */
 const fts5Word = (w: string) => `"${w}"`;
 

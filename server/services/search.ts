@@ -10,6 +10,7 @@
  * without injecting markup.
  */
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { SearchHit, SearchResult } from "../../shared/api.ts";
 import {
   paperLink,
   proceedingLink,
@@ -35,39 +36,6 @@ export { MARK_END, MARK_START };
  * most 1 MB of distinct words.
  */
 const MAX_INDEXED_TEXT_BYTES = 900 * 1024;
-
-export type SearchHit = {
-  paperID: number;
-  /** Where the paper was published: a journal issue or a conference proceeding. */
-  kind: "journal" | "proceeding";
-  title: string;
-  /** The paper's page: `/journal/{uri}/{id}` or `/proceedings/{slug}/{id}`. */
-  link: string;
-  authors: string[];
-  /** The journal's name, or the proceeding's title. */
-  journal_name: string;
-  /** The issue label `Vol. 3 No. 2 (2025)`, or the event and year `PLDI '09 (2009)`. */
-  publication: string;
-  /** The issue page, or the proceeding page. */
-  publication_link: string;
-  /** Matched passage with marks; may be empty. */
-  snippet: string;
-};
-
-export type SearchResult = {
-  query: string;
-  /** Papers matching, counted up to {@link SEARCH_COUNT_CAP}; see `totalCapped`. */
-  total: number;
-  /** True when more than `total` papers match: the page says "10,000+". */
-  totalCapped: boolean;
-  page: number;
-  pageSize: number;
-  hits: SearchHit[];
-  /** The DOI looked up when the query was a pasted DOI; null otherwise. */
-  doi: string | null;
-  /** Words typed but not searched for (stop words such as "the"), each once. */
-  ignored: string[];
-};
 
 /**
  * Most matches counted (docs/decisions/100-search-top-k.md): past this a count costs more than

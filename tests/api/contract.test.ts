@@ -5,19 +5,12 @@
  * is the call's 404, the same as an unknown one.
  */
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API, type CallKey, templateOf } from "../../shared/contract.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-});
-afterAll(() => t.close());
+const t = seededFileContext();
 
 /** A concrete path of `key`: each parameter given a value its rule accepts. */
 function samplePath(key: CallKey): string {
@@ -39,7 +32,7 @@ describe(`API contract on ${dialectUnderTest}`, () => {
   });
 
   it("answers a number breaking the route rule as the call's 404", async () => {
-    const paper = { id: seed.paperWithPdfId };
+    const paper = { id: t.seed.paperWithPdfId };
     const good = await request(t.app).get(`/api/get_journal_paper/ethics-review/${paper.id}`);
     expect(good.status).toBe(200);
     for (const bad of [`0${paper.id}`, "0", "1234567890"]) {

@@ -5,26 +5,20 @@
  * errors, and storage consistency after failed requests.
  */
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { derivativeKey } from "../../server/services/images.ts";
 import { yearChoices } from "../../shared/constants.ts";
-import { signedInManager } from "../helpers/account.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 import { executableBytes, jpegImage, pngImage, storedFiles } from "../helpers/uploads.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-let cookie: string;
+const t = seededFileContext({ manager: true });
+
 let cover: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-  ({ cookie } = await signedInManager(t));
   cover = await pngImage();
 });
-afterAll(() => t.close());
 
 const JOURNAL = "ethics-review";
 type Fields = Record<string, string>;
@@ -49,7 +43,7 @@ function issueForm(overrides: Fields = {}, people = editors): Fields {
 }
 
 /** A multipart POST to `/api{path}`, signed in unless `as` is null, with a cover when given. */
-function post(path: string, fields: Fields, file?: Buffer, as: string | null = cookie) {
+function post(path: string, fields: Fields, file?: Buffer, as: string | null = t.cookie) {
   let req = request(t.app).post(`/api${path}`);
   if (as) req = req.set("Cookie", as);
   for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
@@ -57,7 +51,7 @@ function post(path: string, fields: Fields, file?: Buffer, as: string | null = c
   return req;
 }
 
-function get(path: string, as: string | null = cookie) {
+function get(path: string, as: string | null = t.cookie) {
   const req = request(t.app).get(`/api${path}`);
   return as ? req.set("Cookie", as) : req;
 }
@@ -86,26 +80,26 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
     const before = await publicationCount();
     const calls = [
       get(`/get_publications/${JOURNAL}`, null),
-      get(`/publication_action/${JOURNAL}/${seed.draftIssueId}/publish`, null),
+      get(`/publication_action/${JOURNAL}/${t.seed.draftIssueId}/publish`, null),
       post(`/create_publication/${JOURNAL}`, issueForm(), undefined, null),
-      get(`/get_publication_only/${JOURNAL}/${seed.issueId}`, null),
-      post(`/edit_publication/${JOURNAL}/${seed.issueId}`, issueForm(), undefined, null),
+      get(`/get_publication_only/${JOURNAL}/${t.seed.issueId}`, null),
+      post(`/edit_publication/${JOURNAL}/${t.seed.issueId}`, issueForm(), undefined, null),
     ];
     for (const [i, res] of (await Promise.all(calls)).entries()) {
       expect(res.status, `call ${i}`).toBe(401);
       expect(res.body).toMatchObject({ status: 0, msg: "Please sign in to continue." });
     }
     expect(await publicationCount()).toBe(before);
-    expect((await publicationRow(seed.draftIssueId))?.status).toBe("draft");
+    expect((await publicationRow(t.seed.draftIssueId))?.status).toBe("draft");
   });
 
   it("answers 403 to every change sent cross-site, the GET row actions included", async () => {
     const before = await storedFiles(t);
     const changes = [
-      get(`/publication_action/${JOURNAL}/${seed.draftIssueId}/publish`),
-      get(`/publication_action/${JOURNAL}/${seed.olderIssueId}/delete`),
+      get(`/publication_action/${JOURNAL}/${t.seed.draftIssueId}/publish`),
+      get(`/publication_action/${JOURNAL}/${t.seed.olderIssueId}/delete`),
       post(`/create_publication/${JOURNAL}`, issueForm(), cover),
-      post(`/edit_publication/${JOURNAL}/${seed.issueId}`, issueForm(), cover),
+      post(`/edit_publication/${JOURNAL}/${t.seed.issueId}`, issueForm(), cover),
     ];
     for (const [i, req] of changes.entries()) {
       const res = await req.set("Sec-Fetch-Site", "cross-site");
@@ -113,14 +107,14 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
       expect(res.body.status).toBe(0);
     }
     // Origin of another site, without Fetch Metadata (older browsers)
-    const res = await get(`/publication_action/${JOURNAL}/${seed.draftIssueId}/publish`).set(
+    const res = await get(`/publication_action/${JOURNAL}/${t.seed.draftIssueId}/publish`).set(
       "Origin",
       "https://evil.example",
     );
     expect(res.status).toBe(403);
-    expect((await publicationRow(seed.draftIssueId))?.status).toBe("draft");
-    expect(await publicationRow(seed.olderIssueId)).toBeDefined();
-    expect((await publicationRow(seed.issueId))?.volume).toBe("3");
+    expect((await publicationRow(t.seed.draftIssueId))?.status).toBe("draft");
+    expect(await publicationRow(t.seed.olderIssueId)).toBeDefined();
+    expect((await publicationRow(t.seed.issueId))?.volume).toBe("3");
     expect(await storedFiles(t)).toEqual(before);
   });
 
@@ -139,20 +133,20 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
         actions: { label: string; link: string; link_type: string }[];
       }[];
       const byId = new Map(rows.map((r) => [r.id, r]));
-      expect(byId.get(seed.issueId)).toMatchObject({
+      expect(byId.get(t.seed.issueId)).toMatchObject({
         volume: "3",
         number: "2",
         published_on: "2025-06-01",
         uploaded_on: "2026-01-10",
         no_of_papers: 2,
       });
-      expect(byId.get(seed.draftIssueId)?.actions).toContainEqual({
+      expect(byId.get(t.seed.draftIssueId)?.actions).toContainEqual({
         label: "Publish",
-        link: `/publication_action/${JOURNAL}/${seed.draftIssueId}/publish`,
+        link: `/publication_action/${JOURNAL}/${t.seed.draftIssueId}/publish`,
         link_type: "api",
       });
       // an issue with papers cannot be deleted, so it is not offered
-      expect(byId.get(seed.issueId)?.actions.map((a) => a.label)).not.toContain("Delete");
+      expect(byId.get(t.seed.issueId)?.actions.map((a) => a.label)).not.toContain("Delete");
     });
 
     it("includes an inactive journal's issues and is 404 for an unknown or malformed journal", async () => {
@@ -345,7 +339,7 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
     it("is 404 for an unknown issue, another journal's issue and a malformed id", async () => {
       for (const path of [
         `/edit_publication/${JOURNAL}/999999`,
-        `/edit_publication/hidden-annals/${seed.issueId}`,
+        `/edit_publication/hidden-annals/${t.seed.issueId}`,
         `/edit_publication/${JOURNAL}/abc`,
       ]) {
         const res = await post(path, issueForm({ volume: "30" }));
@@ -353,7 +347,7 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
       }
       for (const path of [
         `/get_publication_only/${JOURNAL}/999999`,
-        `/get_publication_only/hidden-annals/${seed.issueId}`,
+        `/get_publication_only/hidden-annals/${t.seed.issueId}`,
         `/get_publication_only/${JOURNAL}/0`,
       ]) {
         const res = await get(path);
@@ -364,12 +358,12 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
 
     it("refuses invalid input with field errors", async () => {
       const res = await post(
-        `/edit_publication/${JOURNAL}/${seed.issueId}`,
+        `/edit_publication/${JOURNAL}/${t.seed.issueId}`,
         issueForm({ volume: "x", year: "1800" }),
       );
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors).sort()).toEqual(["volume", "year"]);
-      expect((await publicationRow(seed.issueId))!.volume).toBe("3");
+      expect((await publicationRow(t.seed.issueId))!.volume).toBe("3");
     });
   });
 
@@ -403,26 +397,26 @@ describe(`dashboard publication calls on ${dialectUnderTest}`, () => {
       expect(files).not.toContain(key);
       expect(files).not.toContain(derivativeKey(key, 320));
 
-      const refused = await get(`/publication_action/${JOURNAL}/${seed.issueId}/delete`);
+      const refused = await get(`/publication_action/${JOURNAL}/${t.seed.issueId}/delete`);
       expect(refused.status).toBe(409);
       expect(refused.body.msg).toBe(
         "Vol. 3 No. 2 (2025) still has 2 papers. Delete them before deleting the publication.",
       );
-      expect(await publicationRow(seed.issueId)).toBeDefined();
+      expect(await publicationRow(t.seed.issueId)).toBeDefined();
     });
 
     it("is 404 for an unknown action, issue or journal", async () => {
       for (const path of [
-        `/publication_action/${JOURNAL}/${seed.draftIssueId}/archive`,
+        `/publication_action/${JOURNAL}/${t.seed.draftIssueId}/archive`,
         `/publication_action/${JOURNAL}/999999/publish`,
-        `/publication_action/hidden-annals/${seed.draftIssueId}/publish`,
-        `/publication_action/no-such-journal/${seed.draftIssueId}/publish`,
+        `/publication_action/hidden-annals/${t.seed.draftIssueId}/publish`,
+        `/publication_action/no-such-journal/${t.seed.draftIssueId}/publish`,
       ]) {
         const res = await get(path);
         expect(res.status, path).toBe(404);
         expect(res.body.status).toBe(0);
       }
-      expect((await publicationRow(seed.draftIssueId))!.status).toBe("draft");
+      expect((await publicationRow(t.seed.draftIssueId))!.status).toBe("draft");
     });
   });
 });

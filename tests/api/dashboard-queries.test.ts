@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getPaperForEdit } from "../../server/services/papers/queries.ts";
 import {
   getPublicationForEdit,
   listDashboardPublications,
 } from "../../server/services/publications/queries.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-});
-afterAll(() => t.close());
+const t = seededFileContext();
 
 describe(`dashboard read side on ${dialectUnderTest}`, () => {
   it("lists every issue of a journal, drafts included, with counts and row actions", async () => {
@@ -28,7 +21,7 @@ describe(`dashboard read side on ${dialectUnderTest}`, () => {
     expect(draft.uploaded_on).toBe("2026-01-10");
     expect(draft.actions).toContainEqual({
       label: "Publish",
-      link: `/publication_action/ethics-review/${seed.draftIssueId}/publish`,
+      link: `/publication_action/ethics-review/${t.seed.draftIssueId}/publish`,
       link_type: "api",
     });
     expect(draft.actions.map((a) => a.label)).toContain("Delete");
@@ -49,17 +42,17 @@ describe(`dashboard read side on ${dialectUnderTest}`, () => {
   });
 
   it("prefills an issue with its editors in order, only within its journal", async () => {
-    const edit = await getPublicationForEdit(t.ctx, "ethics-review", seed.issueId);
+    const edit = await getPublicationForEdit(t.ctx, "ethics-review", t.seed.issueId);
     expect(edit).toMatchObject({ volume: "3", issue: "2", year: 2025, title: "" });
     expect(edit?.editors.map((e) => e.name)).toEqual(["Chief One", "Assoc One", "Assoc Two"]);
-    expect(await getPublicationForEdit(t.ctx, "hidden-annals", seed.issueId)).toBeNull();
+    expect(await getPublicationForEdit(t.ctx, "hidden-annals", t.seed.issueId)).toBeNull();
   });
 
   it("prefills a paper with authors and emails, drafts and inactive journals included", async () => {
-    const paper = await getPaperForEdit(t.ctx, "ethics-review", seed.paperWithPdfId);
+    const paper = await getPaperForEdit(t.ctx, "ethics-review", t.seed.paperWithPdfId);
     expect(paper).toMatchObject({
       title: "A good life",
-      publication: String(seed.issueId),
+      publication: String(t.seed.issueId),
       authors: [
         {
           name: "Eve Marder",
@@ -69,7 +62,7 @@ describe(`dashboard read side on ${dialectUnderTest}`, () => {
         { name: "Second Author", email: "", institution: "MIT" },
       ],
     });
-    expect(await getPaperForEdit(t.ctx, "hidden-annals", seed.inactivePaperId)).not.toBeNull();
-    expect(await getPaperForEdit(t.ctx, "ethics-review", seed.inactivePaperId)).toBeNull();
+    expect(await getPaperForEdit(t.ctx, "hidden-annals", t.seed.inactivePaperId)).not.toBeNull();
+    expect(await getPaperForEdit(t.ctx, "ethics-review", t.seed.inactivePaperId)).toBeNull();
   });
 });

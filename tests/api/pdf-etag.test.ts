@@ -6,48 +6,41 @@
 import { createHash } from "node:crypto";
 import { statSync, utimesSync, writeFileSync } from "node:fs";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
+const t = seededFileContext();
 
-beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-});
-afterAll(() => t.close());
-
-const galley = () => `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`;
+const galley = () => `/journal/ethics-review/download/${t.seed.paperWithPdfId}/a-good-life.pdf`;
 const tagOf = (bytes: Uint8Array) => `"${createHash("sha256").update(bytes).digest("base64url")}"`;
 
 describe(`strong ETags on PDF galleys on ${dialectUnderTest}`, () => {
   it("tags the galley with the hash of its bytes, not a weak tag", async () => {
     const res = await request(t.app).get(galley()).buffer(true);
     expect(res.status).toBe(200);
-    expect(res.headers.etag).toBe(tagOf(seed.pdfBytes));
+    expect(res.headers.etag).toBe(tagOf(t.seed.pdfBytes));
   });
 
   it("resumes with 206 on If-Range with the current tag, and sends it all otherwise", async () => {
     const ranged = (ifRange: string) =>
       request(t.app).get(galley()).set("Range", "bytes=0-99").set("If-Range", ifRange).buffer(true);
-    const current = tagOf(seed.pdfBytes);
+    const current = tagOf(t.seed.pdfBytes);
     const resumed = await ranged(current);
     expect(resumed.status).toBe(206);
-    expect(resumed.headers["content-range"]).toBe(`bytes 0-99/${seed.pdfBytes.length}`);
+    expect(resumed.headers["content-range"]).toBe(`bytes 0-99/${t.seed.pdfBytes.length}`);
     for (const stale of [`W/${current}`, '"not-the-tag"']) {
       const whole = await ranged(stale);
       expect(whole.status, stale).toBe(200);
-      expect(Number(whole.headers["content-length"]), stale).toBe(seed.pdfBytes.length);
+      expect(Number(whole.headers["content-length"]), stale).toBe(t.seed.pdfBytes.length);
     }
   });
 
   it("changes the tag when the stored bytes change", async () => {
     const before = (await request(t.app).get(galley())).headers.etag;
-    const changed = Buffer.concat([Buffer.from(seed.pdfBytes), Buffer.from("\n% appended\n")]);
+    const changed = Buffer.concat([Buffer.from(t.seed.pdfBytes), Buffer.from("\n% appended\n")]);
     // a later mtime, as a replaced upload has (set, not waited for)
-    const file = t.ctx.storage.absolutePath(seed.pdfKey);
+    const file = t.ctx.storage.absolutePath(t.seed.pdfKey);
     const later = new Date(statSync(file).mtimeMs + 2_000);
     writeFileSync(file, changed);
     utimesSync(file, later, later);

@@ -4,28 +4,24 @@
  * conference paper galley (Range/206, ETag, 404s), the sitemap entries and the search hits.
  */
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loader as proceedingLoader } from "../../app/routes/proceeding.tsx";
 import { loader as proceedingPaperLoader } from "../../app/routes/proceeding-paper.tsx";
 import { loader as proceedingsLoader } from "../../app/routes/proceedings.tsx";
 import { rebuildSearchIndex } from "../../server/services/search.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
 import { loaderArgs as args, failing, runLoader as run } from "../helpers/loaders.ts";
-import { type SeededProceedings, seedProceedingPapers } from "../helpers/proceeding-fixtures.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 import { sitemapLocs } from "../helpers/sitemap.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-let conf: SeededProceedings;
+const t = seededFileContext({
+  env: { PUBLIC_URL: "https://journals.example.edu" },
+  proceedings: true,
+});
 
 beforeAll(async () => {
-  t = await createTestContext({ PUBLIC_URL: "https://journals.example.edu" });
-  seed = await seedCatalogue(t.ctx);
-  conf = await seedProceedingPapers(t.ctx, { key: seed.pdfKey, size: seed.pdfBytes.length });
   await rebuildSearchIndex(t.ctx);
 });
-afterAll(() => t.close());
 
 const api = (path: string) => request(t.app).get(`/api${path}`);
 const GALLEY = /^\/proceedings\/pldi-2009\/download\/(\d+)\/trace-based-[a-z0-9-]+\.pdf$/;
@@ -80,17 +76,17 @@ describe(`public proceedings API on ${dialectUnderTest}`, () => {
     expect(Object.keys(p.editors)).toEqual(["General Chair", "Program Chair"]);
     expect(p.papers).toEqual([
       {
-        paperID: conf.tracePaperId,
+        paperID: t.proceedings.tracePaperId,
         title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
-        link: `/proceedings/pldi-2009/${conf.tracePaperId}`,
+        link: `/proceedings/pldi-2009/${t.proceedings.tracePaperId}`,
         authors: [{ name: "Andreas Gal" }, { name: "Brendan Eich" }],
         first_page: "465",
         last_page: "478",
       },
       {
-        paperID: conf.noPdfPaperId,
+        paperID: t.proceedings.noPdfPaperId,
         title: "Tracing the Meta-Level",
-        link: `/proceedings/pldi-2009/${conf.noPdfPaperId}`,
+        link: `/proceedings/pldi-2009/${t.proceedings.noPdfPaperId}`,
         authors: [{ name: "Carl Friedrich Bolz" }],
         first_page: "",
         last_page: "",
@@ -107,11 +103,11 @@ describe(`public proceedings API on ${dialectUnderTest}`, () => {
   });
 
   it("gives a conference paper with its proceeding, event, citation line and galley", async () => {
-    const res = await api(`/get_proceeding_paper/pldi-2009/${conf.tracePaperId}`);
+    const res = await api(`/get_proceeding_paper/pldi-2009/${t.proceedings.tracePaperId}`);
     expect(res.status).toBe(200);
     const paper = res.body.paper;
     expect(paper).toMatchObject({
-      paperID: conf.tracePaperId,
+      paperID: t.proceedings.tracePaperId,
       title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
       authors: [
         {
@@ -138,27 +134,28 @@ describe(`public proceedings API on ${dialectUnderTest}`, () => {
       citation_line: "Proceedings of PLDI '09, 2009",
     });
     expect(paper.file_url).toMatch(GALLEY);
-    expect(paper.file_url).toContain(`/download/${conf.tracePaperId}/`);
+    expect(paper.file_url).toContain(`/download/${t.proceedings.tracePaperId}/`);
 
-    const other = (await api(`/get_proceeding_paper/icfp-2010/${conf.otherPaperId}`)).body.paper;
+    const other = (await api(`/get_proceeding_paper/icfp-2010/${t.proceedings.otherPaperId}`)).body
+      .paper;
     expect(other.citation_line).toBe("Proceedings of ICFP 2010, 2010");
     expect(other.issn).toBe("0362-1340");
   });
 
   it("dates a paper without its own date by its event, and has no galley without a PDF", async () => {
-    const res = await api(`/get_proceeding_paper/pldi-2009/${conf.noPdfPaperId}`);
+    const res = await api(`/get_proceeding_paper/pldi-2009/${t.proceedings.noPdfPaperId}`);
     expect(res.body.paper).toMatchObject({ file_url: "", published_on: "2009-06-20", doi: "" });
   });
 
   it("answers 404 for another proceeding's paper, a journal paper and malformed ids", async () => {
     const paths = [
-      `/get_proceeding_paper/pldi-2009/${conf.otherPaperId}`,
-      `/get_proceeding_paper/icfp-2010/${conf.tracePaperId}`,
-      `/get_proceeding_paper/pldi-2009/${seed.paperWithPdfId}`,
+      `/get_proceeding_paper/pldi-2009/${t.proceedings.otherPaperId}`,
+      `/get_proceeding_paper/icfp-2010/${t.proceedings.tracePaperId}`,
+      `/get_proceeding_paper/pldi-2009/${t.seed.paperWithPdfId}`,
       "/get_proceeding_paper/pldi-2009/999999",
       "/get_proceeding_paper/pldi-2009/abc",
       "/get_proceeding_paper/pldi-2009/0",
-      `/get_proceeding_paper/no-such/${conf.tracePaperId}`,
+      `/get_proceeding_paper/no-such/${t.proceedings.tracePaperId}`,
     ];
     for (const path of paths) {
       const res = await api(path);
@@ -166,7 +163,7 @@ describe(`public proceedings API on ${dialectUnderTest}`, () => {
       expect(res.body.status).toBe(0);
     }
     // Nor is a conference paper reachable as a journal's paper.
-    const asJournal = await api(`/get_journal_paper/ethics-review/${conf.tracePaperId}`);
+    const asJournal = await api(`/get_journal_paper/ethics-review/${t.proceedings.tracePaperId}`);
     expect(asJournal.status).toBe(404);
   });
 });
@@ -174,7 +171,7 @@ describe(`public proceedings API on ${dialectUnderTest}`, () => {
 describe(`conference paper galleys on ${dialectUnderTest}`, () => {
   let galley = "";
   beforeAll(async () => {
-    galley = (await api(`/get_proceeding_paper/pldi-2009/${conf.tracePaperId}`)).body.paper
+    galley = (await api(`/get_proceeding_paper/pldi-2009/${t.proceedings.tracePaperId}`)).body.paper
       .file_url;
   });
 
@@ -186,14 +183,14 @@ describe(`conference paper galleys on ${dialectUnderTest}`, () => {
     expect(res.headers.etag).toBeTruthy();
     expect(res.headers["last-modified"]).toBeTruthy();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(Buffer.compare(res.body as Buffer, seed.pdfBytes)).toBe(0);
+    expect(Buffer.compare(res.body as Buffer, t.seed.pdfBytes)).toBe(0);
   });
 
   it("answers a byte range with 206 partial content", async () => {
     const res = await request(t.app).get(galley).set("Range", "bytes=100-199").buffer(true);
     expect(res.status).toBe(206);
-    expect(res.headers["content-range"]).toBe(`bytes 100-199/${seed.pdfBytes.length}`);
-    expect(Buffer.compare(res.body as Buffer, seed.pdfBytes.subarray(100, 200))).toBe(0);
+    expect(res.headers["content-range"]).toBe(`bytes 100-199/${t.seed.pdfBytes.length}`);
+    expect(Buffer.compare(res.body as Buffer, t.seed.pdfBytes.subarray(100, 200))).toBe(0);
   });
 
   it("answers 304 to a conditional request with the current ETag", async () => {
@@ -204,15 +201,15 @@ describe(`conference paper galleys on ${dialectUnderTest}`, () => {
 
   it("answers 404 for a paper without PDF, elsewhere, or a malformed place", async () => {
     const paths = [
-      `/proceedings/pldi-2009/download/${conf.noPdfPaperId}/tracing-the-meta-level.pdf`,
-      `/proceedings/icfp-2010/download/${conf.tracePaperId}/trace.pdf`,
-      `/proceedings/pldi-2009/download/${seed.paperWithPdfId}/a-good-life.pdf`,
-      `/proceedings/no-such/download/${conf.tracePaperId}/trace.pdf`,
-      `/proceedings/PLDI/download/${conf.tracePaperId}/trace.pdf`,
+      `/proceedings/pldi-2009/download/${t.proceedings.noPdfPaperId}/tracing-the-meta-level.pdf`,
+      `/proceedings/icfp-2010/download/${t.proceedings.tracePaperId}/trace.pdf`,
+      `/proceedings/pldi-2009/download/${t.seed.paperWithPdfId}/a-good-life.pdf`,
+      `/proceedings/no-such/download/${t.proceedings.tracePaperId}/trace.pdf`,
+      `/proceedings/PLDI/download/${t.proceedings.tracePaperId}/trace.pdf`,
       `/proceedings/pldi-2009/download/abc/trace.pdf`,
-      `/proceedings/pldi-2009/download/${conf.tracePaperId}/trace.txt`,
+      `/proceedings/pldi-2009/download/${t.proceedings.tracePaperId}/trace.txt`,
       // The journal galley does not serve a conference paper either.
-      `/journal/ethics-review/download/${conf.tracePaperId}/trace.pdf`,
+      `/journal/ethics-review/download/${t.proceedings.tracePaperId}/trace.pdf`,
     ];
     for (const path of paths) {
       const res = await request(t.app).get(path);
@@ -230,13 +227,13 @@ describe(`finding proceedings on ${dialectUnderTest}`, () => {
       "/proceedings",
       "/proceedings/pldi-2009",
       "/proceedings/icfp-2010",
-      `/proceedings/pldi-2009/${conf.tracePaperId}`,
-      `/proceedings/pldi-2009/${conf.noPdfPaperId}`,
-      `/proceedings/icfp-2010/${conf.otherPaperId}`,
+      `/proceedings/pldi-2009/${t.proceedings.tracePaperId}`,
+      `/proceedings/pldi-2009/${t.proceedings.noPdfPaperId}`,
+      `/proceedings/icfp-2010/${t.proceedings.otherPaperId}`,
     ]) {
       expect(locs, path).toContain(`${base}${path}`);
     }
-    expect(locs).not.toContain(`${base}/journal/ethics-review/${conf.tracePaperId}`);
+    expect(locs).not.toContain(`${base}/journal/ethics-review/${t.proceedings.tracePaperId}`);
   });
 
   it("the search API finds a conference paper and links its page and proceeding", async () => {
@@ -244,9 +241,9 @@ describe(`finding proceedings on ${dialectUnderTest}`, () => {
     expect(res.status).toBe(200);
     expect(res.body.results.hits).toEqual([
       expect.objectContaining({
-        paperID: conf.tracePaperId,
+        paperID: t.proceedings.tracePaperId,
         kind: "proceeding",
-        link: `/proceedings/pldi-2009/${conf.tracePaperId}`,
+        link: `/proceedings/pldi-2009/${t.proceedings.tracePaperId}`,
         authors: ["Andreas Gal", "Brendan Eich"],
         journal_name: "Proceedings of PLDI '09",
         publication: "PLDI '09 (2009)",
@@ -275,7 +272,7 @@ describe(`proceedings page loaders (${dialectUnderTest})`, () => {
     expect(status).toBe(200);
     expect(data).toMatchObject({
       headerText: "Proceedings of PLDI '09",
-      proceeding: { event_name: "PLDI '09", papers: [{ paperID: conf.tracePaperId }, {}] },
+      proceeding: { event_name: "PLDI '09", papers: [{ paperID: t.proceedings.tracePaperId }, {}] },
     });
   });
 
@@ -291,21 +288,23 @@ describe(`proceedings page loaders (${dialectUnderTest})`, () => {
 
   it("/proceedings/{slug}/{paper}: the paper, with the proceeding's title as header", async () => {
     const { status, data } = await run(() =>
-      proceedingPaperLoader(args(t.ctx, { slug: "pldi-2009", paper: String(conf.tracePaperId) })),
+      proceedingPaperLoader(
+        args(t.ctx, { slug: "pldi-2009", paper: String(t.proceedings.tracePaperId) }),
+      ),
     );
     expect(status).toBe(200);
     expect(data).toMatchObject({
       headerText: "Proceedings of PLDI '09",
-      paper: { paperID: conf.tracePaperId, proceeding_link: "/proceedings/pldi-2009" },
+      paper: { paperID: t.proceedings.tracePaperId, proceeding_link: "/proceedings/pldi-2009" },
     });
   });
 
   it("/proceedings/{slug}/{paper}: 404 for a paper elsewhere or a bad id, 503 on a failed load", async () => {
     const cases = [
-      { slug: "pldi-2009", paper: String(conf.otherPaperId) },
-      { slug: "pldi-2009", paper: String(seed.paperWithPdfId) },
+      { slug: "pldi-2009", paper: String(t.proceedings.otherPaperId) },
+      { slug: "pldi-2009", paper: String(t.seed.paperWithPdfId) },
       { slug: "pldi-2009", paper: "abc" },
-      { slug: "Bad_Slug", paper: String(conf.tracePaperId) },
+      { slug: "Bad_Slug", paper: String(t.proceedings.tracePaperId) },
     ];
     for (const params of cases) {
       const { status } = await run(() => proceedingPaperLoader(args(t.ctx, params)));
@@ -313,7 +312,10 @@ describe(`proceedings page loaders (${dialectUnderTest})`, () => {
     }
     const down = await run(() =>
       proceedingPaperLoader(
-        args(failing(t.ctx, ["papers"]), { slug: "pldi-2009", paper: String(conf.tracePaperId) }),
+        args(failing(t.ctx, ["papers"]), {
+          slug: "pldi-2009",
+          paper: String(t.proceedings.tracePaperId),
+        }),
       ),
     );
     expect(down).toEqual({

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { up as searchRowidMigration } from "../../server/db/migrations/003-search-rowid.ts";
 import { rebuildSqliteSearch } from "../../server/db/migrations/020-text-limits.ts";
 import {
@@ -10,26 +10,19 @@ import {
   rebuildSearchIndex,
   searchPapers,
 } from "../../server/services/search.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
-import { type SeededProceedings, seedProceedingPapers } from "../helpers/proceeding-fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-let conf: SeededProceedings;
+const t = seededFileContext({ proceedings: true });
 
 beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-  conf = await seedProceedingPapers(t.ctx, { key: seed.pdfKey, size: seed.pdfBytes.length });
   await t.ctx.db
     .updateTable("papers")
     .set({ full_text: "The lobster stomatogastric ganglion has been studied for decades." })
-    .where("id", "=", seed.paperWithPdfId)
+    .where("id", "=", t.seed.paperWithPdfId)
     .execute();
   await rebuildSearchIndex(t.ctx);
 });
-afterAll(() => t.close());
 
 const titles = async (q: string) => (await searchPapers(t.ctx, q)).hits.map((h) => h.title);
 
@@ -70,12 +63,12 @@ describe(`web-search syntax, DOIs, filters and the JSON call on ${dialectUnderTe
     ]) {
       const result = await searchPapers(t2().ctx, q);
       expect(result).toMatchObject({ total: 1, doi: "10.1145/1542476.1542528" });
-      expect(result.hits.map((h) => h.paperID)).toEqual([conf.tracePaperId]);
+      expect(result.hits.map((h) => h.paperID)).toEqual([t.proceedings.tracePaperId]);
       expect(result.hits[0]!.snippet).toMatch(/^Dynamic languages such as JavaScript/);
     }
     // Stored as "10.7554/eLife.00353"; the paper of the inactive journal (its own DOI) is hidden.
     const elife = await searchPapers(t2().ctx, "https://doi.org/10.7554/ELIFE.00353");
-    expect(elife.hits.map((h) => h.paperID)).toEqual([seed.paperWithPdfId]);
+    expect(elife.hits.map((h) => h.paperID)).toEqual([t.seed.paperWithPdfId]);
     expect((await searchPapers(t2().ctx, "10.7554/eLife.90001")).hits).toEqual([]);
     expect(await searchPapers(t2().ctx, "10.9999/nothing.here")).toMatchObject({
       total: 0,
@@ -244,8 +237,8 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     const result = await searchPapers(t.ctx, "ganglion");
     expect(result.total).toBe(1);
     expect(result.hits[0]).toMatchObject({
-      paperID: seed.paperWithPdfId,
-      link: `/journal/ethics-review/${seed.paperWithPdfId}`,
+      paperID: t.seed.paperWithPdfId,
+      link: `/journal/ethics-review/${t.seed.paperWithPdfId}`,
       authors: ["Eve Marder", "Second Author"],
       journal_name: "Ethics Review",
       publication: "Vol. 3 No. 2 (2025)",
@@ -270,9 +263,9 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     const result = await searchPapers(t.ctx, "Eich");
     expect(result.hits).toEqual([
       expect.objectContaining({
-        paperID: conf.tracePaperId,
+        paperID: t.proceedings.tracePaperId,
         kind: "proceeding",
-        link: `/proceedings/pldi-2009/${conf.tracePaperId}`,
+        link: `/proceedings/pldi-2009/${t.proceedings.tracePaperId}`,
         journal_name: "Proceedings of PLDI '09",
         publication: "PLDI '09 (2009)",
         publication_link: "/proceedings/pldi-2009",
@@ -280,7 +273,7 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     ]);
     const other = (await searchPapers(t.ctx, "pearls")).hits[0];
     expect(other).toMatchObject({
-      link: `/proceedings/icfp-2010/${conf.otherPaperId}`,
+      link: `/proceedings/icfp-2010/${t.proceedings.otherPaperId}`,
       publication: "ICFP 2010 (2010)",
     });
   });
@@ -289,14 +282,14 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     await t.ctx.db
       .updateTable("papers")
       .set({ full_text: "A lobster appears in this conference paper too." })
-      .where("id", "=", conf.noPdfPaperId)
+      .where("id", "=", t.proceedings.noPdfPaperId)
       .execute();
     await rebuildSearchIndex(t.ctx);
     const result = await searchPapers(t.ctx, "lobster");
     expect(result.total).toBe(2);
     expect(result.hits.map((h) => [h.kind, h.link]).sort()).toEqual([
-      ["journal", `/journal/ethics-review/${seed.paperWithPdfId}`],
-      ["proceeding", `/proceedings/pldi-2009/${conf.noPdfPaperId}`],
+      ["journal", `/journal/ethics-review/${t.seed.paperWithPdfId}`],
+      ["proceeding", `/proceedings/pldi-2009/${t.proceedings.noPdfPaperId}`],
     ]);
     // A journal paper's hit is unchanged by the proceedings join.
     expect(result.hits.find((h) => h.kind === "journal")).toMatchObject({
@@ -330,7 +323,7 @@ describe(`paper search on ${dialectUnderTest}`, () => {
   });
 
   it("keeps exactly one search row per paper when it is saved again", async () => {
-    const id = seed.paperWithPdfId;
+    const id = t.seed.paperWithPdfId;
     await t.ctx.db
       .updateTable("papers")
       .set({ title: "A good quokka" })
@@ -356,7 +349,7 @@ describe(`paper search on ${dialectUnderTest}`, () => {
       .insertInto("papers")
       .values(
         Array.from({ length: 150 }, (_, i) => ({
-          publication_id: seed.draftIssueId,
+          publication_id: t.seed.draftIssueId,
           title: `Zebra zebra zebra ${i}`,
           abstract: "Zebra zebra.",
           encrypted: 0,
@@ -371,20 +364,20 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     await t.ctx.db
       .updateTable("papers")
       .set({ full_text: "A zebra crossed the lobster's path." })
-      .where("id", "=", seed.paperWithPdfId)
+      .where("id", "=", t.seed.paperWithPdfId)
       .execute();
-    await indexPaper(t.ctx.db, t.ctx.dialect, seed.paperWithPdfId);
+    await indexPaper(t.ctx.db, t.ctx.dialect, t.seed.paperWithPdfId);
     const result = await searchPapers(t.ctx, "zebra");
     expect(result).toMatchObject({ total: 1, totalCapped: false });
-    expect(result.hits.map((h) => h.paperID)).toEqual([seed.paperWithPdfId]);
+    expect(result.hits.map((h) => h.paperID)).toEqual([t.seed.paperWithPdfId]);
   });
 
   it("drops a deleted paper from the index", async () => {
     await t.ctx.db
       .deleteFrom("paper_authors")
-      .where("paper_id", "=", seed.paperWithoutPdfId)
+      .where("paper_id", "=", t.seed.paperWithoutPdfId)
       .execute();
-    await t.ctx.db.deleteFrom("papers").where("id", "=", seed.paperWithoutPdfId).execute();
+    await t.ctx.db.deleteFrom("papers").where("id", "=", t.seed.paperWithoutPdfId).execute();
     expect(await titles("duty")).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { createPdfPool, type PdfPool } from "../../server/services/pdf-pool.ts";
-import { findPdftotext } from "../../server/services/pdftotext.ts";
 import { signedInManager } from "../helpers/account.ts";
 import {
   CORPUS_DIR,

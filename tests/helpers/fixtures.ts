@@ -9,7 +9,7 @@ import path from "node:path";
 import type { InsertObject, Kysely } from "kysely";
 import type { Database, NewJournal, NewPublication } from "../../server/db/schema.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { CORPUS_DIR } from "./context.ts";
+import { CORPUS_DIR } from "./corpus.ts";
 
 const T0 = "2026-01-10T09:00:00.000Z";
 const T1 = "2026-02-10T09:00:00.000Z";

@@ -9,7 +9,7 @@
  */
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { CORPUS_DIR } from "./context.ts";
+import { CORPUS_DIR } from "./corpus.ts";
 
 /** The papers kept, by DOI, or by title for the one without a DOI (Sprouts). */
 export const SMALL_CORPUS_PAPERS = [

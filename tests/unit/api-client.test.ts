@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiError,
-  apiAction,
   apiGet,
   apiPost,
   apiPostForm,
@@ -9,6 +8,7 @@ import {
   errorMessage,
   isAbort,
 } from "../../app/lib/api.ts";
+import { contractPath } from "../../shared/contract.ts";
 
 type Call = { url: string; init: RequestInit };
 
@@ -44,11 +44,9 @@ describe("apiUrl", () => {
 describe("calls", () => {
   it("GETs with the cookie and answers the envelope with its payload", async () => {
     const calls = stubFetch(() => json(200, { status: 1, msg: "OK", journals: [{ id: 1 }] }));
-    const answer = await apiGet<{ journals: { id: number }[] }>(
-      "/all_journals",
-      "Page Not Loading",
-    );
-    expect(answer.journals).toEqual([{ id: 1 }]);
+    const answer = await apiGet("/all_journals", "Page Not Loading");
+    // the stub's rows are not JournalCards: the test checks what was sent and passed on
+    expect(answer.journals as unknown).toEqual([{ id: 1 }]);
     expect(calls[0]!.url).toBe("/api/all_journals");
     expect(calls[0]!.init.credentials).toBe("include");
     expect(calls[0]!.init.method).toBe("GET");
@@ -71,11 +69,18 @@ describe("calls", () => {
     expect(new Headers(calls[0]!.init.headers).has("content-type")).toBe(false);
   });
 
-  it("calls an api-type action link by GET", async () => {
+  it("calls an api-type action link the server sent by GET, once checked against the contract", async () => {
     const calls = stubFetch(() => json(200, { status: 1, msg: "Done." }));
-    await apiAction("/publication_action/3/unpublish", "Something went wrong.");
-    expect(calls[0]!.url).toBe("/api/publication_action/3/unpublish");
+    const link = "/publication_action/plos-one/3/unpublish";
+    await apiGet(contractPath("GET", link), "Something went wrong.");
+    await apiGet(contractPath("GET", `/api${link}`), "Something went wrong.");
+    expect(calls.map((c) => c.url)).toEqual([`/api${link}`, `/api${link}`]);
     expect(calls[0]!.init.method).toBe("GET");
+    // a link that is no GET call of the contract is never sent
+    for (const bad of ["/publication_action/3/unpublish", "/delete_partner/3", "/login", ""]) {
+      expect(() => contractPath("GET", bad), bad).toThrow(/Not a GET call of the API contract/);
+    }
+    expect(calls).toHaveLength(2);
   });
 });
 

@@ -5,10 +5,19 @@
  * (decision 210) and the contract's own consistency.
  */
 import { afterEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+import { formAction, mirrorAction } from "../../app/components/dashboard/form-action.ts";
 import { apiGet, apiPost, apiPostForm } from "../../app/lib/api.ts";
+import { screenLoader } from "../../app/lib/dashboard-load.ts";
 import { toFormData } from "../../app/lib/form-data.ts";
-import type { JournalDetail, PaperDetail } from "../../shared/api.ts";
-import { API, type ParamNames, type TemplateOf, templateOf } from "../../shared/contract.ts";
+import type { JournalDetail, PaperDetail, PaperEdit, PublicationOption } from "../../shared/api.ts";
+import {
+  API,
+  contractPath,
+  type ParamNames,
+  pathOf,
+  type TemplateOf,
+  templateOf,
+} from "../../shared/contract.ts";
 import {
   canonicalNumber,
   parseRouteParam,
@@ -62,6 +71,65 @@ describe("the browser's client is typed by the contract", () => {
     // @ts-expect-error the answer of create_journal/1 is `journal_uri`, a string
     const wrong: number = journal_uri;
     expect(wrong).toBeUndefined();
+  });
+});
+
+describe("no call escapes the contract (decision 291)", () => {
+  it("takes no answer type and no unchecked path from the caller", async () => {
+    ok();
+    // @ts-expect-error a caller cannot name the answer type (and so skip the path check)
+    await apiGet<{ journals: JournalDetail[] }>("/all_journals", "Page Not Loading");
+    const somePath: string = "/all_journals";
+    // @ts-expect-error a path typed only `string` is not a path of the contract
+    await apiGet(somePath, "Page Not Loading");
+    // @ts-expect-error nor for a POST
+    await apiPost(somePath, {}, "failed");
+    // @ts-expect-error nor for a multipart POST
+    await apiPostForm(somePath, new FormData(), "failed");
+    // a path known only at run time is checked against the contract first
+    await apiGet(contractPath("GET", somePath), "Page Not Loading");
+    expect(() => contractPath("GET", "/get_jornal/plos-one")).toThrow(/Not a GET call/);
+  });
+
+  it("builds paths from a contract key and the parameters it names", async () => {
+    ok();
+    const path = pathOf("GET /get_paper/:journal/:paper", { journal: "a b", paper: 7 });
+    expect(path).toBe("/get_paper/a%20b/7");
+    const { paper } = await apiGet(path, "failed");
+    expectTypeOf(paper).toEqualTypeOf<PaperEdit>();
+    // the key decides where the path alone matches two calls (`/get_publications/:journal`)
+    const options = pathOf("GET /get_publications/:journalUrl/Y", { journalUrl: "plos-one" });
+    const { publications } = await apiGet(options, "failed");
+    expectTypeOf(publications).toEqualTypeOf<PublicationOption[]>();
+    // type checks only (each would also throw at run time)
+    const refused = () => [
+      // @ts-expect-error the call's parameter is `paper`, not `id`
+      pathOf("GET /get_paper/:journal/:paper", { journal: "j", id: 7 }),
+      // @ts-expect-error not a call of the contract
+      pathOf("GET /get_papers/:journal", { journal: "j" }),
+    ];
+    expect(refused).toBeTypeOf("function");
+    expect(() => pathOf("GET /get_paper/:journal/:paper", { journal: "j", paper: "" })).toThrow();
+  });
+
+  it("types the dashboard's loads and form actions by the contract too", () => {
+    screenLoader(async (get) => {
+      // @ts-expect-error a screen loads only paths of the contract
+      await get("/dashboard/all_journal");
+      // @ts-expect-error and names no answer type
+      await get<{ journals: JournalDetail[] }>("/dashboard/all_journals");
+      return (await get("/dashboard/all_journals")).journals;
+    });
+    // @ts-expect-error a form posts only to a POST call of the contract
+    formAction(() => ({ path: "/edit_jornal/1", failure: "failed" }));
+    // @ts-expect-error a row action GETs only a GET call
+    formAction(() => ({ path: "/edit_journal/1", failure: "failed", method: "GET" }));
+    formAction(() => ({ path: "/edit_journal/1", failure: "failed" }));
+    // @ts-expect-error a mirrored screen names its POST call by its contract key
+    mirrorAction("edit_paper", "failed");
+    // @ts-expect-error a GET call is no form's action
+    mirrorAction("GET /get_paper/:journal/:paper", "failed");
+    mirrorAction("POST /edit_paper/:journal/:paper", "failed");
   });
 });
 

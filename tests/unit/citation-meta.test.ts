@@ -6,13 +6,13 @@ import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   abstractParagraphs,
-  issnList,
   paperMeta,
   proceedingPaperMeta,
   scholarDate,
   summary,
 } from "../../app/lib/citation-meta.ts";
 import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
+import { issnList } from "../../shared/format.ts";
 import { emptyScholarly, literalAuthor } from "../helpers/paper-details.ts";
 
 const paper: PaperDetail = {

@@ -117,7 +117,7 @@ describe("dashboard form actions (decision 215)", () => {
 
   it("post a screen's form to the API path mirroring its address, without the intent", async () => {
     const calls = stubApi({ status: 1, msg: "Paper Updated Successfully.", paperID: 7 });
-    const action = mirrorAction("edit_paper", "Paper Update failed");
+    const action = mirrorAction("POST /edit_paper/:journal/:paper", "Paper Update failed");
     const request = multipart("http://x/dashboard/edit_paper/plos-one/7", {
       intent: "paper",
       title: "On Light",
@@ -132,7 +132,7 @@ describe("dashboard form actions (decision 215)", () => {
 
   it("answer a failure with the server's msg, field messages and status, so nothing reloads", async () => {
     stubApi({ status: 0, msg: "This DOI is already used.", errors: { doi: "Taken." } }, 409);
-    const action = mirrorAction("create_paper", "Paper Submission failed");
+    const action = mirrorAction("POST /create_paper/:journal", "Paper Submission failed");
     const request = multipart("http://x/dashboard/paper_submission/plos-one", { intent: "paper" });
     const answer = (await action({ request, params: { journal: "plos-one" } })) as unknown as {
       data: unknown;
@@ -170,9 +170,9 @@ describe("dashboard screen loads (decision 215)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("answer the data, or throw the server's msg as a route error", async () => {
-    const load = screenLoader(async (get) => (await get<{ n: number }>("/x")).n);
+    const load = screenLoader(async (get) => (await get("/dashboard/partners")).partners.length);
     expect(load.hydrate).toBe(true);
-    stubApi({ status: 1, msg: "", n: 3 });
+    stubApi({ status: 1, msg: "", partners: [{}, {}, {}] });
     await expect(load({ request: new Request("http://x/") })).resolves.toBe(3);
     stubApi({ status: 0, msg: "Not yours." }, 403);
     await expect(load({ request: new Request("http://x/") })).rejects.toMatchObject({

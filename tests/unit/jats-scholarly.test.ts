@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type JatsArticle, parseJats } from "../../server/import/jats.ts";
-import { CORPUS_DIR } from "../helpers/context.ts";
+import { CORPUS_DIR } from "../helpers/corpus.ts";
 
 const cache = new Map<string, JatsArticle>();
 async function corpus(name: string): Promise<JatsArticle> {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { initialsOf, JatsError, parseJats } from "../../server/import/jats.ts";
 import { parseManifest } from "../../server/import/manifest.ts";
-import { CORPUS_DIR } from "../helpers/context.ts";
+import { CORPUS_DIR } from "../helpers/corpus.ts";
 
 const manifest = parseManifest(
   JSON.parse(await readFile(path.join(CORPUS_DIR, "manifest.json"), "utf8")),

@@ -4,14 +4,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import {
-  inspectPdf,
-  PdfExtractionError,
-  storePaperFile,
-  UnreadablePdfError,
-} from "../../server/services/pdf.ts";
+import { storePaperFile } from "../../server/services/paper-file.ts";
+import { inspectPdf, PdfExtractionError, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
-import { CORPUS_DIR } from "../helpers/context.ts";
+import { CORPUS_DIR } from "../helpers/corpus.ts";
 
 const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
 const misbehaving = new URL("../helpers/misbehaving-pdf-worker.ts", import.meta.url);

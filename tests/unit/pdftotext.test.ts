@@ -11,10 +11,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { inspectPdf, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
-import { findPdftotext, readWithPdftotext } from "../../server/services/pdftotext.ts";
-import { CORPUS_DIR } from "../helpers/context.ts";
+import { readWithPdftotext } from "../../server/services/pdftotext.ts";
+import { CORPUS_DIR } from "../helpers/corpus.ts";
 
 const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
 const binary = findPdftotext();

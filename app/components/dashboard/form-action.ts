@@ -14,7 +14,16 @@
  */
 import { useEffect, useRef } from "react";
 import { data, useFetcher } from "react-router";
-import { apiAction, apiPost, apiPostForm, errorMessage, isAbort } from "../../lib/api.ts";
+import { type ApiPath, type CallKey, type PathValues, pathOf } from "../../../shared/contract.ts";
+import {
+  type ApiOk,
+  apiGet,
+  apiPost,
+  apiPostForm,
+  errorMessage,
+  type FormBody,
+  isAbort,
+} from "../../lib/api.ts";
 import { serverFieldErrors } from "./server-errors.ts";
 
 /**
@@ -27,18 +36,24 @@ export type FormResult<T extends object = object> =
 
 /**
  * One API call of a route's forms: POST `path` (the submitted body, JSON or multipart as it was
- * sent), or with `method: "GET"` a GET of `path` (a row action link the server gave), with
- * `failure` as the default message of docs/product/errors.md.
+ * sent), or with `method: "GET"` a GET of `path` (a row action), with `failure` as the default
+ * message of docs/product/errors.md. `path` is a path of the contract (shared/contract.ts): a
+ * literal or template the type check matches, `pathOf(key, values)`, or, for a link the server
+ * sent, `contractPath(method, link)`, which checks it at run time (decision 291).
  */
 export type FormCall = {
-  path: string;
   failure: string;
-  method?: "POST" | "GET";
   /** Reload the page after a failed call too (a list another manager may have changed). */
   reloadOnFailure?: boolean;
-  /** The JSON body to POST instead of the submitted fields (which then only name the call). */
-  body?: object;
-};
+} & (
+  | {
+      method?: "POST";
+      path: ApiPath<"POST">;
+      /** The JSON body to POST instead of the submitted fields (which then only name the call). */
+      body?: object;
+    }
+  | { method: "GET"; path: ApiPath<"GET"> }
+);
 
 /** The submitted fields apart from `intent`: a JSON object, or the multipart body. */
 export type Submitted = Record<string, unknown> | FormData;
@@ -73,12 +88,14 @@ export function formAction<A extends { request: Request }>(
     const call = callOf(intent, args, fields);
     const options = { signal: request.signal };
     try {
-      const answer =
+      // The fields were typed by the form that sent them; here they are what the browser
+      // submitted, and the server's zod schema is their check.
+      const answer: ApiOk<object> =
         call.method === "GET"
-          ? await apiAction(call.path, call.failure, options)
+          ? await apiGet(call.path, call.failure, options)
           : fields instanceof FormData && !call.body
-            ? await apiPostForm(call.path, fields, call.failure, options)
-            : await apiPost(call.path, call.body ?? fields, call.failure, options);
+            ? await apiPostForm(call.path, fields as FormBody<never>, call.failure, options)
+            : await apiPost(call.path, (call.body ?? fields) as never, call.failure, options);
       return { ...answer, ok: true as const };
     } catch (error) {
       if (isAbort(error)) throw error;
@@ -96,17 +113,20 @@ export function formAction<A extends { request: Request }>(
 
 /**
  * The `clientAction` of a screen with one form whose API call mirrors the screen's address
- * (docs/product/api.md): POST `/{call}/{the route's parameters in order}`, e.g. the screen
- * /dashboard/edit_paper/{journal}/{paper} posts to /api/edit_paper/{journal}/{paper}.
+ * (docs/product/api.md): POST to call `key` with the route's parameters of the same names, e.g.
+ * the screen /dashboard/edit_paper/{journal}/{paper} posts to /api/edit_paper/{journal}/{paper}
+ * with `mirrorAction("POST /edit_paper/:journal/:paper", …)`.
+ * @throws Error (at submission) when the route lacks a parameter the call's path needs.
  */
-export function mirrorAction(call: string, failure: string) {
-  return formAction(
-    (_, { params }: { request: Request; params: Record<string, string | undefined> }) => {
-      const parts = Object.values(params).filter((v): v is string => v !== undefined);
-      return { path: [`/${call}`, ...parts.map(encodeURIComponent)].join("/"), failure };
-    },
-  );
+export function mirrorAction<K extends PostKey>(key: K, failure: string) {
+  return formAction((_, { params }: { request: Request; params: PathValues<K> }) => ({
+    path: pathOf(key, params) as ApiPath<"POST">,
+    failure,
+  }));
 }
+
+/** The keys of the contract's POST calls. */
+type PostKey = Extract<CallKey, `POST ${string}`>;
 
 /**
  * A form's side of {@link formAction}: a fetcher of the current route.

@@ -4,11 +4,12 @@
  * Open, Edit and Delete. Deleting is the page's own (it asks first and reloads); while one delete
  * runs (`deletion.deleting` is not null) every Delete waits, and the paper being deleted shows a spinner.
  */
-import { Link } from "react-router";
+
 import { Spinner } from "../forms/index.ts";
 import { authorLine } from "../ui/authors.ts";
 import { EmptyNote } from "../ui/empty-note.tsx";
 import { SectionHeading } from "../ui/heading.tsx";
+import { Link } from "../ui/link.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { dangerOutlineClass } from "./confirm-dialog.tsx";
 

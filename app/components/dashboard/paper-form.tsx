@@ -19,10 +19,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { Link } from "react-router";
 import type { z } from "zod";
 import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { paperSchema, proceedingPaperSchema } from "../../../shared/schemas.ts";
 import { loadJournalName, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
@@ -37,6 +37,7 @@ import {
   TextAreaField,
   TextField,
 } from "../forms/index.ts";
+import { Link } from "../ui/link.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 import { useFormAction } from "./form-action.ts";
 import { PdfFileField } from "./pdf-file-field.tsx";
@@ -79,9 +80,7 @@ export async function loadPaperFormData(
 ): Promise<{ journalName: string; publications: PublicationOption[] }> {
   const [journalName, { publications }] = await Promise.all([
     loadJournalName(get, journalUri),
-    get<{ publications: PublicationOption[] }>(
-      `/get_publications/${encodeURIComponent(journalUri)}/Y`,
-    ),
+    get(pathOf("GET /get_publications/:journalUrl/Y", { journalUrl: journalUri })),
   ]);
   return { journalName, publications };
 }

@@ -10,10 +10,11 @@
  * CSS `display: block` would otherwise strip the table semantics in some browsers (a known
  * accessibility pitfall of responsive tables).
  */
-import { Link } from "react-router";
+
 import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
 import { volumeNumber } from "../../../shared/format.ts";
 import { Spinner } from "../forms/index.ts";
+import { Link } from "../ui/link.tsx";
 import { badgeClass, buttonClass } from "../ui/styles.ts";
 
 /** `Vol. {volume} No. {number}`: how a row is named to screen readers in its action labels. */

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { FeaturedPublication as Featured } from "../../../shared/api.ts";
 import { authorLine } from "../ui/authors.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
 import { DateText } from "../ui/date-text.tsx";
+import { Link } from "../ui/link.tsx";
 import { kickerClass, titleLinkClass } from "../ui/styles.ts";
 
 /**

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { LatestPublicationItem } from "../../../shared/api.ts";
 import { CoverImage } from "../ui/cover-image.tsx";
 import { DateText } from "../ui/date-text.tsx";
+import { Link } from "../ui/link.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 
 /** The list of latest publications beside the featured one (docs/product/screens.md): cover, title

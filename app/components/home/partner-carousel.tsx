@@ -1,5 +1,7 @@
 import "swiper/css";
+import { createElement } from "react";
 import type { PartnerItem } from "../../../shared/api.ts";
+import { CAROUSEL_ELEMENT } from "./carousel-element.ts";
 import { PartnerSlide, SLIDE_CLASS } from "./partner-slide.tsx";
 
 /**
@@ -9,10 +11,10 @@ import { PartnerSlide, SLIDE_CLASS } from "./partner-slide.tsx";
  *
  * The server renders the partners as a still row with Swiper's classes and the final slide
  * widths (`.partner-carousel` rules in app.css), so the page looks the same before Swiper
- * starts. The home page is not hydrated (decision 240): app/public/page-script.ts
- * (`[data-carousel]`) fetches Swiper only when the carousel comes near the viewport and starts
- * it on this markup (app/public/partner-swiper.ts), so readers who never scroll that far never
- * download it, and the server never runs it (docs/decisions/107-lazy-carousel.md).
+ * starts. The `<ath-carousel>` element around it (./carousel-element.ts, decision 292) fetches
+ * Swiper only when the carousel comes near the viewport and starts it on this markup
+ * (./partner-swiper.ts), so readers who never scroll that far never download it, and the
+ * server never runs it (docs/decisions/107-lazy-carousel.md).
  *
  * Moving content needs a way to stop it (WCAG 2.2.2): autoplay pauses while the pointer is over
  * the carousel or focus is inside it, the Pause/Play button (`aria-pressed` when paused; its
@@ -21,30 +23,30 @@ import { PartnerSlide, SLIDE_CLASS } from "./partner-slide.tsx";
  */
 export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
   if (partners.length === 0) return null;
-  return (
-    <div data-carousel="" className="relative">
-      <div className="mb-4 flex justify-end">
-        <button
-          type="button"
-          aria-pressed="false"
-          className="group inline-flex items-center gap-2 rounded-sm border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-700 hover:text-brand-800"
-        >
-          <PauseIcon />
-          <PlayIcon />
-          <span data-carousel-label="">Pause</span>
-          <span className="sr-only"> the partner carousel</span>
-        </button>
+  return createElement(
+    CAROUSEL_ELEMENT.tag,
+    { className: "relative block" },
+    <div className="mb-4 flex justify-end">
+      <button
+        type="button"
+        aria-pressed="false"
+        className="group inline-flex items-center gap-2 rounded-sm border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-700 hover:text-brand-800"
+      >
+        <PauseIcon />
+        <PlayIcon />
+        <span {...{ [CAROUSEL_ELEMENT.label]: "" }}>Pause</span>
+        <span className="sr-only"> the partner carousel</span>
+      </button>
+    </div>,
+    <div className="swiper partner-carousel" data-testid="partner-carousel">
+      <div className="swiper-wrapper">
+        {partners.map((partner) => (
+          <div key={partner.id} className={`swiper-slide ${SLIDE_CLASS}`}>
+            <PartnerSlide partner={partner} />
+          </div>
+        ))}
       </div>
-      <div className="swiper partner-carousel" data-testid="partner-carousel">
-        <div className="swiper-wrapper">
-          {partners.map((partner) => (
-            <div key={partner.id} className={`swiper-slide ${SLIDE_CLASS}`}>
-              <PartnerSlide partner={partner} />
-            </div>
-          ))}
-        </div>
-      </div>
-    </div>
+    </div>,
   );
 }
 

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { SUBJECTS } from "../../../shared/constants.ts";
+import { Link } from "../ui/link.tsx";
 
 /** A small line drawing per subject, in the accent colour. */
 const SUBJECT_ICONS: Record<(typeof SUBJECTS)[number]["key"], React.ReactNode> = {

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { JournalCard } from "../../../shared/api.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
+import { Link } from "../ui/link.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 
 /**

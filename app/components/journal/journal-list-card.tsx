@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { JournalCard } from "../../../shared/api.ts";
 import { CardButtons, CatalogueCard } from "../ui/catalogue-card.tsx";
+import { Link } from "../ui/link.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 
 /**

@@ -31,6 +31,8 @@ export function Banner() {
         <Form
           action="/search"
           method="get"
+          // the search page is not hydrated: a document load, also from a hydrated page
+          reloadDocument
           role="search"
           className="flex w-full md:max-w-xl lg:max-w-md lg:shrink-0"
         >

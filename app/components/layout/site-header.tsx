@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { createElement, useId } from "react";
 import { useRootData } from "../../lib/root-data.ts";
+import { Link, NavLink } from "../ui/link.tsx";
 import { containerClass } from "../ui/styles.ts";
 import { CloseIcon, LogoMark, MenuIcon } from "./icons.tsx";
+import { MENU } from "./menu-element.ts";
 
 /** Header navigation of docs/product/screens.md (Shared layout), labels and targets as written there. */
 export const NAV_LINKS = [
@@ -14,40 +15,18 @@ export const NAV_LINKS = [
 
 /**
  * Site header: the site's mark and name, and the main navigation. Below the `md` breakpoint
- * (768 px) the navigation collapses behind a toggle button (docs/product/states.md: open or closed) that
- * swaps its open and close icons and reports its state with `aria-expanded`; the menu closes
- * again on navigation and on Escape. Without JavaScript the toggle is inert, so the server
- * renders the collapsed state; hydration makes it work, or on pages that are not hydrated
- * app/public/page-script.ts (decision 240), which flips `aria-expanded` and `aria-label` only:
- * the icons and the menu follow the button's state through CSS (`group-`/`peer-aria-expanded`).
+ * (768 px) the navigation collapses behind a toggle button (docs/product/states.md: open or closed)
+ * that swaps its open and close icons and reports its state with `aria-expanded`. The server
+ * renders it closed; the `<ath-menu>` element around the toggle and the navigation
+ * (./menu-element.ts) opens and closes it, on hydrated and unhydrated pages alike (decision
+ * 292), so this component keeps no state.
  */
 export function SiteHeader() {
   const { siteName } = useRootData();
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
   const navId = useId();
-  // Marks the header once React has hydrated it, so browser tests know the toggle works.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
-  // Any navigation (a link in the open menu, back/forward) closes the menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
 
   return (
-    <header
-      className="border-b border-slate-200 bg-white"
-      data-hydrated={hydrated ? "" : undefined}
-    >
+    <header className="border-b border-slate-200 bg-white">
       <div aria-hidden="true" className="h-1 bg-brand-800" />
       <div
         className={`${containerClass} flex flex-wrap items-center justify-between gap-x-4 py-3 md:gap-x-8 md:py-4`}
@@ -67,45 +46,48 @@ export function SiteHeader() {
           </span>
         </Link>
 
-        <button
-          type="button"
-          data-menu-toggle=""
-          className="peer group -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-sm text-brand-900 hover:bg-brand-50 md:hidden"
-          aria-expanded={open}
-          aria-controls={navId}
-          aria-label={open ? "Close menu" : "Open menu"}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {/* Both icons, shown by the button's state, so app/public/page-script.ts only flips it. */}
-          <MenuIcon className="size-6 group-aria-expanded:hidden" />
-          <CloseIcon className="hidden size-6 group-aria-expanded:block" />
-        </button>
-
-        <nav
-          id={navId}
-          aria-label="Main"
-          className="hidden w-full peer-aria-expanded:block md:block md:w-auto"
-        >
-          <ul className="mt-3 flex flex-col border-t border-slate-200 pt-2 md:mt-0 md:flex-row md:gap-1 md:border-0 md:pt-0">
-            {NAV_LINKS.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) =>
-                    `block rounded-sm px-3 py-3 text-[0.95rem] font-medium md:py-2 ${
-                      isActive
-                        ? "bg-brand-50 font-semibold text-brand-900 md:bg-transparent md:font-medium md:shadow-[inset_0_-2px_0_var(--color-brand-700)]"
-                        : "text-slate-700 hover:bg-brand-50 hover:text-brand-900"
-                    }`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {createElement(
+          MENU.tag,
+          // its children take part in the header's flex layout as if it were not there
+          { className: "contents" },
+          <button
+            type="button"
+            {...{ [MENU.toggle]: "" }}
+            className="peer group -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-sm text-brand-900 hover:bg-brand-50 md:hidden"
+            aria-expanded={false}
+            aria-controls={navId}
+            aria-label={MENU.openLabel}
+          >
+            {/* Both icons, shown by the button's state, which is all the element changes. */}
+            <MenuIcon className="size-6 group-aria-expanded:hidden" />
+            <CloseIcon className="hidden size-6 group-aria-expanded:block" />
+          </button>,
+          <nav
+            id={navId}
+            aria-label="Main"
+            className="hidden w-full peer-aria-expanded:block md:block md:w-auto"
+          >
+            <ul className="mt-3 flex flex-col border-t border-slate-200 pt-2 md:mt-0 md:flex-row md:gap-1 md:border-0 md:pt-0">
+              {NAV_LINKS.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === "/"}
+                    className={({ isActive }) =>
+                      `block rounded-sm px-3 py-3 text-[0.95rem] font-medium md:py-2 ${
+                        isActive
+                          ? "bg-brand-50 font-semibold text-brand-900 md:bg-transparent md:font-medium md:shadow-[inset_0_-2px_0_var(--color-brand-700)]"
+                          : "text-slate-700 hover:bg-brand-50 hover:text-brand-900"
+                      }`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>,
+        )}
       </div>
     </header>
   );

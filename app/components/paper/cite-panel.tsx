@@ -7,27 +7,25 @@
  * The page carries the style choices and the links only: the references are formatted on the
  * server off the request thread and fetched from `{paper page}/citations.json` when the panel
  * nears the viewport, with 'Loading references…' meanwhile and an error with 'Try again' when
- * that fails. The paper pages are not hydrated (decision 240): this renders the markup, and
- * app/public/page-script.ts (`[data-cite]`, the URL in `data-references`) fetches, shows the
- * chosen style's reference and copies it. Without JavaScript the panel says the references need
- * it; the downloads are plain links either way.
+ * that fails. This renders the markup; the `<ath-cite>` element around it (./cite-element.ts,
+ * decision 292) fetches, shows the chosen style's reference and copies it, with no React state.
+ * Without JavaScript the panel says the references need it; the downloads are plain links
+ * either way.
  */
-import { useId } from "react";
+import { createElement, useId } from "react";
 import type { PaperCitations } from "../../../shared/api.ts";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
+import { CITE } from "./cite-element.ts";
 
 export function CitePanel({ citations }: { citations: PaperCitations }) {
   const id = useId();
   const chosen = citations.styles[0];
   if (!chosen) return null;
 
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      data-cite=""
-      data-references={citations.references}
-      className="mt-10"
-    >
+  return createElement(
+    CITE.tag,
+    { className: "mt-10 block", [CITE.references]: citations.references },
+    <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-xl font-semibold sm:text-2xl">
         Cite this paper
       </h2>
@@ -56,7 +54,7 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         <p
           id={`${id}-text`}
           aria-live="polite"
-          data-style={chosen.key}
+          {...{ [CITE.style]: chosen.key }}
           data-state="idle"
           className="font-serif text-base leading-relaxed break-words text-slate-900"
         >
@@ -68,12 +66,17 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
           </noscript>
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <button type="button" data-cite-retry="" hidden className={buttonClass("secondary")}>
+          <button
+            type="button"
+            {...{ [CITE.retry]: "" }}
+            hidden
+            className={buttonClass("secondary")}
+          >
             Try again
           </button>
           <button
             type="button"
-            data-cite-copy=""
+            {...{ [CITE.copy]: "" }}
             hidden
             className={buttonClass("secondary")}
             aria-describedby={`${id}-text`}
@@ -101,6 +104,6 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         </a>{" "}
         styles.
       </p>
-    </section>
+    </section>,
   );
 }

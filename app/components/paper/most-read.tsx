@@ -3,8 +3,9 @@
  * docs/decisions/284-usage-figures-for-readers.md), on the home page and a journal's page.
  * Nothing is shown while no paper has been viewed.
  */
-import { Link } from "react-router";
+
 import type { MostReadPaper } from "../../../shared/usage.ts";
+import { Link } from "../ui/link.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 
 export function MostReadList({ papers, source }: { papers: MostReadPaper[]; source?: boolean }) {

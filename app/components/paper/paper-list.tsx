@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { authorLine } from "../ui/authors.ts";
+import { Link } from "../ui/link.tsx";
 import { buttonClass, titleLinkClass } from "../ui/styles.ts";
 
 type ListedPaper = { paperID: number; title: string; authors: { name: string }[] };

@@ -8,20 +8,23 @@
  *
  * Used by the journal paper page (`app/routes/paper.tsx`) and the conference paper page
  * (`app/routes/proceeding-paper.tsx`), which are not hydrated (decision 240): this renders the
- * abstract view, and app/public/page-script.ts (`[data-reader]`) switches views: it hides the
- * buttons and the abstract, mounts the viewer (app/public/reader.tsx, fetched on that click)
- * into the empty `[data-reader-slot]`, and on 'Close' undoes that and focuses the button again.
+ * abstract view, and the `<ath-reader>` element around the article (./reader-element.ts,
+ * decision 292) switches views: it hides the buttons and the abstract, mounts the viewer
+ * (./reader-root.tsx, fetched on that click) into the empty slot, and on 'Close' undoes that
+ * and focuses the button again.
  */
-import { Link } from "react-router";
+import { createElement } from "react";
 import type { PaperCitations, PaperReading } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import type { ReaderFigures } from "../../../shared/usage.ts";
 import { abstractParagraphs } from "../../lib/citation-meta.ts";
+import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass, kickerClass } from "../ui/styles.ts";
 import { CitePanel } from "./cite-panel.tsx";
 import { PaperAuthors } from "./paper-authors.tsx";
 import { PaperFacts } from "./paper-facts.tsx";
 import { PaperUsage } from "./paper-usage.tsx";
+import { READER } from "./reader-element.ts";
 
 export type PaperSource = {
   /** The citation line: `{journal}, Vol. 3 No. 2 (2025)` or `{proceeding} ({event}), {year}`. */
@@ -48,93 +51,99 @@ export function PaperReader({
 
   return (
     <main className={`${containerClass} py-8 sm:py-12`}>
-      <article aria-labelledby="paper-title" data-reader="">
-        <header className="max-w-4xl">
-          <p className={kickerClass}>
-            {source.link ? (
-              <Link to={source.link} className="hover:underline">
-                {source.label}
-              </Link>
-            ) : (
-              source.label
-            )}
-          </p>
-          <h1
-            id="paper-title"
-            className="mt-3 text-2xl leading-tight font-semibold sm:text-3xl lg:text-4xl"
-          >
-            {paper.title}
-          </h1>
-          <PaperAuthors authors={paper.authors} />
-          <PaperFacts paper={paper} />
-          <PaperUsage usage={usage} />
-          <div className="mt-6 flex flex-wrap items-center gap-3">
-            {paper.file_url ? (
-              <>
-                <button
-                  type="button"
-                  data-reader-open=""
-                  data-url={paper.file_url}
-                  data-title={paper.title}
-                  className={buttonClass("primary")}
-                >
-                  Open Full Text (PDF)
-                </button>
-                <a
-                  href={paper.file_url}
-                  download
-                  className={buttonClass("secondary")}
-                  aria-label="Download PDF file"
-                >
-                  Download PDF
-                </a>
-              </>
-            ) : (
-              <p className="rounded-sm border border-slate-300 bg-white px-4 py-2 text-sm text-slate-700">
-                The full text (PDF) of this paper is not available.
-              </p>
-            )}
-          </div>
-        </header>
-
-        {paper.file_url ? <div data-reader-slot="" hidden className="-mx-4 mt-6 sm:mx-0" /> : null}
-        <div data-reader-abstract="" className="mt-10 max-w-3xl">
-          <section aria-labelledby="abstract-heading">
-            <h2 id="abstract-heading" className="text-xl font-semibold sm:text-2xl">
-              Abstract
-            </h2>
-            {paragraphs.length > 0 ? (
-              <div className="mt-3 space-y-4 text-base leading-relaxed text-slate-800">
-                {paragraphs.map((text, i) => (
-                  // Paragraphs have no identity of their own; their order is the text's order.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <p key={i}>{text}</p>
-                ))}
-              </div>
-            ) : (
-              <p className="mt-3 text-slate-500">No abstract.</p>
-            )}
-          </section>
-          {keywords.length > 0 ? (
-            <section aria-labelledby="keywords-heading" className="mt-8">
-              <h2 id="keywords-heading" className="text-xl font-semibold sm:text-2xl">
-                Keywords
-              </h2>
-              <ul className="mt-3 flex flex-wrap gap-2">
-                {keywords.map((keyword) => (
-                  <li
-                    key={keyword}
-                    className="rounded-sm bg-brand-50 px-2.5 py-1 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+      {createElement(
+        READER.tag,
+        { className: "block" },
+        <article aria-labelledby="paper-title">
+          <header className="max-w-4xl">
+            <p className={kickerClass}>
+              {source.link ? (
+                <Link to={source.link} className="hover:underline">
+                  {source.label}
+                </Link>
+              ) : (
+                source.label
+              )}
+            </p>
+            <h1
+              id="paper-title"
+              className="mt-3 text-2xl leading-tight font-semibold sm:text-3xl lg:text-4xl"
+            >
+              {paper.title}
+            </h1>
+            <PaperAuthors authors={paper.authors} />
+            <PaperFacts paper={paper} />
+            <PaperUsage usage={usage} />
+            <div className="mt-6 flex flex-wrap items-center gap-3">
+              {paper.file_url ? (
+                <>
+                  <button
+                    type="button"
+                    {...{ [READER.open]: "" }}
+                    data-url={paper.file_url}
+                    data-title={paper.title}
+                    className={buttonClass("primary")}
                   >
-                    {keyword}
-                  </li>
-                ))}
-              </ul>
-            </section>
+                    Open Full Text (PDF)
+                  </button>
+                  <a
+                    href={paper.file_url}
+                    download
+                    className={buttonClass("secondary")}
+                    aria-label="Download PDF file"
+                  >
+                    Download PDF
+                  </a>
+                </>
+              ) : (
+                <p className="rounded-sm border border-slate-300 bg-white px-4 py-2 text-sm text-slate-700">
+                  The full text (PDF) of this paper is not available.
+                </p>
+              )}
+            </div>
+          </header>
+
+          {paper.file_url ? (
+            <div {...{ [READER.slot]: "" }} hidden className="-mx-4 mt-6 sm:mx-0" />
           ) : null}
-          {citations ? <CitePanel citations={citations} /> : null}
-        </div>
-      </article>
+          <div {...{ [READER.abstract]: "" }} className="mt-10 max-w-3xl">
+            <section aria-labelledby="abstract-heading">
+              <h2 id="abstract-heading" className="text-xl font-semibold sm:text-2xl">
+                Abstract
+              </h2>
+              {paragraphs.length > 0 ? (
+                <div className="mt-3 space-y-4 text-base leading-relaxed text-slate-800">
+                  {paragraphs.map((text, i) => (
+                    // Paragraphs have no identity of their own; their order is the text's order.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    <p key={i}>{text}</p>
+                  ))}
+                </div>
+              ) : (
+                <p className="mt-3 text-slate-500">No abstract.</p>
+              )}
+            </section>
+            {keywords.length > 0 ? (
+              <section aria-labelledby="keywords-heading" className="mt-8">
+                <h2 id="keywords-heading" className="text-xl font-semibold sm:text-2xl">
+                  Keywords
+                </h2>
+                <ul className="mt-3 flex flex-wrap gap-2">
+                  {keywords.map((keyword) => (
+                    <li
+                      key={keyword}
+                      className="rounded-sm bg-brand-50 px-2.5 py-1 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+                    >
+                      {keyword}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {citations ? <CitePanel citations={citations} /> : null}
+          </div>
+        </article>,
+      )}
     </main>
   );
 }

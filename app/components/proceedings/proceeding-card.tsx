@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { ProceedingCard as Card } from "../../../shared/api.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { CatalogueCard } from "../ui/catalogue-card.tsx";
+import { Link } from "../ui/link.tsx";
 import { PlainText } from "../ui/plain-text.tsx";
 import { titleLinkClass } from "../ui/styles.ts";
 import { EventLine } from "./event-line.tsx";

@@ -1,4 +1,5 @@
-import { useId, useState } from "react";
+import { createElement, useId } from "react";
+import { DISCLOSURE } from "./disclosure-element.ts";
 
 export type AccordionItem = { key: string; title: string; content: React.ReactNode };
 
@@ -6,9 +7,10 @@ export type AccordionItem = { key: string; title: string; content: React.ReactNo
  * An accordion of docs/product/states.md ("Journal accordion: one open section or none; clicking the
  * open one closes it"): at most one panel open, the first open by default, each header a real
  * `<button aria-expanded aria-controls>` inside a heading (WAI-ARIA Authoring Practices,
- * Accordion pattern). Closed panels carry `hidden`, so they are neither shown nor read. The
- * looks follow `aria-expanded` through CSS, so on pages that are not hydrated
- * app/public/page-script.ts (`[data-accordion]`) works it by setting that and `hidden` only.
+ * Accordion pattern). Closed panels carry `hidden`, so they are neither shown nor read.
+ *
+ * The server renders the first state; clicks are the `<ath-disclosure exclusive>` element's
+ * (./disclosure-element.ts), the same on hydrated and unhydrated pages (decision 292).
  */
 export function Accordion({
   items,
@@ -20,45 +22,45 @@ export function Accordion({
   defaultOpen?: number | null;
   headingLevel?: 2 | 3;
 }) {
-  const [open, setOpen] = useState<number | null>(defaultOpen);
   const baseId = useId();
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  return (
-    <div
-      data-accordion=""
-      className="divide-y divide-slate-200 rounded-sm border border-slate-200 bg-white shadow-xs"
-    >
-      {items.map((item, index) => {
-        const expanded = open === index;
-        const buttonId = `${baseId}-button-${index}`;
-        const panelId = `${baseId}-panel-${index}`;
-        return (
-          <div key={item.key}>
-            <Heading className="m-0 font-sans text-base">
-              <button
-                type="button"
-                id={buttonId}
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => setOpen(expanded ? null : index)}
-                className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-serif text-lg font-semibold text-slate-800 not-aria-expanded:hover:bg-brand-50 aria-expanded:text-brand-900 sm:px-6"
-              >
-                <span>{item.title}</span>
-                <Chevron />
-              </button>
-            </Heading>
-            <section
-              id={panelId}
-              aria-labelledby={buttonId}
-              hidden={!expanded}
-              className="px-5 pt-1 pb-6 sm:px-6"
+  return createElement(
+    DISCLOSURE.tag,
+    {
+      [DISCLOSURE.exclusive]: "",
+      className:
+        "block divide-y divide-slate-200 rounded-sm border border-slate-200 bg-white shadow-xs",
+    },
+    items.map((item, index) => {
+      const expanded = defaultOpen === index;
+      const buttonId = `${baseId}-button-${index}`;
+      const panelId = `${baseId}-panel-${index}`;
+      return (
+        <div key={item.key}>
+          <Heading className="m-0 font-sans text-base">
+            <button
+              type="button"
+              id={buttonId}
+              aria-expanded={expanded}
+              aria-controls={panelId}
+              {...{ [DISCLOSURE.toggle]: "" }}
+              className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-serif text-lg font-semibold text-slate-800 not-aria-expanded:hover:bg-brand-50 aria-expanded:text-brand-900 sm:px-6"
             >
-              {item.content}
-            </section>
-          </div>
-        );
-      })}
-    </div>
+              <span>{item.title}</span>
+              <Chevron />
+            </button>
+          </Heading>
+          <section
+            id={panelId}
+            aria-labelledby={buttonId}
+            hidden={!expanded}
+            className="px-5 pt-1 pb-6 sm:px-6"
+          >
+            {item.content}
+          </section>
+        </div>
+      );
+    }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 
 export type Crumb = { label: string; to?: string };
 

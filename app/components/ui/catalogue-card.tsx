@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Button } from "../../../shared/api.ts";
 import { ButtonLink } from "./button-link.tsx";
 import { CoverImage } from "./cover-image.tsx";
+import { Link } from "./link.tsx";
 
 /**
  * A card of the journal and proceeding lists (docs/product/screens.md, Journals list and Proceedings

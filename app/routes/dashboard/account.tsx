@@ -29,7 +29,7 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/account";
 
 export const clientLoader = screenLoader(async (get) => {
-  const { account } = await get<{ account: AccountDetails }>("/dashboard/account");
+  const { account } = await get("/dashboard/account");
   return account;
 });
 

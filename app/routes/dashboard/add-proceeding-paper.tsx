@@ -6,25 +6,26 @@
  * msg, else 'Paper Submission failed', under the form. A failed load shows its message
  * full-page.
  */
-import { Link } from "react-router";
-import type { ProceedingEdit } from "../../../shared/api.ts";
+
 import { MESSAGES } from "../../../shared/constants.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { EMPTY_PAPER, PaperForm } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/add-proceeding-paper";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const { proceeding } = await get<{ proceeding: ProceedingEdit }>(
-    `/get_proceeding/${encodeURIComponent(params.proceeding)}`,
-  );
+  const { proceeding } = await get(`/get_proceeding/${encodeURIComponent(params.proceeding)}`);
   return proceeding;
 });
 
-export const clientAction = mirrorAction("create_proceeding_paper", MESSAGES.paperSubmissionFailed);
+export const clientAction = mirrorAction(
+  "POST /create_proceeding_paper/:proceeding",
+  MESSAGES.paperSubmissionFailed,
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Add Paper");

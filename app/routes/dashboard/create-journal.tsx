@@ -21,7 +21,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import {
@@ -44,6 +44,7 @@ import { DashboardScreen, dashboardMeta } from "../../components/dashboard/scree
 import { screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { FormError, SubmitButton } from "../../components/forms/index.ts";
+import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";

@@ -7,7 +7,6 @@
  * loaded the page shows the server's msg or 'Not Authorised to Access This Page'.
  */
 import { useNavigate } from "react-router";
-import type { ProceedingEventItem } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
@@ -18,14 +17,12 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-proceeding";
 
 export const clientLoader = screenLoader(async (get) => {
-  const { proceeding_events } = await get<{ proceeding_events: ProceedingEventItem[] }>(
-    "/get_proceeding_events",
-  );
+  const { proceeding_events } = await get("/get_proceeding_events");
   return proceeding_events;
 });
 
 export const clientAction = mirrorAction(
-  "create_proceedings",
+  "POST /create_proceedings",
   MESSAGES.proceedingsSubmissionFailed,
 );
 

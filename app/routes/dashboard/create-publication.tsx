@@ -22,7 +22,7 @@ export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoa
 }));
 
 export const clientAction = mirrorAction(
-  "create_publication",
+  "POST /create_publication/:journal",
   MESSAGES.publicationSubmissionFailed,
 );
 

@@ -7,27 +7,29 @@
  * failed load shows its message full-page.
  */
 import { useMemo } from "react";
-import { Link } from "react-router";
-import type { PaperEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { paperLink } from "../../../shared/format.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { loadPaperFormData, PaperForm } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-paper";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const path = [params.journal, params.paper].map(encodeURIComponent).join("/");
   const [formData, { paper }] = await Promise.all([
     loadPaperFormData(get, params.journal),
-    get<{ paper: PaperEdit }>(`/get_paper/${path}`),
+    get(pathOf("GET /get_paper/:journal/:paper", params)),
   ]);
   return { ...formData, paper };
 });
 
-export const clientAction = mirrorAction("edit_paper", MESSAGES.paperUpdateFailed);
+export const clientAction = mirrorAction(
+  "POST /edit_paper/:journal/:paper",
+  MESSAGES.paperUpdateFailed,
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Paper");

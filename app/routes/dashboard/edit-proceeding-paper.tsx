@@ -7,24 +7,26 @@
  * server's msg, else 'Paper Update failed', under the form.
  */
 import { useMemo } from "react";
-import { Link } from "react-router";
-import type { ProceedingPaperEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PaperForm } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding-paper";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const path = [params.proceeding, params.paper].map(encodeURIComponent).join("/");
-  const { paper } = await get<{ paper: ProceedingPaperEdit }>(`/get_proceeding_paper_edit/${path}`);
+  const { paper } = await get(pathOf("GET /get_proceeding_paper_edit/:proceeding/:paper", params));
   return paper;
 });
 
-export const clientAction = mirrorAction("edit_proceeding_paper", MESSAGES.paperUpdateFailed);
+export const clientAction = mirrorAction(
+  "POST /edit_proceeding_paper/:proceeding/:paper",
+  MESSAGES.paperUpdateFailed,
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Paper");

@@ -9,7 +9,6 @@
  * Page'.
  */
 import { useNavigate } from "react-router";
-import type { ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
@@ -21,13 +20,16 @@ import type { Route } from "./+types/edit-proceeding";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
   const [{ proceeding }, { proceeding_events }] = await Promise.all([
-    get<{ proceeding: ProceedingEdit }>(`/get_proceeding/${encodeURIComponent(params.proceeding)}`),
-    get<{ proceeding_events: ProceedingEventItem[] }>("/get_proceeding_events"),
+    get(`/get_proceeding/${encodeURIComponent(params.proceeding)}`),
+    get("/get_proceeding_events"),
   ]);
   return { proceeding, events: proceeding_events };
 });
 
-export const clientAction = mirrorAction("edit_proceeding", MESSAGES.proceedingsUpdateFailed);
+export const clientAction = mirrorAction(
+  "POST /edit_proceeding/:proceeding",
+  MESSAGES.proceedingsUpdateFailed,
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Proceeding");

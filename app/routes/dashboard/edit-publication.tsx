@@ -8,8 +8,8 @@
  * failed', under the form. A failed load shows its message full-page.
  */
 import { useNavigate } from "react-router";
-import type { PublicationEdit } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { publicationLabel } from "../../../shared/format.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
@@ -19,15 +19,17 @@ import { loadJournalName, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-publication";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const path = [params.journal, params.publication].map(encodeURIComponent).join("/");
   const [journalName, { publication }] = await Promise.all([
     loadJournalName(get, params.journal),
-    get<{ publication: PublicationEdit }>(`/get_publication_only/${path}`),
+    get(pathOf("GET /get_publication_only/:journal/:publication", params)),
   ]);
   return { journalName, publication };
 });
 
-export const clientAction = mirrorAction("edit_publication", MESSAGES.publicationUpdateFailed);
+export const clientAction = mirrorAction(
+  "POST /edit_publication/:journal/:publication",
+  MESSAGES.publicationUpdateFailed,
+);
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, "Edit Publication");

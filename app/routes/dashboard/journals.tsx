@@ -1,15 +1,3 @@
-/**
- * Dashboard journal list, /dashboard (docs/product/screens.md, Dashboard; Journals list page "on a
- * dashboard parent"): every journal, inactive ones included (GET /api/dashboard/all_journals),
- * as a card with image, name, intro, the server's buttons (Edit, Publications, Add Paper, View)
- * and an Active/Inactive indicator from `journal_active`; a 'Create New Journal' link to
- * /dashboard/create_journal/1. When the load fails the page shows the server's msg, else 'Not
- * Authorised to Access This Page', full-page (docs/product/errors.md).
- *
- * Loaded in the browser with the manager's cookie (clientLoader; the frame's HydrateFallback
- * covers the first paint).
- */
-import type { JournalCard } from "../../../shared/api.ts";
 import { FlashMessage } from "../../components/dashboard/flash.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
@@ -20,7 +8,7 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/journals";
 
 export const clientLoader = screenLoader(async (get) => {
-  const { journals } = await get<{ journals: JournalCard[] }>("/dashboard/all_journals");
+  const { journals } = await get("/dashboard/all_journals");
   return journals;
 });
 

@@ -11,10 +11,10 @@
  * `loader` only checks the screen's route parameters (app/lib/dashboard-params.ts): an address
  * no screen can show is a 404 '404 Page Not Found' (issue 15), on the server and in the browser.
  */
-import { Link, NavLink, Outlet, redirect } from "react-router";
-import type { NavItems } from "../../../shared/api.ts";
+import { Outlet, redirect } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { Spinner } from "../../components/forms/index.ts";
+import { Link, NavLink } from "../../components/ui/link.tsx";
 import { containerClass } from "../../components/ui/styles.ts";
 import { apiGet, isAbort } from "../../lib/api.ts";
 import { assertDashboardParams } from "../../lib/dashboard-params.ts";
@@ -29,11 +29,9 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   assertDashboardParams(params);
   try {
-    const { nav_items } = await apiGet<{ nav_items: NavItems }>(
-      "/dashboard/admin_nav_items",
-      MESSAGES.menuNotLoading,
-      { signal: request.signal },
-    );
+    const { nav_items } = await apiGet("/dashboard/admin_nav_items", MESSAGES.menuNotLoading, {
+      signal: request.signal,
+    });
     return { navItems: nav_items };
   } catch (error) {
     if (isAbort(error) || request.signal.aborted) throw error;

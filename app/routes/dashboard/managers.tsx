@@ -16,6 +16,7 @@
 import { useId, useState } from "react";
 import type { ManagerAccount, ManagersScreen } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { FormNotice } from "../../components/dashboard/form-card.tsx";
@@ -30,7 +31,7 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/managers";
 
 export const clientLoader = screenLoader(async (get) => {
-  const { managers, journals, proceedings, me } = await get<ManagersScreen>("/dashboard/managers");
+  const { managers, journals, proceedings, me } = await get("/dashboard/managers");
   return { managers, journals, proceedings, me };
 });
 
@@ -41,23 +42,23 @@ export function meta({ matches }: Route.MetaArgs) {
 export const HydrateFallback = screenFallback("Loading the accounts…");
 export const ErrorBoundary = ScreenErrorBoundary;
 
-/** An account change's API path by its intent `{call}:{account id}`. */
-const CHANGES: Record<string, string> = {
-  account: "/manager_account/",
-  journal: "/manager_journal/",
-  proceeding: "/manager_proceeding/",
-};
+/** An account change's API call by its intent `{call}:{account id}`. */
+const CHANGES = {
+  account: "POST /manager_account/:user",
+  journal: "POST /manager_journal/:user",
+  proceeding: "POST /manager_proceeding/:user",
+} as const;
 
 /**
  * The page's calls: `invite` (POST /api/invite_manager), and the account changes
  * `account|journal|proceeding:{id}`, after which the list reloads whatever the answer.
  */
 export const clientAction = formAction((intent) => {
-  const [call = "", id = ""] = intent.split(":");
+  const [call = "", user = ""] = intent.split(":");
   const failure = MESSAGES.somethingWentWrong;
-  const base = CHANGES[call];
-  if (!base) return { path: "/invite_manager", failure };
-  return { path: `${base}${encodeURIComponent(id)}`, failure, reloadOnFailure: true };
+  if (!Object.hasOwn(CHANGES, call)) return { path: "/invite_manager", failure };
+  const key = CHANGES[call as keyof typeof CHANGES];
+  return { path: pathOf(key, { user }), failure, reloadOnFailure: true };
 });
 
 /** Sends one account change (an intent of {@link clientAction}); done once the list reloaded. */

@@ -29,7 +29,10 @@ export const clientLoader = screenLoader((get, { params }: Route.ClientLoaderArg
   loadPaperFormData(get, params.journal),
 );
 
-export const clientAction = mirrorAction("create_paper", MESSAGES.paperSubmissionFailed);
+export const clientAction = mirrorAction(
+  "POST /create_paper/:journal",
+  MESSAGES.paperSubmissionFailed,
+);
 
 /** The heading of docs/product/screens.md: 'Add New {journal} Paper'. */
 export const submissionHeading = (journalName: string) => `Add New ${journalName} Paper`;

@@ -17,6 +17,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PartnerItem } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { derivativeSrcSet } from "../../../shared/images.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
@@ -32,7 +33,7 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/partners";
 
 export const clientLoader = screenLoader(async (get) => {
-  const { partners } = await get<{ partners: PartnerItem[] }>("/dashboard/partners");
+  const { partners } = await get("/dashboard/partners");
   return partners;
 });
 
@@ -52,10 +53,11 @@ type Move = "up" | "down";
 export const clientAction = formAction((intent) => {
   const [kind, id = ""] = intent.split(":");
   const failure = MESSAGES.somethingWentWrong;
-  if (kind === "edit") return { path: `/edit_partner/${encodeURIComponent(id)}`, failure };
+  if (kind === "edit")
+    return { path: pathOf("POST /edit_partner/:partner", { partner: id }), failure };
   if (kind === "reorder") return { path: "/reorder_partners", failure, reloadOnFailure: true };
   if (kind === "remove") {
-    const path = `/delete_partner/${encodeURIComponent(id)}`;
+    const path = pathOf("POST /delete_partner/:partner", { partner: id });
     return { path, failure, body: {}, reloadOnFailure: true };
   }
   return { path: "/create_partner", failure };

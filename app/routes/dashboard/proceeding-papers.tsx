@@ -12,7 +12,7 @@
  * goes to /dashboard/proceedings with the server's msg. Data: GET
  * /api/get_proceeding_contents/{proceeding}; a failed load shows its message full-page.
  */
-import { Link, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import type { ProceedingDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { dangerButtonClass } from "../../components/dashboard/confirm-dialog.tsx";
@@ -25,11 +25,12 @@ import { DashboardScreen, dashboardMeta } from "../../components/dashboard/scree
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Spinner } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceeding-papers";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const { proceeding } = await get<{ proceeding: ProceedingDetail }>(
+  const { proceeding } = await get(
     `/get_proceeding_contents/${encodeURIComponent(params.proceeding)}`,
   );
   return proceeding;

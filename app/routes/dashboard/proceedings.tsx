@@ -19,7 +19,7 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceedings";
 
 export const clientLoader = screenLoader(async (get) => {
-  const { proceedings } = await get<{ proceedings: ProceedingCard[] }>("/all_proceedings/Y");
+  const { proceedings } = await get("/all_proceedings/Y");
   return proceedings;
 });
 

@@ -12,9 +12,10 @@
  * still says in one quiet line what did not happen, so the manager is not left guessing
  * (docs/decisions/082-dashboard-publication-page.md).
  */
-import { Link } from "react-router";
+
 import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { paperLink, publicationLink, volumeNumber } from "../../../shared/format.ts";
 import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
 import { formAction } from "../../components/dashboard/form-action.ts";
@@ -23,16 +24,16 @@ import { deletedPaperId, usePaperDeletion } from "../../components/dashboard/pap
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { screenFailure, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../../components/ui/styles.ts";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const path = [params.journalUrl, params.volume, params.issue].map(encodeURIComponent).join("/");
   // the managed-journal call answers 403 for a journal of another manager
   const [, { publication }] = await Promise.all([
     loadManagedJournal(get, params.journalUrl),
-    get<{ publication: PublicationDetail }>(`/get_publication/${path}`),
+    get(pathOf("GET /get_publication/:journalUrl/:volume/:issue", params)),
   ]);
   return publication;
 }, MESSAGES.pageNotLoading);

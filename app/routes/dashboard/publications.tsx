@@ -10,6 +10,7 @@
 import { useState } from "react";
 import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { contractPath } from "../../../shared/contract.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { FormNotice } from "../../components/dashboard/form-card.tsx";
@@ -23,10 +24,9 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publications";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const { publications, journal_name } = await get<{
-    publications: DashboardPublicationRow[];
-    journal_name: string;
-  }>(`/get_publications/${encodeURIComponent(params.journal)}`);
+  const { publications, journal_name } = await get(
+    `/get_publications/${encodeURIComponent(params.journal)}`,
+  );
   return { journalName: journal_name, rows: publications };
 });
 
@@ -43,7 +43,8 @@ export const ErrorBoundary = ScreenErrorBoundary;
  * answer, since another manager may have changed it meanwhile.
  */
 export const clientAction = formAction((_, __, fields) => ({
-  path: String((fields as { link?: unknown }).link ?? ""),
+  // the row action's link as the server gave it (link_type "api"), checked against the contract
+  path: contractPath("GET", String((fields as { link?: unknown }).link ?? "")),
   failure: MESSAGES.somethingWentWrong,
   method: "GET",
   reloadOnFailure: true,

@@ -17,14 +17,9 @@
  * asking for what they do not manage gets the server's 403 msg full-page.
  */
 import { useId, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
-import {
-  FIGURE_LABELS,
-  FIGURE_NAMES,
-  type StatisticsScreen,
-  type SushiSettings,
-} from "../../../shared/usage.ts";
+import { FIGURE_LABELS, FIGURE_NAMES, type StatisticsScreen } from "../../../shared/usage.ts";
 import { formAction } from "../../components/dashboard/form-action.ts";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
@@ -37,6 +32,7 @@ import {
 } from "../../components/dashboard/statistics/usage-tables.tsx";
 import { controlClass, labelClass } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
+import { Link } from "../../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import { statisticsApiQuery } from "../../lib/statistics-query.ts";
@@ -45,12 +41,11 @@ import type { Route } from "./+types/statistics";
 export const clientLoader = screenLoader(async (get, { request }: Route.ClientLoaderArgs) => {
   // in a module of its own: React Router splits the clientLoader into its own chunk
   const query = statisticsApiQuery(new URL(request.url).searchParams);
-  const statisticsPath: string = `/dashboard/statistics${query}`;
-  const { statistics } = await get<{ statistics: StatisticsScreen }>(statisticsPath);
+  const { statistics } = await get("/dashboard/statistics", query);
   // the SUSHI panel: administrators, under the site's figures
   const sushi =
     statistics.choices.site && statistics.scope.kind === "site"
-      ? (await get<{ sushi: SushiSettings }>("/dashboard/sushi_keys")).sushi
+      ? (await get("/dashboard/sushi_keys")).sushi
       : null;
   return { statistics, sushi, query };
 });

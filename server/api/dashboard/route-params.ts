@@ -5,7 +5,7 @@
  * probing malformed paths learns nothing more. The helpers take `unknown` because Express types
  * a parameter as `string | string[]` once the route has spread middleware.
  */
-import { parseRouteParam, routeId, routeJournalUri } from "../../../shared/route-params.ts";
+import { parseRouteParam, routeJournalUri } from "../../../shared/route-params.ts";
 import { notFound } from "../../services/errors.ts";
 
 export const NO_JOURNAL = "No such journal.";
@@ -15,14 +15,4 @@ export function journalParam(value: unknown): string {
   const uri = parseRouteParam(routeJournalUri, value);
   if (uri === null) throw notFound(NO_JOURNAL);
   return uri;
-}
-
-/**
- * An id by the route number rule (decision 210).
- * @throws AppError `not_found` with `missing` when it is not one.
- */
-export function idParam(value: unknown, missing: string): number {
-  const id = parseRouteParam(routeId, value);
-  if (id === null) throw notFound(missing);
-  return id;
 }

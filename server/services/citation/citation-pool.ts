@@ -68,7 +68,7 @@ type Job = {
 
 type Reply = { id: number; styles: FormattedCitation[] } | { id: number; error: string };
 
-/** Makes the pool; no thread starts until the first {@link CitationPool.format}. */
+/** Makes the pool; no process starts until the first {@link CitationPool.format}. */
 export function createCitationPool(options: CitationPoolOptions = {}): CitationPool {
   const timeoutMs = options.timeoutMs ?? 120_000;
   const idleMs = options.idleMs ?? 300_000;

@@ -6,7 +6,7 @@
  * every text of the item is one line without control characters (the abstract keeps its line
  * breaks), so no format can be broken by what a manager typed.
  *
- * The references in the six styles are formatted by ./format.ts in the citation worker thread
+ * The references in the six styles are formatted by ./format.ts in the citation worker, a child process
  * (./citation-pool.ts), fetched by the panel from `{paper page}/citations.json`, never while a
  * page renders (docs/decisions/245-citations-off-the-page.md). BibTeX and RIS need no CSL engine
  * and stay cheap enough for the request thread. The browser loads none of this.

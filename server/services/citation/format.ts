@@ -3,8 +3,8 @@
  * item as a plain-text reference in six CSL styles, with citation-js's CSL plugin (citeproc-js).
  *
  * Formatting is expensive (the first call builds the style engines, 2–4 s, and they keep about
- * 280 MB of heap; each later paper costs 40–60 ms of CPU), so it runs in the citation worker
- * thread (./citation-worker.ts, ./citation-pool.ts) and never while a page renders
+ * 280 MB of heap; each later paper costs 40–60 ms of CPU), so it runs in the citation worker,
+ * a child process (./citation-worker.ts, ./citation-pool.ts) and never while a page renders
  * (docs/decisions/245-citations-off-the-page.md). Loaded by Node directly in that worker, so it
  * uses erasable TypeScript syntax only.
  *
@@ -21,7 +21,7 @@ import mla from "./styles/mla.ts";
 
 const VENDORED: Record<string, string> = { mla, "chicago-author-date": chicago, ieee };
 
-/** Registers the vendored styles with citation-js's CSL plugin once per thread. */
+/** Registers the vendored styles with citation-js's CSL plugin once per process. */
 function ensureTemplates(): void {
   const { styles } = plugins.config.get("@csl");
   for (const [name, xml] of Object.entries(VENDORED)) {

@@ -17,7 +17,7 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { journalByUri } from "../journals/queries.ts";
-import { type StoredPaperFile, storePaperFile } from "../pdf.ts";
+import { type StoredPaperFile, storePaperFile } from "../paper-file.ts";
 import { indexPaper } from "../search.ts";
 import {
   commitOrDiscard,

@@ -4,7 +4,7 @@
  * tabular figures; a long table scrolls inside its box on a wide screen, while on a phone the
  * periods table scrolls sideways (its five narrow columns fit from 375 px).
  */
-import { Link } from "react-router";
+
 import {
   FIGURE_LABELS,
   FIGURE_NAMES,
@@ -12,6 +12,7 @@ import {
   type UsageFigures,
   type UsagePeriod,
 } from "../../../../shared/usage.ts";
+import { Link } from "../../ui/link.tsx";
 import { textLinkClass } from "../../ui/styles.ts";
 
 const numberClass = "px-3 py-2 text-right tabular-nums";

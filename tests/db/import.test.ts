@@ -24,8 +24,8 @@ import { buildSmallCorpus } from "../helpers/small-corpus.ts";
 /**
  * The import of the small corpus (tests/helpers/small-corpus.ts): 6 journals, 9 issues, 11
  * journal papers (2 with PDFs) and PLDI '09 with its one paper. The whole shipped corpus is
- * imported by tests/unit/first-start.test.ts (what `npm start` seeds) and
- * tests/unit/import-pdftotext.test.ts (every PDF read by pdftotext).
+ * imported by tests/db/first-start.test.ts (what `npm start` seeds) and
+ * tests/db/import-pdftotext.test.ts (every PDF read by pdftotext).
  */
 describe(`corpus import (${dialectUnderTest})`, () => {
   let t: TestContext;

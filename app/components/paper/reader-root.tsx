@@ -1,11 +1,12 @@
 /**
  * The PDF reader of the paper pages as its own small React root, without React Router (decision
- * 240): ./page-script.ts fetches this module only when a reader clicks 'Open Full Text (PDF)',
+ * 240): the `<ath-reader>` element (./reader-element.ts) fetches this module only when a reader
+ * clicks 'Open Full Text (PDF)',
  * and pdf.js itself is fetched later still, by the viewer (app/components/pdf-viewer/pdfjs.ts).
  */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { PdfViewer } from "../components/pdf-viewer/pdf-viewer.tsx";
+import { PdfViewer } from "../pdf-viewer/pdf-viewer.tsx";
 
 /**
  * Renders the viewer for the PDF at `url` into `container`; `onClose` runs when the reader

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../server/services/errors.ts";
 import { journalCoverPng, monogramPng } from "../../server/services/generated-art.ts";
 import { derivativeKey, removeImage, storeImage } from "../../server/services/images.ts";
-import { inspectPdf, storePaperFile } from "../../server/services/pdf.ts";
+import { storePaperFile } from "../../server/services/paper-file.ts";
+import { inspectPdf } from "../../server/services/pdf.ts";
 import { DERIVATIVE_WIDTHS } from "../../shared/images.ts";
 import {
   CORPUS_DIR,

@@ -1,13 +1,13 @@
 /**
  * The corpus import with Poppler's pdftotext as the pool's first reader (decision 180), as
  * `npm run import` runs where poppler-utils is installed: the same papers, pages and search
- * hits from their PDFs' text as with pdf.js (tests/unit/import.test.ts).
+ * hits from their PDFs' text as with pdf.js (tests/db/import.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ImportReport, importCorpus } from "../../server/import/corpus.ts";
+import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { inspectPdf } from "../../server/services/pdf.ts";
 import { createPdfPool, type PdfPool } from "../../server/services/pdf-pool.ts";
-import { findPdftotext } from "../../server/services/pdftotext.ts";
 import { searchPapers } from "../../server/services/search.ts";
 import {
   CORPUS_DIR,

@@ -1,14 +1,14 @@
 /**
  * The moving part of the home page's partner carousel: Swiper (its own API, no React) with its
  * Autoplay and A11y modules under the settings of docs/product/constants.md, started on the
- * server-rendered markup of app/components/home/partner-carousel.tsx. Fetched by
- * ./page-script.ts only when the carousel comes near the viewport (decision 107); the server
- * never runs it.
+ * server-rendered markup of ./partner-carousel.tsx. Fetched by the `<ath-carousel>` element
+ * (./carousel-element.ts) only when the carousel comes near the viewport (decision 107); the
+ * server never runs it.
  */
 import { Swiper } from "swiper";
 import { A11y, Autoplay } from "swiper/modules";
-import { CAROUSEL } from "../../shared/constants.ts";
-import { slidesLayout } from "../components/home/carousel-settings.ts";
+import { CAROUSEL } from "../../../shared/constants.ts";
+import { slidesLayout } from "./carousel-settings.ts";
 
 const LAYOUT = slidesLayout(CAROUSEL);
 

@@ -1,0 +1,164 @@
+/**
+ * `<ath-cite>`: the moving part of 'Cite this paper' (./cite-panel.tsx; decisions 186 and 245),
+ * as a custom element next to its component (decision 292). When the panel comes within 400 px
+ * of the viewport it fetches the references from `{paper page}/citations.json` (the URL in
+ * {@link CITE}.references), shows the chosen style's reference in the `p[data-style]`, 'Loading
+ * references…' meanwhile and an error with 'Try again' when the fetch fails; 'Copy citation'
+ * copies the reference shown and says so in the status line.
+ *
+ * Safe to import anywhere: the class is made only by {@link defineCite}, in a browser.
+ */
+
+/** The names the component and the element share. */
+export const CITE = {
+  tag: "ath-cite",
+  /** On the element: the URL of the paper's citations.json. */
+  references: "data-references",
+  /** On the paragraph of the reference: the style shown (and `data-state`). */
+  style: "data-style",
+  retry: "data-cite-retry",
+  copy: "data-cite-copy",
+} as const;
+
+type StyleText = { key: string; label: string; text: string };
+
+/** How close (px) the panel comes to the viewport before its references are fetched. */
+const LOAD_MARGIN = "400px 0px";
+
+/**
+ * GETs `url` (decision 245's citations.json) and returns its styles.
+ * @throws Error on a failure or another shape.
+ */
+async function fetchReferences(url: string): Promise<StyleText[]> {
+  const res = await fetch(url, { headers: { Accept: "application/json" } });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const styles = ((await res.json()) as { styles?: unknown })?.styles;
+  const valid =
+    Array.isArray(styles) &&
+    styles.every(
+      (s: Record<string, unknown>) =>
+        typeof s?.key === "string" && typeof s.label === "string" && typeof s.text === "string",
+    );
+  if (!valid) throw new Error("Unexpected answer");
+  return styles as StyleText[];
+}
+
+/** A short note in the reference's place (loading, or the failure), in the sans font. */
+function note(text: string, colour: string): HTMLSpanElement {
+  const span = document.createElement("span");
+  span.className = `font-sans text-sm ${colour}`;
+  span.textContent = text;
+  return span;
+}
+
+const FAILED = "The formatted references could not be loaded.";
+
+/** Defines `<ath-cite>` in `registry` (once). */
+export function defineCite(registry: CustomElementRegistry = customElements): void {
+  if (registry.get(CITE.tag)) return;
+
+  class CiteElement extends HTMLElement {
+    #styles: StyleText[] | null = null;
+    #observer: IntersectionObserver | null = null;
+
+    constructor() {
+      super();
+      this.addEventListener("change", () => {
+        this.#show();
+        const status = this.querySelector("[role=status]");
+        if (status) status.textContent = "";
+      });
+      this.addEventListener("click", (event) => {
+        const target = event.target as Element;
+        if (target.closest(`[${CITE.retry}]`)) this.#load();
+        else if (target.closest(`[${CITE.copy}]`)) void this.#copy();
+      });
+    }
+
+    connectedCallback(): void {
+      if (this.#styles) return;
+      this.#observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          this.#observer?.disconnect();
+          this.#load();
+        },
+        { rootMargin: LOAD_MARGIN },
+      );
+      this.#observer.observe(this);
+    }
+
+    disconnectedCallback(): void {
+      this.#observer?.disconnect();
+    }
+
+    get #text() {
+      return this.querySelector<HTMLElement>(`p[${CITE.style}]`);
+    }
+
+    #chosen() {
+      return this.querySelector<HTMLInputElement>("input[type=radio]:checked");
+    }
+
+    #buttons() {
+      return {
+        retry: this.querySelector<HTMLButtonElement>(`[${CITE.retry}]`),
+        copy: this.querySelector<HTMLButtonElement>(`[${CITE.copy}]`),
+      };
+    }
+
+    #load(): void {
+      const url = this.getAttribute(CITE.references);
+      const text = this.#text;
+      if (!url || !text) return;
+      const { retry, copy } = this.#buttons();
+      text.dataset.state = "loading";
+      text.setAttribute("aria-busy", "true");
+      text.replaceChildren(note("Loading references…", "text-slate-600"));
+      if (retry) retry.hidden = true;
+      if (copy) copy.hidden = true;
+      fetchReferences(url).then(
+        (styles) => {
+          this.#styles = styles;
+          text.dataset.state = "ready";
+          text.setAttribute("aria-busy", "false");
+          this.#show();
+        },
+        () => {
+          text.dataset.state = "failed";
+          text.setAttribute("aria-busy", "false");
+          text.replaceChildren(note(FAILED, "text-red-800"));
+          if (retry) retry.hidden = false;
+        },
+      );
+    }
+
+    /** Shows the chosen style's reference, once the references are there. */
+    #show(): void {
+      const input = this.#chosen();
+      const text = this.#text;
+      if (!input || !text) return;
+      text.dataset.style = input.value;
+      if (!this.#styles) return;
+      const found = this.#styles.find((s) => s.key === input.value);
+      if (found) text.textContent = found.text;
+      else text.replaceChildren(note(FAILED, "text-red-800"));
+      const { copy } = this.#buttons();
+      if (copy) copy.hidden = !found;
+    }
+
+    async #copy(): Promise<void> {
+      const status = this.querySelector("[role=status]");
+      const label = this.#chosen()?.dataset.label ?? "";
+      if (!status) return;
+      try {
+        await navigator.clipboard.writeText(this.#text?.textContent ?? "");
+        status.textContent = `${label} citation copied.`;
+      } catch {
+        status.textContent = "Could not copy: select the text and copy it.";
+      }
+    }
+  }
+
+  registry.define(CITE.tag, CiteElement);
+}
