@@ -44,7 +44,7 @@ describe(`bounded work per paper on ${dialectUnderTest}`, () => {
       .select("id")
       .where("slug", "=", "pldi-2009")
       .executeTakeFirstOrThrow());
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   const fields = (overrides: Fields = {}): Fields => ({

@@ -22,7 +22,8 @@ import { insertJournalWithIssue } from "../helpers/fixtures.ts";
 import { countRows } from "../helpers/rows.ts";
 import { pngImage, storedFiles } from "../helpers/uploads.ts";
 
-const PORT = "3281";
+// any free port: several runs (and other test files) may run at once
+const PORT = "0";
 const STEPS: FaultPoint[] = [
   "before-file-write",
   "during-file-write",
