@@ -165,7 +165,10 @@ export async function migrate(handle: DatabaseHandle, target?: string): Promise<
       return out;
     },
   };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Migrations numbered out of order land from work done in parallel (a branch's 016 can land
+  // after 020); each is independent of the numbers it skips, so an installed database takes a
+  // late lower number instead of refusing to start (Kysely's `allowUnorderedMigrations`).
+  const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await (target === undefined
     ? migrator.migrateToLatest()
     : migrator.migrateTo(target));
