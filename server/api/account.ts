@@ -28,6 +28,7 @@ import { apiCall } from "../http/contract.ts";
 import { requireSameOrigin } from "../http/guards.ts";
 import { linkOrigin } from "../http/origin.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
+import { offerAdminConfirmation } from "../services/admin-confirmation.ts";
 import type { AppContext } from "../services/context.ts";
 import { AppError } from "../services/errors.ts";
 import { invitationEmail, registerInvited } from "../services/invitations.ts";
@@ -72,7 +73,9 @@ export function accountRouter(ctx: AppContext): Router {
     await limits.registrationPerIp.consume(clientIp(req));
     assertRegistrationOpen(ctx);
     const input = register.body(req.body ?? {});
-    await registerManager(ctx, input);
+    const user = await registerManager(ctx, input);
+    // ADMIN_EMAIL grants the role only once its emailed link is opened (decision 262)
+    await offerAdminConfirmation(ctx, user, linkOrigin(ctx.config, req));
     register.send(res, {}, MESSAGES.registrationSuccessful, 201);
   });
 
