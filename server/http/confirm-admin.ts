@@ -14,7 +14,7 @@ import type { AppContext } from "../services/context.ts";
 export const ADMIN_CONFIRMED_MSG =
   "Your address is confirmed: your account is now the site administrator.";
 export const ADMIN_LINK_GONE_MSG =
-  "This confirmation link has expired or has already been used. Register again with the administrator address, or ask a site administrator to make your account administrator.";
+  "This confirmation link has expired or has already been used. A site administrator can make your account administrator on the Managers screen.";
 
 const query = z.object({ token: z.string().max(200).catch("") });
 
