@@ -11,7 +11,7 @@
  * server's answer, and show under their field. An ORCID iD or ROR id is checked when the field
  * is left, with the server's schema and message.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AuthorInput } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
 import { orcidSchema, rorSchema } from "../../../shared/schemas.ts";
@@ -129,6 +129,14 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
   const [open, setOpen] = useState<Set<number>>(
     () => new Set(rows.length <= 3 ? rows.map((r) => r.key) : []),
   );
+  // a list loaded anew (another paper, the stored one after saving) folds as at first
+  const seen = useRef(new Set<number>());
+  useEffect(() => {
+    if (rows.length && rows.every((r) => !seen.current.has(r.key))) {
+      setOpen(new Set(rows.length <= 3 ? rows.map((r) => r.key) : []));
+    }
+    for (const row of rows) seen.current.add(row.key);
+  }, [rows]);
   useEffect(() => {
     const withErrors = rows.filter((_, i) => hasErrorUnder(errors, `authors.${i}`));
     if (withErrors.length) setOpen((now) => new Set([...now, ...withErrors.map((r) => r.key)]));

@@ -513,7 +513,7 @@ export function PaperForm({
         problem={!!(errors.published_on || errors.received_on || errors.accepted_on)}
       >
         <TextField
-          label="Publication date"
+          label="Date published"
           optional
           className="sm:col-span-2"
           autoComplete="off"
