@@ -77,7 +77,8 @@ const words = (text: string) => text.replace(/\s+/g, " ").trim();
 function headHtml(tags: MetaDescriptor[]): string {
   return tags
     .map((tag) => {
-      if ("title" in tag) return renderToStaticMarkup(createElement("title", null, String(tag.title)));
+      if ("title" in tag)
+        return renderToStaticMarkup(createElement("title", null, String(tag.title)));
       if ("script:ld+json" in tag) {
         const json = JSON.stringify(tag["script:ld+json"]).replace(/</g, "\\u003c");
         return `<script type="application/ld+json">${json}</script>`;
