@@ -27,6 +27,7 @@ import { hostGuard } from "./origin.ts";
 import { createOutputCache, type OutputCache } from "./output-cache.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
+import { STORED_FILE_HEADERS, storedFilesRouter } from "./stored-files.ts";
 import { sushiRouter } from "./sushi.ts";
 import { unavailableErrorHandler } from "./unavailable.ts";
 import { usageObserver } from "./usage-observer.ts";
@@ -136,18 +137,20 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
 
   app.use(
     "/files",
-    express.static(ctx.storage.root, {
-      index: false,
-      dotfiles: "deny",
-      fallthrough: false,
-      immutable: true,
-      maxAge: "1y",
-      setHeaders(res) {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-        res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-      },
-    }),
+    ctx.storage.kind === "s3"
+      ? storedFilesRouter(ctx) // a bucket (decision 295)
+      : express.static(ctx.storage.root, {
+          index: false,
+          dotfiles: "deny",
+          fallthrough: false,
+          immutable: true,
+          maxAge: "1y",
+          setHeaders(res) {
+            for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) {
+              res.setHeader(name, value);
+            }
+          },
+        }),
   );
 
   app.use(pdfjsAssetsRouter());
