@@ -50,7 +50,7 @@ export type Config = {
    */
   s3: S3Config | undefined;
   /**
-   * `WEB_CONCURRENCY`: HTTP worker processes `npm start` runs (node:cluster, issue 19);
+   * `WEB_CONCURRENCY`: HTTP worker processes `npm start` runs (node:cluster, decision 297);
    * above 1 needs PostgreSQL, where the processes share limits, sessions and locks.
    */
   webConcurrency: number;
@@ -78,7 +78,8 @@ export type Config = {
   /** Largest accepted paper PDF in bytes. */
   maxPdfBytes: number;
   /**
-   * Worker threads reading PDFs (`PDF_WORKERS`, capped at the available cores; default up to 4);
+   * Worker threads reading PDFs per process (`PDF_WORKERS`, capped at the available cores;
+   * default up to 4, shared among the `WEB_CONCURRENCY` processes);
    * 0 reads them in the serving thread (docs/decisions/120-import-at-scale.md).
    */
   pdfWorkers: number;
@@ -370,7 +371,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
-    pdfWorkers: Math.min(availableParallelism(), e.PDF_WORKERS ?? 4),
+    // the default shares the cores among the worker processes (decision 297)
+    pdfWorkers: Math.min(
+      availableParallelism(),
+      e.PDF_WORKERS ??
+        Math.max(1, Math.floor(Math.min(4, availableParallelism()) / e.WEB_CONCURRENCY)),
+    ),
     pdftotext: resolvePdftotext(e.PDF_TEXT_EXTRACTOR, env.PATH),
     pdfLimits: { maxPages: e.MAX_PDF_PAGES, maxTextBytes: e.MAX_PDF_TEXT_KB * 1024 },
     corpusDir: resolveCorpusDir(e.SEED, e.CORPUS_DIR, cwd),

@@ -136,6 +136,7 @@ export function createS3Storage(s3: S3Config, spoolDir: string): Storage {
           size: o.Size ?? 0,
           modified: o.LastModified ?? new Date(0),
           partial: false,
+          etag: o.ETag,
           remove: async () => {
             await client.send(new DeleteObjectCommand({ Bucket, Key }));
           },

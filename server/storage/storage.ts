@@ -47,6 +47,8 @@ export type StorageEntry = {
   modified: Date;
   /** A temp file, an upload in `.uploads/` or an unfinished multipart upload. */
   partial: boolean;
+  /** The store's own ETag of the object (a bucket's), for backups' object lists. */
+  etag?: string;
   /** Removes the entry (aborts an unfinished multipart upload). */
   remove(): Promise<void>;
 };
