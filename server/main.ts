@@ -23,7 +23,7 @@ import { createAppContext } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { tryAdvisoryLock } from "./db/advisory-lock.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
-import { originFrom } from "./http/origin.ts";
+import { originFrom, publicUrlWarning } from "./http/origin.ts";
 import { handleShutdownSignals } from "./http/shutdown.ts";
 import { applyHttpTimeouts } from "./http/timeouts.ts";
 import type { AppContext } from "./services/context.ts";
@@ -115,11 +115,8 @@ async function main(): Promise<void> {
     ctx.log.info(`${config.siteName} is serving on ${where}`);
   });
   applyHttpTimeouts(server);
-  if (config.env === "production" && !config.publicUrl && !config.allowedHosts) {
-    ctx.log.warn(
-      "PUBLIC_URL and ALLOWED_HOSTS are unset: only localhost, 127.0.0.1 and [::1] are answered",
-    );
-  }
+  const warning = publicUrlWarning(config);
+  if (warning) ctx.log.warn(warning);
   handleShutdownSignals(server, {
     close: async () => {
       sweeps.stop();

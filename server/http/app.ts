@@ -14,11 +14,12 @@ import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
 import { citationRouter } from "./citations.ts";
-import { decodablePath, finalErrorHandler } from "./client-errors.ts";
+import { decodablePath, finalErrorHandler, originFormOnly } from "./client-errors.ts";
 import { cspDirectives } from "./csp.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
+import { loggableUrl } from "./log-url.ts";
 import { oaiRouter } from "./oai.ts";
 import { oldUriRedirects } from "./old-uris.ts";
 import { hostGuard } from "./origin.ts";
@@ -67,6 +68,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.config.trustProxy);
+  // `GET http://host/ HTTP/1.1`, `OPTIONS * HTTP/1.1`: 400 before anything reads the path
+  app.use(originFormOnly);
   // COUNTER usage: notes abstract views, PDF requests and searches once answered (decision 280)
   app.use(usageObserver(ctx));
   // Before logging and sessions: load balancers poll these every few seconds.
@@ -79,7 +82,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: loggableUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

@@ -7,12 +7,14 @@
  * Served by `send` with a strong ETag (a hash of the bytes, ./pdf-etag.ts), Last-Modified,
  * Accept-Ranges and 206 partial content (`If-Range` honoured as RFC 9110 section 13.1.5 says),
  * always as `application/pdf` (the type the server assigned when it checked the upload), never sniffed.
- * An unknown or malformed place, a paper of another journal or proceeding, or a paper without a
+ * A paper of a draft issue or an inactive journal is served to that journal's managers and to
+ * administrators only (`readableBy`, decision 260). An unknown or malformed place, a paper of another journal or proceeding, or a paper without a
  * PDF is `404 Page Not Found`. `{name}` is free: only `.pdf` is required of it.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
+import { readableBy } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import {
   findPaperFile,
@@ -32,7 +34,12 @@ export function downloadRouter(ctx: AppContext): Router {
     const id = parsePaperId(paper);
     const found =
       id !== null && JOURNAL_URI_PATTERN.test(journalUrl) && name.endsWith(".pdf")
-        ? await findPaperFile(ctx, journalUrl, id, { includeUnpublished: Boolean(res.locals.user) })
+        ? await findPaperFile(
+            ctx,
+            journalUrl,
+            id,
+            await readableBy(ctx, res.locals.user, journalUrl),
+          )
         : null;
     await sendPdf(ctx, found, req, res, next);
   });
