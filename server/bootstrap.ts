@@ -3,6 +3,7 @@
  * PDF worker threads and the citation worker process (built here, outside the server bundle, so
  * their worker files resolve), and the usage buffer (written at close: decision 281).
  */
+import { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
@@ -85,6 +86,11 @@ export async function createAppContext(
         flushMs: config.usage.flushMs,
       })
     : undefined;
+  // attempt limits shared through Redis (decision 297); offline: refused at once, not queued
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  redis?.on("error", (error: Error) => log.warn({ reason: error.message }, "Redis unavailable"));
   const ctx: AppContext = {
     db: handle.db,
     readDb,
@@ -95,6 +101,7 @@ export async function createAppContext(
     pdfPool,
     citationPool,
     usage,
+    redis,
   };
   const close = async () => {
     await usage?.close(); // the last batch, before the database goes
@@ -102,6 +109,7 @@ export async function createAppContext(
     await pdfPool?.close();
     await citationPool.close();
     if (readDb !== handle.db) await readDb.destroy();
+    redis?.disconnect();
     await handle.close();
   };
   return { ctx, close };
