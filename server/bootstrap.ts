@@ -12,7 +12,7 @@ import { createCitationPool } from "./services/citation/citation-pool.ts";
 import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
 import { createUsageRecorder } from "./services/usage/recorder.ts";
-import { createStorage } from "./storage/storage.ts";
+import { createStorage } from "./storage/create-storage.ts";
 
 /**
  * Whether log lines are for a person: standard output is a terminal (`npm start` or `npm run
