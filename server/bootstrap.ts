@@ -90,7 +90,16 @@ export async function createAppContext(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
     : undefined;
-  redis?.on("error", (error: Error) => log.warn({ reason: error.message }, "Redis unavailable"));
+  let redisDown = false; // one line an outage, not one a reconnection attempt
+  redis?.on("error", (error: Error) => {
+    if (!redisDown)
+      log.warn({ reason: error.message }, "Redis unavailable: limits count in memory");
+    redisDown = true;
+  });
+  redis?.on("ready", () => {
+    if (redisDown) log.info("Redis available again");
+    redisDown = false;
+  });
   const ctx: AppContext = {
     db: handle.db,
     readDb,
