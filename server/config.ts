@@ -110,6 +110,11 @@ export type Config = {
   /** Sign-in and registration attempt limits (`RATE_LIMITS`; see {@link parseRateLimits}). */
   rateLimits: RateLimits;
   /**
+   * `REDIS_URL` (`redis://` or `rediss://`): the attempt limits are counted in Redis instead of
+   * memory or PostgreSQL (server/services/rate-limit.ts, decision 297); undefined: not.
+   */
+  redisUrl: string | undefined;
+  /**
    * Outgoing mail (server/services/mail.ts, decision 195): the SMTP server as an
    * `smtp://user:pass@host:587` or `smtps://…:465` URL (`SMTP_URL`); undefined writes each
    * message to the log and to `DATA_DIR/outbox/` instead.
@@ -309,6 +314,12 @@ const envSchema = z.object({
     (v) => v === undefined || MAIL_FROM_PATTERN.test(v),
     "must be an address, or a name and an address: Journals <journals@example.edu>",
   ),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+  ),
   RATE_LIMITS: optionalText.transform((text, c) => {
     try {
       return parseRateLimits(text);
@@ -386,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     readWorkers: e.READ_WORKERS,
     rateLimits: e.RATE_LIMITS,
+    redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? defaultMailFrom(e.SITE_NAME, e.PUBLIC_URL),
     storageSweep: {
