@@ -35,6 +35,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { currentCatalogueVersion, onCatalogueWrite } from "../services/catalogue-version.ts";
 import type { AppContext } from "../services/context.ts";
+import { loggableUrl } from "./log-url.ts";
 import { originFrom } from "./origin.ts";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";
 
@@ -192,7 +193,7 @@ export function createOutputCache(ctx: AppContext, options: OutputCacheOptions =
     // the access log line pino-http writes for requests that reach Express
     if (logHits) {
       ctx.log.info(
-        { req: { method: req.method, url }, res: { statusCode: res.statusCode } },
+        { req: { method: req.method, url: loggableUrl(url) }, res: { statusCode: res.statusCode } },
         "request completed",
       );
     }
