@@ -5,7 +5,7 @@
  * `alternateName`, never its subtitle.
  */
 import { describe, expect, it } from "vitest";
-import { issueJsonLd, paperJsonLd, proceedingJsonLd } from "../../app/lib/json-ld.ts";
+import { issueJsonLd, type JsonLd, paperJsonLd, proceedingJsonLd } from "../../app/lib/json-ld.ts";
 import type { PaperDetail, ProceedingDetail, PublicationDetail } from "../../shared/api.ts";
 import { emptyScholarly, literalAuthor, personAuthor } from "../helpers/paper-details.ts";
 
@@ -62,7 +62,7 @@ const paper: PaperDetail = {
 };
 
 describe("a paper's JSON-LD", () => {
-  const ld = paperJsonLd(origin, paper) as Record<string, never>;
+  const ld = paperJsonLd(origin, paper);
 
   it("dates the paper by its publication date, not the day its issue went online", () => {
     expect(ld.datePublished).toBe("2025");
@@ -118,7 +118,7 @@ describe("a paper's JSON-LD", () => {
       ...paper,
       funding: [],
       funding_statement: "Funded by the Test Trust.",
-    }) as Record<string, never>;
+    });
     expect(statement.funding).toEqual([
       { "@type": "Grant", description: "Funded by the Test Trust." },
     ]);
@@ -145,12 +145,12 @@ describe("an issue's JSON-LD", () => {
     publication_date: "2025-03",
     issn: "1234-5679 (print), 2345-678X (online)",
   };
-  const ld = issueJsonLd(origin, issue) as Record<string, never>;
+  const ld = issueJsonLd(origin, issue);
 
   it("gives its publication date and its journal's ISSNs", () => {
     expect(ld.datePublished).toBe("2025-03");
-    const volume = ld.isPartOf as Record<string, never>;
-    const periodical = volume.isPartOf as Record<string, never>;
+    const volume = ld.isPartOf as JsonLd;
+    const periodical = volume.isPartOf as JsonLd;
     expect(periodical.issn).toEqual(["1234-5679", "2345-678X"]);
   });
 });
@@ -177,10 +177,8 @@ describe("a proceeding's JSON-LD", () => {
   };
 
   it("names the conference's acronym as alternateName, not its place", () => {
-    expect((proceedingJsonLd(origin, proceeding) as Record<string, never>).alternateName).toBe(
-      "PLDI '09",
-    );
+    expect(proceedingJsonLd(origin, proceeding).alternateName).toBe("PLDI '09");
     const same = proceedingJsonLd(origin, { ...proceeding, event_name: proceeding.title });
-    expect((same as Record<string, never>).alternateName).toBeUndefined();
+    expect(same.alternateName).toBeUndefined();
   });
 });
