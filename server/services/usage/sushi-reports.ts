@@ -485,6 +485,15 @@ async function monthRows(
     .selectFrom("usage_item_monthly as m")
     .innerJoin("papers as p", "p.id", "m.paper_id")
     .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .leftJoin("journals as j", "j.id", "pub.journal_id")
+    // what readers may see only (decision 260): no draft issue's or inactive journal's item or
+    // title appears in a report, whoever asks
+    .where((eb) =>
+      eb.or([
+        eb("p.proceeding_id", "is not", null),
+        eb.and([eb("j.active", "=", 1), eb("pub.status", "=", "published")]),
+      ]),
+    )
     .where("m.month", ">=", request.available[0])
     .where("m.month", "<=", request.available[1])
     .select([
