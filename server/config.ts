@@ -69,8 +69,9 @@ export type Config = {
   /** Passcode a new manager must give to register; undefined closes registration. */
   adminPasscode: string | undefined;
   /**
-   * `ADMIN_EMAIL`, lower-cased: the account registered with it is a site administrator
-   * (besides the first account); docs/decisions/190-roles-and-ownership.md.
+   * `ADMIN_EMAIL`, lower-cased: the account registered with it becomes a site administrator
+   * (besides the first account) once it opens the link mailed to that address, or at once when
+   * invited there; docs/decisions/190-roles-and-ownership.md, 262.
    */
   adminEmail: string | undefined;
   /** Secret key for session token hashing (HMAC-SHA256). */
