@@ -12,8 +12,10 @@
 import type { UserRole } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
-import type { Visibility } from "./papers/queries.ts";
 import type { Trx } from "./write.ts";
+
+/** Readers see a paper only in an active journal and a published issue. */
+export type Visibility = { includeUnpublished?: boolean };
 
 /** What the rules need to know about the signed-in account (from the session, never the request). */
 export type Actor = { id: number; role: UserRole };
