@@ -341,6 +341,22 @@ export const API = {
     answer: answer<Nothing>(),
   },
 
+  // scholarly exports (issue 16, decision 275): a success is the XML document itself
+  // (`application/xml`, an attachment), not the envelope; refusals and 404s are the envelope
+  "GET /dashboard/crossref_xml/:journal/:volume/:issue": {
+    params: { journal: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    answer: answer<Nothing>(),
+  },
+  "GET /dashboard/crossref_xml/proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<Nothing>(),
+  },
+  /** Query `volume` and `issue` (both, or neither for the whole journal). */
+  "GET /dashboard/doaj_xml/:journal": {
+    params: { journal: routeJournalUri },
+    answer: answer<Nothing>(),
+  },
+
   // usage statistics and SUSHI API keys (issue 17, decisions 282 and 283); query
   // `journal, issue, proceeding, paper, from, to` (server/api/dashboard/statistics.ts)
   "GET /dashboard/statistics": {

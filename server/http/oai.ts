@@ -12,7 +12,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import type { AppContext } from "../services/context.ts";
 import { earliestDatestamp, listOaiRecords, listOaiSets, type OaiRecord } from "../services/oai.ts";
-import { JATS_NS, JATS_PREFIX, JATS_SCHEMA, writeJats } from "./oai-jats.ts";
+import { JATS_NS, JATS_PREFIX, JATS_SCHEMA, type JatsWriter, jatsWriter } from "./oai-jats.ts";
 import { decodeResumptionToken, encodeResumptionToken, type ResumptionToken } from "./oai-token.ts";
 import { publicOrigin } from "./origin.ts";
 import { XML_DOCUMENT } from "./xml-stream.ts";
@@ -200,9 +200,9 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
     h.ele("setSpec").txt(record.setSpec);
   }
 
-  function metadata(parent: XMLBuilder, record: OaiRecord, prefix: Prefix) {
-    if (prefix === JATS_PREFIX) {
-      writeJats(parent.ele("metadata"), record);
+  function metadata(parent: XMLBuilder, record: OaiRecord, jats: JatsWriter | null) {
+    if (jats) {
+      jats(parent.ele("metadata"), record.paperId);
       return;
     }
     const dc = parent.ele("metadata").ele(OAI_DC_NS, "oai_dc:dc", {
@@ -266,11 +266,19 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
       throw new OaiError("noRecordsMatch", "No records match the request.");
     }
     const page = records.slice(0, pageSize);
+    const jats =
+      withMetadata && token.prefix === JATS_PREFIX
+        ? await jatsWriter(
+            ctx,
+            page.map((r) => r.paperId),
+            origin(req),
+          )
+        : null;
     for (const record of page) {
       if (withMetadata) {
         const r = parent.ele("record");
         header(r, req, record);
-        metadata(r, record, token.prefix ?? "oai_dc");
+        metadata(r, record, jats);
       } else {
         header(parent, req, record);
       }
@@ -356,9 +364,10 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
       const id = paperIdOf(req, p.identifier!);
       const [record] = await listOaiRecords(ctx, { paperId: id, limit: 1, origin: origin(req) });
       if (!record) throw new OaiError("idDoesNotExist", `"${p.identifier}" is unknown.`);
+      const jats = prefix === JATS_PREFIX ? await jatsWriter(ctx, [id], origin(req)) : null;
       const r = parent.ele("record");
       header(r, req, record);
-      metadata(r, record, prefix);
+      metadata(r, record, jats);
     },
   };
 

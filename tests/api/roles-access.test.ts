@@ -318,6 +318,23 @@ const CASES: Record<string, Case> = {
     download: true,
   },
   "GET /dashboard/sushi_keys": { scope: "admin", path: () => "/dashboard/sushi_keys" },
+  // scholarly exports (issue 16, decisions 275 and 279): XML downloads of a journal's or a
+  // proceeding's managers
+  "GET /dashboard/crossref_xml/:journal/:volume/:issue": {
+    scope: "journal",
+    path: (x) => `/dashboard/crossref_xml/${x.uri}/1/1`,
+    download: true,
+  },
+  "GET /dashboard/crossref_xml/proceeding/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/dashboard/crossref_xml/proceeding/${x.proceedingId}`,
+    download: true,
+  },
+  "GET /dashboard/doaj_xml/:journal": {
+    scope: "journal",
+    path: (x) => `/dashboard/doaj_xml/${x.uri}`,
+    download: true,
+  },
   "POST /create_sushi_key": {
     scope: "admin",
     path: () => "/create_sushi_key",
