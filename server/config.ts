@@ -107,7 +107,7 @@ export type Config = {
    */
   usage: { enabled: boolean; flushMs: number };
   /**
-   * Crossref deposits (server/services/deposits/, decision 275): the account
+   * Crossref deposits (server/services/deposits/, decision 278): the account
    * (`CROSSREF_USERNAME`, `CROSSREF_PASSWORD`; undefined: 'Register DOIs' is unavailable), the
    * HTTPS deposit endpoint (`CROSSREF_DEPOSIT_URL`, default Crossref's test system) and the
    * depositor named in every batch (`CROSSREF_DEPOSITOR_NAME`, default the site's name;
@@ -122,7 +122,7 @@ export type Config = {
   };
 };
 
-/** Crossref's test system: deposits there register nothing (decision 275). */
+/** Crossref's test system: deposits there register nothing (decision 278). */
 export const CROSSREF_TEST_DEPOSIT_URL = "https://test.crossref.org/servlet/deposit";
 
 /**

@@ -40,6 +40,7 @@ import type {
   PublicationOption,
   SearchResult,
 } from "./api.ts";
+import type { DepositScreen } from "./deposits.ts";
 import {
   routeId,
   routeJournalUri,
@@ -350,6 +351,23 @@ export const API = {
   "GET /dashboard/crossref_xml/proceeding/:proceeding": {
     params: { proceeding: routeId },
     answer: answer<Nothing>(),
+  },
+  // DOI registration with Crossref (issue 16, decision 278)
+  "GET /dashboard/doi_status/:journal/:volume/:issue": {
+    params: { journal: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    answer: answer<{ deposit: DepositScreen }>(),
+  },
+  "POST /register_dois/:journal/:volume/:issue": {
+    params: { journal: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    answer: answer<{ deposit: DepositScreen }>(),
+  },
+  "GET /dashboard/doi_status/proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<{ deposit: DepositScreen }>(),
+  },
+  "POST /register_dois/proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<{ deposit: DepositScreen }>(),
   },
   /** Query `volume` and `issue` (both, or neither for the whole journal). */
   "GET /dashboard/doaj_xml/:journal": {
