@@ -7,13 +7,10 @@
  * article number. Default {@link DEFAULT_DOI_PATTERN}. The result must pass Crossref's DOI
  * syntax (decision 273), so values are reduced to the characters it allows.
  */
-import { DOI_PATTERN } from "./schemas.ts";
+import { DOI_PATTERN, DOI_PREFIX_PATTERN, isDoiSuffixPattern } from "./schemas.ts";
 
 /** OJS's default suffix pattern: journal, volume, issue, article id. */
 export const DEFAULT_DOI_PATTERN = "%j.v%vi%i.%a";
-
-/** A DOI prefix: `10.` and 4 to 9 digits. */
-export const DOI_PREFIX_PATTERN = /^10\.\d{4,9}$/;
 
 /** What a pattern's tokens stand for. */
 export type DoiPatternValues = {
@@ -31,13 +28,6 @@ function part(value: string | number): string {
     .trim()
     .replace(/\s+/g, "-")
     .replace(/[^-._;()/:A-Z0-9]/gi, "");
-}
-
-/** Whether `pattern` is usable: known tokens, allowed characters, and `%a` (unique per paper). */
-export function isDoiSuffixPattern(pattern: string): boolean {
-  if (!pattern.includes("%a")) return false;
-  const rest = pattern.replace(/%[jviYap]/g, "");
-  return !rest.includes("%") && /^[-._;()/:A-Z0-9]*$/i.test(rest);
 }
 
 /**

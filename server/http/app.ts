@@ -20,6 +20,7 @@ import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
 import { jatsXmlRouter } from "./jats-xml.ts";
+import { lockssRouter } from "./lockss.ts";
 import { oaiRouter } from "./oai.ts";
 import { oldUriRedirects } from "./old-uris.ts";
 import { hostGuard } from "./origin.ts";
@@ -164,6 +165,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(downloadRouter(ctx));
   app.use(citationRouter(ctx));
   app.use(jatsXmlRouter(ctx)); // {paper page}/jats.xml (decision 277)
+  app.use(lockssRouter(ctx)); // /journal/{uri}/lockss/{year} (decision 279)
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));
   app.use(sushiRouter(ctx)); // COUNTER_SUSHI API 5.1 (decision 282)

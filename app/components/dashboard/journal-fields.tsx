@@ -16,6 +16,7 @@ import type { ReactNode } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCIES, FREQUENCY_LABELS, SUBJECTS } from "../../../shared/constants.ts";
+import { DEFAULT_DOI_PATTERN } from "../../../shared/doi-pattern.ts";
 import { slugify } from "../../../shared/format.ts";
 import {
   type JournalStep2Input,
@@ -47,7 +48,10 @@ export type BasicsKey =
   | "pub_frequency"
   | "subject"
   | "issn"
-  | "journal_intro";
+  | "journal_intro"
+  | "doi_prefix"
+  | "doi_pattern"
+  | "preservation";
 
 export type SubmissionKey =
   | "submission_guide"
@@ -67,6 +71,9 @@ export const BASICS_KEYS: readonly BasicsKey[] = [
   "subject",
   "issn",
   "journal_intro",
+  "doi_prefix",
+  "doi_pattern",
+  "preservation",
 ];
 
 /** The fields of {@link SubmissionInfoFields}, whose server messages go under them. */
@@ -178,6 +185,26 @@ export function JournalBasicsFields({
         required
         className="sm:col-span-2"
         {...field("journal_intro")}
+      />
+      <TextField
+        label="DOI Prefix"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Given by Crossref, such as 10.12345; papers without a DOI get one when you register DOIs."
+        {...field("doi_prefix")}
+      />
+      <TextField
+        label="DOI Pattern"
+        autoComplete="off"
+        spellCheck={false}
+        hint={`Empty for ${DEFAULT_DOI_PATTERN}: %j journal, %v volume, %i issue, %Y year, %a paper id, %p page.`}
+        {...field("doi_pattern")}
+      />
+      <TextAreaField
+        label="Preservation"
+        className="sm:col-span-2"
+        hint="How the journal's content is preserved (LOCKSS, CLOCKSS, Portico, a national library); shown on the journal's page."
+        {...field("preservation")}
       />
     </div>
   );

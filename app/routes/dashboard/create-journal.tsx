@@ -123,6 +123,9 @@ function BasicsStep() {
       subject: "" as JournalStep1Values["subject"],
       issn: "",
       journal_intro: "",
+      doi_prefix: "",
+      doi_pattern: "",
+      preservation: "",
     },
   });
 

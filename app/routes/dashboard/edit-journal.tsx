@@ -141,6 +141,9 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       subject: journal.subject as JournalEditValues["subject"],
       issn: journal.issn,
       journal_intro: journal.intro,
+      doi_prefix: journal.doi_prefix,
+      doi_pattern: journal.doi_pattern,
+      preservation: journal.preservation,
     },
   });
   const field = (name: BasicsKey) => ({ ...register(name), error: errors[name]?.message });
