@@ -31,3 +31,11 @@ export async function jatsWriter(
     if (record) writeJatsArticle(parent, record);
   };
 }
+
+/**
+ * A record written on its own (as text, for the answer's records place) with its `<article>`
+ * undeclaring the OAI-PMH default namespace it lands in, so the article stays in no namespace.
+ */
+export function undeclareOaiNamespace(record: string): string {
+  return record.replace(/<article(?=[\s>])(?! xmlns="")/, '<article xmlns=""');
+}

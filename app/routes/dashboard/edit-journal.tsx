@@ -141,6 +141,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       subject: journal.subject as JournalEditValues["subject"],
       issn: journal.issn,
       journal_intro: journal.intro,
+      license_url: journal.license_url,
       doi_prefix: journal.doi_prefix,
       doi_pattern: journal.doi_pattern,
       preservation: journal.preservation,
@@ -203,6 +204,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       </div>
       <JournalBasicsFields
         field={field}
+        storedLicence={journal.license_url}
         uriHint={
           <>
             The journal's address:{" "}
