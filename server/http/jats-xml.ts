@@ -3,10 +3,12 @@
  * `/journal/{journal_url}/{paperID}/jats.xml` and `/proceedings/{slug}/{paperID}/jats.xml`,
  * `application/xml`, the JATS 1.1 Journal Publishing document of
  * server/services/deposits/jats.ts (`paperJatsXml`). The page's readability rule holds: a paper
- * of a draft issue or an inactive journal is `404 Page Not Found` unless a manager is signed in.
+ * of a draft issue or an inactive journal is `404 Page Not Found` except to the journal's managers
+ * and administrators (`readableBy`, decision 260).
  */
 import express, { type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
+import { readableBy } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { paperJatsXml } from "../services/deposits/jats.ts";
 import { getJournalPaper, getProceedingPaper, parsePaperId } from "../services/papers/queries.ts";
@@ -31,9 +33,12 @@ export function jatsXmlRouter(ctx: AppContext): Router {
     const { journalUrl, paper } = req.params;
     const id = parsePaperId(paper);
     if (id === null || !JOURNAL_URI_PATTERN.test(journalUrl)) return next();
-    const found = await getJournalPaper(ctx, journalUrl, id, {
-      includeUnpublished: Boolean(res.locals.user),
-    });
+    const found = await getJournalPaper(
+      ctx,
+      journalUrl,
+      id,
+      await readableBy(ctx, res.locals.user, journalUrl),
+    );
     send(res, found && (await paperJatsXml(ctx, id, publicOrigin(ctx.config, req))));
   });
 

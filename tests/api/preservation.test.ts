@@ -59,4 +59,17 @@ describe(`preservation on ${dialectUnderTest}`, () => {
     );
     expect(res.body.journal.doi_prefix).toBe("");
   });
+
+  it("serves a paper's generated JATS to readers, never a draft's", async () => {
+    const ok = await request(t.app).get(`/journal/ethics-review/${t.seed.paperWithPdfId}/jats.xml`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers["content-type"]).toMatch(/^application\/xml/);
+    expect(ok.text).toContain("<!DOCTYPE article PUBLIC");
+    const { id } = await t.ctx.db
+      .selectFrom("papers")
+      .select("id")
+      .where("title", "=", "Secret")
+      .executeTakeFirstOrThrow();
+    expect((await request(t.app).get(`/journal/ethics-review/${id}/jats.xml`)).status).toBe(404);
+  });
 });
