@@ -143,7 +143,24 @@ export type Config = {
    * shutdown.
    */
   usage: { enabled: boolean; flushMs: number };
+  /**
+   * Crossref deposits (server/services/deposits/, decision 278): the account
+   * (`CROSSREF_USERNAME`, `CROSSREF_PASSWORD`; undefined: 'Register DOIs' is unavailable), the
+   * HTTPS deposit endpoint (`CROSSREF_DEPOSIT_URL`, default Crossref's test system) and the
+   * depositor named in every batch (`CROSSREF_DEPOSITOR_NAME`, default the site's name;
+   * `CROSSREF_DEPOSITOR_EMAIL`, default `CONTACT_EMAIL`).
+   */
+  crossref: {
+    username: string | undefined;
+    password: string | undefined;
+    depositUrl: string;
+    depositorName: string;
+    depositorEmail: string | undefined;
+  };
 };
+
+/** Crossref's test system: deposits there register nothing (decision 278). */
+export const CROSSREF_TEST_DEPOSIT_URL = "https://test.crossref.org/servlet/deposit";
 
 /**
  * Production's password hashing cost, log2 of scrypt's N: OWASP's N=2^15 (with r=8, p=3, about a
@@ -314,6 +331,13 @@ const envSchema = z.object({
     (v) => v === undefined || MAIL_FROM_PATTERN.test(v),
     "must be an address, or a name and an address: Journals <journals@example.edu>",
   ),
+  CROSSREF_USERNAME: optionalText,
+  CROSSREF_PASSWORD: optionalText,
+  CROSSREF_DEPOSIT_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ),
+  CROSSREF_DEPOSITOR_NAME: optionalText,
+  CROSSREF_DEPOSITOR_EMAIL: optionalText.pipe(z.email("must be an email address").optional()),
   REDIS_URL: optionalText.pipe(
     z
       .string()
@@ -409,6 +433,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     usage: {
       enabled: e.USAGE_COUNTING === "on",
       flushMs: Math.round(e.USAGE_FLUSH_SECONDS * 1000),
+    },
+    crossref: {
+      username: e.CROSSREF_USERNAME,
+      password: e.CROSSREF_PASSWORD,
+      depositUrl: e.CROSSREF_DEPOSIT_URL ?? CROSSREF_TEST_DEPOSIT_URL,
+      depositorName: e.CROSSREF_DEPOSITOR_NAME ?? e.SITE_NAME,
+      depositorEmail: e.CROSSREF_DEPOSITOR_EMAIL ?? e.CONTACT_EMAIL,
     },
   };
 }

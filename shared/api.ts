@@ -87,6 +87,11 @@ export type JournalDetail = {
   subject: string;
   /** Extra (decision 255): the licence of the journal's new papers, a CC URL, or `""`. */
   license_url: string;
+  /** Extra (decision 279): DOI prefix (`10.12345`) and suffix pattern, `""` when unset. */
+  doi_prefix: string;
+  doi_pattern: string;
+  /** Extra (decision 279): the preservation arrangement (LOCKSS, CLOCKSS…), or `""`. */
+  preservation: string;
 };
 
 /** Item of GET /get_publications/{journal_url}/Y. */

@@ -40,6 +40,7 @@ import type {
   PublicationOption,
   SearchResult,
 } from "./api.ts";
+import type { DepositScreen } from "./deposits.ts";
 import {
   routeId,
   routeJournalUri,
@@ -338,6 +339,39 @@ export const API = {
   "POST /change_password": {
     params: none,
     body: fields<{ current: string; pword: string; cpword: string }>(),
+    answer: answer<Nothing>(),
+  },
+
+  // scholarly exports (issue 16, decision 275): a success is the XML document itself
+  // (`application/xml`, an attachment), not the envelope; refusals and 404s are the envelope
+  "GET /dashboard/crossref_xml/:journal/:volume/:issue": {
+    params: { journal: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    answer: answer<Nothing>(),
+  },
+  "GET /dashboard/crossref_xml/proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<Nothing>(),
+  },
+  // DOI registration with Crossref (issue 16, decision 278)
+  "GET /dashboard/doi_status/:journal/:volume/:issue": {
+    params: { journal: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    answer: answer<{ deposit: DepositScreen }>(),
+  },
+  "POST /register_dois/:journal/:volume/:issue": {
+    params: { journal: routeJournalUri, volume: routeNumberText, issue: routeNumberText },
+    answer: answer<{ deposit: DepositScreen }>(),
+  },
+  "GET /dashboard/doi_status/proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<{ deposit: DepositScreen }>(),
+  },
+  "POST /register_dois/proceeding/:proceeding": {
+    params: { proceeding: routeId },
+    answer: answer<{ deposit: DepositScreen }>(),
+  },
+  /** Query `volume` and `issue` (both, or neither for the whole journal). */
+  "GET /dashboard/doaj_xml/:journal": {
+    params: { journal: routeJournalUri },
     answer: answer<Nothing>(),
   },
 

@@ -155,6 +155,24 @@ export const DOI_PATTERN = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]+$/i;
 export const DOI_MESSAGE =
   "This is not a DOI as Crossref writes them: 10., 4 to 9 digits, a slash, then only letters, digits and - . _ ; ( ) / :, such as 10.1371/journal.pone.0115884.";
 
+// DOIs assigned from a journal's prefix and pattern (shared/doi-pattern.ts, decision 279)
+
+/** A DOI prefix: `10.` and 4 to 9 digits. */
+export const DOI_PREFIX_PATTERN = /^10\.\d{4,9}$/;
+
+export const DOI_PREFIX_MESSAGE =
+  "Enter the DOI prefix Crossref gave the journal: 10. and 4 to 9 digits, such as 10.12345. Or leave it empty.";
+
+export const DOI_SUFFIX_PATTERN_MESSAGE =
+  "The DOI pattern may use %j (journal), %v (volume), %i (issue), %Y (year), %a (paper id) and %p (page) with letters, digits and - . _ ; ( ) / :, and must contain %a.";
+
+/** Whether `pattern` is usable: known tokens, allowed characters, and `%a` (unique per paper). */
+export function isDoiSuffixPattern(pattern: string): boolean {
+  if (!pattern.includes("%a")) return false;
+  const rest = pattern.replace(/%[jviYap]/g, "");
+  return !rest.includes("%") && /^[-._;()/:A-Z0-9]*$/i.test(rest);
+}
+
 /**
  * A DOI as people paste it (`https://doi.org/10.1/x`, `http://dx.doi.org/…`, `doi:10.1/x`) →
  * the bare DOI `10.1/x`; other text is returned trimmed.
@@ -560,6 +578,23 @@ const journalBasics = {
    * `""` for none; absent keeps it on edit (none on create).
    */
   license_url: licenceUrlSchema,
+  /**
+   * Added (issue 16, decision 279): the DOI prefix (`10.12345`) and suffix pattern papers
+   * without a DOI get theirs from when registering, and the preservation arrangement shown on
+   * the journal's page; `""` clears, absent keeps on edit.
+   */
+  doi_prefix: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || DOI_PREFIX_PATTERN.test(v), DOI_PREFIX_MESSAGE)
+    .optional(),
+  doi_pattern: z
+    .string()
+    .trim()
+    .max(100, DOI_SUFFIX_PATTERN_MESSAGE)
+    .refine((v) => v === "" || isDoiSuffixPattern(v), DOI_SUFFIX_PATTERN_MESSAGE)
+    .optional(),
+  preservation: sentText("preservation arrangement", 2000),
 };
 
 /**

@@ -147,6 +147,16 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
                   title: "Publications",
                   content: <PublicationLinks journalUri={journal.uri} items={publications} />,
                 },
+                // the preservation arrangement, when the journal states one (decision 279)
+                ...(journal.preservation.trim()
+                  ? [
+                      {
+                        key: "preservation",
+                        title: "Preservation",
+                        content: <Text text={journal.preservation} />,
+                      },
+                    ]
+                  : []),
               ]}
             />
           </div>

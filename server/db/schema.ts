@@ -101,6 +101,12 @@ export interface JournalsTable {
    * or null; migration 013.
    */
   license_url: string | null;
+  /** DOI prefix (`10.1234`) of DOIs assigned from {@link doi_pattern}, or null (migration 023). */
+  doi_prefix: string | null;
+  /** DOI suffix pattern, OJS-like (`%j.v%vi%i.%a`); null: the default (decision 279). */
+  doi_pattern: string | null;
+  /** The journal's preservation arrangement (LOCKSS, CLOCKSS, Portico…), free text, or null. */
+  preservation: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -441,6 +447,34 @@ export interface SushiApiKeysTable {
   last_used_at: string | null;
 }
 
+/** A deposit posted to Crossref (migration 023, decision 278). */
+export interface CrossrefBatchesTable {
+  /** The `doi_batch_id` of the deposited XML. */
+  batch_id: string;
+  kind: "issue" | "proceeding";
+  /** The issue's or proceeding's id. */
+  target_id: number;
+  submitted_at: string;
+  /** When the submission log was last read, or null. */
+  checked_at: string | null;
+  /** `submitted` until Crossref's log has the result, then `done` or `failed`. */
+  state: "submitted" | "done" | "failed";
+  /** Crossref's message for the batch as a whole (a refused upload), or null. */
+  message: string | null;
+}
+
+/** Where a paper's DOI stands with Crossref; no row: not registered (migration 023). */
+export interface PaperDoisTable {
+  paper_id: number;
+  /** The DOI deposited; a paper whose DOI has changed since is not registered. */
+  doi: string;
+  status: "queued" | "registered" | "failed";
+  batch_id: string | null;
+  /** Crossref's message for a failure, or null. */
+  message: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -470,6 +504,8 @@ export interface Database {
   usage_item_monthly: UsageItemMonthlyTable;
   usage_scope_daily: UsageScopeDailyTable;
   sushi_api_keys: SushiApiKeysTable;
+  crossref_batches: CrossrefBatchesTable;
+  paper_dois: PaperDoisTable;
 }
 
 export type Journal = Selectable<JournalsTable>;

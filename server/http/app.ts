@@ -20,6 +20,8 @@ import { cspDirectives } from "./csp.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
+import { jatsXmlRouter } from "./jats-xml.ts";
+import { lockssRouter } from "./lockss.ts";
 import { loggableUrl } from "./log-url.ts";
 import { oaiRouter } from "./oai.ts";
 import { oldUriRedirects } from "./old-uris.ts";
@@ -169,6 +171,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
   app.use(citationRouter(ctx));
+  app.use(jatsXmlRouter(ctx)); // {paper page}/jats.xml (decision 277)
+  app.use(lockssRouter(ctx)); // /journal/{uri}/lockss/{year} (decision 279)
   app.use(confirmAdminRouter(ctx)); // proving ADMIN_EMAIL (decision 262)
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));

@@ -15,7 +15,14 @@ import { currentCatalogueVersion } from "../services/catalogue-version.ts";
 import type { AppContext } from "../services/context.ts";
 import { earliestDatestamp, listOaiRecords, listOaiSets, type OaiRecord } from "../services/oai.ts";
 import { createOaiAnswerCache, type OaiAnswerCache } from "./oai-cache.ts";
-import { JATS_NS, JATS_PREFIX, JATS_SCHEMA, writeJats } from "./oai-jats.ts";
+import {
+  JATS_NS,
+  JATS_PREFIX,
+  JATS_SCHEMA,
+  type JatsWriter,
+  jatsWriter,
+  undeclareOaiNamespace,
+} from "./oai-jats.ts";
 import { decodeResumptionToken, encodeResumptionToken, type ResumptionToken } from "./oai-token.ts";
 import { publicOrigin } from "./origin.ts";
 import { XML_DOCUMENT } from "./xml-stream.ts";
@@ -242,9 +249,9 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
     h.ele("setSpec").txt(record.setSpec);
   }
 
-  function metadata(parent: XMLBuilder, record: OaiRecord, prefix: Prefix) {
-    if (prefix === JATS_PREFIX) {
-      writeJats(parent.ele("metadata"), record);
+  function metadata(parent: XMLBuilder, record: OaiRecord, jats: JatsWriter | null) {
+    if (jats) {
+      jats(parent.ele("metadata"), record.paperId);
       return;
     }
     const dc = parent.ele("metadata").ele(OAI_DC_NS, "oai_dc:dc", {
@@ -312,6 +319,14 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
       throw new OaiError("noRecordsMatch", "No records match the request.");
     }
     const page = records.slice(0, pageSize);
+    const jats =
+      withMetadata && token.prefix === JATS_PREFIX
+        ? await jatsWriter(
+            ctx,
+            page.map((r) => r.paperId),
+            origin(req),
+          )
+        : null;
     parent.com(RECORDS_COMMENT);
     const written: string[] = [];
     for (const record of page) {
@@ -321,11 +336,13 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
       if (withMetadata) {
         const r = piece.ele("record");
         header(r, req, record);
-        metadata(r, record, token.prefix ?? "oai_dc");
+        metadata(r, record, jats);
       } else {
         header(piece, req, record);
       }
-      written.push(piece.end({ prettyPrint: false }));
+      const text = piece.end({ prettyPrint: false });
+      // a JATS article keeps no namespace inside the answer (decision 277)
+      written.push(jats ? undeclareOaiNamespace(text) : text);
     }
     if (records.length > pageSize) {
       parent
@@ -410,9 +427,10 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
       const id = paperIdOf(req, p.identifier!);
       const [record] = await listOaiRecords(ctx, { paperId: id, limit: 1, origin: origin(req) });
       if (!record) throw new OaiError("idDoesNotExist", `"${p.identifier}" is unknown.`);
+      const jats = prefix === JATS_PREFIX ? await jatsWriter(ctx, [id], origin(req)) : null;
       const r = parent.ele("record");
       header(r, req, record);
-      metadata(r, record, prefix);
+      metadata(r, record, jats);
     },
   };
 

@@ -15,6 +15,7 @@ import { dashboardRouters } from "../../server/api/dashboard/index.ts";
 import { ACCESS_MESSAGES } from "../../server/services/access.ts";
 import { createManager, sessionCookie } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { type StandIn, startCrossrefStandIn } from "../helpers/crossref-stand-in.ts";
 import { insertJournalWithIssue, paperRow } from "../helpers/fixtures.ts";
 import { pngImage } from "../helpers/uploads.ts";
 
@@ -318,6 +319,49 @@ const CASES: Record<string, Case> = {
     download: true,
   },
   "GET /dashboard/sushi_keys": { scope: "admin", path: () => "/dashboard/sushi_keys" },
+  // scholarly exports (issue 16, decisions 275 and 279): XML downloads of a journal's or a
+  // proceeding's managers
+  "GET /dashboard/crossref_xml/:journal/:volume/:issue": {
+    scope: "journal",
+    path: (x) => `/dashboard/crossref_xml/${x.uri}/1/1`,
+    download: true,
+  },
+  "GET /dashboard/crossref_xml/proceeding/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/dashboard/crossref_xml/proceeding/${x.proceedingId}`,
+    download: true,
+  },
+  // DOI registration (decision 278): the target's paper is given a DOI first; deposits go to
+  // the Crossref stand-in started below
+  "GET /dashboard/doi_status/:journal/:volume/:issue": {
+    scope: "journal",
+    path: (x) => `/dashboard/doi_status/${x.uri}/1/1`,
+  },
+  "POST /register_dois/:journal/:volume/:issue": {
+    scope: "journal",
+    path: (x) => `/register_dois/${x.uri}/1/1`,
+    json: async (x) => {
+      await giveDoi(x.paperId, x.n);
+      return {};
+    },
+  },
+  "GET /dashboard/doi_status/proceeding/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/dashboard/doi_status/proceeding/${x.proceedingId}`,
+  },
+  "POST /register_dois/proceeding/:proceeding": {
+    scope: "proceeding",
+    path: (x) => `/register_dois/proceeding/${x.proceedingId}`,
+    json: async (x) => {
+      await giveDoi(x.proceedingPaperId, x.n);
+      return {};
+    },
+  },
+  "GET /dashboard/doaj_xml/:journal": {
+    scope: "journal",
+    path: (x) => `/dashboard/doaj_xml/${x.uri}`,
+    download: true,
+  },
   "POST /create_sushi_key": {
     scope: "admin",
     path: () => "/create_sushi_key",
@@ -537,8 +581,24 @@ const MSG: Record<Exclude<Scope, "any">, string> = {
   admin: ACCESS_MESSAGES.adminOnly,
 };
 
+/** Gives paper `id` a DOI of its own, so it can be deposited. */
+async function giveDoi(id: number, n: number): Promise<void> {
+  await t.ctx.db
+    .updateTable("papers")
+    .set({ doi: `10.55555/roles.${n}.${id}` })
+    .where("id", "=", id)
+    .execute();
+}
+
+let standIn: StandIn;
+
 beforeAll(async () => {
-  t = await createTestContext();
+  standIn = await startCrossrefStandIn({ username: "roles", password: "roles" });
+  t = await createTestContext({
+    CROSSREF_USERNAME: "roles",
+    CROSSREF_PASSWORD: "roles",
+    CROSSREF_DEPOSIT_URL: standIn.depositUrl,
+  });
   cover = await pngImage();
   const { readFile } = await import("node:fs/promises");
   const path = await import("node:path");
@@ -555,7 +615,10 @@ beforeAll(async () => {
   expect(admin.user.role).toBe("admin");
   expect(owner.user.role).toBe("manager");
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
 
 describe(`roles on every dashboard call on ${dialectUnderTest}`, { timeout: 180_000 }, () => {
   const mounted = () => dashboardRouters.flatMap((create) => callsOf(create(t.ctx)));

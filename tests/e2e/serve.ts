@@ -32,6 +32,11 @@ Object.assign(process.env, {
   // (tests/helpers/mailbox.ts) on E2E_SMTP_PORT, by default the port after E2E_PORT. While no
   // spec listens there a send fails and is only logged.
   SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort()}`,
+  // Crossref deposits go to the stand-in doi-registration.spec.ts starts on E2E_CROSSREF_PORT
+  // (default E2E_PORT + 2), with these credentials (tests/helpers/crossref-stand-in.ts)
+  CROSSREF_USERNAME: "e2e-crossref",
+  CROSSREF_PASSWORD: "e2e-crossref-password",
+  CROSSREF_DEPOSIT_URL: `http://127.0.0.1:${Number(process.env.E2E_CROSSREF_PORT ?? Number(port) + 2)}/servlet/deposit`,
 });
 
 /** The port of the specs' SMTP server; tests/e2e/helpers/mail.ts reads the same. */

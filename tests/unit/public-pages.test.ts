@@ -66,6 +66,9 @@ const journal: JournalDetail = {
   active: true,
   subject: "science-technology",
   license_url: "",
+  doi_prefix: "",
+  doi_pattern: "",
+  preservation: "",
 };
 
 describe("journal optional lines (docs/product/screens.md)", () => {

@@ -17,6 +17,7 @@ import type { ReactNode } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCIES, FREQUENCY_LABELS, SUBJECTS } from "../../../shared/constants.ts";
+import { DEFAULT_DOI_PATTERN } from "../../../shared/doi-pattern.ts";
 import { slugify } from "../../../shared/format.ts";
 import {
   type JournalStep2Input,
@@ -50,7 +51,10 @@ export type BasicsKey =
   | "subject"
   | "issn"
   | "journal_intro"
-  | "license_url";
+  | "license_url"
+  | "doi_prefix"
+  | "doi_pattern"
+  | "preservation";
 
 export type SubmissionKey =
   | "submission_guide"
@@ -71,6 +75,9 @@ export const BASICS_KEYS: readonly BasicsKey[] = [
   "issn",
   "journal_intro",
   "license_url",
+  "doi_prefix",
+  "doi_pattern",
+  "preservation",
 ];
 
 /** The fields of {@link SubmissionInfoFields}, whose server messages go under them. */
@@ -192,6 +199,26 @@ export function JournalBasicsFields({
         stored={storedLicence}
         hint="Each new paper starts with this licence; a paper's own form can change it. Plan S and the DOAJ Seal ask for CC BY."
         {...field("license_url")}
+      />
+      <TextField
+        label="DOI Prefix"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Given by Crossref, such as 10.12345; papers without a DOI get one when you register DOIs."
+        {...field("doi_prefix")}
+      />
+      <TextField
+        label="DOI Pattern"
+        autoComplete="off"
+        spellCheck={false}
+        hint={`Empty for ${DEFAULT_DOI_PATTERN}: %j journal, %v volume, %i issue, %Y year, %a paper id, %p page.`}
+        {...field("doi_pattern")}
+      />
+      <TextAreaField
+        label="Preservation"
+        className="sm:col-span-2"
+        hint="How the journal's content is preserved (LOCKSS, CLOCKSS, Portico, a national library); shown on the journal's page."
+        {...field("preservation")}
       />
     </div>
   );

@@ -125,6 +125,9 @@ function BasicsStep() {
       journal_intro: "",
       // open access as Plan S and the DOAJ Seal ask; the manager may choose another (decision 251)
       license_url: "https://creativecommons.org/licenses/by/4.0/",
+      doi_prefix: "",
+      doi_pattern: "",
+      preservation: "",
     },
   });
 

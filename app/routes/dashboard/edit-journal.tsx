@@ -142,6 +142,9 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       issn: journal.issn,
       journal_intro: journal.intro,
       license_url: journal.license_url,
+      doi_prefix: journal.doi_prefix,
+      doi_pattern: journal.doi_pattern,
+      preservation: journal.preservation,
     },
   });
   const field = (name: BasicsKey) => ({ ...register(name), error: errors[name]?.message });

@@ -12,11 +12,15 @@
  * goes to /dashboard/proceedings with the server's msg. Data: GET
  * /api/get_proceeding_contents/{proceeding}; a failed load shows its message full-page.
  */
+
+import { useCallback } from "react";
 import { type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import type { ProceedingDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOf } from "../../../shared/contract.ts";
 import { dangerButtonClass } from "../../components/dashboard/confirm-dialog.tsx";
 import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
+import { DoiRegistration } from "../../components/dashboard/doi-registration.tsx";
 import { FlashMessage, flashState } from "../../components/dashboard/flash.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
@@ -26,6 +30,7 @@ import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/
 import { Spinner } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { Link } from "../../components/ui/link.tsx";
+import { apiGet, apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceeding-papers";
 
@@ -89,6 +94,23 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
   const deleting = proceedingAction.busy ? "proceeding" : papers.deleting;
   const p = loaderData;
   const id = params.proceeding;
+  const loadDois = useCallback(
+    async (signal?: AbortSignal) =>
+      (
+        await apiGet(
+          pathOf("GET /dashboard/doi_status/proceeding/:proceeding", { proceeding: id }),
+          "The DOI status could not be read.",
+          { signal },
+        )
+      ).deposit,
+    [id],
+  );
+  const registerDois = async () =>
+    apiPost(
+      pathOf("POST /register_dois/proceeding/:proceeding", { proceeding: id }),
+      {},
+      "The DOIs could not be registered.",
+    );
 
   async function removeProceeding() {
     const ok = await ask({
@@ -146,6 +168,13 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
           openLink={(paper) => paper.link}
           editLink={(paper) => `/dashboard/edit_proceeding_paper/${id}/${paper.paperID}`}
           detail={pagesOf}
+        />
+        <DoiRegistration
+          load={loadDois}
+          register={registerDois}
+          crossrefXml={pathOf("GET /dashboard/crossref_xml/proceeding/:proceeding", {
+            proceeding: id,
+          })}
         />
 
         <section aria-labelledby="delete-title" className="border-t border-slate-200 pt-6">

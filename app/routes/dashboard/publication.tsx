@@ -13,11 +13,13 @@
  * (docs/decisions/082-dashboard-publication-page.md).
  */
 
+import { useCallback } from "react";
 import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { paperLink, publicationLink, volumeNumber } from "../../../shared/format.ts";
 import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
+import { DoiRegistration } from "../../components/dashboard/doi-registration.tsx";
 import { formAction } from "../../components/dashboard/form-action.ts";
 import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
 import { deletedPaperId, usePaperDeletion } from "../../components/dashboard/paper-deletion.ts";
@@ -26,6 +28,7 @@ import { screenFailure, screenFallback } from "../../components/dashboard/screen
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../../components/ui/styles.ts";
+import { apiGet, apiPost } from "../../lib/api.ts";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/publication";
 
@@ -78,6 +81,25 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
   const deletion = usePaperDeletion();
   const listLink = `/dashboard/${params.journalUrl}/publications`;
   const p = loaderData;
+  const { journal_url: journal, volume, issue } = p;
+  const where = { journal, volume, issue };
+  const loadDois = useCallback(
+    async (signal?: AbortSignal) =>
+      (
+        await apiGet(
+          pathOf("GET /dashboard/doi_status/:journal/:volume/:issue", { journal, volume, issue }),
+          "The DOI status could not be read.",
+          { signal },
+        )
+      ).deposit,
+    [journal, volume, issue],
+  );
+  const registerDois = async () =>
+    apiPost(
+      pathOf("POST /register_dois/:journal/:volume/:issue", where),
+      {},
+      "The DOIs could not be registered.",
+    );
 
   return (
     <DashboardScreen
@@ -119,6 +141,12 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
           deletion={deletion}
           openLink={(paper) => paperLink(p.journal_url, paper.paperID)}
           editLink={(paper) => `/dashboard/edit_paper/${p.journal_url}/${paper.paperID}`}
+        />
+        <DoiRegistration
+          load={loadDois}
+          register={registerDois}
+          crossrefXml={pathOf("GET /dashboard/crossref_xml/:journal/:volume/:issue", where)}
+          doajXml={`${pathOf("GET /dashboard/doaj_xml/:journal", { journal: p.journal_url })}?volume=${encodeURIComponent(p.volume)}&issue=${encodeURIComponent(p.issue)}`}
         />
       </CoverAndBoard>
     </DashboardScreen>

@@ -5,6 +5,7 @@
 import type { Router } from "express";
 import type { AppContext } from "../../services/context.ts";
 import { accountSettingsRouter } from "./account.ts";
+import { depositsRouter } from "./deposits.ts";
 import { journalsRouter } from "./journals.ts";
 import { managersRouter } from "./managers.ts";
 import { navRouter } from "./nav.ts";
@@ -26,4 +27,5 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   managersRouter,
   accountSettingsRouter,
   statisticsRouter,
+  depositsRouter,
 ];

@@ -131,6 +131,9 @@ export async function createJournal(
             other_guide: columns.other_guide ?? "",
             subject: input.subject ?? columns.subject ?? "more",
             license_url: canonicalLicenceUrl(input.license_url ?? columns.license_url),
+            doi_prefix: nullIfEmpty(input.doi_prefix),
+            doi_pattern: nullIfEmpty(input.doi_pattern),
+            preservation: nullIfEmpty(input.preservation),
             active: active ? 1 : 0,
             created_at: now,
             updated_at: now,
@@ -234,6 +237,16 @@ export async function updateJournalMain(
             // absent keeps the licence (callers that know only the spec's fields)
             ...(input.license_url !== undefined
               ? { license_url: canonicalLicenceUrl(input.license_url) }
+              : {}),
+            // DOI prefix and pattern, preservation (decision 279): absent keeps them
+            ...(input.doi_prefix !== undefined
+              ? { doi_prefix: nullIfEmpty(input.doi_prefix) }
+              : {}),
+            ...(input.doi_pattern !== undefined
+              ? { doi_pattern: nullIfEmpty(input.doi_pattern) }
+              : {}),
+            ...(input.preservation !== undefined
+              ? { preservation: nullIfEmpty(input.preservation) }
               : {}),
             ...(image ? { image } : {}),
             updated_at: timestamp(),

@@ -138,6 +138,9 @@ export async function getJournal(
     active: row.active === 1,
     subject: row.subject,
     license_url: row.license_url ?? "",
+    doi_prefix: row.doi_prefix ?? "",
+    doi_pattern: row.doi_pattern ?? "",
+    preservation: row.preservation ?? "",
   };
 }
 

@@ -1,0 +1,319 @@
+/**
+ * What the scholarly exports read (Crossref deposit XML, DOAJ article XML, generated JATS;
+ * issue 16): one record per paper with its venue, people, dates, licence, funding and
+ * references, from the columns of decision 255. Links are absolute, on `origin` (`PUBLIC_URL`,
+ * else the request's own origin).
+ *
+ * Rules every writer shares, so they never disagree:
+ * - the date is {@link effectivePaperDate} (shared/dates.ts);
+ * - a paper with a last page has a page range (`first`–`last`); one with a first page only has
+ *   an article number (JATS `elocation-id`, Crossref `item_number`): PLOS `e0115884`, Hindawi
+ *   `2657876` (the importer stores an elocation id as `first_page`);
+ * - a journal with two ISSNs has `issn` print and `eissn` electronic; a journal with one ISSN
+ *   has it electronic (this site publishes online; every one-ISSN journal of the corpus is
+ *   online-only), decision 276.
+ */
+import {
+  type EffectiveDate,
+  effectivePaperDate,
+  issuePublicationDate,
+} from "../../../shared/dates.ts";
+import { paperLink, proceedingPaperLink, splitKeywords } from "../../../shared/format.ts";
+import type { AppContext } from "../context.ts";
+import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
+import {
+  type AuthorWithAffiliations,
+  type FundingRead,
+  fundingOf,
+  peopleByPaper,
+  type ReferenceRead,
+  referencesOf,
+} from "../papers/scholarly.ts";
+
+/** A journal as the exports name it. */
+export type JournalVenue = {
+  kind: "journal";
+  id: number;
+  uri: string;
+  name: string;
+  abbreviation: string;
+  publisher: string;
+  /** Print ISSN, `""` when none. */
+  printIssn: string;
+  /** Electronic ISSN, `""` when none. */
+  electronicIssn: string;
+};
+
+/** An issue of a journal. */
+export type IssueVenue = {
+  id: number;
+  volume: string;
+  /** `""` for a volume of a continuously publishing journal (decision 185). */
+  number: string;
+  title: string;
+  year: number;
+  /** `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
+  date: string;
+};
+
+/** A proceeding and its conference. */
+export type ProceedingVenue = {
+  kind: "proceeding";
+  id: number;
+  slug: string;
+  title: string;
+  publisher: string;
+  isbn: string;
+  issn: string;
+  year: number;
+  event: { name: string; startDate: string; endDate: string; location: string };
+};
+
+/** One paper with everything the exports write; optional text `""` when absent. */
+export type ScholarlyRecord = {
+  paperId: number;
+  title: string;
+  abstract: string;
+  keywords: string[];
+  doi: string;
+  /** A page range, or null (see the module comment). */
+  pages: { first: string; last: string } | null;
+  /** An article number / elocation id, `""` when the paper has pages or nothing. */
+  articleNumber: string;
+  date: EffectiveDate;
+  receivedOn: string;
+  acceptedOn: string;
+  licenseUrl: string;
+  copyrightHolder: string;
+  copyrightYear: number | null;
+  fundingStatement: string;
+  authors: AuthorWithAffiliations[];
+  funding: FundingRead[];
+  references: ReferenceRead[];
+  /** Absolute URL of the paper's page. */
+  pageUrl: string;
+  /** Absolute URL of the PDF galley, `""` without one. */
+  pdfUrl: string;
+  /** Absolute URL of the paper's generated JATS (`{page}/jats.xml`). */
+  jatsUrl: string;
+} & ({ venue: JournalVenue; issue: IssueVenue } | { venue: ProceedingVenue; issue: null });
+
+/** A record of a journal paper. */
+export type JournalRecord = Extract<ScholarlyRecord, { issue: IssueVenue }>;
+/** A record of a conference paper. */
+export type ProceedingRecord = Extract<ScholarlyRecord, { issue: null }>;
+
+function paperBase(ctx: AppContext) {
+  return ctx.db
+    .selectFrom("papers as p")
+    .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .leftJoin("journals as j", "j.id", "pub.journal_id")
+    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    .leftJoin("proceeding_events as e", "e.id", "pr.event_id")
+    .select([
+      "p.id",
+      "p.title",
+      "p.abstract",
+      "p.keywords",
+      "p.doi",
+      "p.file",
+      "p.first_page",
+      "p.last_page",
+      "p.published_on",
+      "p.received_on",
+      "p.accepted_on",
+      "p.license_url",
+      "p.copyright_holder",
+      "p.copyright_year",
+      "p.funding_statement",
+      "p.position",
+      "pub.id as issue_id",
+      "pub.volume",
+      "pub.number",
+      "pub.show_number",
+      "pub.title as issue_title",
+      "pub.year as issue_year",
+      "pub.publication_date",
+      "j.id as journal_id",
+      "j.uri",
+      "j.name as journal_name",
+      "j.abbreviation",
+      "j.publisher",
+      "j.issn",
+      "j.eissn",
+      "pr.id as proceeding_id",
+      "pr.slug",
+      "pr.title as proceeding_title",
+      "pr.publisher as proceeding_publisher",
+      "pr.isbn",
+      "pr.issn as proceeding_issn",
+      "pr.year as proceeding_year",
+      "e.name as event_name",
+      "e.start_date",
+      "e.end_date",
+      "e.location",
+    ]);
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof paperBase>["execute"]>>[number];
+
+/** The journal's ISSNs by medium (module comment). */
+export function issnsOf(issn: string | null, eissn: string | null) {
+  const a = issn?.trim() ?? "";
+  const b = eissn?.trim() ?? "";
+  return b ? { printIssn: a, electronicIssn: b } : { printIssn: "", electronicIssn: a };
+}
+
+async function toRecords(ctx: AppContext, rows: Row[], origin: string): Promise<ScholarlyRecord[]> {
+  const people = await peopleByPaper(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const out: ScholarlyRecord[] = [];
+  for (const r of rows) {
+    const [funding, references] = await Promise.all([
+      fundingOf(ctx.db, r.id),
+      referencesOf(ctx.db, r.id),
+    ]);
+    const first = r.first_page?.trim() ?? "";
+    const last = r.last_page?.trim() ?? "";
+    const common = {
+      paperId: r.id,
+      title: r.title,
+      abstract: r.abstract,
+      keywords: splitKeywords(r.keywords),
+      doi: r.doi ?? "",
+      pages: first && last ? { first, last } : null,
+      articleNumber: first && !last ? first : "",
+      receivedOn: r.received_on ?? "",
+      acceptedOn: r.accepted_on ?? "",
+      licenseUrl: r.license_url ?? "",
+      copyrightHolder: r.copyright_holder ?? "",
+      copyrightYear: r.copyright_year,
+      fundingStatement: r.funding_statement ?? "",
+      authors: people.get(r.id) ?? [],
+      funding,
+      references,
+    };
+    if (r.slug !== null && r.proceeding_id !== null) {
+      const page = `${origin}${proceedingPaperLink(r.slug, r.id)}`;
+      out.push({
+        ...common,
+        date: effectivePaperDate({
+          published_on: r.published_on,
+          proceeding: { year: r.proceeding_year ?? 0 },
+        }),
+        pageUrl: page,
+        pdfUrl: r.file ? `${origin}${proceedingGalleyUrl(r.slug, r.id, r.title)}` : "",
+        jatsUrl: `${page}/jats.xml`,
+        venue: {
+          kind: "proceeding",
+          id: r.proceeding_id,
+          slug: r.slug,
+          title: r.proceeding_title ?? "",
+          publisher: r.proceeding_publisher ?? "",
+          isbn: r.isbn ?? "",
+          issn: r.proceeding_issn ?? "",
+          year: r.proceeding_year ?? 0,
+          event: {
+            name: r.event_name ?? "",
+            startDate: r.start_date ?? "",
+            endDate: r.end_date ?? "",
+            location: r.location ?? "",
+          },
+        },
+        issue: null,
+      });
+    } else if (r.uri !== null && r.journal_id !== null && r.issue_id !== null) {
+      const year = r.issue_year ?? 0;
+      const page = `${origin}${paperLink(r.uri, r.id)}`;
+      out.push({
+        ...common,
+        date: effectivePaperDate({
+          published_on: r.published_on,
+          issue: { publication_date: r.publication_date, year },
+        }),
+        pageUrl: page,
+        pdfUrl: r.file ? `${origin}${galleyUrl(r.uri, r.id, r.title)}` : "",
+        jatsUrl: `${page}/jats.xml`,
+        venue: {
+          kind: "journal",
+          id: r.journal_id,
+          uri: r.uri,
+          name: r.journal_name ?? "",
+          abbreviation: r.abbreviation ?? "",
+          publisher: r.publisher ?? "",
+          ...issnsOf(r.issn, r.eissn),
+        },
+        issue: {
+          id: r.issue_id,
+          volume: r.volume ?? "",
+          number: r.show_number === 0 ? "" : (r.number ?? ""),
+          title: r.issue_title ?? "",
+          year,
+          date: issuePublicationDate({ publication_date: r.publication_date, year }),
+        },
+      });
+    }
+  }
+  return out;
+}
+
+/** The records of the papers `ids` (any that exist), in the order of `ids`. */
+export async function recordsOfPapers(
+  ctx: AppContext,
+  ids: readonly number[],
+  origin: string,
+): Promise<ScholarlyRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await paperBase(ctx).where("p.id", "in", ids).execute();
+  const records = await toRecords(ctx, rows, origin);
+  return ids.flatMap((id) => records.filter((r) => r.paperId === id));
+}
+
+/** The records of an issue's papers in their order in the issue. */
+export async function recordsOfIssue(
+  ctx: AppContext,
+  issueId: number,
+  origin: string,
+): Promise<JournalRecord[]> {
+  const rows = await paperBase(ctx)
+    .where("p.publication_id", "=", issueId)
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+  return (await toRecords(ctx, rows, origin)).filter((r): r is JournalRecord => r.issue !== null);
+}
+
+/** The records of a proceeding's papers in their order. */
+export async function recordsOfProceeding(
+  ctx: AppContext,
+  proceedingId: number,
+  origin: string,
+): Promise<ProceedingRecord[]> {
+  const rows = await paperBase(ctx)
+    .where("p.proceeding_id", "=", proceedingId)
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+  return (await toRecords(ctx, rows, origin)).filter(
+    (r): r is ProceedingRecord => r.issue === null,
+  );
+}
+
+/** The records of a journal's papers in its published issues, oldest issue first. */
+export async function recordsOfJournal(
+  ctx: AppContext,
+  journalId: number,
+  origin: string,
+): Promise<JournalRecord[]> {
+  const rows = await paperBase(ctx)
+    .where("pub.journal_id", "=", journalId)
+    .where("pub.status", "=", "published")
+    .orderBy("pub.year")
+    .orderBy("pub.id")
+    .orderBy("p.position")
+    .orderBy("p.id")
+    .execute();
+  return (await toRecords(ctx, rows, origin)).filter((r): r is JournalRecord => r.issue !== null);
+}
