@@ -47,6 +47,8 @@ export type Config = {
   sessionSecret: string;
   /** Largest accepted paper PDF in bytes. */
   maxPdfBytes: number;
+  /** Largest accepted JATS XML galley in bytes (`MAX_JATS_MB`, default 10; decision 286). */
+  maxJatsBytes: number;
   /**
    * Worker threads reading PDFs (`PDF_WORKERS`, capped at the available cores; default up to 4);
    * 0 reads them in the serving thread (docs/decisions/120-import-at-scale.md).
@@ -239,6 +241,7 @@ const envSchema = z.object({
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
   MAX_PDF_MB: z.coerce.number().positive().max(1024).default(64),
+  MAX_JATS_MB: z.coerce.number().positive().max(100).default(10),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   PDF_TEXT_EXTRACTOR: z.enum(["auto", "pdftotext", "pdfjs"]).default("auto"),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100_000).default(2_000),
@@ -324,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
+    maxJatsBytes: Math.round(e.MAX_JATS_MB * 1024 * 1024),
     pdfWorkers: Math.min(availableParallelism(), e.PDF_WORKERS ?? 4),
     pdftotext: resolvePdftotext(e.PDF_TEXT_EXTRACTOR, env.PATH),
     pdfLimits: { maxPages: e.MAX_PDF_PAGES, maxTextBytes: e.MAX_PDF_TEXT_KB * 1024 },
