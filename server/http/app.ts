@@ -19,6 +19,7 @@ import { cspDirectives } from "./csp.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
+import { jatsGalleyRouter } from "./jats-galley.ts";
 import { oaiRouter } from "./oai.ts";
 import { oldUriRedirects } from "./old-uris.ts";
 import { hostGuard } from "./origin.ts";
@@ -161,6 +162,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(oldUriRedirects(ctx));
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
+  app.use(jatsGalleyRouter(ctx)); // a stored JATS galley at {paper page}/jats.xml (decision 287)
   app.use(citationRouter(ctx));
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));

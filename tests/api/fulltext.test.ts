@@ -5,12 +5,13 @@
  * links and one `h1`, the paper page links to it (`citation_fulltext_html_url`, JSON-LD
  * `hasPart`), a paper without JATS has no such page, and search finds words of the JATS body.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FullTextPage } from "../../app/components/fulltext/full-text-page.tsx";
 import { loader as paperLoader, meta as paperMetaOf } from "../../app/routes/paper.tsx";
@@ -20,7 +21,12 @@ import { searchPapers } from "../../server/services/search.ts";
 import { referencedKeys, sweepStorage } from "../../server/storage/sweep.ts";
 import type { PaperDetail } from "../../shared/api.ts";
 import type { FullText } from "../../shared/fulltext.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import {
+  CORPUS_DIR,
+  createTestContext,
+  dialectUnderTest,
+  type TestContext,
+} from "../helpers/context.ts";
 import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { buildSmallCorpus } from "../helpers/small-corpus.ts";
 
@@ -167,5 +173,20 @@ describe(`HTML full text of corpus papers (${dialectUnderTest})`, () => {
     const result = await searchPapers(t.ctx, "plugin");
     expect(result.hits.map((h) => h.paperID)).toEqual([id]);
     expect(result.hits[0]?.snippet).toContain("\u0002plugin\u0003");
+  });
+
+  it("serves the stored JATS at {paper page}/jats.xml, with its SHA-256 as ETag", async () => {
+    const { id, uri } = await paperByDoi("10.7554/eLife.00005");
+    const res = await request(t.app).get(`/journal/${uri}/${id}/jats.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    const original = await readFile(path.join(CORPUS_DIR, "jats", "elife00005.xml"));
+    expect(Buffer.from(res.text).equals(original)).toBe(true);
+    const again = await request(t.app)
+      .get(`/journal/${uri}/${id}/jats.xml`)
+      .set("If-None-Match", res.headers.etag ?? "");
+    expect(again.status).toBe(304);
+    expect((await request(t.app).get(`/journal/${uri}/999999/jats.xml`)).status).toBe(404);
   });
 });
