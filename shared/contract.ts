@@ -213,7 +213,7 @@ export const API = {
   "POST /create_proceeding_paper/:proceeding": {
     params: { proceeding: routeId },
     body: proceedingPaperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /get_proceeding_paper_edit/:proceeding/:paper": {
@@ -223,7 +223,7 @@ export const API = {
   "POST /edit_proceeding_paper/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
     body: proceedingPaperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /delete_proceeding_paper/:proceeding/:paper": {
@@ -289,7 +289,7 @@ export const API = {
   "POST /create_paper/:journal": {
     params: { journal: routeJournalUri },
     body: paperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /get_paper/:journal/:paper": {
@@ -299,7 +299,7 @@ export const API = {
   "POST /edit_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },
     body: paperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /delete_paper/:journal/:paper": {

@@ -40,6 +40,7 @@ import {
 import { Link } from "../ui/link.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 import { useFormAction } from "./form-action.ts";
+import { type JatsChoice, JatsFileField } from "./jats-file-field.tsx";
 import { PdfFileField } from "./pdf-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
@@ -198,6 +199,9 @@ export function PaperForm({
   // A new key empties the uncontrolled file input.
   const [fileKey, setFileKey] = useState(0);
   const [fileError, setFileError] = useState<string | undefined>();
+  // the optional JATS full text and its figures (decision 288)
+  const [jats, setJats] = useState<JatsChoice>({ xml: null, figures: [] });
+  const [jatsErrors, setJatsErrors] = useState<{ xml?: string; figures?: string }>({});
   const [authorsError, setAuthorsError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | undefined>();
   const [success, setSuccess] = useState<Success | null>(null);
@@ -208,6 +212,7 @@ export function PaperForm({
     reset(fieldValues(values, conference));
     setAuthors(values.authors);
     setFile(null);
+    setJats({ xml: null, figures: [] });
     setFileKey((k) => k + 1);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new `initial` resets the form
@@ -219,6 +224,7 @@ export function PaperForm({
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, FIELDS, setError);
       setFileError(rest.paper_file);
+      setJatsErrors({ xml: rest.jats_file, figures: rest.jats_figures });
       setAuthorsError(Object.entries(rest).find(([k]) => k.startsWith("authors"))?.[1]);
       setMessage(result.msg);
       return;
@@ -238,6 +244,7 @@ export function PaperForm({
     setMessage(undefined);
     setSuccess(null);
     setFileError(undefined);
+    setJatsErrors({});
     setAuthorsError(undefined);
     setSentPublication(
       values.sel_publication === undefined ? undefined : String(values.sel_publication),
@@ -251,8 +258,9 @@ export function PaperForm({
           institution: a.institution,
         })),
       },
-      { paper_file: file },
+      { paper_file: file, jats_file: jats.xml },
     );
+    if (jats.xml) for (const figure of jats.figures) body.append("jats_figures", figure);
     action.submit(PAPER_INTENT, body);
   };
 
@@ -334,6 +342,12 @@ export function PaperForm({
           setFile(chosen);
           if (chosen) setFileError(undefined);
         }}
+      />
+      <JatsFileField
+        key={`jats-${fileKey}`}
+        error={jatsErrors.xml}
+        figuresError={jatsErrors.figures}
+        onChange={setJats}
       />
       <PeopleListField
         kind="author"

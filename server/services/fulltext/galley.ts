@@ -12,7 +12,8 @@ import { newKey } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { utf8Prefix } from "../pdf-text.ts";
-import type { Trx } from "../write.ts";
+import { indexPaper } from "../search.ts";
+import { commitOrDiscard, removeAfterCommit, type Trx, timestamp } from "../write.ts";
 import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 
@@ -187,4 +188,26 @@ export async function galleyKeys(db: Pick<Trx, "selectFrom">, paperId: number): 
       .execute(),
   ]);
   return [...xml, ...files].map((r) => r.storage_key);
+}
+
+/**
+ * Makes `stored` the galley of the existing paper `paperId` in a catalogue write of its own
+ * (its search row rebuilt from it, decision 289); the replaced galley's files are removed after
+ * the commit, `stored`'s own when the write fails.
+ */
+export async function setPaperJats(
+  ctx: AppContext,
+  paperId: number,
+  stored: StoredJats,
+): Promise<void> {
+  const old = await commitOrDiscard(
+    ctx,
+    async (trx) => {
+      const replaced = await attachJats(trx, paperId, stored, timestamp());
+      await indexPaper(trx, ctx.dialect, paperId);
+      return replaced;
+    },
+    () => discardJats(ctx, stored),
+  );
+  for (const key of old) await removeAfterCommit(ctx, () => ctx.storage.remove(key));
 }
