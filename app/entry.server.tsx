@@ -12,6 +12,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isDatabaseUnavailable } from "../server/db/unavailable.ts";
+import { loggableUrl } from "../server/http/log-url.ts";
 import { databaseWasUnavailable, markDatabaseUnavailable } from "../server/http/outage-scope.ts";
 import { RETRY_AFTER_SECONDS } from "../server/http/unavailable.ts";
 import { appContext, requestContext } from "./context.ts";
@@ -34,7 +35,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     const { message } = error as Error;
     context
       ?.get(appContext)
-      .log.warn({ reason: message, url: request.url }, "database unavailable");
+      .log.warn({ reason: message, url: loggableUrl(request.url) }, "database unavailable");
     return;
   }
   if (request.signal.aborted) return;
@@ -42,7 +43,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   try {
     (context as RouterContextProvider)
       .get(appContext)
-      .log.error({ err: error, url: request.url }, "page rendering failed");
+      .log.error({ err: error, url: loggableUrl(request.url) }, "page rendering failed");
   } catch {
     console.error(error); // before the context exists
   }

@@ -11,7 +11,7 @@ import { createCitationPool } from "./services/citation/citation-pool.ts";
 import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
 import { createUsageRecorder } from "./services/usage/recorder.ts";
-import { createLocalStorage } from "./storage/storage.ts";
+import { createStorage } from "./storage/storage.ts";
 
 /**
  * Whether log lines are for a person: standard output is a terminal (`npm start` or `npm run
@@ -65,7 +65,7 @@ export async function createAppContext(
   if (applied.length) log.info({ applied }, "database migrated");
   const readDb =
     handle.dialect === "sqlite" ? openReadPool(sqliteFile, config.readWorkers) : handle.db;
-  const storage = createLocalStorage(config.filesDir);
+  const storage = createStorage(config); // a folder or an S3 bucket (decision 295)
   const pdfPool =
     config.pdfWorkers > 0
       ? createPdfPool({

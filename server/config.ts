@@ -13,6 +13,23 @@ import { z } from "zod";
 import { findPdftotext } from "./services/find-pdftotext.ts";
 import type { PdfLimits } from "./services/pdf.ts";
 
+/** An S3-compatible bucket (server/storage/s3-storage.ts, decision 295). */
+export type S3Config = {
+  bucket: string;
+  /** Key prefix without slashes at either end, or "" for the bucket's root. */
+  prefix: string;
+  /** `S3_ENDPOINT`, for stores other than AWS (MinIO, Ceph, Garage, s3rver); undefined: AWS. */
+  endpoint: string | undefined;
+  /** `S3_FORCE_PATH_STYLE=1`: `https://host/bucket/key` addressing (most non-AWS stores). */
+  forcePathStyle: boolean;
+  /** `S3_PRESIGN=1`: galleys answer with a redirect to a presigned URL of the bucket. */
+  presign: boolean;
+  /** `AWS_REGION` (default `us-east-1`, which every non-AWS store accepts). */
+  region: string;
+  /** `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`; undefined: the SDK's default chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
 export type Config = {
   /** TCP port of the HTTP server. */
   port: number;
@@ -22,8 +39,21 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL connection string; undefined means SQLite at `dataDir/athenaeum.sqlite`. */
   databaseUrl: string | undefined;
-  /** Absolute folder where uploaded files live (local storage). */
+  /**
+   * Absolute folder where uploaded files live (local storage); with an S3 bucket, the local
+   * folder where multipart bodies arrive before they are checked and stored.
+   */
   filesDir: string;
+  /**
+   * The S3-compatible bucket of `STORAGE_URL=s3://BUCKET[/prefix]` (decision 295); undefined
+   * keeps files in `filesDir`. Credentials and region come from the AWS SDK's standard variables.
+   */
+  s3: S3Config | undefined;
+  /**
+   * `WEB_CONCURRENCY`: HTTP worker processes `npm start` runs (node:cluster, decision 297);
+   * above 1 needs PostgreSQL, where the processes share limits, sessions and locks.
+   */
+  webConcurrency: number;
   /** Product name shown in the UI (`{product}` in the spec). */
   siteName: string;
   /** Public origin such as `https://journals.example.edu`, without a trailing slash. */
@@ -50,7 +80,8 @@ export type Config = {
   /** Largest accepted JATS XML galley in bytes (`MAX_JATS_MB`, default 10; decision 286). */
   maxJatsBytes: number;
   /**
-   * Worker threads reading PDFs (`PDF_WORKERS`, capped at the available cores; default up to 4);
+   * Worker threads reading PDFs per process (`PDF_WORKERS`, capped at the available cores;
+   * default up to 4, shared among the `WEB_CONCURRENCY` processes);
    * 0 reads them in the serving thread (docs/decisions/120-import-at-scale.md).
    */
   pdfWorkers: number;
@@ -209,11 +240,18 @@ const envSchema = z.object({
     z
       .string()
       .regex(
-        /^file:\/\//,
-        "only file:// (a local folder) is supported; leave it unset for DATA_DIR/files",
+        /^(file:\/\/|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/|$))/,
+        "must be file:// (a local folder) or s3://BUCKET[/prefix]; leave it unset for DATA_DIR/files",
       )
       .optional(),
   ),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).default("0"),
+  S3_PRESIGN: z.enum(["0", "1"]).default("0"),
+  AWS_REGION: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SITE_NAME: z.string().trim().min(1).max(80).default("Athenaeum"),
   PUBLIC_URL: optionalText.pipe(
     z
@@ -310,15 +348,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
-  const filesDir = e.STORAGE_URL
-    ? path.resolve(cwd, decodeURIComponent(new URL(e.STORAGE_URL).pathname))
-    : path.join(dataDir, "files");
+  const s3 = e.STORAGE_URL?.startsWith("s3://") ? s3Config(e.STORAGE_URL, e) : undefined;
+  const filesDir =
+    e.STORAGE_URL && !s3
+      ? path.resolve(cwd, decodeURIComponent(new URL(e.STORAGE_URL).pathname))
+      : path.join(dataDir, "files");
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration: WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): SQLite serves one process",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     filesDir,
+    s3,
+    webConcurrency: e.WEB_CONCURRENCY,
     siteName: e.SITE_NAME,
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS,
@@ -328,7 +375,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     maxJatsBytes: Math.round(e.MAX_JATS_MB * 1024 * 1024),
-    pdfWorkers: Math.min(availableParallelism(), e.PDF_WORKERS ?? 4),
+    // the default shares the cores among the worker processes (decision 297)
+    pdfWorkers: Math.min(
+      availableParallelism(),
+      e.PDF_WORKERS ??
+        Math.max(1, Math.floor(Math.min(4, availableParallelism()) / e.WEB_CONCURRENCY)),
+    ),
     pdftotext: resolvePdftotext(e.PDF_TEXT_EXTRACTOR, env.PATH),
     pdfLimits: { maxPages: e.MAX_PDF_PAGES, maxTextBytes: e.MAX_PDF_TEXT_KB * 1024 },
     corpusDir: resolveCorpusDir(e.SEED, e.CORPUS_DIR, cwd),
@@ -349,6 +401,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       enabled: e.USAGE_COUNTING === "on",
       flushMs: Math.round(e.USAGE_FLUSH_SECONDS * 1000),
     },
+  };
+}
+
+/** The bucket of `s3://BUCKET[/prefix]` and the S3 variables (decision 295). */
+function s3Config(
+  url: string,
+  e: {
+    S3_ENDPOINT?: string;
+    S3_FORCE_PATH_STYLE: "0" | "1";
+    S3_PRESIGN: "0" | "1";
+    AWS_REGION?: string;
+    AWS_ACCESS_KEY_ID?: string;
+    AWS_SECRET_ACCESS_KEY?: string;
+  },
+): S3Config {
+  const [bucket = "", ...rest] = url.slice("s3://".length).split("/");
+  return {
+    bucket,
+    prefix: rest.filter(Boolean).join("/"),
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === "1",
+    presign: e.S3_PRESIGN === "1",
+    region: e.AWS_REGION ?? "us-east-1",
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 

@@ -21,8 +21,9 @@ import {
 import path from "node:path";
 import { createAppContext } from "./bootstrap.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { tryAdvisoryLock } from "./db/advisory-lock.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
-import { originFrom } from "./http/origin.ts";
+import { originFrom, publicUrlWarning } from "./http/origin.ts";
 import { handleShutdownSignals } from "./http/shutdown.ts";
 import { applyHttpTimeouts } from "./http/timeouts.ts";
 import type { AppContext } from "./services/context.ts";
@@ -70,6 +71,26 @@ async function developmentSite(ctx: AppContext): Promise<{ site: SiteModule; han
   return { site: await load(), handle };
 }
 
+/**
+ * The first-start import, by one process of those sharing the database (decision 297): the
+ * one that gets the `first-start-import` advisory lock checks for an empty catalogue and
+ * imports, holding the lock until the import is over; the others serve what is there.
+ */
+async function startSeedOnce(ctx: AppContext, site: SiteModule): Promise<void> {
+  const release = await tryAdvisoryLock(ctx.db, ctx.dialect, "first-start-import");
+  if (!release) {
+    ctx.log.info("another process runs the first-start import");
+    return;
+  }
+  try {
+    const seeding = await site.startSeedIfEmpty(ctx);
+    void seeding.finished.finally(release);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -85,7 +106,7 @@ async function main(): Promise<void> {
   const { site, handle } =
     config.env === "production" ? await productionSite(ctx) : await developmentSite(ctx);
   // Started once, from the site module loaded at start: a reload does not start them again.
-  await site.startSeedIfEmpty(ctx); // imports an empty catalogue's corpus while the site serves
+  await startSeedOnce(ctx, site); // imports an empty catalogue's corpus while the site serves
   const sweeps = site.startStorageSweeps(ctx); // orphans and temp files of a crash (decision 135)
 
   const server = createHttpServer(handle);
@@ -94,11 +115,8 @@ async function main(): Promise<void> {
     ctx.log.info(`${config.siteName} is serving on ${where}`);
   });
   applyHttpTimeouts(server);
-  if (config.env === "production" && !config.publicUrl && !config.allowedHosts) {
-    ctx.log.warn(
-      "PUBLIC_URL and ALLOWED_HOSTS are unset: only localhost, 127.0.0.1 and [::1] are answered",
-    );
-  }
+  const warning = publicUrlWarning(config);
+  if (warning) ctx.log.warn(warning);
   handleShutdownSignals(server, {
     close: async () => {
       sweeps.stop();

@@ -59,6 +59,8 @@ export type FeaturedPublication = {
   date_added: string;
   link: string;
   papers: PaperSummary[];
+  /** Extra (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
+  publication_date: string;
 };
 
 /** GET /get_journal/{journal_url}. Optional lines are `""` when empty. */
@@ -126,6 +128,8 @@ export type PublicationDetail = {
   published_on: string;
   /** Extra (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
   publication_date: string;
+  /** Extra (decision 307): the journal's ISSN line (print and electronic), or `""`. */
+  issn: string;
 };
 
 /** An affiliation of an author (decision 255): as printed, and its ROR id or `""`. */

@@ -7,10 +7,17 @@
  * Rules followed:
  * - Google Scholar inclusion guidelines ("Indexing guidelines", section "Meta tags"): one
  *   `citation_author` per author in order, each followed by its `citation_author_institution`
- *   tags; `citation_publication_date` as `YYYY/MM/DD` (or `YYYY`); `citation_pdf_url` and
+ *   tags, written "Family, Given" when the name is split (decision 255; a literal name as it
+ *   is, so Zotero's Embedded Metadata translator never re-splits "Di Matteo");
+ *   `citation_publication_date` and `citation_date` as `YYYY/MM/DD` (or `YYYY/MM`, `YYYY`), the
+ *   paper's effective date (shared/dates.ts), never the day it was uploaded; `citation_pdf_url` and
  *   `citation_abstract_html_url` absolute and under the same path as the abstract page; a
  *   journal paper names its journal (`citation_journal_title`, volume, issue), a conference
- *   paper its proceedings (`citation_conference_title`, `citation_isbn`).
+ *   paper its proceedings (`citation_conference_title`, `citation_isbn`) and the conference's
+ *   place as `eprints.event_location`, the tag Zotero's translator reads into `place`;
+ *   `citation_abstract` carries the whole abstract (the description is cut at 300 characters);
+ *   one `citation_reference` per reference (decision 306).
+ * - The licence as `<link rel="license">` (HTML's licence link type) and `DC.rights`.
  * - Open Graph and Twitter card tags (app/lib/root-data.ts `previewMeta`), the journal's Atom
  *   feed link and schema.org JSON-LD (./json-ld.ts), as every public page has (decisions 187,
  *   188).
@@ -30,6 +37,7 @@ import {
 import { oneLine } from "../../shared/one-line.ts";
 import { paperJsonLd, proceedingPaperJsonLd } from "./json-ld.ts";
 import { journalFeedMeta, type PageMetaOptions, previewMeta } from "./root-data.ts";
+import { citationAuthorName, referenceMetaContent } from "./scholarly-meta.ts";
 
 /** Longest meta description, in characters, as on every page of the site (decision 045). */
 const DESCRIPTION_MAX = 300;
@@ -84,6 +92,8 @@ export type PaperVenue =
       issn: string;
       /** The citation line (`DC.source`), e.g. `Proceedings of … (PLDI '09), 2009`. */
       source: string;
+      /** Where the conference took place (`Dublin, Ireland`), or `""`. */
+      place: string;
     };
 
 /**
@@ -143,6 +153,7 @@ export function proceedingPaperMeta(
       isbn: paper.isbn,
       issn: paper.issn,
       source: paper.citation_line,
+      place: paper.event_location,
     },
     origin,
     siteName,
@@ -169,7 +180,8 @@ export function scholarlyMeta(
   const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : "";
   const keywords = splitKeywords(paper.keywords);
   const issns = issnList(venue.issn);
-  const date = paper.published_on || (paper.year ? String(paper.year) : "");
+  // the effective date of decision 255, never when the paper or its issue went online
+  const date = paper.publication_date || (paper.year ? String(paper.year) : "");
   const description =
     summary(paper.abstract) ||
     summary(`${paper.title}. ${paper.authors.map((a) => a.name).join(", ")}. ${venue.source}.`);
@@ -189,18 +201,20 @@ export function scholarlyMeta(
   // Google Scholar / Highwire Press
   name("citation_title", paper.title);
   for (const author of paper.authors) {
-    name("citation_author", author.name);
+    name("citation_author", citationAuthorName(author));
     for (const institution of splitInstitutions(author.institution)) {
       name("citation_author_institution", institution);
     }
   }
   name("citation_publication_date", scholarDate(date));
+  name("citation_date", scholarDate(date));
   if (venue.kind === "journal") {
     name("citation_journal_title", venue.title);
     name("citation_journal_abbrev", venue.abbreviation);
   } else {
     name("citation_conference_title", venue.title);
     name("citation_isbn", venue.isbn);
+    name("eprints.event_location", venue.place);
   }
   for (const issn of issns) name("citation_issn", issn);
   name("citation_publisher", paper.publisher);
@@ -212,14 +226,19 @@ export function scholarlyMeta(
   name("citation_lastpage", paper.last_page);
   name("citation_doi", paper.doi);
   for (const keyword of keywords) name("citation_keywords", keyword);
+  name("citation_abstract", paper.abstract.replace(/\s+/g, " ").trim());
   name("citation_abstract_html_url", pageUrl);
   name("citation_pdf_url", pdfUrl);
   name("citation_fulltext_html_url", fullTextUrl);
+  for (const reference of paper.references) {
+    name("citation_reference", referenceMetaContent(reference));
+  }
+  if (paper.license_url) tags.push({ tagName: "link", rel: "license", href: paper.license_url });
 
   // Dublin Core
   tags.push({ tagName: "link", rel: "schema.DC", href: "http://purl.org/dc/elements/1.1/" });
   name("DC.title", paper.title);
-  for (const author of paper.authors) name("DC.creator", author.name);
+  for (const author of paper.authors) name("DC.creator", citationAuthorName(author));
   name("DC.date", date);
   name("DC.identifier", doiUrl);
   name("DC.identifier", pageUrl);

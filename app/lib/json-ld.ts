@@ -6,22 +6,29 @@
  *
  * - Home page: `WebSite` with a `SearchAction` on `/search?q=`.
  * - Journal page: `Periodical` (name, abbreviation, ISSNs, publisher).
- * - Issue page: `PublicationIssue` (number, date) in its `PublicationVolume` in the
- *   `Periodical`; an issue without a real number (decision 185) is described as the volume.
- * - Paper page: `ScholarlyArticle` (authors with affiliations, date, DOI as `sameAs` and
- *   `identifier`, pages, keywords, licence, PDF) `isPartOf` the issue as above, the
- *   `Periodical` carrying its ISSN.
- * - Proceeding and conference paper pages: the proceedings as a `Book` (ISBN, publisher) about
- *   the conference `Event`; a conference paper is a `ScholarlyArticle` `isPartOf` that book.
+ * - Issue page: `PublicationIssue` (number, publication date) in its `PublicationVolume` in the
+ *   `Periodical` carrying its ISSN; an issue without a real number (decision 185) is described
+ *   as the volume.
+ * - Paper page: `ScholarlyArticle` (authors as people: given and family names, ORCID iD as
+ *   `sameAs`, affiliations with their ROR id as `sameAs`; the effective publication date of
+ *   decision 255; DOI as `sameAs` and `identifier`, pages, keywords, licence, copyright, funding
+ *   as `Grant`s with their `funder`, references as `citation`, PDF) `isPartOf` the issue as
+ *   above, the `Periodical` carrying its ISSN (decision 307).
+ * - Proceeding and conference paper pages: the proceedings as a `Book` (ISBN, publisher, its
+ *   conference's acronym as `alternateName`) about the conference `Event`; a conference paper is
+ *   a `ScholarlyArticle` `isPartOf` that book.
  * Empty values are left out.
  */
 import type {
+  FundingItem,
   JournalDetail,
+  PaperAuthorItem,
   PaperDetail,
   PaperReading,
   ProceedingDetail,
   ProceedingPaperDetail,
   PublicationDetail,
+  ReferenceItem,
 } from "../../shared/api.ts";
 import {
   issnList,
@@ -130,6 +137,7 @@ export function issueJsonLd(origin: string, p: PublicationDetail): JsonLd {
     name: p.journal_name,
     abbreviation: p.journal_abbreviation,
     uri: p.journal_url,
+    issn: p.issn,
   });
   return {
     "@context": SCHEMA_ORG,
@@ -139,7 +147,8 @@ export function issueJsonLd(origin: string, p: PublicationDetail): JsonLd {
       journal,
       {
         name: p.title || undefined,
-        datePublished: p.published_on,
+        // the issue's publication date (decision 255), not the day it went online
+        datePublished: p.publication_date || String(p.year),
         image: absolute(origin, p.cover_img),
         hasPart: p.papers.map((paper) => ({
           "@type": "ScholarlyArticle",
@@ -151,6 +160,64 @@ export function issueJsonLd(origin: string, p: PublicationDetail): JsonLd {
   };
 }
 
+/**
+ * An author as a schema.org `Person`: the derived name, and given/family names when the name is
+ * split (a literal name is only `name`), the ORCID iD as `sameAs` (schema.org's way to name a
+ * person's identifier URL, as Google reads it), affiliations as `Organization`s with their ROR
+ * id as `sameAs`.
+ */
+function person(author: PaperAuthorItem): JsonLd {
+  const affiliations =
+    author.affiliations.length > 0
+      ? author.affiliations
+      : splitInstitutions(author.institution).map((name) => ({ name, ror: "" }));
+  return compact({
+    "@type": "Person",
+    name: author.name,
+    givenName: author.family_name ? author.given_names : undefined,
+    familyName: author.family_name,
+    honorificSuffix: author.suffix,
+    sameAs: author.orcid,
+    affiliation: affiliations.map((a) =>
+      compact({ "@type": "Organization", name: a.name, sameAs: a.ror }),
+    ),
+  });
+}
+
+/**
+ * Funding as schema.org `Grant`s (the `funding` of a `CreativeWork`): one per award id, each with
+ * its `funder` (an `Organization`, its Crossref Funder ID or ROR id as `sameAs`); a funder
+ * without awards is one `Grant` without an identifier. A paper whose funding is only a
+ * statement (decision 255) has one `Grant` described by it.
+ */
+function grants(funding: FundingItem[], statement: string): JsonLd[] {
+  const out: JsonLd[] = [];
+  for (const f of funding) {
+    const funder = compact({ "@type": "Organization", name: f.funder_name, sameAs: f.funder_id });
+    const ids = f.award_ids.length > 0 ? f.award_ids : [undefined];
+    for (const id of ids) out.push(compact({ "@type": "Grant", identifier: id, funder }));
+  }
+  if (out.length === 0 && statement) out.push({ "@type": "Grant", description: statement });
+  return out;
+}
+
+/**
+ * A reference as a `citation`: a `CreativeWork` named by the reference as printed, with its DOI
+ * (and PubMed or web address) as `sameAs`.
+ */
+function citation(reference: ReferenceItem): JsonLd {
+  const same = [
+    reference.doi ? `https://doi.org/${reference.doi}` : "",
+    reference.pmid ? `https://pubmed.ncbi.nlm.nih.gov/${reference.pmid}/` : "",
+    reference.url,
+  ].filter(Boolean);
+  return compact({
+    "@type": "CreativeWork",
+    name: reference.citation,
+    sameAs: same.length > 1 ? same : same[0],
+  });
+}
+
 /** What a journal paper and a conference paper say alike. */
 function articleFields(origin: string, paper: PaperReading, pagePath: string) {
   const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : undefined;
@@ -160,17 +227,9 @@ function articleFields(origin: string, paper: PaperReading, pagePath: string) {
     headline: paper.title.length > 110 ? undefined : paper.title,
     name: paper.title,
     url: `${origin}${pagePath}`,
-    author: paper.authors.map((a) =>
-      compact({
-        "@type": "Person",
-        name: a.name,
-        affiliation: splitInstitutions(a.institution).map((name) => ({
-          "@type": "Organization",
-          name,
-        })),
-      }),
-    ),
-    datePublished: paper.published_on || String(paper.year),
+    author: paper.authors.map(person),
+    // the effective date of decision 255: the paper's own, its issue's or its proceeding's year
+    datePublished: paper.publication_date || String(paper.year),
     sameAs: doiUrl,
     identifier: paper.doi
       ? { "@type": "PropertyValue", propertyID: "DOI", value: paper.doi }
@@ -180,6 +239,20 @@ function articleFields(origin: string, paper: PaperReading, pagePath: string) {
     pageStart: paper.first_page,
     pageEnd: paper.last_page,
     license: paper.license_url,
+    copyrightHolder: paper.copyright_holder
+      ? { "@type": "Organization", name: paper.copyright_holder }
+      : undefined,
+    copyrightYear: paper.copyright_year ?? undefined,
+    funding: grants(paper.funding, paper.funding_statement),
+    funder: [
+      ...new Map(
+        paper.funding.map((f) => [
+          f.funder_name,
+          compact({ "@type": "Organization", name: f.funder_name, sameAs: f.funder_id }),
+        ]),
+      ).values(),
+    ],
+    citation: paper.references.map(citation),
     publisher: organization(paper.publisher),
     image: absolute(origin, paper.cover_img),
     isAccessibleForFree: true,
@@ -227,6 +300,9 @@ function proceedingsBook(
   return compact({
     "@type": "Book",
     name: p.title,
+    // the conference's short name ("PLDI '09"), as the proceedings are cited; never the
+    // subtitle, which the importer fills with the conference's place (decision 307)
+    alternateName: p.event_name && p.event_name !== p.title ? p.event_name : undefined,
     isbn: p.isbn,
     issn: p.issn,
     publisher: organization(p.publisher),
@@ -246,7 +322,6 @@ export function proceedingJsonLd(origin: string, p: ProceedingDetail): JsonLd {
   return compact({
     "@context": SCHEMA_ORG,
     ...proceedingsBook(origin, p),
-    alternateName: p.sub_title,
     datePublished: String(p.year),
     description: p.intro,
     image: absolute(origin, p.cover_img),

@@ -96,14 +96,13 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 font-serif text-xl text-slate-700 italic">{p.title}</p>
           ) : null}
           <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm text-slate-600">
-            {p.published_on ? (
-              <div>
-                <dt className="inline font-semibold text-slate-700">Published: </dt>
-                <dd className="inline">
-                  <DateText value={p.published_on} />
-                </dd>
-              </div>
-            ) : null}
+            {/* the issue's publication date (decision 255), not the day it went online */}
+            <div>
+              <dt className="inline font-semibold text-slate-700">Published: </dt>
+              <dd className="inline">
+                <DateText value={p.publication_date || String(p.year)} />
+              </dd>
+            </div>
             <div>
               <dt className="inline font-semibold text-slate-700">Papers: </dt>
               <dd className="inline">{p.papers.length}</dd>

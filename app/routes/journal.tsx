@@ -7,7 +7,7 @@
  * a failing load leaves the page empty (docs/product/errors.md).
  */
 import { data } from "react-router";
-import { canManageJournal } from "../../server/services/access.ts";
+import { readableBy } from "../../server/services/access.ts";
 import { getJournal } from "../../server/services/journals/queries.ts";
 import { listJournalPublications } from "../../server/services/publications/queries.ts";
 import { mostRead } from "../../server/services/usage/reader-figures.ts";
@@ -62,7 +62,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // docs/product/api.md: inactive journals are 404 unless a manager of the journal is signed in.
     async () =>
       getJournal(ctx, params.journalUrl, {
-        includeInactive: await canManageJournal(ctx, user, params.journalUrl),
+        includeInactive: (await readableBy(ctx, user, params.journalUrl)).includeUnpublished,
       }),
     async (journal) => ({
       journal,

@@ -2,12 +2,12 @@
  * A journal paper's HTML full text `/journal/{journal_url}/{paper}/fulltext` (issue 18,
  * docs/decisions/285-html-full-text-from-jats.md), made from its JATS galley
  * (app/components/fulltext/full-text-page.tsx). The paper is found as its abstract page finds it
- * (signed-in managers also see papers of unpublished issues); a paper without a JATS galley, or
+ * (unpublished papers only for their journal's managers, `readableBy`, decision 260); a paper without a JATS galley, or
  * none at all, is the 404 page; a failing load renders an empty page with HTTP 503. In the output
  * cache as every public page (decision 110).
  */
 import { data } from "react-router";
-import { canManageJournal } from "../../server/services/access.ts";
+import { readableBy } from "../../server/services/access.ts";
 import { paperFullText } from "../../server/services/fulltext/reader.ts";
 import { getJournalPaper } from "../../server/services/papers/queries.ts";
 import type { PaperDetail } from "../../shared/api.ts";
@@ -35,9 +35,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     ctx,
     "paper full text",
     async () => {
-      const paper = await getJournalPaper(ctx, journalUrl, paperId, {
-        includeUnpublished: await canManageJournal(ctx, user, journalUrl),
-      });
+      const paper = await getJournalPaper(
+        ctx,
+        journalUrl,
+        paperId,
+        await readableBy(ctx, user, journalUrl),
+      );
       const text = paper ? await paperFullText(ctx, paper.paperID) : null;
       return paper && text ? { paper, text } : null;
     },

@@ -11,7 +11,7 @@
  * Signed-in managers also see papers of unpublished issues (the dashboard's 'Open' links here).
  */
 import { data } from "react-router";
-import { canManageJournal } from "../../server/services/access.ts";
+import { readableBy } from "../../server/services/access.ts";
 import { paperCitations } from "../../server/services/citation/cite.ts";
 import { hasFullText } from "../../server/services/fulltext/reader.ts";
 import { getJournalPaper } from "../../server/services/papers/queries.ts";
@@ -56,10 +56,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return loadRecordPage(
     ctx,
     "paper",
-    async () =>
-      getJournalPaper(ctx, journalUrl, paperId, {
-        includeUnpublished: await canManageJournal(ctx, user, journalUrl),
-      }),
+    async () => getJournalPaper(ctx, journalUrl, paperId, await readableBy(ctx, user, journalUrl)),
     // the panel fetches its references from beside the page (decision 245)
     async (paper) => ({
       paper,

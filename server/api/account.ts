@@ -26,7 +26,7 @@ import { INVITATION_GONE, MESSAGES } from "../../shared/constants.ts";
 import { newPasswordWireFields } from "../../shared/schemas.ts";
 import { apiCall } from "../http/contract.ts";
 import { requireSameOrigin } from "../http/guards.ts";
-import { publicOrigin } from "../http/origin.ts";
+import { linkOrigin } from "../http/origin.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
 import type { AppContext } from "../services/context.ts";
 import { AppError } from "../services/errors.ts";
@@ -124,7 +124,7 @@ export function accountRouter(ctx: AppContext): Router {
   router.post(forgot.path, sameOrigin, async (req, res) => {
     await limits.passwordResetPerIp.consume(clientIp(req));
     const { email } = forgot.body(req.body ?? {});
-    await requestPasswordReset(ctx, email, publicOrigin(ctx.config, req));
+    await requestPasswordReset(ctx, email, linkOrigin(ctx.config, req));
     forgot.send(res, {}, RESET_REQUESTED_MSG);
   });
 

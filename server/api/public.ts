@@ -3,15 +3,15 @@
  * Paths, route parameters and answers come from the contract (shared/contract.ts, decision 211);
  * a parameter that cannot name anything (a malformed journal URI or proceeding slug, a volume,
  * issue or paper id breaking the number rule of decision 210) is a 404 with a clear msg, like an
- * unknown one. A signed-in manager also sees inactive journals and unpublished
- * issues; proceedings are all public (docs/decisions/090-public-proceedings.md).
+ * unknown one. The managers of a journal (and administrators) also see it while inactive and its
+ * unpublished issues (`readableBy`, server/services/access.ts); proceedings are all public (docs/decisions/090-public-proceedings.md).
  */
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { searchParamsSchema } from "../../shared/search-schema.ts";
 import { apiCall } from "../http/contract.ts";
 import { parseInput } from "../http/respond.ts";
-import { canManageJournal } from "../services/access.ts";
+import { readableBy } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { notFound } from "../services/errors.ts";
 import {
@@ -50,8 +50,8 @@ const NO_PROCEEDING = "No such proceeding.";
  * Unpublished parts of journal `uri` (an inactive journal, draft issues) are shown to the
  * managers who may touch it (server/services/access.ts), 404 to everybody else.
  */
-async function visibility(ctx: AppContext, res: Response, uri: string) {
-  return { includeUnpublished: await canManageJournal(ctx, res.locals.user, uri) };
+function visibility(ctx: AppContext, res: Response, uri: string) {
+  return readableBy(ctx, res.locals.user, uri);
 }
 
 export function publicRouter(ctx: AppContext): Router {
@@ -83,7 +83,7 @@ export function publicRouter(ctx: AppContext): Router {
   router.get(journalCall.path, async (req, res) => {
     const { journalUrl: uri } = journalCall.params(req, { journalUrl: NO_JOURNAL });
     const journal = await getJournal(ctx, uri, {
-      includeInactive: await canManageJournal(ctx, res.locals.user, uri),
+      includeInactive: (await visibility(ctx, res, uri)).includeUnpublished,
     });
     if (!journal) throw notFound(NO_JOURNAL);
     journalCall.send(res, { journal });

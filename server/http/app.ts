@@ -14,18 +14,20 @@ import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
 import { citationRouter } from "./citations.ts";
-import { decodablePath, finalErrorHandler } from "./client-errors.ts";
+import { decodablePath, finalErrorHandler, originFormOnly } from "./client-errors.ts";
 import { cspDirectives } from "./csp.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
 import { jatsGalleyRouter } from "./jats-galley.ts";
+import { loggableUrl } from "./log-url.ts";
 import { oaiRouter } from "./oai.ts";
 import { oldUriRedirects } from "./old-uris.ts";
 import { hostGuard } from "./origin.ts";
 import { createOutputCache, type OutputCache } from "./output-cache.ts";
 import { pdfjsAssetsRouter } from "./pdfjs-assets.ts";
 import { loadUser } from "./session.ts";
+import { STORED_FILE_HEADERS, storedFilesRouter } from "./stored-files.ts";
 import { sushiRouter } from "./sushi.ts";
 import { unavailableErrorHandler } from "./unavailable.ts";
 import { usageObserver } from "./usage-observer.ts";
@@ -67,6 +69,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", ctx.config.trustProxy);
+  // `GET http://host/ HTTP/1.1`, `OPTIONS * HTTP/1.1`: 400 before anything reads the path
+  app.use(originFormOnly);
   // COUNTER usage: notes abstract views, PDF requests and searches once answered (decision 280)
   app.use(usageObserver(ctx));
   // Before logging and sessions: load balancers poll these every few seconds.
@@ -79,7 +83,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
         req: (req: { id: unknown; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url,
+          url: loggableUrl(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -133,18 +137,20 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
 
   app.use(
     "/files",
-    express.static(ctx.storage.root, {
-      index: false,
-      dotfiles: "deny",
-      fallthrough: false,
-      immutable: true,
-      maxAge: "1y",
-      setHeaders(res) {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
-        res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-      },
-    }),
+    ctx.storage.kind === "s3"
+      ? storedFilesRouter(ctx) // a bucket (decision 295)
+      : express.static(ctx.storage.root, {
+          index: false,
+          dotfiles: "deny",
+          fallthrough: false,
+          immutable: true,
+          maxAge: "1y",
+          setHeaders(res) {
+            for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) {
+              res.setHeader(name, value);
+            }
+          },
+        }),
   );
 
   app.use(pdfjsAssetsRouter());

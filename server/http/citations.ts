@@ -12,7 +12,9 @@
  * (./output-cache.ts). When the worker fails (busy, time limit, crash) the answer is
  * `503 {"error": …}`, kept by no cache.
  *
- * A paper readers cannot see, or any other file name, is `404 Page Not Found`.
+ * A paper readers cannot see (a draft issue's, an inactive journal's: shown only to that journal's
+ * managers and administrators, `readableBy`, decision 260), or any other file name, is
+ * `404 Page Not Found`. Signed-in answers are never kept by the output cache.
  */
 
 import type { CslItem } from "@citation-js/core";
@@ -20,6 +22,7 @@ import express, { type Response, type Router } from "express";
 import type { CitationReferences } from "../../shared/api.ts";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { paperLink, proceedingPaperLink, slugify } from "../../shared/format.ts";
+import { readableBy } from "../services/access.ts";
 import { CitationPoolError } from "../services/citation/citation-pool.ts";
 import {
   CITATION_FILES,
@@ -90,9 +93,12 @@ export function citationRouter(ctx: AppContext): Router {
     const format = citeFormat(file);
     const id = parsePaperId(paper);
     if (!format || id === null || !JOURNAL_URI_PATTERN.test(journalUrl)) return next();
-    const found = await getJournalPaper(ctx, journalUrl, id, {
-      includeUnpublished: Boolean(res.locals.user),
-    });
+    const found = await getJournalPaper(
+      ctx,
+      journalUrl,
+      id,
+      await readableBy(ctx, res.locals.user, journalUrl),
+    );
     const url = `${publicOrigin(ctx.config, req)}${paperLink(journalUrl, id)}`;
     await send(ctx, res, found && journalPaperItem(found, url), found?.title ?? "", format);
   });

@@ -6,8 +6,8 @@
  *   `serve-static` stands for (busboy's are turned into 400s where multer runs, uploads.ts), or null when it is a genuine server fault;
  * - {@link sendClientError}: the answer, as the API envelope `{status: 0, msg}` under `/api`
  *   and as plain text elsewhere;
- * - {@link decodablePath} and {@link finalErrorHandler}: the app-wide guard for %-encoding that
- *   cannot be decoded, and the last error handler, which replaces Express's default one (that one
+ * - {@link originFormOnly}, {@link decodablePath} and {@link finalErrorHandler}: the app-wide
+ *   guards for a request target that is not a path and for %-encoding that cannot be decoded, and the last error handler, which replaces Express's default one (that one
  *   prints a full stack to stderr for every 403/404 of `express.static` and every error a page
  *   handler passes on).
  */
@@ -77,6 +77,22 @@ export function sendClientError(req: Request, res: Response, status: number, msg
   if (/^\/api(\/|$)/.test(req.originalUrl)) res.json({ status: 0, msg });
   else res.type("text/plain").send(msg);
 }
+
+export const REQUEST_TARGET_MSG = "The request target must be a path starting with /.";
+
+/**
+ * Middleware: 400 for a request line whose target is not origin-form (RFC 9112 section 3.2.1):
+ * absolute-form (`GET http://host/ HTTP/1.1`, which only proxies must take) and asterisk-form
+ * (`OPTIONS * HTTP/1.1`). Every router, the output cache and React Router's URL building assume a
+ * path; before this the pages answered such a line 500 (issue 15, decision 264).
+ */
+export const originFormOnly: RequestHandler = (req, res, next) => {
+  if (req.url.startsWith("/")) {
+    next();
+    return;
+  }
+  sendClientError(req, res, 400, REQUEST_TARGET_MSG);
+};
 
 /** Middleware: 400 for a path whose %-escapes do not decode as UTF-8 (`/api/get_journal/%ff`). */
 export const decodablePath: RequestHandler = (req, res, next) => {

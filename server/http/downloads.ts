@@ -7,19 +7,22 @@
  * Served by `send` with a strong ETag (a hash of the bytes, ./pdf-etag.ts), Last-Modified,
  * Accept-Ranges and 206 partial content (`If-Range` honoured as RFC 9110 section 13.1.5 says),
  * always as `application/pdf` (the type the server assigned when it checked the upload), never sniffed.
- * An unknown or malformed place, a paper of another journal or proceeding, or a paper without a
+ * A paper of a draft issue or an inactive journal is served to that journal's managers and to
+ * administrators only (`readableBy`, decision 260). An unknown or malformed place, a paper of another journal or proceeding, or a paper without a
  * PDF is `404 Page Not Found`. `{name}` is free: only `.pdf` is required of it.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
 import { slugify } from "../../shared/format.ts";
+import { readableBy } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import {
   findPaperFile,
   findProceedingPaperFile,
   parsePaperId,
 } from "../services/papers/queries.ts";
-import { strongEtag } from "./pdf-etag.ts";
+import { storedEtag, strongEtag } from "./pdf-etag.ts";
+import { sendStored } from "./send-stored.ts";
 
 type StoredPdf = { key: string; title: string } | null;
 
@@ -31,7 +34,12 @@ export function downloadRouter(ctx: AppContext): Router {
     const id = parsePaperId(paper);
     const found =
       id !== null && JOURNAL_URI_PATTERN.test(journalUrl) && name.endsWith(".pdf")
-        ? await findPaperFile(ctx, journalUrl, id, { includeUnpublished: Boolean(res.locals.user) })
+        ? await findPaperFile(
+            ctx,
+            journalUrl,
+            id,
+            await readableBy(ctx, res.locals.user, journalUrl),
+          )
         : null;
     await sendPdf(ctx, found, req, res, next);
   });
@@ -61,6 +69,21 @@ async function sendPdf(
     res.status(404).type("text/plain").send("404 Page Not Found");
     return;
   }
+  const fileName = `${slugify(found.title)}.pdf`;
+  const headers = {
+    "Content-Type": "application/pdf",
+    "Content-Disposition": `inline; filename="${fileName}"`,
+    "X-Content-Type-Options": "nosniff",
+    // A replaced PDF keeps its URL: caches must check the ETag every time (a cheap 304).
+    "Cache-Control": "public, no-cache",
+  };
+  // The page CSP (object-src 'none') would stop browsers' own PDF viewers; a PDF runs no
+  // script in the site's origin, and nosniff keeps it from being read as anything else.
+  res.removeHeader("Content-Security-Policy");
+  if (!ctx.storage.absolutePath) {
+    await sendFromBucket(ctx, found.key, headers, req, res).catch(next);
+    return;
+  }
   const file = ctx.storage.absolutePath(found.key);
   let etag: string;
   try {
@@ -74,20 +97,10 @@ async function sendPdf(
   // the Range so the whole file is sent.
   res.set("ETag", etag);
   if (req.get("If-Range")?.trimStart().startsWith("W/")) delete req.headers.range;
-  const fileName = `${slugify(found.title)}.pdf`;
-  // The page CSP (object-src 'none') would stop browsers' own PDF viewers; a PDF runs no
-  // script in the site's origin, and nosniff keeps it from being read as anything else.
-  res.removeHeader("Content-Security-Policy");
   res.sendFile(
     file,
     {
-      headers: {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `inline; filename="${fileName}"`,
-        "X-Content-Type-Options": "nosniff",
-        // A replaced PDF keeps its URL: caches must check the ETag every time (a cheap 304).
-        "Cache-Control": "public, no-cache",
-      },
+      headers,
       acceptRanges: true,
       etag: false,
       lastModified: true,
@@ -97,4 +110,33 @@ async function sendPdf(
       if (error && !res.headersSent) next(error);
     },
   );
+}
+
+/**
+ * The galley from a bucket (decision 295): streamed through the application with the same strong
+ * ETag, or, with `S3_PRESIGN=1`, a 302 to a presigned URL of the object (the store then answers
+ * Range and conditional requests itself, with its own ETag). A key without an object is a 404.
+ */
+async function sendFromBucket(
+  ctx: AppContext,
+  key: string,
+  headers: Record<string, string>,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const stat = await ctx.storage.stat(key);
+  if (!stat) {
+    res.status(404).type("text/plain").send("404 Page Not Found");
+    return;
+  }
+  if (ctx.storage.presign) {
+    const url = await ctx.storage.presign(key, {
+      contentType: headers["Content-Type"] ?? "application/pdf",
+      contentDisposition: headers["Content-Disposition"] ?? "inline",
+    });
+    res.set("Cache-Control", "no-store").redirect(302, url);
+    return;
+  }
+  const etag = await storedEtag(ctx.storage, key, stat);
+  await sendStored(ctx.storage, key, stat, etag, req, res, headers);
 }

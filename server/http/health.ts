@@ -4,13 +4,11 @@
  *
  * - `GET /healthz`: the process is up and serving; 200 `ok`, touches nothing else.
  * - `GET /readyz`: the process can serve real requests; 200 `ready` when the database answers
- *   `select 1` within {@link READY_TIMEOUT_MS} and the storage folder is readable and writable,
+ *   `select 1` within {@link READY_TIMEOUT_MS} and the storage folder is readable and writable (or the bucket answers),
  *   otherwise 503 `not ready: <what failed>` (logged as a warning) with `Retry-After`.
  *
  * Both answer `text/plain` with `Cache-Control: no-store`.
  */
-import { constants } from "node:fs";
-import { access, mkdir } from "node:fs/promises";
 import express, { type Router } from "express";
 import { sql } from "kysely";
 import type { AppContext } from "../services/context.ts";
@@ -31,10 +29,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 export async function readinessProblems(ctx: AppContext): Promise<string[]> {
   const [database, storage] = await Promise.allSettled([
     withTimeout(sql`select 1`.execute(ctx.db), READY_TIMEOUT_MS, "the database"),
-    // The folder is created on first write; a fresh install without it is still ready.
-    mkdir(ctx.storage.root, { recursive: true }).then(() =>
-      access(ctx.storage.root, constants.R_OK | constants.W_OK),
-    ),
+    // a folder (created when missing) readable and writable, or a bucket that answers
+    withTimeout(ctx.storage.check(), READY_TIMEOUT_MS, "the storage"),
   ]);
   const problems: string[] = [];
   if (database.status === "rejected") problems.push("database unreachable");

@@ -5,10 +5,12 @@
  * SHA-256 as a strong ETag, `nosniff`, the sandboxed CSP of uploaded files). A paper without a
  * stored galley is passed on (`next()`): to the generated JATS of the deposits work when that
  * route is mounted after this one, else to the 404 page. The page's readability rule holds: a
- * paper of a draft issue or an inactive journal is found only for a signed-in manager.
+ * paper of a draft issue or an inactive journal is found only for its journal's managers and
+ * administrators (`readableBy`, decision 260).
  */
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { routeJournalUri, routeProceedingSlug } from "../../shared/route-params.ts";
+import { readableBy } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { getJournalPaper, getProceedingPaper, parsePaperId } from "../services/papers/queries.ts";
 
@@ -47,9 +49,12 @@ export function jatsGalleyRouter(ctx: AppContext): Router {
     const uri = routeJournalUri.safeParse(req.params.journalUrl);
     if (id === null || !uri.success) return next();
     try {
-      const found = await getJournalPaper(ctx, uri.data, id, {
-        includeUnpublished: Boolean(res.locals.user),
-      });
+      const found = await getJournalPaper(
+        ctx,
+        uri.data,
+        id,
+        await readableBy(ctx, res.locals.user, uri.data),
+      );
       if (!found) return next();
       await sendGalley(ctx, id, req, res, next);
     } catch (error) {

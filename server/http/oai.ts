@@ -7,11 +7,14 @@
  * response with a signed resumption token (oai-token.ts); the protocol's error codes for every
  * bad request (protocol section 3.6). Every answer validates against OAI-PMH.xsd.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import express, { type Request, type Response, type Router } from "express";
-import { create } from "xmlbuilder2";
+import { create, fragment } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
+import { currentCatalogueVersion } from "../services/catalogue-version.ts";
 import type { AppContext } from "../services/context.ts";
 import { earliestDatestamp, listOaiRecords, listOaiSets, type OaiRecord } from "../services/oai.ts";
+import { createOaiAnswerCache, type OaiAnswerCache } from "./oai-cache.ts";
 import { JATS_NS, JATS_PREFIX, JATS_SCHEMA, writeJats } from "./oai-jats.ts";
 import { decodeResumptionToken, encodeResumptionToken, type ResumptionToken } from "./oai-token.ts";
 import { publicOrigin } from "./origin.ts";
@@ -100,14 +103,31 @@ export function removeNonXmlCharacters(xml: string): string {
   return xml.replace(NOT_XML, "").replace(LONE_SURROGATE, "");
 }
 
+/**
+ * Stands for the time in a kept answer; the first occurrence is always the `responseDate`
+ * (the first text of every answer), replaced by the time the answer is sent.
+ */
+const RESPONSE_DATE = "0000-00-00T00:00:00Z";
+/** Where a list answer's records go, once each is written (see `list`). */
+const RECORDS_COMMENT = "athenaeum-records";
+
+/** The key of an answer: the origin it names and its arguments, in a fixed order. */
+function answerKey(base: string, args: Record<string, unknown>): string {
+  const sorted = Object.entries(args).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${base}\n${JSON.stringify(sorted)}`;
+}
+
 /** Options of {@link oaiRouter}. */
 export type OaiOptions = {
   /** Records per list response before a resumption token (default 100; tests use fewer). */
   pageSize?: number;
+  /** Where answers are kept per catalogue version (default: a new store of this router's own). */
+  cache?: OaiAnswerCache;
 };
 
 export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
   const pageSize = options.pageSize ?? PAGE;
+  const cache = options.cache ?? createOaiAnswerCache();
   const router = express.Router();
   const origin = (req: Request) => publicOrigin(ctx.config, req);
   const repositoryId = (req: Request) => new URL(origin(req)).hostname;
@@ -116,14 +136,34 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
     const args: Record<string, unknown> =
       req.method === "POST" ? { ...req.body } : { ...req.query };
     const base = `${origin(req)}/oai`;
+    const key = answerKey(base, args);
+    // Unreadable (database down): answered without the cache, failing where the verb needs it.
+    const version = await currentCatalogueVersion(ctx).catch(() => undefined);
+    const kept = version === undefined ? undefined : cache.get(version, key);
+    const body = kept ?? (await answer(req, args, base));
+    if (version !== undefined && kept === undefined) cache.set(version, key, body);
+    res
+      .type("text/xml")
+      .set("Cache-Control", "no-store")
+      .set("X-Cache", kept === undefined ? "miss" : "hit")
+      .send(body.replace(RESPONSE_DATE, `${new Date().toISOString().slice(0, 19)}Z`));
+  }
+
+  /**
+   * The answer to `args` with {@link RESPONSE_DATE} for its time: each record of a list is
+   * written on its own turn of the event loop (`list`), so a page of 100 records never holds
+   * other requests up for more than one record's work.
+   */
+  async function answer(req: Request, args: Record<string, unknown>, base: string) {
     const doc = create(XML_DOCUMENT).ele(OAI_NS, "OAI-PMH", {
       "xmlns:xsi": XSI,
       "xsi:schemaLocation": `${OAI_NS} http://www.openarchives.org/OAI/2.0/OAI-PMH.xsd`,
     });
-    doc.ele("responseDate").txt(`${new Date().toISOString().slice(0, 19)}Z`);
+    doc.ele("responseDate").txt(RESPONSE_DATE);
     const request = doc.ele("request").txt(base);
     const shown: string[] = [];
     let answer: XMLBuilder | undefined;
+    let records: string[] = [];
     try {
       const verb = args.verb;
       // own keys only: `toString` or `__proto__` must not reach Object.prototype (issue 7)
@@ -154,7 +194,7 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
         shown.push(key);
       }
       answer = doc.ele(verb);
-      await VERB_HANDLERS[verb]!(answer, params, req);
+      records = (await VERB_HANDLERS[verb]!(answer, params, req)) ?? [];
     } catch (error) {
       if (!(error instanceof OaiError)) throw error;
       // Protocol 3.6 and the schema: an error answer has no verb element, not even an empty one.
@@ -164,11 +204,13 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
         for (const name of shown) request.removeAtt(name);
       }
       doc.ele("error", { code: error.code }).txt(error.message);
+      records = [];
     }
-    res
-      .type("text/xml")
-      .set("Cache-Control", "no-store")
-      .send(removeNonXmlCharacters(doc.end({ prettyPrint: false })));
+    const xml = doc.end({ prettyPrint: false });
+    const filled = records.length
+      ? xml.replace(`<!--${RECORDS_COMMENT}-->`, () => records.join(""))
+      : xml.replace(`<!--${RECORDS_COMMENT}-->`, "");
+    return removeNonXmlCharacters(filled);
   }
 
   const identifierOf = (req: Request, id: number) => `oai:${repositoryId(req)}:paper/${id}`;
@@ -227,12 +269,16 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
     add("rights", record.dc.rights);
   }
 
+  /**
+   * Writes a list answer into `parent`; its records (or headers) are returned as XML text, one
+   * written per turn of the event loop, for the place marked by {@link RECORDS_COMMENT}.
+   */
   async function list(
     parent: XMLBuilder,
     params: Record<string, string>,
     req: Request,
     withMetadata: boolean,
-  ) {
+  ): Promise<string[]> {
     let token: Token;
     if (params.resumptionToken) {
       const decoded = decodeResumptionToken(params.resumptionToken, ctx.config.sessionSecret);
@@ -266,14 +312,20 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
       throw new OaiError("noRecordsMatch", "No records match the request.");
     }
     const page = records.slice(0, pageSize);
+    parent.com(RECORDS_COMMENT);
+    const written: string[] = [];
     for (const record of page) {
+      if (written.length > 0) await nextTurn();
+      // Without a namespace of its own, the element takes the answer's (OAI-PMH) where it lands.
+      const piece = fragment(XML_DOCUMENT);
       if (withMetadata) {
-        const r = parent.ele("record");
+        const r = piece.ele("record");
         header(r, req, record);
         metadata(r, record, token.prefix ?? "oai_dc");
       } else {
-        header(parent, req, record);
+        header(piece, req, record);
       }
+      written.push(piece.end({ prettyPrint: false }));
     }
     if (records.length > pageSize) {
       parent
@@ -287,11 +339,13 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
     } else if (params.resumptionToken) {
       parent.ele("resumptionToken");
     }
+    return written;
   }
 
+  /** Each verb's answer; list verbs return their records as text (see `list`). */
   const VERB_HANDLERS: Record<
     string,
-    (parent: XMLBuilder, p: Record<string, string>, req: Request) => Promise<void>
+    (parent: XMLBuilder, p: Record<string, string>, req: Request) => Promise<string[] | undefined>
   > = {
     async Identify(parent, _p, req) {
       parent.ele("repositoryName").txt(ctx.config.siteName);

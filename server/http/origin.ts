@@ -81,3 +81,43 @@ export function hostGuard(config: HostConfig): RequestHandler {
     next();
   };
 }
+
+/**
+ * The origin of links mailed to people (password reset, invitation, administrator confirmation;
+ * issue 15, docs/decisions/262-administrator-address-and-mailed-links.md). A mail outlives the
+ * request and its reader trusts it, so the request may choose nothing the operator did not list:
+ * - `PUBLIC_URL` when set;
+ * - else the request's scheme and Host when the Host, port included, is exactly an entry of the
+ *   allow-list in force ({@link allowedHostsOf}: `ALLOWED_HOSTS`, or the loopback names in
+ *   production); an entry without a port matches only a Host without one;
+ * - else the configured default: the first `ALLOWED_HOSTS` entry, or `http://localhost:{PORT}`.
+ * So `Host: localhost:9999` never puts port 9999 into a mailed link.
+ */
+export function linkOrigin(
+  config: Pick<Config, "publicUrl" | "allowedHosts" | "env" | "port">,
+  req: Pick<Request, "protocol" | "host">,
+): string {
+  if (config.publicUrl) return config.publicUrl;
+  const allowed = allowedHostsOf(config);
+  const host = (req.host ?? "").toLowerCase().replace(/\.(?=:|$)/, "");
+  if (allowed?.includes(host)) return `${req.protocol}://${host}`;
+  const first = config.allowedHosts?.[0];
+  return first ? `${req.protocol}://${first}` : `http://localhost:${config.port}`;
+}
+
+/**
+ * The one warning the start logs in production without `PUBLIC_URL` (issue 15), or null when
+ * there is nothing to warn about (`PUBLIC_URL` set, or not production).
+ */
+export function publicUrlWarning(
+  config: Pick<Config, "publicUrl" | "allowedHosts" | "env" | "port">,
+): string | null {
+  if (config.env !== "production" || config.publicUrl) return null;
+  const fallback = config.allowedHosts?.[0]
+    ? `the request's host when it is listed in ALLOWED_HOSTS, else ${config.allowedHosts[0]}`
+    : `http://localhost:${config.port}`;
+  const answered = config.allowedHosts
+    ? ""
+    : "; ALLOWED_HOSTS is unset too, so only localhost, 127.0.0.1 and [::1] are answered";
+  return `PUBLIC_URL is unset: mailed links (password reset, invitations, administrator confirmation) use ${fallback}${answered}. Set PUBLIC_URL to the site's public address.`;
+}

@@ -35,6 +35,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { currentCatalogueVersion, onCatalogueWrite } from "../services/catalogue-version.ts";
 import type { AppContext } from "../services/context.ts";
+import { loggableUrl } from "./log-url.ts";
 import { originFrom } from "./origin.ts";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";
 
@@ -99,13 +100,22 @@ const FILE_NAME = /\.(?!data$)[^/.]*$/;
  * answers that change only with the catalogue, so they are kept like pages (docs/decisions/250-feeds-in-the-output-cache.md).
  */
 const FEED = /^\/(?:journal\/[^/]+\/)?feed\.xml$/;
+/**
+ * The sitemap index and its parts (docs/decisions/105-sitemap-layout.md): public files that
+ * change only with the catalogue, kept like the feeds (docs/decisions/301-sitemaps-in-the-output-cache.md).
+ */
+const SITEMAP = /^\/(?:sitemap\.xml|sitemaps\/[^/]+\.xml)$/;
 /** The public calls of docs/product/api.md (server/api/public.ts), nothing of the dashboard's. */
 const PUBLIC_API =
   /^\/api\/(?:latest_publications|latest_publication|latest_journals|all_journals|all_proceedings|partners|search|get_journal\/[^/]+|get_publications\/[^/]+\/Y|get_publication\/[^/]+\/[^/]+\/[^/]+|get_journal_paper\/[^/]+\/[^/]+|get_proceeding_page\/[^/]+|get_proceeding_paper\/[^/]+\/[^/]+)\/?$/;
 /** A paper's formatted references, public JSON beside its page (decision 245). */
 const CITATION_REFERENCES = /^\/(?:journal|proceedings)\/[^/]+\/[1-9][0-9]*\/citations\.json$/;
-/** Content types kept: HTML pages, JSON answers, React Router's data (`text/x-script`), Atom feeds. */
-const CACHEABLE_TYPE = /^(?:text\/html|application\/json|text\/x-script|application\/atom\+xml)\b/i;
+/**
+ * Content types kept: HTML pages, JSON answers, React Router's data (`text/x-script`), Atom
+ * feeds, sitemaps (`application/xml`).
+ */
+const CACHEABLE_TYPE =
+  /^(?:text\/html|application\/json|text\/x-script|application\/atom\+xml|application\/xml)\b/i;
 /** Headers recomputed for every answer, or that must never be repeated. */
 const NOT_STORED = new Set([
   "cache-control",
@@ -127,7 +137,7 @@ const COMPRESS_FROM = 1024;
 /** Whether `path` (a request path, without the query) may be served from the cache. */
 export function isPublicPath(path: string): boolean {
   if (path.startsWith("/api/")) return PUBLIC_API.test(path);
-  if (FEED.test(path) || CITATION_REFERENCES.test(path)) return true;
+  if (FEED.test(path) || SITEMAP.test(path) || CITATION_REFERENCES.test(path)) return true;
   return !PRIVATE_PAGE.test(path) && !GALLEY.test(path) && !FILE_NAME.test(path);
 }
 
@@ -183,7 +193,7 @@ export function createOutputCache(ctx: AppContext, options: OutputCacheOptions =
     // the access log line pino-http writes for requests that reach Express
     if (logHits) {
       ctx.log.info(
-        { req: { method: req.method, url }, res: { statusCode: res.statusCode } },
+        { req: { method: req.method, url: loggableUrl(url) }, res: { statusCode: res.statusCode } },
         "request completed",
       );
     }

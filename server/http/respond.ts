@@ -15,7 +15,7 @@ import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, STATUS_OF } from "../services/errors.ts";
 import { STORAGE_ERROR_ANSWER, StorageError } from "../storage/storage-error.ts";
 import { clientErrorOf } from "./client-errors.ts";
-import { sendUnavailableJson } from "./unavailable.ts";
+import { RETRY_AFTER_SECONDS, sendUnavailableJson } from "./unavailable.ts";
 
 /** Sends `{status: 1, msg, ...payload}`. */
 export function sendOk(res: Response, payload: object = {}, msg = "OK", httpStatus = 200): void {
@@ -71,6 +71,8 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => 
     // The operator's problem (full or read-only disk): logged here once, with the path.
     const answer = STORAGE_ERROR_ANSWER[error.kind];
     req.log?.error({ err: error, path: error.path, code: error.code }, "storage cannot write");
+    // an unreachable or refusing store is usually back soon (a bucket's outage, decision 295)
+    if (answer.status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
     sendFail(res, answer.status, answer.msg);
     return;
   }

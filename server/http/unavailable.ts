@@ -7,6 +7,7 @@
  */
 import type { ErrorRequestHandler, Response } from "express";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { STORAGE_ERROR_ANSWER, StorageError } from "../storage/storage-error.ts";
 
 /** Seconds a client should wait before retrying (RFC 9110 section 10.2.3). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -25,9 +26,19 @@ export function sendUnavailableJson(res: Response): void {
 
 /**
  * Last error handler of the app: a database outage becomes 503 (JSON under `/api`, plain text
- * elsewhere); every other error goes on to Express's default handler unchanged.
+ * elsewhere), a storage that cannot be read 503 (or 507) in plain text (the API's own handler
+ * answers its StorageErrors); every other error goes on to Express's default handler unchanged.
  */
 export const unavailableErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (!res.headersSent && error instanceof StorageError) {
+    // a galley or /files read from a store that is down or refuses (a bucket, decision 295)
+    const answer = STORAGE_ERROR_ANSWER[error.kind];
+    req.log?.error({ err: error, path: error.path, code: error.code }, "storage unavailable");
+    if (answer.status === 503) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    res.status(answer.status).set("Cache-Control", "no-store").type("text/plain");
+    res.send(answer.status === 503 ? UNAVAILABLE_MESSAGE : answer.msg);
+    return;
+  }
   if (res.headersSent || !isDatabaseUnavailable(error)) {
     next(error);
     return;

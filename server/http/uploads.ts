@@ -1,6 +1,6 @@
 /**
  * Multipart bodies of the dashboard forms (docs/product/api.md: covers, logos, paper PDFs). Each file
- * streams to a temp file under `{storage root}/.uploads/` while it arrives, so a slow 64 MB
+ * streams to a temp file under `{storage root}/.uploads/` (a local folder, also with a bucket) while it arrives, so a slow 64 MB
  * upload costs disk, not memory (issue 7, decision 136); the handler then reads it with
  * {@link uploadedFile} and a service checks it by content (docs/product/files.md) before storing it
  * under a key. The temp file is removed when the response ends, whatever the outcome; after a
@@ -23,7 +23,7 @@ import multer from "multer";
 import type { AppContext } from "../services/context.ts";
 import { invalid } from "../services/errors.ts";
 import { faultPoint } from "../storage/faults.ts";
-import { makeFolder, UPLOADS_FOLDER } from "../storage/storage.ts";
+import { makeFolder } from "../storage/storage.ts";
 import { asStorageError, StorageError } from "../storage/storage-error.ts";
 
 /** Temp files of each request still in progress; removed when its response closes. */
@@ -96,7 +96,7 @@ export function multipart(
   const fields = fileFields.map((f) => (typeof f === "string" ? { name: f, maxCount: 1 } : f));
   const files = fields.reduce((sum, f) => sum + f.maxCount, 0);
   const parse = multer({
-    storage: tempFileStorage(path.join(ctx.storage.root, UPLOADS_FOLDER)),
+    storage: tempFileStorage(ctx.storage.uploadsDir),
     limits: {
       fileSize: ctx.config.maxPdfBytes,
       files,

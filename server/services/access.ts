@@ -12,6 +12,7 @@
 import type { UserRole } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
+import type { Visibility } from "./papers/queries.ts";
 import type { Trx } from "./write.ts";
 
 /** What the rules need to know about the signed-in account (from the session, never the request). */
@@ -61,18 +62,31 @@ export async function assertProceedingAccess(ctx: AppContext, actor: Actor, id: 
   if (row && row.user_id === null) throw new AppError("forbidden", ACCESS_MESSAGES.proceeding);
 }
 
-/** Whether `actor` may see journal `uri`'s unpublished parts (inactive journal, draft issues). */
-export async function canManageJournal(
+/**
+ * The one rule for unpublished content (issue 15; docs/decisions/260-unpublished-content.md):
+ * what `actor` may read of journal `uri`. Its unpublished parts (the journal while inactive, its
+ * draft issues and their papers) are readable by the journal's managers and by administrators
+ * only; everybody else (signed out, a signed-in account with no rights on it, a manager of another
+ * journal) gets `{ includeUnpublished: false }`, so every route answers them the 404 a reader
+ * gets. Every route serving one journal's record asks it (public pages, the public API, PDF
+ * galleys, citation files); lists (feeds, OAI-PMH, sitemap, search, SUSHI) show published work
+ * only, to everybody. Proceedings have no unpublished state (decision 090).
+ * @returns the visibility to pass to the journal, issue and paper queries.
+ */
+export async function readableBy(
   ctx: AppContext,
   actor: Actor | null | undefined,
   uri: string,
-): Promise<boolean> {
-  if (!actor) return false;
+): Promise<Visibility> {
+  if (!actor) return { includeUnpublished: false };
   try {
     await assertJournalAccess(ctx, actor, uri);
-    return true;
-  } catch {
-    return false;
+    return { includeUnpublished: true };
+  } catch (error) {
+    if (error instanceof AppError && error.kind === "forbidden") {
+      return { includeUnpublished: false };
+    }
+    throw error;
   }
 }
 

@@ -9,6 +9,7 @@
  * request holds the whole catalogue in memory.
  */
 import { sql } from "kysely";
+import { effectivePaperDate } from "../../shared/dates.ts";
 import {
   paperLink,
   proceedingLink,
@@ -187,9 +188,9 @@ export type FeedEntry = {
   /** Last change of the paper (ISO 8601). */
   updated: string;
   /**
-   * When the paper was published, as an RFC 3339 date-time: its own date (`2016-05-30`,
-   * `2016-05` or `2016` stored; missing parts are the first day), else its issue's publication
-   * date or its event's last day, else when it was added.
+   * When the paper was published, as an RFC 3339 date-time: its effective date (decision 255;
+   * `2016-05-30`, `2016-05` or `2016`, missing parts the first day): its own date, else its
+   * issue's publication date, else its proceeding's year.
    */
   published: string;
 };
@@ -201,6 +202,19 @@ export type FeedQuery = {
   /** At most this many entries (default 50). */
   limit?: number;
 };
+
+/**
+ * The summary of a paper without an abstract: its title, authors and where it was published
+ * (`{title}. {authors}. {source}.`), as the paper page's description falls back to, so no feed
+ * entry is bare (RFC 4287 section 4.1.1.1 asks for a summary when the content is not inline).
+ */
+export function entrySummary(title: string, authors: string[], source: string): string {
+  return [title, authors.join(", "), source]
+    .map((part) => part.trim().replace(/[.\s]+$/, ""))
+    .filter(Boolean)
+    .map((part) => `${part}.`)
+    .join(" ");
+}
 
 /** `2016-05-30` → `2016-05-30T00:00:00Z`, `2016-05` → `2016-05-01T00:00:00Z`, `2016` → `2016-01-01T00:00:00Z`; null when not a date. */
 export function feedDate(date: string | null | undefined): string | null {
@@ -276,12 +290,13 @@ export async function listRecentPapers(
       "p.published_on",
       "p.created_at",
       "p.updated_at",
-      "pub.published_on as issue_published_on",
+      "pub.publication_date",
+      "pub.year",
       "j.uri",
       "j.name as journal_name",
       "pr.slug",
       "pr.title as proceeding_title",
-      "e.end_date as event_end_date",
+      "pr.year as proceeding_year",
     ])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
@@ -292,18 +307,27 @@ export async function listRecentPapers(
   );
   return rows.map((r) => {
     const conference = r.slug !== null;
+    const names = (authors.get(r.id) ?? []).map((a) => a.name);
+    const source = (conference ? r.proceeding_title : r.journal_name) ?? "";
+    // the effective date of decision 255: its own, else its issue's, else its proceeding's year
+    const date = conference
+      ? effectivePaperDate({
+          published_on: r.published_on,
+          proceeding: { year: r.proceeding_year ?? 0 },
+        })
+      : effectivePaperDate({
+          published_on: r.published_on,
+          issue: { publication_date: r.publication_date, year: r.year ?? 0 },
+        });
     return {
       path: conference ? proceedingPaperLink(r.slug!, r.id) : paperLink(r.uri!, r.id),
       title: r.title,
-      authors: (authors.get(r.id) ?? []).map((a) => a.name),
-      summary: r.abstract,
+      authors: names,
+      summary: r.abstract.trim() || entrySummary(r.title, names, source),
       doi: r.doi,
-      source_title: (conference ? r.proceeding_title : r.journal_name) ?? "",
+      source_title: source,
       updated: r.updated_at,
-      published:
-        feedDate(r.published_on) ??
-        feedDate(conference ? r.event_end_date : r.issue_published_on) ??
-        r.created_at,
+      published: feedDate(date.iso) ?? r.created_at,
     };
   });
 }

@@ -150,7 +150,8 @@ export async function setProceedingAssignment(
 
 /**
  * Changes account `userId`: its role and/or whether it is disabled. Disabling ends every session
- * of the account in the same transaction, so its next request is already signed out.
+ * of the account and voids its unused password reset links in the same transaction, so its next
+ * request is already signed out and no mailed link brings it back.
  * @param actorId the administrator asking (may not disable their own account).
  * @returns the sentence for the screen.
  * @throws AppError `not_found` unknown account; `conflict` (409) {@link LAST_ADMIN_MSG} when
@@ -195,7 +196,16 @@ export async function updateAccount(
       })
       .where("id", "=", userId)
       .execute();
-    if (disabled) await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    if (disabled) {
+      await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+      // its unused reset links die with it (decision 261): enabling it again revives none
+      await trx
+        .updateTable("password_resets")
+        .set({ used_at: timestamp() })
+        .where("user_id", "=", userId)
+        .where("used_at", "is", null)
+        .execute();
+    }
   });
   if (change.disabled === true) {
     return `${name}'s account is disabled and signed out everywhere.`;

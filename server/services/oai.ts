@@ -2,8 +2,12 @@
  * The records behind the OAI-PMH 2.0 endpoint (http://www.openarchives.org/OAI/openarchivesprotocol.html):
  * every paper of an active journal in a published issue and every proceeding paper, as
  * unqualified Dublin Core, with sets `journal`, `journal:{uri}`, `proceeding`, `proceeding:{slug}`. Identifiers are `oai:{repository id}:paper/{paperID}`; the
- * datestamp is the paper's last change in UTC with seconds granularity.
+ * datestamp is the paper's last change in UTC with seconds granularity. `dc:date` (and the
+ * JATS front's publication date) is the paper's effective publication date (decision 255:
+ * its own, else its issue's, else its proceeding's year), never when it went online.
  */
+
+import { effectivePaperDate } from "../../shared/dates.ts";
 import {
   paperLink,
   proceedingCitationLine,
@@ -49,7 +53,7 @@ export type OaiFront = {
   publisher: string;
   volume: string;
   issue: string;
-  /** `YYYY-MM-DD`, `""` when unknown. */
+  /** The effective publication date (decision 255): `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
   published: string;
   doi: string;
   keywords: string[];
@@ -154,7 +158,7 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
     "pub.number",
     "pub.show_number",
     "pub.year",
-    "pub.published_on",
+    "pub.publication_date",
     "j.uri",
     "j.name as journal_name",
     "j.publisher",
@@ -210,7 +214,11 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
       ]
         .filter(Boolean)
         .join("; ");
-      const date = r.paper_published_on ?? r.event_end_date ?? "";
+      // the effective date of decision 255: its own, else the proceeding's year
+      const date = effectivePaperDate({
+        published_on: r.paper_published_on,
+        proceeding: { year: r.proceeding_year ?? 0 },
+      }).iso;
       return {
         paperId: r.id,
         datestamp: toDatestamp(r.updated_at),
@@ -255,7 +263,11 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
       .filter(Boolean)
       .join("; ");
     const galley = r.file ? [`${q.origin}${galleyUrl(uri, r.id, r.title)}`] : [];
-    const date = r.paper_published_on ?? r.published_on ?? "";
+    // the effective date of decision 255: its own, else its issue's publication date
+    const date = effectivePaperDate({
+      published_on: r.paper_published_on,
+      issue: { publication_date: r.publication_date, year: r.year ?? 0 },
+    }).iso;
     const page = `${q.origin}${paperLink(uri, r.id)}`;
     return {
       paperId: r.id,

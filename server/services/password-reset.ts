@@ -19,10 +19,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { User } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
-import { invalid } from "./errors.ts";
+import { AppError, invalid } from "./errors.ts";
 import { sendMail } from "./mail.ts";
 import { clearAccountFailures } from "./sign-in-failures.ts";
-import { assertNewPassword, displayName, hashPassword, normaliseEmail } from "./users.ts";
+import {
+  assertNewPassword,
+  DISABLED_MSG,
+  displayName,
+  hashPassword,
+  normaliseEmail,
+} from "./users.ts";
 
 /** A reset link works for one hour (issue 8). */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -59,6 +65,8 @@ export async function requestPasswordReset(
     .selectFrom("users")
     .select(["id", "email", "first_name", "last_name"])
     .where("email", "=", normaliseEmail(email))
+    // a disabled account gets no link (decision 261): it could not use one
+    .where("disabled_at", "is", null)
     .executeTakeFirst();
   if (!user) return;
 
@@ -117,11 +125,13 @@ export async function checkResetToken(
 ): Promise<boolean> {
   if (!TOKEN_PATTERN.test(token)) return false;
   const row = await ctx.db
-    .selectFrom("password_resets")
-    .select("id")
-    .where("token_hash", "=", tokenHashOf(token))
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
+    .selectFrom("password_resets as r")
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .select("r.id")
+    .where("r.token_hash", "=", tokenHashOf(token))
+    .where("r.used_at", "is", null)
+    .where("r.expires_at", ">", now.toISOString())
+    .where("u.disabled_at", "is", null)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -131,7 +141,8 @@ export async function checkResetToken(
  * @returns the user, whose sessions have all ended (the caller starts a new one).
  * @throws AppError `invalid` (400) {@link RESET_LINK_INVALID_MSG} for an unknown, used or
  *   expired link (the link stays good when only the password is refused), or the password
- *   rules' messages ({@link assertNewPassword}).
+ *   rules' messages ({@link assertNewPassword}); `forbidden` (403) `DISABLED_MSG` when the
+ *   account has been disabled (the link stays unused, the password unchanged).
  */
 export async function completePasswordReset(
   ctx: AppContext,
@@ -155,6 +166,14 @@ export async function completePasswordReset(
       .returning("user_id")
       .executeTakeFirst();
     if (!taken) return undefined;
+    // a disabled account cannot come back through a link, even one mailed before it was
+    // disabled (decision 261); throwing rolls the link's use back too
+    const owner = await trx
+      .selectFrom("users")
+      .select("disabled_at")
+      .where("id", "=", taken.user_id)
+      .executeTakeFirstOrThrow();
+    if (owner.disabled_at !== null) throw new AppError("forbidden", DISABLED_MSG);
     await trx
       .updateTable("password_resets")
       .set({ used_at: nowIso })

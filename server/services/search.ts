@@ -236,7 +236,13 @@ function sqliteMatcher(parsed: Terms, window: number): Matcher {
   };
 }
 
-function postgresMatcher(parsed: Terms, window: number): Matcher {
+/**
+ * PostgreSQL looks for the ranking window among the newest `RECENT_IDS × RANK_WINDOW` ids first
+ * (decision 302): a word in at least a quarter of the papers fills it there.
+ */
+const RECENT_IDS = 4;
+
+function postgresMatcher(parsed: Terms, window: number, newest: number): Matcher {
   const { websearch, prefix } = toWebsearch(parsed);
   const parts: RawBuilder<unknown>[] = [];
   if (websearch) parts.push(sql`websearch_to_tsquery('english', ${websearch})`);
@@ -246,13 +252,30 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
   // The query computed once per statement, as `qx.q`.
   const q = sql`(select ${tsquery} as q) qx`;
   const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
-  const withW = (within: Within) => (within ? sql`with w as materialized (${within}) ` : sql``);
-  const inWindow = (within: Within) => sql`(s.paper_id >= coalesce((select s.paper_id
-        from paper_search s where s.document @@ qx.q ${scope(within)}
-        order by s.paper_id desc offset ${window - 1} limit 1), 0))`;
+  // The window (decision 302): the newest `window` matches, as `m`, read through the GIN
+  // index's bitmap and sorted by id. First among the newest `RECENT_IDS × window` ids only
+  // (`m1`: the two indexes' bitmaps combined, so only matching rows of that range are read);
+  // when fewer match there, among every match (the second branch runs only then). `+ 0` keeps
+  // the planner from sorting through the primary key.
+  const lo = Math.max(0, newest - RECENT_IDS * window);
+  const matches = (within: Within, range: RawBuilder<unknown>) => sql`select s.paper_id
+      from paper_search s cross join ${q}
+      where s.document @@ qx.q ${scope(within)} ${range}
+      order by s.paper_id + 0 desc limit ${window}`;
+  const withWindow = (
+    within: Within,
+  ) => sql`with ${within ? sql`w as materialized (${within}), ` : sql``}m1 as materialized (${matches(within, sql`and s.paper_id > ${sql.lit(lo)}`)}),
+    m as materialized (
+      select paper_id from m1 where (select count(*) from m1) >= ${window}
+      union all
+      select paper_id from (${matches(within, sql``)}) x where (select count(*) from m1) < ${window}) `;
   // Ranked on `rank_doc` (no full text): `document` of a paper with a PDF is large and
-  // compressed, and decompressing thousands of them was most of a search's time.
-  const score = sql`-ts_rank_cd(s.rank_doc, qx.q)`;
+  // compressed, and decompressing thousands of them was most of a search's time. The window's
+  // rows are read by primary key; their `document` is never read.
+  // `float8`: `ts_rank_cd` is a `real`, and beside the unranked scores (about 10^12) in one
+  // column a `real` cannot tell neighbouring ids apart.
+  const rankedWindow = sql`select s.paper_id as id, -ts_rank_cd(s.rank_doc, qx.q)::float8 as r
+      from m join paper_search s on s.paper_id = m.paper_id cross join ${q}`;
   return {
     count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
         where s.document @@ ${tsquery}
@@ -260,16 +283,13 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
         limit ${limit}) x`,
     ranked: (limit, within, complete) =>
       complete
-        ? sql`${withW(within)}select s.paper_id as id, ${score} as r
-            from paper_search s cross join ${q}
-            where s.document @@ qx.q ${scope(within)} and ${inWindow(within)}
+        ? sql`${withWindow(within)}${rankedWindow}
           union all
           select s.paper_id as id, ${UNRANKED} - s.paper_id as r
             from paper_search s cross join ${q}
-            where s.document @@ qx.q ${scope(within)} and not ${inWindow(within)}`
-        : sql`${withW(within)}select s.paper_id as id, ${score} as r
-            from paper_search s cross join ${q}
-            where s.document @@ qx.q ${scope(within)} and ${inWindow(within)}
+            where s.document @@ qx.q ${scope(within)}
+            and s.paper_id + 0 < (select min(paper_id) from m)`
+        : sql`${withWindow(within)}${rankedWindow}
             order by r, s.paper_id limit ${limit}`,
     // ts_headline costs what its text costs: the abstract and the opening of the indexed text
     // (a JATS galley's body before the PDF's text, decision 289).
@@ -363,11 +383,15 @@ export async function searchPapers(
   // PostgreSQL estimates a common word's matches as cheaper to find by reading every row than
   // through the GIN index, but each row's tsvector must then be decompressed: 1.5 s instead of
   // 17 ms for "species" at 100,000 papers. Each search query turns sequential scans off for
-  // its own transaction.
-  const run = <R>(q: RawBuilder<R>): Promise<R[]> =>
+  // its own transaction. For the same reason the planner prefers walking the primary key and
+  // testing `document @@ q` on each row to combining the GIN index with the key's; the ranking
+  // query (`bitmapOnly`) turns plain index scans off too, so only bitmap scans remain, which
+  // read the rows the indexes point at and no others (decision 302).
+  const run = <R>(q: RawBuilder<R>, bitmapOnly = false): Promise<R[]> =>
     ctx.dialect === "postgres"
       ? db.transaction().execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
+          if (bitmapOnly) await sql`set local enable_indexscan = off`.execute(trx);
           return (await q.execute(trx)).rows;
         })
       : q.execute(db).then((r) => r.rows);
@@ -415,22 +439,31 @@ export async function searchPapers(
   if (parsed.groups.length === 0) return empty;
   return rankedSearch(parsed);
 
+  /** PostgreSQL: the highest paper id with a search row (0 without any); one index lookup. */
+  async function newestSearchRow(): Promise<number> {
+    const [row] = await run(sql<{ m: number | null }>`select max(paper_id) as m from paper_search`);
+    return Number(row?.m ?? 0);
+  }
+
   async function rankedSearch(terms: Terms): Promise<SearchResult> {
     const offset = (page - 1) * pageSize;
     const rankWindow = options.rankWindow ?? RANK_WINDOW;
     const matcher =
       ctx.dialect === "sqlite"
         ? sqliteMatcher(terms, rankWindow)
-        : postgresMatcher(terms, rankWindow);
+        : postgresMatcher(terms, rankWindow, await newestSearchRow());
     // With filters, only papers passing them are ranked and counted: a filter to one journal
     // or year would otherwise leave the best matches of the whole catalogue mostly filtered out.
     const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;
     const pageOf = (ranked: RawBuilder<unknown>) =>
-      run(sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
+      run(
+        sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
           from (${ranked}) c ${SOURCES}
           where ${where}
           order by c.r, c.id
-          limit ${pageSize} offset ${offset}`);
+          limit ${pageSize} offset ${offset}`,
+        true,
+      );
     const limit = Math.max(100, 2 * (offset + pageSize));
     // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
     const [counted, firstRows] = await Promise.all([

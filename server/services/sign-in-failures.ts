@@ -12,12 +12,16 @@
  * older than {@link FORGET_AFTER_MS} start again from one. The per-IP attempt limit
  * (server/services/rate-limit.ts) still bounds how fast one IP guesses across accounts.
  *
+ * "IP" is the client's network (./client-network.ts, decision 264): an IPv4 address, an IPv6
+ * client's /64 (one subscriber may pick any address in it), an IPv4-mapped address as IPv4.
+ *
  * Rows live in `sign_in_failures` (migration 009), keyed by the SHA-256 of the normalised
  * email, so several servers share the counts and no address is stored; unknown emails count
  * exactly like known ones, so the wait reveals nothing about which accounts exist.
  */
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { clientNetwork } from "./client-network.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
 import { waitText } from "./rate-limit.ts";
@@ -63,7 +67,7 @@ export async function assertMayTrySignIn(
     .selectFrom("sign_in_failures")
     .select("retry_at")
     .where("account_key", "=", accountKeyOf(email))
-    .where("ip", "=", ip)
+    .where("ip", "=", clientNetwork(ip))
     .executeTakeFirst();
   if (!row?.retry_at) return;
   const ms = new Date(row.retry_at).getTime() - now.getTime();
@@ -81,11 +85,18 @@ export async function recordSignInFailure(
   now = new Date(),
 ): Promise<number> {
   const accountKey = accountKeyOf(email);
+  const network = clientNetwork(ip);
   const nowIso = now.toISOString();
   const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS).toISOString();
   const row = await ctx.db
     .insertInto("sign_in_failures")
-    .values({ account_key: accountKey, ip, failures: 1, last_failed_at: nowIso, retry_at: null })
+    .values({
+      account_key: accountKey,
+      ip: network,
+      failures: 1,
+      last_failed_at: nowIso,
+      retry_at: null,
+    })
     .onConflict((oc) =>
       oc.columns(["account_key", "ip"]).doUpdateSet({
         failures: sql<number>`case when sign_in_failures.last_failed_at < ${forgetBefore} then 1 else sign_in_failures.failures + 1 end`,
@@ -100,7 +111,7 @@ export async function recordSignInFailure(
     .updateTable("sign_in_failures")
     .set({ retry_at: wait > 0 ? new Date(now.getTime() + wait * 1000).toISOString() : null })
     .where("account_key", "=", accountKey)
-    .where("ip", "=", ip)
+    .where("ip", "=", network)
     .execute();
   await purgeOldFailures(ctx, now);
   return wait;
@@ -111,7 +122,7 @@ export async function clearSignInFailures(ctx: AppContext, email: string, ip: st
   await ctx.db
     .deleteFrom("sign_in_failures")
     .where("account_key", "=", accountKeyOf(email))
-    .where("ip", "=", ip)
+    .where("ip", "=", clientNetwork(ip))
     .execute();
 }
 

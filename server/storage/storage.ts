@@ -1,5 +1,7 @@
 /**
- * File storage (docs/product/overview.md#shape-of-the-system and docs/product/files.md): one interface, a local-folder implementation.
+ * File storage (docs/product/overview.md#shape-of-the-system and docs/product/files.md): one
+ * interface, a local-folder implementation (here) and an S3-compatible bucket (./s3-storage.ts,
+ * decision 295), chosen by `STORAGE_URL` ({@link createStorage}).
  *
  * Keys are relative paths made of lower-case letters, digits, `-`, `_`, `.` and `/` such as
  * `covers/9b2e….webp`; the storage assigns no meaning to them. Writes are atomic (temp file in the
@@ -9,10 +11,13 @@
  * the two (temp files, unreferenced files) the sweep removes (./sweep.ts).
  */
 import { randomBytes } from "node:crypto";
-import { createReadStream, type ReadStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { constants, createReadStream, type Dirent } from "node:fs";
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import type { Config } from "../config.ts";
 import { faultPoint } from "./faults.ts";
+import { createS3Storage } from "./s3-storage.ts";
 import { asStorageError } from "./storage-error.ts";
 
 /**
@@ -24,9 +29,38 @@ export const UPLOADS_FOLDER = ".uploads";
 /** Suffix of the temp files of {@link Storage.put}; the sweep (./sweep.ts) recognises it. */
 export const TEMP_SUFFIX = ".tmp";
 
-export type StoredFile = { size: number; modified: Date };
+export type StoredFile = {
+  size: number;
+  modified: Date;
+  /**
+   * The strong ETag of the bytes (`"base64url SHA-256"`, server/http/pdf-etag.ts) when the store
+   * keeps it beside the object (S3 metadata); undefined on disk, where it is hashed on demand.
+   */
+  sha256Etag?: string;
+};
+
+/** One object of the store as the sweep sees it (./sweep.ts). */
+export type StorageEntry = {
+  /** `/`-separated name relative to the store's root: a key, a temp file or an upload. */
+  name: string;
+  size: number;
+  modified: Date;
+  /** A temp file, an upload in `.uploads/` or an unfinished multipart upload. */
+  partial: boolean;
+  /** The store's own ETag of the object (a bucket's), for backups' object lists. */
+  etag?: string;
+  /** Removes the entry (aborts an unfinished multipart upload). */
+  remove(): Promise<void>;
+};
+
+/** An inclusive byte range of a stored file, as HTTP `Range` names it. */
+export type ByteRange = { start: number; end: number };
 
 export type Storage = {
+  /** `file` (a local folder) or `s3` (a bucket), for the callers that serve files. */
+  kind: "file" | "s3";
+  /** Where the files are, for logs: the folder, or `s3://bucket/prefix`. */
+  location: string;
   /**
    * Writes `data` under `key` atomically, replacing any file there.
    * @throws StorageError (./storage-error.ts) when the disk is full, read-only or not writable;
@@ -35,16 +69,38 @@ export type Storage = {
   put(key: string, data: Uint8Array): Promise<void>;
   /** Whole file; throws `ENOENT` when missing. */
   read(key: string): Promise<Buffer>;
-  /** Stream of the file; the stream errors with `ENOENT` when missing. */
-  stream(key: string): ReadStream;
+  /**
+   * Stream of the file, or of `range` of it.
+   * @throws an error with code `ENOENT` when missing; StorageError when the store is down.
+   */
+  open(key: string, range?: ByteRange): Promise<Readable>;
   /** Size and modification time, or null when there is no such file. */
   stat(key: string): Promise<StoredFile | null>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
-  /** Absolute path on disk, for `res.sendFile` (Range, ETag, Last-Modified). */
-  absolutePath(key: string): string;
-  /** Root folder of the store. */
+  /** Every object of the store, temp files and unfinished uploads included (./sweep.ts). */
+  entries(): AsyncIterable<StorageEntry>;
+  /** Resolves when the store can be read and written now (`/readyz`); rejects otherwise. */
+  check(): Promise<void>;
+  /**
+   * Absolute path on disk, for `res.sendFile` (Range, ETag, Last-Modified); null for a bucket.
+   * @throws Error when the key is invalid.
+   */
+  absolutePath: ((key: string) => string) | null;
+  /** Local folder of the store; with a bucket, the folder that holds {@link UPLOADS_FOLDER}. */
   root: string;
+  /** Local folder where multipart bodies arrive (server/http/uploads.ts). */
+  uploadsDir: string;
+  /**
+   * A short-lived URL the client downloads `key` from directly, with these response headers
+   * (`S3_PRESIGN=1`, ./s3-storage.ts); null when files are served through the application.
+   */
+  presign:
+    | ((
+        key: string,
+        headers: { contentType: string; contentDisposition: string },
+      ) => Promise<string>)
+    | null;
 };
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/;
@@ -93,6 +149,48 @@ function exists(file: string): Promise<boolean> {
   );
 }
 
+/**
+ * The storage `config` names: the bucket of `STORAGE_URL=s3://…`, else the folder
+ * `config.filesDir`.
+ */
+export function createStorage(config: Config): Storage {
+  return config.s3
+    ? createS3Storage(config.s3, config.filesDir)
+    : createLocalStorage(config.filesDir);
+}
+
+/**
+ * Every regular file under `root` as an entry named by its `/`-separated relative path (none
+ * when `root` is missing); files under {@link UPLOADS_FOLDER} and `*.tmp` are partial.
+ */
+export async function* localEntries(root: string): AsyncGenerator<StorageEntry> {
+  let found: Dirent[];
+  try {
+    found = await readdir(root, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const e of found) {
+    if (!e.isFile()) continue;
+    const absolute = path.join(e.parentPath, e.name);
+    const name = path.relative(root, absolute).split(path.sep).join("/");
+    let s: Awaited<ReturnType<typeof stat>>;
+    try {
+      s = await stat(absolute);
+    } catch {
+      continue; // removed meanwhile (an upload finished or failed)
+    }
+    yield {
+      name,
+      size: s.size,
+      modified: s.mtime,
+      partial: name.startsWith(`${UPLOADS_FOLDER}/`) || name.endsWith(TEMP_SUFFIX),
+      remove: () => rm(absolute, { force: true }),
+    };
+  }
+}
+
 /** Local-folder storage rooted at `root` (created when missing). */
 export function createLocalStorage(root: string): Storage {
   const absolutePath = (key: string) => {
@@ -100,8 +198,18 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, ...key.split("/"));
   };
   return {
+    kind: "file",
+    location: root,
     root,
+    uploadsDir: path.join(root, UPLOADS_FOLDER),
     absolutePath,
+    presign: null,
+    entries: () => localEntries(root),
+    async check() {
+      // The folder is created on first write; a fresh install without it is still ready.
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+    },
     async put(key, data) {
       const target = absolutePath(key);
       const temp = `${target}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
@@ -127,7 +235,16 @@ export function createLocalStorage(root: string): Storage {
       }
     },
     read: (key) => readFile(absolutePath(key)),
-    stream: (key) => createReadStream(absolutePath(key)),
+    async open(key, range) {
+      const file = absolutePath(key);
+      const stream = createReadStream(file, range);
+      // an open error (ENOENT) rejects here rather than in the caller's pipe
+      await new Promise<void>((resolve, reject) => {
+        stream.once("open", () => resolve());
+        stream.once("error", reject);
+      });
+      return stream;
+    },
     async stat(key) {
       try {
         const s = await stat(absolutePath(key));

@@ -18,12 +18,11 @@
  * database in front of an existing storage, not a crash, and deleting the whole store would be
  * the worst answer to it.
  */
-import { readdir, rm, stat } from "node:fs/promises";
-import path from "node:path";
 import { DERIVATIVE_WIDTHS } from "../../shared/images.ts";
+import { tryAdvisoryLock } from "../db/advisory-lock.ts";
 import type { AppContext } from "../services/context.ts";
 import { derivativeKey } from "../services/images.ts";
-import { assertKey, TEMP_SUFFIX, UPLOADS_FOLDER } from "./storage.ts";
+import { assertKey, type StorageEntry } from "./storage.ts";
 
 export type SweepResult = {
   /** Temp files removed. */
@@ -82,52 +81,41 @@ function isKey(relative: string): boolean {
 }
 
 /**
- * One sweep of `ctx.storage.root` (see the module comment).
+ * One sweep of `ctx.storage` (see the module comment): its folder, or its bucket with the
+ * unfinished multipart uploads and the local `.uploads/` folder (decision 295).
  * @param graceMs files modified less than this many milliseconds ago are kept.
  * @returns what was removed; a missing storage root is an empty sweep. Removal failures are
- *   logged and counted, never thrown; a failing database query is thrown (nothing is removed).
+ *   logged and counted, never thrown; a failing database query or listing is thrown (nothing is
+ *   removed then).
  */
 export async function sweepStorage(ctx: AppContext, graceMs: number): Promise<SweepResult> {
   const result: SweepResult = { temp: 0, orphans: 0, bytes: 0, failed: 0 };
-  const root = ctx.storage.root;
+  const root = ctx.storage.location;
   const referenced = await referencedKeys(ctx);
-  let entries: Awaited<ReturnType<typeof listFiles>>;
-  try {
-    entries = await listFiles(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return result;
-    throw error;
-  }
+  const entries: StorageEntry[] = [];
+  for await (const entry of ctx.storage.entries()) entries.push(entry);
   const cutoff = Date.now() - graceMs;
   let keptForSafety = 0;
-  for (const relative of entries) {
-    const temp = relative.startsWith(`${UPLOADS_FOLDER}/`) || relative.endsWith(TEMP_SUFFIX);
-    const orphan = !temp && isKey(relative) && !referenced.has(relative);
+  for (const entry of entries) {
+    const temp = entry.partial;
+    const orphan = !temp && isKey(entry.name) && !referenced.has(entry.name);
     if (!temp && !orphan) continue;
-    const absolute = path.join(root, ...relative.split("/"));
-    let size: number;
-    try {
-      const s = await stat(absolute);
-      if (s.mtimeMs > cutoff) continue;
-      size = s.size;
-    } catch {
-      continue; // removed meanwhile (an upload finished or failed)
-    }
+    if (entry.modified.getTime() > cutoff) continue;
     if (orphan && referenced.size === 0) {
       keptForSafety += 1;
       continue;
     }
     try {
-      await rm(absolute, { force: true });
+      await entry.remove();
     } catch (error) {
       result.failed += 1;
-      ctx.log.error({ err: error, path: absolute }, "storage sweep could not remove a file");
+      ctx.log.error({ err: error, key: entry.name, root }, "storage sweep could not remove a file");
       continue;
     }
     if (temp) result.temp += 1;
     else result.orphans += 1;
-    result.bytes += size;
-    ctx.log.debug({ key: relative, bytes: size, temp }, "storage sweep removed a file");
+    result.bytes += entry.size;
+    ctx.log.debug({ key: entry.name, bytes: entry.size, temp }, "storage sweep removed a file");
   }
   if (keptForSafety > 0) {
     ctx.log.warn(
@@ -139,16 +127,28 @@ export async function sweepStorage(ctx: AppContext, graceMs: number): Promise<Sw
   return result;
 }
 
-/** Relative paths (`/`-separated) of every regular file under `root`. */
-async function listFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+/**
+ * {@link sweepStorage} under the `storage-sweep` advisory lock (server/db/advisory-lock.ts): of
+ * several processes sharing the database and the storage, one sweeps; null when another is.
+ */
+async function sweepOnce(ctx: AppContext, graceMs: number): Promise<SweepResult | null> {
+  const release = await tryAdvisoryLock(ctx.db, ctx.dialect, "storage-sweep");
+  if (!release) {
+    ctx.log.debug("storage sweep skipped: another process is sweeping");
+    return null;
+  }
+  try {
+    return await sweepStorage(ctx, graceMs);
+  } finally {
+    await release();
+  }
 }
 
 export type SweepSchedule = {
-  /** The sweep at start; resolves with its result (a failure is logged and resolves null). */
+  /**
+   * The sweep at start; resolves with its result (a failure is logged and resolves null, as
+   * does a sweep another process is running).
+   */
   first: Promise<SweepResult | null>;
   /** Stops the periodic sweeps. */
   stop: () => void;
@@ -163,7 +163,7 @@ export function startStorageSweeps(ctx: AppContext): SweepSchedule {
   const { graceMs, intervalMs } = ctx.config.storageSweep;
   let running: Promise<SweepResult | null> | undefined;
   const run = () => {
-    running ??= sweepStorage(ctx, graceMs)
+    running ??= sweepOnce(ctx, graceMs)
       .catch((error: unknown) => {
         ctx.log.error({ err: error }, "storage sweep failed");
         return null;

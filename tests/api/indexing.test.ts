@@ -139,8 +139,13 @@ describe(`crawler files on ${dialectUnderTest}`, () => {
     expect(texts(res.text, "published").slice(0, 3)).toEqual([
       "2025-06-01T00:00:00Z",
       "2025-06-01T00:00:00Z",
-      "2025-06-01T00:00:00Z",
+      // a paper without its own date: its issue's (year 2025, no date stored; decision 255),
+      // not the day the issue went online (2025-06-01)
+      "2025-01-01T00:00:00Z",
     ]);
+    // an entry without an abstract still has a summary: title, authors, journal
+    const farAway = res.text.split("<entry>").find((e) => e.includes("<title>Far away</title>"));
+    expect(farAway).toMatch(/<summary>Far away\. [^<]+\.<\/summary>/);
     const titles = texts(res.text, "title");
     expect(titles).toContain("A good life");
     expect(titles).not.toContain("Secret");

@@ -234,6 +234,27 @@ describe(`output cache on ${dialectUnderTest}`, () => {
     expect(missing.headers["x-cache"]).toBeUndefined();
   });
 
+  it("keeps the sitemap index and its parts until the next catalogue write (decision 301)", async () => {
+    for (const path of ["/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/papers-1.xml"]) {
+      const first = await get(path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers["content-type"], path).toMatch(/^application\/xml/);
+      expect(first.headers["x-cache"], path).toBe("miss");
+      const again = await get(path);
+      expect(again.headers["x-cache"], path).toBe("hit");
+      expect(again.text, path).toBe(first.text);
+    }
+    expect((await get("/sitemap.xml")).text).toContain("/sitemaps/papers-1.xml</loc>");
+    await createPartner(t.ctx, { name: "Sitemap Invalidating Partner", link: "" });
+    expect((await get("/sitemap.xml")).headers["x-cache"]).toBe("miss");
+    expect((await get("/sitemaps/papers-1.xml")).headers["x-cache"]).toBe("miss");
+    // a part without papers is a 404, never kept
+    await get("/sitemaps/papers-999.xml");
+    const missing = await get("/sitemaps/papers-999.xml");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["x-cache"]).toBeUndefined();
+  });
+
   it("never caches a signed-in manager's request and marks it private, no-store", async () => {
     for (const path of ["/?signed-in", "/api/all_journals", "/api/dashboard/all_journals"]) {
       const res = await get(path).set("Cookie", cookie);
@@ -280,6 +301,8 @@ describe(`output cache on ${dialectUnderTest}`, () => {
       "/api/all_proceedings",
       "/feed.xml",
       "/journal/ethics-review/feed.xml",
+      "/sitemap.xml",
+      "/sitemaps/papers-1.xml",
     ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
@@ -294,8 +317,6 @@ describe(`output cache on ${dialectUnderTest}`, () => {
       "/api/delete_paper/ethics-review/3",
       "/api/logout",
       "/journal/ethics-review/download/3/paper.pdf",
-      "/sitemap.xml",
-      "/sitemaps/papers-1.xml",
       "/robots.txt",
       "/journal/ethics-review/3/cite.bib",
       "/oai",

@@ -40,7 +40,7 @@ describe(`strong ETags on PDF galleys on ${dialectUnderTest}`, () => {
     const before = (await request(t.app).get(galley())).headers.etag;
     const changed = Buffer.concat([Buffer.from(t.seed.pdfBytes), Buffer.from("\n% appended\n")]);
     // a later mtime, as a replaced upload has (set, not waited for)
-    const file = t.ctx.storage.absolutePath(t.seed.pdfKey);
+    const file = t.ctx.storage.absolutePath!(t.seed.pdfKey);
     const later = new Date(statSync(file).mtimeMs + 2_000);
     writeFileSync(file, changed);
     utimesSync(file, later, later);

@@ -11,6 +11,7 @@ import {
   searchPapers,
 } from "../../server/services/search.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { paperRow } from "../helpers/fixtures.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 
 const t = seededFileContext({ proceedings: true });
@@ -370,6 +371,37 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     const result = await searchPapers(t.ctx, "zebra");
     expect(result).toMatchObject({ total: 1, totalCapped: false });
     expect(result.hits.map((h) => h.paperID)).toEqual([t.seed.paperWithPdfId]);
+  });
+
+  it("keeps relevance order whichever way the ranking window is found (decision 302)", async () => {
+    // Oldest first: a title match, then abstracts naming the word three times, twice, once;
+    // then 8 newer papers that do not match, so the newest ids hold few matches.
+    const add = async (title: string, abstract: string) => {
+      const { id } = await t.ctx.db
+        .insertInto("papers")
+        .values(paperRow({ publication_id: t.seed.issueId, title, abstract, doi: null }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await indexPaper(t.ctx.db, t.ctx.dialect, Number(id));
+      return Number(id);
+    };
+    const inTitle = await add("Quokka behaviour", "Marsupials of an island.");
+    const thrice = await add("Island fauna", "A quokka, a quokka and another quokka here.");
+    const twice = await add("Rottnest surveys", "The quokka census counts each quokka.");
+    const once = await add("Coastal mammals", "One quokka was seen.");
+    for (let i = 0; i < 8; i++) await add(`Unrelated paper ${i}`, "Nothing to see.");
+    const order = async (rankWindow: number) =>
+      (await searchPapers(t.ctx, "quokka", { rankWindow })).hits.map((h) => h.paperID);
+    // every match in the window: found among the newest ids, or (window 1 or 2: too few
+    // matches there) among every match
+    for (const w of [4, 50, 4_000]) {
+      expect(await order(w), `window ${w}`).toEqual([inTitle, thrice, twice, once]);
+    }
+    // a window of 2: the two newest matches ranked, then the others newest first; SQLite's
+    // window also holds the newest title matches (decision 173)
+    expect(await order(2)).toEqual(
+      t.ctx.dialect === "sqlite" ? [inTitle, twice, once, thrice] : [twice, once, thrice, inTitle],
+    );
   });
 
   it("drops a deleted paper from the index", async () => {

@@ -15,6 +15,7 @@ import { type APIRequestContext, expect, type Page, request, test } from "@playw
 import sharp from "sharp";
 import { CORPUS_DIR } from "./fixtures.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
+import { addAuthor } from "./helpers/dashboard.ts";
 
 const JOURNAL = { uri: "plos-one", name: "PLOS ONE", abbreviation: "PLoS One" };
 const YEAR = "2024";
@@ -346,14 +347,19 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
   await expect(page.getByText("Choose the paper as a PDF file.")).toBeVisible();
   await page.getByLabel("Paper File").setInputFiles(PDF);
   await expect(page.getByText("Choose the paper as a PDF file.")).toHaveCount(0);
-  await addPerson(page, {
-    name: "Barbara Laddomada",
+  await addAuthor(page, {
+    given: "Barbara",
+    family: "Laddomada",
     email: "b.laddomada@ispa.example",
-    institution: "ISPA-CNR",
+    affiliations: [{ name: "ISPA-CNR" }],
   });
-  await addPerson(page, { name: "Laura Del Coco", institution: "University of Salento" });
+  await addAuthor(page, {
+    given: "Laura",
+    family: "Del Coco",
+    affiliations: [{ name: "University of Salento" }],
+  });
   await expect(
-    page.getByRole("list", { name: "Author(s) added" }).getByRole("listitem"),
+    page.getByRole("list", { name: "Authors", exact: true }).getByRole("listitem"),
   ).toHaveCount(2);
 
   await slowDown(page, "/create_paper/**");
@@ -411,7 +417,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
   // A real update: a new title, the file kept.
   await page.reload();
   await page.getByLabel("Title").fill(`${PDF_TITLE} (revised)`);
-  await page.getByRole("button", { name: "Remove author Laura Del Coco" }).click();
+  await page.getByRole("button", { name: "Remove author 2" }).click();
   await slowDown(page, "/edit_paper/**");
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("button", { name: "Updating..." })).toBeDisabled();
@@ -419,7 +425,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
   // the paper reloaded: the stored values, the file's new name
   await expect(page.getByLabel("Title")).toHaveValue(`${PDF_TITLE} (revised)`);
   await expect(
-    page.getByRole("list", { name: "Author(s) added" }).getByRole("listitem"),
+    page.getByRole("list", { name: "Authors", exact: true }).getByRole("listitem"),
   ).toHaveCount(1);
   await expect(currentFile).toHaveAttribute("href", /durum-wheat-kernels-revised\.pdf$/);
   const galley = (await currentFile.getAttribute("href"))!;

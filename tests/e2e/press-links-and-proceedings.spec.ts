@@ -7,11 +7,11 @@
  * read by pdf.js before the answer, which a busy shared machine slows down.
  */
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { CORPUS_DIR } from "./fixtures.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
-import { uniqueSuffix } from "./helpers/dashboard.ts";
+import { addAuthor, uniqueSuffix } from "./helpers/dashboard.ts";
 
 const PDF = path.join(CORPUS_DIR, "pdfs", "metabolites-04-00932.pdf");
 const YEAR = String(new Date().getFullYear());
@@ -90,12 +90,6 @@ async function paperByApi(api: APIRequestContext, uri: string, issue: number, ti
   return ((await res.json()) as { paperID: number }).paperID;
 }
 
-async function addAuthor(page: Page, name: string, institution: string) {
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Institution").fill(institution);
-  await page.getByRole("button", { name: "Add", exact: true }).click();
-}
-
 test("a renamed journal URI: an old paper URL lands on the new one", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const suffix = uniqueSuffix(testInfo);
@@ -166,7 +160,11 @@ test("after 'Paper Created Successfully.' the form clears but keeps the chosen i
   await page.getByLabel("Title").fill(`First paper ${suffix}`);
   await page.getByLabel("Abstract").fill("The first paper of the issue.");
   await page.getByLabel("Paper File").setInputFiles(PDF);
-  await addAuthor(page, "Laura Del Coco", "University of Salento");
+  await addAuthor(page, {
+    given: "Laura",
+    family: "Del Coco",
+    affiliations: [{ name: "University of Salento" }],
+  });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
     timeout: 30_000,
@@ -238,7 +236,7 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   await page.getByLabel("First Page").fill("3");
   await page.getByLabel("Last Page").fill("9");
   await page.getByLabel("Paper File").setInputFiles(PDF);
-  await addAuthor(page, "Andreas Gal", "UC Irvine");
+  await addAuthor(page, { given: "Andreas", family: "Gal", affiliations: [{ name: "UC Irvine" }] });
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
     timeout: 30_000,

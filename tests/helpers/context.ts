@@ -21,7 +21,7 @@ import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createCitationPool } from "../../server/services/citation/citation-pool.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { createLocalStorage } from "../../server/storage/storage.ts";
+import { createStorage } from "../../server/storage/storage.ts";
 
 export const TEST_PASSCODE = "test-admin-passcode";
 
@@ -85,7 +85,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     db: handle.db,
     readDb: readDb ?? handle.db,
     dialect: handle.dialect,
-    storage: createLocalStorage(config.filesDir),
+    storage: createStorage(config),
     config,
     log: pino({ level: "silent" }),
     // as in production; its thread starts only when a test asks for citations.json

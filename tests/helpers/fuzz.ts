@@ -1,6 +1,7 @@
 /**
  * A deterministic HTTP fuzzer (issue 7: "0 of 10,000 fuzzed requests may get a 5xx"). From a
- * fixed seed it builds requests for every API call, page, file, galley and crawler route, with
+ * fixed seed it builds requests (a few in absolute-form or asterisk-form) for every API call,
+ * page, file, galley and crawler route, with
  * malformed paths (%-encoding, overlong, dot segments, unicode), headers (Host, Content-Type
  * with odd charsets and boundaries, Content-Encoding, Content-Length mismatches, Range, cookies,
  * Fetch Metadata), query strings and bodies (truncated JSON, wrong types, huge numbers,
@@ -454,6 +455,7 @@ export function* fuzzRequests(
   pages: boolean,
 ): Generator<FuzzRequest> {
   const r = prng(seed);
+  const forms = prng(seed ^ 0x5eed);
   const all = routes(t, pages);
   for (let n = 0; n < count; n++) {
     const route = pick(r, all)(r);
@@ -553,9 +555,18 @@ export function* fuzzRequests(
       headers.push(["Content-Length", String(body.length)]);
     }
     headers.push(["Connection", "close"]);
+    const target = `${route.path}${queryString(r)}`;
+    // the request-target forms besides origin-form (RFC 9112 section 3.2), from a generator of
+    // their own so the rest of the seed's requests stay as they were (issue 15)
+    const form = forms();
     yield {
-      method: route.method,
-      target: `${route.path}${queryString(r)}`,
+      method: form < 0.03 ? pick(forms, ["OPTIONS", "GET", route.method]) : route.method,
+      target:
+        form < 0.03
+          ? pick(forms, ["*", "*/x", "*?a=b"])
+          : form < 0.06
+            ? `${pick(forms, ["http", "https", "ftp"])}://${pick(forms, [t.host, "evil.example", "[::1]"])}${target}`
+            : target,
       headers,
       body,
       shortBody,

@@ -7,6 +7,7 @@
 import { RouterContextProvider } from "react-router";
 import { appContext, requestContext } from "../../app/context.ts";
 import type { AppContext } from "../../server/services/context.ts";
+import type { SignedInUser } from "../../shared/api.ts";
 
 /** The service context with every query on one of `tables` failing ("database is down"). */
 export function failing(ctx: AppContext, tables: string[] | "all"): AppContext {
@@ -26,13 +27,20 @@ export function failing(ctx: AppContext, tables: string[] | "all"): AppContext {
   return { ...ctx, db };
 }
 
-/** A loader's arguments: `ctx` in the router context, a signed-out reader, route `params`. */
-export function loaderArgs(ctx: AppContext, params: Record<string, string> = {}) {
+/**
+ * A loader's arguments: `ctx` in the router context, route `params`, and the signed-in `user`
+ * (a signed-out reader unless given).
+ */
+export function loaderArgs(
+  ctx: AppContext,
+  params: Record<string, string> = {},
+  user: SignedInUser | null = null,
+) {
   const context = new RouterContextProvider();
   context.set(appContext, ctx);
   context.set(requestContext, {
     nonce: "n",
-    user: null,
+    user,
     origin: "http://localhost",
     allowPdfViewer: () => {},
   });

@@ -1,6 +1,8 @@
 /**
  * `<head>` metadata of the paper page (app/lib/citation-meta.ts): Google Scholar tags in the
- * order Scholar reads them, Dublin Core, absolute URLs, and no empty tags.
+ * order Scholar reads them, Dublin Core, absolute URLs, and no empty tags; the scholarly model
+ * (decisions 255, 306): the effective publication date, names as "Family, Given", the whole
+ * abstract, references, the licence and the conference's place as Zotero reads them.
  */
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -13,7 +15,7 @@ import {
 } from "../../app/lib/citation-meta.ts";
 import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
 import { issnList } from "../../shared/format.ts";
-import { emptyScholarly, literalAuthor } from "../helpers/paper-details.ts";
+import { emptyScholarly, literalAuthor, personAuthor } from "../helpers/paper-details.ts";
 
 const paper: PaperDetail = {
   paperID: 42,
@@ -44,7 +46,7 @@ const paper: PaperDetail = {
   page_count: 5,
   issue_link: "/journal/tests/3/2",
   license_url: "",
-  ...emptyScholarly("2025"),
+  ...emptyScholarly("2025-05-30"),
 };
 
 const origin = "https://journals.example.edu";
@@ -127,6 +129,103 @@ describe("paperMeta", () => {
     expect(pairs.every(([, c]) => c.trim() !== "")).toBe(true);
   });
 
+  it("dates the paper by its publication date, never the day its issue went online", () => {
+    // an issue created for 2025 and put online on 25 November 2026 (issue 16)
+    const late = named(
+      paperMeta(
+        { ...paper, published_on: "2026-11-25", publication_date: "2025" },
+        origin,
+        "Athenaeum",
+      ),
+    );
+    const of = (name: string) => late.filter(([n]) => n === name).map(([, c]) => c);
+    expect(of("citation_publication_date")).toEqual(["2025"]);
+    expect(of("citation_date")).toEqual(["2025"]);
+    expect(of("DC.date")).toEqual(["2025"]);
+    expect(all("citation_date")).toEqual(["2025/05/30"]);
+  });
+
+  it("writes split names as 'Family, Given' and literal names whole", () => {
+    const people = named(
+      paperMeta(
+        {
+          ...paper,
+          authors: [
+            personAuthor("T.", "Di Matteo"),
+            { ...personAuthor("Martin Luther", "King"), suffix: "Jr." },
+            literalAuthor("Pietro A. Siciliano"),
+            literalAuthor("The PLOS ONE Staff"),
+          ],
+        },
+        origin,
+        "Athenaeum",
+      ),
+    );
+    const expected = [
+      "Di Matteo, T.",
+      "King, Martin Luther, Jr.",
+      "Pietro A. Siciliano",
+      "The PLOS ONE Staff",
+    ];
+    expect(people.filter(([n]) => n === "citation_author").map(([, c]) => c)).toEqual(expected);
+    expect(people.filter(([n]) => n === "DC.creator").map(([, c]) => c)).toEqual(expected);
+  });
+
+  it("carries the whole abstract, not the cut description", () => {
+    const long = `${"A sentence of the abstract that goes on. ".repeat(20)}The end.`;
+    const tags = named(paperMeta({ ...paper, abstract: long }, origin, "Athenaeum"));
+    const of = (name: string) => tags.filter(([n]) => n === name).map(([, c]) => c);
+    expect(of("description")[0]!.length).toBeLessThanOrEqual(300);
+    expect(of("citation_abstract")).toEqual([long.replace(/\s+/g, " ").trim()]);
+  });
+
+  it("writes the licence as a link, DC.rights, and each reference", () => {
+    const licensed = paperMeta(
+      {
+        ...paper,
+        license_url: "https://creativecommons.org/licenses/by/4.0/",
+        references: [
+          {
+            ref_id: "r1",
+            label: "1",
+            citation: "Smith J. A study. J Tests. 2019;1:1-2.",
+            doi: "10.1234/a.1",
+            pmid: "",
+            url: "",
+          },
+          {
+            ref_id: "r2",
+            label: "2",
+            citation: "Doe J. Another. doi:10.1234/B.2",
+            doi: "10.1234/b.2",
+            pmid: "123",
+            url: "",
+          },
+          { ref_id: "", label: "", citation: "A book.\nSecond line", doi: "", pmid: "", url: "" },
+        ],
+      },
+      origin,
+      "Athenaeum",
+    );
+    expect(licensed).toContainEqual({
+      tagName: "link",
+      rel: "license",
+      href: "https://creativecommons.org/licenses/by/4.0/",
+    });
+    const of = (name: string) =>
+      named(licensed)
+        .filter(([n]) => n === name)
+        .map(([, c]) => c);
+    expect(of("DC.rights")).toEqual(["https://creativecommons.org/licenses/by/4.0/"]);
+    expect(of("citation_reference")).toEqual([
+      "Smith J. A study. J Tests. 2019;1:1-2. https://doi.org/10.1234/a.1",
+      "Doe J. Another. doi:10.1234/B.2",
+      "A book. Second line",
+    ]);
+    const bare = paperMeta(paper, origin, "Athenaeum");
+    expect(bare.some((t) => "rel" in t && t.rel === "license")).toBe(false);
+  });
+
   it("leaves the PDF tags out when there is no full text", () => {
     const none = named(paperMeta({ ...paper, file_url: "" }, origin, "Athenaeum"));
     expect(none.some(([n]) => n === "citation_pdf_url" || n === "DC.format")).toBe(false);
@@ -160,7 +259,7 @@ const conferencePaper: ProceedingPaperDetail = {
   isbn: "978-1-60558-392-1",
   issn: "",
   citation_line: "Proceedings of the 30th ACM SIGPLAN Conference on PLDI (PLDI '09), 2009",
-  ...emptyScholarly("2009"),
+  ...emptyScholarly("2009-06"),
 };
 
 describe("proceedingPaperMeta", () => {
@@ -177,6 +276,10 @@ describe("proceedingPaperMeta", () => {
       expect(all(name), name).toEqual([]);
     }
     expect(all("citation_issn")).toEqual([]);
+  });
+
+  it("gives the conference's place where Zotero reads it", () => {
+    expect(all("eprints.event_location")).toEqual(["Dublin, Ireland"]);
   });
 
   it("gives pages, date, DOI and URLs under the proceeding's path", () => {

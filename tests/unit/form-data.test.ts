@@ -35,4 +35,24 @@ describe("toFormData", () => {
     expect(body.has("cover_img")).toBe(false);
     expect((body.get("paper_file") as File).name).toBe("p.pdf");
   });
+
+  it("writes nested lists one bracket deeper (authors' affiliations, award numbers)", () => {
+    const body = toFormData({
+      authors: [
+        {
+          family_name: "Del Coco",
+          affiliations: [{ name: "Salento", ror: "https://ror.org/03fc1k060" }],
+        },
+      ],
+      funding: [{ funder_name: "NSF", award_ids: ["A1", "B2"] }],
+    });
+    expect([...body.entries()]).toEqual([
+      ["authors[0][family_name]", "Del Coco"],
+      ["authors[0][affiliations][0][name]", "Salento"],
+      ["authors[0][affiliations][0][ror]", "https://ror.org/03fc1k060"],
+      ["funding[0][funder_name]", "NSF"],
+      ["funding[0][award_ids][0]", "A1"],
+      ["funding[0][award_ids][1]", "B2"],
+    ]);
+  });
 });

@@ -2,7 +2,8 @@
  * The fields of the journal forms (docs/product/screens.md, docs/product/data.md and docs/product/validation.md), shared by Create journal and
  * Edit journal: {@link JournalBasicsFields} (step 1 / 'Main Details': Journal Name, Journal
  * Abbreviation, Journal URI, the cover, Publisher, Publishing Frequency, Subject (issue 8), ISSN, Journal
- * Introduction (Summary)) and {@link SubmissionInfoFields} (step 2 / 'Submission Info':
+ * Introduction (Summary), and the Licence of its papers (issue 16, decision 257: the default of each
+ * new paper's licence)) and {@link SubmissionInfoFields} (step 2 / 'Submission Info':
  * Submission Guidelines, Other Guidelines, Journal Email, Paper Submission Cost, Contact Full
  * Name, Contact Email). All are required (docs/product/validation.md); the emails are `type="email"`.
  *
@@ -25,6 +26,7 @@ import {
 import { toFormData } from "../../lib/form-data.ts";
 import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
 import { type FormResult, useFormAction } from "./form-action.ts";
+import { LicenceSelect } from "./licence-select.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 /**
@@ -47,7 +49,8 @@ export type BasicsKey =
   | "pub_frequency"
   | "subject"
   | "issn"
-  | "journal_intro";
+  | "journal_intro"
+  | "license_url";
 
 export type SubmissionKey =
   | "submission_guide"
@@ -67,6 +70,7 @@ export const BASICS_KEYS: readonly BasicsKey[] = [
   "subject",
   "issn",
   "journal_intro",
+  "license_url",
 ];
 
 /** The fields of {@link SubmissionInfoFields}, whose server messages go under them. */
@@ -118,8 +122,11 @@ export function JournalBasicsFields({
   field,
   cover,
   uriHint,
+  storedLicence = "",
 }: {
   field: FieldOf<BasicsKey>;
+  /** The journal's licence now (edit), offered even when it is none of the choices. */
+  storedLicence?: string;
   /** The cover image field (required on create, optional on edit). */
   cover: ReactNode;
   uriHint?: ReactNode;
@@ -178,6 +185,13 @@ export function JournalBasicsFields({
         required
         className="sm:col-span-2"
         {...field("journal_intro")}
+      />
+      <LicenceSelect
+        label="Licence of its papers"
+        className="sm:col-span-2"
+        stored={storedLicence}
+        hint="Each new paper starts with this licence; a paper's own form can change it. Plan S and the DOAJ Seal ask for CC BY."
+        {...field("license_url")}
       />
     </div>
   );

@@ -1,12 +1,15 @@
 /**
  * The form of Paper submission and Edit paper (docs/product/screens.md, docs/product/validation.md and docs/product/api.md): Publication (select
  * of the journal's issues, required), Title (required), DOI Number, Abstract (required, 8 rows),
- * Keywords, Paper File (a PDF; required on submission, optional on edit) and Author(s) (name,
- * email, institution; Add and X).
+ * Keywords, Paper File (a PDF; required on submission, optional on edit) and Author(s). Added
+ * beside the spec's fields (issue 16, decisions 256 and 251): authors as people
+ * (app/components/dashboard/author-rows.tsx), Licence and copyright (the licence defaults to the
+ * journal's), Dates (publication, blank for the issue's; received; accepted), Funding (statement
+ * and funders) and References, the last three folded (`<details>`) so long lists stay usable.
  *
- * It checks the fields with the server's own schema (`paperSchema`), then submits the multipart
- * body (`sel_publication, title, doi, abstract, keywords, paper_file, authors[i][name, email,
- * institution]`) to its route's `clientAction` (intent `paper`; app/components/dashboard/form-action.ts),
+ * It checks the fields with the server's own schema (`paperSchema`; the lists row by row), then
+ * submits the multipart body (`sel_publication, title, doi, abstract, keywords, paper_file,
+ * authors[i][…]` and the scholarly fields of decision 256) to its route's `clientAction` (intent `paper`; app/components/dashboard/form-action.ts),
  * the button showing `busyLabel` meanwhile. On success, once the page has reloaded, it shows
  * `successMessage` ('Paper Created Successfully.' / 'Paper Updated Successfully.') with links to
  * the paper, and either clears the whole form (`clearOnSuccess`, when adding: fields, file input and
@@ -14,24 +17,33 @@
  * reloaded paper (a new `initial`). When the PDF's text was cut at the limits of one paper
  * (decision 271) the answer's note shows under the success message (adding), or under the current
  * file (editing: the reloaded paper's `textNote`). On failure the action's message (the server's msg, else the
- * route's default) shows under the form, and the server's field messages under their fields.
+ * route's default) shows under the form, and the server's field messages under their fields
+ * (`authors.0.orcid` under that author's ORCID iD, opening its row and section).
+ *
+ * An edit sends the licence, the funders and the references only when the manager changed them
+ * (absent keeps what is stored, decision 256), so what an import stored that the form's rules
+ * would refuse (a publisher's own licence page) survives an edit of something else.
  */
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import type { z } from "zod";
-import type { AuthorInput, PublicationOption } from "../../../shared/api.ts";
+import { z } from "zod";
+import type { AuthorInput, PaperEditScholarly, PublicationOption } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
-import { paperSchema, proceedingPaperSchema } from "../../../shared/schemas.ts";
-import { loadJournalName, type ScreenGet } from "../../lib/dashboard-load.ts";
+import {
+  authorSchema,
+  fundingSchema,
+  paperSchema,
+  proceedingPaperSchema,
+  referenceSchema,
+} from "../../../shared/schemas.ts";
+import { loadManagedJournal, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   FormError,
   FormNote,
   FormSuccess,
-  PeopleListField,
-  type Person,
   SelectField,
   SubmitButton,
   TextAreaField,
@@ -39,17 +51,22 @@ import {
 } from "../forms/index.ts";
 import { Link } from "../ui/link.tsx";
 import { textLinkClass } from "../ui/styles.ts";
+import { type AuthorRow, AuthorRowsField, authorRowOf, authorToWire } from "./author-rows.tsx";
 import { useFormAction } from "./form-action.ts";
+import { FundingRowsField, fundingRowOf, fundingToWire } from "./funding-rows.tsx";
 import { type JatsChoice, JatsFileField } from "./jats-file-field.tsx";
+import { LicenceSelect } from "./licence-select.tsx";
+import { hasErrorUnder, listErrors, type PathErrors } from "./list-rows.tsx";
 import { PdfFileField } from "./pdf-file-field.tsx";
+import { ReferenceRowsField, referenceRowOf, referenceToWire } from "./reference-rows.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 /**
- * A journal paper's fields (Publication select) and a conference paper's (pages instead). The
- * scholarly lists (funders, references) are not on this form yet (issue 16, stage 2); the
- * server keeps them as stored when an edit leaves them out (decision 256).
+ * A journal paper's fields (Publication select) and a conference paper's (pages instead), the
+ * scholarly scalars included; the lists and the licence select are held apart (checked row by
+ * row on submit, see {@link PaperForm}).
  */
-const LISTS = { authors: true, funding: true, references: true } as const;
+const LISTS = { authors: true, funding: true, references: true, license_url: true } as const;
 const journalFields = paperSchema.omit(LISTS);
 const proceedingFields = proceedingPaperSchema.omit(LISTS);
 type Common = Omit<z.input<typeof journalFields>, "sel_publication">;
@@ -67,23 +84,56 @@ const FIELDS = [
   "keywords",
   "first_page",
   "last_page",
+  "copyright_holder",
+  "copyright_year",
+  "published_on",
+  "received_on",
+  "accepted_on",
+  "funding_statement",
 ] as const;
+
+const authorsListSchema = z.array(authorSchema);
+const fundingListSchema = z.array(fundingSchema);
+const referencesListSchema = z.array(referenceSchema);
 
 export const PDF_MISSING = "Choose the paper's PDF file.";
 
 /**
- * What both paper screens load for the form: the journal's name and its issues as the
- * Publication options (GET /api/get_publications/{journal}/Y, drafts included for a manager).
+ * What both paper screens load for the form: the journal's name, its licence (the default of a
+ * new paper's, decision 257) and its issues as the Publication options
+ * (GET /api/get_publications/{journal}/Y, drafts included for a manager).
  */
 export async function loadPaperFormData(
   get: ScreenGet,
   journalUri: string,
-): Promise<{ journalName: string; publications: PublicationOption[] }> {
-  const [journalName, { publications }] = await Promise.all([
-    loadJournalName(get, journalUri),
+): Promise<{ journalName: string; journalLicence: string; publications: PublicationOption[] }> {
+  const [journal, { publications }] = await Promise.all([
+    loadManagedJournal(get, journalUri),
     get(pathOf("GET /get_publications/:journalUrl/Y", { journalUrl: journalUri })),
   ]);
-  return { journalName, publications };
+  return { journalName: journal.name, journalLicence: journal.license_url, publications };
+}
+
+/** No licence, dates, funders nor references: a new paper's scholarly fields. */
+export const EMPTY_SCHOLARLY: PaperEditScholarly = {
+  license_url: "",
+  copyright_holder: "",
+  copyright_year: null,
+  published_on: "",
+  received_on: "",
+  accepted_on: "",
+  funding_statement: "",
+  funding: [],
+  references: [],
+};
+
+/** The scholarly fields of a paper to edit (`PaperEdit`, decision 256), for the form's `initial`. */
+export function scholarlyOf(paper: PaperEditScholarly): PaperEditScholarly {
+  const scholarly = { ...EMPTY_SCHOLARLY };
+  for (const key of Object.keys(EMPTY_SCHOLARLY) as (keyof PaperEditScholarly)[]) {
+    Object.assign(scholarly, { [key]: paper[key] });
+  }
+  return scholarly;
 }
 
 export type PaperFormInitial = {
@@ -97,6 +147,8 @@ export type PaperFormInitial = {
   first_page?: string;
   last_page?: string;
   authors: AuthorInput[];
+  /** Licence, copyright, dates, funding, references (decision 256). */
+  scholarly: PaperEditScholarly;
 };
 
 export const EMPTY_PAPER: PaperFormInitial = {
@@ -108,16 +160,37 @@ export const EMPTY_PAPER: PaperFormInitial = {
   first_page: "",
   last_page: "",
   authors: [],
+  scholarly: EMPTY_SCHOLARLY,
 };
 
 function fieldValues(
-  { authors: _, first_page, last_page, sel_publication, ...fields }: PaperFormInitial,
+  { authors: _, scholarly, first_page, last_page, sel_publication, ...fields }: PaperFormInitial,
   conference: boolean,
 ): FieldValues {
+  const added = {
+    copyright_holder: scholarly.copyright_holder,
+    copyright_year: scholarly.copyright_year === null ? "" : String(scholarly.copyright_year),
+    published_on: scholarly.published_on,
+    received_on: scholarly.received_on,
+    accepted_on: scholarly.accepted_on,
+    funding_statement: scholarly.funding_statement,
+  };
   return conference
-    ? { ...fields, first_page: first_page ?? "", last_page: last_page ?? "" }
-    : { ...fields, sel_publication };
+    ? { ...fields, ...added, first_page: first_page ?? "", last_page: last_page ?? "" }
+    : { ...fields, ...added, sel_publication };
 }
+
+/** The rows of the form's lists for `values`. */
+function listRows(values: PaperFormInitial) {
+  return {
+    authors: values.authors.map(authorRowOf),
+    funding: values.scholarly.funding.map(fundingRowOf),
+    references: values.scholarly.references.map(referenceRowOf),
+  };
+}
+
+/** What a list sends, to tell whether the manager changed it. */
+const sameList = (a: unknown[], b: unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
 type Success = {
   message: string;
@@ -194,7 +267,28 @@ export function PaperForm({
     >,
     defaultValues: fieldValues(initial, conference),
   });
-  const [authors, setAuthors] = useState<Person[]>(initial.authors);
+  const [authors, setAuthors] = useState<AuthorRow[]>(() => listRows(initial).authors);
+  const [funding, setFunding] = useState(() => listRows(initial).funding);
+  const [references, setReferences] = useState(() => listRows(initial).references);
+  const [licence, setLicence] = useState(initial.scholarly.license_url);
+  // messages of the lists and the licence, keyed by wire path (`authors.0.orcid`)
+  const [pathErrors, setPathErrors] = useState<PathErrors>({});
+  const setPathError = (path: string, message: string | undefined) =>
+    setPathErrors((now) => {
+      if (now[path] === message) return now;
+      const next = { ...now };
+      if (message === undefined) delete next[path];
+      else next[path] = message;
+      return next;
+    });
+  // what the stored lists send, to leave unchanged ones out of an edit
+  const sentBefore = useMemo(() => {
+    const rows = listRows(initial);
+    return {
+      funding: rows.funding.map(fundingToWire),
+      references: rows.references.map(referenceToWire),
+    };
+  }, [initial]);
   const [file, setFile] = useState<File | null>(null);
   // A new key empties the uncontrolled file input.
   const [fileKey, setFileKey] = useState(0);
@@ -202,7 +296,6 @@ export function PaperForm({
   // the optional JATS full text and its figures (decision 288)
   const [jats, setJats] = useState<JatsChoice>({ xml: null, figures: [] });
   const [jatsErrors, setJatsErrors] = useState<{ xml?: string; figures?: string }>({});
-  const [authorsError, setAuthorsError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | undefined>();
   const [success, setSuccess] = useState<Success | null>(null);
   // The publication chosen for the paper being sent, kept for the next one.
@@ -210,7 +303,12 @@ export function PaperForm({
 
   const startFrom = (values: PaperFormInitial) => {
     reset(fieldValues(values, conference));
-    setAuthors(values.authors);
+    const rows = listRows(values);
+    setAuthors(rows.authors);
+    setFunding(rows.funding);
+    setReferences(rows.references);
+    setLicence(values.scholarly.license_url);
+    setPathErrors({});
     setFile(null);
     setJats({ xml: null, figures: [] });
     setFileKey((k) => k + 1);
@@ -223,9 +321,10 @@ export function PaperForm({
   const action = useFormAction<{ paperID: number; text_note?: string }>((result) => {
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, FIELDS, setError);
-      setFileError(rest.paper_file);
-      setJatsErrors({ xml: rest.jats_file, figures: rest.jats_figures });
-      setAuthorsError(Object.entries(rest).find(([k]) => k.startsWith("authors"))?.[1]);
+      const { paper_file, jats_file, jats_figures, ...others } = rest;
+      setFileError(paper_file);
+      setJatsErrors({ xml: jats_file, figures: jats_figures });
+      setPathErrors(others);
       setMessage(result.msg);
       return;
     }
@@ -236,27 +335,56 @@ export function PaperForm({
     setSuccess({ message: successMessage, paperID: result.paperID, note: result.text_note ?? "" });
   });
 
+  /**
+   * The lists as sent: authors always; on an edit the funders, references and licence only
+   * when changed (`undefined`: left out); an emptied list as one empty field (decision 256).
+   */
+  const lists = () => {
+    const fundingRows = funding.map(fundingToWire);
+    const referenceRows = references.map(referenceToWire);
+    const adding = mode === "add";
+    const changed = {
+      funding: adding ? fundingRows.length > 0 : !sameList(fundingRows, sentBefore.funding),
+      references: adding
+        ? referenceRows.length > 0
+        : !sameList(referenceRows, sentBefore.references),
+    };
+    return {
+      authors: authors.map(authorToWire),
+      funding: changed.funding ? fundingRows : undefined,
+      references: changed.references ? referenceRows : undefined,
+      license_url: adding || licence !== initial.scholarly.license_url ? licence : undefined,
+    };
+  };
+
+  /** The lists' messages in the browser, with the server's row schemas. */
+  const checkLists = (sent: ReturnType<typeof lists>): PathErrors => ({
+    ...listErrors("authors", authorsListSchema, sent.authors),
+    ...(sent.funding ? listErrors("funding", fundingListSchema, sent.funding) : {}),
+    ...(sent.references ? listErrors("references", referencesListSchema, sent.references) : {}),
+  });
+
   const send = (values: FieldOutput) => {
-    if (fileMissing()) {
-      setFileError(PDF_MISSING);
-      return;
-    }
+    const sent = lists();
+    const problems = checkLists(sent);
+    setPathErrors(problems);
+    if (fileMissing()) setFileError(PDF_MISSING);
+    if (fileMissing() || Object.keys(problems).length) return;
     setMessage(undefined);
     setSuccess(null);
     setFileError(undefined);
     setJatsErrors({});
-    setAuthorsError(undefined);
     setSentPublication(
       values.sel_publication === undefined ? undefined : String(values.sel_publication),
     );
     const body = toFormData(
       {
         ...values,
-        authors: authors.map((a) => ({
-          name: a.name,
-          email: a.email,
-          institution: a.institution,
-        })),
+        copyright_year: values.copyright_year ?? "",
+        authors: sent.authors,
+        license_url: sent.license_url,
+        funding: sent.funding?.length === 0 ? "" : sent.funding,
+        references: sent.references?.length === 0 ? "" : sent.references,
       },
       { paper_file: file, jats_file: jats.xml },
     );
@@ -265,6 +393,7 @@ export function PaperForm({
   };
 
   const onSubmit = handleSubmit(send, () => {
+    setPathErrors(checkLists(lists()));
     if (fileMissing()) setFileError(PDF_MISSING);
   });
 
@@ -349,13 +478,121 @@ export function PaperForm({
         figuresError={jatsErrors.figures}
         onChange={setJats}
       />
-      <PeopleListField
-        kind="author"
-        legend="Author(s)"
-        people={authors}
+      <AuthorRowsField
+        rows={authors}
         onChange={setAuthors}
-        error={authorsError}
+        errors={pathErrors}
+        setError={setPathError}
       />
+      <Section
+        title="Licence and copyright"
+        defaultOpen
+        problem={!!(pathErrors.license_url || errors.copyright_holder || errors.copyright_year)}
+      >
+        <LicenceSelect
+          label="Licence"
+          className="sm:col-span-2"
+          stored={initial.scholarly.license_url}
+          hint={
+            conference
+              ? "The licence readers may use the paper under."
+              : "The licence readers may use the paper under; a new paper starts with the journal's."
+          }
+          value={licence}
+          error={pathErrors.license_url}
+          onChange={(event) => {
+            setPathError("license_url", undefined);
+            setLicence(event.target.value);
+          }}
+        />
+        <TextField
+          label="Copyright holder"
+          optional
+          hint="Such as The Authors."
+          error={errors.copyright_holder?.message}
+          {...register("copyright_holder")}
+        />
+        <TextField
+          label="Copyright year"
+          optional
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.copyright_year?.message}
+          {...register("copyright_year")}
+        />
+      </Section>
+      <Section
+        title="Dates"
+        defaultOpen
+        problem={!!(errors.published_on || errors.received_on || errors.accepted_on)}
+      >
+        <TextField
+          label="Date published"
+          optional
+          className="sm:col-span-2"
+          autoComplete="off"
+          placeholder="YYYY-MM-DD"
+          hint={
+            conference
+              ? "Year, year-month or a full date, such as 2019-10-15; blank: the conference's year."
+              : "Year, year-month or a full date, such as 2019-10-15; blank: the issue's date."
+          }
+          error={errors.published_on?.message}
+          {...register("published_on")}
+        />
+        <TextField
+          label="Received"
+          optional
+          autoComplete="off"
+          placeholder="YYYY-MM-DD"
+          error={errors.received_on?.message}
+          {...register("received_on")}
+        />
+        <TextField
+          label="Accepted"
+          optional
+          autoComplete="off"
+          placeholder="YYYY-MM-DD"
+          error={errors.accepted_on?.message}
+          {...register("accepted_on")}
+        />
+      </Section>
+      <Section
+        title={`Funding${funding.length ? ` (${funding.length})` : ""}`}
+        defaultOpen={funding.length > 0 && funding.length <= 3}
+        problem={!!errors.funding_statement || hasErrorUnder(pathErrors, "funding")}
+      >
+        <TextAreaField
+          label="Funding statement"
+          optional
+          rows={3}
+          className="sm:col-span-2"
+          error={errors.funding_statement?.message}
+          {...register("funding_statement")}
+        />
+        <div className="sm:col-span-2">
+          <FundingRowsField
+            rows={funding}
+            onChange={setFunding}
+            errors={pathErrors}
+            setError={setPathError}
+          />
+        </div>
+      </Section>
+      <Section
+        title={`References${references.length ? ` (${references.length})` : ""}`}
+        defaultOpen={references.length > 0 && references.length <= 5}
+        problem={hasErrorUnder(pathErrors, "references")}
+      >
+        <div className="sm:col-span-2">
+          <ReferenceRowsField
+            rows={references}
+            onChange={setReferences}
+            errors={pathErrors}
+            setError={setPathError}
+          />
+        </div>
+      </Section>
       <div className="space-y-4">
         <SubmitButton busy={action.busy} busyLabel={busyLabel}>
           {submitLabel}
@@ -379,5 +616,41 @@ export function PaperForm({
         {success && clearOnSuccess ? <FormNote message={success.note} /> : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * A folding section of the form (`<details>`): open at first when `defaultOpen`, and opened
+ * whenever `problem` turns true, so a message inside is never hidden.
+ */
+function Section({
+  title,
+  defaultOpen = false,
+  problem,
+  children,
+}: {
+  title: string;
+  defaultOpen?: boolean;
+  problem: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (problem) setOpen(true);
+  }, [problem]);
+  return (
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="rounded-sm border border-slate-300"
+    >
+      <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-slate-800 sm:px-4">
+        {title}
+        {problem ? <span className="font-medium text-red-700"> · needs a correction</span> : null}
+      </summary>
+      <div className="grid gap-4 border-t border-slate-200 p-3 sm:grid-cols-2 sm:p-4">
+        {children}
+      </div>
+    </details>
   );
 }

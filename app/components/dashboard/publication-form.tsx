@@ -4,7 +4,10 @@
  * Publication Title (optional), Publication Year (required, 51 choices), Cover Image (required
  * on create, optional on edit) and Editor(s) (name, email, institution, role; Add and X). Added
  * to the spec's fields (decision 185): a 'Continuous publication (not numbered)' checkbox,
- * sent as `show_number` Y/N; the Issue Number then only keys the issue's URL.
+ * sent as `show_number` Y/N; the Issue Number then only keys the issue's URL. Added for issue 16
+ * (decisions 255, 258 and 251): the publication date's Month and Day (optional; with the year
+ * they make `publication_date`, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`), and the Status, Draft
+ * (a new issue's default: readers do not see it until published) or Published, sent as `status`.
  *
  * It checks the fields with the server's own schema (`publicationSchema`), then submits the
  * multipart body (`volume, issue, title, year, cover_img, editors[i][name,email,institution,
@@ -18,6 +21,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { EditorInput } from "../../../shared/api.ts";
+import { isPartialDate, partialDateMessage } from "../../../shared/dates.ts";
 import { publicationFieldsSchema } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
@@ -25,6 +29,7 @@ import {
   FormError,
   PeopleListField,
   type Person,
+  SelectField,
   SubmitButton,
   TextField,
   YearSelect,
@@ -33,7 +38,12 @@ import { useFormAction } from "./form-action.ts";
 import { ImageFileField } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
-const fieldsSchema = publicationFieldsSchema.omit({ editors: true, show_number: true });
+const fieldsSchema = publicationFieldsSchema.omit({
+  editors: true,
+  show_number: true,
+  publication_date: true,
+  status: true,
+});
 type FieldValues = z.input<typeof fieldsSchema>;
 type FieldOutput = z.output<typeof fieldsSchema>;
 const FIELDS = ["volume", "issue", "title", "year"] as const;
@@ -49,7 +59,33 @@ export type PublicationFormInitial = {
   /** False: the issue has no real number (continuous publication). Absent: true. */
   show_number?: boolean;
   editors: EditorInput[];
+  /** The stored publication date (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`); absent or `""`: the year. */
+  publication_date?: string;
+  /** `draft` or `published`; absent: a new issue, a draft unless chosen (decision 258). */
+  status?: string;
 };
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** `YYYY`, `YYYY-MM` or `YYYY-MM-DD` from the year and the chosen month and day. */
+function publicationDate(year: number, month: string, day: string): string {
+  const two = (n: string) => n.trim().padStart(2, "0");
+  if (!month) return String(year);
+  return day.trim() ? `${year}-${two(month)}-${two(day)}` : `${year}-${two(month)}`;
+}
 
 export function PublicationForm({
   initial,
@@ -83,6 +119,11 @@ export function PublicationForm({
   });
   const [editors, setEditors] = useState<Person[]>(initial.editors);
   const [unnumbered, setUnnumbered] = useState(initial.show_number === false);
+  const [, storedMonth = "", storedDay = ""] = (initial.publication_date ?? "").split("-");
+  const [month, setMonth] = useState(storedMonth.replace(/^0/, ""));
+  const [day, setDay] = useState(storedDay.replace(/^0/, ""));
+  const [dateError, setDateError] = useState<string | undefined>();
+  const [status, setStatus] = useState(initial.status === "published" ? "published" : "draft");
   const [cover, setCover] = useState<File | null>(null);
   const [coverError, setCoverError] = useState<string | undefined>();
   const [editorsError, setEditorsError] = useState<string | undefined>();
@@ -91,6 +132,7 @@ export function PublicationForm({
     if (result.ok) return onDone();
     const rest = applyServerErrors(result.errors, FIELDS, setError);
     setCoverError(rest.cover_img);
+    setDateError(rest.publication_date ?? rest.status);
     setEditorsError(Object.entries(rest).find(([k]) => k.startsWith("editors"))?.[1]);
     setMessage(result.msg);
   });
@@ -98,10 +140,11 @@ export function PublicationForm({
   const coverMissing = () => coverRequired && !cover;
 
   const send = (values: FieldOutput) => {
-    if (coverMissing()) {
-      setCoverError(COVER_MISSING);
-      return;
-    }
+    const date = publicationDate(values.year, month, day);
+    const badDate = isPartialDate(date) ? undefined : partialDateMessage("publication date");
+    setDateError(badDate);
+    if (coverMissing()) setCoverError(COVER_MISSING);
+    if (coverMissing() || badDate) return;
     setMessage(undefined);
     setCoverError(undefined);
     setEditorsError(undefined);
@@ -109,6 +152,8 @@ export function PublicationForm({
       {
         ...values,
         show_number: unnumbered ? "N" : "Y",
+        publication_date: date,
+        status,
         editors: editors.map((e) => ({
           name: e.name,
           email: e.email,
@@ -164,6 +209,73 @@ export function PublicationForm({
           error={errors.year?.message}
           {...register("year")}
         />
+        <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 sm:max-w-md">
+          <legend className="mb-1 text-sm font-semibold text-slate-800">
+            Publication date{" "}
+            <span className="font-normal text-slate-500">(optional month and day)</span>
+          </legend>
+          <SelectField
+            label="Month"
+            value={month}
+            onChange={(event) => {
+              setMonth(event.target.value);
+              if (!event.target.value) setDay("");
+              setDateError(undefined);
+            }}
+          >
+            <option value="">— Year only —</option>
+            {MONTHS.map((name, i) => (
+              <option key={name} value={String(i + 1)}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Day"
+            inputMode="numeric"
+            autoComplete="off"
+            disabled={!month}
+            value={day}
+            onChange={(event) => {
+              setDay(event.target.value);
+              setDateError(undefined);
+            }}
+          />
+          <p className="col-span-2 text-sm text-slate-600">
+            Papers of this issue are cited with this date unless they have their own.
+          </p>
+          {dateError ? (
+            <p role="alert" className="col-span-2 text-sm font-medium text-red-700">
+              {dateError}
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 text-sm font-semibold text-slate-800">Status</legend>
+          <div className="space-y-2">
+            {(
+              [
+                ["draft", "Draft", "Readers do not see it yet: add its papers, then publish it."],
+                ["published", "Published", "Readers see it on the site now."],
+              ] as const
+            ).map(([value, label, hint]) => (
+              <label key={value} className="flex items-start gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name="status"
+                  value={value}
+                  checked={status === value}
+                  onChange={() => setStatus(value)}
+                  className="mt-0.5 size-4 shrink-0 accent-brand-800"
+                />
+                <span>
+                  <span className="font-semibold">{label}</span>
+                  <span className="block text-slate-600">{hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
       </div>
       <ImageFileField
         label="Cover Image"

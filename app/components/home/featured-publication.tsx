@@ -42,7 +42,8 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
             {publication.publication}
           </p>
           <p className="mt-1 text-sm text-slate-600">
-            Published <DateText value={publication.date_added} />
+            {/* the publication date (decision 255), not the day it went online */}
+            Published <DateText value={publication.publication_date || publication.date_added} />
           </p>
         </div>
       </div>

@@ -1,53 +1,84 @@
+import type { ReactNode } from "react";
 import type { PaperReading } from "../../../shared/api.ts";
+import { parseLicenceUrl } from "../../../shared/licences.ts";
 import { DateText } from "../ui/date-text.tsx";
 import { textLinkClass } from "../ui/styles.ts";
+import { LicenceBadge } from "./scholarly-icons.tsx";
+
+/** One fact: a term and its value, left out without a value. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-semibold text-slate-700">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}
 
 /**
- * DOI (as a https://doi.org link, per Crossref's display guidelines), date, pages and licence of
- * a paper; a fact without a value is left out.
+ * DOI (as a https://doi.org link, per Crossref's display guidelines), dates (received, accepted,
+ * published: the paper's effective publication date of decision 255, never its upload day),
+ * pages, licence (a Creative Commons licence with its badge and name, linked with
+ * `rel="license"`; another URL as it is) and copyright line of a paper (decision 305); a fact
+ * without a value is left out.
  */
 export function PaperFacts({ paper }: { paper: PaperReading }) {
   const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : "";
+  const licence = parseLicenceUrl(paper.license_url);
+  const copyright = [
+    paper.copyright_year ? String(paper.copyright_year) : "",
+    paper.copyright_holder,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
     <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       {doiUrl ? (
-        <>
-          <dt className="font-semibold text-slate-700">DOI</dt>
-          <dd className="break-words">
-            <a href={doiUrl} className={textLinkClass}>
-              {doiUrl}
-            </a>
-          </dd>
-        </>
+        <Fact term="DOI">
+          <a href={doiUrl} className={textLinkClass}>
+            {doiUrl}
+          </a>
+        </Fact>
       ) : null}
-      {paper.published_on ? (
-        <>
-          <dt className="font-semibold text-slate-700">Published</dt>
-          <dd>
-            <DateText value={paper.published_on} />
-          </dd>
-        </>
+      {paper.received_on ? (
+        <Fact term="Received">
+          <DateText value={paper.received_on} />
+        </Fact>
+      ) : null}
+      {paper.accepted_on ? (
+        <Fact term="Accepted">
+          <DateText value={paper.accepted_on} />
+        </Fact>
+      ) : null}
+      {paper.publication_date ? (
+        <Fact term="Published">
+          <DateText value={paper.publication_date} />
+        </Fact>
       ) : null}
       {paper.first_page ? (
-        <>
-          <dt className="font-semibold text-slate-700">Pages</dt>
-          <dd>
-            {paper.last_page && paper.last_page !== paper.first_page
-              ? `${paper.first_page}–${paper.last_page}`
-              : paper.first_page}
-          </dd>
-        </>
+        <Fact term="Pages">
+          {paper.last_page && paper.last_page !== paper.first_page
+            ? `${paper.first_page}–${paper.last_page}`
+            : paper.first_page}
+        </Fact>
       ) : null}
       {paper.license_url ? (
-        <>
-          <dt className="font-semibold text-slate-700">Licence</dt>
-          <dd className="break-words">
+        <Fact term="Licence">
+          {licence ? (
+            <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+              <LicenceBadge licence={licence} />
+              <a href={licence.url} rel="license noopener" className={textLinkClass}>
+                {licence.name}
+              </a>
+            </span>
+          ) : (
             <a href={paper.license_url} rel="license noopener" className={textLinkClass}>
               {paper.license_url.replace(/^https?:\/\//, "")}
             </a>
-          </dd>
-        </>
+          )}
+        </Fact>
       ) : null}
+      {copyright ? <Fact term="Copyright">© {copyright}</Fact> : null}
     </dl>
   );
 }

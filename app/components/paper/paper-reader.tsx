@@ -2,8 +2,9 @@
  * The body of a paper reading page, whatever the paper was published in (docs/product/screens.md, Paper
  * reading page; states of section 4; docs/decisions/033-paper-page.md): the source line (a
  * journal issue or a proceeding, linked to its page), the title, authors with affiliations,
- * DOI / date / pages / licence, then 'Open Full Text (PDF)' and 'Download PDF', and the abstract
- * and keywords, then 'Cite this paper' (./cite-panel.tsx). 'Open Full Text (PDF)' switches the abstract view to the PDF viewer, whose
+ * DOI / dates / pages / licence / copyright, then 'Open Full Text (PDF)' and 'Download PDF', and
+ * the abstract and keywords, funding, then 'Cite this paper' (./cite-panel.tsx) and the
+ * references (decision 305). 'Open Full Text (PDF)' switches the abstract view to the PDF viewer, whose
  * 'Close' switches back and returns the keyboard focus to the button.
  *
  * Used by the journal paper page (`app/routes/paper.tsx`) and the conference paper page
@@ -23,6 +24,8 @@ import { buttonClass, containerClass, kickerClass } from "../ui/styles.ts";
 import { CitePanel } from "./cite-panel.tsx";
 import { PaperAuthors } from "./paper-authors.tsx";
 import { PaperFacts } from "./paper-facts.tsx";
+import { PaperFunding } from "./paper-funding.tsx";
+import { PaperReferences } from "./paper-references.tsx";
 import { PaperUsage } from "./paper-usage.tsx";
 import { READER } from "./reader-element.ts";
 
@@ -151,7 +154,9 @@ export function PaperReader({
                 </ul>
               </section>
             ) : null}
+            <PaperFunding paper={paper} />
             {citations ? <CitePanel citations={citations} /> : null}
+            <PaperReferences references={paper.references} />
           </div>
         </article>,
       )}

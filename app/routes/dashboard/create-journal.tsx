@@ -123,6 +123,8 @@ function BasicsStep() {
       subject: "" as JournalStep1Values["subject"],
       issn: "",
       journal_intro: "",
+      // open access as Plan S and the DOAJ Seal ask; the manager may choose another (decision 251)
+      license_url: "https://creativecommons.org/licenses/by/4.0/",
     },
   });
 

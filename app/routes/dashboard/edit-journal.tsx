@@ -141,6 +141,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       subject: journal.subject as JournalEditValues["subject"],
       issn: journal.issn,
       journal_intro: journal.intro,
+      license_url: journal.license_url,
     },
   });
   const field = (name: BasicsKey) => ({ ...register(name), error: errors[name]?.message });
@@ -200,6 +201,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       </div>
       <JournalBasicsFields
         field={field}
+        storedLicence={journal.license_url}
         uriHint={
           <>
             The journal's address:{" "}

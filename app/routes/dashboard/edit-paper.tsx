@@ -11,7 +11,11 @@ import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { paperLink } from "../../../shared/format.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
-import { loadPaperFormData, PaperForm } from "../../components/dashboard/paper-form.tsx";
+import {
+  loadPaperFormData,
+  PaperForm,
+  scholarlyOf,
+} from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Link } from "../../components/ui/link.tsx";
@@ -48,6 +52,7 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
       abstract: paper.abstract,
       keywords: paper.keywords,
       authors: paper.authors,
+      scholarly: scholarlyOf(paper),
     }),
     [paper],
   );

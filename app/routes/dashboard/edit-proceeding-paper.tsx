@@ -10,7 +10,7 @@ import { useMemo } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
-import { PaperForm } from "../../components/dashboard/paper-form.tsx";
+import { PaperForm, scholarlyOf } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Link } from "../../components/ui/link.tsx";
@@ -47,6 +47,7 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
       first_page: paper.first_page,
       last_page: paper.last_page,
       authors: paper.authors,
+      scholarly: scholarlyOf(paper),
     }),
     [paper],
   );

@@ -56,6 +56,8 @@ export default function EditPublication({ loaderData, params }: Route.ComponentP
           title: p.title,
           year: p.year,
           editors: p.editors,
+          publication_date: p.publication_date,
+          status: p.status,
         }}
         currentCover={p.cover_img}
         coverRequired={false}

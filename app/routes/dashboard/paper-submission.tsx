@@ -49,9 +49,15 @@ export default function PaperSubmission({ loaderData, params }: Route.ComponentP
   const [search] = useSearchParams();
   const preselected = search.get("publication") ?? "";
   const known = loaderData.publications.some((p) => String(p.value) === preselected);
+  const { journalLicence } = loaderData;
+  // a new paper starts with the journal's licence (decision 257)
   const initial = useMemo(
-    () => ({ ...EMPTY_PAPER, sel_publication: known ? preselected : "" }),
-    [known, preselected],
+    () => ({
+      ...EMPTY_PAPER,
+      sel_publication: known ? preselected : "",
+      scholarly: { ...EMPTY_PAPER.scholarly, license_url: journalLicence },
+    }),
+    [known, preselected, journalLicence],
   );
   const { journalName, publications } = loaderData;
   return (

@@ -20,7 +20,7 @@ import { z } from "zod";
 import type { ManagersScreen } from "../../../shared/api.ts";
 import { apiCall } from "../../http/contract.ts";
 import { actorOf, managerChange, requireAdmin } from "../../http/guards.ts";
-import { publicOrigin } from "../../http/origin.ts";
+import { linkOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { inviteManager } from "../../services/invitations.ts";
 import {
@@ -112,7 +112,7 @@ export function managersRouter(ctx: AppContext): Router {
   router.post(inviteManagerCall.path, ...change, async (req, res) => {
     const { email } = inviteManagerCall.body(req.body ?? {}, inviteSchema);
     const user = res.locals.user!;
-    const to = await inviteManager(ctx, user, email, publicOrigin(ctx.config, req));
+    const to = await inviteManager(ctx, user, email, linkOrigin(ctx.config, req));
     inviteManagerCall.send(
       res,
       {},

@@ -21,7 +21,7 @@ import type { Database } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { editorialBoard, editorsForEdit } from "../editors.ts";
-import { findJournalRow } from "../journals/queries.ts";
+import { findJournalRow, issnLine } from "../journals/queries.ts";
 import { listContents, type Visibility } from "../papers/queries.ts";
 
 /** The tables of {@link publishedIssues}' queries, for expression helpers. */
@@ -154,6 +154,7 @@ export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPub
       "pub.year",
       "pub.cover",
       "pub.published_on",
+      "pub.publication_date",
       "j.name as journal_name",
       "j.uri",
     ])
@@ -169,6 +170,7 @@ export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPub
     date_added: row.published_on,
     link: publicationLink(row.uri, row.volume, row.number),
     papers: await paperSummaries(ctx, row.id, row.uri),
+    publication_date: issuePublicationDate(row),
   };
 }
 
@@ -250,6 +252,8 @@ export async function getPublication(
       "j.name as journal_name",
       "j.abbreviation",
       "j.uri",
+      "j.issn",
+      "j.eissn",
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -270,6 +274,7 @@ export async function getPublication(
     editors: await editorialBoard(ctx, { publicationId: row.id }),
     published_on: row.published_on,
     publication_date: issuePublicationDate(row),
+    issn: issnLine(row),
   };
 }
 

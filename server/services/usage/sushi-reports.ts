@@ -21,6 +21,7 @@
  * figures.
  */
 import { sql } from "kysely";
+import { effectivePaperDate } from "../../../shared/dates.ts";
 import type { Db } from "../../db/database.ts";
 import { lastDayOf, num } from "./figures.ts";
 import { ACCESS_TYPE } from "./store.ts";
@@ -484,6 +485,15 @@ async function monthRows(
     .selectFrom("usage_item_monthly as m")
     .innerJoin("papers as p", "p.id", "m.paper_id")
     .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .leftJoin("journals as j", "j.id", "pub.journal_id")
+    // what readers may see only (decision 260): no draft issue's or inactive journal's item or
+    // title appears in a report, whoever asks
+    .where((eb) =>
+      eb.or([
+        eb("p.proceeding_id", "is not", null),
+        eb.and([eb("j.active", "=", 1), eb("pub.status", "=", "published")]),
+      ]),
+    )
     .where("m.month", ">=", request.available[0])
     .where("m.month", "<=", request.available[1])
     .select([
@@ -997,7 +1007,9 @@ async function itemFacts(
         "p.published_on",
         "p.proceeding_id",
         "pub.journal_id",
-        "pub.published_on as issue_date",
+        "pub.publication_date",
+        "pub.year",
+        "pr.year as proceeding_year",
         "j.uri",
         "pr.slug",
       ])
@@ -1018,19 +1030,24 @@ async function itemFacts(
     }
     for (const r of rows) {
       const journal = r.journal_id !== null && r.journal_id !== undefined && r.uri;
-      const ownDate =
-        r.published_on && /^\d{4}-\d{2}-\d{2}$/.test(r.published_on) ? r.published_on : null;
+      // the paper's effective date (decision 255), never the day its issue went online;
+      // COUNTER's Publication_Date is a full date, so a year or month alone is left out
+      const date = journal
+        ? effectivePaperDate({
+            published_on: r.published_on,
+            issue: { publication_date: r.publication_date, year: Number(r.year ?? 0) },
+          })
+        : effectivePaperDate({
+            published_on: r.published_on,
+            proceeding: { year: Number(r.proceeding_year ?? 0) },
+          });
       out.set(r.id, {
         title: r.title,
         doi: r.doi,
         level: journal ? "Journal" : "Conference",
         parentId: journal ? Number(r.journal_id) : Number(r.proceeding_id),
         authors: byPaper.get(r.id) ?? [],
-        publicationDate:
-          ownDate ??
-          (journal && r.issue_date && /^\d{4}-\d{2}-\d{2}$/.test(r.issue_date)
-            ? r.issue_date
-            : null),
+        publicationDate: date.day === undefined ? null : date.iso,
         uri: journal
           ? `${platform.origin}/journal/${r.uri}/${r.id}`
           : `${platform.origin}/proceedings/${r.slug}/${r.id}`,

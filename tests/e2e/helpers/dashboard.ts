@@ -41,3 +41,44 @@ export async function slowDown(page: Page, path: string, ms = 800): Promise<void
     await route.continue();
   });
 }
+
+/** An author as the paper form's rows take it (app/components/dashboard/author-rows.tsx). */
+export type AuthorEntry = {
+  given?: string;
+  family?: string;
+  /** One name as written (an organisation), instead of given and family names. */
+  literal?: string;
+  email?: string;
+  orcid?: string;
+  corresponding?: boolean;
+  affiliations?: { name: string; ror?: string }[];
+};
+
+/**
+ * Adds an author row with 'Add author' and fills it as a person would; answers the row's group
+ * (`Author {n}`).
+ */
+export async function addAuthor(page: Page, author: AuthorEntry) {
+  const items = page.getByRole("list", { name: "Authors", exact: true }).getByRole("listitem");
+  const n = (await items.count()) + 1;
+  await page.getByRole("button", { name: "Add author", exact: true }).click();
+  const row = page.getByRole("group", { name: `Author ${n}`, exact: true });
+  if (author.literal !== undefined) {
+    await row.getByLabel("One name as written").check();
+    await row.getByLabel("Name", { exact: true }).fill(author.literal);
+  } else {
+    await row.getByLabel("Given names").fill(author.given ?? "");
+    await row.getByLabel("Family name").fill(author.family ?? "");
+  }
+  if (author.email) await row.getByLabel("Email").fill(author.email);
+  if (author.orcid) await row.getByLabel("ORCID iD").fill(author.orcid);
+  if (author.corresponding) await row.getByLabel("Corresponding author").check();
+  for (const [j, affiliation] of (author.affiliations ?? []).entries()) {
+    await row.getByRole("button", { name: `Add affiliation to author ${n}` }).click();
+    await row.getByLabel(`Affiliation ${j + 1}`, { exact: true }).fill(affiliation.name);
+    if (affiliation.ror) {
+      await row.getByLabel(`ROR id of affiliation ${j + 1}`).fill(affiliation.ror);
+    }
+  }
+  return row;
+}

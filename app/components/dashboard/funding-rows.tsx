@@ -1,0 +1,116 @@
+/**
+ * The Funding list of the paper forms (issue 16, decisions 255, 256 and 251): one row per
+ * funder with its name, its Crossref Funder ID or ROR id (checked when the field is left, with
+ * the server's `funderIdSchema` and message) and its award numbers (one field, separated by
+ * semicolons, as `funding[k][award_ids]` takes them); rows are added, moved and removed.
+ * Messages come keyed by wire path (`funding.0.funder_id`) and show under their field.
+ */
+import type { FundingItem } from "../../../shared/api.ts";
+import { funderIdSchema } from "../../../shared/schemas.ts";
+import { TextField } from "../forms/index.ts";
+import { buttonClass } from "../ui/styles.ts";
+import { moveItem, type PathErrors, patchItem, RowButtons, removeItem } from "./list-rows.tsx";
+
+/** A funder as the form holds it; `key` tells rows apart across moves. */
+export type FundingRow = { key: number; funder_name: string; funder_id: string; award_ids: string };
+
+let lastKey = 0;
+
+/** A stored funder (or an empty one) as a row, its award numbers joined with "; ". */
+export function fundingRowOf(item?: FundingItem): FundingRow {
+  lastKey += 1;
+  return {
+    key: lastKey,
+    funder_name: item?.funder_name ?? "",
+    funder_id: item?.funder_id ?? "",
+    award_ids: item?.award_ids.join("; ") ?? "",
+  };
+}
+
+/** A row as `funding[k]` takes it (decision 256). */
+export function fundingToWire({ funder_name, funder_id, award_ids }: FundingRow) {
+  return { funder_name, funder_id, award_ids };
+}
+
+export function FundingRowsField({
+  rows,
+  onChange,
+  errors,
+  setError,
+}: {
+  rows: FundingRow[];
+  onChange: (rows: FundingRow[]) => void;
+  /** Messages keyed by wire path (`funding.0.funder_id`); `funding` alone is about the list. */
+  errors: PathErrors;
+  setError: (path: string, message: string | undefined) => void;
+}) {
+  return (
+    <div className="space-y-3">
+      {rows.length ? (
+        <ol aria-label="Funders" className="space-y-3">
+          {rows.map((row, index) => {
+            const at = (field: string) => `funding.${index}.${field}`;
+            const text = (field: "funder_name" | "funder_id" | "award_ids") => ({
+              value: row[field],
+              error: errors[at(field)],
+              autoComplete: "off",
+              onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+                setError(at(field), undefined);
+                onChange(patchItem(rows, index, { [field]: event.target.value }));
+              },
+            });
+            return (
+              <li key={row.key}>
+                <fieldset className="space-y-3 rounded-sm border border-slate-200 bg-white p-3">
+                  <legend className="px-1 text-sm font-semibold text-slate-800">
+                    Funder {index + 1}
+                  </legend>
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    <TextField label="Funder name" required {...text("funder_name")} />
+                    <TextField
+                      label="Funder ID or ROR id"
+                      optional
+                      spellCheck={false}
+                      hint="Such as 10.13039/100000002 (Crossref Funder ID) or https://ror.org/021nxhr62."
+                      {...text("funder_id")}
+                      onBlur={() => {
+                        const checked = funderIdSchema.safeParse(row.funder_id);
+                        setError(
+                          at("funder_id"),
+                          checked.success ? undefined : checked.error.issues[0]?.message,
+                        );
+                      }}
+                    />
+                    <TextField
+                      label="Award numbers"
+                      optional
+                      className="sm:col-span-2"
+                      hint="Separate several with semicolons."
+                      {...text("award_ids")}
+                    />
+                  </div>
+                  <RowButtons
+                    what={`funder ${index + 1}`}
+                    index={index}
+                    count={rows.length}
+                    onMove={(delta) => onChange(moveItem(rows, index, delta))}
+                    onRemove={() => onChange(removeItem(rows, index))}
+                  />
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="text-sm text-slate-600">No funders listed.</p>
+      )}
+      <button
+        type="button"
+        className={buttonClass("secondary", "min-h-10")}
+        onClick={() => onChange([...rows, fundingRowOf()])}
+      >
+        Add funder
+      </button>
+    </div>
+  );
+}

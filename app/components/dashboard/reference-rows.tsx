@@ -1,0 +1,188 @@
+/**
+ * The References list of the paper forms (issue 16, decisions 255, 256 and 251): one row per
+ * reference (the citation as shown, DOI, PubMed id, URL), added, moved and removed, and a
+ * textarea that adds many at once, one reference per line ({@link referencesFromLines}). The
+ * label and JATS id of an imported reference travel with its row unseen. Messages come keyed by
+ * wire path (`references.3.doi`) and show under their field.
+ */
+import { useId, useState } from "react";
+import type { ReferenceItem } from "../../../shared/api.ts";
+import { TextAreaField, TextField } from "../forms/index.ts";
+import { buttonClass } from "../ui/styles.ts";
+import { moveItem, type PathErrors, patchItem, RowButtons, removeItem } from "./list-rows.tsx";
+
+/** A reference as the form holds it; `key` tells rows apart across moves. */
+export type ReferenceRow = ReferenceItem & { key: number };
+
+let lastKey = 0;
+
+/** A stored reference (or an empty one) as a row. */
+export function referenceRowOf(item?: Partial<ReferenceItem>): ReferenceRow {
+  lastKey += 1;
+  return {
+    key: lastKey,
+    ref_id: item?.ref_id ?? "",
+    label: item?.label ?? "",
+    citation: item?.citation ?? "",
+    doi: item?.doi ?? "",
+    pmid: item?.pmid ?? "",
+    url: item?.url ?? "",
+  };
+}
+
+/** A row as `references[k]` takes it (decision 256). */
+export function referenceToWire({ key: _, ...reference }: ReferenceRow): ReferenceItem {
+  return reference;
+}
+
+/** A DOI inside a citation: `10.`, registrant, `/`, up to a space; trailing punctuation dropped. */
+const DOI_IN_TEXT = /\b(10\.\d{4,9}\/[^\s"<>]+)/;
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s"<>]+/;
+const PMID_IN_TEXT = /\bPMID:?\s*(\d{1,10})\b/i;
+/** A printed label at the start of a line: `[12]`, `12.`, `12)`. */
+const LABEL_AT_START = /^\s*(?:\[(\d{1,4})\]|(\d{1,4})[.)])\s+/;
+
+const trimPunctuation = (text: string) => text.replace(/[.,;:)\]]+$/, "");
+
+/**
+ * The references of pasted text, one per non-empty line: a leading `[12]`/`12.` becomes the
+ * label, and a DOI, PubMed id or web address in the line fills its field (the URL only when
+ * it is not the DOI's `doi.org` link). The citation is the rest of the line as written.
+ */
+export function referencesFromLines(text: string): ReferenceRow[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const labelled = LABEL_AT_START.exec(line);
+      const citation = labelled ? line.slice(labelled[0].length).trim() : line;
+      const doi = DOI_IN_TEXT.exec(citation)?.[1];
+      const url = URL_IN_TEXT.exec(citation)?.[0];
+      return referenceRowOf({
+        label: labelled ? (labelled[1] ?? labelled[2] ?? "") : "",
+        citation,
+        doi: doi ? trimPunctuation(doi) : "",
+        pmid: PMID_IN_TEXT.exec(citation)?.[1] ?? "",
+        url: url && !/doi\.org\//i.test(url) ? trimPunctuation(url) : "",
+      });
+    });
+}
+
+export function ReferenceRowsField({
+  rows,
+  onChange,
+  errors,
+  setError,
+}: {
+  rows: ReferenceRow[];
+  onChange: (rows: ReferenceRow[]) => void;
+  /** Messages keyed by wire path (`references.3.doi`); `references` alone is about the list. */
+  errors: PathErrors;
+  setError: (path: string, message: string | undefined) => void;
+}) {
+  const [pasted, setPasted] = useState("");
+  const pasteId = useId();
+  return (
+    <div className="space-y-3">
+      {rows.length ? (
+        <ol aria-label="References" className="space-y-3">
+          {rows.map((row, index) => {
+            const at = (field: string) => `references.${index}.${field}`;
+            const onText =
+              (field: "citation" | "doi" | "pmid" | "url") =>
+              (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+                setError(at(field), undefined);
+                onChange(patchItem(rows, index, { [field]: event.target.value }));
+              };
+            return (
+              <li key={row.key}>
+                <fieldset className="space-y-3 rounded-sm border border-slate-200 bg-white p-3">
+                  <legend className="px-1 text-sm font-semibold text-slate-800">
+                    Reference {index + 1}
+                    {row.label && row.label !== String(index + 1) ? ` (printed ${row.label})` : ""}
+                  </legend>
+                  <TextAreaField
+                    label="Citation"
+                    required
+                    rows={2}
+                    value={row.citation}
+                    error={errors[at("citation")]}
+                    onChange={onText("citation")}
+                  />
+                  <div className="grid gap-3 sm:grid-cols-3">
+                    <TextField
+                      label="DOI"
+                      optional
+                      spellCheck={false}
+                      autoComplete="off"
+                      value={row.doi}
+                      error={errors[at("doi")]}
+                      onChange={onText("doi")}
+                    />
+                    <TextField
+                      label="PMID"
+                      optional
+                      inputMode="numeric"
+                      autoComplete="off"
+                      value={row.pmid}
+                      error={errors[at("pmid")]}
+                      onChange={onText("pmid")}
+                    />
+                    <TextField
+                      label="URL"
+                      optional
+                      type="url"
+                      autoComplete="off"
+                      value={row.url}
+                      error={errors[at("url")]}
+                      onChange={onText("url")}
+                    />
+                  </div>
+                  <RowButtons
+                    what={`reference ${index + 1}`}
+                    index={index}
+                    count={rows.length}
+                    onMove={(delta) => onChange(moveItem(rows, index, delta))}
+                    onRemove={() => onChange(removeItem(rows, index))}
+                  />
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="text-sm text-slate-600">No references listed.</p>
+      )}
+      <button
+        type="button"
+        className={buttonClass("secondary", "min-h-10")}
+        onClick={() => onChange([...rows, referenceRowOf()])}
+      >
+        Add reference
+      </button>
+      <div className="rounded-sm border border-dashed border-slate-300 p-3">
+        <TextAreaField
+          id={pasteId}
+          label="Paste references"
+          optional
+          rows={4}
+          hint="One reference per line; a DOI, PMID or web address in a line fills its field. They are added after the list."
+          value={pasted}
+          onChange={(event) => setPasted(event.target.value)}
+        />
+        <button
+          type="button"
+          className={buttonClass("secondary", "mt-2 min-h-10")}
+          disabled={!pasted.trim()}
+          onClick={() => {
+            onChange([...rows, ...referencesFromLines(pasted)]);
+            setPasted("");
+          }}
+        >
+          Add these references
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { PaperReading } from "../../../shared/api.ts";
+import { textLinkClass } from "../ui/styles.ts";
+
+/**
+ * 'Funding' of the paper page (decision 305): each funder (linked to its Crossref Funder ID or
+ * ROR record when it has one) with its award numbers, then the funding statement as the paper
+ * prints it. Nothing when the paper names no funding.
+ */
+export function PaperFunding({
+  paper,
+}: {
+  paper: Pick<PaperReading, "funding" | "funding_statement">;
+}) {
+  const { funding, funding_statement: statement } = paper;
+  if (funding.length === 0 && !statement) return null;
+  return (
+    <section aria-labelledby="funding-heading" className="mt-8">
+      <h2 id="funding-heading" className="text-xl font-semibold sm:text-2xl">
+        Funding
+      </h2>
+      {funding.length > 0 ? (
+        <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-slate-800">
+          {funding.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a funder may be named twice
+            <li key={i}>
+              {f.funder_id ? (
+                <a href={f.funder_id} className={textLinkClass}>
+                  {f.funder_name}
+                </a>
+              ) : (
+                f.funder_name
+              )}
+              {f.award_ids.length > 0 ? (
+                <span className="text-slate-600">
+                  {" "}
+                  ({f.award_ids.length === 1 ? "award" : "awards"} {f.award_ids.join(", ")})
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {statement ? (
+        <p className="mt-3 text-base leading-relaxed text-slate-800">{statement}</p>
+      ) : null}
+    </section>
+  );
+}

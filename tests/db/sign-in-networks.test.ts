@@ -1,0 +1,43 @@
+/**
+ * Failed sign-ins count an IPv6 client per /64 (issue 15, decision 264): addresses of one /64
+ * share one count, another /64 and IPv4 clients keep their own.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  assertMayTrySignIn,
+  clearSignInFailures,
+  recordSignInFailure,
+} from "../../server/services/sign-in-failures.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestContext({ RATE_LIMITS: "signin_email=3/900" });
+});
+afterAll(() => t?.close());
+
+describe(`sign-in failures per client network (${dialectUnderTest})`, () => {
+  it("counts the addresses of one IPv6 /64 together", async () => {
+    const email = "victim@example.org";
+    for (const n of [1, 2, 3]) await recordSignInFailure(t.ctx, email, `2001:db8:5:6::${n}`);
+    // a fresh address in the same /64 waits too
+    await expect(assertMayTrySignIn(t.ctx, email, "2001:db8:5:6:abcd::1")).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
+    // another /64, and an IPv4 client, do not
+    await expect(assertMayTrySignIn(t.ctx, email, "2001:db8:5:7::1")).resolves.toBeUndefined();
+    await expect(assertMayTrySignIn(t.ctx, email, "192.0.2.1")).resolves.toBeUndefined();
+    // a success from any address of the /64 clears the /64's count
+    await clearSignInFailures(t.ctx, email, "2001:db8:5:6::99");
+    await expect(assertMayTrySignIn(t.ctx, email, "2001:db8:5:6::1")).resolves.toBeUndefined();
+  });
+
+  it("counts an IPv4-mapped address as its IPv4 address, IPv4 per address", async () => {
+    const email = "second@example.org";
+    for (let i = 0; i < 3; i++) await recordSignInFailure(t.ctx, email, "::ffff:198.51.100.7");
+    await expect(assertMayTrySignIn(t.ctx, email, "198.51.100.7")).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
+    await expect(assertMayTrySignIn(t.ctx, email, "198.51.100.8")).resolves.toBeUndefined();
+  });
+});
