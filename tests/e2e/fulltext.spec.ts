@@ -204,7 +204,6 @@ test("every corpus full text: axe finds no serious violation, the Nu checker no 
 test("a manager adds a paper with its JATS file and reads it; a hostile file is refused", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(180_000);
   await signInAsNewManager(page, testInfo);
   const journal = "plos-one";
   const cover = await sharp({
