@@ -6,7 +6,7 @@
 import path from "node:path";
 import { createBackup } from "../server/backup/backup.ts";
 import { ConfigError, loadConfig } from "../server/config.ts";
-import { createStorage } from "../server/storage/storage.ts";
+import { createStorage } from "../server/storage/create-storage.ts";
 
 const folder = process.argv[2];
 if (!folder) {

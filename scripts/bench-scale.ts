@@ -13,7 +13,8 @@
  * BENCH_CONNECTIONS (50), BENCH_REQUESTS (40 timed sequential requests per latency figure),
  * BENCH_DATA_DIR (<os tmp>/athenaeum-bench-scale), BENCH_PORT (3251; the bare server uses the
  * next port), BENCH_LIGHTHOUSE (1; 0 skips it), BUILD_DIR (build), CORPUS_DIR
- * (corpus/), BENCH_IMPORT_REPEAT (12: the corpus imported 12 times over),
+ * (corpus/), BENCH_IMPORT_REPEAT (12: the corpus imported 12 times over), BENCH_RSS_SEARCHES
+ * (10000 distinct searches before the memory row; 0 skips it),
  * DATABASE_URL (unset: SQLite only).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -31,7 +32,13 @@ import { printTable, type Row } from "./bench/report.ts";
 import { type ChildServer, startAppServer, startBareServer } from "./bench/servers.ts";
 import { measureSitemap } from "./bench/sitemap.ts";
 import { catalogueDir, postgresCatalogue, sqliteCatalogue } from "./bench/store.ts";
-import { afterWriteLatency, distinctLatency, distinctSearchPaths } from "./bench/uncached.ts";
+import {
+  afterWriteLatency,
+  concurrentMisses,
+  distinctLatency,
+  distinctSearchPaths,
+  manySearchPaths,
+} from "./bench/uncached.ts";
 import { ensureCurrentBuild } from "./site-build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -48,6 +55,7 @@ const Env = z.object({
   BUILD_DIR: z.string().default("build"),
   CORPUS_DIR: z.string().default("corpus"),
   BENCH_IMPORT_REPEAT: count(12),
+  BENCH_RSS_SEARCHES: z.coerce.number().int().nonnegative().default(10_000),
   DATABASE_URL: z.string().optional(),
 });
 
@@ -305,6 +313,40 @@ function weightRow(what: string, weights: PageWeight[]): Row {
   };
 }
 
+/** Clients asking for distinct searches at once in the memory row. */
+const RSS_CLIENTS = 4;
+
+/**
+ * The server's RSS after `searches` distinct search pages (each a cache miss running its
+ * query), asked for by {@link RSS_CLIENTS} clients at once: what issue 19 bounds (< 400 MB
+ * whatever the traffic). Null when `searches` is 0.
+ */
+async function rssAfterSearches(
+  label: string,
+  app: ChildServer,
+  searches: number,
+): Promise<Row | null> {
+  if (searches === 0) return null;
+  console.log(`  ${label}: ${searches.toLocaleString("en")} distinct searches for the memory row…`);
+  const before = app.rss();
+  const started = performance.now();
+  // from the 5,040th two-word query on: the uncached rows asked for the first ones
+  const urls = manySearchPaths(searches, 5_040).map((p) => app.base + p);
+  const hits = await concurrentMisses(urls, RSS_CLIENTS);
+  const seconds = (performance.now() - started) / 1000;
+  const rss = app.rss();
+  const peak = app.peakRss();
+  return {
+    what: `${label}: server RSS after ${searches.toLocaleString("en")} distinct searches (uncached)`,
+    figure:
+      rss === null
+        ? "not measured"
+        : `${mb(rss)} (peak ${peak === null ? "?" : mb(peak)}; ${before === null ? "?" : mb(before)} before; ${seconds.toFixed(0)} s${hitNote(hits)})`,
+    target: "< 400 MB",
+    ok: rss === null || peak === null ? null : peak < 400_000_000 && hits === 0,
+  };
+}
+
 async function main(): Promise<void> {
   const parsed = Env.safeParse(process.env);
   if (!parsed.success) {
@@ -376,6 +418,8 @@ async function main(): Promise<void> {
     const writer = openDatabase({ sqliteFile: path.join(dataDir, "athenaeum.sqlite") });
     try {
       rows.push(...(await measureServer(env, "SQLite", app, sample, responsesFile, writer)));
+      const memory = await rssAfterSearches("SQLite", app, env.BENCH_RSS_SEARCHES);
+      if (memory) rows.push(memory);
     } finally {
       await writer.close();
     }
@@ -466,6 +510,8 @@ async function main(): Promise<void> {
         rows.push(
           ...(await measureServer(env, "PostgreSQL", pgApp, pgSample, responsesFile, writer)),
         );
+        const memory = await rssAfterSearches("PostgreSQL", pgApp, env.BENCH_RSS_SEARCHES);
+        if (memory) rows.push(memory);
       } finally {
         await writer.close();
       }

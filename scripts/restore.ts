@@ -6,7 +6,7 @@
 import path from "node:path";
 import { restoreBackup } from "../server/backup/restore.ts";
 import { loadConfig } from "../server/config.ts";
-import { createStorage } from "../server/storage/storage.ts";
+import { createStorage } from "../server/storage/create-storage.ts";
 
 const folder = process.argv[2];
 if (!folder) {

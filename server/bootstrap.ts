@@ -3,6 +3,7 @@
  * PDF worker threads and the citation worker process (built here, outside the server bundle, so
  * their worker files resolve), and the usage buffer (written at close: decision 281).
  */
+import { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
@@ -11,7 +12,7 @@ import { createCitationPool } from "./services/citation/citation-pool.ts";
 import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
 import { createUsageRecorder } from "./services/usage/recorder.ts";
-import { createStorage } from "./storage/storage.ts";
+import { createStorage } from "./storage/create-storage.ts";
 
 /**
  * Whether log lines are for a person: standard output is a terminal (`npm start` or `npm run
@@ -85,6 +86,20 @@ export async function createAppContext(
         flushMs: config.usage.flushMs,
       })
     : undefined;
+  // attempt limits shared through Redis (decision 297); offline: refused at once, not queued
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  let redisDown = false; // one line an outage, not one a reconnection attempt
+  redis?.on("error", (error: Error) => {
+    if (!redisDown)
+      log.warn({ reason: error.message }, "Redis unavailable: limits count in memory");
+    redisDown = true;
+  });
+  redis?.on("ready", () => {
+    if (redisDown) log.info("Redis available again");
+    redisDown = false;
+  });
   const ctx: AppContext = {
     db: handle.db,
     readDb,
@@ -95,6 +110,7 @@ export async function createAppContext(
     pdfPool,
     citationPool,
     usage,
+    redis,
   };
   const close = async () => {
     await usage?.close(); // the last batch, before the database goes
@@ -102,6 +118,7 @@ export async function createAppContext(
     await pdfPool?.close();
     await citationPool.close();
     if (readDb !== handle.db) await readDb.destroy();
+    redis?.disconnect();
     await handle.close();
   };
   return { ctx, close };

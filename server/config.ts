@@ -69,8 +69,9 @@ export type Config = {
   /** Passcode a new manager must give to register; undefined closes registration. */
   adminPasscode: string | undefined;
   /**
-   * `ADMIN_EMAIL`, lower-cased: the account registered with it is a site administrator
-   * (besides the first account); docs/decisions/190-roles-and-ownership.md.
+   * `ADMIN_EMAIL`, lower-cased: the account registered with it becomes a site administrator
+   * (besides the first account) once it opens the link mailed to that address, or at once when
+   * invited there; docs/decisions/190-roles-and-ownership.md, 262.
    */
   adminEmail: string | undefined;
   /** Secret key for session token hashing (HMAC-SHA256). */
@@ -110,6 +111,11 @@ export type Config = {
   readWorkers: number;
   /** Sign-in and registration attempt limits (`RATE_LIMITS`; see {@link parseRateLimits}). */
   rateLimits: RateLimits;
+  /**
+   * `REDIS_URL` (`redis://` or `rediss://`): the attempt limits are counted in Redis instead of
+   * memory or PostgreSQL (server/services/rate-limit.ts, decision 297); undefined: not.
+   */
+  redisUrl: string | undefined;
   /**
    * Outgoing mail (server/services/mail.ts, decision 195): the SMTP server as an
    * `smtp://user:pass@host:587` or `smtps://…:465` URL (`SMTP_URL`); undefined writes each
@@ -311,6 +317,12 @@ const envSchema = z.object({
     (v) => v === undefined || MAIL_FROM_PATTERN.test(v),
     "must be an address, or a name and an address: Journals <journals@example.edu>",
   ),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+  ),
   RATE_LIMITS: optionalText.transform((text, c) => {
     try {
       return parseRateLimits(text);
@@ -389,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: e.TRUST_PROXY,
     readWorkers: e.READ_WORKERS,
     rateLimits: e.RATE_LIMITS,
+    redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? defaultMailFrom(e.SITE_NAME, e.PUBLIC_URL),
     storageSweep: {

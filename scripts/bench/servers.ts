@@ -15,13 +15,16 @@ export type ChildServer = {
   pid: number;
   /** Peak resident set size so far (VmHWM of /proc/<pid>/status), in bytes; null if unreadable. */
   peakRss: () => number | null;
+  /** Resident set size now (VmRSS of /proc/<pid>/status), in bytes; null if unreadable. */
+  rss: () => number | null;
   stop: () => Promise<void>;
 };
 
-function peakRssOf(pid: number): number | null {
+/** A `kB` field of /proc/<pid>/status (`VmHWM`, `VmRSS`) in bytes; null if unreadable. */
+function statusBytes(pid: number, field: "VmHWM" | "VmRSS"): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
     return kb ? Number(kb) * 1024 : null;
   } catch {
     return null;
@@ -33,7 +36,8 @@ function wrap(child: ChildProcess, base: string): ChildServer {
   return {
     base,
     pid: child.pid as number,
-    peakRss: () => peakRssOf(child.pid as number),
+    peakRss: () => statusBytes(child.pid as number, "VmHWM"),
+    rss: () => statusBytes(child.pid as number, "VmRSS"),
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 8_000))]);

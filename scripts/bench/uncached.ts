@@ -26,6 +26,13 @@ const VERSION_TRUST_MS = 1200;
  * @throws Error when more are asked for than exist.
  */
 export function distinctSearchPaths(count: number, start = 0): string[] {
+  const all = searchQueries();
+  if (start + count > all.length) throw new Error(`only ${all.length} distinct search URLs`);
+  return all.slice(start, start + count).map((q) => `/search?${q}`);
+}
+
+/** Every query string of {@link distinctSearchPaths}, in its order. */
+function searchQueries(): string[] {
   const all: string[] = [];
   for (let i = 0; i < 30; i++) all.push(`q=${NOUNS[i]}`);
   for (let n = 2; n <= 6; n++) all.push(`q=${FREQUENT_WORD}&page=${n}`);
@@ -33,8 +40,23 @@ export function distinctSearchPaths(count: number, start = 0): string[] {
   for (let d = 0; d < NOUNS.length; d++)
     for (const [a, adjective] of ADJECTIVES.entries())
       all.push(`q=${adjective}+${NOUNS[(30 + a + d) % NOUNS.length]}`);
-  if (start + count > all.length) throw new Error(`only ${all.length} distinct search URLs`);
-  return all.slice(start, start + count).map((q) => `/search?${q}`);
+  return all;
+}
+
+/**
+ * `count` distinct `/search` paths from `start` on, as many as asked for: the two-word queries
+ * of {@link distinctSearchPaths}, then their second pages, third pages and so on (each a URL the
+ * output cache has not seen, each running its query).
+ */
+export function manySearchPaths(count: number, start = 0): string[] {
+  const pairs = searchQueries().filter((q) => q.includes("+"));
+  const out: string[] = [];
+  for (let i = start; out.length < count; i++) {
+    const round = Math.floor(i / pairs.length);
+    const q = pairs[i % pairs.length]!;
+    out.push(round === 0 ? `/search?${q}` : `/search?${q}&page=${round + 1}`);
+  }
+  return out;
 }
 
 /** One GET read to the end: milliseconds, status and whether the output cache answered it. */
@@ -47,6 +69,26 @@ async function timedFetch(url: string): Promise<{ ms: number; status: number; hi
     status: res.status,
     hit: res.headers.get("x-cache") === "hit",
   };
+}
+
+/**
+ * GETs each of `urls` once with `clients` concurrent clients, every answer read to the end.
+ * @returns how many were cache hits.
+ * @throws Error when an answer is not 200.
+ */
+export async function concurrentMisses(urls: string[], clients: number): Promise<number> {
+  let next = 0;
+  let hits = 0;
+  const client = async () => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      const r = await timedFetch(url);
+      if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+      if (r.hit) hits++;
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  return hits;
 }
 
 export type MissLatency = { p50: number; p95: number; count: number; hits: number };

@@ -14,7 +14,8 @@
  *
  * The navigation menu (GET /dashboard/admin_nav_items) is a dashboard call: server/api/dashboard/.
  * Every call here changes state, so each refuses cross-site requests (server/http/guards.ts);
- * sign-in and registration are rate limited (server/services/rate-limit.ts), and failed sign-ins
+ * sign-in and registration are rate limited (server/services/rate-limit.ts) per client network
+ * (an IPv6 client per /64, server/services/client-network.ts), and failed sign-ins
  * slow down per account and IP (server/services/sign-in-failures.ts, decision 197). Password
  * reset: server/services/password-reset.ts (decision 196). Paths, request fields and answers
  * come from the contract (shared/contract.ts, decision 211); the sign-in and registration
@@ -28,6 +29,8 @@ import { apiCall } from "../http/contract.ts";
 import { requireSameOrigin } from "../http/guards.ts";
 import { linkOrigin } from "../http/origin.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
+import { offerAdminConfirmation } from "../services/admin-confirmation.ts";
+import { clientNetwork } from "../services/client-network.ts";
 import type { AppContext } from "../services/context.ts";
 import { AppError } from "../services/errors.ts";
 import { invitationEmail, registerInvited } from "../services/invitations.ts";
@@ -69,10 +72,12 @@ export function accountRouter(ctx: AppContext): Router {
 
   const register = apiCall("POST /register");
   router.post(register.path, sameOrigin, async (req, res) => {
-    await limits.registrationPerIp.consume(clientIp(req));
+    await limits.registrationPerIp.consume(clientNetwork(clientIp(req)));
     assertRegistrationOpen(ctx);
     const input = register.body(req.body ?? {});
-    await registerManager(ctx, input);
+    const user = await registerManager(ctx, input);
+    // ADMIN_EMAIL grants the role only once its emailed link is opened (decision 262)
+    await offerAdminConfirmation(ctx, user, linkOrigin(ctx.config, req));
     register.send(res, {}, MESSAGES.registrationSuccessful, 201);
   });
 
@@ -84,7 +89,7 @@ export function accountRouter(ctx: AppContext): Router {
 
   const registerInvitedCall = apiCall("POST /register_invited");
   router.post(registerInvitedCall.path, sameOrigin, async (req, res) => {
-    await limits.registrationPerIp.consume(clientIp(req));
+    await limits.registrationPerIp.consume(clientNetwork(clientIp(req)));
     const input = registerInvitedCall.body(req.body ?? {});
     await registerInvited(ctx, input);
     registerInvitedCall.send(res, {}, MESSAGES.registrationSuccessful, 201);
@@ -92,7 +97,7 @@ export function accountRouter(ctx: AppContext): Router {
 
   const login = apiCall("POST /login");
   router.post(login.path, sameOrigin, async (req, res) => {
-    await limits.signInPerIp.consume(clientIp(req));
+    await limits.signInPerIp.consume(clientNetwork(clientIp(req)));
     const input = login.body(req.body ?? {});
     const email = normaliseEmail(input.email);
     const ip = clientIp(req);
@@ -122,7 +127,7 @@ export function accountRouter(ctx: AppContext): Router {
 
   const forgot = apiCall("POST /forgot_password");
   router.post(forgot.path, sameOrigin, async (req, res) => {
-    await limits.passwordResetPerIp.consume(clientIp(req));
+    await limits.passwordResetPerIp.consume(clientNetwork(clientIp(req)));
     const { email } = forgot.body(req.body ?? {});
     await requestPasswordReset(ctx, email, linkOrigin(ctx.config, req));
     forgot.send(res, {}, RESET_REQUESTED_MSG);

@@ -27,6 +27,7 @@ import * as m012 from "./migrations/012-doi-unique.ts";
 import * as m013 from "./migrations/013-scholarly-model.ts";
 import * as m015 from "./migrations/015-usage.ts";
 import * as m020 from "./migrations/020-text-limits.ts";
+import * as m021 from "./migrations/021-security-admin-confirmations.ts";
 import * as m022 from "./migrations/022-jats-galleys.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
@@ -59,6 +60,7 @@ export const migrations: Record<string, MigrationModule> = {
   "013-scholarly-model": m013,
   "015-usage": m015,
   "020-text-limits": m020,
+  "021-security-admin-confirmations": m021,
   "022-jats-galleys": m022,
 };
 

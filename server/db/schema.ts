@@ -348,6 +348,22 @@ export interface CatalogueStateTable {
 }
 
 /** An emailed password reset link (migration 009, decision 196). */
+/**
+ * Emailed links proving an account owns `ADMIN_EMAIL` (migration 021; decision 262); the link
+ * makes the account administrator once.
+ */
+export interface AdminConfirmationsTable {
+  id: Id;
+  user_id: number;
+  /** SHA-256 of the link's token (hex); the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  /** 24 hours after `created_at`. */
+  expires_at: string;
+  /** When the link was used; a used link is refused. */
+  used_at: string | null;
+}
+
 export interface PasswordResetsTable {
   id: Id;
   user_id: number;
@@ -472,6 +488,7 @@ export interface Database {
   proceeding_managers: ProceedingManagersTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  admin_confirmations: AdminConfirmationsTable;
   sign_in_failures: SignInFailuresTable;
   usage_salts: UsageSaltsTable;
   usage_events: UsageEventsTable;

@@ -10,7 +10,12 @@
  * holds the mutex until it ends). SQLite recompiles a cached statement by itself after a schema
  * change (`sqlite3_prepare_v2`).
  */
-import { DatabaseSync, type PrepareOptions, type StatementSync } from "node:sqlite";
+import {
+  DatabaseSync,
+  type DatabaseSyncOptions,
+  type PrepareOptions,
+  type StatementSync,
+} from "node:sqlite";
 
 /** Statements kept per connection unless told otherwise (distinct SQL texts of the app). */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -18,14 +23,15 @@ export const STATEMENT_CACHE_SIZE = 500;
 /**
  * `DatabaseSync` whose `prepare(sql)` (without options) caches up to `cacheSize` statements by
  * their exact SQL text, dropping the least recently used beyond that. `prepare` with options
- * is not cached, since options change the statement's behaviour.
+ * is not cached, since options change the statement's behaviour. `options` are `DatabaseSync`'s
+ * own (`readOnly` for the read workers, server/db/read-worker.ts).
  */
 export class StatementCachingDatabase extends DatabaseSync {
   readonly #statements = new Map<string, StatementSync>();
   readonly #cacheSize: number;
 
-  constructor(file: string, cacheSize = STATEMENT_CACHE_SIZE) {
-    super(file);
+  constructor(file: string, cacheSize = STATEMENT_CACHE_SIZE, options?: DatabaseSyncOptions) {
+    super(file, options ?? {});
     this.#cacheSize = cacheSize;
   }
 

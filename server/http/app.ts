@@ -15,6 +15,7 @@ import { createApiRouter } from "../api/index.ts";
 import type { AppContext } from "../services/context.ts";
 import { citationRouter } from "./citations.ts";
 import { decodablePath, finalErrorHandler, originFormOnly } from "./client-errors.ts";
+import { confirmAdminRouter } from "./confirm-admin.ts";
 import { cspDirectives } from "./csp.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
@@ -170,6 +171,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(downloadRouter(ctx));
   app.use(jatsGalleyRouter(ctx)); // a stored JATS galley at {paper page}/jats.xml (decision 287)
   app.use(citationRouter(ctx));
+  app.use(confirmAdminRouter(ctx)); // proving ADMIN_EMAIL (decision 262)
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));
   app.use(sushiRouter(ctx)); // COUNTER_SUSHI API 5.1 (decision 282)

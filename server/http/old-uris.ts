@@ -6,13 +6,16 @@
  * - a public API call naming the journal: `/api/get_journal/{old}`, `/api/get_publications/{old}/…`,
  *   `/api/get_publication/{old}/…`, `/api/get_journal_paper/{old}/…`
  * is answered 301 to the same address under the journal's current URI, query string kept. After
- * several renames every old URI points straight at the current one (one hop, no chain). Other
+ * several renames every old URI points straight at the current one (one hop, no chain). An
+ * inactive journal's old addresses redirect only its managers (`readableBy`, decision 260). Other
  * requests, and URIs no journal ever left, pass on untouched.
  */
 import type { RequestHandler } from "express";
 import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
+import { readableBy } from "../services/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { currentUriOf } from "../services/journals/old-uris.ts";
+import { findJournalRow } from "../services/journals/queries.ts";
 
 const JOURNAL_ADDRESS =
   /^(\/journal\/|\/api\/(?:get_journal|get_publications|get_publication|get_journal_paper)\/)([^/?]+)(.*)$/;
@@ -27,6 +30,12 @@ export function oldUriRedirects(ctx: AppContext): RequestHandler {
     try {
       const current = await currentUriOf(ctx, uri);
       if (!current) return next();
+      // an inactive journal's new address is no reader's business (decision 260): the old one
+      // answers the 404 the new one would
+      const journal = await findJournalRow(ctx, current, {
+        includeInactive: (await readableBy(ctx, res.locals.user, current)).includeUnpublished,
+      });
+      if (!journal) return next();
       res.redirect(301, `${prefix}${current}${rest}`);
     } catch (error) {
       next(error);

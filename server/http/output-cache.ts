@@ -87,11 +87,11 @@ type Entry = {
 };
 
 /**
- * Page paths that are never public: manager screens, account pages, OAI-PMH, galleys, and the
- * SUSHI reports (server/http/sushi.ts), whose figures change with every counted access.
+ * Page paths that are never public: manager screens, account pages (the administrator
+ * confirmation link's too), OAI-PMH, galleys, and the SUSHI reports (server/http/sushi.ts), whose figures change with every counted access.
  */
 const PRIVATE_PAGE =
-  /^\/(?:dashboard|manager|registration|logout|oai|api|assets|files|pdfjs|sushi)(?:[/.]|$)/;
+  /^\/(?:dashboard|manager|registration|logout|oai|api|assets|files|pdfjs|sushi|confirm-admin)(?:[/.]|$)/;
 const GALLEY = /^\/(?:journal|proceedings)\/[^/]+\/download\//;
 /** A file name (robots.txt, sitemap.xml, favicon.ico); React Router's `.data` URLs are pages. */
 const FILE_NAME = /\.(?!data$)[^/.]*$/;

@@ -12,8 +12,10 @@
 import type { UserRole } from "../db/schema.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
-import type { Visibility } from "./papers/queries.ts";
 import type { Trx } from "./write.ts";
+
+/** Readers see a paper only in an active journal and a published issue. */
+export type Visibility = { includeUnpublished?: boolean };
 
 /** What the rules need to know about the signed-in account (from the session, never the request). */
 export type Actor = { id: number; role: UserRole };
@@ -23,6 +25,8 @@ export const ACCESS_MESSAGES = {
   adminOnly: "Only a site administrator can do this.",
   journal: "You do not manage this journal. Ask a site administrator to assign it to you.",
   proceeding: "You do not manage this proceeding. Ask a site administrator to assign it to you.",
+  event:
+    "This event is shared with proceedings you do not manage, so you cannot rename or re-date it. Choose New Event to give this proceeding its own event, or ask a site administrator.",
 } as const;
 
 export const isAdmin = (actor: Actor): boolean => actor.role === "admin";
@@ -60,6 +64,27 @@ export async function assertProceedingAccess(ctx: AppContext, actor: Actor, id: 
     .where("p.id", "=", id)
     .executeTakeFirst();
   if (row && row.user_id === null) throw new AppError("forbidden", ACCESS_MESSAGES.proceeding);
+}
+
+/**
+ * Checks that `actor` may change event `eventId`'s name and dates (issue 15; decision 260): an
+ * event is shared by its proceedings (decision 072), so a journal manager may change it only
+ * when every proceeding of the event is assigned to them. An unknown event passes (the call
+ * answers its own 404).
+ * @throws AppError `forbidden` (403) {@link ACCESS_MESSAGES}`.event` otherwise.
+ */
+export async function assertEventAccess(ctx: AppContext, actor: Actor, eventId: number) {
+  if (isAdmin(actor)) return;
+  const foreign = await ctx.db
+    .selectFrom("proceedings as p")
+    .leftJoin("proceeding_managers as m", (join) =>
+      join.onRef("m.proceeding_id", "=", "p.id").on("m.user_id", "=", actor.id),
+    )
+    .select("p.id")
+    .where("p.event_id", "=", eventId)
+    .where("m.user_id", "is", null)
+    .executeTakeFirst();
+  if (foreign) throw new AppError("forbidden", ACCESS_MESSAGES.event);
 }
 
 /**

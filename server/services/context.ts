@@ -2,6 +2,7 @@
  * What every service function receives: the database (and its reader for long queries), the
  * file storage, the configuration and a logger. Built once per process by `createAppContext`; tests build their own.
  */
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -41,6 +42,11 @@ export type AppContext = {
    * do not count.
    */
   usage?: UsageRecorder;
+  /**
+   * The Redis client of `REDIS_URL` (server/bootstrap.ts) where the attempt limits are counted,
+   * shared by every server (decision 297); absent without one.
+   */
+  redis?: Redis;
 };
 
 /** Progress of a corpus import: papers done (created, found or skipped) of `total`. */

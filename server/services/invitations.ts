@@ -139,6 +139,7 @@ export async function registerInvited(
       .where("email", "=", row.email)
       .executeTakeFirst();
     if (existing) throw conflict(ACCOUNT_EXISTS, { email: ACCOUNT_EXISTS });
-    return insertAccount({ ...ctx, db: trx }, { ...input, email: row.email }, passwordHash);
+    // the invitation mailed to the address proves it: ADMIN_EMAIL applies (decision 262)
+    return insertAccount({ ...ctx, db: trx }, { ...input, email: row.email }, passwordHash, true);
   });
 }

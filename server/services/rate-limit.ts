@@ -10,9 +10,11 @@
  * (server/services/sign-in-failures.ts, decision 197).
  *
  * The limits come from `config.rateLimits` (`RATE_LIMITS`, server/config.ts). Counts live in
- * memory on SQLite (one server) and in the database's `rate_limits` table on PostgreSQL, through
- * `RateLimiterPostgres` on the `pg` pool, so several servers share them; the table is created by
- * the library on first use, and an in-memory limiter stands in while PostgreSQL is unreachable.
+ * Redis when `REDIS_URL` names one (`RateLimiterRedis` on the context's client, decision 297),
+ * else in memory on SQLite (one server) and in the database's `rate_limits` table on PostgreSQL,
+ * through `RateLimiterPostgres` on the `pg` pool, so several servers share them; the table is
+ * created by the library on first use, and an in-memory limiter stands in while PostgreSQL or
+ * Redis is unreachable.
  *
  * Build the limiters once per application ({@link createAccountLimiters}), not per request.
  */
@@ -20,6 +22,7 @@ import {
   type RateLimiterAbstract,
   RateLimiterMemory,
   RateLimiterPostgres,
+  RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
 import type { RateLimit } from "../config.ts";
@@ -97,6 +100,17 @@ export function createLimiter(
   let store: Promise<RateLimiterAbstract> | undefined;
 
   function open(): Promise<RateLimiterAbstract> {
+    if (ctx.redis) {
+      return Promise.resolve(
+        new RateLimiterRedis({
+          ...options,
+          storeClient: ctx.redis,
+          // Redis down: count in this process's memory at once instead of waiting for it
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        }),
+      );
+    }
     const pool = ctx.dialect === "postgres" ? pgPoolOf(ctx.db) : undefined;
     if (!pool) return Promise.resolve(memory);
     return new Promise((resolve, reject) => {

@@ -192,21 +192,25 @@ export async function registerManager(ctx: AppContext, input: NewManager): Promi
 
 /**
  * Inserts an account (`email` already normalised and checked free). Its role is `admin` when it
- * is the first account of the site or its email is `ADMIN_EMAIL`, `manager` otherwise; "first"
- * is decided inside the insert itself, so the check and the row cannot be split
- * (docs/decisions/190-roles-and-ownership.md).
+ * is the first account of the site, or when its email is `ADMIN_EMAIL` and `addressProven` (the
+ * invitation mailed to it vouches for it); `manager` otherwise. "First" is decided inside the
+ * insert itself, so the check and the row cannot be split
+ * (docs/decisions/190-roles-and-ownership.md). An `ADMIN_EMAIL` account registered with the
+ * passcode becomes administrator only through its emailed confirmation link
+ * (server/services/admin-confirmation.ts, decision 262).
  * @throws AppError `conflict` (409) when the email was taken meanwhile.
  */
 export async function insertAccount(
   ctx: AppContext,
   input: Pick<NewManager, "fname" | "lname" | "phone" | "email" | "pword">,
   passwordHash?: string,
+  addressProven = false,
 ): Promise<User> {
   const taken = "An account with this email already exists.";
   const password_hash =
     passwordHash ?? (await hashPassword(input.pword, ctx.config.passwordScryptCost));
   const role =
-    input.email === ctx.config.adminEmail
+    addressProven && input.email === ctx.config.adminEmail
       ? sql<UserRole>`'admin'`
       : sql<UserRole>`case when exists (select 1 from users) then 'manager' else 'admin' end`;
   try {

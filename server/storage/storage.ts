@@ -1,7 +1,7 @@
 /**
  * File storage (docs/product/overview.md#shape-of-the-system and docs/product/files.md): one
  * interface, a local-folder implementation (here) and an S3-compatible bucket (./s3-storage.ts,
- * decision 295), chosen by `STORAGE_URL` ({@link createStorage}).
+ * decision 295), chosen by `STORAGE_URL` (./create-storage.ts).
  *
  * Keys are relative paths made of lower-case letters, digits, `-`, `_`, `.` and `/` such as
  * `covers/9b2e….webp`; the storage assigns no meaning to them. Writes are atomic (temp file in the
@@ -15,9 +15,7 @@ import { constants, createReadStream, type Dirent } from "node:fs";
 import { access, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { Config } from "../config.ts";
 import { faultPoint } from "./faults.ts";
-import { createS3Storage } from "./s3-storage.ts";
 import { asStorageError } from "./storage-error.ts";
 
 /**
@@ -147,16 +145,6 @@ function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/**
- * The storage `config` names: the bucket of `STORAGE_URL=s3://…`, else the folder
- * `config.filesDir`.
- */
-export function createStorage(config: Config): Storage {
-  return config.s3
-    ? createS3Storage(config.s3, config.filesDir)
-    : createLocalStorage(config.filesDir);
 }
 
 /**

@@ -81,6 +81,11 @@ beforeAll(async () => {
     .execute();
   draft = { id: draftId, uri: "ethics-review", volume: "3", issue: "3" };
   hidden = { id: seed.inactivePaperId, uri: "hidden-annals", volume: "1", issue: "1" };
+  // the inactive journal was renamed once: its old address must not give the new one away
+  await t.ctx.db
+    .insertInto("journal_old_uris")
+    .values({ old_uri: "old-annals", journal_id: seed.inactiveJournalId, renamed_at: now })
+    .execute();
   await rebuildSearchIndex(t.ctx);
   // usage of both, as if read before they were unpublished
   const figures = {
@@ -239,6 +244,21 @@ describe(`unpublished content on ${dialectUnderTest}`, () => {
       }
     });
   }
+
+  it("an inactive journal's old address redirects only its managers", async () => {
+    for (const path of ["/api/get_journal/old-annals", `/journal/old-annals/${hidden.id}`]) {
+      for (const who of OUTSIDERS) {
+        const res = await get(path, who);
+        expect(res.status, `${who} GET ${path}`).toBe(404);
+        expect(res.headers.location).toBeUndefined();
+      }
+      for (const who of ["owner", "admin"] as const) {
+        const res = await get(path, who);
+        expect(res.status, `${who} GET ${path}`).toBe(301);
+        expect(res.headers.location).toContain("/hidden-annals");
+      }
+    }
+  });
 
   it("the SUSHI item report still lists published items (the filter is not everything)", async () => {
     const res = await get(LISTS.at(-2)!.path(), "anonymous");

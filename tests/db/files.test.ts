@@ -14,6 +14,7 @@ import {
   dialectUnderTest,
   type TestContext,
 } from "../helpers/context.ts";
+import { type LocalS3, startLocalS3 } from "../helpers/local-s3.ts";
 
 const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
 
@@ -30,15 +31,27 @@ async function kindOf(promise: Promise<unknown>): Promise<string> {
 /** A PE executable's first bytes ("MZ" header), as a renamed .exe would have. */
 const EXE = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), Buffer.alloc(200)]);
 
-describe(`images (${dialectUnderTest})`, () => {
+// on a folder and on an S3 bucket (s3rver, decision 295)
+describe.each(["file", "s3"] as const)(`images on %s storage (${dialectUnderTest})`, (kind) => {
   let t: TestContext;
+  let s3: LocalS3 | undefined;
   beforeAll(async () => {
-    t = await createTestContext();
+    s3 = kind === "s3" ? await startLocalS3() : undefined;
+    t = await createTestContext(s3?.env);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await s3?.close();
+  });
 
-  const filesIn = async (folder: string) =>
-    (await readdir(path.join(t.ctx.config.filesDir, folder)).catch(() => [])).sort();
+  /** Names of the stored files directly in `folder`. */
+  const filesIn = async (folder: string) => {
+    const names: string[] = [];
+    for await (const entry of t.ctx.storage.entries()) {
+      if (entry.name.startsWith(`${folder}/`)) names.push(entry.name.slice(folder.length + 1));
+    }
+    return names.sort();
+  };
 
   it("stores a PNG as a PNG with a WebP derivative per width beside it", async () => {
     const png = await sharp({

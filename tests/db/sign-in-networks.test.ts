@@ -1,7 +1,9 @@
 /**
  * Failed sign-ins count an IPv6 client per /64 (issue 15, decision 264): addresses of one /64
- * share one count, another /64 and IPv4 clients keep their own.
+ * share one count, another /64 and IPv4 clients keep their own; the per-IP attempt limits of
+ * sign-in, registration and reset requests count the same way.
  */
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   assertMayTrySignIn,
@@ -39,5 +41,25 @@ describe(`sign-in failures per client network (${dialectUnderTest})`, () => {
       kind: "rate_limited",
     });
     await expect(assertMayTrySignIn(t.ctx, email, "198.51.100.8")).resolves.toBeUndefined();
+  });
+});
+
+describe(`per-network attempt limits over HTTP (${dialectUnderTest})`, () => {
+  let h: TestContext;
+  beforeAll(async () => {
+    // clients told apart by X-Forwarded-For
+    h = await createTestContext({ RATE_LIMITS: "signin_ip=3/60", TRUST_PROXY: "1" });
+  });
+  afterAll(() => h?.close());
+
+  it("counts the sign-in attempts of one IPv6 /64 together", async () => {
+    const attempt = (ip: string) =>
+      request(h.app)
+        .post("/api/login")
+        .set("X-Forwarded-For", ip)
+        .send({ email: "someone@example.org", pword: "not the password" });
+    for (const n of [1, 2, 3]) expect((await attempt(`2001:db8:9:9::${n}`)).status).toBe(401);
+    expect((await attempt("2001:db8:9:9:ffff::1")).status).toBe(429);
+    expect((await attempt("2001:db8:9:a::1")).status).toBe(401);
   });
 });

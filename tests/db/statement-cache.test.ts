@@ -30,6 +30,17 @@ describe("the SQLite statement cache", () => {
     db.close();
   });
 
+  it("opens the file with DatabaseSync's options: a read worker's connection cannot write", async () => {
+    const file = path.join(dir, "read-only.sqlite");
+    const writer = new StatementCachingDatabase(file);
+    writer.exec("create table t (n integer); insert into t values (1)");
+    writer.close();
+    const reader = new StatementCachingDatabase(file, 10, { readOnly: true });
+    expect(reader.prepare("select n from t").all()).toEqual([{ n: 1 }]);
+    expect(() => reader.exec("insert into t values (2)")).toThrow(/readonly/);
+    reader.close();
+  });
+
   it("keeps at most its size, dropping the least recently used statement", () => {
     const db = new StatementCachingDatabase(":memory:", 2);
     const prepare = vi.spyOn(DatabaseSync.prototype, "prepare");

@@ -11,11 +11,12 @@
  * Each test works on an issue of PLOS ONE with a random volume of its own and deletes what it
  * created (a text bomb left in the catalogue would change other specs' search results).
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
 import sharp from "sharp";
 import { textBombPdf } from "../helpers/text-bomb.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
+import { addAuthor } from "./helpers/dashboard.ts";
 
 const JOURNAL = "plos-one";
 type Node = DefaultTreeAdapterMap["node"];
@@ -53,11 +54,6 @@ async function removeIssue(api: APIRequestContext, issueId: number, paperIds: nu
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function addAuthor(page: Page, name: string) {
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Add", exact: true }).click();
-}
-
 test("the paper form refuses a DOI that is not one and says when a PDF's text was cut", async ({
   page,
 }, testInfo) => {
@@ -77,7 +73,7 @@ test("the paper form refuses a DOI that is not one and says when a PDF's text wa
       mimeType: "application/pdf",
       buffer: bomb,
     });
-    await addAuthor(page, "Mallory Example");
+    await addAuthor(page, { given: "Mallory", family: "Example" });
     await page.getByRole("button", { name: "Submit" }).click();
     const doiError = page.getByText(
       /^This is not a DOI as Crossref writes them: 10\., 4 to 9 digits/,

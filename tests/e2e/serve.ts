@@ -17,6 +17,8 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   NODE_ENV: "production",
   ADMIN_PASSCODE: process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode",
+  // the address confirm-admin.spec.ts registers and proves (decision 262); nobody else uses it
+  ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "e2e-named-admin@example.org",
   CORPUS_DIR: path.resolve(root, "corpus"),
   LOG_LEVEL: "warn",
   // cheap password hashes: every spec registers and signs in (decision 230)

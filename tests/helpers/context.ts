@@ -21,7 +21,7 @@ import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createCitationPool } from "../../server/services/citation/citation-pool.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { createStorage } from "../../server/storage/storage.ts";
+import { createStorage } from "../../server/storage/create-storage.ts";
 
 export const TEST_PASSCODE = "test-admin-passcode";
 

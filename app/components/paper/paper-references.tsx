@@ -26,10 +26,10 @@ export function PaperReferences({ references }: Pick<PaperReading, "references">
               className="grid grid-cols-[2.25rem_minmax(0,1fr)] gap-x-1"
             >
               <span className="text-right text-slate-500 tabular-nums">{label}.</span>
-              <div className="min-w-0 break-words">
+              <div className="min-w-0 [overflow-wrap:anywhere]">
                 {r.citation}
                 {r.doi || r.pmid || r.url ? (
-                  <span className="ml-1 inline-flex flex-wrap gap-x-3">
+                  <span className="ml-1 space-x-3 [overflow-wrap:anywhere]">
                     {r.doi ? (
                       <a href={`https://doi.org/${r.doi}`} className={textLinkClass}>
                         https://doi.org/{r.doi}

@@ -15,7 +15,8 @@
  * (server/services/proceedings/commands.ts; docs/decisions/072-proceeding-event-edits.md).
  * Roles (server/http/guards.ts): the list holds the proceedings the manager may touch (all for
  * an administrator); creating one assigns it to its creator; the others answer 403 for a
- * proceeding the manager does not manage.
+ * proceeding the manager does not manage, and an edit renaming or re-dating an event shared with
+ * proceedings the manager does not manage (server/services/access.ts, `assertEventAccess`).
  * Errors: 400 with field `errors`, 404 unknown proceeding or event, 413/415 cover; 401 signed
  * out and 403 cross-site on every change.
  */
@@ -96,7 +97,7 @@ export function proceedingsRouter(ctx: AppContext): Router {
       const params = editProceedingCall.params(req, { proceeding: NO_PROCEEDING });
       const id = params.proceeding;
       const input = editProceedingCall.body(req.body);
-      await updateProceeding(ctx, id, input, cover);
+      await updateProceeding(ctx, id, input, cover, actorOf(res));
       editProceedingCall.send(res, { proceeding_id: id }, PROCEEDING_MESSAGES.updated);
     },
   );

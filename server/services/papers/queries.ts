@@ -29,6 +29,7 @@ import {
 import { parseRouteParam, routeId } from "../../../shared/route-params.ts";
 import type { Paper, PaperAuthor } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
+import type { Visibility } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { issnLine } from "../journals/queries.ts";
 import {
@@ -37,9 +38,6 @@ import {
   peopleByPaper,
   referencesOf,
 } from "./scholarly.ts";
-
-/** Readers see a paper only in an active journal and a published issue. */
-export type Visibility = { includeUnpublished?: boolean };
 
 /** Authors of each paper, in their order, keyed by paper id (papers without authors absent). */
 export async function authorsByPaper(

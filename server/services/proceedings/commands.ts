@@ -5,7 +5,7 @@
  */
 import { slugify } from "../../../shared/format.ts";
 import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
-import { assignProceedingInTrx } from "../access.ts";
+import { type Actor, assertEventAccess, assignProceedingInTrx } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import { removeImage, storeImage } from "../images.ts";
@@ -27,15 +27,17 @@ export type ProceedingExtras = {
   location?: string | null;
 };
 
-async function assertEvent(ctx: AppContext, id: number): Promise<void> {
+/** Event `id`'s name and dates. @throws AppError `not_found` when there is no such event. */
+async function assertEvent(ctx: AppContext, id: number) {
   const row = await ctx.db
     .selectFrom("proceeding_events")
-    .select("id")
+    .select(["id", "name", "start_date", "end_date"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) {
     throw notFound("The chosen event no longer exists. Choose another event or New Event.");
   }
+  return row;
 }
 
 async function uniqueSlug(ctx: AppContext, wanted: string): Promise<string> {
@@ -137,13 +139,18 @@ export async function createProceeding(
  * POST /edit_proceeding/{proceeding}: every field and the editors. `event` `'new'` creates an
  * event; an event id moves the proceeding to that event and applies the event fields to it
  * (the form shows them prefilled); `''` keeps the current event. A new cover replaces the old.
- * @throws AppError `not_found` (proceeding or event) and the image errors.
+ * Changing an existing event's name or dates changes it for every proceeding of the event, so
+ * `actor` (the dashboard's manager; none for the importer) must manage all of them
+ * (`assertEventAccess`, issue 15).
+ * @throws AppError `not_found` (proceeding or event), `forbidden` (an event shared with
+ *   proceedings `actor` does not manage) and the image errors.
  */
 export async function updateProceeding(
   ctx: AppContext,
   proceedingId: number,
   input: ProceedingEditInput,
   cover?: Uint8Array | null,
+  actor?: Actor,
 ): Promise<{ id: number; slug: string }> {
   const proceeding = await ctx.db
     .selectFrom("proceedings")
@@ -152,7 +159,16 @@ export async function updateProceeding(
     .executeTakeFirst();
   if (!proceeding) throw notFound("There is no such proceeding.");
   const choice = input.event;
-  if (typeof choice === "number") await assertEvent(ctx, choice);
+  if (typeof choice === "number") {
+    const event = await assertEvent(ctx, choice);
+    // the form always sends the event's fields: only a change of them renames the shared event
+    const renames =
+      Boolean(input.event_name && input.event_start_date && input.event_end_date) &&
+      (event.name !== input.event_name ||
+        event.start_date !== input.event_start_date ||
+        event.end_date !== input.event_end_date);
+    if (renames && actor) await assertEventAccess(ctx, actor, choice);
+  }
   const key = cover?.byteLength ? await storeImage(ctx, "covers", cover) : null;
   await commitOrDiscard(
     ctx,

@@ -19,10 +19,11 @@ import { issuePublicationDate } from "../../../shared/dates.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
 import type { Database } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
+import type { Visibility } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { editorialBoard, editorsForEdit } from "../editors.ts";
 import { findJournalRow, issnLine } from "../journals/queries.ts";
-import { listContents, type Visibility } from "../papers/queries.ts";
+import { listContents } from "../papers/queries.ts";
 
 /** The tables of {@link publishedIssues}' queries, for expression helpers. */
 type IssueScope = Database & {

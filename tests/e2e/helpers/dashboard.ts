@@ -71,7 +71,11 @@ export async function addAuthor(page: Page, author: AuthorEntry) {
     await row.getByLabel("Family name").fill(author.family ?? "");
   }
   if (author.email) await row.getByLabel("Email").fill(author.email);
-  if (author.orcid) await row.getByLabel("ORCID iD").fill(author.orcid);
+  if (author.orcid) {
+    await row.getByLabel("ORCID iD").fill(author.orcid);
+    // leaving the field checks it (its message may move the fields below)
+    await row.getByLabel("ORCID iD").blur();
+  }
   if (author.corresponding) await row.getByLabel("Corresponding author").check();
   for (const [j, affiliation] of (author.affiliations ?? []).entries()) {
     await row.getByRole("button", { name: `Add affiliation to author ${n}` }).click();
