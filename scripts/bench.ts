@@ -13,6 +13,9 @@
  *    through `createPaper` as a manager's upload would: the time and memory one upload takes,
  *    and search p95 over words of the bombs and of the corpus with all five in the catalogue
  *    (docs/decisions/271-bounded-work-per-paper.md, 272-bounded-snippets.md).
+ * 7. The HTML full text of the longest corpus JATS galley (issue 18, decision 285): its tree
+ *    made from the stored file with the tree cache emptied each time, and the page rendered
+ *    by the production server with the output cache missed each time (a new query string).
  * 6. Usage counting (issue 17, scripts/bench/usage.ts): paper-page throughput with counting on
  *    and off (at most 10 % apart), and the Statistics screen and SUSHI reports over 100,000
  *    papers and a year of usage (under a second each); on PostgreSQL too when
@@ -29,6 +32,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { importCorpus } from "../server/import/corpus.ts";
 import type { AppContext } from "../server/services/context.ts";
+import { clearFullTextCache, paperFullText } from "../server/services/fulltext/reader.ts";
 import { createPaper } from "../server/services/papers/commands.ts";
 import { searchPapers } from "../server/services/search.ts";
 import type * as SiteModule from "../server/site.ts";
@@ -136,6 +140,7 @@ async function main() {
       target: "≤ 1x",
       ok: pathological <= normal,
     });
+    await fullTextTimes(ctx, base);
     const html = await (await fetch(`${base}/journal/elife/${paper.id}`)).text();
     server.close();
 
@@ -205,6 +210,53 @@ async function main() {
  * words of the bombs and of the corpus, each query timed through `searchPapers` (the output
  * cache would answer a repeated URL).
  */
+/** Section 7 of the module comment. */
+async function fullTextTimes(ctx: AppContext, base: string) {
+  const longest = await ctx.db
+    .selectFrom("paper_jats as g")
+    .innerJoin("papers as p", "p.id", "g.paper_id")
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select(["p.id", "j.uri", "g.size"])
+    .orderBy("g.size", "desc")
+    .executeTakeFirstOrThrow();
+  const tree: number[] = [];
+  for (let i = 0; i < 5 + REQUESTS / 4; i++) {
+    clearFullTextCache();
+    const start = performance.now();
+    await paperFullText(ctx, longest.id);
+    if (i >= 5) tree.push(performance.now() - start);
+  }
+  const label = `${longest.uri}/${longest.id}, ${(longest.size / 1024).toFixed(0)} KB of JATS`;
+  record(
+    `Full text tree from JATS, uncached, p50 (${label})`,
+    percentile(
+      tree.sort((a, b) => a - b),
+      50,
+    ),
+    "ms",
+    100,
+  );
+  const page = `/journal/${longest.uri}/${longest.id}/fulltext`;
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 5 + REQUESTS / 2; i++) {
+    const start = performance.now();
+    const res = await fetch(`${base}${page}?bench=${i}`);
+    bytes = (await res.arrayBuffer()).byteLength;
+    if (i >= 5) times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  record(
+    `Full text page render, output cache missed, p50 (${page})`,
+    percentile(times, 50),
+    "ms",
+    20,
+  );
+  record("Full text page render p95", percentile(times, 95), "ms", 40);
+  record("Full text page HTML (uncompressed)", bytes / 1024, "kB", 1024);
+}
+
 async function textBombs(ctx: AppContext) {
   const issue = await ctx.db
     .selectFrom("publications as pub")

@@ -78,6 +78,8 @@ export type Config = {
   sessionSecret: string;
   /** Largest accepted paper PDF in bytes. */
   maxPdfBytes: number;
+  /** Largest accepted JATS XML galley in bytes (`MAX_JATS_MB`, default 10; decision 286). */
+  maxJatsBytes: number;
   /**
    * Worker threads reading PDFs per process (`PDF_WORKERS`, capped at the available cores;
    * default up to 4, shared among the `WEB_CONCURRENCY` processes);
@@ -300,6 +302,7 @@ const envSchema = z.object({
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
   MAX_PDF_MB: z.coerce.number().positive().max(1024).default(64),
+  MAX_JATS_MB: z.coerce.number().positive().max(100).default(10),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   PDF_TEXT_EXTRACTOR: z.enum(["auto", "pdftotext", "pdfjs"]).default("auto"),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100_000).default(2_000),
@@ -407,6 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
+    maxJatsBytes: Math.round(e.MAX_JATS_MB * 1024 * 1024),
     // the default shares the cores among the worker processes (decision 297)
     pdfWorkers: Math.min(
       availableParallelism(),

@@ -214,7 +214,7 @@ export const API = {
   "POST /create_proceeding_paper/:proceeding": {
     params: { proceeding: routeId },
     body: proceedingPaperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /get_proceeding_paper_edit/:proceeding/:paper": {
@@ -224,7 +224,7 @@ export const API = {
   "POST /edit_proceeding_paper/:proceeding/:paper": {
     params: { proceeding: routeId, paper },
     body: proceedingPaperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; link: string; file_url: string } & PaperTextState>(),
   },
   "GET /delete_proceeding_paper/:proceeding/:paper": {
@@ -290,7 +290,7 @@ export const API = {
   "POST /create_paper/:journal": {
     params: { journal: routeJournalUri },
     body: paperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /get_paper/:journal/:paper": {
@@ -300,7 +300,7 @@ export const API = {
   "POST /edit_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },
     body: paperSchema,
-    files: ["paper_file"],
+    files: ["paper_file", "jats_file", "jats_figures"],
     answer: answer<{ paperID: number; file_url: string } & PaperTextState>(),
   },
   "GET /delete_paper/:journal/:paper": {

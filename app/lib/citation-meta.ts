@@ -102,7 +102,13 @@ export type PaperVenue =
  *   `https://journals.example.edu`; every URL in the tags is made absolute with it.
  * @param siteName product name (`{product}`), for the title and `og:site_name`.
  */
-export function paperMeta(paper: PaperDetail, origin: string, siteName: string): MetaDescriptor[] {
+export function paperMeta(
+  paper: PaperDetail,
+  origin: string,
+  siteName: string,
+  /** `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "". */
+  fullTextPath = "",
+): MetaDescriptor[] {
   return scholarlyMeta(
     paper,
     paperLink(paper.journal_url, paper.paperID),
@@ -121,6 +127,7 @@ export function paperMeta(paper: PaperDetail, origin: string, siteName: string):
     {
       journal: { uri: paper.journal_url, name: paper.journal_name },
       jsonLd: paperJsonLd(origin, paper),
+      fullTextPath,
     },
   );
 }
@@ -134,6 +141,8 @@ export function proceedingPaperMeta(
   paper: ProceedingPaperDetail,
   origin: string,
   siteName: string,
+  /** As {@link paperMeta}'s. */
+  fullTextPath = "",
 ): MetaDescriptor[] {
   return scholarlyMeta(
     paper,
@@ -148,7 +157,7 @@ export function proceedingPaperMeta(
     },
     origin,
     siteName,
-    { jsonLd: proceedingPaperJsonLd(origin, paper) },
+    { jsonLd: proceedingPaperJsonLd(origin, paper), fullTextPath },
   );
 }
 
@@ -163,9 +172,10 @@ export function scholarlyMeta(
   venue: PaperVenue,
   origin: string,
   siteName: string,
-  extras: Pick<PageMetaOptions, "journal" | "jsonLd"> = {},
+  extras: Pick<PageMetaOptions, "journal" | "jsonLd"> & { fullTextPath?: string } = {},
 ): MetaDescriptor[] {
   const pageUrl = `${origin}${pagePath}`;
+  const fullTextUrl = extras.fullTextPath ? `${origin}${extras.fullTextPath}` : "";
   const pdfUrl = paper.file_url ? `${origin}${paper.file_url}` : "";
   const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : "";
   const keywords = splitKeywords(paper.keywords);
@@ -219,6 +229,7 @@ export function scholarlyMeta(
   name("citation_abstract", paper.abstract.replace(/\s+/g, " ").trim());
   name("citation_abstract_html_url", pageUrl);
   name("citation_pdf_url", pdfUrl);
+  name("citation_fulltext_html_url", fullTextUrl);
   for (const reference of paper.references) {
     name("citation_reference", referenceMetaContent(reference));
   }
@@ -252,6 +263,12 @@ export function scholarlyMeta(
     }),
   );
   if (extras.journal) tags.push(journalFeedMeta(extras.journal));
-  if (extras.jsonLd) tags.push({ "script:ld+json": extras.jsonLd });
+  if (extras.jsonLd) {
+    // the HTML full text as a part of the article (decision 285)
+    const hasPart = fullTextUrl
+      ? { hasPart: { "@type": "WebPage", name: "Full text (HTML)", url: fullTextUrl } }
+      : {};
+    tags.push({ "script:ld+json": { ...extras.jsonLd, ...hasPart } });
+  }
   return tags;
 }

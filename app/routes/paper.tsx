@@ -13,6 +13,7 @@
 import { data } from "react-router";
 import { readableBy } from "../../server/services/access.ts";
 import { paperCitations } from "../../server/services/citation/cite.ts";
+import { hasFullText } from "../../server/services/fulltext/reader.ts";
 import { getJournalPaper } from "../../server/services/papers/queries.ts";
 import { paperReaderFigures } from "../../server/services/usage/reader-figures.ts";
 import type { PaperCitations, PaperDetail } from "../../shared/api.ts";
@@ -23,6 +24,7 @@ import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
 import { paperMeta } from "../lib/citation-meta.ts";
+import { fullTextPath } from "../lib/fulltext-meta.ts";
 import { loadRecordPage, loadSection } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/paper";
@@ -33,6 +35,8 @@ type PaperPageData = {
   citations: PaperCitations | null;
   /** Views and downloads up to yesterday; null when they could not be read. */
   usage: ReaderFigures | null;
+  /** `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "". */
+  fullText: string;
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -42,7 +46,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const parsed = parseRouteParams({ journalUrl: routeJournalUri, paper: routeId }, params);
   if (!parsed) throw data(null, { status: 404 });
   const { journalUrl, paper: paperId } = parsed;
-  const empty: PaperPageData = { paper: null, headerText: "", citations: null, usage: null };
+  const empty: PaperPageData = {
+    paper: null,
+    headerText: "",
+    citations: null,
+    usage: null,
+    fullText: "",
+  };
   return loadRecordPage(
     ctx,
     "paper",
@@ -53,6 +63,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headerText: paper.journal_name,
       citations: paperCitations(paperLink(paper.journal_url, paper.paperID)),
       usage: await loadSection(ctx, "paper: usage", () => paperReaderFigures(ctx, paper.paperID)),
+      fullText: (await loadSection(ctx, "paper: full text", () => hasFullText(ctx, paper.paperID)))
+        ? fullTextPath(paperLink(paper.journal_url, paper.paperID))
+        : "",
     }),
     empty,
   );
@@ -63,11 +76,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteName = siteNameOf(matches);
   const paper = loaderData?.paper;
   if (!paper) return [{ title: siteName }];
-  return paperMeta(paper, originOf(matches), siteName);
+  return paperMeta(paper, originOf(matches), siteName, loaderData.fullText);
 }
 
 export default function PaperPage({ loaderData }: Route.ComponentProps) {
-  const { paper, citations, usage } = loaderData;
+  const { paper, citations, usage, fullText } = loaderData;
   if (!paper) return <main className={`${containerClass} py-16`} />;
   // A new paper starts in the abstract view.
   return (
@@ -77,6 +90,7 @@ export default function PaperPage({ loaderData }: Route.ComponentProps) {
       source={{ label: paper.journal_title, link: paper.issue_link }}
       citations={citations ?? undefined}
       usage={usage}
+      fullTextLink={fullText}
     />
   );
 }

@@ -12,6 +12,7 @@
  */
 import { data } from "react-router";
 import { paperCitations } from "../../server/services/citation/cite.ts";
+import { hasFullText } from "../../server/services/fulltext/reader.ts";
 import { getProceedingPaper } from "../../server/services/papers/queries.ts";
 import { paperReaderFigures } from "../../server/services/usage/reader-figures.ts";
 import type { PaperCitations, ProceedingPaperDetail } from "../../shared/api.ts";
@@ -22,6 +23,7 @@ import { PaperReader } from "../components/paper/paper-reader.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { proceedingPaperMeta } from "../lib/citation-meta.ts";
+import { fullTextPath } from "../lib/fulltext-meta.ts";
 import { loadRecordPage, loadSection } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceeding-paper";
@@ -32,6 +34,8 @@ type ProceedingPaperPageData = {
   citations: PaperCitations | null;
   /** Views and downloads up to yesterday; null when they could not be read. */
   usage: ReaderFigures | null;
+  /** `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "". */
+  fullText: string;
 };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -45,6 +49,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     headerText: "",
     citations: null,
     usage: null,
+    fullText: "",
   };
   return loadRecordPage(
     ctx,
@@ -56,6 +61,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       headerText: paper.proceeding_title,
       citations: paperCitations(proceedingPaperLink(paper.proceeding_slug, paper.paperID)),
       usage: await loadSection(ctx, "paper: usage", () => paperReaderFigures(ctx, paper.paperID)),
+      fullText: (await loadSection(ctx, "paper: full text", () => hasFullText(ctx, paper.paperID)))
+        ? fullTextPath(proceedingPaperLink(paper.proceeding_slug, paper.paperID))
+        : "",
     }),
     empty,
   );
@@ -66,11 +74,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const siteName = siteNameOf(matches);
   const paper = loaderData?.paper;
   if (!paper) return [{ title: siteName }];
-  return proceedingPaperMeta(paper, originOf(matches), siteName);
+  return proceedingPaperMeta(paper, originOf(matches), siteName, loaderData.fullText);
 }
 
 export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps) {
-  const { paper, citations, usage } = loaderData;
+  const { paper, citations, usage, fullText } = loaderData;
   if (!paper) return <main className={`${containerClass} py-16`} />;
   // A new paper starts in the abstract view.
   return (
@@ -80,6 +88,7 @@ export default function ProceedingPaperPage({ loaderData }: Route.ComponentProps
       source={{ label: paper.citation_line, link: paper.proceeding_link }}
       citations={citations ?? undefined}
       usage={usage}
+      fullTextLink={fullText}
     />
   );
 }

@@ -28,6 +28,7 @@ import * as m013 from "./migrations/013-scholarly-model.ts";
 import * as m015 from "./migrations/015-usage.ts";
 import * as m020 from "./migrations/020-text-limits.ts";
 import * as m021 from "./migrations/021-security-admin-confirmations.ts";
+import * as m022 from "./migrations/022-jats-galleys.ts";
 import * as m023 from "./migrations/023-deposits.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
@@ -61,6 +62,7 @@ export const migrations: Record<string, MigrationModule> = {
   "015-usage": m015,
   "020-text-limits": m020,
   "021-security-admin-confirmations": m021,
+  "022-jats-galleys": m022,
   "023-deposits": m023,
 };
 

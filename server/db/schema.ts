@@ -280,6 +280,30 @@ export interface PaperReferencesTable {
   url: string | null;
 }
 
+/** A paper's JATS galley (migration 022, decision 287). */
+export interface PaperJatsTable {
+  paper_id: number;
+  /** `jats/{32 hex}.xml`. */
+  storage_key: string;
+  /** Bytes. */
+  size: number;
+  /** SHA-256 of the file, hex. */
+  sha256: string;
+  /** The body's text for the search index (decision 289). */
+  body_text: Generated<string>;
+  created_at: string;
+}
+
+/** A file the JATS galley names (figure image, supplementary file), as supplied (migration 022). */
+export interface PaperJatsFilesTable {
+  paper_id: number;
+  /** The file name as the JATS writes it, lower case, without folders. */
+  name: string;
+  storage_key: string;
+  content_type: string;
+  size: number;
+}
+
 export interface ProceedingEventsTable {
   id: Id;
   name: string;
@@ -487,6 +511,8 @@ export interface Database {
   paper_author_affiliations: PaperAuthorAffiliationsTable;
   paper_funding: PaperFundingTable;
   paper_references: PaperReferencesTable;
+  paper_jats: PaperJatsTable;
+  paper_jats_files: PaperJatsFilesTable;
   proceeding_events: ProceedingEventsTable;
   proceedings: ProceedingsTable;
   partners: PartnersTable;

@@ -84,24 +84,27 @@ function tempFileStorage(dir: string): multer.StorageEngine {
 export const MAX_FIELDS = 1000;
 
 /**
- * Middleware parsing a multipart body whose files are the given field names; `maxFields` text
- * fields at most (default {@link MAX_FIELDS}; the paper forms carry a reference list).
+ * Middleware parsing a multipart body whose files are the given field names, one file each
+ * unless a field says `maxCount` (the paper forms' `jats_figures`, decision 288); `maxFields`
+ * text fields at most (default {@link MAX_FIELDS}; the paper forms carry a reference list).
  */
 export function multipart(
   ctx: AppContext,
-  fileFields: readonly string[],
+  fileFields: readonly (string | { name: string; maxCount: number })[],
   { maxFields = MAX_FIELDS }: { maxFields?: number } = {},
 ): RequestHandler {
+  const fields = fileFields.map((f) => (typeof f === "string" ? { name: f, maxCount: 1 } : f));
+  const files = fields.reduce((sum, f) => sum + f.maxCount, 0);
   const parse = multer({
     storage: tempFileStorage(ctx.storage.uploadsDir),
     limits: {
       fileSize: ctx.config.maxPdfBytes,
-      files: fileFields.length,
+      files,
       fields: maxFields,
       fieldSize: 100 * 1024,
-      parts: maxFields + fileFields.length,
+      parts: maxFields + files,
     },
-  }).fields(fileFields.map((name) => ({ name, maxCount: 1 })));
+  }).fields(fields);
   // busboy reports a missing boundary, a malformed part or an early end as a plain Error: all
   // are the client's fault (400); MulterErrors (limits) keep their own 400/413 (respond.ts), and
   // StorageErrors (a full or unwritable disk) their 507/503.
@@ -140,4 +143,28 @@ export async function uploadedFile(req: Request, field: string): Promise<Uint8Ar
     await rm(file.path, { force: true });
     tempFiles.get(req)?.paths.delete(file.path);
   }
+}
+
+/**
+ * Every file of a multipart field that takes several (`maxCount`), as sent: its client-given
+ * name (a file name only, to be checked by the caller) and its bytes; empty files left out.
+ * The temp files are removed.
+ */
+export async function uploadedFiles(
+  req: Request,
+  field: string,
+): Promise<{ name: string; data: Uint8Array }[]> {
+  const files = (req.files as Record<string, Express.Multer.File[]> | undefined)?.[field] ?? [];
+  const out: { name: string; data: Uint8Array }[] = [];
+  for (const file of files) {
+    try {
+      if (file.size > 0) {
+        out.push({ name: file.originalname, data: new Uint8Array(await readFile(file.path)) });
+      }
+    } finally {
+      await rm(file.path, { force: true });
+      tempFiles.get(req)?.paths.delete(file.path);
+    }
+  }
+  return out;
 }

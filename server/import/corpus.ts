@@ -107,6 +107,8 @@ type Prepared = {
   fields: PaperFields;
   extras: PaperExtras;
   pdf: string | null;
+  /** The JATS file (relative to the corpus folder), kept as the paper's galley; or null. */
+  jats: string | null;
   editors: JatsEditor[];
   affiliations: AffiliationSource[];
   licence: string | null;
@@ -244,7 +246,7 @@ function keywordText(keywords: string[]): string {
 function mergePaper(
   paper: ManifestPaper,
   jats: JatsArticle | null,
-): Omit<Prepared, "label" | "pdf"> {
+): Omit<Prepared, "label" | "pdf" | "jats"> {
   const doi = normaliseDoi(jats?.doi ?? paper.doi ?? "");
   // JATS people keep their given/family split; the manifest's names are literal (never split)
   const authors: AuthorWrite[] = jats?.authors.length
@@ -363,7 +365,12 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
     );
   }
   run.affiliations.push(...merged.affiliations);
-  return { label: paper.jats ?? paper.pdf ?? paper.title, pdf: paper.pdf, ...merged };
+  return {
+    ...merged,
+    label: paper.jats ?? paper.pdf ?? paper.title,
+    pdf: paper.pdf,
+    jats: paper.jats ?? null,
+  };
 }
 
 /** What names a paper within a run: its DOI, else its issue or proceeding and its title. */
@@ -406,6 +413,7 @@ async function importPaper(run: Run, owner: PaperOwner, paper: Prepared): Promis
     fields: paper.fields,
     extras: paper.extras,
     pdf: paper.pdf,
+    jats: paper.jats,
     label: paper.label,
   });
 }

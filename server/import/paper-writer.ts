@@ -5,13 +5,25 @@
  * rows are written in manifest order, `batchSize` papers per transaction, each paper inside a
  * savepoint so that one bad paper is rolled back alone and the rest of its batch commits.
  *
+ * A paper's JATS file is kept as its galley (decision 287), with the figure files the JATS
+ * names when they lie beside it in the corpus folder (`jats/elife00005f001.jpg`, or in a folder
+ * named after the JATS file: `jats/elife00005/f001.jpg`); they are stored beside the PDF.
+ *
  * Every paper ends in exactly one outcome: `created`, or `problem` with the file to blame and a
  * message ending in "The paper was skipped." (its stored PDF removed again).
  */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import type { AppContext } from "../services/context.ts";
+import {
+  attachJats,
+  discardJats,
+  type JatsFileUpload,
+  jatsFileName,
+  type StoredJats,
+  storeJatsGalley,
+} from "../services/fulltext/galley.ts";
 import { type StoredPaperFile, storePaperFile } from "../services/paper-file.ts";
 import {
   asDoiConflict,
@@ -20,7 +32,8 @@ import {
   type PaperFields,
   type PaperOwner,
 } from "../services/papers/commands.ts";
-import { writeCatalogue } from "../services/write.ts";
+import { indexPaper } from "../services/search.ts";
+import { timestamp, writeCatalogue } from "../services/write.ts";
 
 /** One paper to create. */
 export type PaperWrite = {
@@ -29,6 +42,8 @@ export type PaperWrite = {
   extras: PaperExtras;
   /** PDF path relative to the corpus folder, or null for a paper without one. */
   pdf: string | null;
+  /** JATS path relative to the corpus folder, kept as the paper's galley; or null. */
+  jats: string | null;
   /** Name used in problem reports when no PDF is to blame (its JATS path or title). */
   label: string;
 };
@@ -58,8 +73,41 @@ export type PaperWriter = {
 /** Papers per transaction: few enough that a batch holds the SQLite writer for milliseconds. */
 export const BATCH_SIZE = 50;
 
-type Stored = { file: StoredPaperFile | null } | { problem: string };
+type Stored = { file: StoredPaperFile | null; jats: StoredJats | null } | { problem: string };
 type Entry = { paper: PaperWrite; stored: Promise<Stored> };
+
+/** Image files of the corpus that may be a JATS file's figures. */
+const FIGURE_FILE = /\.(jpe?g|png|gif|webp|avif)$/i;
+
+/**
+ * The figure files lying beside a corpus JATS file (see the module comment) whose names the
+ * JATS could use; reading them is bounded by what a galley may hold.
+ */
+async function figureFiles(jatsPath: string): Promise<JatsFileUpload[]> {
+  const dir = path.dirname(jatsPath);
+  const stem = path
+    .basename(jatsPath)
+    .replace(/\.xml$/i, "")
+    .toLowerCase();
+  const out: JatsFileUpload[] = [];
+  const visit = async (folder: string, prefixed: boolean) => {
+    let names: string[];
+    try {
+      names = await readdir(folder);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!FIGURE_FILE.test(name) || out.length >= 200) continue;
+      const lower = jatsFileName(name);
+      if (prefixed && !lower.startsWith(stem.replace(/-v\d+$/, ""))) continue;
+      out.push({ name, data: await readFile(path.join(folder, name)) });
+    }
+  };
+  await visit(dir, true);
+  await visit(path.join(dir, stem), false);
+  return out;
+}
 
 /** `message` ending in "The paper was skipped." */
 export function skipped(message: string): string {
@@ -92,8 +140,21 @@ export function createPaperWriter(
   const limit = limiter(Math.max(1, options.readAhead ?? 2 * (ctx.pdfPool?.size ?? 1)));
   const queue: Entry[] = [];
 
-  async function store(relative: string | null): Promise<Stored> {
-    if (!relative) return { file: null };
+  async function store(relative: string | null, jatsPath: string | null): Promise<Stored> {
+    const pdf = await storePdf(relative);
+    if ("problem" in pdf || !jatsPath) return pdf;
+    try {
+      const absolute = path.join(root, ...jatsPath.split(/[\\/]/));
+      const data = await readFile(absolute);
+      return { ...pdf, jats: await storeJatsGalley(ctx, data, await figureFiles(absolute)) };
+    } catch (error) {
+      await removeFile(pdf.file);
+      return { problem: skipped(`The JATS file could not be kept: ${(error as Error).message}`) };
+    }
+  }
+
+  async function storePdf(relative: string | null): Promise<Stored> {
+    if (!relative) return { file: null, jats: null };
     return limit(async () => {
       let data: Buffer;
       try {
@@ -109,7 +170,7 @@ export function createPaperWriter(
             "only part of a PDF's text was kept (MAX_PDF_PAGES, MAX_PDF_TEXT_KB)",
           );
         }
-        return { file };
+        return { file, jats: null };
       } catch (error) {
         return { problem: skipped((error as Error).message) };
       }
@@ -131,6 +192,7 @@ export function createPaperWriter(
     const stored = await Promise.all(batch.map((e) => e.stored));
     const failures = new Map<number, string>();
     const files = stored.map((s) => ("file" in s ? s.file : null));
+    const galleys = stored.map((s) => ("jats" in s ? s.jats : null));
     stored.forEach((s, i) => {
       if ("problem" in s) failures.set(i, s.problem);
     });
@@ -140,7 +202,7 @@ export function createPaperWriter(
           if (failures.has(i)) continue;
           await sql`savepoint paper`.execute(trx);
           try {
-            await insertPaperRows(
+            const { id } = await insertPaperRows(
               trx,
               ctx.dialect,
               paper.owner,
@@ -148,6 +210,11 @@ export function createPaperWriter(
               files[i]!,
               paper.extras,
             );
+            const galley = galleys[i];
+            if (galley) {
+              await attachJats(trx, id, galley, timestamp());
+              await indexPaper(trx, ctx.dialect, id);
+            }
           } catch (error) {
             await sql`rollback to savepoint paper`.execute(trx);
             // A DOI taken meanwhile by another writer (the unique index) reads as the
@@ -170,6 +237,8 @@ export function createPaperWriter(
         options.onOutcome(paper, { kind: "created", withPdf: !!files[i] });
       } else {
         await removeFile(files[i] ?? null);
+        const galley = galleys[i];
+        if (galley) await discardJats(ctx, galley);
         options.onOutcome(paper, {
           kind: "problem",
           file: paper.pdf ?? paper.label,
@@ -181,7 +250,7 @@ export function createPaperWriter(
 
   return {
     async add(paper) {
-      queue.push({ paper, stored: store(paper.pdf) });
+      queue.push({ paper, stored: store(paper.pdf, paper.jats) });
       // Keep a second batch's PDFs in the works while the first is written.
       if (queue.length >= 2 * batchSize) await flush(batchSize);
     },
@@ -192,6 +261,7 @@ export function createPaperWriter(
       const entries = queue.splice(0);
       for (const stored of await Promise.all(entries.map((e) => e.stored))) {
         if ("file" in stored) await removeFile(stored.file);
+        if ("jats" in stored && stored.jats) await discardJats(ctx, stored.jats);
       }
     },
   };

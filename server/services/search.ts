@@ -51,9 +51,11 @@ type Executor = Kysely<Database>;
  * old row is found in one lookup whatever the catalogue's size.
  */
 export async function indexPaper(db: Executor, dialect: Dialect, paperId: number): Promise<void> {
+  // A JATS galley's body text is preferred to the PDF's (decision 289): one index, one text.
   const paper = await db
     .selectFrom("papers")
-    .select(["id", "title", "abstract", "keywords", "full_text"])
+    .leftJoin("paper_jats", "paper_jats.paper_id", "papers.id")
+    .select(["id", "title", "abstract", "keywords", "full_text", "paper_jats.body_text"])
     .where("id", "=", paperId)
     .executeTakeFirst();
   if (dialect === "sqlite") {
@@ -69,7 +71,7 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
     .orderBy("position")
     .execute();
   const names = authors.map((a) => a.name).join(", ");
-  const body = utf8Prefix(paper.full_text ?? "", MAX_INDEXED_TEXT_BYTES);
+  const body = utf8Prefix(paper.body_text || paper.full_text || "", MAX_INDEXED_TEXT_BYTES);
   if (dialect === "sqlite") {
     // The text's opening apart from the rest: snippets read only the opening (migration 020).
     const [opening, rest] = splitOpening(body);
@@ -289,12 +291,15 @@ function postgresMatcher(parsed: Terms, window: number, newest: number): Matcher
             and s.paper_id + 0 < (select min(paper_id) from m)`
         : sql`${withWindow(within)}${rankedWindow}
             order by r, s.paper_id limit ${limit}`,
-    // ts_headline costs what its text costs: the abstract and the opening of the PDF's text.
+    // ts_headline costs what its text costs: the abstract and the opening of the indexed text
+    // (a JATS galley's body before the PDF's text, decision 289).
     snippets: (ids) => sql`select p.id,
         ts_headline('english', p.abstract || ' ' ||
-            left(coalesce(p.full_text, ''), ${sql.lit(SNIPPET_TEXT_CHARS)}), qx.q,
+            left(coalesce(nullif(j.body_text, ''), p.full_text, ''),
+              ${sql.lit(SNIPPET_TEXT_CHARS)}), qx.q,
           'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', HighlightAll=true') as marked
-      from papers p cross join ${q} where p.id in (${sql.join(ids)})`,
+      from papers p left join paper_jats j on j.paper_id = p.id cross join ${q}
+      where p.id in (${sql.join(ids)})`,
   };
 }
 

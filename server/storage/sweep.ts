@@ -5,7 +5,8 @@
  * between leaves files no row references, and a crash during a write leaves a temp file
  * (`*.tmp` of {@link Storage.put}, or a multipart upload under `.uploads/`). The sweep lists
  * every storage key the database references (journal and issue covers, proceeding covers,
- * partner logos, each with its WebP derivatives, and paper PDFs), walks the storage root and
+ * partner logos, each with its WebP derivatives, paper PDFs, and JATS galleys with their figure
+ * files, migration 022), walks the storage root and
  * removes, among files last modified more than `graceMs` ago:
  * - temp files (`.uploads/*`, `*.tmp`);
  * - files under a valid key that no row references.
@@ -62,6 +63,11 @@ export async function referencedKeys(ctx: AppContext): Promise<Set<string>> {
     .where("file", "is not", null)
     .execute();
   for (const { key } of papers) if (key) keys.add(key);
+  const galleys = await Promise.all([
+    ctx.db.selectFrom("paper_jats").select("storage_key as key").execute(),
+    ctx.db.selectFrom("paper_jats_files").select("storage_key as key").execute(),
+  ]);
+  for (const { key } of galleys.flat()) keys.add(key);
   return keys;
 }
 

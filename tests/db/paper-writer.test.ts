@@ -35,6 +35,7 @@ describe(`importer's paper writer (${dialectUnderTest})`, () => {
 
   const paper = (title: string, doi: string, pdf: string | null): PaperWrite => ({
     owner: { publication_id: issueId },
+    jats: null,
     fields: {
       title,
       doi,

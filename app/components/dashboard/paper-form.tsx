@@ -54,6 +54,7 @@ import { textLinkClass } from "../ui/styles.ts";
 import { type AuthorRow, AuthorRowsField, authorRowOf, authorToWire } from "./author-rows.tsx";
 import { useFormAction } from "./form-action.ts";
 import { FundingRowsField, fundingRowOf, fundingToWire } from "./funding-rows.tsx";
+import { type JatsChoice, JatsFileField } from "./jats-file-field.tsx";
 import { LicenceSelect } from "./licence-select.tsx";
 import { hasErrorUnder, listErrors, type PathErrors } from "./list-rows.tsx";
 import { PdfFileField } from "./pdf-file-field.tsx";
@@ -292,6 +293,9 @@ export function PaperForm({
   // A new key empties the uncontrolled file input.
   const [fileKey, setFileKey] = useState(0);
   const [fileError, setFileError] = useState<string | undefined>();
+  // the optional JATS full text and its figures (decision 288)
+  const [jats, setJats] = useState<JatsChoice>({ xml: null, figures: [] });
+  const [jatsErrors, setJatsErrors] = useState<{ xml?: string; figures?: string }>({});
   const [message, setMessage] = useState<string | undefined>();
   const [success, setSuccess] = useState<Success | null>(null);
   // The publication chosen for the paper being sent, kept for the next one.
@@ -306,6 +310,7 @@ export function PaperForm({
     setLicence(values.scholarly.license_url);
     setPathErrors({});
     setFile(null);
+    setJats({ xml: null, figures: [] });
     setFileKey((k) => k + 1);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new `initial` resets the form
@@ -316,8 +321,9 @@ export function PaperForm({
   const action = useFormAction<{ paperID: number; text_note?: string }>((result) => {
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, FIELDS, setError);
-      const { paper_file, ...others } = rest;
+      const { paper_file, jats_file, jats_figures, ...others } = rest;
       setFileError(paper_file);
+      setJatsErrors({ xml: jats_file, figures: jats_figures });
       setPathErrors(others);
       setMessage(result.msg);
       return;
@@ -367,6 +373,7 @@ export function PaperForm({
     setMessage(undefined);
     setSuccess(null);
     setFileError(undefined);
+    setJatsErrors({});
     setSentPublication(
       values.sel_publication === undefined ? undefined : String(values.sel_publication),
     );
@@ -379,8 +386,9 @@ export function PaperForm({
         funding: sent.funding?.length === 0 ? "" : sent.funding,
         references: sent.references?.length === 0 ? "" : sent.references,
       },
-      { paper_file: file },
+      { paper_file: file, jats_file: jats.xml },
     );
+    if (jats.xml) for (const figure of jats.figures) body.append("jats_figures", figure);
     action.submit(PAPER_INTENT, body);
   };
 
@@ -463,6 +471,12 @@ export function PaperForm({
           setFile(chosen);
           if (chosen) setFileError(undefined);
         }}
+      />
+      <JatsFileField
+        key={`jats-${fileKey}`}
+        error={jatsErrors.xml}
+        figuresError={jatsErrors.figures}
+        onChange={setJats}
       />
       <AuthorRowsField
         rows={authors}

@@ -41,6 +41,7 @@ export function PaperReader({
   source,
   citations,
   usage,
+  fullTextLink = "",
 }: {
   paper: PaperReading;
   source: PaperSource;
@@ -48,6 +49,8 @@ export function PaperReader({
   citations?: PaperCitations;
   /** Views and downloads up to yesterday (./paper-usage.tsx); none when not counted. */
   usage?: ReaderFigures | null;
+  /** The paper's HTML full text (`{paper page}/fulltext`, decision 285), or "" when it has none. */
+  fullTextLink?: string;
 }) {
   const keywords = splitKeywords(paper.keywords);
   const paragraphs = abstractParagraphs(paper.abstract);
@@ -103,6 +106,14 @@ export function PaperReader({
                   The full text (PDF) of this paper is not available.
                 </p>
               )}
+              {fullTextLink ? (
+                <Link
+                  to={fullTextLink}
+                  className={buttonClass(paper.file_url ? "secondary" : "primary")}
+                >
+                  Full Text (HTML)
+                </Link>
+              ) : null}
             </div>
           </header>
 

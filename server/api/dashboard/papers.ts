@@ -5,7 +5,7 @@
  *
  * | call | answer |
  * |---|---|
- * | POST /create_paper/{journal} | multipart `paperSchema` + `paper_file` (required PDF); 201 `paperID`, `file_url`, `text_truncated`, `text_note` |
+ * | POST /create_paper/{journal} | multipart `paperSchema` + `paper_file` (required PDF), optional `jats_file` and `jats_figures` (decision 288); 201 `paperID`, `file_url`, `text_truncated`, `text_note` |
  * | GET /get_paper/{journal}/{paper} | `paper: PaperEdit` (prefill of the edit form) |
  * | POST /edit_paper/{journal}/{paper} | as create, `paper_file` optional; `paperID`, `file_url`, `text_truncated`, `text_note` |
  *
@@ -27,9 +27,11 @@ import { journalAccess, managerChange, requireManager } from "../../http/guards.
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
+import { MAX_JATS_FILES } from "../../services/fulltext/galley.ts";
 import { createPaper, deletePaper, updatePaper } from "../../services/papers/commands.ts";
 import { galleyUrl, getPaperForEdit } from "../../services/papers/queries.ts";
 import { pdfTooLarge } from "../../services/pdf.ts";
+import { withJatsUpload } from "./jats-upload.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
@@ -47,7 +49,11 @@ export const PAPER_FORM_FIELDS = 5000;
  * a stored PDF over the limit (naming the limit and `paper_file`).
  */
 export function pdfUploadOf(ctx: AppContext): RequestHandler {
-  const parse = multipart(ctx, ["paper_file"], { maxFields: PAPER_FORM_FIELDS });
+  const parse = multipart(
+    ctx,
+    ["paper_file", "jats_file", { name: "jats_figures", maxCount: MAX_JATS_FILES }],
+    { maxFields: PAPER_FORM_FIELDS },
+  );
   return (req, res, next) => {
     parse(req, res, (error?: unknown) => {
       const tooLarge = error instanceof multer.MulterError && error.code === "LIMIT_FILE_SIZE";
@@ -77,7 +83,7 @@ export function papersRouter(ctx: AppContext): Router {
         "paper_file",
         "Choose the paper's PDF file.",
       );
-      const { id } = await createPaper(ctx, uri, input, pdf);
+      const { id } = await withJatsUpload(ctx, req, () => createPaper(ctx, uri, input, pdf));
       const paper = await getPaperForEdit(ctx, uri, id);
       createPaperCall.send(
         res,
@@ -118,7 +124,7 @@ export function papersRouter(ctx: AppContext): Router {
       const uri = params.journal;
       const id = params.paper;
       const input = editPaperCall.body(req.body ?? {});
-      await updatePaper(ctx, uri, id, input, pdf);
+      await withJatsUpload(ctx, req, () => updatePaper(ctx, uri, id, input, pdf));
       const paper = await getPaperForEdit(ctx, uri, id);
       editPaperCall.send(
         res,

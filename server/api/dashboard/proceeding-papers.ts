@@ -32,6 +32,7 @@ import {
 import { getProceedingPaperForEdit } from "../../services/papers/queries.ts";
 import { deleteProceeding } from "../../services/proceedings/commands.ts";
 import { getProceedingPage } from "../../services/proceedings/queries.ts";
+import { withJatsUpload } from "./jats-upload.ts";
 import { pdfUploadOf } from "./papers.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 
@@ -92,10 +93,12 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
         "paper_file",
         "Choose the paper's PDF file.",
       );
-      const { id } = await createProceedingPaper(ctx, proceedingId, input, pdf, {
-        first_page: input.first_page || null,
-        last_page: input.last_page || null,
-      });
+      const { id } = await withJatsUpload(ctx, req, () =>
+        createProceedingPaper(ctx, proceedingId, input, pdf, {
+          first_page: input.first_page || null,
+          last_page: input.last_page || null,
+        }),
+      );
       createProceedingPaperCall.send(
         res,
         await answer(proceedingId, id),
@@ -136,7 +139,9 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
       const proceedingId = params.proceeding;
       const paperId = params.paper;
       const input = editProceedingPaperCall.body(req.body ?? {});
-      await updateProceedingPaper(ctx, proceedingId, paperId, input, pdf);
+      await withJatsUpload(ctx, req, () =>
+        updateProceedingPaper(ctx, proceedingId, paperId, input, pdf),
+      );
       editProceedingPaperCall.send(res, await answer(proceedingId, paperId), MESSAGES.paperUpdated);
     },
   );

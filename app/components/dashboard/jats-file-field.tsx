@@ -1,0 +1,115 @@
+/**
+ * The optional JATS full text of the paper forms (issue 18, docs/decisions/288-jats-in-the-paper-forms.md):
+ * a JATS XML file (`jats_file`) and the figure images it names (`jats_figures`, several), beside
+ * the PDF. The server checks the XML (well-formed, a JATS `<article>`, `MAX_JATS_MB`, no entity
+ * declarations) and the images by content, and its message shows under the field it names
+ * (`error`, `figuresError`); here only a file that is plainly not XML is refused at once.
+ *
+ * The files are reported through `onChange`; the inputs are uncontrolled, so a form that wants
+ * them emptied gives the field a new `key`.
+ */
+import { useId, useState } from "react";
+import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
+import { fileSize } from "./pdf-file-field.tsx";
+
+export type JatsChoice = { xml: File | null; figures: File[] };
+
+const FILE_INPUT = `${controlClass} min-w-0 file:mr-3 file:rounded-sm file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`;
+
+/** Why `file` cannot be sent as a JATS file, or null when it can. */
+export function jatsFileProblem(file: File): string | null {
+  const isXml = /\.xml$/i.test(file.name) || /[/+]xml$/.test(file.type);
+  if (!isXml) return "Choose the JATS full text as an XML file (.xml).";
+  if (file.size === 0) return "The file is empty. Choose another XML file.";
+  return null;
+}
+
+export function JatsFileField({
+  error,
+  figuresError,
+  hasCurrent,
+  onChange,
+}: {
+  /** A message from the server about the XML file. */
+  error?: string;
+  /** A message from the server about the figure images. */
+  figuresError?: string;
+  /** The paper already has a JATS full text (edit): a new file replaces it. */
+  hasCurrent?: boolean;
+  onChange: (choice: JatsChoice) => void;
+}) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [choice, setChoice] = useState<JatsChoice>({ xml: null, figures: [] });
+
+  const update = (next: JatsChoice) => {
+    setChoice(next);
+    onChange(next);
+  };
+  const onXml = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const why = file ? jatsFileProblem(file) : null;
+    setProblem(why);
+    if (why) event.target.value = "";
+    update({ ...choice, xml: file && !why ? file : null });
+  };
+  const onFigures = (event: React.ChangeEvent<HTMLInputElement>) => {
+    update({ ...choice, figures: Array.from(event.target.files ?? []) });
+  };
+
+  const shown = problem ?? error;
+  return (
+    <fieldset className="space-y-3">
+      <legend className={labelClass}>
+        Full text in JATS XML <span className="font-normal text-slate-500">(optional)</span>
+      </legend>
+      <div>
+        <label htmlFor={`${id}-xml`} className="text-sm text-slate-700">
+          JATS XML file
+        </label>
+        <input
+          id={`${id}-xml`}
+          name="jats_file"
+          type="file"
+          accept=".xml,application/xml,text/xml"
+          aria-invalid={shown ? true : undefined}
+          aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
+          onChange={onXml}
+          className={FILE_INPUT}
+        />
+        <p id={`${id}-hint`} className={hintClass}>
+          {choice.xml ? `${choice.xml.name}, ${fileSize(choice.xml.size)}. ` : ""}
+          {hasCurrent
+            ? "The paper has an HTML full text; a new file replaces it."
+            : "Readers get the paper as HTML, with its sections, figures, tables and references."}
+        </p>
+        {shown ? (
+          <p id={`${id}-error`} role="alert" className={fieldErrorClass}>
+            {shown}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={`${id}-figures`} className="text-sm text-slate-700">
+          Figure images named by the JATS file
+        </label>
+        <input
+          id={`${id}-figures`}
+          name="jats_figures"
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          aria-invalid={figuresError ? true : undefined}
+          aria-describedby={figuresError ? `${id}-figures-error` : undefined}
+          onChange={onFigures}
+          className={FILE_INPUT}
+        />
+        {figuresError ? (
+          <p id={`${id}-figures-error`} role="alert" className={fieldErrorClass}>
+            {figuresError}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

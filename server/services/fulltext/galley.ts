@@ -1,0 +1,213 @@
+/**
+ * A paper's JATS galley (issue 18, docs/decisions/287-jats-galleys.md): the JATS XML file and
+ * the files it names (figure images), checked (./jats-read.ts), stored through the storage
+ * module under fresh keys and referenced by `paper_jats` / `paper_jats_files` (migration 022).
+ * As for PDFs, files are stored first and referenced after; the caller removes them when its
+ * transaction fails ({@link discardJats}), and old ones only after the new rows are committed.
+ */
+import { createHash } from "node:crypto";
+import { blocksText, type FullText } from "../../../shared/fulltext.ts";
+import { detectImage } from "../../storage/content-type.ts";
+import { newKey } from "../../storage/storage.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { utf8Prefix } from "../pdf-text.ts";
+import { indexPaper } from "../search.ts";
+import { commitOrDiscard, removeAfterCommit, type Trx, timestamp } from "../write.ts";
+import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
+import { jatsFullText } from "./jats-tree.ts";
+
+/** Most files (figure images) stored with one JATS galley. */
+export const MAX_JATS_FILES = 200;
+
+/** A supplied file the JATS may name: its name as uploaded and its bytes. */
+export type JatsFileUpload = { name: string; data: Uint8Array };
+
+export type StoredJatsFile = { name: string; key: string; contentType: string; size: number };
+
+/** A stored JATS galley, not yet referenced by any row. */
+export type StoredJats = {
+  key: string;
+  size: number;
+  sha256: string;
+  /** The body's text for search, at most `pdfLimits.maxTextBytes` (decision 289). */
+  bodyText: string;
+  files: StoredJatsFile[];
+};
+
+/** A file name as the JATS names it: without folders, lower case. */
+export function jatsFileName(name: string): string {
+  return name
+    .replace(/^.*[/\\]/, "")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * The body text a JATS tree gives the search index: body, floating figures and tables, and
+ * the back matter's parts (not the references), in reading order.
+ */
+export function fullTextSearchText(tree: FullText): string {
+  return blocksText([...tree.body, ...tree.floats, ...tree.back.flatMap((p) => p.c)]);
+}
+
+/**
+ * Checks `data` as a JATS article (./jats-read.ts) and stores it under `jats/`, with the supplied
+ * `files` the JATS names (images only, checked by content) under `jats-files/`; files it does
+ * not name are left out.
+ * @throws AppError `invalid` (400) or `too_large` (413) with the message on the `field`
+ *   (default `jats_file`) when the file is refused; a file over the limit of images is refused too.
+ */
+export async function storeJatsGalley(
+  ctx: AppContext,
+  data: Uint8Array,
+  files: readonly JatsFileUpload[] = [],
+  field = "jats_file",
+): Promise<StoredJats> {
+  let tree: FullText;
+  let named: Set<string>;
+  try {
+    const { article } = readJatsDocument(data, ctx.config.maxJatsBytes);
+    tree = jatsFullText(article);
+    named = new Set(
+      Array.from(article.getElementsByTagName("*"))
+        .map((el) => el.getAttribute("xlink:href") ?? "")
+        .filter(Boolean)
+        .flatMap((href) => {
+          const name = jatsFileName(href);
+          return [name, name.replace(/\.[a-z0-9]+$/, "")];
+        }),
+    );
+  } catch (error) {
+    if (error instanceof JatsRefusedError) {
+      throw new AppError(error.reason, error.message, { errors: { [field]: error.message } });
+    }
+    throw error;
+  }
+  if (files.length > MAX_JATS_FILES) {
+    const message = `At most ${MAX_JATS_FILES} figure files can go with one JATS file.`;
+    throw new AppError("invalid", message, { errors: { jats_figures: message } });
+  }
+  const accepted: { name: string; data: Uint8Array; contentType: string; ext: string }[] = [];
+  for (const file of files) {
+    const name = jatsFileName(file.name);
+    if (!named.has(name) && !named.has(name.replace(/\.[a-z0-9]+$/, ""))) continue;
+    const type = await detectImage(file.data);
+    if (!type) {
+      const message = `The figure file "${name.slice(0, 80)}" is not a JPEG, PNG, WebP, GIF or AVIF image.`;
+      throw new AppError("unsupported_type", message, { errors: { jats_figures: message } });
+    }
+    accepted.push({ name, data: file.data, contentType: type.mime, ext: type.ext });
+  }
+  const key = newKey("jats", ".xml");
+  const stored: StoredJatsFile[] = [];
+  try {
+    await ctx.storage.put(key, data);
+    for (const file of accepted) {
+      const fileKey = newKey("jats-files", file.ext);
+      await ctx.storage.put(fileKey, file.data);
+      stored.push({
+        name: file.name,
+        key: fileKey,
+        contentType: file.contentType,
+        size: file.data.byteLength,
+      });
+    }
+  } catch (error) {
+    await discardJats(ctx, { key, files: stored });
+    throw error;
+  }
+  return {
+    key,
+    size: data.byteLength,
+    sha256: createHash("sha256").update(data).digest("hex"),
+    bodyText: utf8Prefix(fullTextSearchText(tree), ctx.config.pdfLimits.maxTextBytes),
+    files: stored,
+  };
+}
+
+/** Removes the stored files of a galley no row references (a failed write). Never throws. */
+export async function discardJats(
+  ctx: AppContext,
+  stored: Pick<StoredJats, "key" | "files">,
+): Promise<void> {
+  for (const key of [stored.key, ...stored.files.map((f) => f.key)]) {
+    await ctx.storage.remove(key).catch((error: unknown) => {
+      ctx.log.error({ err: error, key }, "could not remove a JATS galley file");
+    });
+  }
+}
+
+/**
+ * Makes `stored` the galley of paper `paperId` in `trx`, replacing any earlier one.
+ * @returns the storage keys of the replaced galley, to remove once `trx` has committed.
+ */
+export async function attachJats(
+  trx: Trx,
+  paperId: number,
+  stored: StoredJats,
+  now: string,
+): Promise<string[]> {
+  const old = await galleyKeys(trx, paperId);
+  await trx.deleteFrom("paper_jats_files").where("paper_id", "=", paperId).execute();
+  await trx.deleteFrom("paper_jats").where("paper_id", "=", paperId).execute();
+  await trx
+    .insertInto("paper_jats")
+    .values({
+      paper_id: paperId,
+      storage_key: stored.key,
+      size: stored.size,
+      sha256: stored.sha256,
+      body_text: stored.bodyText,
+      created_at: now,
+    })
+    .execute();
+  for (const file of stored.files) {
+    await trx
+      .insertInto("paper_jats_files")
+      .values({
+        paper_id: paperId,
+        name: file.name,
+        storage_key: file.key,
+        content_type: file.contentType,
+        size: file.size,
+      })
+      .execute();
+  }
+  return old;
+}
+
+/** The storage keys of paper `paperId`'s galley (the XML and its files); none when it has none. */
+export async function galleyKeys(db: Pick<Trx, "selectFrom">, paperId: number): Promise<string[]> {
+  const [xml, files] = await Promise.all([
+    db.selectFrom("paper_jats").select("storage_key").where("paper_id", "=", paperId).execute(),
+    db
+      .selectFrom("paper_jats_files")
+      .select("storage_key")
+      .where("paper_id", "=", paperId)
+      .execute(),
+  ]);
+  return [...xml, ...files].map((r) => r.storage_key);
+}
+
+/**
+ * Makes `stored` the galley of the existing paper `paperId` in a catalogue write of its own
+ * (its search row rebuilt from it, decision 289); the replaced galley's files are removed after
+ * the commit, `stored`'s own when the write fails.
+ */
+export async function setPaperJats(
+  ctx: AppContext,
+  paperId: number,
+  stored: StoredJats,
+): Promise<void> {
+  const old = await commitOrDiscard(
+    ctx,
+    async (trx) => {
+      const replaced = await attachJats(trx, paperId, stored, timestamp());
+      await indexPaper(trx, ctx.dialect, paperId);
+      return replaced;
+    },
+    () => discardJats(ctx, stored),
+  );
+  for (const key of old) await removeAfterCommit(ctx, () => ctx.storage.remove(key));
+}

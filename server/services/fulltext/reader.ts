@@ -1,0 +1,80 @@
+/**
+ * The full text of a paper for its full-text page (issue 18, docs/decisions/285-html-full-text-from-jats.md):
+ * the {@link FullText} tree of its JATS galley, made once per galley and kept in a small cache
+ * of this process ({@link TREE_CACHE_SIZE} trees, least recently used dropped), keyed by the
+ * galley's SHA-256 and its supplied files, so a replaced galley or figure is a new entry.
+ */
+import { createHash } from "node:crypto";
+import type { FullText } from "../../../shared/fulltext.ts";
+import { fileUrl } from "../../storage/storage.ts";
+import type { AppContext } from "../context.ts";
+import { readJatsDocument } from "./jats-read.ts";
+import { jatsFullText } from "./jats-tree.ts";
+
+/** Trees kept per process; the longest corpus paper's tree is about 0.3 MB of JSON. */
+export const TREE_CACHE_SIZE = 32;
+
+const trees = new Map<string, FullText>();
+
+/** True when paper `paperId` has a JATS galley (its full-text page exists). */
+export async function hasFullText(ctx: AppContext, paperId: number): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom("paper_jats")
+    .select("paper_id")
+    .where("paper_id", "=", paperId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The full text of paper `paperId`, or null when it has no JATS galley. The paper's visibility
+ * is the caller's to check (the page loads the paper first).
+ * @throws what reading the stored galley throws (a storage error; a galley stored before a
+ *   stricter check could be refused by ./jats-read.ts: logged by the page as a failed load).
+ */
+export async function paperFullText(ctx: AppContext, paperId: number): Promise<FullText | null> {
+  const galley = await ctx.db
+    .selectFrom("paper_jats")
+    .select(["storage_key", "sha256"])
+    .where("paper_id", "=", paperId)
+    .executeTakeFirst();
+  if (!galley) return null;
+  const files = await ctx.db
+    .selectFrom("paper_jats_files")
+    .select(["name", "storage_key"])
+    .where("paper_id", "=", paperId)
+    .orderBy("name")
+    .execute();
+  const cacheKey = createHash("sha256")
+    .update(galley.sha256)
+    .update(files.map((f) => `${f.name}=${f.storage_key}`).join("\n"))
+    .digest("hex");
+  const cached = trees.get(cacheKey);
+  if (cached) {
+    trees.delete(cacheKey);
+    trees.set(cacheKey, cached);
+    return cached;
+  }
+  const urls = new Map<string, string>();
+  for (const file of files) {
+    const url = fileUrl(file.storage_key) ?? "";
+    urls.set(file.name, url);
+    urls.set(file.name.replace(/\.[a-z0-9]+$/, ""), url);
+  }
+  const data = await ctx.storage.read(galley.storage_key);
+  // the limit it was stored under may have been lowered since; a stored galley is read whole
+  const { article } = readJatsDocument(data, Math.max(ctx.config.maxJatsBytes, data.byteLength));
+  const tree = jatsFullText(article, urls);
+  trees.set(cacheKey, tree);
+  while (trees.size > TREE_CACHE_SIZE) {
+    const oldest = trees.keys().next().value;
+    if (oldest === undefined) break;
+    trees.delete(oldest);
+  }
+  return tree;
+}
+
+/** Empties the tree cache (the benchmark measures uncached renders). */
+export function clearFullTextCache(): void {
+  trees.clear();
+}

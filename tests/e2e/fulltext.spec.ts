@@ -1,0 +1,278 @@
+/**
+ * Issue 18: the HTML full text of a paper (decisions 285–288), at 1280 and 375 px (both
+ * projects). An eLife and a PLOS paper show their sections, a figure caption (with the note for
+ * its image, which the corpus does not supply), a table, a formula and the references; a
+ * citation leads to its reference and shows it on hover; the page never scrolls sideways; the
+ * paper page links to it. Every corpus paper's full text passes axe (no serious or critical
+ * violation) and the Nu HTML Checker (no error). A manager uploads a JATS file with a new paper
+ * and reads it; a hostile file is refused at its field.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { signInAsNewManager } from "./helpers/account.ts";
+
+// axe over a paper's thousands of elements (MathML included) takes tens of seconds
+test.describe.configure({ timeout: 300_000 });
+
+const CORPUS = path.resolve(import.meta.dirname, "../../corpus");
+const BUDGET = 100 * 1024;
+
+/** The abstract page of the corpus paper with `doi` (a pasted DOI finds it in search). */
+async function paperPage(api: APIRequestContext, doi: string): Promise<string> {
+  const res = await api.get(`/api/search?q=${encodeURIComponent(doi)}`);
+  const hits = (await res.json()).results.hits as { link: string }[];
+  const link = hits[0]?.link;
+  if (!link) throw new Error(`no paper ${doi}`);
+  return link;
+}
+
+async function noSidewaysScroll(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll, "the page scrolls sideways").toBeLessThanOrEqual(client);
+}
+
+async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${label}: ${v.id} ${v.help}: ${v.nodes[0]?.target.join(" ")}`);
+}
+
+test("an eLife paper: sections, a figure caption, references; a citation reaches its reference", async ({
+  page,
+}, testInfo) => {
+  const abstract = await paperPage(page.request, "10.7554/eLife.00005");
+  await page.goto(abstract);
+  await page.getByRole("link", { name: "Full Text (HTML)" }).click();
+  await expect(page).toHaveURL(`${abstract}/fulltext`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Molecular architecture of human polycomb repressive complex 2",
+  );
+  const contents = page.getByRole("navigation", { name: "Contents" });
+  await expect(contents.getByRole("link", { name: "Introduction" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Introduction" })).toBeVisible();
+  const figure = page.locator("figure.ft-figure").first();
+  await expect(figure.locator("figcaption")).toContainText("Figure 1");
+  await expect(figure.getByText(/was not supplied with this paper/)).toBeVisible();
+  await expect(page.locator("figure.ft-figure img")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 2, name: "References" })).toBeVisible();
+  await expect(page.locator("#references li")).toHaveCount(46);
+  await noSidewaysScroll(page);
+  await page.screenshot({
+    path: testInfo.outputPath(`fulltext-elife-${testInfo.project.name}.png`),
+  });
+
+  // a citation: its reference on hover, and a click goes to it
+  const cite = page.locator(".cite").first();
+  const target = (await cite.locator("a").getAttribute("href")) ?? "";
+  await cite.locator("a").hover();
+  await expect(cite.getByRole("tooltip")).toBeVisible();
+  await cite.locator("a").click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.locator(target)).toBeInViewport();
+  await noSidewaysScroll(page);
+
+  // the contents list leads to its section
+  await contents.getByRole("link", { name: "Introduction" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Introduction" })).toBeInViewport();
+  expect(await axeViolations(page, "eLife full text")).toEqual([]);
+});
+
+test("a PLOS paper: a table with header cells, formulas, references with DOI links", async ({
+  page,
+}, testInfo) => {
+  const abstract = await paperPage(page.request, "10.1371/journal.pone.0114370");
+  await page.goto(`${abstract}/fulltext`);
+  const table = page.locator("figure.ft-table").first();
+  await expect(table.locator("figcaption")).toContainText("Table 1");
+  await expect(table.getByRole("columnheader").first()).toBeAttached();
+  await expect(page.locator(".ft-formula math").first()).toBeVisible();
+  await expect(page.locator("p math").first()).toBeAttached();
+  await expect(
+    page.locator("#references").getByRole("link", { name: "DOI" }).first(),
+  ).toHaveAttribute("href", /^https:\/\/doi\.org\/10\./);
+  await table.scrollIntoViewIfNeeded();
+  await noSidewaysScroll(page);
+  await page.screenshot({
+    path: testInfo.outputPath(`fulltext-plos-${testInfo.project.name}.png`),
+  });
+  await page.locator(".ft-formula").first().scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: testInfo.outputPath(`fulltext-plos-formula-${testInfo.project.name}.png`),
+  });
+  expect(await axeViolations(page, "PLOS full text")).toEqual([]);
+});
+
+test("the full-text page stays within the JS budget", async ({ browser, page }) => {
+  const abstract = await paperPage(page.request, "10.7554/eLife.04490");
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  const sizes: Promise<number>[] = [];
+  tab.on("requestfinished", (request) => {
+    if (request.resourceType() === "script") {
+      sizes.push(request.sizes().then((s) => s.responseBodySize));
+    }
+  });
+  await tab.goto(`${abstract}/fulltext`, { waitUntil: "networkidle" });
+  const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  await context.close();
+  expect(bytes).toBeLessThanOrEqual(BUDGET);
+});
+
+/** The full-text pages of every corpus paper (the journals' papers that have one). */
+async function corpusFullTexts(api: APIRequestContext): Promise<string[]> {
+  const out: string[] = [];
+  const journals = (await (await api.get("/api/all_journals")).json()).journals as {
+    link: string;
+  }[];
+  for (const { link } of journals) {
+    const journal = link.split("/")[2];
+    const issues = (await (await api.get(`/api/get_publications/${journal}/Y`)).json())
+      .publications as { volume: string; issue: string }[];
+    for (const issue of issues) {
+      const res = await api.get(`/api/get_publication/${journal}/${issue.volume}/${issue.issue}`);
+      const papers = (await res.json()).publication.papers as { paperID: number }[];
+      for (const { paperID } of papers) {
+        const url = `/journal/${journal}/${paperID}/fulltext`;
+        if ((await api.get(url)).status() === 200) out.push(url);
+      }
+    }
+  }
+  return out;
+}
+
+test("every corpus full text: axe finds no serious violation, the Nu checker no error", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "runs once, in the desktop project");
+  test.setTimeout(1_800_000);
+  const pages = await corpusFullTexts(page.request);
+  expect(pages.length).toBeGreaterThanOrEqual(20);
+  const found: string[] = [];
+  for (const url of pages) {
+    await page.goto(url);
+    found.push(...(await axeViolations(page, url)));
+  }
+  expect(found).toEqual([]);
+
+  if (spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0) {
+    console.warn("fulltext Nu check skipped: java is missing (Debian's default-jre-headless)");
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "vnu-fulltext-"));
+  try {
+    const files = await Promise.all(
+      pages.map(async (url, i) => {
+        const file = path.join(dir, `p${i}.html`);
+        writeFileSync(file, await (await page.request.get(url)).text());
+        return file;
+      }),
+    );
+    const jar = String(createRequire(import.meta.url)("vnu-jar"));
+    const run = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const messages = (
+      JSON.parse(run.stderr) as {
+        messages: { type: string; url?: string; message: string; extract?: string }[];
+      }
+    ).messages;
+    const errors = messages
+      .filter((m) => m.type === "error" || m.type === "non-document-error")
+      .map((m) => {
+        const i = Number(/p(\d+)\.html/.exec(m.url ?? "")?.[1]);
+        return `${pages[i] ?? m.url}: ${m.message} ${(m.extract ?? "").slice(0, 120)}`;
+      });
+    expect(errors.slice(0, 30), `${errors.length} errors`).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a manager adds a paper with its JATS file and reads it; a hostile file is refused", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewManager(page, testInfo);
+  const journal = "plos-one";
+  const cover = await sharp({
+    create: { width: 300, height: 400, channels: 3, background: "#234" },
+  })
+    .png()
+    .toBuffer();
+  const volume = String(100_000 + Math.floor(Math.random() * 899_999));
+  const issue = await page.request.post(`/api/create_publication/${journal}`, {
+    multipart: {
+      volume,
+      issue: "1",
+      title: "",
+      year: "2024",
+      cover_img: { name: "c.png", mimeType: "image/png", buffer: cover },
+    },
+  });
+  expect(issue.status()).toBe(201);
+  const issueId = ((await issue.json()) as { id: number }).id;
+  const created: number[] = [];
+  try {
+    await page.goto(`/dashboard/paper_submission/${journal}?publication=${issueId}`);
+    const title = `A frog that gives birth ${testInfo.project.name}`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Abstract").fill("Tadpoles, born.");
+    await page
+      .getByLabel("Paper File")
+      .setInputFiles(path.join(CORPUS, "pdfs/hindawi-grp-2016-6263095.pdf"));
+    await page.getByLabel("Name", { exact: true }).fill("Djoko T. Iskandar");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+
+    // a hostile file first: refused at its field, nothing created
+    await page.getByLabel("JATS XML file").setInputFiles({
+      name: "laughs.xml",
+      mimeType: "application/xml",
+      buffer: Buffer.from(
+        '<?xml version="1.0"?><!DOCTYPE article [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;">]><article>&b;</article>',
+      ),
+    });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText(/declares its own entities/).first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByLabel("JATS XML file")).toHaveAttribute("aria-invalid", "true");
+
+    await page
+      .getByLabel("JATS XML file")
+      .setInputFiles(path.join(CORPUS, "jats/journal.pone.0115884.xml"));
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
+      timeout: 90_000,
+    });
+    await page.getByRole("link", { name: "Open the paper" }).click();
+    created.push(Number(page.url().split("/").at(-1)));
+    await page.getByRole("link", { name: "Full Text (HTML)" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("heading", { level: 2, name: "Introduction" })).toBeVisible();
+    await expect(page.locator("#references li").first()).toBeVisible();
+    await noSidewaysScroll(page);
+    await page.screenshot({
+      path: testInfo.outputPath(`fulltext-uploaded-${testInfo.project.name}.png`),
+    });
+    const jats = await page.request.get(`${page.url().replace(/\/fulltext$/, "")}/jats.xml`);
+    expect(jats.status()).toBe(200);
+    expect(await jats.text()).toBe(
+      readFileSync(path.join(CORPUS, "jats/journal.pone.0115884.xml"), "utf8"),
+    );
+  } finally {
+    for (const id of created) await page.request.get(`/api/delete_paper/${journal}/${id}`);
+    await page.request.get(`/api/publication_action/${journal}/${issueId}/delete`);
+  }
+});
