@@ -100,6 +100,18 @@ export async function createAppContext(
     if (redisDown) log.info("Redis available again");
     redisDown = false;
   });
+  // A fresh start's first attempts count in Redis, not in this process's memory (where another
+  // server would not see them): wait for the first connection, at most 2 s; past that the
+  // in-memory insurance limiter counts until Redis answers.
+  if (redis && redis.status !== "ready") {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 2000);
+      redis.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   const ctx: AppContext = {
     db: handle.db,
     readDb,

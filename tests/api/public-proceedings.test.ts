@@ -320,7 +320,7 @@ describe(`proceedings page loaders (${dialectUnderTest})`, () => {
     );
     expect(down).toEqual({
       status: 503,
-      data: { paper: null, headerText: "", citations: null, usage: null },
+      data: { paper: null, headerText: "", citations: null, usage: null, fullText: "" },
     });
   });
 });

@@ -50,3 +50,28 @@ export function jatsDtdErrors(docs: Record<string, string>): string {
   return xmllint(["--dtdvalid", JATS_DTD], docs);
 }
 export const DOAJ_XSD = path.join(SCHEMAS, "doaj/doajArticles.xsd");
+
+const OAI_ARTICLE = /<article xmlns=""[\s\S]*?<\/article>/g;
+
+/**
+ * An OAI-PMH answer's `oai_jats` records split for validation (decision 277): each `<article>`
+ * is JATS without a namespace, valid against the JATS DTD, which OAI-PMH.xsd's `##other`
+ * wildcard cannot take. `articles` holds each article as its own document (name → XML) for
+ * `jatsDtdErrors`; `envelope` is the answer with each article stood in for by a namespaced
+ * outline (`jatsNs`: the JATS namespace), for the OAI-PMH schema.
+ */
+export function oaiJatsParts(
+  answer: string,
+  jatsNs: string,
+): { articles: Record<string, string>; envelope: string } {
+  const found = answer.match(OAI_ARTICLE) ?? [];
+  return {
+    articles: Object.fromEntries(
+      found.map((a, i) => [`article-${i}`, a.replace(/^<article xmlns=""/, "<article")]),
+    ),
+    envelope: answer.replace(
+      OAI_ARTICLE,
+      `<j:article xmlns:j="${jatsNs}"><j:front><j:journal-meta/><j:article-meta/></j:front></j:article>`,
+    ),
+  };
+}
