@@ -387,7 +387,13 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
 
   // The dashboard page lists it; Edit opens the prefilled form.
   await page.goto(`/dashboard/${JOURNAL.uri}/${volume}/1`);
-  const item = page.getByRole("listitem").filter({ hasText: PDF_TITLE });
+  // the contents row (with its actions), not the row of the DOI panel beside it
+  const contentsRow = (title: string) =>
+    page
+      .getByRole("listitem")
+      .filter({ hasText: title })
+      .filter({ has: page.getByRole("link", { name: /^Edit/ }) });
+  const item = contentsRow(PDF_TITLE);
   await expect(item).toContainText("Barbara Laddomada and Laura Del Coco");
   await expect(item.getByRole("link", { name: /^Open/ })).toHaveAttribute("href", paperUrl);
   await item.getByRole("link", { name: /^Edit/ }).click();
@@ -434,7 +440,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
   // Delete it from the dashboard page, after the confirmation; Cancel first keeps it.
   await page.getByRole("link", { name: label }).click();
   await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/${volume}/1`);
-  const revised = page.getByRole("listitem").filter({ hasText: `${PDF_TITLE} (revised)` });
+  const revised = contentsRow(`${PDF_TITLE} (revised)`);
   await revised.getByRole("button", { name: /^Delete/ }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();

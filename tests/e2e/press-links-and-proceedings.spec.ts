@@ -254,7 +254,11 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
 
   // the dashboard page lists it with Open, Edit and Delete; the proceeding cannot go yet
   await page.goto(`/dashboard/proceeding_papers/${id}`);
-  const item = page.getByRole("listitem").filter({ hasText: paperTitle });
+  // the contents row (with its actions), not the row of the DOI panel beside it
+  const item = page
+    .getByRole("listitem")
+    .filter({ hasText: paperTitle })
+    .filter({ has: page.getByRole("link", { name: /^Edit/ }) });
   await expect(item).toContainText("pp. 3–9");
   await expect(page.getByText("A proceeding can be deleted once it has no papers")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete Proceeding" })).toHaveCount(0);
