@@ -16,6 +16,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsNewManager } from "./helpers/account.ts";
+import { addAuthor } from "./helpers/dashboard.ts";
 
 // axe over a paper's thousands of elements (MathML included) takes tens of seconds
 test.describe.configure({ timeout: 300_000 });
@@ -232,8 +233,7 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
     await page
       .getByLabel("Paper File")
       .setInputFiles(path.join(CORPUS, "pdfs/hindawi-grp-2016-6263095.pdf"));
-    await page.getByLabel("Name", { exact: true }).fill("Djoko T. Iskandar");
-    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await addAuthor(page, { given: "Djoko T.", family: "Iskandar" });
 
     // a hostile file first: refused at its field, nothing created
     await page.getByLabel("JATS XML file").setInputFiles({
