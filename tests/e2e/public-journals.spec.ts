@@ -64,7 +64,8 @@ test("the journal accordion: first open, one at a time, clicking the open one cl
   await expect(about).toHaveAttribute("aria-expanded", "false");
   await expect(await panel(about)).toBeHidden();
   const issues = (await panel(pubs)).getByRole("link");
-  expect(await issues.count()).toBe(3);
+  // the corpus's three issues, whatever issues other tests of the run add to this journal
+  expect(await issues.filter({ hasText: /^Vol\. (9|10) No\. / }).count()).toBe(3);
   for (const link of await issues.all()) {
     await expect(link).toHaveText(/^Vol\. \S+ No\. \S+ \(\d{4}\)$/);
     await expect(link).toHaveAttribute("href", /^\/journal\/plos-one\/\d+\/\d+$/);
