@@ -8,8 +8,7 @@
 import type { FundingItem } from "../../../shared/api.ts";
 import { funderIdSchema } from "../../../shared/schemas.ts";
 import { TextField } from "../forms/index.ts";
-import { buttonClass } from "../ui/styles.ts";
-import { moveItem, type PathErrors, patchItem, RowButtons, removeItem } from "./list-rows.tsx";
+import { type PathErrors, patchItem, RowList } from "./list-rows.tsx";
 
 /** A funder as the form holds it; `key` tells rows apart across moves. */
 export type FundingRow = { key: number; funder_name: string; funder_id: string; award_ids: string };
@@ -46,71 +45,52 @@ export function FundingRowsField({
 }) {
   return (
     <div className="space-y-3">
-      {rows.length ? (
-        <ol aria-label="Funders" className="space-y-3">
-          {rows.map((row, index) => {
-            const at = (field: string) => `funding.${index}.${field}`;
-            const text = (field: "funder_name" | "funder_id" | "award_ids") => ({
-              value: row[field],
-              error: errors[at(field)],
-              autoComplete: "off",
-              onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-                setError(at(field), undefined);
-                onChange(patchItem(rows, index, { [field]: event.target.value }));
-              },
-            });
-            return (
-              <li key={row.key}>
-                <fieldset className="space-y-3 rounded-sm border border-slate-200 bg-white p-3">
-                  <legend className="px-1 text-sm font-semibold text-slate-800">
-                    Funder {index + 1}
-                  </legend>
-                  <div className="grid gap-3 sm:grid-cols-2">
-                    <TextField label="Funder name" required {...text("funder_name")} />
-                    <TextField
-                      label="Funder ID or ROR id"
-                      optional
-                      spellCheck={false}
-                      hint="Such as 10.13039/100000002 (Crossref Funder ID) or https://ror.org/021nxhr62."
-                      {...text("funder_id")}
-                      onBlur={() => {
-                        const checked = funderIdSchema.safeParse(row.funder_id);
-                        setError(
-                          at("funder_id"),
-                          checked.success ? undefined : checked.error.issues[0]?.message,
-                        );
-                      }}
-                    />
-                    <TextField
-                      label="Award numbers"
-                      optional
-                      className="sm:col-span-2"
-                      hint="Separate several with semicolons."
-                      {...text("award_ids")}
-                    />
-                  </div>
-                  <RowButtons
-                    what={`funder ${index + 1}`}
-                    index={index}
-                    count={rows.length}
-                    onMove={(delta) => onChange(moveItem(rows, index, delta))}
-                    onRemove={() => onChange(removeItem(rows, index))}
-                  />
-                </fieldset>
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
-        <p className="text-sm text-slate-600">No funders listed.</p>
-      )}
-      <button
-        type="button"
-        className={buttonClass("secondary", "min-h-10")}
-        onClick={() => onChange([...rows, fundingRowOf()])}
+      <RowList
+        label="Funders"
+        noun="funder"
+        rows={rows}
+        onChange={onChange}
+        newRow={() => fundingRowOf()}
       >
-        Add funder
-      </button>
+        {(row, index) => {
+          const at = (field: string) => `funding.${index}.${field}`;
+          const text = (field: "funder_name" | "funder_id" | "award_ids") => ({
+            value: row[field],
+            error: errors[at(field)],
+            autoComplete: "off",
+            onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+              setError(at(field), undefined);
+              onChange(patchItem(rows, index, { [field]: event.target.value }));
+            },
+          });
+          return (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField label="Funder name" required {...text("funder_name")} />
+              <TextField
+                label="Funder ID or ROR id"
+                optional
+                spellCheck={false}
+                hint="Such as 10.13039/100000002 (Crossref Funder ID) or https://ror.org/021nxhr62."
+                {...text("funder_id")}
+                onBlur={() => {
+                  const checked = funderIdSchema.safeParse(row.funder_id);
+                  setError(
+                    at("funder_id"),
+                    checked.success ? undefined : checked.error.issues[0]?.message,
+                  );
+                }}
+              />
+              <TextField
+                label="Award numbers"
+                optional
+                className="sm:col-span-2"
+                hint="Separate several with semicolons."
+                {...text("award_ids")}
+              />
+            </div>
+          );
+        }}
+      </RowList>
     </div>
   );
 }

@@ -5,6 +5,7 @@
  * messages of a list checked in the browser with the server's own row schema, moving and
  * removing rows, and the row buttons (Move up, Move down, Remove) with names that say which row.
  */
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import { buttonClass } from "../ui/styles.ts";
 
@@ -96,5 +97,66 @@ export function RowButtons({
         Remove
       </button>
     </div>
+  );
+}
+
+/**
+ * An editable list of the paper form (funders, references): `rows` as an ordered list named
+ * `label` ("Funders"), each row a fieldset headed `legend` (default "Funder 2") holding its
+ * fields (`children`) and its {@link RowButtons}; "No funders listed." when empty; then the
+ * "Add funder" button, which appends `newRow()`. Rows carry a `key` that survives moves.
+ */
+export function RowList<T extends { key: number }>({
+  label,
+  noun,
+  rows,
+  onChange,
+  newRow,
+  legend,
+  children,
+}: {
+  label: string;
+  /** One row, lower case: "funder". */
+  noun: string;
+  rows: T[];
+  onChange: (rows: T[]) => void;
+  newRow: () => T;
+  legend?: (row: T, index: number) => ReactNode;
+  children: (row: T, index: number) => ReactNode;
+}) {
+  const title = noun.charAt(0).toUpperCase() + noun.slice(1);
+  return (
+    <>
+      {rows.length ? (
+        <ol aria-label={label} className="space-y-3">
+          {rows.map((row, index) => (
+            <li key={row.key}>
+              <fieldset className="space-y-3 rounded-sm border border-slate-200 bg-white p-3">
+                <legend className="px-1 text-sm font-semibold text-slate-800">
+                  {legend ? legend(row, index) : `${title} ${index + 1}`}
+                </legend>
+                {children(row, index)}
+                <RowButtons
+                  what={`${noun} ${index + 1}`}
+                  index={index}
+                  count={rows.length}
+                  onMove={(delta) => onChange(moveItem(rows, index, delta))}
+                  onRemove={() => onChange(removeItem(rows, index))}
+                />
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-sm text-slate-600">No {label.toLowerCase()} listed.</p>
+      )}
+      <button
+        type="button"
+        className={buttonClass("secondary", "min-h-10")}
+        onClick={() => onChange([...rows, newRow()])}
+      >
+        Add {noun}
+      </button>
+    </>
   );
 }

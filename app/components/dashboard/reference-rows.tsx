@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import type { ReferenceItem } from "../../../shared/api.ts";
 import { TextAreaField, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { moveItem, type PathErrors, patchItem, RowButtons, removeItem } from "./list-rows.tsx";
+import { type PathErrors, patchItem, RowList } from "./list-rows.tsx";
 
 /** A reference as the form holds it; `key` tells rows apart across moves. */
 export type ReferenceRow = ReferenceItem & { key: number };
@@ -85,82 +85,67 @@ export function ReferenceRowsField({
   const pasteId = useId();
   return (
     <div className="space-y-3">
-      {rows.length ? (
-        <ol aria-label="References" className="space-y-3">
-          {rows.map((row, index) => {
-            const at = (field: string) => `references.${index}.${field}`;
-            const onText =
-              (field: "citation" | "doi" | "pmid" | "url") =>
-              (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-                setError(at(field), undefined);
-                onChange(patchItem(rows, index, { [field]: event.target.value }));
-              };
-            return (
-              <li key={row.key}>
-                <fieldset className="space-y-3 rounded-sm border border-slate-200 bg-white p-3">
-                  <legend className="px-1 text-sm font-semibold text-slate-800">
-                    Reference {index + 1}
-                    {row.label && row.label !== String(index + 1) ? ` (printed ${row.label})` : ""}
-                  </legend>
-                  <TextAreaField
-                    label="Citation"
-                    required
-                    rows={2}
-                    value={row.citation}
-                    error={errors[at("citation")]}
-                    onChange={onText("citation")}
-                  />
-                  <div className="grid gap-3 sm:grid-cols-3">
-                    <TextField
-                      label="DOI"
-                      optional
-                      spellCheck={false}
-                      autoComplete="off"
-                      value={row.doi}
-                      error={errors[at("doi")]}
-                      onChange={onText("doi")}
-                    />
-                    <TextField
-                      label="PMID"
-                      optional
-                      inputMode="numeric"
-                      autoComplete="off"
-                      value={row.pmid}
-                      error={errors[at("pmid")]}
-                      onChange={onText("pmid")}
-                    />
-                    <TextField
-                      label="URL"
-                      optional
-                      type="url"
-                      autoComplete="off"
-                      value={row.url}
-                      error={errors[at("url")]}
-                      onChange={onText("url")}
-                    />
-                  </div>
-                  <RowButtons
-                    what={`reference ${index + 1}`}
-                    index={index}
-                    count={rows.length}
-                    onMove={(delta) => onChange(moveItem(rows, index, delta))}
-                    onRemove={() => onChange(removeItem(rows, index))}
-                  />
-                </fieldset>
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
-        <p className="text-sm text-slate-600">No references listed.</p>
-      )}
-      <button
-        type="button"
-        className={buttonClass("secondary", "min-h-10")}
-        onClick={() => onChange([...rows, referenceRowOf()])}
+      <RowList
+        label="References"
+        noun="reference"
+        rows={rows}
+        onChange={onChange}
+        newRow={() => referenceRowOf()}
+        legend={(row, index) =>
+          `Reference ${index + 1}${row.label && row.label !== String(index + 1) ? ` (printed ${row.label})` : ""}`
+        }
       >
-        Add reference
-      </button>
+        {(row, index) => {
+          const at = (field: string) => `references.${index}.${field}`;
+          const onText =
+            (field: "citation" | "doi" | "pmid" | "url") =>
+            (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+              setError(at(field), undefined);
+              onChange(patchItem(rows, index, { [field]: event.target.value }));
+            };
+          return (
+            <>
+              <TextAreaField
+                label="Citation"
+                required
+                rows={2}
+                value={row.citation}
+                error={errors[at("citation")]}
+                onChange={onText("citation")}
+              />
+              <div className="grid gap-3 sm:grid-cols-3">
+                <TextField
+                  label="DOI"
+                  optional
+                  spellCheck={false}
+                  autoComplete="off"
+                  value={row.doi}
+                  error={errors[at("doi")]}
+                  onChange={onText("doi")}
+                />
+                <TextField
+                  label="PMID"
+                  optional
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={row.pmid}
+                  error={errors[at("pmid")]}
+                  onChange={onText("pmid")}
+                />
+                <TextField
+                  label="URL"
+                  optional
+                  type="url"
+                  autoComplete="off"
+                  value={row.url}
+                  error={errors[at("url")]}
+                  onChange={onText("url")}
+                />
+              </div>
+            </>
+          );
+        }}
+      </RowList>
       <div className="rounded-sm border border-dashed border-slate-300 p-3">
         <TextAreaField
           id={pasteId}
