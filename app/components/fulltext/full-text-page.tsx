@@ -12,17 +12,10 @@
  */
 import type { PaperReading } from "../../../shared/api.ts";
 import { type FullText, type FullTextPart, tableOfContents } from "../../../shared/fulltext.ts";
-import { PaperAuthors } from "../paper/paper-authors.tsx";
+import { PaperHeading, type PaperSource } from "../paper/paper-heading.tsx";
 import { Link } from "../ui/link.tsx";
-import { buttonClass, containerClass, kickerClass } from "../ui/styles.ts";
+import { buttonClass, containerClass } from "../ui/styles.ts";
 import { Blocks, Inlines } from "./blocks.tsx";
-
-export type FullTextSource = {
-  /** The citation line (`{journal}, Vol. 3 No. 2 (2025)` or the proceeding's). */
-  label: string;
-  /** Its page, or `""`. */
-  link: string;
-};
 
 type Entry = { id: string; title: string; depth: number };
 
@@ -59,7 +52,7 @@ export function FullTextPage({
 }: {
   paper: PaperReading;
   text: FullText;
-  source: FullTextSource;
+  source: PaperSource;
   /** The paper's abstract page. */
   abstractLink: string;
 }) {
@@ -72,22 +65,7 @@ export function FullTextPage({
         className="fulltext lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12"
       >
         <header className="lg:col-span-2">
-          <p className={kickerClass}>
-            {source.link ? (
-              <Link to={source.link} className="hover:underline">
-                {source.label}
-              </Link>
-            ) : (
-              source.label
-            )}
-          </p>
-          <h1
-            id="paper-title"
-            className="mt-3 max-w-4xl text-2xl leading-tight font-semibold sm:text-3xl lg:text-4xl"
-          >
-            {paper.title}
-          </h1>
-          <PaperAuthors authors={paper.authors} />
+          <PaperHeading source={source} paper={paper} titleClassName="max-w-4xl" />
           {paper.doi ? (
             <p className="mt-3 text-sm text-slate-700">
               DOI:{" "}

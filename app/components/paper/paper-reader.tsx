@@ -20,21 +20,14 @@ import { splitKeywords } from "../../../shared/format.ts";
 import type { ReaderFigures } from "../../../shared/usage.ts";
 import { abstractParagraphs } from "../../lib/citation-meta.ts";
 import { Link } from "../ui/link.tsx";
-import { buttonClass, containerClass, kickerClass } from "../ui/styles.ts";
+import { buttonClass, containerClass } from "../ui/styles.ts";
 import { CitePanel } from "./cite-panel.tsx";
-import { PaperAuthors } from "./paper-authors.tsx";
 import { PaperFacts } from "./paper-facts.tsx";
 import { PaperFunding } from "./paper-funding.tsx";
+import { PaperHeading, type PaperSource } from "./paper-heading.tsx";
 import { PaperReferences } from "./paper-references.tsx";
 import { PaperUsage } from "./paper-usage.tsx";
 import { READER } from "./reader-element.ts";
-
-export type PaperSource = {
-  /** The citation line: `{journal}, Vol. 3 No. 2 (2025)` or `{proceeding} ({event}), {year}`. */
-  label: string;
-  /** Its page (the issue or the proceeding), or `""` for plain text. */
-  link: string;
-};
 
 export function PaperReader({
   paper,
@@ -62,22 +55,7 @@ export function PaperReader({
         { className: "block" },
         <article aria-labelledby="paper-title">
           <header className="max-w-4xl">
-            <p className={kickerClass}>
-              {source.link ? (
-                <Link to={source.link} className="hover:underline">
-                  {source.label}
-                </Link>
-              ) : (
-                source.label
-              )}
-            </p>
-            <h1
-              id="paper-title"
-              className="mt-3 text-2xl leading-tight font-semibold sm:text-3xl lg:text-4xl"
-            >
-              {paper.title}
-            </h1>
-            <PaperAuthors authors={paper.authors} />
+            <PaperHeading source={source} paper={paper} />
             <PaperFacts paper={paper} />
             <PaperUsage usage={usage} />
             <div className="mt-6 flex flex-wrap items-center gap-3">
