@@ -8,21 +8,16 @@
  */
 import { data } from "react-router";
 import { readableBy } from "../../server/services/access.ts";
-import { paperFullText } from "../../server/services/fulltext/reader.ts";
 import { getJournalPaper } from "../../server/services/papers/queries.ts";
-import type { PaperDetail } from "../../shared/api.ts";
 import { paperLink } from "../../shared/format.ts";
-import type { FullText } from "../../shared/fulltext.ts";
 import { parseRouteParams, routeId, routeJournalUri } from "../../shared/route-params.ts";
 import { FullTextPage } from "../components/fulltext/full-text-page.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
+import { loadFullTextPage } from "../lib/fulltext-load.ts";
 import { fullTextMeta } from "../lib/fulltext-meta.ts";
-import { loadRecordPage } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/paper-fulltext";
-
-type FullTextPageData = { paper: PaperDetail | null; text: FullText | null; headerText: string };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
@@ -30,22 +25,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const parsed = parseRouteParams({ journalUrl: routeJournalUri, paper: routeId }, params);
   if (!parsed) throw data(null, { status: 404 });
   const { journalUrl, paper: paperId } = parsed;
-  const empty: FullTextPageData = { paper: null, text: null, headerText: "" };
-  return loadRecordPage(
+  return loadFullTextPage(
     ctx,
     "paper full text",
-    async () => {
-      const paper = await getJournalPaper(
-        ctx,
-        journalUrl,
-        paperId,
-        await readableBy(ctx, user, journalUrl),
-      );
-      const text = paper ? await paperFullText(ctx, paper.paperID) : null;
-      return paper && text ? { paper, text } : null;
-    },
-    ({ paper, text }) => ({ paper, text, headerText: paper.journal_name }),
-    empty,
+    async () => getJournalPaper(ctx, journalUrl, paperId, await readableBy(ctx, user, journalUrl)),
+    (paper) => paper.journal_name,
   );
 }
 

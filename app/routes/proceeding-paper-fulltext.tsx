@@ -4,42 +4,27 @@
  * (./paper-fulltext.tsx), with the proceeding's citation line linked to the proceeding.
  */
 import { data } from "react-router";
-import { paperFullText } from "../../server/services/fulltext/reader.ts";
 import { getProceedingPaper } from "../../server/services/papers/queries.ts";
-import type { ProceedingPaperDetail } from "../../shared/api.ts";
 import { proceedingPaperLink } from "../../shared/format.ts";
-import type { FullText } from "../../shared/fulltext.ts";
 import { parseRouteParams, routeId, routeProceedingSlug } from "../../shared/route-params.ts";
 import { FullTextPage } from "../components/fulltext/full-text-page.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { loadFullTextPage } from "../lib/fulltext-load.ts";
 import { fullTextMeta } from "../lib/fulltext-meta.ts";
-import { loadRecordPage } from "../lib/public-load.ts";
 import { originOf, siteNameOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceeding-paper-fulltext";
-
-type FullTextPageData = {
-  paper: ProceedingPaperDetail | null;
-  text: FullText | null;
-  headerText: string;
-};
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const parsed = parseRouteParams({ slug: routeProceedingSlug, paper: routeId }, params);
   if (!parsed) throw data(null, { status: 404 });
   const { slug, paper: paperId } = parsed;
-  const empty: FullTextPageData = { paper: null, text: null, headerText: "" };
-  return loadRecordPage(
+  return loadFullTextPage(
     ctx,
     "proceeding paper full text",
-    async () => {
-      const paper = await getProceedingPaper(ctx, slug, paperId);
-      const text = paper ? await paperFullText(ctx, paper.paperID) : null;
-      return paper && text ? { paper, text } : null;
-    },
-    ({ paper, text }) => ({ paper, text, headerText: paper.proceeding_title }),
-    empty,
+    () => getProceedingPaper(ctx, slug, paperId),
+    (paper) => paper.proceeding_title,
   );
 }
 
