@@ -20,7 +20,6 @@ import { cspDirectives } from "./csp.ts";
 import { downloadRouter } from "./downloads.ts";
 import { healthRouter } from "./health.ts";
 import { indexingRouter } from "./indexing.ts";
-import { jatsGalleyRouter } from "./jats-galley.ts";
 import { jatsXmlRouter } from "./jats-xml.ts";
 import { lockssRouter } from "./lockss.ts";
 import { loggableUrl } from "./log-url.ts";
@@ -171,9 +170,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(oldUriRedirects(ctx));
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
-  app.use(jatsGalleyRouter(ctx)); // a stored JATS galley at {paper page}/jats.xml (decision 287)
   app.use(citationRouter(ctx));
-  app.use(jatsXmlRouter(ctx)); // {paper page}/jats.xml (decision 277)
+  app.use(jatsXmlRouter(ctx)); // {paper page}/jats.xml: the stored galley, else generated (decisions 277, 287)
   app.use(lockssRouter(ctx)); // /journal/{uri}/lockss/{year} (decision 279)
   app.use(confirmAdminRouter(ctx)); // proving ADMIN_EMAIL (decision 262)
   app.use(indexingRouter(ctx));
