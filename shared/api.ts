@@ -444,6 +444,11 @@ export type PaperEdit = {
   /** Publication id as a string, the value of the publication select. */
   publication: string;
   file_url: string;
+  /**
+   * Extra (issue 18, decision 316): the public HTML full text of the paper's JATS galley
+   * (`{paper page}/fulltext`), or `""` when the paper has none.
+   */
+  fulltext_url: string;
 } & PaperEditScholarly &
   PaperTextState;
 
@@ -455,6 +460,25 @@ export type PaperEdit = {
 export type PaperTextState = {
   text_truncated: boolean;
   text_note: string;
+};
+
+/**
+ * POST /read_jats (added, issue 18, decision 317): what a JATS file gives the fields of the paper
+ * forms, each checked by the form's own rules (shared/schemas.ts); `""`, `null` or `[]` when the
+ * file gives nothing the rules accept.
+ */
+export type JatsMetadata = {
+  title: string;
+  doi: string;
+  abstract: string;
+  keywords: string;
+  /** Pages (or the article number as the first page), for a conference paper's form. */
+  first_page: string;
+  last_page: string;
+  authors: Required<AuthorInput>[];
+  scholarly: PaperEditScholarly;
+  /** What the file holds that the form's rules refuse, one sentence each, to tell the manager. */
+  left_out: string[];
 };
 
 /** GET /get_proceeding_paper_edit/{proceeding}/{paper} (decision 202): a conference paper to edit. */

@@ -20,6 +20,7 @@ import type {
   AccountDetails,
   DashboardPublicationRow,
   FeaturedPublication,
+  JatsMetadata,
   JournalCard,
   JournalDetail,
   LatestPublicationItem,
@@ -50,6 +51,7 @@ import {
 } from "./route-params.ts";
 import {
   forgotPasswordSchema,
+  jatsReadSchema,
   journalEditSchema,
   journalStep1Schema,
   journalStep2Schema,
@@ -231,6 +233,11 @@ export const API = {
     params: { proceeding: routeId, paper },
     answer: answer<Nothing>(),
   },
+  /** Added (issue 18, decision 316): as POST /remove_paper_jats/{journal}/{paper}. */
+  "POST /remove_proceeding_paper_jats/:proceeding/:paper": {
+    params: { proceeding: routeId, paper },
+    answer: answer<Nothing>(),
+  },
   "GET /delete_proceeding/:proceeding": {
     params: { proceeding: routeId },
     answer: answer<Nothing>(),
@@ -306,6 +313,21 @@ export const API = {
   "GET /delete_paper/:journal/:paper": {
     params: { journal: routeJournalUri, paper },
     answer: answer<Nothing>(),
+  },
+  /** Added (issue 18, decision 316): removes the paper's JATS galley (its HTML full text). */
+  "POST /remove_paper_jats/:journal/:paper": {
+    params: { journal: routeJournalUri, paper },
+    answer: answer<Nothing>(),
+  },
+  /**
+   * Added (issue 18, decision 317): the metadata of a JATS file, in the paper forms' fields, to
+   * fill the form's empty fields; nothing is stored.
+   */
+  "POST /read_jats": {
+    params: none,
+    body: jatsReadSchema,
+    files: ["jats_file"],
+    answer: answer<{ metadata: JatsMetadata }>(),
   },
 
   // managers and the own account (issue 8, decisions 192 and 198)

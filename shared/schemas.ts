@@ -710,6 +710,12 @@ export const paperSchema = z.object({
   ...scholarlyPaperFields,
 });
 
+/**
+ * POST /read_jats (added, decision 317): a multipart body with the file `jats_file` and no other
+ * field.
+ */
+export const jatsReadSchema = z.object({}).strict();
+
 /** A page number or an article number as printed ("465", "e1003"), optional. */
 const pageSchema = (what: string) =>
   z

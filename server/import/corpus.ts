@@ -25,6 +25,12 @@ import { humanDate, slugify, volumeNumber } from "../../shared/format.ts";
 import { DOI_MESSAGE, DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
 import type { AppContext } from "../services/context.ts";
 import {
+  jatsAuthorRow,
+  jatsScholarly,
+  keywordText,
+  withoutDoiParagraph,
+} from "../services/fulltext/jats-metadata.ts";
+import {
   issueCoverPng,
   journalCoverPng,
   monogramPng,
@@ -225,22 +231,10 @@ function inside(root: string, relative: string): string {
 // ---------------------------------------------------------------------------------------------
 // Papers: JATS first, the manifest for what the JATS file lacks (and for papers without one)
 
-/** Drops eLife's trailing "DOI: http://dx.doi.org/…" paragraph, as the JATS reader does. */
-function withoutDoiParagraph(abstract: string): string {
-  const paragraphs = abstract.split(/\n\s*\n/).map((p) => p.trim());
-  if (paragraphs.length > 1 && /^DOI:/i.test(paragraphs.at(-1)!)) paragraphs.pop();
-  return paragraphs.join("\n\n");
-}
-
 function pagesOf(pages: string | undefined): [string | null, string | null] {
   if (!pages) return [null, null];
   const [first, last] = pages.split(/\s*[-–]\s*/);
   return [first || null, last || null];
-}
-
-function keywordText(keywords: string[]): string {
-  const separator = keywords.some((k) => k.includes(",")) ? "; " : ", ";
-  return keywords.join(separator);
 }
 
 function mergePaper(
@@ -252,19 +246,7 @@ function mergePaper(
   const authors: AuthorWrite[] = jats?.authors.length
     ? jats.authors.map((a, i) => {
         const listed = paper.authors[i];
-        const same = listed && listed.name === a.name ? listed : undefined;
-        const affiliations = a.affiliations.map((f) => ({ name: f.text, ror: f.ror ?? "" }));
-        return {
-          name: a.name,
-          email: a.email ?? same?.email ?? "",
-          institution: affiliations.map((f) => f.name).join("; "),
-          given_names: a.literal ? "" : a.givenNames,
-          family_name: a.literal ? "" : a.surname,
-          suffix: a.literal ? "" : a.suffix,
-          orcid: a.orcid ?? "",
-          affiliations,
-          corresponding: a.corresponding,
-        };
+        return jatsAuthorRow(a, listed && listed.name === a.name ? (listed.email ?? "") : "");
       })
     : paper.authors.map((a) => ({
         name: a.name,
@@ -304,33 +286,6 @@ function mergePaper(
     licence: licenseUrl ?? jats?.licenseText ?? paper.license?.text ?? null,
     published,
     issueDate: jats?.issueDate ?? null,
-  };
-}
-
-/**
- * The scholarly fields a JATS file gives (decisions 255, 259): history dates, copyright,
- * funders with their Crossref Funder IDs and awards, the funding statement, the reference list.
- */
-function jatsScholarly(jats: JatsArticle): Partial<PaperFields> {
-  return {
-    received_on: jats.received ?? "",
-    accepted_on: jats.accepted ?? "",
-    copyright_holder: jats.copyrightHolder ?? "",
-    copyright_year: jats.copyrightYear,
-    funding_statement: jats.fundingStatement ?? "",
-    funding: jats.funders.map((f) => ({
-      funder_name: f.name,
-      funder_id: f.id ?? "",
-      award_ids: f.awardIds,
-    })),
-    references: jats.references.map((r) => ({
-      ref_id: r.refId ?? "",
-      label: r.label ?? "",
-      citation: r.citation,
-      doi: r.doi ?? "",
-      pmid: r.pmid ?? "",
-      url: r.url ?? "",
-    })),
   };
 }
 

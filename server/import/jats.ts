@@ -143,6 +143,15 @@ export function parseJats(xml: string): JatsArticle {
   if (article?.nodeName !== "article") {
     throw new JatsError("not a JATS article: the root element is not <article>");
   }
+  return readJatsArticle(article);
+}
+
+/**
+ * Reads the metadata of an `<article>` element already parsed (by {@link parseJats}, or by the
+ * safe reader of uploads, server/services/fulltext/jats-read.ts).
+ * @throws JatsError when it has no `<article-meta>` or no title.
+ */
+export function readJatsArticle(article: Element): JatsArticle {
   const front = child(article, "front");
   const meta = child(front, "article-meta");
   if (!meta) throw new JatsError("no <article-meta> in <front>");

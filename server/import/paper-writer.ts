@@ -17,7 +17,6 @@ import path from "node:path";
 import { sql } from "kysely";
 import type { AppContext } from "../services/context.ts";
 import {
-  attachJats,
   discardJats,
   type JatsFileUpload,
   jatsFileName,
@@ -32,8 +31,7 @@ import {
   type PaperFields,
   type PaperOwner,
 } from "../services/papers/commands.ts";
-import { indexPaper } from "../services/search.ts";
-import { timestamp, writeCatalogue } from "../services/write.ts";
+import { writeCatalogue } from "../services/write.ts";
 
 /** One paper to create. */
 export type PaperWrite = {
@@ -202,19 +200,10 @@ export function createPaperWriter(
           if (failures.has(i)) continue;
           await sql`savepoint paper`.execute(trx);
           try {
-            const { id } = await insertPaperRows(
-              trx,
-              ctx.dialect,
-              paper.owner,
-              paper.fields,
-              files[i]!,
-              paper.extras,
-            );
-            const galley = galleys[i];
-            if (galley) {
-              await attachJats(trx, id, galley, timestamp());
-              await indexPaper(trx, ctx.dialect, id);
-            }
+            await insertPaperRows(trx, ctx.dialect, paper.owner, paper.fields, files[i]!, {
+              ...paper.extras,
+              jats: galleys[i],
+            });
           } catch (error) {
             await sql`rollback to savepoint paper`.execute(trx);
             // A DOI taken meanwhile by another writer (the unique index) reads as the

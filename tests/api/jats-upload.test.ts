@@ -1,21 +1,27 @@
 /**
- * The paper forms' optional JATS full text (issue 18, decisions 286 and 288): `jats_file` with
- * `jats_figures` beside the spec's fields. A valid article becomes the paper's galley, its
+ * The paper forms' optional JATS full text (issue 18, decisions 286, 288 and 315–317): `jats_file`
+ * with `jats_figures` beside the spec's fields. A valid article becomes the paper's galley, its
  * figure image stored and shown, its body searchable; a replaced galley's files are removed; a
  * hostile or wrong file is refused with the message on its field and leaves no paper and no
- * stored file behind.
+ * stored file behind. Paper and galley are written together or not at all; a manager removes a
+ * galley (the full text is then a 404, `jats.xml` the generated JATS); POST /read_jats gives a
+ * JATS file's metadata in the form's fields.
  */
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "kysely";
 import sharp from "sharp";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
+import { loader as fullTextLoader } from "../../app/routes/paper-fulltext.tsx";
+import { loader as proceedingFullTextLoader } from "../../app/routes/proceeding-paper-fulltext.tsx";
 import { paperFullText } from "../../server/services/fulltext/reader.ts";
 import { searchPapers } from "../../server/services/search.ts";
 import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
+import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 
-const t = seededFileContext({ manager: true });
+const t = seededFileContext({ manager: true, proceedings: true });
 const JOURNAL = "ethics-review";
 
 const ARTICLE = `<?xml version="1.0" encoding="UTF-8"?>
@@ -34,8 +40,12 @@ async function png(): Promise<Buffer> {
     .toBuffer();
 }
 
-function create(fields: Record<string, string>, files: [string, Buffer, string][]) {
-  let req = request(t.app).post(`/api/create_paper/${JOURNAL}`).set("Cookie", t.cookie);
+function create(
+  fields: Record<string, string>,
+  files: [string, Buffer, string][],
+  url = `/api/create_paper/${JOURNAL}`,
+) {
+  let req = request(t.app).post(url).set("Cookie", t.cookie);
   const form: Record<string, string> = {
     sel_publication: String(t.seed.issueId),
     title: "Zymurgy of small things",
@@ -53,7 +63,6 @@ function create(fields: Record<string, string>, files: [string, Buffer, string][
 }
 
 async function storedCount(folder: string): Promise<number> {
-  const { readdir } = await import("node:fs/promises");
   try {
     return (await readdir(path.join(t.ctx.storage.root, folder))).length;
   } catch {
@@ -168,5 +177,246 @@ describe(`JATS uploads with a paper (${dialectUnderTest})`, () => {
     ]);
     expect(res.status).toBe(415);
     expect(res.body.errors?.jats_figures).toMatch(/is not a JPEG, PNG/);
+  });
+
+  /** Every file the storage holds (PDFs, galleys, figures), by key. */
+  async function storedFiles(): Promise<string[]> {
+    const entries = await readdir(t.ctx.storage.root, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile() && !e.parentPath.includes("uploads"))
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
+  }
+
+  /** Makes every write of a galley row fail in the database, as a failing disk or lock would. */
+  async function failGalleyWrites(on: boolean) {
+    if (dialectUnderTest === "postgres") {
+      if (on) {
+        await sql`create or replace function fail_galley() returns trigger language plpgsql as $$ begin raise exception 'galley write failed'; end $$`.execute(
+          t.ctx.db,
+        );
+        await sql`create trigger fail_galley before insert on paper_jats for each row execute function fail_galley()`.execute(
+          t.ctx.db,
+        );
+      } else await sql`drop trigger if exists fail_galley on paper_jats`.execute(t.ctx.db);
+    } else if (on) {
+      await sql`create trigger fail_galley before insert on paper_jats begin select raise(abort, 'galley write failed'); end`.execute(
+        t.ctx.db,
+      );
+    } else await sql`drop trigger if exists fail_galley`.execute(t.ctx.db);
+  }
+
+  async function paperRow(id: number) {
+    return t.ctx.db
+      .selectFrom("papers")
+      .select(["title", "file"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function galleyOf(id: number) {
+    return t.ctx.db
+      .selectFrom("paper_jats")
+      .select(["storage_key", "sha256"])
+      .where("paper_id", "=", id)
+      .executeTakeFirst();
+  }
+
+  function edit(id: number, fields: Record<string, string>, files: [string, Buffer, string][]) {
+    return create(fields, files, `/api/edit_paper/${JOURNAL}/${id}`);
+  }
+
+  it("writes a paper and its galley together or not at all (decision 315)", async () => {
+    const pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "issue6010_1.pdf"));
+    const created = await create({ title: "Atomic galley" }, [
+      ["paper_file", pdf, "paper.pdf"],
+      ["jats_file", Buffer.from(ARTICLE), "article.xml"],
+    ]);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.paperID as number;
+    const galley = await galleyOf(id);
+    const before = await storedFiles();
+    const paperCount = async () =>
+      (await t.ctx.db.selectFrom("papers").select("id").execute()).length;
+    const papers = await paperCount();
+
+    // the galley half fails: the paper's edit (title, new PDF) is rolled back with it
+    await failGalleyWrites(true);
+    try {
+      const failed = await edit(id, { title: "Changed while the galley failed" }, [
+        ["paper_file", pdf, "new.pdf"],
+        ["jats_file", Buffer.from(ARTICLE.replace("Quokkanomics", "Aardvarkism")), "a.xml"],
+      ]);
+      expect(failed.status).toBe(500);
+      const added = await create({ title: "New while the galley failed" }, [
+        ["paper_file", pdf, "paper.pdf"],
+        ["jats_file", Buffer.from(ARTICLE), "article.xml"],
+      ]);
+      expect(added.status).toBe(500);
+    } finally {
+      await failGalleyWrites(false);
+    }
+    expect((await paperRow(id)).title).toBe("Atomic galley");
+    expect(await paperCount()).toBe(papers);
+    expect(await galleyOf(id)).toEqual(galley);
+    expect(await storedFiles()).toEqual(before);
+    expect((await searchPapers(t.ctx, "aardvarkism")).hits).toEqual([]);
+
+    // the paper half fails (a DOI of another paper): no galley file is left behind
+    await t.ctx.db
+      .updateTable("papers")
+      .set({ doi: "10.1234/taken.1" })
+      .where("id", "=", t.seed.paperWithPdfId)
+      .execute();
+    const taken = await edit(id, { doi: "10.1234/taken.1", title: "Taken DOI" }, [
+      ["jats_file", Buffer.from(ARTICLE.replace("Quokkanomics", "Aardvarkism")), "a.xml"],
+    ]);
+    expect(taken.status).toBe(409);
+    expect((await paperRow(id)).title).toBe("Atomic galley");
+    expect(await galleyOf(id)).toEqual(galley);
+    expect(await storedFiles()).toEqual(before);
+
+    // a refused JATS file: the paper's other changes are not written either
+    const refused = await edit(id, { title: "Changed with a bad JATS" }, [
+      ["jats_file", Buffer.from("<article><p></article>"), "bad.xml"],
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.jats_file).toMatch(/not well-formed/);
+    expect((await paperRow(id)).title).toBe("Atomic galley");
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("removes a journal paper's galley: full text 404, generated jats.xml (decision 316)", async () => {
+    const pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "issue6010_1.pdf"));
+    const created = await create({ title: "Removable galley" }, [
+      ["paper_file", pdf, "paper.pdf"],
+      ["jats_file", Buffer.from(ARTICLE), "article.xml"],
+      ["jats_figures", await png(), "plot1.png"],
+    ]);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.paperID as number;
+    const page = `/journal/${JOURNAL}/${id}`;
+    const keys = [
+      (await galleyOf(id))?.storage_key ?? "",
+      ...(
+        await t.ctx.db
+          .selectFrom("paper_jats_files")
+          .select("storage_key")
+          .where("paper_id", "=", id)
+          .execute()
+      ).map((f) => f.storage_key),
+    ];
+    expect(keys).toHaveLength(2);
+    const editBefore = await request(t.app)
+      .get(`/api/get_paper/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie);
+    expect(editBefore.body.paper.fulltext_url).toBe(`${page}/fulltext`);
+    const fullText = () =>
+      runLoader(() =>
+        fullTextLoader(loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id) })),
+      );
+    expect((await fullText()).status).toBe(200);
+
+    // another site's form cannot remove it, nor can a visitor
+    expect((await request(t.app).post(`/api/remove_paper_jats/${JOURNAL}/${id}`)).status).toBe(401);
+
+    const removed = await request(t.app)
+      .post(`/api/remove_paper_jats/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.msg).toBe("The HTML full text was removed.");
+    for (const key of keys) expect(await t.ctx.storage.stat(key)).toBeNull();
+    expect((await fullText()).status).toBe(404);
+    const xml = await request(t.app).get(`${page}/jats.xml`);
+    expect(xml.status).toBe(200);
+    expect(xml.text).toContain("<article-title>Removable galley</article-title>");
+    expect(xml.text).not.toContain("Quokkanomics");
+    expect((await searchPapers(t.ctx, "quokkanomics")).hits.map((h) => h.paperID)).not.toContain(
+      id,
+    );
+    const editAfter = await request(t.app)
+      .get(`/api/get_paper/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie);
+    expect(editAfter.body.paper.fulltext_url).toBe("");
+    expect((await paperRow(id)).file).not.toBeNull();
+
+    const again = await request(t.app)
+      .post(`/api/remove_paper_jats/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie);
+    expect(again.status).toBe(404);
+    expect(again.body.msg).toBe("This paper has no HTML full text.");
+  });
+
+  it("removes a conference paper's galley through the same service", async () => {
+    const pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "issue6010_1.pdf"));
+    const { proceedingId, slug } = t.proceedings;
+    const created = await create(
+      { title: "A conference galley", sel_publication: "" },
+      [
+        ["paper_file", pdf, "paper.pdf"],
+        ["jats_file", Buffer.from(ARTICLE), "article.xml"],
+      ],
+      `/api/create_proceeding_paper/${proceedingId}`,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.paperID as number;
+    const edit = await request(t.app)
+      .get(`/api/get_proceeding_paper_edit/${proceedingId}/${id}`)
+      .set("Cookie", t.cookie);
+    expect(edit.body.paper.fulltext_url).toBe(`/proceedings/${slug}/${id}/fulltext`);
+    // a paper of this proceeding is not reachable through a journal's address
+    const wrong = await request(t.app)
+      .post(`/api/remove_paper_jats/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie);
+    expect(wrong.status).toBe(404);
+    const removed = await request(t.app)
+      .post(`/api/remove_proceeding_paper_jats/${proceedingId}/${id}`)
+      .set("Cookie", t.cookie);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const fullText = await runLoader(() =>
+      proceedingFullTextLoader(loaderArgs(t.ctx, { slug, paper: String(id) })),
+    );
+    expect(fullText.status).toBe(404);
+    expect(await galleyOf(id)).toBeUndefined();
+  });
+
+  it("reads a corpus JATS file's metadata in the form's fields, storing nothing (decision 317)", async () => {
+    const before = await storedFiles();
+    const xml = await readFile(path.join(CORPUS_DIR, "jats", "journal.pone.0114370.xml"));
+    const res = await request(t.app)
+      .post("/api/read_jats")
+      .set("Cookie", t.cookie)
+      .attach("jats_file", xml, "journal.pone.0114370.xml");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const m = res.body.metadata;
+    expect(m.doi).toBe("10.1371/journal.pone.0114370");
+    expect(m.title.length).toBeGreaterThan(10);
+    expect(m.abstract.length).toBeGreaterThan(100);
+    expect(m.authors.length).toBeGreaterThan(0);
+    expect(m.authors[0].family_name).not.toBe("");
+    expect(m.authors[0].affiliations.length).toBeGreaterThan(0);
+    expect(m.scholarly.references.length).toBeGreaterThan(10);
+    expect(m.scholarly.license_url).toMatch(/^https:\/\/creativecommons\.org\/licenses\/by\//);
+    expect(m.scholarly.received_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(m.left_out).toEqual([]);
+    expect(await storedFiles()).toEqual(before);
+
+    const hostile = await request(t.app)
+      .post("/api/read_jats")
+      .set("Cookie", t.cookie)
+      .attach(
+        "jats_file",
+        Buffer.from('<!DOCTYPE article [<!ENTITY a "ha">]><article>&a;</article>'),
+        "x.xml",
+      );
+    expect(hostile.status).toBe(400);
+    expect(hostile.body.errors?.jats_file).toMatch(/declares its own entities/);
+    const none = await request(t.app)
+      .post("/api/read_jats")
+      .set("Cookie", t.cookie)
+      .field("x", "1");
+    expect(none.status).toBe(400);
+    const visitor = await request(t.app).post("/api/read_jats").attach("jats_file", xml, "a.xml");
+    expect(visitor.status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import type { Router } from "express";
 import type { AppContext } from "../../services/context.ts";
 import { accountSettingsRouter } from "./account.ts";
 import { depositsRouter } from "./deposits.ts";
+import { galleysRouter } from "./galleys.ts";
 import { journalsRouter } from "./journals.ts";
 import { managersRouter } from "./managers.ts";
 import { navRouter } from "./nav.ts";
@@ -24,6 +25,7 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   partnersRouter,
   publicationsRouter,
   papersRouter,
+  galleysRouter,
   managersRouter,
   accountSettingsRouter,
   statisticsRouter,

@@ -1,39 +1,38 @@
 /**
- * The optional JATS galley of the paper forms (issue 18, docs/decisions/288-jats-in-the-paper-forms.md):
- * multipart `jats_file` (a JATS XML article) with `jats_figures` (its figure images), beside
- * the spec's fields, on the create and edit calls of journal and conference papers.
+ * The optional JATS galley of the paper forms (issue 18, docs/decisions/288-jats-in-the-paper-forms.md
+ * and docs/decisions/315-galley-with-its-paper.md): multipart `jats_file` (a JATS XML article)
+ * with `jats_figures` (its figure images), beside the spec's fields, on the create and edit calls
+ * of journal and conference papers.
  *
- * The galley is checked and stored before the paper is written, so a refused file (400/413 with
- * the message on `jats_file` or `jats_figures`) leaves the paper unwritten; after the paper's
- * write it is attached in a transaction of its own (and the search row rebuilt from it), a
- * replaced galley's files removed after that commit. Should the paper's write fail, the stored
- * files are removed again.
+ * The galley is checked and stored before the paper is written, so a refused file (400/413/415
+ * with the message on `jats_file` or `jats_figures`) leaves the paper unchanged and nothing
+ * stored. The paper's write then makes it the paper's galley in its own transaction
+ * (`GalleyExtra` of server/services/papers/commands.ts): paper and galley are committed together
+ * or not at all, and when the write fails the stored files are removed here.
  */
 import type { Request } from "express";
 import { uploadedFile, uploadedFiles } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
-import { discardJats, setPaperJats, storeJatsGalley } from "../../services/fulltext/galley.ts";
+import { discardJats, type StoredJats, storeJatsGalley } from "../../services/fulltext/galley.ts";
 
 /**
- * Runs `write` (the paper's create or edit) with the request's JATS galley, when it has one.
+ * Runs `write` (the paper's create or edit, which attaches the galley it is given in its
+ * transaction) with the request's JATS galley, or `null` when the request has none.
  * @throws AppError of {@link storeJatsGalley} before `write` runs; whatever `write` throws.
  */
-export async function withJatsUpload<T extends { id: number }>(
+export async function withJatsUpload<T>(
   ctx: AppContext,
   req: Request,
-  write: () => Promise<T>,
+  write: (jats: StoredJats | null) => Promise<T>,
 ): Promise<T> {
   const xml = await uploadedFile(req, "jats_file");
   const figures = await uploadedFiles(req, "jats_figures");
-  if (!xml) return write();
+  if (!xml) return write(null);
   const stored = await storeJatsGalley(ctx, xml, figures);
-  let written: T;
   try {
-    written = await write();
+    return await write(stored);
   } catch (error) {
     await discardJats(ctx, stored);
     throw error;
   }
-  await setPaperJats(ctx, written.id, stored);
-  return written;
 }

@@ -83,7 +83,9 @@ export function papersRouter(ctx: AppContext): Router {
         "paper_file",
         "Choose the paper's PDF file.",
       );
-      const { id } = await withJatsUpload(ctx, req, () => createPaper(ctx, uri, input, pdf));
+      const { id } = await withJatsUpload(ctx, req, (jats) =>
+        createPaper(ctx, uri, input, pdf, { jats }),
+      );
       const paper = await getPaperForEdit(ctx, uri, id);
       createPaperCall.send(
         res,
@@ -124,7 +126,7 @@ export function papersRouter(ctx: AppContext): Router {
       const uri = params.journal;
       const id = params.paper;
       const input = editPaperCall.body(req.body ?? {});
-      await withJatsUpload(ctx, req, () => updatePaper(ctx, uri, id, input, pdf));
+      await withJatsUpload(ctx, req, (jats) => updatePaper(ctx, uri, id, input, pdf, { jats }));
       const paper = await getPaperForEdit(ctx, uri, id);
       editPaperCall.send(
         res,

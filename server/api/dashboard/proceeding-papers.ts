@@ -93,10 +93,11 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
         "paper_file",
         "Choose the paper's PDF file.",
       );
-      const { id } = await withJatsUpload(ctx, req, () =>
+      const { id } = await withJatsUpload(ctx, req, (jats) =>
         createProceedingPaper(ctx, proceedingId, input, pdf, {
           first_page: input.first_page || null,
           last_page: input.last_page || null,
+          jats,
         }),
       );
       createProceedingPaperCall.send(
@@ -139,8 +140,8 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
       const proceedingId = params.proceeding;
       const paperId = params.paper;
       const input = editProceedingPaperCall.body(req.body ?? {});
-      await withJatsUpload(ctx, req, () =>
-        updateProceedingPaper(ctx, proceedingId, paperId, input, pdf),
+      await withJatsUpload(ctx, req, (jats) =>
+        updateProceedingPaper(ctx, proceedingId, paperId, input, pdf, { jats }),
       );
       editProceedingPaperCall.send(res, await answer(proceedingId, paperId), MESSAGES.paperUpdated);
     },

@@ -6,14 +6,14 @@
  * transaction fails ({@link discardJats}), and old ones only after the new rows are committed.
  */
 import { createHash } from "node:crypto";
+import type { Element } from "@xmldom/xmldom";
 import { blocksText, type FullText } from "../../../shared/fulltext.ts";
 import { detectImage } from "../../storage/content-type.ts";
 import { newKey } from "../../storage/storage.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { utf8Prefix } from "../pdf-text.ts";
-import { indexPaper } from "../search.ts";
-import { commitOrDiscard, removeAfterCommit, type Trx, timestamp } from "../write.ts";
+import type { Trx } from "../write.ts";
 import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 
@@ -52,6 +52,23 @@ export function fullTextSearchText(tree: FullText): string {
 }
 
 /**
+ * Reads an uploaded JATS file with the checks of ./jats-read.ts (`MAX_JATS_MB`, no entity
+ * declarations, nesting, well-formed `<article>`): the upload and POST /read_jats share them.
+ * @returns the `<article>` element.
+ * @throws AppError `invalid` (400) or `too_large` (413) with the message on `field`.
+ */
+export function readJatsUpload(ctx: AppContext, data: Uint8Array, field = "jats_file"): Element {
+  try {
+    return readJatsDocument(data, ctx.config.maxJatsBytes).article;
+  } catch (error) {
+    if (error instanceof JatsRefusedError) {
+      throw new AppError(error.reason, error.message, { errors: { [field]: error.message } });
+    }
+    throw error;
+  }
+}
+
+/**
  * Checks `data` as a JATS article (./jats-read.ts) and stores it under `jats/`, with the supplied
  * `files` the JATS names (images only, checked by content) under `jats-files/`; files it does
  * not name are left out.
@@ -64,26 +81,17 @@ export async function storeJatsGalley(
   files: readonly JatsFileUpload[] = [],
   field = "jats_file",
 ): Promise<StoredJats> {
-  let tree: FullText;
-  let named: Set<string>;
-  try {
-    const { article } = readJatsDocument(data, ctx.config.maxJatsBytes);
-    tree = jatsFullText(article);
-    named = new Set(
-      Array.from(article.getElementsByTagName("*"))
-        .map((el) => el.getAttribute("xlink:href") ?? "")
-        .filter(Boolean)
-        .flatMap((href) => {
-          const name = jatsFileName(href);
-          return [name, name.replace(/\.[a-z0-9]+$/, "")];
-        }),
-    );
-  } catch (error) {
-    if (error instanceof JatsRefusedError) {
-      throw new AppError(error.reason, error.message, { errors: { [field]: error.message } });
-    }
-    throw error;
-  }
+  const article = readJatsUpload(ctx, data, field);
+  const tree: FullText = jatsFullText(article);
+  const named = new Set(
+    Array.from(article.getElementsByTagName("*"))
+      .map((el) => el.getAttribute("xlink:href") ?? "")
+      .filter(Boolean)
+      .flatMap((href) => {
+        const name = jatsFileName(href);
+        return [name, name.replace(/\.[a-z0-9]+$/, "")];
+      }),
+  );
   if (files.length > MAX_JATS_FILES) {
     const message = `At most ${MAX_JATS_FILES} figure files can go with one JATS file.`;
     throw new AppError("invalid", message, { errors: { jats_figures: message } });
@@ -148,9 +156,7 @@ export async function attachJats(
   stored: StoredJats,
   now: string,
 ): Promise<string[]> {
-  const old = await galleyKeys(trx, paperId);
-  await trx.deleteFrom("paper_jats_files").where("paper_id", "=", paperId).execute();
-  await trx.deleteFrom("paper_jats").where("paper_id", "=", paperId).execute();
+  const old = await detachJats(trx, paperId);
   await trx
     .insertInto("paper_jats")
     .values({
@@ -177,6 +183,18 @@ export async function attachJats(
   return old;
 }
 
+/**
+ * Deletes the rows of paper `paperId`'s galley in `trx` (decision 316).
+ * @returns the storage keys they referenced (none when the paper had no galley), to remove once
+ *   `trx` has committed.
+ */
+export async function detachJats(trx: Trx, paperId: number): Promise<string[]> {
+  const old = await galleyKeys(trx, paperId);
+  await trx.deleteFrom("paper_jats_files").where("paper_id", "=", paperId).execute();
+  await trx.deleteFrom("paper_jats").where("paper_id", "=", paperId).execute();
+  return old;
+}
+
 /** The storage keys of paper `paperId`'s galley (the XML and its files); none when it has none. */
 export async function galleyKeys(db: Pick<Trx, "selectFrom">, paperId: number): Promise<string[]> {
   const [xml, files] = await Promise.all([
@@ -188,26 +206,4 @@ export async function galleyKeys(db: Pick<Trx, "selectFrom">, paperId: number): 
       .execute(),
   ]);
   return [...xml, ...files].map((r) => r.storage_key);
-}
-
-/**
- * Makes `stored` the galley of the existing paper `paperId` in a catalogue write of its own
- * (its search row rebuilt from it, decision 289); the replaced galley's files are removed after
- * the commit, `stored`'s own when the write fails.
- */
-export async function setPaperJats(
-  ctx: AppContext,
-  paperId: number,
-  stored: StoredJats,
-): Promise<void> {
-  const old = await commitOrDiscard(
-    ctx,
-    async (trx) => {
-      const replaced = await attachJats(trx, paperId, stored, timestamp());
-      await indexPaper(trx, ctx.dialect, paperId);
-      return replaced;
-    },
-    () => discardJats(ctx, stored),
-  );
-  for (const key of old) await removeAfterCommit(ctx, () => ctx.storage.remove(key));
 }

@@ -16,6 +16,7 @@ import type { PapersTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
+import { attachJats, detachJats, type StoredJats } from "../fulltext/galley.ts";
 import { journalByUri } from "../journals/queries.ts";
 import { type StoredPaperFile, storePaperFile } from "../paper-file.ts";
 import { indexPaper } from "../search.ts";
@@ -38,7 +39,15 @@ import {
 export type PaperExtras = Partial<Pick<PapersTable, "first_page" | "last_page">> & {
   /** Accept a paper without a PDF (the importer's metadata-only papers); the form requires one. */
   fileOptional?: boolean;
-};
+} & GalleyExtra;
+
+/**
+ * A JATS galley already stored (server/services/fulltext/galley.ts `storeJatsGalley`) that the
+ * write makes the paper's, in the paper's own transaction (decision 315): the paper and its
+ * galley are written together or not at all. The caller stored its files and removes them
+ * (`discardJats`) when the write throws; a replaced galley's files are removed after the commit.
+ */
+export type GalleyExtra = { jats?: StoredJats | null };
 
 /**
  * A paper's fields without its publication: what a proceeding's paper has. The scholarly fields
@@ -227,8 +236,9 @@ async function insertPaper(
 }
 
 /**
- * The rows of a new paper (paper, authors, search row) whose PDF is already stored (`file`
- * from {@link storePaperFile}, or null), written with the caller's transaction: the importer
+ * The rows of a new paper (paper, authors, its JATS galley when `extras.jats`, search row) whose
+ * PDF is already stored (`file` from {@link storePaperFile}, or null), written with the caller's
+ * transaction: the importer
  * writes many papers per transaction this way (server/import/paper-writer.ts). The owner is
  * not checked; the caller removes `file` when the transaction fails. The DOI is checked in
  * `trx`; a unique violation of {@link DOI_INDEX} (a concurrent write) is left to the caller,
@@ -245,7 +255,7 @@ export async function insertPaperRows(
 ): Promise<{ id: number }> {
   await assertDoiFree(trx, input.doi);
   const now = timestamp();
-  const { fileOptional: _, ...columns } = extras;
+  const { fileOptional: _, jats, ...columns } = extras;
   const license =
     input.license_url === undefined ? { license_url: await defaultLicence(trx, owner) } : {};
   const row = await trx
@@ -269,6 +279,7 @@ export async function insertPaperRows(
     .executeTakeFirstOrThrow();
   await replaceAuthors(trx, row.id, input.authors);
   await writeLists(trx, row.id, input);
+  if (jats) await attachJats(trx, row.id, jats, now);
   await indexPaper(trx, dialect, row.id);
   return { id: row.id };
 }
@@ -326,8 +337,8 @@ async function paperInProceeding(ctx: AppContext, proceedingId: number, paperId:
 
 /**
  * Writes an edit of `paper` (journal or conference paper): the form's fields, the columns
- * `more` gives (computed inside the transaction), the authors and the search row in one
- * transaction; a new PDF is stored first and removed again if the transaction fails, the old one
+ * `more` gives (computed inside the transaction), the authors, a new JATS galley
+ * ({@link GalleyExtra}) and the search row in one transaction; a new PDF is stored first and removed again if the transaction fails, the old one
  * only after the row points at the new one (docs/decisions/063-catalogue-write-rules.md).
  * @throws AppError `conflict` (DOI) and the PDF errors of {@link storePaperFile}.
  */
@@ -337,9 +348,10 @@ async function rewritePaper(
   input: PaperFields,
   pdf: Uint8Array | null | undefined,
   more: (trx: Trx) => Promise<Updateable<PapersTable>>,
+  { jats }: GalleyExtra,
 ): Promise<{ id: number }> {
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
-  await commitOrDiscard(
+  const replacedGalley = await commitOrDiscard(
     ctx,
     async (trx) => {
       await assertDoiFree(trx, input.doi, paper.id);
@@ -359,7 +371,9 @@ async function rewritePaper(
         .execute();
       await replaceAuthors(trx, paper.id, input.authors, { edit: true });
       await writeLists(trx, paper.id, input);
+      const replaced = jats ? await attachJats(trx, paper.id, jats, timestamp()) : [];
       await indexPaper(trx, ctx.dialect, paper.id);
+      return replaced;
     },
     async () => {
       if (file) await ctx.storage.remove(file.key);
@@ -371,6 +385,7 @@ async function rewritePaper(
     const old = paper.file;
     await removeAfterCommit(ctx, () => ctx.storage.remove(old));
   }
+  for (const key of replacedGalley) await removeAfterCommit(ctx, () => ctx.storage.remove(key));
   return { id: paper.id };
 }
 
@@ -381,6 +396,47 @@ async function removePaper(ctx: AppContext, paper: { id: number; file: string | 
     const file = paper.file;
     await removeAfterCommit(ctx, () => ctx.storage.remove(file));
   }
+}
+
+/**
+ * Removes `paper`'s JATS galley (decision 316): its rows and a search row rebuilt from the PDF
+ * text in one catalogue write, then its files. The paper's `/fulltext` page is then a 404 and
+ * its `jats.xml` the generated JATS.
+ * @throws AppError `not_found` when the paper has no galley.
+ */
+async function removeGalley(ctx: AppContext, paperId: number): Promise<void> {
+  const keys = await writeCatalogue(ctx, async (trx) => {
+    const old = await detachJats(trx, paperId);
+    if (old.length === 0) throw notFound("This paper has no HTML full text.");
+    await indexPaper(trx, ctx.dialect, paperId);
+    return old;
+  });
+  for (const key of keys) await removeAfterCommit(ctx, () => ctx.storage.remove(key));
+}
+
+/**
+ * POST /remove_paper_jats/{journal}/{paper} (added, decision 316): see {@link removeGalley}.
+ * @throws AppError `not_found` (journal, paper, or no galley).
+ */
+export async function removeJournalPaperGalley(
+  ctx: AppContext,
+  journalUri: string,
+  paperId: number,
+): Promise<void> {
+  await removeGalley(ctx, (await paperInJournal(ctx, journalUri, paperId)).paper.id);
+}
+
+/**
+ * POST /remove_proceeding_paper_jats/{proceeding}/{paper} (added, decision 316): see
+ * {@link removeGalley}.
+ * @throws AppError `not_found` (paper of another proceeding, or no galley).
+ */
+export async function removeProceedingPaperGalley(
+  ctx: AppContext,
+  proceedingId: number,
+  paperId: number,
+): Promise<void> {
+  await removeGalley(ctx, (await paperInProceeding(ctx, proceedingId, paperId)).id);
 }
 
 /** Pages of a conference paper as the form sends them (`""` when unknown). */
@@ -399,12 +455,20 @@ export async function updateProceedingPaper(
   paperId: number,
   input: PaperFields & PaperPages,
   pdf?: Uint8Array | null,
+  extras: GalleyExtra = {},
 ): Promise<{ id: number }> {
   const paper = await paperInProceeding(ctx, proceedingId, paperId);
-  return rewritePaper(ctx, paper, input, pdf, async () => ({
-    first_page: nullIfEmpty(input.first_page),
-    last_page: nullIfEmpty(input.last_page),
-  }));
+  return rewritePaper(
+    ctx,
+    paper,
+    input,
+    pdf,
+    async () => ({
+      first_page: nullIfEmpty(input.first_page),
+      last_page: nullIfEmpty(input.last_page),
+    }),
+    extras,
+  );
 }
 
 /**
@@ -432,16 +496,24 @@ export async function updatePaper(
   paperId: number,
   input: PaperFields & Pick<PaperInput, "sel_publication">,
   pdf?: Uint8Array | null,
+  extras: GalleyExtra = {},
 ): Promise<{ id: number }> {
   const { journal, paper } = await paperInJournal(ctx, journalUri, paperId);
   const publication = await publicationInJournal(ctx, journal.id, input.sel_publication);
-  return rewritePaper(ctx, paper, input, pdf, async (trx) => ({
-    publication_id: publication.id,
-    // a paper moved to another issue goes last there
-    ...(publication.id !== paper.publication_id
-      ? { position: await nextPosition(trx, { publication_id: publication.id }) }
-      : {}),
-  }));
+  return rewritePaper(
+    ctx,
+    paper,
+    input,
+    pdf,
+    async (trx) => ({
+      publication_id: publication.id,
+      // a paper moved to another issue goes last there
+      ...(publication.id !== paper.publication_id
+        ? { position: await nextPosition(trx, { publication_id: publication.id }) }
+        : {}),
+    }),
+    extras,
+  );
 }
 
 /**

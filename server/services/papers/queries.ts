@@ -18,6 +18,7 @@ import type {
 } from "../../../shared/api.ts";
 import { effectivePaperDate, type PaperDateInput } from "../../../shared/dates.ts";
 import {
+  paperLink,
   pdfTextNote,
   proceedingCitationLine,
   proceedingLink,
@@ -457,10 +458,15 @@ function authorForEdit(a: AuthorWithAffiliations): Required<AuthorInput> {
  * authors in order with every added field, and the scholarly fields (decision 256).
  */
 async function editFields(ctx: AppContext, row: EditRow) {
-  const [authors, funding, references] = await Promise.all([
+  const [authors, funding, references, galley] = await Promise.all([
     peopleOfPaper(ctx, row.id),
     fundingOf(ctx.db, row.id),
     referencesOf(ctx.db, row.id),
+    ctx.db
+      .selectFrom("paper_jats")
+      .select("paper_id")
+      .where("paper_id", "=", row.id)
+      .executeTakeFirst(),
   ]);
   const scholarly: PaperEditScholarly = {
     license_url: row.license_url ?? "",
@@ -482,6 +488,7 @@ async function editFields(ctx: AppContext, row: EditRow) {
     keywords: row.keywords ?? "",
     ...scholarly,
     ...paperTextState(ctx, row),
+    hasGalley: !!galley,
   };
 }
 
@@ -495,10 +502,12 @@ export async function getPaperForEdit(
     .select([...EDIT_COLUMNS, "p.publication_id", "j.uri"])
     .executeTakeFirst();
   if (!row) return null;
+  const { hasGalley, ...fields } = await editFields(ctx, row);
   return {
-    ...(await editFields(ctx, row)),
+    ...fields,
     publication: String(row.publication_id),
     file_url: row.file ? galleyUrl(row.uri, row.id, row.title) : "",
+    fulltext_url: hasGalley ? `${paperLink(row.uri, row.id)}/fulltext` : "",
   };
 }
 
@@ -519,11 +528,14 @@ export async function getProceedingPaperForEdit(
     .where("p.proceeding_id", "=", proceedingId)
     .executeTakeFirst();
   if (!row) return null;
+  const { hasGalley, ...fields } = await editFields(ctx, row);
+  const link = proceedingPaperLink(row.slug, row.id);
   return {
-    ...(await editFields(ctx, row)),
+    ...fields,
     first_page: row.first_page ?? "",
     last_page: row.last_page ?? "",
-    link: proceedingPaperLink(row.slug, row.id),
+    link,
     file_url: row.file ? proceedingGalleyUrl(row.slug, row.id, row.title) : "",
+    fulltext_url: hasGalley ? `${link}/fulltext` : "",
   };
 }

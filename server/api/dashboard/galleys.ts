@@ -1,0 +1,86 @@
+/**
+ * Dashboard calls of papers' JATS galleys added beside the spec's (issue 18):
+ *
+ * | call | answer |
+ * |---|---|
+ * | POST /remove_paper_jats/{journal}/{paper} | removes the galley (decision 316); `{}` |
+ * | POST /remove_proceeding_paper_jats/{proceeding}/{paper} | the same for a conference paper |
+ * | POST /read_jats | multipart `jats_file` only; `metadata: JatsMetadata` (decision 317), nothing stored |
+ *
+ * Guards on each route: `...managerChange(ctx)`, and the journal's or proceeding's access for the
+ * removals (403 otherwise). Errors: 404 unknown paper or no galley; for /read_jats 400 on
+ * `jats_file` (no file, a file the safe reader refuses, no title), 413 over `MAX_JATS_MB`.
+ */
+import express, { type Router } from "express";
+import { apiCall } from "../../http/contract.ts";
+import { journalAccess, managerChange, proceedingAccess } from "../../http/guards.ts";
+import { multipart, uploadedFile } from "../../http/uploads.ts";
+import { JatsError, readJatsArticle } from "../../import/jats.ts";
+import type { AppContext } from "../../services/context.ts";
+import { invalid } from "../../services/errors.ts";
+import { readJatsUpload } from "../../services/fulltext/galley.ts";
+import { jatsFormMetadata } from "../../services/fulltext/jats-metadata.ts";
+import {
+  removeJournalPaperGalley,
+  removeProceedingPaperGalley,
+} from "../../services/papers/commands.ts";
+import { NO_JOURNAL } from "./route-params.ts";
+
+const REMOVED = "The HTML full text was removed.";
+const NO_PAPER = "There is no such paper.";
+const NO_FILE = "Choose a JATS XML file.";
+
+export function galleysRouter(ctx: AppContext): Router {
+  const router = express.Router();
+
+  const removeCall = apiCall("POST /remove_paper_jats/:journal/:paper");
+  router.post(
+    removeCall.path,
+    ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
+    async (req, res) => {
+      const { journal, paper } = removeCall.params(req, { journal: NO_JOURNAL, paper: NO_PAPER });
+      await removeJournalPaperGalley(ctx, journal, paper);
+      removeCall.send(res, {}, REMOVED);
+    },
+  );
+
+  const removeProceedingCall = apiCall("POST /remove_proceeding_paper_jats/:proceeding/:paper");
+  router.post(
+    removeProceedingCall.path,
+    ...managerChange(ctx),
+    proceedingAccess(ctx, "proceeding"),
+    async (req, res) => {
+      const { proceeding, paper } = removeProceedingCall.params(req, {
+        proceeding: "There is no such proceeding.",
+        paper: NO_PAPER,
+      });
+      await removeProceedingPaperGalley(ctx, proceeding, paper);
+      removeProceedingCall.send(res, {}, REMOVED);
+    },
+  );
+
+  const readCall = apiCall("POST /read_jats");
+  router.post(
+    readCall.path,
+    ...managerChange(ctx),
+    multipart(ctx, ["jats_file"], { maxFields: 5 }),
+    async (req, res) => {
+      readCall.body(req.body ?? {});
+      const data = await uploadedFile(req, "jats_file");
+      if (!data) throw invalid(NO_FILE, { jats_file: NO_FILE });
+      const article = readJatsUpload(ctx, data);
+      let metadata: ReturnType<typeof jatsFormMetadata>;
+      try {
+        metadata = jatsFormMetadata(readJatsArticle(article));
+      } catch (error) {
+        if (!(error instanceof JatsError)) throw error;
+        const message = `The JATS file has no usable metadata: ${error.message}.`;
+        throw invalid(message, { jats_file: message });
+      }
+      readCall.send(res, { metadata }, "The JATS file was read.");
+    },
+  );
+
+  return router;
+}
