@@ -5,7 +5,8 @@
  * citation leads to its reference and shows it on hover; the page never scrolls sideways; the
  * paper page links to it. Every corpus paper's full text passes axe (no serious or critical
  * violation) and the Nu HTML Checker (no error). A manager uploads a JATS file with a new paper
- * and reads it; a hostile file is refused at its field.
+ * and reads it, after filling the form's empty fields from it (what they typed stays); a hostile
+ * file is refused at its field; they remove the full text from the edit form (decisions 316, 317).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -252,6 +253,26 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
     await page
       .getByLabel("JATS XML file")
       .setInputFiles(path.join(CORPUS, "jats/journal.pone.0115884.xml"));
+
+    // fill the empty fields from it: what the manager typed stays, and is said to stay
+    await page.getByRole("button", { name: "Fill empty fields from this file" }).click();
+    const filled = page.getByRole("status").filter({ hasText: "Filled from the JATS file" });
+    await expect(filled).toContainText(/references/, { timeout: 30_000 });
+    await expect(filled).toContainText(
+      /Kept what you entered \(the file differs\): Title, Abstract/,
+    );
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("DOI Number")).toHaveValue("10.1371/journal.pone.0115884");
+    await expect(page.getByLabel("Keywords")).not.toHaveValue("");
+    await expect(page.getByText(/^References \(\d+\)/)).toBeVisible();
+    await page.getByText("Full text in JATS XML").scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: testInfo.outputPath(`paper-form-filled-${testInfo.project.name}.png`),
+      fullPage: true,
+    });
+    await noSidewaysScroll(page);
+    // the corpus paper holds this DOI already (one paper per DOI)
+    await page.getByLabel("DOI Number").fill("");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
       timeout: 90_000,
@@ -271,6 +292,36 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
     expect(await jats.text()).toBe(
       readFileSync(path.join(CORPUS, "jats/journal.pone.0115884.xml"), "utf8"),
     );
+
+    // the manager removes the full text from the edit form, after a confirmation
+    const paperUrl = page.url().replace(/\/fulltext$/, "");
+    const id = created[0];
+    await page.goto(`/dashboard/edit_paper/${journal}/${id}`);
+    await expect(page.getByRole("link", { name: "HTML full text" })).toHaveAttribute(
+      "href",
+      `${new URL(paperUrl).pathname}/fulltext`,
+    );
+    await page.getByText("Full text in JATS XML").scrollIntoViewIfNeeded();
+    await page.screenshot({
+      path: testInfo.outputPath(`paper-form-edit-fulltext-${testInfo.project.name}.png`),
+    });
+    await page.getByRole("button", { name: "Remove the HTML full text" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove the HTML full text" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("link", { name: "HTML full text" })).toBeVisible();
+    await page.getByRole("button", { name: "Remove the HTML full text" }).click();
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "removed" })).toHaveText(
+      "The HTML full text was removed.",
+    );
+    await expect(page.getByRole("link", { name: "HTML full text" })).toHaveCount(0);
+    expect((await page.request.get(`${paperUrl}/fulltext`)).status()).toBe(404);
+    const generated = await page.request.get(`${paperUrl}/jats.xml`);
+    expect(generated.status()).toBe(200);
+    expect(await generated.text()).toContain(`<article-title>${title}</article-title>`);
+    await page.goto(paperUrl);
+    await expect(page.getByRole("link", { name: "Full Text (HTML)" })).toHaveCount(0);
   } finally {
     for (const id of created) await page.request.get(`/api/delete_paper/${journal}/${id}`);
     await page.request.get(`/api/publication_action/${journal}/${issueId}/delete`);

@@ -7,9 +7,17 @@
  *
  * The files are reported through `onChange`; the inputs are uncontrolled, so a form that wants
  * them emptied gives the field a new `key`.
+ *
+ * When the paper has a full text (`current`, edit), it is named with a link and a
+ * "Remove the HTML full text" button (`onRemove`: the form asks and removes, decision 316). Once
+ * an XML file is chosen, "Fill empty fields from this file" (`onFill`, decision 317) lets the form
+ * fill its empty fields from it; `note` says what the last fill or removal did.
  */
 import { useId, useState } from "react";
+import { Spinner } from "../forms/spinner.tsx";
 import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
+import { buttonClass, textLinkClass } from "../ui/styles.ts";
+import { dangerOutlineClass } from "./confirm-dialog.tsx";
 import { fileSize } from "./pdf-file-field.tsx";
 
 export type JatsChoice = { xml: File | null; figures: File[] };
@@ -27,15 +35,30 @@ export function jatsFileProblem(file: File): string | null {
 export function JatsFileField({
   error,
   figuresError,
-  hasCurrent,
+  current,
+  onRemove,
+  removing = false,
+  onFill,
+  filling = false,
+  note,
   onChange,
 }: {
   /** A message from the server about the XML file. */
   error?: string;
   /** A message from the server about the figure images. */
   figuresError?: string;
-  /** The paper already has a JATS full text (edit): a new file replaces it. */
-  hasCurrent?: boolean;
+  /** The paper's HTML full text (edit), when it has one: a new file replaces it. */
+  current?: string;
+  /** Asks, then removes the current full text. */
+  onRemove?: () => void;
+  /** The removal is under way. */
+  removing?: boolean;
+  /** Fills the form's empty fields from the chosen XML file. */
+  onFill?: (file: File) => void;
+  /** The file is being read for the fill. */
+  filling?: boolean;
+  /** What the last fill or removal did (a status message). */
+  note?: string;
   onChange: (choice: JatsChoice) => void;
 }) {
   const id = useId();
@@ -63,6 +86,28 @@ export function JatsFileField({
       <legend className={labelClass}>
         Full text in JATS XML <span className="font-normal text-slate-500">(optional)</span>
       </legend>
+      {current ? (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+          <p>
+            This paper has an{" "}
+            <a href={current} className={textLinkClass} target="_blank" rel="noopener">
+              HTML full text
+            </a>
+            .
+          </p>
+          {onRemove ? (
+            <button
+              type="button"
+              onClick={onRemove}
+              disabled={removing}
+              className={dangerOutlineClass}
+            >
+              {removing ? <Spinner /> : null}
+              {removing ? "Removing…" : "Remove the HTML full text"}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <div>
         <label htmlFor={`${id}-xml`} className="text-sm text-slate-700">
           JATS XML file
@@ -79,8 +124,8 @@ export function JatsFileField({
         />
         <p id={`${id}-hint`} className={hintClass}>
           {choice.xml ? `${choice.xml.name}, ${fileSize(choice.xml.size)}. ` : ""}
-          {hasCurrent
-            ? "The paper has an HTML full text; a new file replaces it."
+          {current
+            ? "A new file replaces the current full text."
             : "Readers get the paper as HTML, with its sections, figures, tables and references."}
         </p>
         {shown ? (
@@ -88,6 +133,20 @@ export function JatsFileField({
             {shown}
           </p>
         ) : null}
+        {choice.xml && onFill ? (
+          <button
+            type="button"
+            onClick={() => choice.xml && onFill(choice.xml)}
+            disabled={filling}
+            className={buttonClass("secondary", "mt-3")}
+          >
+            {filling ? <Spinner /> : null}
+            {filling ? "Reading the file…" : "Fill empty fields from this file"}
+          </button>
+        ) : null}
+        <p role="status" className={note ? "mt-2 text-sm text-slate-700" : "sr-only"}>
+          {note}
+        </p>
       </div>
       <div>
         <label htmlFor={`${id}-figures`} className="text-sm text-slate-700">

@@ -20,6 +20,12 @@
  * route's default) shows under the form, and the server's field messages under their fields
  * (`authors.0.orcid` under that author's ORCID iD, opening its row and section).
  *
+ * The JATS fieldset (decisions 288, 316, 317): on an edit, the paper's current HTML full text
+ * with "Remove the HTML full text" (asked in the confirmation dialog, then removed at once by
+ * `removeJats`, without sending the rest of the form, whose unsent changes stay); after a JATS
+ * file is chosen, "Fill empty fields from this file" reads it on the server (POST /read_jats)
+ * and fills only the empty fields and lists (./jats-fill.ts), saying what it kept.
+ *
  * An edit sends the licence, the funders and the references only when the manager changed them
  * (absent keeps what is stored, decision 256), so what an import stored that the form's rules
  * would refuse (a publisher's own licence page) survives an edit of something else.
@@ -28,7 +34,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { z } from "zod";
-import type { AuthorInput, PaperEditScholarly, PublicationOption } from "../../../shared/api.ts";
+import type {
+  AuthorInput,
+  JatsMetadata,
+  PaperEditScholarly,
+  PublicationOption,
+} from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import {
@@ -38,6 +49,7 @@ import {
   proceedingPaperSchema,
   referenceSchema,
 } from "../../../shared/schemas.ts";
+import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { loadManagedJournal, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
@@ -52,9 +64,11 @@ import {
 import { Link } from "../ui/link.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 import { type AuthorRow, AuthorRowsField, authorRowOf, authorToWire } from "./author-rows.tsx";
+import { useConfirm } from "./confirm-dialog.tsx";
 import { useFormAction } from "./form-action.ts";
 import { FundingRowsField, fundingRowOf, fundingToWire } from "./funding-rows.tsx";
 import { type JatsChoice, JatsFileField } from "./jats-file-field.tsx";
+import { FILLABLE, type FillableField, fillMessage, planFill } from "./jats-fill.ts";
 import { LicenceSelect } from "./licence-select.tsx";
 import { hasErrorUnder, listErrors, type PathErrors } from "./list-rows.tsx";
 import { PdfFileField } from "./pdf-file-field.tsx";
@@ -97,6 +111,9 @@ const fundingListSchema = z.array(fundingSchema);
 const referencesListSchema = z.array(referenceSchema);
 
 export const PDF_MISSING = "Choose the paper's PDF file.";
+
+/** The message of a failed removal of the HTML full text, when the server gives none. */
+export const REMOVE_JATS_FAILED = "The HTML full text was not removed.";
 
 /**
  * What both paper screens load for the form: the journal's name, its licence (the default of a
@@ -231,6 +248,8 @@ export function PaperForm({
   initial,
   currentFile,
   textNote,
+  currentFullText,
+  removeJats,
   mode,
 }: {
   /** The public page of a paper, for the success message's 'Open the paper'. */
@@ -248,6 +267,10 @@ export function PaperForm({
   currentFile?: string;
   /** The stored PDF's `text_note` (edit): shown under it when its text was cut. */
   textNote?: string;
+  /** The paper's HTML full text (edit: `fulltext_url`), when it has a JATS galley. */
+  currentFullText?: string;
+  /** Removes the paper's JATS galley (edit; POST /remove_…_jats, decision 316). */
+  removeJats?: () => Promise<unknown>;
   /** See {@link MODES}. */
   mode: keyof typeof MODES;
 }) {
@@ -258,6 +281,8 @@ export function PaperForm({
     handleSubmit,
     setError,
     reset,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<FieldValues, unknown, FieldOutput>({
     resolver: zodResolver(conference ? proceedingFields : journalFields) as unknown as Resolver<
@@ -296,6 +321,11 @@ export function PaperForm({
   // the optional JATS full text and its figures (decision 288)
   const [jats, setJats] = useState<JatsChoice>({ xml: null, figures: [] });
   const [jatsErrors, setJatsErrors] = useState<{ xml?: string; figures?: string }>({});
+  // the current full text (edit), a removal or fill under way, and what the last one did
+  const [fullText, setFullText] = useState(currentFullText);
+  const [jatsBusy, setJatsBusy] = useState<"removing" | "filling" | null>(null);
+  const [jatsNote, setJatsNote] = useState<string>();
+  const { ask, dialog } = useConfirm();
   const [message, setMessage] = useState<string | undefined>();
   const [success, setSuccess] = useState<Success | null>(null);
   // The publication chosen for the paper being sent, kept for the next one.
@@ -311,8 +341,11 @@ export function PaperForm({
     setPathErrors({});
     setFile(null);
     setJats({ xml: null, figures: [] });
+    setJatsNote(undefined);
     setFileKey((k) => k + 1);
   };
+  // a reloaded paper (after an update) says again whether it has a full text
+  useEffect(() => setFullText(currentFullText), [currentFullText]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new `initial` resets the form
   useEffect(() => startFrom(initial), [initial]);
 
@@ -392,6 +425,72 @@ export function PaperForm({
     action.submit(PAPER_INTENT, body);
   };
 
+  const removeFullText = async () => {
+    if (!removeJats) return;
+    const ok = await ask({
+      title: "Remove the HTML full text",
+      message:
+        "Are you sure you want to remove this paper's HTML full text? Its JATS file and figures are deleted; the PDF stays.",
+      detail: getValues("title"),
+      confirmLabel: "Remove",
+    });
+    if (!ok) return;
+    setJatsBusy("removing");
+    setJatsErrors({});
+    try {
+      await removeJats();
+      setFullText(undefined);
+      setJatsNote("The HTML full text was removed.");
+    } catch (error) {
+      setJatsErrors({ xml: errorMessage(error, REMOVE_JATS_FAILED) });
+    } finally {
+      setJatsBusy(null);
+    }
+  };
+
+  /** Fills the empty fields from `xml` as read by the server (decision 317). */
+  const fillFromJats = async (xml: File) => {
+    setJatsBusy("filling");
+    setJatsErrors({});
+    setJatsNote(undefined);
+    let metadata: JatsMetadata;
+    try {
+      const body = toFormData({}, { jats_file: xml });
+      ({ metadata } = await apiPostForm("/read_jats", body, "The JATS file could not be read."));
+    } catch (error) {
+      setJatsErrors({ xml: errorMessage(error, "The JATS file could not be read.") });
+      return;
+    } finally {
+      setJatsBusy(null);
+    }
+    const values = getValues();
+    const fields: Partial<Record<FillableField, string>> = {};
+    for (const field of Object.keys(FILLABLE) as FillableField[]) {
+      const value = values[field];
+      // a conference paper's form has pages, a journal paper's has not
+      if (value !== undefined) fields[field] = String(value ?? "");
+    }
+    const plan = planFill(
+      {
+        fields,
+        licence,
+        defaultLicence: initial.scholarly.license_url,
+        authors: authors.length,
+        funding: funding.length,
+        references: references.length,
+      },
+      metadata,
+    );
+    for (const [field, value] of Object.entries(plan.fields) as [FillableField, string][]) {
+      setValue(field, value, { shouldDirty: true });
+    }
+    if (plan.licence !== null) setLicence(plan.licence);
+    if (plan.authors) setAuthors(metadata.authors.map(authorRowOf));
+    if (plan.funding) setFunding(metadata.scholarly.funding.map(fundingRowOf));
+    if (plan.references) setReferences(metadata.scholarly.references.map(referenceRowOf));
+    setJatsNote(fillMessage(plan, metadata.left_out));
+  };
+
   const onSubmit = handleSubmit(send, () => {
     setPathErrors(checkLists(lists()));
     if (fileMissing()) setFileError(PDF_MISSING);
@@ -399,6 +498,7 @@ export function PaperForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
+      {dialog}
       {publications ? (
         <SelectField
           label="Publication"
@@ -476,6 +576,12 @@ export function PaperForm({
         key={`jats-${fileKey}`}
         error={jatsErrors.xml}
         figuresError={jatsErrors.figures}
+        current={fullText}
+        onRemove={removeJats ? removeFullText : undefined}
+        removing={jatsBusy === "removing"}
+        onFill={fillFromJats}
+        filling={jatsBusy === "filling"}
+        note={jatsNote}
         onChange={setJats}
       />
       <AuthorRowsField

@@ -4,7 +4,8 @@
  * Paper File optional; 'Update' / 'Updating...'; POST /api/edit_paper/{journal}/{paper}. Success
  * shows 'Paper Updated Successfully.' and the paper reloads (the form then holds what was
  * stored); a failure shows the server's msg, else 'Paper Update failed', under the form. A
- * failed load shows its message full-page.
+ * failed load shows its message full-page. Its JATS full text can be removed from the form
+ * (POST /api/remove_paper_jats/{journal}/{paper}, decision 316).
  */
 import { useMemo } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
@@ -14,11 +15,13 @@ import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import {
   loadPaperFormData,
   PaperForm,
+  REMOVE_JATS_FAILED,
   scholarlyOf,
 } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Link } from "../../components/ui/link.tsx";
+import { apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-paper";
 
@@ -82,6 +85,10 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
         initial={initial}
         currentFile={paper.file_url || undefined}
         textNote={paper.text_note}
+        currentFullText={paper.fulltext_url || undefined}
+        removeJats={() =>
+          apiPost(pathOf("POST /remove_paper_jats/:journal/:paper", params), {}, REMOVE_JATS_FAILED)
+        }
         mode="edit"
       />
     </DashboardScreen>

@@ -4,17 +4,23 @@
  * /api/get_proceeding_paper_edit/{proceeding}/{paper}, the current PDF named with a link, Paper
  * File optional; 'Update' / 'Updating...'; POST /api/edit_proceeding_paper/{proceeding}/{paper}.
  * Success shows 'Paper Updated Successfully.' and the paper reloads; a failure shows the
- * server's msg, else 'Paper Update failed', under the form.
+ * server's msg, else 'Paper Update failed', under the form. Its JATS full text can be removed
+ * from the form (POST /api/remove_proceeding_paper_jats/{proceeding}/{paper}, decision 316).
  */
 import { useMemo } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
-import { PaperForm, scholarlyOf } from "../../components/dashboard/paper-form.tsx";
+import {
+  PaperForm,
+  REMOVE_JATS_FAILED,
+  scholarlyOf,
+} from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
+import { apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding-paper";
 
@@ -68,6 +74,14 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
         initial={initial}
         currentFile={paper.file_url || undefined}
         textNote={paper.text_note}
+        currentFullText={paper.fulltext_url || undefined}
+        removeJats={() =>
+          apiPost(
+            pathOf("POST /remove_proceeding_paper_jats/:proceeding/:paper", params),
+            {},
+            REMOVE_JATS_FAILED,
+          )
+        }
         mode="edit"
       />
     </DashboardScreen>
