@@ -274,7 +274,8 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
     // the corpus paper holds this DOI already (one paper per DOI)
     await page.getByLabel("DOI Number").fill("");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
+    const success = page.getByRole("status").filter({ hasText: "Paper Created" });
+    await expect(success).toContainText("Paper Created Successfully.", {
       timeout: 90_000,
     });
     await page.getByRole("link", { name: "Open the paper" }).click();

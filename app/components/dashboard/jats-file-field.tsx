@@ -144,9 +144,11 @@ export function JatsFileField({
             {filling ? "Reading the file…" : "Fill empty fields from this file"}
           </button>
         ) : null}
-        <p role="status" className={note ? "mt-2 text-sm text-slate-700" : "sr-only"}>
-          {note}
-        </p>
+        {note ? (
+          <p role="status" className="mt-2 text-sm text-slate-700">
+            {note}
+          </p>
+        ) : null}
       </div>
       <div>
         <label htmlFor={`${id}-figures`} className="text-sm text-slate-700">
