@@ -298,9 +298,11 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
     const paperUrl = page.url().replace(/\/fulltext$/, "");
     const id = created[0];
     await page.goto(`/dashboard/edit_paper/${journal}/${id}`);
+    // the dashboard loads in the browser: on the loaded test machine that took more than 10 s
     await expect(page.getByRole("link", { name: "HTML full text" })).toHaveAttribute(
       "href",
       `${new URL(paperUrl).pathname}/fulltext`,
+      { timeout: 60_000 },
     );
     await page.getByText("Full text in JATS XML").scrollIntoViewIfNeeded();
     await page.screenshot({
