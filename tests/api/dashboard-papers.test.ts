@@ -207,6 +207,8 @@ describe(`dashboard paper calls on ${dialectUnderTest}`, () => {
         keywords: "durum wheat; Fusarium poae; volatiles",
         publication: String(seed.issueId),
         file_url: res.body.file_url,
+        // no JATS galley: no HTML full text (decision 316)
+        fulltext_url: "",
         ...NO_SCHOLARLY,
         // its whole text was kept (decision 271)
         text_truncated: false,
