@@ -527,9 +527,11 @@ async function main(): Promise<void> {
     try {
       const writer = openDatabase({ databaseUrl: pgCat.url });
       try {
-        rows.push(
-          ...(await measureServer(env, "PostgreSQL", pgApp, pgSample, responsesFile, writer)),
-        );
+        if (!rssOnly) {
+          rows.push(
+            ...(await measureServer(env, "PostgreSQL", pgApp, pgSample, responsesFile, writer)),
+          );
+        }
         const memory = await rssAfterSearches("PostgreSQL", pgApp, env.BENCH_RSS_SEARCHES);
         if (memory) rows.push(memory);
       } finally {
@@ -549,7 +551,9 @@ async function main(): Promise<void> {
     notes.push("PostgreSQL not measured: DATABASE_URL is not set.");
   }
 
-  if (existsSync(path.join(corpusDir, "manifest.json"))) {
+  if (rssOnly) {
+    // the memory row alone: no import figure
+  } else if (existsSync(path.join(corpusDir, "manifest.json"))) {
     const repeat = env.BENCH_IMPORT_REPEAT;
     console.log(`Importing ${corpusDir} (${repeat} times over) with npm run import…`);
     const imp = await measureImport(corpusDir, repeat);
