@@ -14,8 +14,9 @@
  * BENCH_DATA_DIR (<os tmp>/athenaeum-bench-scale), BENCH_PORT (3251; the bare server uses the
  * next port), BENCH_LIGHTHOUSE (1; 0 skips it), BUILD_DIR (build), CORPUS_DIR
  * (corpus/), BENCH_IMPORT_REPEAT (12: the corpus imported 12 times over), BENCH_RSS_SEARCHES
- * (10000 distinct searches before the memory row; 0 skips it),
- * DATABASE_URL (unset: SQLite only).
+ * (10000 distinct searches before the memory row; 0 skips it), BENCH_RSS_ONLY (0; 1 measures the
+ * memory row alone, for a quick check with a small BENCH_RSS_SEARCHES), DATABASE_URL (unset:
+ * SQLite only).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -56,6 +57,7 @@ const Env = z.object({
   CORPUS_DIR: z.string().default("corpus"),
   BENCH_IMPORT_REPEAT: count(12),
   BENCH_RSS_SEARCHES: z.coerce.number().int().nonnegative().default(10_000),
+  BENCH_RSS_ONLY: z.enum(["0", "1"]).default("0"),
   DATABASE_URL: z.string().optional(),
 });
 
@@ -313,6 +315,57 @@ function weightRow(what: string, weights: PageWeight[]): Row {
   };
 }
 
+/** Script weight of the public pages (declared, then loaded by Chromium) and Lighthouse. */
+async function pageRows(
+  env: Env,
+  app: ChildServer,
+  sample: Sample,
+  buildDir: string,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const pages = [
+    "/",
+    "/journals",
+    sample.journal,
+    sample.issue,
+    sample.paper,
+    "/proceedings",
+    "/categories",
+    "/contact",
+    "/search?q=species",
+  ];
+  console.log("  page weight: declared scripts, then a first visit in Chromium…");
+  rows.push(
+    weightRow(
+      "gzip JS declared by each public page's HTML",
+      await declaredJs(app.base, pages, buildDir),
+    ),
+  );
+  try {
+    rows.push(
+      weightRow("gzip JS Chromium loads on a first visit", await loadedJs(app.base, pages)),
+    );
+  } catch (error) {
+    rows.push({
+      what: "gzip JS Chromium loads on a first visit",
+      figure: `not measured (${(error as Error).message.split("\n")[0]})`,
+      target: "<= 100 KB every public page",
+      ok: null,
+    });
+  }
+  if (env.BENCH_LIGHTHOUSE === "1") {
+    console.log("  Lighthouse (mobile) on the home page…");
+    const lh = await lighthouseScore(`${app.base}/`);
+    rows.push({
+      what: "Lighthouse mobile performance, home",
+      figure: "score" in lh ? String(lh.score) : `not measured (${lh.error})`,
+      target: ">= 95",
+      ok: "score" in lh ? lh.score >= 95 : null,
+    });
+  }
+  return rows;
+}
+
 /** Clients asking for distinct searches at once in the memory row. */
 const RSS_CLIENTS = 4;
 
@@ -356,6 +409,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const env = parsed.data;
+  // the memory row alone: no throughput, page, weight, Lighthouse or import figures
+  const rssOnly = env.BENCH_RSS_ONLY === "1";
   const buildDir = path.resolve(root, env.BUILD_DIR);
   const corpusDir = path.resolve(root, env.CORPUS_DIR);
   const baseDir = path.resolve(root, env.BENCH_DATA_DIR);
@@ -379,7 +434,7 @@ async function main(): Promise<void> {
 
   // Search-row writes at scale, and at 1,000 papers to see whether they stay flat.
   const smallShape = catalogueShape(1_000, shape.seed);
-  await sqliteCatalogue(catalogueDir(baseDir, smallShape), smallShape);
+  if (!rssOnly) await sqliteCatalogue(catalogueDir(baseDir, smallShape), smallShape);
   const timeAt = async (dir: string) => {
     const handle = openDatabase({ sqliteFile: path.join(dir, "athenaeum.sqlite") });
     try {
@@ -389,22 +444,24 @@ async function main(): Promise<void> {
       await handle.close();
     }
   };
-  const indexLarge = await timeAt(dataDir);
-  const indexSmall = await timeAt(catalogueDir(baseDir, smallShape));
-  rows.push(
-    {
-      what: `SQLite: indexPaper at ${shape.papers.toLocaleString("en")} papers, p50`,
-      figure: `${ms(indexLarge.p50)} (max ${ms(indexLarge.max)})`,
-      target: "< 10 ms",
-      ok: indexLarge.p50 < 10,
-    },
-    {
-      what: "SQLite: indexPaper, this scale vs 1,000 papers",
-      figure: `${(indexLarge.p50 / indexSmall.p50).toFixed(1)}x (${ms(indexSmall.p50)} at 1,000)`,
-      target: "flat (<= 2x)",
-      ok: indexLarge.p50 / indexSmall.p50 <= 2,
-    },
-  );
+  if (!rssOnly) {
+    const indexLarge = await timeAt(dataDir);
+    const indexSmall = await timeAt(catalogueDir(baseDir, smallShape));
+    rows.push(
+      {
+        what: `SQLite: indexPaper at ${shape.papers.toLocaleString("en")} papers, p50`,
+        figure: `${ms(indexLarge.p50)} (max ${ms(indexLarge.max)})`,
+        target: "< 10 ms",
+        ok: indexLarge.p50 < 10,
+      },
+      {
+        what: "SQLite: indexPaper, this scale vs 1,000 papers",
+        figure: `${(indexLarge.p50 / indexSmall.p50).toFixed(1)}x (${ms(indexSmall.p50)} at 1,000)`,
+        target: "flat (<= 2x)",
+        ok: indexLarge.p50 / indexSmall.p50 <= 2,
+      },
+    );
+  }
 
   const sqliteHandle = openDatabase({ sqliteFile: path.join(dataDir, "athenaeum.sqlite") });
   const sample = await samplePages(sqliteHandle, shape);
@@ -417,52 +474,15 @@ async function main(): Promise<void> {
   try {
     const writer = openDatabase({ sqliteFile: path.join(dataDir, "athenaeum.sqlite") });
     try {
-      rows.push(...(await measureServer(env, "SQLite", app, sample, responsesFile, writer)));
+      if (!rssOnly) {
+        rows.push(...(await measureServer(env, "SQLite", app, sample, responsesFile, writer)));
+      }
       const memory = await rssAfterSearches("SQLite", app, env.BENCH_RSS_SEARCHES);
       if (memory) rows.push(memory);
     } finally {
       await writer.close();
     }
-    const pages = [
-      "/",
-      "/journals",
-      sample.journal,
-      sample.issue,
-      sample.paper,
-      "/proceedings",
-      "/categories",
-      "/contact",
-      "/search?q=species",
-    ];
-    console.log("  page weight: declared scripts, then a first visit in Chromium…");
-    rows.push(
-      weightRow(
-        "gzip JS declared by each public page's HTML",
-        await declaredJs(app.base, pages, buildDir),
-      ),
-    );
-    try {
-      rows.push(
-        weightRow("gzip JS Chromium loads on a first visit", await loadedJs(app.base, pages)),
-      );
-    } catch (error) {
-      rows.push({
-        what: "gzip JS Chromium loads on a first visit",
-        figure: `not measured (${(error as Error).message.split("\n")[0]})`,
-        target: "<= 100 KB every public page",
-        ok: null,
-      });
-    }
-    if (env.BENCH_LIGHTHOUSE === "1") {
-      console.log("  Lighthouse (mobile) on the home page…");
-      const lh = await lighthouseScore(`${app.base}/`);
-      rows.push({
-        what: "Lighthouse mobile performance, home",
-        figure: "score" in lh ? String(lh.score) : `not measured (${lh.error})`,
-        target: ">= 95",
-        ok: "score" in lh ? lh.score >= 95 : null,
-      });
-    }
+    if (!rssOnly) rows.push(...(await pageRows(env, app, sample, buildDir)));
     const rss = app.peakRss();
     rows.push({
       what: "SQLite: server peak RSS (VmHWM) after the run",
@@ -507,9 +527,11 @@ async function main(): Promise<void> {
     try {
       const writer = openDatabase({ databaseUrl: pgCat.url });
       try {
-        rows.push(
-          ...(await measureServer(env, "PostgreSQL", pgApp, pgSample, responsesFile, writer)),
-        );
+        if (!rssOnly) {
+          rows.push(
+            ...(await measureServer(env, "PostgreSQL", pgApp, pgSample, responsesFile, writer)),
+          );
+        }
         const memory = await rssAfterSearches("PostgreSQL", pgApp, env.BENCH_RSS_SEARCHES);
         if (memory) rows.push(memory);
       } finally {
@@ -529,7 +551,9 @@ async function main(): Promise<void> {
     notes.push("PostgreSQL not measured: DATABASE_URL is not set.");
   }
 
-  if (existsSync(path.join(corpusDir, "manifest.json"))) {
+  if (rssOnly) {
+    // the memory row alone: no import figure
+  } else if (existsSync(path.join(corpusDir, "manifest.json"))) {
     const repeat = env.BENCH_IMPORT_REPEAT;
     console.log(`Importing ${corpusDir} (${repeat} times over) with npm run import…`);
     const imp = await measureImport(corpusDir, repeat);

@@ -6,8 +6,24 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The V8 options `npm start` gives the server (its heap bounds, decision 321), read from
+ * package.json's `start` script: every `--option` before the script's path. The bench runs the
+ * server with them, so the memory it reports is the memory of `npm start`.
+ * @throws Error when package.json has no `start` script of the form `node [options] script`.
+ */
+export function startNodeOptions(): string[] {
+  const pkg = z
+    .object({ scripts: z.object({ start: z.string() }) })
+    .parse(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")));
+  const [command, ...args] = pkg.scripts.start.split(/\s+/);
+  if (command !== "node") throw new Error(`package.json start is not a node command: ${command}`);
+  return args.filter((a) => a.startsWith("--"));
+}
 
 export type ChildServer = {
   /** `http://127.0.0.1:<port>`. */
@@ -86,11 +102,15 @@ export async function startAppServer(options: {
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...startNodeOptions(), path.join(root, "server/main.ts")],
+    {
+      cwd: root,
+      env,
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
   const base = `http://127.0.0.1:${options.port}`;
   const server = wrap(child, base);
   try {

@@ -352,7 +352,7 @@ function newEntry(version: number, headers: OutgoingHttpHeaders, body: Buffer): 
   return {
     version,
     day: utcDayNumber(),
-    body,
+    body: ownMemory(body),
     headers: kept,
     hash,
     variants: {},
@@ -545,17 +545,32 @@ function send(
 
 const VARY = "Cookie, Accept-Encoding";
 
+/**
+ * `buffer`, or a copy of it in memory of its own when it is a view of a larger block: a small
+ * Buffer shares an 8 KiB pool slab, and zlib's output of one chunk is a view of its 16 KiB
+ * output block. Kept as views, entries would hold more memory than the cache counts (a 8.5 KB
+ * Brotli copy of a search page held 16 KiB; decision 321).
+ */
+export function ownMemory(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.byteLength === buffer.buffer.byteLength) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.byteLength);
+  buffer.copy(own);
+  return own;
+}
+
 function makeVariant(entry: Entry, encoding: Encoding): Variant {
   const body =
     encoding === "gzip"
-      ? gzipSync(entry.body, { level: 6 })
+      ? ownMemory(gzipSync(entry.body, { level: 6 }))
       : encoding === "br"
-        ? brotliCompressSync(entry.body, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: 6,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-            },
-          })
+        ? ownMemory(
+            brotliCompressSync(entry.body, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 6,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            }),
+          )
         : entry.body;
   const headers: OutgoingHttpHeaders = {
     ...entry.headers,

@@ -236,13 +236,7 @@ function sqliteMatcher(parsed: Terms, window: number): Matcher {
   };
 }
 
-/**
- * PostgreSQL looks for the ranking window among the newest `RECENT_IDS × RANK_WINDOW` ids first
- * (decision 302): a word in at least a quarter of the papers fills it there.
- */
-const RECENT_IDS = 4;
-
-function postgresMatcher(parsed: Terms, window: number, newest: number): Matcher {
+function postgresMatcher(parsed: Terms, window: number): Matcher {
   const { websearch, prefix } = toWebsearch(parsed);
   const parts: RawBuilder<unknown>[] = [];
   if (websearch) parts.push(sql`websearch_to_tsquery('english', ${websearch})`);
@@ -252,23 +246,16 @@ function postgresMatcher(parsed: Terms, window: number, newest: number): Matcher
   // The query computed once per statement, as `qx.q`.
   const q = sql`(select ${tsquery} as q) qx`;
   const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
-  // The window (decision 302): the newest `window` matches, as `m`, read through the GIN
-  // index's bitmap and sorted by id. First among the newest `RECENT_IDS × window` ids only
-  // (`m1`: the two indexes' bitmaps combined, so only matching rows of that range are read);
-  // when fewer match there, among every match (the second branch runs only then). `+ 0` keeps
-  // the planner from sorting through the primary key.
-  const lo = Math.max(0, newest - RECENT_IDS * window);
-  const matches = (within: Within, range: RawBuilder<unknown>) => sql`select s.paper_id
-      from paper_search s cross join ${q}
-      where s.document @@ qx.q ${scope(within)} ${range}
-      order by s.paper_id + 0 desc limit ${window}`;
+  // The window (decisions 302 and 320): the newest `window` matches, as `m`, read through the
+  // GIN index's bitmap (which names the matching rows without testing them) and sorted by id.
+  // The rows are narrow (migration 026), so reading the ids of every match touches at most the
+  // table's few heap pages once. `+ 0` keeps the planner from sorting through the primary key.
   const withWindow = (
     within: Within,
-  ) => sql`with ${within ? sql`w as materialized (${within}), ` : sql``}m1 as materialized (${matches(within, sql`and s.paper_id > ${sql.lit(lo)}`)}),
-    m as materialized (
-      select paper_id from m1 where (select count(*) from m1) >= ${window}
-      union all
-      select paper_id from (${matches(within, sql``)}) x where (select count(*) from m1) < ${window}) `;
+  ) => sql`with ${within ? sql`w as materialized (${within}), ` : sql``}m as materialized (
+      select s.paper_id from paper_search s cross join ${q}
+      where s.document @@ qx.q ${scope(within)}
+      order by s.paper_id + 0 desc limit ${window}) `;
   // Ranked on `rank_doc` (no full text): `document` of a paper with a PDF is large and
   // compressed, and decompressing thousands of them was most of a search's time. The window's
   // rows are read by primary key; their `document` is never read.
@@ -439,19 +426,13 @@ export async function searchPapers(
   if (parsed.groups.length === 0) return empty;
   return rankedSearch(parsed);
 
-  /** PostgreSQL: the highest paper id with a search row (0 without any); one index lookup. */
-  async function newestSearchRow(): Promise<number> {
-    const [row] = await run(sql<{ m: number | null }>`select max(paper_id) as m from paper_search`);
-    return Number(row?.m ?? 0);
-  }
-
   async function rankedSearch(terms: Terms): Promise<SearchResult> {
     const offset = (page - 1) * pageSize;
     const rankWindow = options.rankWindow ?? RANK_WINDOW;
     const matcher =
       ctx.dialect === "sqlite"
         ? sqliteMatcher(terms, rankWindow)
-        : postgresMatcher(terms, rankWindow, await newestSearchRow());
+        : postgresMatcher(terms, rankWindow);
     // With filters, only papers passing them are ranked and counted: a filter to one journal
     // or year would otherwise leave the best matches of the whole catalogue mostly filtered out.
     const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;

@@ -1,4 +1,5 @@
 import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
 import type { Express, RequestHandler } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
@@ -7,6 +8,7 @@ import { createHttpApp } from "../../server/http/app.ts";
 import {
   createOutputCache,
   isPublicPath,
+  ownMemory,
   PUBLIC_CACHE_CONTROL,
 } from "../../server/http/output-cache.ts";
 import { currentCatalogueVersion } from "../../server/services/catalogue-version.ts";
@@ -334,6 +336,34 @@ describe(`output cache on ${dialectUnderTest}`, () => {
     for (const n of [1, 2, 3, 4]) await get(`/?lru=${n}`, small);
     expect((await get("/?lru=4", small)).headers["x-cache"]).toBe("hit");
     expect((await get("/?lru=1", small)).headers["x-cache"]).toBe("miss");
+  });
+
+  it("keeps a compressed copy in memory of its own size, not a view of zlib's block (decision 321)", () => {
+    const page = Buffer.from("<li>A search result</li>".repeat(2_000));
+    const gzip = gzipSync(page, { level: 6 });
+    // zlib hands back a view of its output block, far larger than the copy
+    expect(gzip.buffer.byteLength).toBeGreaterThan(gzip.byteLength);
+    const kept = ownMemory(gzip);
+    expect(kept.buffer.byteLength).toBe(kept.byteLength);
+    expect(kept.equals(gzip)).toBe(true);
+  });
+
+  it("counts compressed copies in its size, dropping older entries for them (decision 321)", async () => {
+    // an entry counts its body and 1 KiB of headers; room for two, and 10 bytes more
+    const entry = Buffer.byteLength((await get("/?size-probe")).text) + 1024;
+    const small = createHttpApp(t.ctx, {
+      pages: pagesOf(t.ctx),
+      outputCache: createOutputCache(t.ctx, { maxBytes: 2 * entry + 10 }),
+    });
+    await get("/?enc=a", small);
+    await get("/?enc=b", small);
+    expect((await get("/?enc=a", small)).headers["x-cache"]).toBe("hit");
+    expect((await get("/?enc=b", small)).headers["x-cache"]).toBe("hit");
+    // a's Brotli copy takes the cache past its size: b, now the least recently used, goes
+    const br = await request(small).get("/?enc=a").set("Host", HOST).set("Accept-Encoding", "br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect((await get("/?enc=a", small)).headers["x-cache"]).toBe("hit");
+    expect((await get("/?enc=b", small)).headers["x-cache"]).toBe("miss");
   });
 });
 
