@@ -13,7 +13,7 @@
  * ({@link loadRecordPage}). The loader answers carry the paper page's path (`link`) and where
  * the paper appeared (`source`), so the pages render without knowing the kind.
  */
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { readableBy } from "../../server/services/access.ts";
 import { paperCitations } from "../../server/services/citation/cite.ts";
 import type { AppContext } from "../../server/services/context.ts";
