@@ -167,6 +167,40 @@ type ReadingRow = Pick<
   | "funding_statement"
 >;
 
+/** The stored columns of a paper's scholarly fields that its pages and its edit form both show. */
+type ScholarlyRow = Pick<
+  Paper,
+  | "id"
+  | "received_on"
+  | "accepted_on"
+  | "copyright_holder"
+  | "copyright_year"
+  | "funding_statement"
+>;
+
+/**
+ * A paper's people (in order, with affiliations), funders and references, and its dates,
+ * copyright and funding statement as the pages and the edit form both give them (decision 256):
+ * optional text `""` when empty, the copyright year a number or null.
+ */
+async function paperLists(ctx: AppContext, row: ScholarlyRow) {
+  const [authors, funding, references] = await Promise.all([
+    peopleOfPaper(ctx, row.id),
+    fundingOf(ctx.db, row.id),
+    referencesOf(ctx.db, row.id),
+  ]);
+  return {
+    authors,
+    received_on: row.received_on ?? "",
+    accepted_on: row.accepted_on ?? "",
+    copyright_holder: row.copyright_holder ?? "",
+    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
+    funding_statement: row.funding_statement ?? "",
+    funding,
+    references,
+  };
+}
+
 /**
  * The fields every paper reading page shows that come straight from the paper, its authors,
  * funders and references (`PaperReading` but for the galley URL, year, publisher and dates,
@@ -178,20 +212,10 @@ async function readingFields(
   row: ReadingRow,
   date: PaperDateInput,
 ): Promise<Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on" | "cover_img">> {
-  const [authors, funding, references] = await Promise.all([
-    peopleOfPaper(ctx, row.id),
-    fundingOf(ctx.db, row.id),
-    referencesOf(ctx.db, row.id),
-  ]);
+  const { authors, ...lists } = await paperLists(ctx, row);
   const scholarly: PaperScholarly = {
     publication_date: effectivePaperDate(date).iso,
-    received_on: row.received_on ?? "",
-    accepted_on: row.accepted_on ?? "",
-    copyright_holder: row.copyright_holder ?? "",
-    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
-    funding_statement: row.funding_statement ?? "",
-    funding,
-    references,
+    ...lists,
   };
   return {
     paperID: row.id,
@@ -457,21 +481,11 @@ function authorForEdit(a: AuthorWithAffiliations): Required<AuthorInput> {
  * authors in order with every added field, and the scholarly fields (decision 256).
  */
 async function editFields(ctx: AppContext, row: EditRow) {
-  const [authors, funding, references] = await Promise.all([
-    peopleOfPaper(ctx, row.id),
-    fundingOf(ctx.db, row.id),
-    referencesOf(ctx.db, row.id),
-  ]);
+  const { authors, ...lists } = await paperLists(ctx, row);
   const scholarly: PaperEditScholarly = {
     license_url: row.license_url ?? "",
-    copyright_holder: row.copyright_holder ?? "",
-    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
     published_on: row.published_on ?? "",
-    received_on: row.received_on ?? "",
-    accepted_on: row.accepted_on ?? "",
-    funding_statement: row.funding_statement ?? "",
-    funding,
-    references,
+    ...lists,
   };
   return {
     paperID: row.id,
