@@ -170,12 +170,7 @@ type ReadingRow = Pick<
 /** The stored columns of a paper's scholarly fields that its pages and its edit form both show. */
 type ScholarlyRow = Pick<
   Paper,
-  | "id"
-  | "received_on"
-  | "accepted_on"
-  | "copyright_holder"
-  | "copyright_year"
-  | "funding_statement"
+  "id" | "received_on" | "accepted_on" | "copyright_holder" | "copyright_year" | "funding_statement"
 >;
 
 /**
