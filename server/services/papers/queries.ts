@@ -9,9 +9,7 @@ import type {
   PaperAuthorItem,
   PaperDetail,
   PaperEdit,
-  PaperEditScholarly,
   PaperReading,
-  PaperScholarly,
   PaperTextState,
   ProceedingPaperDetail,
   ProceedingPaperEdit,
@@ -167,25 +165,44 @@ type ReadingRow = Pick<
   | "funding_statement"
 >;
 
-/** The stored columns of a paper's scholarly fields that its pages and its edit form both show. */
-type ScholarlyRow = Pick<
+/** The stored columns that a paper's pages and its edit form both show. */
+type SharedRow = Pick<
   Paper,
-  "id" | "received_on" | "accepted_on" | "copyright_holder" | "copyright_year" | "funding_statement"
+  | "id"
+  | "title"
+  | "doi"
+  | "abstract"
+  | "keywords"
+  | "received_on"
+  | "accepted_on"
+  | "copyright_holder"
+  | "copyright_year"
+  | "funding_statement"
 >;
 
 /**
- * A paper's people (in order, with affiliations), funders and references, and its dates,
- * copyright and funding statement as the pages and the edit form both give them (decision 256):
- * optional text `""` when empty, the copyright year a number or null.
+ * What a paper's pages and its edit form both give (decision 256): id, title, DOI, abstract and
+ * keywords, the people in order (each as `authorOf` writes them), funders and references, dates,
+ * copyright and funding statement; optional text `""` when empty, the copyright year a number
+ * or null.
  */
-async function paperLists(ctx: AppContext, row: ScholarlyRow) {
+async function sharedFields<A>(
+  ctx: AppContext,
+  row: SharedRow,
+  authorOf: (a: AuthorWithAffiliations) => A,
+) {
   const [authors, funding, references] = await Promise.all([
     peopleOfPaper(ctx, row.id),
     fundingOf(ctx.db, row.id),
     referencesOf(ctx.db, row.id),
   ]);
   return {
-    authors,
+    paperID: row.id,
+    title: row.title,
+    authors: authors.map(authorOf),
+    doi: row.doi ?? "",
+    abstract: row.abstract,
+    keywords: row.keywords ?? "",
     received_on: row.received_on ?? "",
     accepted_on: row.accepted_on ?? "",
     copyright_holder: row.copyright_holder ?? "",
@@ -207,24 +224,14 @@ async function readingFields(
   row: ReadingRow,
   date: PaperDateInput,
 ): Promise<Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on" | "cover_img">> {
-  const { authors, ...lists } = await paperLists(ctx, row);
-  const scholarly: PaperScholarly = {
-    publication_date: effectivePaperDate(date).iso,
-    ...lists,
-  };
   return {
-    paperID: row.id,
-    title: row.title,
-    authors: authors.map(authorItem),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
+    ...(await sharedFields(ctx, row, authorItem)),
+    publication_date: effectivePaperDate(date).iso,
     date_added: row.created_at.slice(0, 10),
     first_page: row.first_page ?? "",
     last_page: row.last_page ?? "",
     page_count: row.page_count,
     license_url: row.license_url ?? "",
-    ...scholarly,
   };
 }
 
@@ -476,20 +483,10 @@ function authorForEdit(a: AuthorWithAffiliations): Required<AuthorInput> {
  * authors in order with every added field, and the scholarly fields (decision 256).
  */
 async function editFields(ctx: AppContext, row: EditRow) {
-  const { authors, ...lists } = await paperLists(ctx, row);
-  const scholarly: PaperEditScholarly = {
+  return {
+    ...(await sharedFields(ctx, row, authorForEdit)),
     license_url: row.license_url ?? "",
     published_on: row.published_on ?? "",
-    ...lists,
-  };
-  return {
-    paperID: row.id,
-    title: row.title,
-    authors: authors.map(authorForEdit),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
-    ...scholarly,
     ...paperTextState(ctx, row),
   };
 }
