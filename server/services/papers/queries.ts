@@ -126,19 +126,14 @@ export function authorItem(a: AuthorWithAffiliations): PaperAuthorItem {
   };
 }
 
-/** The paper columns both reading pages select: those of {@link readingFields} and the PDF's. */
-const READING_COLUMNS = [
+/** The columns of {@link SharedRow}, and the galley's key (`file`), for every paper query. */
+const SHARED_COLUMNS = [
   "p.id",
   "p.title",
   "p.doi",
   "p.abstract",
   "p.keywords",
   "p.file",
-  "p.page_count",
-  "p.first_page",
-  "p.last_page",
-  "p.license_url",
-  "p.created_at",
   "p.received_on",
   "p.accepted_on",
   "p.copyright_holder",
@@ -146,24 +141,15 @@ const READING_COLUMNS = [
   "p.funding_statement",
 ] as const;
 
-type ReadingRow = Pick<
-  Paper,
-  | "id"
-  | "title"
-  | "doi"
-  | "abstract"
-  | "keywords"
-  | "page_count"
-  | "first_page"
-  | "last_page"
-  | "license_url"
-  | "created_at"
-  | "received_on"
-  | "accepted_on"
-  | "copyright_holder"
-  | "copyright_year"
-  | "funding_statement"
->;
+/** The paper columns both reading pages select: those of {@link readingFields} and the PDF's. */
+const READING_COLUMNS = [
+  ...SHARED_COLUMNS,
+  "p.page_count",
+  "p.first_page",
+  "p.last_page",
+  "p.license_url",
+  "p.created_at",
+] as const;
 
 /** The stored columns that a paper's pages and its edit form both show. */
 type SharedRow = Pick<
@@ -179,6 +165,10 @@ type SharedRow = Pick<
   | "copyright_year"
   | "funding_statement"
 >;
+
+/** The columns of a paper's reading pages. */
+type ReadingRow = SharedRow &
+  Pick<Paper, "page_count" | "first_page" | "last_page" | "license_url" | "created_at">;
 
 /**
  * What a paper's pages and its edit form both give (decision 256): id, title, DOI, abstract and
@@ -436,42 +426,16 @@ export function paperTextState(
 
 /** The paper columns both edit forms prefill. */
 const EDIT_COLUMNS = [
-  "p.id",
-  "p.title",
-  "p.doi",
-  "p.abstract",
-  "p.keywords",
-  "p.file",
+  ...SHARED_COLUMNS,
   "p.license_url",
-  "p.copyright_holder",
-  "p.copyright_year",
   "p.published_on",
-  "p.received_on",
-  "p.accepted_on",
-  "p.funding_statement",
   "p.text_truncated",
   "p.text_pages",
   "p.page_count",
 ] as const;
 
-type EditRow = Pick<
-  Paper,
-  | "id"
-  | "title"
-  | "doi"
-  | "abstract"
-  | "keywords"
-  | "license_url"
-  | "copyright_holder"
-  | "copyright_year"
-  | "published_on"
-  | "received_on"
-  | "accepted_on"
-  | "funding_statement"
-  | "text_truncated"
-  | "text_pages"
-  | "page_count"
->;
+type EditRow = SharedRow &
+  Pick<Paper, "license_url" | "published_on" | "text_truncated" | "text_pages" | "page_count">;
 
 /** An author as the edit forms are prefilled: every field, the added ones included. */
 function authorForEdit(a: AuthorWithAffiliations): Required<AuthorInput> {
