@@ -10,16 +10,12 @@ import { getPublication } from "../../server/services/publications/queries.ts";
 import type { PublicationDetail } from "../../shared/api.ts";
 import { paperLink, publicationLabel, volumeNumber } from "../../shared/format.ts";
 import { parseRouteParams, routeJournalUri, routeNumberText } from "../../shared/route-params.ts";
-import { EditorialBoard } from "../components/journal/editorial-board.tsx";
 import { issueTitleLine } from "../components/journal/issue-title.ts";
+import { PaperCollection } from "../components/paper/paper-collection.tsx";
 import { PaperList } from "../components/paper/paper-list.tsx";
-import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
-import { CoverImage } from "../components/ui/cover-image.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
-import { Disclosure } from "../components/ui/disclosure.tsx";
-import { SectionHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
-import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
+import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { issueJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
@@ -64,73 +60,55 @@ export function meta({ matches, loaderData, location }: Route.MetaArgs) {
 export default function IssuePage({ loaderData }: Route.ComponentProps) {
   const { publication: p } = loaderData;
   if (!p) return <main className={`${containerClass} py-16`} />;
+  const label = volumeNumber(p.volume, p.issue, p.show_number);
   return (
-    <main className={`${containerClass} py-6 sm:py-10`}>
-      <Breadcrumbs
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Journals", to: "/journals" },
-          { label: p.journal_name, to: `/journal/${p.journal_url}` },
-          { label: volumeNumber(p.volume, p.issue, p.show_number) },
-        ]}
-      />
-      <header className="flex gap-5 border-b border-slate-200 pb-8 sm:gap-10">
-        <CoverImage
-          src={p.cover_img}
-          alt={`Cover of ${p.journal_name}, ${volumeNumber(p.volume, p.issue, p.show_number)}`}
-          sizes="(min-width: 640px) 12rem, 6rem"
-          eager
-          placeholder={p.journal_abbreviation}
-          className="w-24 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 sm:w-48"
-        />
-        <div className="min-w-0">
-          <p className={kickerClass}>
-            <Link to={`/journal/${p.journal_url}`} className="hover:underline">
-              {p.journal_name}
-            </Link>
-          </p>
-          <h1 className="mt-2 text-2xl leading-tight font-semibold sm:text-4xl">
-            {issueTitleLine(p)}
-          </h1>
-          {p.title ? (
-            <p className="mt-3 font-serif text-xl text-slate-700 italic">{p.title}</p>
-          ) : null}
-          <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm text-slate-600">
-            {/* the issue's publication date (decision 255), not the day it went online */}
-            <div>
-              <dt className="inline font-semibold text-slate-700">Published: </dt>
-              <dd className="inline">
-                <DateText value={p.publication_date || String(p.year)} />
-              </dd>
-            </div>
-            <div>
-              <dt className="inline font-semibold text-slate-700">Papers: </dt>
-              <dd className="inline">{p.papers.length}</dd>
-            </div>
-          </dl>
-          <p className="mt-5">
-            <Link to={`/journal/${p.journal_url}`} className={textLinkClass}>
-              About this journal and its other issues
-            </Link>
-          </p>
+    <PaperCollection
+      crumbs={[
+        { label: "Home", to: "/" },
+        { label: "Journals", to: "/journals" },
+        { label: p.journal_name, to: `/journal/${p.journal_url}` },
+        { label },
+      ]}
+      cover={{
+        src: p.cover_img,
+        alt: `Cover of ${p.journal_name}, ${label}`,
+        placeholder: p.journal_abbreviation,
+      }}
+      kicker={{ label: p.journal_name, to: `/journal/${p.journal_url}` }}
+      title={issueTitleLine(p)}
+      editors={p.editors}
+      papers={{
+        id: "contents-title",
+        heading: "Publication Contents",
+        list: (
+          <PaperList
+            papers={p.papers}
+            linkOf={(paper) => paperLink(p.journal_url, paper.paperID)}
+            emptyText="No papers have been added to this issue yet."
+          />
+        ),
+      }}
+    >
+      {p.title ? <p className="mt-3 font-serif text-xl text-slate-700 italic">{p.title}</p> : null}
+      <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm text-slate-600">
+        {/* the issue's publication date (decision 255), not the day it went online */}
+        <div>
+          <dt className="inline font-semibold text-slate-700">Published: </dt>
+          <dd className="inline">
+            <DateText value={p.publication_date || String(p.year)} />
+          </dd>
         </div>
-      </header>
-
-      <div className="mt-10">
-        <Disclosure title="Editorial Board">
-          <EditorialBoard editors={p.editors} />
-        </Disclosure>
-      </div>
-
-      <section aria-labelledby="contents-title" className="mt-12">
-        <SectionHeading id="contents-title">Publication Contents</SectionHeading>
-        <PaperList
-          papers={p.papers}
-          linkOf={(paper) => paperLink(p.journal_url, paper.paperID)}
-          emptyText="No papers have been added to this issue yet."
-        />
-      </section>
-    </main>
+        <div>
+          <dt className="inline font-semibold text-slate-700">Papers: </dt>
+          <dd className="inline">{p.papers.length}</dd>
+        </div>
+      </dl>
+      <p className="mt-5">
+        <Link to={`/journal/${p.journal_url}`} className={textLinkClass}>
+          About this journal and its other issues
+        </Link>
+      </p>
+    </PaperCollection>
   );
 }
 

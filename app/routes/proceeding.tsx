@@ -12,16 +12,11 @@ import { data } from "react-router";
 import { getProceedingPage } from "../../server/services/proceedings/queries.ts";
 import type { ProceedingDetail } from "../../shared/api.ts";
 import { parseRouteParam, routeProceedingSlug } from "../../shared/route-params.ts";
-import { EditorialBoard } from "../components/journal/editorial-board.tsx";
+import { PaperCollection } from "../components/paper/paper-collection.tsx";
 import { PaperList } from "../components/paper/paper-list.tsx";
 import { EventLine } from "../components/proceedings/event-line.tsx";
-import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
-import { CoverImage } from "../components/ui/cover-image.tsx";
-import { Disclosure } from "../components/ui/disclosure.tsx";
-import { SectionHeading } from "../components/ui/heading.tsx";
-import { Link } from "../components/ui/link.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
-import { containerClass, kickerClass } from "../components/ui/styles.ts";
+import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { proceedingJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
@@ -62,83 +57,60 @@ export default function ProceedingPage({ loaderData }: Route.ComponentProps) {
   const { proceeding: p } = loaderData;
   if (!p) return <main className={`${containerClass} py-16`} />;
   return (
-    <main className={`${containerClass} py-6 sm:py-10`}>
-      <Breadcrumbs
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Proceedings", to: "/proceedings" },
-          { label: p.event_name },
-        ]}
-      />
-      <header className="flex gap-5 border-b border-slate-200 pb-8 sm:gap-10">
-        <CoverImage
-          src={p.cover_img}
-          alt={`Cover of ${p.title}`}
-          sizes="(min-width: 640px) 12rem, 6rem"
-          eager
-          placeholder={p.event_name}
-          className="w-24 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 sm:w-48"
-        />
-        <div className="min-w-0">
-          <p className={kickerClass}>
-            <Link to="/proceedings" className="hover:underline">
-              Conference Proceedings
-            </Link>
-          </p>
-          <h1 className="mt-2 text-2xl leading-tight font-semibold break-words sm:text-4xl">
-            {p.title}
-          </h1>
-          {p.sub_title ? (
-            <p className="mt-3 font-serif text-xl break-words text-slate-700 italic">
-              {p.sub_title}
-            </p>
-          ) : null}
-          <EventLine
-            name={p.event_name}
-            start={p.event_start_date}
-            end={p.event_end_date}
-            className="mt-4 font-semibold text-brand-800"
+    <PaperCollection
+      crumbs={[
+        { label: "Home", to: "/" },
+        { label: "Proceedings", to: "/proceedings" },
+        { label: p.event_name },
+      ]}
+      cover={{ src: p.cover_img, alt: `Cover of ${p.title}`, placeholder: p.event_name }}
+      kicker={{ label: "Conference Proceedings", to: "/proceedings" }}
+      title={p.title}
+      titleClassName="break-words"
+      intro={
+        p.intro.trim() ? (
+          <section aria-labelledby="intro-title" className="mt-10 max-w-3xl">
+            <h2 id="intro-title" className="text-xl font-semibold sm:text-2xl">
+              Introduction
+            </h2>
+            <PlainText text={p.intro} className="mt-3 text-[1.05rem] text-slate-800" />
+          </section>
+        ) : null
+      }
+      editors={p.editors}
+      editorsEmptyText="No editors are listed for this proceeding."
+      papers={{
+        id: "papers-title",
+        heading: "Papers",
+        list: (
+          <PaperList
+            papers={p.papers}
+            linkOf={(paper) => paper.link}
+            details={(paper) =>
+              paper.first_page ? (
+                <p className="mt-1 text-sm text-slate-500">
+                  {paper.last_page && paper.last_page !== paper.first_page
+                    ? `Pages ${paper.first_page}–${paper.last_page}`
+                    : `Page ${paper.first_page}`}
+                </p>
+              ) : null
+            }
+            emptyText="No papers have been added to this proceeding yet."
           />
-          <Facts proceeding={p} />
-        </div>
-      </header>
-
-      {p.intro.trim() ? (
-        <section aria-labelledby="intro-title" className="mt-10 max-w-3xl">
-          <h2 id="intro-title" className="text-xl font-semibold sm:text-2xl">
-            Introduction
-          </h2>
-          <PlainText text={p.intro} className="mt-3 text-[1.05rem] text-slate-800" />
-        </section>
+        ),
+      }}
+    >
+      {p.sub_title ? (
+        <p className="mt-3 font-serif text-xl break-words text-slate-700 italic">{p.sub_title}</p>
       ) : null}
-
-      <div className="mt-10">
-        <Disclosure title="Editorial Board">
-          <EditorialBoard
-            editors={p.editors}
-            emptyText="No editors are listed for this proceeding."
-          />
-        </Disclosure>
-      </div>
-
-      <section aria-labelledby="papers-title" className="mt-12">
-        <SectionHeading id="papers-title">Papers</SectionHeading>
-        <PaperList
-          papers={p.papers}
-          linkOf={(paper) => paper.link}
-          details={(paper) =>
-            paper.first_page ? (
-              <p className="mt-1 text-sm text-slate-500">
-                {paper.last_page && paper.last_page !== paper.first_page
-                  ? `Pages ${paper.first_page}–${paper.last_page}`
-                  : `Page ${paper.first_page}`}
-              </p>
-            ) : null
-          }
-          emptyText="No papers have been added to this proceeding yet."
-        />
-      </section>
-    </main>
+      <EventLine
+        name={p.event_name}
+        start={p.event_start_date}
+        end={p.event_end_date}
+        className="mt-4 font-semibold text-brand-800"
+      />
+      <Facts proceeding={p} />
+    </PaperCollection>
   );
 }
 

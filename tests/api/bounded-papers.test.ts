@@ -1,51 +1,22 @@
-/**
- * What one paper may cost (issue 15, "Bounded work per paper"; decision 271) on SQLite and
- * PostgreSQL: a 0.3 MB PDF of 10,000 repeated pages (generated with pdf-lib, tests/helpers/
- * text-bomb.ts) uploaded as a journal paper and as a conference paper keeps at most
- * `MAX_PDF_TEXT_KB` of text, its real page count, and says so in the answer of the create and
- * edit calls and in the edit form's prefill; a PDF whose page tree claims `/Count -1` is
- * refused; searching a catalogue holding such papers still answers with marked snippets from
- * the opening of their text (decision 272).
- */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MARK_END, MARK_START, searchPapers } from "../../server/services/search.ts";
-import { signedInManager } from "../helpers/account.ts";
-import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { corpusPdf, type Fields, getAs, postForm, proceedingIdOf } from "../helpers/form-calls.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 import { negativeCountPdf, TEXT_BOMB_WORDS, textBombPdf } from "../helpers/text-bomb.ts";
 
 const JOURNAL = "ethics-review";
 const LIMIT = 512 * 1024;
 
-type Fields = Record<string, string>;
-
 describe(`bounded work per paper on ${dialectUnderTest}`, () => {
-  let t: TestContext;
-  let seed: SeededCatalogue;
-  let cookie: string;
+  const t = seededFileContext({ manager: true });
   let bomb: Buffer;
   let proceedingId: number;
 
   beforeAll(async () => {
-    t = await createTestContext();
-    seed = await seedCatalogue(t.ctx);
-    ({ cookie } = await signedInManager(t));
     bomb = Buffer.from(await textBombPdf());
-    ({ id: proceedingId } = await t.ctx.db
-      .selectFrom("proceedings")
-      .select("id")
-      .where("slug", "=", "pldi-2009")
-      .executeTakeFirstOrThrow());
+    proceedingId = await proceedingIdOf(t, "pldi-2009");
   });
-  afterAll(() => t.close());
 
   const fields = (overrides: Fields = {}): Fields => ({
     title: "Ten thousand pages of one page",
@@ -55,13 +26,8 @@ describe(`bounded work per paper on ${dialectUnderTest}`, () => {
     "authors[0][name]": "Mallory Example",
     ...overrides,
   });
-  const post = (url: string, form: Fields, pdf?: Buffer) => {
-    let req = request(t.app).post(`/api${url}`).set("Cookie", cookie);
-    for (const [k, v] of Object.entries(form)) req = req.field(k, v);
-    if (pdf) req = req.attach("paper_file", pdf, "paper.pdf");
-    return req;
-  };
-  const get = (url: string) => request(t.app).get(`/api${url}`).set("Cookie", cookie);
+  const post = (url: string, form: Fields, pdf?: Buffer) => postForm(t, url, form, pdf, t.cookie);
+  const get = (url: string) => getAs(t, url, t.cookie);
   const row = (id: number) =>
     t.ctx.db.selectFrom("papers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -84,7 +50,7 @@ describe(`bounded work per paper on ${dialectUnderTest}`, () => {
   it("keeps the opening of a 10,000-page text bomb, its real page count, and says so when a journal paper is created and edited", async () => {
     const created = await post(
       `/create_paper/${JOURNAL}`,
-      fields({ sel_publication: String(seed.issueId) }),
+      fields({ sel_publication: String(t.seed.issueId) }),
       bomb,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -102,13 +68,13 @@ describe(`bounded work per paper on ${dialectUnderTest}`, () => {
     // an edit without a new PDF keeps the text and the note; a whole PDF clears it
     const kept = await post(
       `/edit_paper/${JOURNAL}/${id}`,
-      fields({ sel_publication: String(seed.issueId) }),
+      fields({ sel_publication: String(t.seed.issueId) }),
     );
     expect(kept.body).toMatchObject({ status: 1, text_truncated: true });
-    const elife = await readFile(path.join(CORPUS_DIR, "pdfs", "elife-00353-v1.pdf"));
+    const elife = await corpusPdf("elife-00353-v1.pdf");
     const replaced = await post(
       `/edit_paper/${JOURNAL}/${id}`,
-      fields({ sel_publication: String(seed.issueId) }),
+      fields({ sel_publication: String(t.seed.issueId) }),
       elife,
     );
     expect(replaced.body).toMatchObject({ status: 1, text_truncated: false, text_note: "" });
@@ -132,7 +98,7 @@ describe(`bounded work per paper on ${dialectUnderTest}`, () => {
   it("refuses a PDF whose page tree claims -1 pages, instead of storing -1 pages", async () => {
     const res = await post(
       `/create_paper/${JOURNAL}`,
-      fields({ sel_publication: String(seed.issueId), title: "Minus one" }),
+      fields({ sel_publication: String(t.seed.issueId), title: "Minus one" }),
       Buffer.from(await negativeCountPdf()),
     );
     expect(res.status).toBe(415);

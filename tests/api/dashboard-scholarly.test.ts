@@ -7,45 +7,33 @@
  * keeps them; every bad value is refused with its own message and stores nothing; journals give
  * their licence to new papers; issues have a publication date and are drafts unless published.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORCID_CHECK_MESSAGE } from "../../shared/orcid.ts";
-import { signedInManager } from "../helpers/account.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
 import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+  type Attachment,
+  corpusPdf,
+  paperCount as countPapers,
+  type Fields,
+  getAs,
+  postForm,
+} from "../helpers/form-calls.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 import { pngImage, storedFiles } from "../helpers/uploads.ts";
 
 const JOURNAL = "ethics-review";
-type Fields = Record<string, string>;
 
-let t: TestContext;
-let seed: SeededCatalogue;
-let cookie: string;
+const t = seededFileContext({ manager: true });
 let pdf: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-  ({ cookie } = await signedInManager(t));
-  pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "elife-00353-v1.pdf"));
+  pdf = await corpusPdf("elife-00353-v1.pdf");
 });
-afterAll(() => t.close());
 
-function post(url: string, fields: Fields, file?: { field: string; bytes: Buffer; name: string }) {
-  let req = request(t.app).post(`/api${url}`).set("Cookie", cookie);
-  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-  if (file) req = req.attach(file.field, file.bytes, file.name);
-  return req;
-}
-const get = (url: string) => request(t.app).get(`/api${url}`).set("Cookie", cookie);
-const reader = (url: string) => request(t.app).get(`/api${url}`);
+const post = (url: string, fields: Fields, file?: Attachment) =>
+  postForm(t, url, fields, file, t.cookie);
+const get = (url: string) => getAs(t, url, t.cookie);
+const reader = (url: string) => getAs(t, url, null);
 const withPdf = () => ({ field: "paper_file", bytes: pdf, name: "paper.pdf" });
 
 const SPEC_FIELDS: Fields = {
@@ -102,22 +90,14 @@ const FULL: Fields = {
 
 /** Creates a paper with {@link FULL}'s fields, `overrides` on top and `without` left out. */
 async function createFull(overrides: Fields = {}, without: string[] = []): Promise<number> {
-  const fields: Fields = { ...FULL, sel_publication: String(seed.issueId), ...overrides };
+  const fields: Fields = { ...FULL, sel_publication: String(t.seed.issueId), ...overrides };
   for (const name of without) delete fields[name];
   const res = await post(`/create_paper/${JOURNAL}`, fields, withPdf());
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.paperID as number;
 }
 
-const paperCount = async () =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom("papers")
-        .select((eb) => eb.fn.countAll<string | number>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const paperCount = () => countPapers(t);
 
 describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
   it("round-trips every added field through the edit prefill and the public paper", async () => {
@@ -213,7 +193,7 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
     const res = await post(
       `/create_paper/${JOURNAL}`,
       {
-        sel_publication: String(seed.issueId),
+        sel_publication: String(t.seed.issueId),
         ...SPEC_FIELDS,
         "authors[0][name]": "Pietro A. Siciliano",
         "authors[0][email]": "",
@@ -250,7 +230,7 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
       `/create_paper/${JOURNAL}`,
       {
         ...FULL,
-        sel_publication: String(seed.issueId),
+        sel_publication: String(t.seed.issueId),
         "authors[0][orcid]": "0000-0002-1825-0098",
       },
       withPdf(),
@@ -267,7 +247,7 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
       `/create_paper/${JOURNAL}`,
       {
         ...FULL,
-        sel_publication: String(seed.issueId),
+        sel_publication: String(t.seed.issueId),
         "authors[0][orcid]": "https://example.org/me",
         "authors[0][affiliations][1][ror]": "052gg0111",
         "authors[1][given_names]": "Gerald",
@@ -319,7 +299,7 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
     const id = await createFull();
     // the form before stage 2: the spec's fields only, the first author renamed
     const res = await post(`/edit_paper/${JOURNAL}/${id}`, {
-      sel_publication: String(seed.issueId),
+      sel_publication: String(t.seed.issueId),
       ...SPEC_FIELDS,
       title: "Renamed",
       "authors[0][name]": "Laura Del Coco",
@@ -359,7 +339,7 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
 
     // empty fields clear; a list sent as one empty field is emptied
     const cleared = await post(`/edit_paper/${JOURNAL}/${id}`, {
-      sel_publication: String(seed.issueId),
+      sel_publication: String(t.seed.issueId),
       ...SPEC_FIELDS,
       "authors[0][name]": "Laura Del Coco",
       license_url: "",

@@ -10,50 +10,31 @@
  * every one has passed its DOI check before any commits and only the unique index can refuse
  * them: without the index these tests fail there (and the "database itself" test on both).
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { type Kysely, sql } from "kysely";
-import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type request from "supertest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { up as migrate012 } from "../../server/db/migrations/012-doi-unique.ts";
 import { isUniqueViolation, uniqueViolation } from "../../server/db/unique-violation.ts";
 import { DOI_INDEX } from "../../server/services/papers/commands.ts";
-import { signedInManager } from "../helpers/account.ts";
-import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
-import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { paperRow } from "../helpers/fixtures.ts";
+import { corpusPdf, type Fields, postForm, proceedingIdOf } from "../helpers/form-calls.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 import { storedFiles } from "../helpers/uploads.ts";
 
 const JOURNAL = "ethics-review";
-type Fields = Record<string, string>;
 
 const TAKEN = /^The DOI \S+ already belongs to the paper "[^"]+"\.$/;
 
 describe(`one paper per DOI on ${dialectUnderTest}`, () => {
-  let t: TestContext;
-  let seed: SeededCatalogue;
-  let cookie: string;
+  const t = seededFileContext({ manager: true });
   let pdf: Buffer;
   let pldi: number;
 
   beforeAll(async () => {
-    t = await createTestContext();
-    seed = await seedCatalogue(t.ctx);
-    ({ cookie } = await signedInManager(t));
-    pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "elife-00353-v1.pdf"));
-    pldi = (
-      await t.ctx.db
-        .selectFrom("proceedings")
-        .select("id")
-        .where("slug", "=", "pldi-2009")
-        .executeTakeFirstOrThrow()
-    ).id;
+    pdf = await corpusPdf("elife-00353-v1.pdf");
+    pldi = await proceedingIdOf(t, "pldi-2009");
   });
-  afterAll(() => t.close());
 
   function form(title: string, doi: string, extra: Fields = {}): Fields {
     return {
@@ -68,12 +49,8 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
     };
   }
 
-  function post(url: string, fields: Fields, file: Buffer | null = pdf) {
-    let req = request(t.app).post(`/api${url}`).set("Cookie", cookie);
-    for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-    if (file) req = req.attach("paper_file", file, "paper.pdf");
-    return req;
-  }
+  const post = (url: string, fields: Fields, file: Buffer | null = pdf) =>
+    postForm(t, url, fields, file, t.cookie);
 
   /**
    * Sends the requests `send` makes all at once. On PostgreSQL they are held at the end of their
@@ -149,7 +126,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
       dois.map((doi, i) =>
         post(
           `/create_paper/${JOURNAL}`,
-          form(`Race paper ${i}`, doi, { sel_publication: String(seed.issueId) }),
+          form(`Race paper ${i}`, doi, { sel_publication: String(t.seed.issueId) }),
         ),
       ),
     );
@@ -166,7 +143,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
     const answers = await atOnce(() => [
       post(
         `/create_paper/${JOURNAL}`,
-        form("Journal twin", doi, { sel_publication: String(seed.issueId) }),
+        form("Journal twin", doi, { sel_publication: String(t.seed.issueId) }),
       ),
       post(
         `/create_proceeding_paper/${pldi}`,
@@ -186,7 +163,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
     for (const title of ["Edited twin A", "Edited twin B"]) {
       const res = await post(
         `/create_paper/${JOURNAL}`,
-        form(title, "", { sel_publication: String(seed.issueId) }),
+        form(title, "", { sel_publication: String(t.seed.issueId) }),
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids.push(res.body.paperID);
@@ -197,7 +174,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
         post(
           `/edit_paper/${JOURNAL}/${id}`,
           form(`Edited twin ${i}`, i === 0 ? doi : doi.toUpperCase(), {
-            sel_publication: String(seed.issueId),
+            sel_publication: String(t.seed.issueId),
           }),
           null,
         ),
@@ -211,7 +188,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
     const insert = (doi: string | null, title: string) =>
       t.ctx.db
         .insertInto("papers")
-        .values(paperRow({ publication_id: seed.issueId, doi, title }))
+        .values(paperRow({ publication_id: t.seed.issueId, doi, title }))
         .execute();
     await insert("10.5555/Direct.1", "Direct one");
     const error = await insert("10.5555/DIRECT.1", "Direct two").then(
@@ -231,8 +208,8 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
     const error = await t.ctx.db
       .insertInto("journal_old_uris")
       .values([
-        { old_uri: "twice", journal_id: seed.journalId, renamed_at: "2026-01-01T00:00:00.000Z" },
-        { old_uri: "twice", journal_id: seed.journalId, renamed_at: "2026-01-01T00:00:00.000Z" },
+        { old_uri: "twice", journal_id: t.seed.journalId, renamed_at: "2026-01-01T00:00:00.000Z" },
+        { old_uri: "twice", journal_id: t.seed.journalId, renamed_at: "2026-01-01T00:00:00.000Z" },
       ])
       .execute()
       .then(
@@ -246,14 +223,7 @@ describe(`one paper per DOI on ${dialectUnderTest}`, () => {
 });
 
 describe(`migration 012 on a database holding one DOI twice, on ${dialectUnderTest}`, () => {
-  let t: TestContext;
-  let seed: SeededCatalogue;
-
-  beforeAll(async () => {
-    t = await createTestContext();
-    seed = await seedCatalogue(t.ctx);
-  });
-  afterAll(() => t.close());
+  const t = seededFileContext();
 
   it("stops naming the DOI and its papers, changes nothing, and applies once they are resolved", async () => {
     const db = t.ctx.db;
@@ -262,9 +232,9 @@ describe(`migration 012 on a database holding one DOI twice, on ${dialectUnderTe
     const rows = await db
       .insertInto("papers")
       .values([
-        paperRow({ publication_id: seed.issueId, title: "Twin one", doi: "10.5555/Twin" }),
-        paperRow({ publication_id: seed.issueId, title: "Twin two", doi: "10.5555/TWIN" }),
-        paperRow({ publication_id: seed.issueId, title: "Blank", doi: "" }),
+        paperRow({ publication_id: t.seed.issueId, title: "Twin one", doi: "10.5555/Twin" }),
+        paperRow({ publication_id: t.seed.issueId, title: "Twin two", doi: "10.5555/TWIN" }),
+        paperRow({ publication_id: t.seed.issueId, title: "Blank", doi: "" }),
       ])
       .returning("id")
       .execute();

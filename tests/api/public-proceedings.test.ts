@@ -320,7 +320,15 @@ describe(`proceedings page loaders (${dialectUnderTest})`, () => {
     );
     expect(down).toEqual({
       status: 503,
-      data: { paper: null, headerText: "", citations: null, usage: null, fullText: "" },
+      data: {
+        paper: null,
+        headerText: "",
+        link: "",
+        source: null,
+        citations: null,
+        usage: null,
+        fullText: "",
+      },
     });
   });
 });

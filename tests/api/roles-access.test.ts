@@ -42,8 +42,11 @@ type Target = {
 
 type Case = {
   scope: Scope;
-  /** The path with parameters filled in for `target`. */
-  path: (target: Target) => string;
+  /**
+   * The path with parameters filled in for `target`; by default the key's, each `:name` the
+   * target's value of it ({@link casePath}).
+   */
+  path?: (target: Target) => string;
   /** Multipart fields (with a cover `cover_img`/`logo` when `file` names it) or a JSON body. */
   fields?: (target: Target) => Fields;
   json?: (target: Target) => Promise<object> | object;
@@ -130,18 +133,16 @@ const proceedingFields = (event: string): Fields => ({
 
 /** Every dashboard call and its access rule; keys are `METHOD path` as mounted. */
 const CASES: Record<string, Case> = {
-  "GET /dashboard/admin_nav_items": { scope: "any", path: () => "/dashboard/admin_nav_items" },
-  "GET /dashboard/all_journals": { scope: "any", path: () => "/dashboard/all_journals" },
+  "GET /dashboard/admin_nav_items": { scope: "any" },
+  "GET /dashboard/all_journals": { scope: "any" },
   // One's own account (decision 198): every signed-in account, on itself only.
-  "GET /dashboard/account": { scope: "any", path: () => "/dashboard/account" },
+  "GET /dashboard/account": { scope: "any" },
   "POST /update_account": {
     scope: "any",
-    path: () => "/update_account",
     json: () => ({ fname: "Same", lname: "Name" }),
   },
   "POST /change_password": {
     scope: "any",
-    path: () => "/change_password",
     // every account here has createManager's password; "changing" it to itself keeps it valid
     json: () => ({
       current: "correct horse battery",
@@ -151,53 +152,43 @@ const CASES: Record<string, Case> = {
   },
   "GET /dashboard/get_journal/:journal": {
     scope: "journal",
-    path: (x) => `/dashboard/get_journal/${x.uri}`,
   },
   "POST /create_journal/1": {
     scope: "any",
-    path: () => "/create_journal/1",
     fields: (x) => step1(`new-journal-${x.n}`),
     file: "cover_img",
   },
   "POST /create_journal/2": {
     scope: "journal",
-    path: () => "/create_journal/2",
     fields: (x) => step2(x.uri),
   },
   "POST /edit_journal/1": {
     scope: "journal",
-    path: () => "/edit_journal/1",
     fields: (x) => ({ ...step1(x.uri), journal_active: "Y", primary_journal_uri: x.uri }),
   },
   "POST /edit_journal/2": {
     scope: "journal",
-    path: () => "/edit_journal/2",
     fields: (x) => step2(x.uri),
   },
-  "GET /all_proceedings/Y": { scope: "any", path: () => "/all_proceedings/Y" },
-  "GET /get_proceeding_events": { scope: "any", path: () => "/get_proceeding_events" },
+  "GET /all_proceedings/Y": { scope: "any" },
+  "GET /get_proceeding_events": { scope: "any" },
   "GET /get_proceeding/:proceeding": {
     scope: "proceeding",
-    path: (x) => `/get_proceeding/${x.proceedingId}`,
   },
   "POST /create_proceedings": {
     scope: "any",
-    path: () => "/create_proceedings",
     fields: () => proceedingFields("new"),
     file: "cover_img",
   },
   "POST /edit_proceeding/:proceeding": {
     scope: "proceeding",
-    path: (x) => `/edit_proceeding/${x.proceedingId}`,
     fields: () => proceedingFields(""),
   },
   "GET /get_proceeding_contents/:proceeding": {
     scope: "proceeding",
-    path: (x) => `/get_proceeding_contents/${x.proceedingId}`,
   },
   "POST /create_proceeding_paper/:proceeding": {
     scope: "proceeding",
-    path: (x) => `/create_proceeding_paper/${x.proceedingId}`,
     fields: proceedingPaperFields,
     file: "paper_file",
   },
@@ -219,21 +210,18 @@ const CASES: Record<string, Case> = {
     // a proceeding with papers is refused (409): the target's empty one
     path: (x) => `/delete_proceeding/${x.emptyProceedingId}`,
   },
-  "GET /dashboard/partners": { scope: "admin", path: () => "/dashboard/partners" },
+  "GET /dashboard/partners": { scope: "admin" },
   "POST /create_partner": {
     scope: "admin",
-    path: () => "/create_partner",
     fields: (x) => ({ name: `Partner ${x.n}`, link: "https://partner.example" }),
     file: "logo",
   },
   "POST /edit_partner/:partner": {
     scope: "admin",
-    path: (x) => `/edit_partner/${x.partnerId}`,
     fields: (x) => ({ name: `Renamed partner ${x.n}`, link: "" }),
   },
   "POST /reorder_partners": {
     scope: "admin",
-    path: () => "/reorder_partners",
     json: async () => ({
       ids: (
         await t.ctx.db.selectFrom("partners").select("id").orderBy("position", "desc").execute()
@@ -242,11 +230,9 @@ const CASES: Record<string, Case> = {
   },
   "POST /delete_partner/:partner": {
     scope: "admin",
-    path: (x) => `/delete_partner/${x.partnerId}`,
   },
   "GET /get_publications/:journal": {
     scope: "journal",
-    path: (x) => `/get_publications/${x.uri}`,
   },
   "GET /publication_action/:journal/:publication/:action": {
     scope: "journal",
@@ -254,57 +240,46 @@ const CASES: Record<string, Case> = {
   },
   "POST /create_publication/:journal": {
     scope: "journal",
-    path: (x) => `/create_publication/${x.uri}`,
     fields: issueFields,
     file: "cover_img",
   },
   "GET /get_publication_only/:journal/:publication": {
     scope: "journal",
-    path: (x) => `/get_publication_only/${x.uri}/${x.issueId}`,
   },
   "POST /edit_publication/:journal/:publication": {
     scope: "journal",
-    path: (x) => `/edit_publication/${x.uri}/${x.issueId}`,
     fields: issueFields,
   },
   "POST /create_paper/:journal": {
     scope: "journal",
-    path: (x) => `/create_paper/${x.uri}`,
     fields: paperFields,
     file: "paper_file",
   },
   "GET /get_paper/:journal/:paper": {
     scope: "journal",
-    path: (x) => `/get_paper/${x.uri}/${x.paperId}`,
   },
   "POST /edit_paper/:journal/:paper": {
     scope: "journal",
-    path: (x) => `/edit_paper/${x.uri}/${x.paperId}`,
     fields: paperFields,
   },
   "GET /delete_paper/:journal/:paper": {
     scope: "journal",
-    path: (x) => `/delete_paper/${x.uri}/${x.paperId}`,
   },
-  "GET /dashboard/managers": { scope: "admin", path: () => "/dashboard/managers" },
+  "GET /dashboard/managers": { scope: "admin" },
   "POST /manager_journal/:user": {
     scope: "admin",
-    path: (x) => `/manager_journal/${x.otherUserId}`,
     json: (x) => ({ journal_uri: x.uri, assign: true }),
   },
   "POST /manager_proceeding/:user": {
     scope: "admin",
-    path: (x) => `/manager_proceeding/${x.otherUserId}`,
     json: (x) => ({ proceeding_id: x.proceedingId, assign: true }),
   },
   "POST /manager_account/:user": {
     scope: "admin",
-    path: (x) => `/manager_account/${x.otherUserId}`,
     json: () => ({ role: "manager" }),
   },
   "POST /invite_manager": {
     scope: "admin",
-    path: () => "/invite_manager",
     json: (x) => ({ email: `invited-${x.n}@example.org` }),
   },
   // usage statistics (issue 17, decision 283): a journal's to its managers, SUSHI keys to
@@ -318,28 +293,24 @@ const CASES: Record<string, Case> = {
     path: (x) => `/dashboard/statistics_csv?journal=${x.uri}`,
     download: true,
   },
-  "GET /dashboard/sushi_keys": { scope: "admin", path: () => "/dashboard/sushi_keys" },
+  "GET /dashboard/sushi_keys": { scope: "admin" },
   // scholarly exports (issue 16, decisions 275 and 279): XML downloads of a journal's or a
   // proceeding's managers
   "GET /dashboard/crossref_xml/:journal/:volume/:issue": {
     scope: "journal",
-    path: (x) => `/dashboard/crossref_xml/${x.uri}/1/1`,
     download: true,
   },
   "GET /dashboard/crossref_xml/proceeding/:proceeding": {
     scope: "proceeding",
-    path: (x) => `/dashboard/crossref_xml/proceeding/${x.proceedingId}`,
     download: true,
   },
   // DOI registration (decision 278): the target's paper is given a DOI first; deposits go to
   // the Crossref stand-in started below
   "GET /dashboard/doi_status/:journal/:volume/:issue": {
     scope: "journal",
-    path: (x) => `/dashboard/doi_status/${x.uri}/1/1`,
   },
   "POST /register_dois/:journal/:volume/:issue": {
     scope: "journal",
-    path: (x) => `/register_dois/${x.uri}/1/1`,
     json: async (x) => {
       await giveDoi(x.paperId, x.n);
       return {};
@@ -347,11 +318,9 @@ const CASES: Record<string, Case> = {
   },
   "GET /dashboard/doi_status/proceeding/:proceeding": {
     scope: "proceeding",
-    path: (x) => `/dashboard/doi_status/proceeding/${x.proceedingId}`,
   },
   "POST /register_dois/proceeding/:proceeding": {
     scope: "proceeding",
-    path: (x) => `/register_dois/proceeding/${x.proceedingId}`,
     json: async (x) => {
       await giveDoi(x.proceedingPaperId, x.n);
       return {};
@@ -359,21 +328,17 @@ const CASES: Record<string, Case> = {
   },
   "GET /dashboard/doaj_xml/:journal": {
     scope: "journal",
-    path: (x) => `/dashboard/doaj_xml/${x.uri}`,
     download: true,
   },
   "POST /create_sushi_key": {
     scope: "admin",
-    path: () => "/create_sushi_key",
     json: (x) => ({ label: `Harvester ${x.n}` }),
   },
   "POST /revoke_sushi_key/:key": {
     scope: "admin",
-    path: (x) => `/revoke_sushi_key/${x.sushiKeyId}`,
   },
   "POST /sushi_settings": {
     scope: "admin",
-    path: () => "/sushi_settings",
     json: () => ({ require_api_key: false }),
   },
 };
@@ -516,10 +481,36 @@ async function makeTarget(owner: number): Promise<Target> {
   };
 }
 
+/** The target's value of each route parameter the calls name. */
+function valuesOf(x: Target): Record<string, string | number> {
+  return {
+    journal: x.uri,
+    paper: x.paperId,
+    proceeding: x.proceedingId,
+    publication: x.issueId,
+    partner: x.partnerId,
+    user: x.otherUserId,
+    key: x.sushiKeyId,
+    volume: 1,
+    issue: 1,
+  };
+}
+
+/** The case's path for `target`: its own, else the call's with the target's values in it. */
+function casePath(call: string, c: Case, target: Target): string {
+  if (c.path) return c.path(target);
+  const values = valuesOf(target);
+  return call.slice(call.indexOf(" ") + 1).replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${call}: no value for :${name}`);
+    return String(value);
+  });
+}
+
 function send(call: string, c: Case, target: Target, cookie: string, body?: object) {
   const method = call.split(" ")[0]!.toLowerCase() as Method;
   let req = request(t.app)
-    [method](`/api${c.path(target)}`)
+    [method](`/api${casePath(call, c, target)}`)
     .set("Cookie", cookie);
   if (body) return req.send(body);
   if (c.fields) {

@@ -1,33 +1,17 @@
-/**
- * Migration 008-roles on a database that already has accounts (decision 190): the earliest
- * account becomes the site administrator, the others journal managers with nothing assigned;
- * none is disabled. On SQLite, and on PostgreSQL when TEST_DATABASE_URL names a server.
- */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, migrate, openDatabase } from "../../server/db/database.ts";
+import { type DatabaseHandle, migrate } from "../../server/db/database.ts";
 import * as m001 from "../../server/db/migrations/001-initial.ts";
-import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { type EmptyDatabase, openEmptyDatabase } from "../helpers/empty-database.ts";
 
-let dir: string;
+let scratch: EmptyDatabase;
 let handle: DatabaseHandle;
-let drop = async () => {};
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "athenaeum-roles-migration-"));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, "athenaeum_test_");
-    drop = scratch.drop;
-    handle = openDatabase({ databaseUrl: scratch.url });
-  } else {
-    handle = openDatabase({ sqliteFile: path.join(dir, "athenaeum.sqlite") });
-  }
+  scratch = await openEmptyDatabase("roles-migration");
+  ({ handle } = scratch);
   // the accounts as 001 left them (the later migrations before 008 touch no account column)
   const migrator = new Migrator({
     db: handle.db,
@@ -50,11 +34,7 @@ beforeAll(async () => {
   }
   await migrate(handle);
 });
-afterAll(async () => {
-  await handle.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => scratch.close());
 
 it(`makes the earliest existing account the administrator on ${dialectUnderTest}`, async () => {
   const rows = await handle.db

@@ -68,28 +68,33 @@ function FieldShell({
   );
 }
 
+/**
+ * A field's props split in two: the shell's (label, error, hint…) and the control's, which get
+ * the id, the control's classes, `aria-invalid` and `aria-describedby` before every other prop.
+ */
+function useField<P extends FieldShellProps & { id?: string }>(props: P) {
+  const { label, error, hint, optional, className, id, ...rest } = props;
+  const ids = useFieldIds(id);
+  return {
+    shell: { label, error, hint, optional, className, ids },
+    control: {
+      id: ids.controlId,
+      className: controlClass,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": describedBy(ids, hint, error),
+      ...rest,
+    },
+  };
+}
+
 export type TextFieldProps = FieldShellProps & Omit<ComponentProps<"input">, "className">;
 
 /** A labelled `<input>` (text, email, password, tel, date, number, file...). */
-export function TextField({
-  label,
-  error,
-  hint,
-  optional,
-  className,
-  id,
-  ...input
-}: TextFieldProps) {
-  const ids = useFieldIds(id);
+export function TextField(props: TextFieldProps) {
+  const { shell, control } = useField(props);
   return (
-    <FieldShell {...{ label, error, hint, optional, className, ids }}>
-      <input
-        id={ids.controlId}
-        className={controlClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...input}
-      />
+    <FieldShell {...shell}>
+      <input {...control} />
     </FieldShell>
   );
 }
@@ -97,27 +102,11 @@ export function TextField({
 export type TextAreaFieldProps = FieldShellProps & Omit<ComponentProps<"textarea">, "className">;
 
 /** A labelled `<textarea>`, 8 rows unless told otherwise (docs/product/validation.md). */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  optional,
-  className,
-  id,
-  rows = 8,
-  ...textarea
-}: TextAreaFieldProps) {
-  const ids = useFieldIds(id);
+export function TextAreaField({ rows = 8, ...props }: TextAreaFieldProps) {
+  const { shell, control } = useField(props);
   return (
-    <FieldShell {...{ label, error, hint, optional, className, ids }}>
-      <textarea
-        id={ids.controlId}
-        rows={rows}
-        className={controlClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...textarea}
-      />
+    <FieldShell {...shell}>
+      <textarea rows={rows} {...control} />
     </FieldShell>
   );
 }
@@ -125,28 +114,11 @@ export function TextAreaField({
 export type SelectFieldProps = FieldShellProps & Omit<ComponentProps<"select">, "className">;
 
 /** A labelled `<select>`; pass the `<option>`s as children. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  optional,
-  className,
-  id,
-  children,
-  ...select
-}: SelectFieldProps) {
-  const ids = useFieldIds(id);
+export function SelectField({ children, ...props }: SelectFieldProps) {
+  const { shell, control } = useField(props);
   return (
-    <FieldShell {...{ label, error, hint, optional, className, ids }}>
-      <select
-        id={ids.controlId}
-        className={controlClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, hint, error)}
-        {...select}
-      >
-        {children}
-      </select>
+    <FieldShell {...shell}>
+      <select {...control}>{children}</select>
     </FieldShell>
   );
 }

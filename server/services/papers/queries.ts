@@ -9,9 +9,7 @@ import type {
   PaperAuthorItem,
   PaperDetail,
   PaperEdit,
-  PaperEditScholarly,
   PaperReading,
-  PaperScholarly,
   PaperTextState,
   ProceedingPaperDetail,
   ProceedingPaperEdit,
@@ -129,19 +127,14 @@ export function authorItem(a: AuthorWithAffiliations): PaperAuthorItem {
   };
 }
 
-/** The paper columns both reading pages select: those of {@link readingFields} and the PDF's. */
-const READING_COLUMNS = [
+/** The columns of {@link SharedRow}, and the galley's key (`file`), for every paper query. */
+const SHARED_COLUMNS = [
   "p.id",
   "p.title",
   "p.doi",
   "p.abstract",
   "p.keywords",
   "p.file",
-  "p.page_count",
-  "p.first_page",
-  "p.last_page",
-  "p.license_url",
-  "p.created_at",
   "p.received_on",
   "p.accepted_on",
   "p.copyright_holder",
@@ -149,24 +142,67 @@ const READING_COLUMNS = [
   "p.funding_statement",
 ] as const;
 
-type ReadingRow = Pick<
+/** The paper columns both reading pages select: those of {@link readingFields} and the PDF's. */
+const READING_COLUMNS = [
+  ...SHARED_COLUMNS,
+  "p.page_count",
+  "p.first_page",
+  "p.last_page",
+  "p.license_url",
+  "p.created_at",
+] as const;
+
+/** The stored columns that a paper's pages and its edit form both show. */
+type SharedRow = Pick<
   Paper,
   | "id"
   | "title"
   | "doi"
   | "abstract"
   | "keywords"
-  | "page_count"
-  | "first_page"
-  | "last_page"
-  | "license_url"
-  | "created_at"
   | "received_on"
   | "accepted_on"
   | "copyright_holder"
   | "copyright_year"
   | "funding_statement"
 >;
+
+/** The columns of a paper's reading pages. */
+type ReadingRow = SharedRow &
+  Pick<Paper, "page_count" | "first_page" | "last_page" | "license_url" | "created_at">;
+
+/**
+ * What a paper's pages and its edit form both give (decision 256): id, title, DOI, abstract and
+ * keywords, the people in order (each as `authorOf` writes them), funders and references, dates,
+ * copyright and funding statement; optional text `""` when empty, the copyright year a number
+ * or null.
+ */
+async function sharedFields<A>(
+  ctx: AppContext,
+  row: SharedRow,
+  authorOf: (a: AuthorWithAffiliations) => A,
+) {
+  const [authors, funding, references] = await Promise.all([
+    peopleOfPaper(ctx, row.id),
+    fundingOf(ctx.db, row.id),
+    referencesOf(ctx.db, row.id),
+  ]);
+  return {
+    paperID: row.id,
+    title: row.title,
+    authors: authors.map(authorOf),
+    doi: row.doi ?? "",
+    abstract: row.abstract,
+    keywords: row.keywords ?? "",
+    received_on: row.received_on ?? "",
+    accepted_on: row.accepted_on ?? "",
+    copyright_holder: row.copyright_holder ?? "",
+    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
+    funding_statement: row.funding_statement ?? "",
+    funding,
+    references,
+  };
+}
 
 /**
  * The fields every paper reading page shows that come straight from the paper, its authors,
@@ -179,34 +215,14 @@ async function readingFields(
   row: ReadingRow,
   date: PaperDateInput,
 ): Promise<Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on" | "cover_img">> {
-  const [authors, funding, references] = await Promise.all([
-    peopleOfPaper(ctx, row.id),
-    fundingOf(ctx.db, row.id),
-    referencesOf(ctx.db, row.id),
-  ]);
-  const scholarly: PaperScholarly = {
-    publication_date: effectivePaperDate(date).iso,
-    received_on: row.received_on ?? "",
-    accepted_on: row.accepted_on ?? "",
-    copyright_holder: row.copyright_holder ?? "",
-    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
-    funding_statement: row.funding_statement ?? "",
-    funding,
-    references,
-  };
   return {
-    paperID: row.id,
-    title: row.title,
-    authors: authors.map(authorItem),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
+    ...(await sharedFields(ctx, row, authorItem)),
+    publication_date: effectivePaperDate(date).iso,
     date_added: row.created_at.slice(0, 10),
     first_page: row.first_page ?? "",
     last_page: row.last_page ?? "",
     page_count: row.page_count,
     license_url: row.license_url ?? "",
-    ...scholarly,
   };
 }
 
@@ -411,42 +427,16 @@ export function paperTextState(
 
 /** The paper columns both edit forms prefill. */
 const EDIT_COLUMNS = [
-  "p.id",
-  "p.title",
-  "p.doi",
-  "p.abstract",
-  "p.keywords",
-  "p.file",
+  ...SHARED_COLUMNS,
   "p.license_url",
-  "p.copyright_holder",
-  "p.copyright_year",
   "p.published_on",
-  "p.received_on",
-  "p.accepted_on",
-  "p.funding_statement",
   "p.text_truncated",
   "p.text_pages",
   "p.page_count",
 ] as const;
 
-type EditRow = Pick<
-  Paper,
-  | "id"
-  | "title"
-  | "doi"
-  | "abstract"
-  | "keywords"
-  | "license_url"
-  | "copyright_holder"
-  | "copyright_year"
-  | "published_on"
-  | "received_on"
-  | "accepted_on"
-  | "funding_statement"
-  | "text_truncated"
-  | "text_pages"
-  | "page_count"
->;
+type EditRow = SharedRow &
+  Pick<Paper, "license_url" | "published_on" | "text_truncated" | "text_pages" | "page_count">;
 
 /** An author as the edit forms are prefilled: every field, the added ones included. */
 function authorForEdit(a: AuthorWithAffiliations): Required<AuthorInput> {
@@ -458,35 +448,18 @@ function authorForEdit(a: AuthorWithAffiliations): Required<AuthorInput> {
  * authors in order with every added field, and the scholarly fields (decision 256).
  */
 async function editFields(ctx: AppContext, row: EditRow) {
-  const [authors, funding, references, galley] = await Promise.all([
-    peopleOfPaper(ctx, row.id),
-    fundingOf(ctx.db, row.id),
-    referencesOf(ctx.db, row.id),
+  const [shared, galley] = await Promise.all([
+    sharedFields(ctx, row, authorForEdit),
     ctx.db
       .selectFrom("paper_jats")
       .select("paper_id")
       .where("paper_id", "=", row.id)
       .executeTakeFirst(),
   ]);
-  const scholarly: PaperEditScholarly = {
-    license_url: row.license_url ?? "",
-    copyright_holder: row.copyright_holder ?? "",
-    copyright_year: row.copyright_year === null ? null : Number(row.copyright_year),
-    published_on: row.published_on ?? "",
-    received_on: row.received_on ?? "",
-    accepted_on: row.accepted_on ?? "",
-    funding_statement: row.funding_statement ?? "",
-    funding,
-    references,
-  };
   return {
-    paperID: row.id,
-    title: row.title,
-    authors: authors.map(authorForEdit),
-    doi: row.doi ?? "",
-    abstract: row.abstract,
-    keywords: row.keywords ?? "",
-    ...scholarly,
+    ...shared,
+    license_url: row.license_url ?? "",
+    published_on: row.published_on ?? "",
     ...paperTextState(ctx, row),
     hasGalley: !!galley,
   };

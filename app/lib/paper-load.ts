@@ -1,0 +1,215 @@
+/**
+ * The loaders of a paper's public pages, one for journal and conference papers (issue 20, one
+ * paper model; decision 328): the abstract page `{paper page}` and its HTML full text
+ * `{paper page}/fulltext` (decision 285). What differs between the two kinds is where the paper
+ * belongs, a {@link PaperPlace}: {@link issuePapers} (`/journal/{journal_url}/{paper}`) or
+ * {@link proceedingPapers} (`/proceedings/{slug}/{paper}`); the route modules are thin entries
+ * that name their place.
+ *
+ * Both pages find the paper as its API read does (GET /get_journal_paper, readable by the
+ * journal's managers while unpublished, decision 260; GET /get_proceeding_paper), after the route
+ * parameter rules of decision 210: a malformed or unknown parameter, or a paper of another
+ * journal or proceeding, is the 404 page; a failing load renders an empty page with HTTP 503
+ * ({@link loadRecordPage}). The loader answers carry the paper page's path (`link`) and where
+ * the paper appeared (`source`), so the pages render without knowing the kind.
+ */
+import type { RouterContextProvider } from "react-router";
+import { readableBy } from "../../server/services/access.ts";
+import { paperCitations } from "../../server/services/citation/cite.ts";
+import type { AppContext } from "../../server/services/context.ts";
+import { hasFullText, paperFullText } from "../../server/services/fulltext/reader.ts";
+import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
+import { paperReaderFigures } from "../../server/services/usage/reader-figures.ts";
+import type {
+  PaperCitations,
+  PaperDetail,
+  PaperReading,
+  ProceedingPaperDetail,
+  SignedInUser,
+} from "../../shared/api.ts";
+import { paperLink, proceedingPaperLink } from "../../shared/format.ts";
+import type { FullText } from "../../shared/fulltext.ts";
+import {
+  parseRouteParams,
+  routeId,
+  routeJournalUri,
+  routeProceedingSlug,
+} from "../../shared/route-params.ts";
+import type { ReaderFigures } from "../../shared/usage.ts";
+import type { PaperSource } from "../components/paper/paper-heading.tsx";
+import { appContext, requestContext } from "../context.ts";
+import { fullTextPath } from "./fulltext-meta.ts";
+import { loadRecordPage, loadSection } from "./public-load.ts";
+
+/** Where a paper belongs, and what that decides on its public pages. */
+export type PaperPlace<P extends PaperReading> = {
+  /** Names the page in the log: "paper", "proceeding paper". */
+  what: string;
+  /**
+   * The paper of the route's parameters as the signed-in `user` (or a reader) may read it;
+   * null when a parameter is malformed (decision 210) or there is no such readable paper.
+   */
+  find: (
+    ctx: AppContext,
+    user: SignedInUser | null,
+    params: Readonly<Record<string, string | undefined>>,
+  ) => Promise<P | null>;
+  /** The paper page's path, e.g. `/journal/elife/12`. */
+  link: (paper: P) => string;
+  /** The banner's header text: the journal's name or the proceeding's title. */
+  header: (paper: P) => string;
+  /** Where the paper appeared: the issue's citation line or the proceeding's, linked. */
+  source: (paper: P) => PaperSource;
+};
+
+/** A paper of a journal's issue, `/journal/{journal_url}/{paper}`. */
+export const issuePapers: PaperPlace<PaperDetail> = {
+  what: "paper",
+  async find(ctx, user, params) {
+    const parsed = parseRouteParams({ journalUrl: routeJournalUri, paper: routeId }, params);
+    if (!parsed) return null;
+    const visibility = await readableBy(ctx, user, parsed.journalUrl);
+    return getJournalPaper(ctx, parsed.journalUrl, parsed.paper, visibility);
+  },
+  link: (paper) => paperLink(paper.journal_url, paper.paperID),
+  header: (paper) => paper.journal_name,
+  source: (paper) => ({ label: paper.journal_title, link: paper.issue_link }),
+};
+
+/** A paper of a proceeding, `/proceedings/{slug}/{paper}` (decision 090). */
+export const proceedingPapers: PaperPlace<ProceedingPaperDetail> = {
+  what: "proceeding paper",
+  async find(ctx, _user, params) {
+    const parsed = parseRouteParams({ slug: routeProceedingSlug, paper: routeId }, params);
+    return parsed ? getProceedingPaper(ctx, parsed.slug, parsed.paper) : null;
+  },
+  link: (paper) => proceedingPaperLink(paper.proceeding_slug, paper.paperID),
+  header: (paper) => paper.proceeding_title,
+  source: (paper) => ({ label: paper.citation_line, link: paper.proceeding_link }),
+};
+
+/** What a paper page's loader gets from React Router (its `LoaderArgs`, in part). */
+type PaperLoaderArgs = {
+  context: Readonly<RouterContextProvider>;
+  params: Readonly<Record<string, string | undefined>>;
+};
+
+/**
+ * Finds the page's paper with {@link loadRecordPage}: malformed parameters or no paper are the
+ * 404 page (thrown), a failed load `empty` with HTTP 503, else `page(paper)`.
+ */
+async function loadPaperRecord<P extends PaperReading, R, D>(
+  place: PaperPlace<P>,
+  { context, params }: PaperLoaderArgs,
+  what: string,
+  find: (ctx: AppContext, paper: P) => Promise<R | null>,
+  page: (ctx: AppContext, record: R) => D | Promise<D>,
+  empty: D,
+) {
+  const ctx = context.get(appContext);
+  const { user } = context.get(requestContext);
+  return loadRecordPage(
+    ctx,
+    what,
+    async () => {
+      const paper = await place.find(ctx, user, params);
+      return paper ? find(ctx, paper) : null;
+    },
+    (record) => page(ctx, record),
+    empty,
+  );
+}
+
+/** What the abstract page renders: all empty (and no header) on a failed load. */
+export type PaperPageData<P> = {
+  paper: P | null;
+  headerText: string;
+  /** The page's own path, canonical URL and base of the cite panel's files. */
+  link: string;
+  source: PaperSource | null;
+  citations: PaperCitations | null;
+  /** Views and downloads up to yesterday; null when they could not be read. */
+  usage: ReaderFigures | null;
+  /** `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "". */
+  fullText: string;
+};
+
+/** The abstract page's loader: the paper, its cite panel's links, its usage and full text. */
+export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args: PaperLoaderArgs) {
+  const empty: PaperPageData<P> = {
+    paper: null,
+    headerText: "",
+    link: "",
+    source: null,
+    citations: null,
+    usage: null,
+    fullText: "",
+  };
+  return loadPaperRecord(
+    place,
+    args,
+    place.what,
+    async (_ctx, paper) => paper,
+    async (ctx, paper): Promise<PaperPageData<P>> => {
+      const link = place.link(paper);
+      const id = paper.paperID;
+      return {
+        paper,
+        headerText: place.header(paper),
+        link,
+        source: place.source(paper),
+        // the panel fetches its references from beside the page (decision 245)
+        citations: paperCitations(link),
+        usage: await loadSection(ctx, `${place.what}: usage`, () => paperReaderFigures(ctx, id)),
+        fullText: (await loadSection(ctx, `${place.what}: full text`, () => hasFullText(ctx, id)))
+          ? fullTextPath(link)
+          : "",
+      };
+    },
+    empty,
+  );
+}
+
+/** What a full-text page renders: all empty (and no header) on a failed load. */
+export type FullTextPageData<P> = {
+  paper: P | null;
+  text: FullText | null;
+  headerText: string;
+  /** The paper's abstract page. */
+  link: string;
+  source: PaperSource | null;
+};
+
+/**
+ * The full-text page's loader: the paper, found as its abstract page finds it, and its JATS
+ * galley's tree; the 404 page when the paper has no JATS galley.
+ */
+export function loadFullTextPage<P extends PaperReading>(
+  place: PaperPlace<P>,
+  args: PaperLoaderArgs,
+) {
+  const empty: FullTextPageData<P> = {
+    paper: null,
+    text: null,
+    headerText: "",
+    link: "",
+    source: null,
+  };
+  return loadPaperRecord(
+    place,
+    args,
+    `${place.what} full text`,
+    async (ctx, paper) => {
+      const text = await paperFullText(ctx, paper.paperID);
+      return text ? { paper, text } : null;
+    },
+    (_ctx, { paper, text }): FullTextPageData<P> => ({
+      paper,
+      text,
+      headerText: place.header(paper),
+      link: place.link(paper),
+      source: place.source(paper),
+    }),
+    empty,
+  );
+}
