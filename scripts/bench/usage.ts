@@ -146,6 +146,9 @@ export async function buildUsageScale(
     await sql`insert into usage_item_monthly (month, paper_id, yop, access_type, total_item_investigations, total_item_requests, unique_item_investigations, unique_item_requests)
       select substr(day, 1, 7), paper_id, yop, access_type, sum(total_item_investigations), sum(total_item_requests), sum(unique_item_investigations), sum(unique_item_requests)
       from usage_item_daily group by substr(day, 1, 7), paper_id, yop, access_type`.execute(trx);
+    await sql`insert into usage_paper_monthly (month, paper_id, total_item_investigations)
+      select month, paper_id, sum(total_item_investigations) from usage_item_monthly
+      group by month, paper_id`.execute(trx);
     for (const [scope, id, group] of [
       ["site", sql`0`, sql`u.day`],
       ["journal", sql`pub.journal_id`, sql`pub.journal_id, u.day`],
