@@ -268,7 +268,10 @@ const EXACT_CHUNK = 2_000;
  * exactly for each paper not met before (its monthly and daily rows, by the paper indexes),
  * and stops once the `limit`-th paper has more views than the threshold: the sum over the
  * months of the views of the last row read there (nothing for a month read to its end), which
- * no paper not yet met can exceed. Rows are read 64, 64, 128, 256, … deep.
+ * no paper not yet met can exceed. Rows are read 64, 64, 128, 256, … deep (each round as
+ * many rows again as all before).
+ * @param firstDepth the rows of each ranking read in the first round (tests start at 1, so
+ *   the algorithm stops, or not, at every depth).
  * @returns the top papers, or null when the rankings go deeper than {@link MAX_DEPTH} (usage
  *   spread so evenly that summing every paper is cheaper).
  */
@@ -277,6 +280,7 @@ export async function topByThreshold(
   from: string,
   to: string,
   limit: number,
+  firstDepth = FIRST_DEPTH,
 ): Promise<PaperFigures[] | null> {
   const months = monthsOf(from, to);
   /** The views of the last row read in each month still being read. */
@@ -284,7 +288,7 @@ export async function topByThreshold(
   const met = new Set<number>();
   const found: PaperFigures[] = [];
   let read = 0;
-  for (let depth = FIRST_DEPTH; ; depth *= 2) {
+  for (let depth = firstDepth; ; depth *= 2) {
     if (depth > MAX_DEPTH) return null;
     const take = depth - read;
     const open = [...bounds.keys()];
