@@ -19,7 +19,7 @@ import { sql } from "kysely";
 import type { Db } from "../../server/db/database.ts";
 import type { Dialect } from "../../server/db/dialect.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { addDays, utcToday } from "../../server/services/usage/figures.ts";
+import { addDays, topBySums, utcToday } from "../../server/services/usage/figures.ts";
 import { usageStatistics } from "../../server/services/usage/statistics.ts";
 import {
   buildReport,
@@ -236,6 +236,12 @@ export async function timeReports(ctx: AppContext): Promise<ReportTime[]> {
     await timed(
       "Statistics: a journal, a year",
       stats({ journal: "journal-1", from: yearAgo, to: today }),
+    ),
+    await timed(
+      "Statistics: the site's ten most viewed papers of a year, summing every paper (before decision 310)",
+      () => topBySums(ctx.db, yearAgo, today, { kind: "site" }, 10),
+      3,
+      false,
     ),
     await timed("Statistics: an issue, a year", stats({ issue: 1, from: yearAgo, to: today })),
     await timed("Statistics: a paper, a year", stats({ paper: 1, from: yearAgo, to: today })),

@@ -166,7 +166,10 @@ describe(`Statistics screen calls on ${dialectUnderTest}`, () => {
     const site = (await statistics(adminCookie, { from: addDays(today, -364), to: today })).body
       .statistics;
     expect(
-      site.papers.map((p: { title: string }) => [p.title, p.total_item_investigations]),
+      site.papers.map((p: { title: string; total_item_investigations: number }) => [
+        p.title,
+        p.total_item_investigations,
+      ]),
     ).toEqual([
       ["A good life", 108],
       ["On Duty", 9],

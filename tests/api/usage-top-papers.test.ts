@@ -12,8 +12,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   THRESHOLD_MONTHS,
-  topByThreshold,
   topBySums,
+  topByThreshold,
   topPaperFigures,
 } from "../../server/services/usage/figures.ts";
 import { storeUsageBatch } from "../../server/services/usage/store.ts";

@@ -207,7 +207,7 @@ function byViews(a: PaperFigures, b: PaperFigures): number {
  * {@link topByThreshold}, which looks at the few papers near the top of each month; anything
  * else (or a site whose months rank their papers too evenly for that) by
  * {@link topBySums}, which sums every paper of the scope. Both give the same answer
- * (tests/api/usage-statistics.test.ts compares them).
+ * (tests/api/usage-top-papers.test.ts compares them; docs/decisions/310-most-viewed-by-threshold.md).
  */
 export async function topPaperFigures(
   db: Db,
@@ -224,13 +224,7 @@ export async function topPaperFigures(
 }
 
 /** The top papers by summing every paper's figures of the range, then sorting the sums. */
-export async function topBySums(
-  db: Db,
-  from: string,
-  to: string,
-  filter: PaperFilter,
-  limit: number,
-): Promise<PaperFigures[]> {
+export const topBySums: typeof topPaperFigures = async (db, from, to, filter, limit) => {
   const rows = await paperSums(db, from, to, filter)
     .orderBy(sql`sum(u.total_item_investigations)`, "desc")
     .orderBy(sql`sum(u.total_item_requests)`, "desc")
@@ -238,7 +232,7 @@ export async function topBySums(
     .limit(limit)
     .execute();
   return rows.map((r) => ({ paperId: num(r.paper_id), ...figuresOf(r) }));
-}
+};
 
 /** Every month (`YYYY-MM`) that `from`..`to` touches, in order. */
 function monthsOf(from: string, to: string): string[] {
