@@ -239,7 +239,7 @@ export async function timeReports(ctx: AppContext): Promise<ReportTime[]> {
     ),
     await timed(
       "Statistics: the site's ten most viewed papers of a year, summing every paper (before decision 310)",
-      () => topBySums(ctx.db, yearAgo, today, { kind: "site" }, 10),
+      () => topBySums(ctx.db, ctx.dialect, yearAgo, today, { kind: "site" }, 10),
       3,
       false,
     ),

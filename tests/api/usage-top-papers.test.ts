@@ -98,14 +98,18 @@ describe(`The most viewed papers of long ranges on ${dialectUnderTest}`, () => {
   ])(
     "%s: the threshold algorithm finds what summing every paper finds",
     async (_what, from, to, limit) => {
-      const bySums = await topBySums(t.ctx.db, from, to, { kind: "site" }, limit);
+      const bySums = await topBySums(t.ctx.db, t.ctx.dialect, from, to, { kind: "site" }, limit);
       expect(bySums.length).toBe(Math.min(limit, PAPERS));
       // ties exist in the answer, so the order after views is put to the test
       // from the first rows of each month's ranking, or deeper at once (the default)
       for (const firstDepth of [1, 3, 64]) {
-        expect(await topByThreshold(t.ctx.db, from, to, limit, firstDepth)).toEqual(bySums);
+        expect(await topByThreshold(t.ctx.db, t.ctx.dialect, from, to, limit, firstDepth)).toEqual(
+          bySums,
+        );
       }
-      expect(await topPaperFigures(t.ctx.db, from, to, { kind: "site" }, limit)).toEqual(bySums);
+      expect(
+        await topPaperFigures(t.ctx.db, t.ctx.dialect, from, to, { kind: "site" }, limit),
+      ).toEqual(bySums);
     },
   );
 
@@ -137,7 +141,7 @@ describe(`The most viewed papers of long ranges on ${dialectUnderTest}`, () => {
         rows.map((r) => ({ month: r.month, paper_id: r.paper_id, total_item_investigations: 3 })),
       )
       .execute();
-    const top = await topByThreshold(t.ctx.db, "2027-01-01", "2027-03-31", 1, 1);
+    const top = await topByThreshold(t.ctx.db, t.ctx.dialect, "2027-01-01", "2027-03-31", 1, 1);
     expect(top).toEqual([
       {
         paperId: y,
@@ -147,11 +151,20 @@ describe(`The most viewed papers of long ranges on ${dialectUnderTest}`, () => {
         unique_item_requests: 2,
       },
     ]);
-    expect(top).toEqual(await topBySums(t.ctx.db, "2027-01-01", "2027-03-31", { kind: "site" }, 1));
+    expect(top).toEqual(
+      await topBySums(t.ctx.db, t.ctx.dialect, "2027-01-01", "2027-03-31", { kind: "site" }, 1),
+    );
   });
 
   it("has ties in the data the comparison reads", async () => {
-    const top = await topBySums(t.ctx.db, "2025-02-14", "2026-02-13", { kind: "site" }, 400);
+    const top = await topBySums(
+      t.ctx.db,
+      t.ctx.dialect,
+      "2025-02-14",
+      "2026-02-13",
+      { kind: "site" },
+      400,
+    );
     const views = top.map((p) => p.total_item_investigations);
     expect(new Set(views).size).toBeLessThan(views.length);
     expect(THRESHOLD_MONTHS).toBeLessThanOrEqual(3); // the ranges above use the algorithm

@@ -10,6 +10,7 @@
 import { sql } from "kysely";
 import { FIGURE_NAMES, type UsageFigures, zeroFigures } from "../../../shared/usage.ts";
 import type { Db } from "../../db/database.ts";
+import type { Dialect } from "../../db/dialect.ts";
 import type { UsageScope } from "../../db/schema.ts";
 
 /** Today's date (UTC), `YYYY-MM-DD`. */
@@ -211,20 +212,21 @@ function byViews(a: PaperFigures, b: PaperFigures): number {
  */
 export async function topPaperFigures(
   db: Db,
+  dialect: Dialect,
   from: string,
   to: string,
   filter: PaperFilter,
   limit: number,
 ): Promise<PaperFigures[]> {
   if (filter.kind === "site" && monthsOf(from, to).length >= THRESHOLD_MONTHS) {
-    const top = await topByThreshold(db, from, to, limit);
+    const top = await topByThreshold(db, dialect, from, to, limit);
     if (top) return top;
   }
-  return topBySums(db, from, to, filter, limit);
+  return topBySums(db, dialect, from, to, filter, limit);
 }
 
 /** The top papers by summing every paper's figures of the range, then sorting the sums. */
-export const topBySums: typeof topPaperFigures = async (db, from, to, filter, limit) => {
+export const topBySums: typeof topPaperFigures = async (db, _dialect, from, to, filter, limit) => {
   const rows = await paperSums(db, from, to, filter)
     .orderBy(sql`sum(u.total_item_investigations)`, "desc")
     .orderBy(sql`sum(u.total_item_requests)`, "desc")
@@ -271,10 +273,29 @@ const EXACT_CHUNK = 2_000;
  */
 export async function topByThreshold(
   db: Db,
+  dialect: Dialect,
   from: string,
   to: string,
   limit: number,
   firstDepth = FIRST_DEPTH,
+): Promise<PaperFigures[] | null> {
+  if (dialect === "sqlite") return thresholdRounds(db, from, to, limit, firstDepth);
+  // PostgreSQL plans the exact sums of a few hundred papers as a parallel scan of both tables'
+  // paper indexes: 16 ms alone, 470 ms when starting the workers waits for a busy machine's
+  // cores (EXPLAIN ANALYZE at a load of 10). The rounds' queries are small: one process each.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return thresholdRounds(trx, from, to, limit, firstDepth);
+  });
+}
+
+/** The rounds of {@link topByThreshold}. */
+async function thresholdRounds(
+  db: Db,
+  from: string,
+  to: string,
+  limit: number,
+  firstDepth: number,
 ): Promise<PaperFigures[] | null> {
   const months = monthsOf(from, to);
   /** The views of the last row read in each month still being read. */
