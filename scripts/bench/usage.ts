@@ -169,7 +169,10 @@ export async function buildUsageScale(
           .executeTakeFirstOrThrow()
       ).n,
     );
-  if (dialect === "postgres") await sql`analyze`.execute(db);
+  // A year-old table has been vacuumed by autovacuum, which sets the visibility map that
+  // index-only scans need; a table just bulk-loaded has not (every index entry then costs a
+  // heap fetch: 7,326 for a journal's year, 65 ms warm against 45–54 ms after VACUUM).
+  if (dialect === "postgres") await sql`vacuum analyze`.execute(db);
   return { daily: await count("usage_item_daily"), monthly: await count("usage_item_monthly") };
 }
 
