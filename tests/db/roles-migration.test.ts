@@ -3,31 +3,19 @@
  * account becomes the site administrator, the others journal managers with nothing assigned;
  * none is disabled. On SQLite, and on PostgreSQL when TEST_DATABASE_URL names a server.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, migrate, openDatabase } from "../../server/db/database.ts";
+import { type DatabaseHandle, migrate } from "../../server/db/database.ts";
 import * as m001 from "../../server/db/migrations/001-initial.ts";
-import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { emptyDatabase } from "../helpers/migration-database.ts";
 
-let dir: string;
 let handle: DatabaseHandle;
-let drop = async () => {};
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "athenaeum-roles-migration-"));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, "athenaeum_test_");
-    drop = scratch.drop;
-    handle = openDatabase({ databaseUrl: scratch.url });
-  } else {
-    handle = openDatabase({ sqliteFile: path.join(dir, "athenaeum.sqlite") });
-  }
+  ({ handle, close } = await emptyDatabase("roles-migration"));
   // the accounts as 001 left them (the later migrations before 008 touch no account column)
   const migrator = new Migrator({
     db: handle.db,
@@ -50,11 +38,7 @@ beforeAll(async () => {
   }
   await migrate(handle);
 });
-afterAll(async () => {
-  await handle.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 it(`makes the earliest existing account the administrator on ${dialectUnderTest}`, async () => {
   const rows = await handle.db

@@ -4,30 +4,18 @@
  * and the new child tables go with their paper. On SQLite, and on PostgreSQL when
  * TEST_DATABASE_URL names a server.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, migrate, openDatabase } from "../../server/db/database.ts";
-import { createScratchDatabase } from "../../server/db/scratch-database.ts";
+import { type DatabaseHandle, migrate } from "../../server/db/database.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { emptyDatabase } from "../helpers/migration-database.ts";
 
-let dir: string;
 let handle: DatabaseHandle;
-let drop = async () => {};
+let close: () => Promise<void>;
 let paperId = 0;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "athenaeum-scholarly-migration-"));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, "athenaeum_test_");
-    drop = scratch.drop;
-    handle = openDatabase({ databaseUrl: scratch.url });
-  } else {
-    handle = openDatabase({ sqliteFile: path.join(dir, "athenaeum.sqlite") });
-  }
+  ({ handle, close } = await emptyDatabase("scholarly-migration"));
   await migrate(handle, "012-doi-unique");
   const now = "2025-01-01T00:00:00.000Z";
   const db = handle.db;
@@ -48,11 +36,7 @@ beforeAll(async () => {
     values (${paperId}, 1, 'Pietro A. Siciliano', 'CNR')`.execute(db);
   await migrate(handle);
 });
-afterAll(async () => {
-  await handle.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 it(`gives old issues their year as publication date and keeps old names literal on ${dialectUnderTest}`, async () => {
   const issue = await handle.db

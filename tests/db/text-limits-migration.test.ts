@@ -5,37 +5,20 @@
  * with the text's opening apart (decision 272) and still find every paper. On SQLite, and on
  * PostgreSQL when TEST_DATABASE_URL names a server.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  type DatabaseHandle,
-  migrate,
-  migrations,
-  openDatabase,
-} from "../../server/db/database.ts";
-import { createScratchDatabase } from "../../server/db/scratch-database.ts";
+import { type DatabaseHandle, migrate, migrations } from "../../server/db/database.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { emptyDatabase } from "../helpers/migration-database.ts";
 
-let dir: string;
 let handle: DatabaseHandle;
-let drop = async () => {};
+let close: () => Promise<void>;
 const LINE = "protein membrane receptor signalling pathway cell nucleus enzyme binding kinase ";
 const HUGE = LINE.repeat(Math.ceil((2 * 1024 * 1024) / LINE.length));
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "athenaeum-text-limits-"));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, "athenaeum_test_");
-    drop = scratch.drop;
-    handle = openDatabase({ databaseUrl: scratch.url });
-  } else {
-    handle = openDatabase({ sqliteFile: path.join(dir, "athenaeum.sqlite") });
-  }
+  ({ handle, close } = await emptyDatabase("text-limits"));
   // the database as the migrations before 020 left it
   const before = Object.entries(migrations).filter(([name]) => name < "020");
   const migrator = new Migrator({
@@ -85,11 +68,7 @@ beforeAll(async () => {
   }
   await migrate(handle);
 }, 60_000);
-afterAll(async () => {
-  await handle.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 it(`cuts stored texts to the default limit and forgets page counts below 1 on ${dialectUnderTest}`, async () => {
   const rows = await handle.db

@@ -4,29 +4,17 @@
  * added together, so the site's most viewed papers of a long range include what was counted
  * before the upgrade. On SQLite, and on PostgreSQL when TEST_DATABASE_URL names a server.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type DatabaseHandle, migrate, openDatabase } from "../../server/db/database.ts";
-import { createScratchDatabase } from "../../server/db/scratch-database.ts";
+import { type DatabaseHandle, migrate } from "../../server/db/database.ts";
 import { topPaperFigures } from "../../server/services/usage/figures.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { emptyDatabase } from "../helpers/migration-database.ts";
 
-let dir: string;
 let handle: DatabaseHandle;
-let drop = async () => {};
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "athenaeum-usage-migration-"));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, "athenaeum_test_");
-    drop = scratch.drop;
-    handle = openDatabase({ databaseUrl: scratch.url });
-  } else {
-    handle = openDatabase({ sqliteFile: path.join(dir, "athenaeum.sqlite") });
-  }
+  ({ handle, close } = await emptyDatabase("usage-migration"));
   await migrate(handle, "023-deposits");
   const row = (month: string, paper_id: number, yop: number, views: number) => ({
     month,
@@ -50,11 +38,7 @@ beforeAll(async () => {
     .execute();
   await migrate(handle);
 });
-afterAll(async () => {
-  await handle.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => close?.());
 
 it(`fills each paper's views per month from the monthly rows on ${dialectUnderTest}`, async () => {
   const rows = await handle.db
