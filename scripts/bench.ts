@@ -23,6 +23,7 @@
  *    and off (at most 10 % apart), and the Statistics screen and SUSHI reports over 100,000
  *    papers and a year of usage (under a second each); on PostgreSQL too when
  *    `BENCH_DATABASE_URL` names a server (a scratch database is made and dropped).
+ *    `BENCH_ONLY=usage-reports` runs these reports alone (no build, no corpus).
  *
  * `BENCH_ONLY=fulltext` runs the import and section 7 alone.
  *
@@ -56,6 +57,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40);
 const FULLTEXT_RENDERS = Number(process.env.BENCH_FULLTEXT_RENDERS ?? 50);
 /** `BENCH_ONLY=fulltext`: the import and section 7 alone (a quick look at the full text). */
 const ONLY_FULLTEXT = process.env.BENCH_ONLY === "fulltext";
+/** `BENCH_ONLY=usage-reports`: section 6's reports over 100,000 papers alone (a few minutes). */
+const ONLY_USAGE_REPORTS = process.env.BENCH_ONLY === "usage-reports";
 
 type Row = { what: string; figure: string; target: string; ok: boolean };
 const rows: Row[] = [];
@@ -95,7 +98,8 @@ function gz(file: string): number {
 }
 
 async function main() {
-  await measure();
+  if (ONLY_USAGE_REPORTS) await usageReports();
+  else await measure();
   const width = Math.max(...rows.map((r) => r.what.length));
   console.log(`\n${"measure".padEnd(width)}  ${"figure".padStart(12)}  ${"target".padStart(12)}`);
   for (const r of rows) {

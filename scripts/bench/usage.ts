@@ -19,7 +19,7 @@ import { sql } from "kysely";
 import type { Db } from "../../server/db/database.ts";
 import type { Dialect } from "../../server/db/dialect.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { addDays, utcToday } from "../../server/services/usage/figures.ts";
+import { addDays, topBySums, utcToday } from "../../server/services/usage/figures.ts";
 import { usageStatistics } from "../../server/services/usage/statistics.ts";
 import {
   buildReport,
@@ -146,6 +146,9 @@ export async function buildUsageScale(
     await sql`insert into usage_item_monthly (month, paper_id, yop, access_type, total_item_investigations, total_item_requests, unique_item_investigations, unique_item_requests)
       select substr(day, 1, 7), paper_id, yop, access_type, sum(total_item_investigations), sum(total_item_requests), sum(unique_item_investigations), sum(unique_item_requests)
       from usage_item_daily group by substr(day, 1, 7), paper_id, yop, access_type`.execute(trx);
+    await sql`insert into usage_paper_monthly (month, paper_id, total_item_investigations)
+      select month, paper_id, sum(total_item_investigations) from usage_item_monthly
+      group by month, paper_id`.execute(trx);
     for (const [scope, id, group] of [
       ["site", sql`0`, sql`u.day`],
       ["journal", sql`pub.journal_id`, sql`pub.journal_id, u.day`],
@@ -166,7 +169,10 @@ export async function buildUsageScale(
           .executeTakeFirstOrThrow()
       ).n,
     );
-  if (dialect === "postgres") await sql`analyze`.execute(db);
+  // A year-old table has been vacuumed by autovacuum, which sets the visibility map that
+  // index-only scans need; a table just bulk-loaded has not (every index entry then costs a
+  // heap fetch: 7,326 for a journal's year, 65 ms warm against 45–54 ms after VACUUM).
+  if (dialect === "postgres") await sql`vacuum analyze`.execute(db);
   return { daily: await count("usage_item_daily"), monthly: await count("usage_item_monthly") };
 }
 
@@ -233,6 +239,12 @@ export async function timeReports(ctx: AppContext): Promise<ReportTime[]> {
     await timed(
       "Statistics: a journal, a year",
       stats({ journal: "journal-1", from: yearAgo, to: today }),
+    ),
+    await timed(
+      "Statistics: the site's ten most viewed papers of a year, summing every paper (before decision 310)",
+      () => topBySums(ctx.db, ctx.dialect, yearAgo, today, { kind: "site" }, 10),
+      3,
+      false,
     ),
     await timed("Statistics: an issue, a year", stats({ issue: 1, from: yearAgo, to: today })),
     await timed("Statistics: a paper, a year", stats({ paper: 1, from: yearAgo, to: today })),

@@ -30,6 +30,7 @@ import * as m020 from "./migrations/020-text-limits.ts";
 import * as m021 from "./migrations/021-security-admin-confirmations.ts";
 import * as m022 from "./migrations/022-jats-galleys.ts";
 import * as m023 from "./migrations/023-deposits.ts";
+import * as m024 from "./migrations/024-usage-paper-monthly.ts";
 import * as m026 from "./migrations/026-search-narrow-rows.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
@@ -65,6 +66,7 @@ export const migrations: Record<string, MigrationModule> = {
   "021-security-admin-confirmations": m021,
   "022-jats-galleys": m022,
   "023-deposits": m023,
+  "024-usage-paper-monthly": m024,
   "026-search-narrow-rows": m026,
 };
 

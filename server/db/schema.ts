@@ -445,6 +445,16 @@ export interface UsageItemMonthlyTable extends UsageMetricColumns {
   access_type: string;
 }
 
+/**
+ * A paper's Total_Item_Investigations of one month (`YYYY-MM`), every Year of Publication and
+ * Access_Type together; indexed by month and views for the most viewed papers (migration 024).
+ */
+export interface UsagePaperMonthlyTable {
+  month: string;
+  paper_id: number;
+  total_item_investigations: Generated<number>;
+}
+
 /** What `usage_scope_daily` sums: the whole site, a journal, a proceeding, an issue. */
 export type UsageScope = "site" | "journal" | "proceeding" | "issue";
 
@@ -528,6 +538,7 @@ export interface Database {
   usage_events: UsageEventsTable;
   usage_item_daily: UsageItemDailyTable;
   usage_item_monthly: UsageItemMonthlyTable;
+  usage_paper_monthly: UsagePaperMonthlyTable;
   usage_scope_daily: UsageScopeDailyTable;
   sushi_api_keys: SushiApiKeysTable;
   crossref_batches: CrossrefBatchesTable;

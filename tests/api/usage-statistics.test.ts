@@ -81,6 +81,16 @@ beforeAll(async () => {
     .insertInto("usage_item_monthly")
     .values([...months.values()])
     .execute();
+  await t.ctx.db
+    .insertInto("usage_paper_monthly")
+    .values(
+      [...months.values()].map((m) => ({
+        month: m.month,
+        paper_id: m.paper_id,
+        total_item_investigations: m.total_item_investigations,
+      })),
+    )
+    .execute();
   const scope = (
     s: "site" | "journal" | "issue",
     id: number,
@@ -152,6 +162,18 @@ describe(`Statistics screen calls on ${dialectUnderTest}`, () => {
     expect(year.papers.find((p: { title: string }) => p.title === "A good life")).toMatchObject(
       f(108, 54, 86, 44),
     );
+    // the site's year: its most viewed papers by each month's ranking (decision 310)
+    const site = (await statistics(adminCookie, { from: addDays(today, -364), to: today })).body
+      .statistics;
+    expect(
+      site.papers.map((p: { title: string; total_item_investigations: number }) => [
+        p.title,
+        p.total_item_investigations,
+      ]),
+    ).toEqual([
+      ["A good life", 108],
+      ["On Duty", 9],
+    ]);
   });
 
   it("shows a journal manager their journal, its issues and papers, and nothing else", async () => {

@@ -1,17 +1,21 @@
+/**
+ * Migration 008-roles on a database that already has accounts (decision 190): the earliest
+ * account becomes the site administrator, the others journal managers with nothing assigned;
+ * none is disabled. On SQLite, and on PostgreSQL when TEST_DATABASE_URL names a server.
+ */
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, migrate } from "../../server/db/database.ts";
 import * as m001 from "../../server/db/migrations/001-initial.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
-import { type EmptyDatabase, openEmptyDatabase } from "../helpers/empty-database.ts";
+import { emptyDatabase } from "../helpers/migration-database.ts";
 
-let scratch: EmptyDatabase;
 let handle: DatabaseHandle;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  scratch = await openEmptyDatabase("roles-migration");
-  ({ handle } = scratch);
+  ({ handle, close } = await emptyDatabase("roles-migration"));
   // the accounts as 001 left them (the later migrations before 008 touch no account column)
   const migrator = new Migrator({
     db: handle.db,
@@ -34,7 +38,7 @@ beforeAll(async () => {
   }
   await migrate(handle);
 });
-afterAll(() => scratch.close());
+afterAll(() => close?.());
 
 it(`makes the earliest existing account the administrator on ${dialectUnderTest}`, async () => {
   const rows = await handle.db

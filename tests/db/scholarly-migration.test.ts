@@ -1,16 +1,21 @@
+/**
+ * Migration 013-scholarly-model on a database that already has a catalogue (decision 255): old
+ * issues get their year as publication date, old authors stay literal names (nothing guessed),
+ * and the new child tables go with their paper. On SQLite, and on PostgreSQL when
+ * TEST_DATABASE_URL names a server.
+ */
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, migrate } from "../../server/db/database.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
-import { type EmptyDatabase, openEmptyDatabase } from "../helpers/empty-database.ts";
+import { emptyDatabase } from "../helpers/migration-database.ts";
 
-let scratch: EmptyDatabase;
 let handle: DatabaseHandle;
+let close: () => Promise<void>;
 let paperId = 0;
 
 beforeAll(async () => {
-  scratch = await openEmptyDatabase("scholarly-migration");
-  ({ handle } = scratch);
+  ({ handle, close } = await emptyDatabase("scholarly-migration"));
   await migrate(handle, "012-doi-unique");
   const now = "2025-01-01T00:00:00.000Z";
   const db = handle.db;
@@ -31,7 +36,7 @@ beforeAll(async () => {
     values (${paperId}, 1, 'Pietro A. Siciliano', 'CNR')`.execute(db);
   await migrate(handle);
 });
-afterAll(() => scratch.close());
+afterAll(() => close?.());
 
 it(`gives old issues their year as publication date and keeps old names literal on ${dialectUnderTest}`, async () => {
   const issue = await handle.db

@@ -1,18 +1,24 @@
+/**
+ * Migration 020-text-limits on a database written before the limits of one paper (issue 15,
+ * decision 271): a stored text of 2 MB is cut to 512 KiB at a word and marked truncated, a page
+ * count of -1 becomes unknown, whole texts get their pages; SQLite's search rows are rebuilt
+ * with the text's opening apart (decision 272) and still find every paper. On SQLite, and on
+ * PostgreSQL when TEST_DATABASE_URL names a server.
+ */
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, migrate, migrations } from "../../server/db/database.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
-import { type EmptyDatabase, openEmptyDatabase } from "../helpers/empty-database.ts";
+import { emptyDatabase } from "../helpers/migration-database.ts";
 
-let scratch: EmptyDatabase;
 let handle: DatabaseHandle;
+let close: () => Promise<void>;
 const LINE = "protein membrane receptor signalling pathway cell nucleus enzyme binding kinase ";
 const HUGE = LINE.repeat(Math.ceil((2 * 1024 * 1024) / LINE.length));
 
 beforeAll(async () => {
-  scratch = await openEmptyDatabase("text-limits");
-  ({ handle } = scratch);
+  ({ handle, close } = await emptyDatabase("text-limits"));
   // the database as the migrations before 020 left it
   const before = Object.entries(migrations).filter(([name]) => name < "020");
   const migrator = new Migrator({
@@ -62,7 +68,7 @@ beforeAll(async () => {
   }
   await migrate(handle);
 }, 60_000);
-afterAll(() => scratch.close());
+afterAll(() => close?.());
 
 it(`cuts stored texts to the default limit and forgets page counts below 1 on ${dialectUnderTest}`, async () => {
   const rows = await handle.db

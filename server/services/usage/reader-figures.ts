@@ -56,7 +56,7 @@ export async function mostRead(
     filter = { kind: "journal", id: journal.id };
   }
   // a few more than asked, in case some are no longer public
-  const top = await topPaperFigures(ctx.db, from, to, filter, limit * 2);
+  const top = await topPaperFigures(ctx.db, ctx.dialect, from, to, filter, limit * 2);
   const facts = await describePapers(
     ctx.db,
     top.map((t) => t.paperId),

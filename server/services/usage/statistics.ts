@@ -99,7 +99,10 @@ export async function usageStatistics(
   const papers =
     scope.filter.kind === "paper"
       ? []
-      : await describeTop(ctx, await topPaperFigures(ctx.db, from, to, scope.filter, TOP_PAPERS));
+      : await describeTop(
+          ctx,
+          await topPaperFigures(ctx.db, ctx.dialect, from, to, scope.filter, TOP_PAPERS),
+        );
 
   const issues =
     scope.journalId === null

@@ -11,8 +11,9 @@
  *    a batch sent again after a commit whose answer was lost counts nothing twice;
  * 4. counts the new events against the stored ones of the same readers (./counting.ts) and
  *    stores the changed `counted` flags;
- * 5. adds the changes to `usage_item_daily`, `usage_item_monthly` and `usage_scope_daily`
- *    (upserts with increments), with each paper's Year of Publication and Access_Type.
+ * 5. adds the changes to `usage_item_daily`, `usage_item_monthly`, `usage_paper_monthly` (a
+ *    paper's views of the month, migration 024) and `usage_scope_daily` (upserts with
+ *    increments), with each paper's Year of Publication and Access_Type.
  *
  * {@link pruneUsageEvents} deletes events and salts older than {@link EVENT_RETENTION_MS}.
  */
@@ -270,6 +271,11 @@ async function addDeltas(trx: Trx, deltas: Map<string, MetricDelta>): Promise<vo
   type ItemBase = { paper_id: number; yop: number; access_type: string };
   const daily = new Map<string, ItemBase & { day: string } & MetricRow>();
   const monthly = new Map<string, ItemBase & { month: string } & MetricRow>();
+  // a paper's views of the month, all its monthly rows together (migration 024)
+  const paperMonthly = new Map<
+    string,
+    { month: string; paper_id: number; total_item_investigations: number }
+  >();
   const scopes = new Map<
     string,
     { scope: UsageScope; scope_id: number; day: string; searches_platform: number } & MetricRow
@@ -293,6 +299,13 @@ async function addDeltas(trx: Trx, deltas: Map<string, MetricDelta>): Promise<vo
     const item = { paper_id: paperId, yop: place.yop, access_type: ACCESS_TYPE };
     addInto(daily, `${day}|${paperId}`, { ...item, day }, row);
     addInto(monthly, `${day.slice(0, 7)}|${paperId}`, { ...item, month: day.slice(0, 7) }, row);
+    const views = paperMonthly.get(`${day.slice(0, 7)}|${paperId}`) ?? {
+      month: day.slice(0, 7),
+      paper_id: paperId,
+      total_item_investigations: 0,
+    };
+    views.total_item_investigations += row.total_item_investigations;
+    paperMonthly.set(`${day.slice(0, 7)}|${paperId}`, views);
     addScope("site", 0, day, row);
     if (place.journalId !== null) addScope("journal", place.journalId, day, row);
     if (place.issueId !== null) addScope("issue", place.issueId, day, row);
@@ -321,6 +334,17 @@ async function addDeltas(trx: Trx, deltas: Map<string, MetricDelta>): Promise<vo
       )
       .execute();
   }
+  for (const part of chunks([...paperMonthly.values()])) {
+    await trx
+      .insertInto("usage_paper_monthly")
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(["month", "paper_id"]).doUpdateSet({
+          total_item_investigations: increment("usage_paper_monthly", "total_item_investigations"),
+        }),
+      )
+      .execute();
+  }
   for (const part of chunks([...scopes.values()])) {
     await trx
       .insertInto("usage_scope_daily")
@@ -335,7 +359,11 @@ async function addDeltas(trx: Trx, deltas: Map<string, MetricDelta>): Promise<vo
   }
 }
 
-type MetricTable = "usage_item_daily" | "usage_item_monthly" | "usage_scope_daily";
+type MetricTable =
+  | "usage_item_daily"
+  | "usage_item_monthly"
+  | "usage_paper_monthly"
+  | "usage_scope_daily";
 
 /** `{table}.{column} + excluded.{column}`: an upsert adding the proposed row to the stored one. */
 function increment(table: MetricTable, column: string): RawBuilder<number> {
