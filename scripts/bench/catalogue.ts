@@ -1,16 +1,27 @@
 /**
  * Builds the synthetic back catalogue of `npm run bench:scale` through the project's own database
- * layer: `openDatabase` + `migrate` (server/db/database.ts), Kysely inserts into the real tables
- * in batched transactions, and search rows as `indexPaper` (server/services/search.ts) writes
+ * layer: `openDatabase` + `migrate` (server/db/database.ts), inserts into the real tables in
+ * batched transactions, and search rows as `indexPaper` (server/services/search.ts) writes
  * them. The default shape is issue 11's: 101,026 papers in 106 journals and 2,013 issues, about
  * 455,000 author rows, 5,050 papers with a full text of 2,000 to 6,000 words; about half the
- * papers mention "species". Smaller `papers` counts scale issues and full texts alike.
+ * papers mention "species". Smaller or larger `papers` counts scale issues and full texts alike.
+ *
+ * One builder for both databases (decision 325): the same seeded text maker writes every paper,
+ * only the write path differs.
+ * - SQLite: Kysely multi-row inserts of 400 rows, search rows written from the same text.
+ * - PostgreSQL (the bulk path, for 1,000,000 papers): the secondary indexes of the catalogue
+ *   tables are dropped first and rebuilt at the end (one sorted build instead of millions of
+ *   GIN insertions); papers and authors go in 10,000 papers a statement as column arrays
+ *   (`insert … select … from unnest($1::text[], …)`, one parameter per column); the search rows
+ *   are computed afterwards inside PostgreSQL from the stored papers and authors
+ *   (`insert into paper_search select … to_tsvector(…) from papers`, two connections over id
+ *   ranges), so the texts cross the wire once.
  *
  * Search rows: `indexPaper` reads the paper back and deletes its old row first, four statements
  * per paper, and on SQLite that delete scans the whole FTS table (paper_id is unindexed), so
  * calling it 100,000 times takes hours. The builder writes the same rows in batches instead, and
- * first checks on a probe paper (rolled back) that `indexPaper` writes exactly the same row; when it does not (search.ts changed its row), the build falls back to `indexPaper`
- * for every paper.
+ * first checks on a probe paper (rolled back) that `indexPaper` writes exactly the same row; when
+ * it does not (search.ts changed its row), the build falls back to `indexPaper` for every paper.
  */
 import { type InsertObject, type Kysely, sql } from "kysely";
 import type { DatabaseHandle } from "../../server/db/database.ts";
@@ -72,8 +83,13 @@ type SearchRow = {
   body: string;
 };
 
-/** Papers per transaction; each transaction also writes their authors and search rows. */
-const PAPERS_PER_TRANSACTION = 2_000;
+/**
+ * Papers per transaction; each transaction also writes their authors (and on SQLite their search
+ * rows). PostgreSQL takes them as one statement per table (column arrays), so larger batches.
+ */
+const PAPERS_PER_TRANSACTION = { sqlite: 2_000, postgres: 10_000 } as const;
+/** Papers per search-row statement in PostgreSQL's bulk path (an id range). */
+const SEARCH_IDS_PER_STATEMENT = 5_000;
 /** Rows per INSERT statement (SQLite allows 32,766 parameters; papers have 17 columns). */
 const ROWS_PER_INSERT = 400;
 
@@ -92,33 +108,151 @@ async function insertChunks<T extends keyof Database & string>(
   }
 }
 
-/** The same row `indexPaper` writes, for many papers in one statement per chunk. */
-async function writeSearchRows(db: Db, dialect: Dialect, rows: SearchRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 100) {
-    const chunk = rows.slice(i, i + 100);
-    if (dialect === "sqlite") {
-      const values = chunk.map((r) => {
-        // the text's opening apart from the rest, as indexPaper splits it (migration 020)
-        const [opening, rest] = splitOpening(r.body);
-        return sql`(${r.paperId}, ${r.title}, ${r.names}, ${r.keywords}, ${r.abstract}, ${opening}, ${rest})`;
-      });
-      await sql`insert into paper_search (rowid, title, authors, keywords, abstract, body, body_rest)
-        values ${sql.join(values)}`.execute(db);
-    } else {
-      const values = chunk.map(
-        (r) => sql`(${r.paperId}::integer,
-          setweight(to_tsvector('english', ${r.title}), 'A') ||
-          setweight(to_tsvector('simple', ${r.names}), 'A') ||
-          setweight(to_tsvector('english', ${r.keywords}), 'B') ||
-          setweight(to_tsvector('english', ${r.abstract}), 'C') ||
-          setweight(to_tsvector('english', ${r.body}), 'D'))`,
-      );
-      await sql`insert into paper_search (paper_id, document, rank_doc)
-        select id, d, ts_filter(d, '{a,b,c}') from (values ${sql.join(values)}) x (id, d)`.execute(
-        db,
-      );
-    }
+type NewAuthor = InsertObject<Database, "paper_authors">;
+
+/** A column of an {@link unnestInsert}: its name and PostgreSQL element type. */
+type Column<R> = [keyof R & string, "integer" | "text"];
+
+const PAPER_COLUMNS: Column<NewPaper>[] = [
+  ["publication_id", "integer"],
+  ["proceeding_id", "integer"],
+  ["title", "text"],
+  ["doi", "text"],
+  ["abstract", "text"],
+  ["keywords", "text"],
+  ["file", "text"],
+  ["file_size", "integer"],
+  ["page_count", "integer"],
+  ["encrypted", "integer"],
+  ["full_text", "text"],
+  ["first_page", "text"],
+  ["last_page", "text"],
+  ["published_on", "text"],
+  ["license_url", "text"],
+  ["position", "integer"],
+  ["created_at", "text"],
+  ["updated_at", "text"],
+];
+
+const AUTHOR_COLUMNS: Column<NewAuthor>[] = [
+  ["paper_id", "integer"],
+  ["position", "integer"],
+  ["name", "text"],
+  ["email", "text"],
+  ["institution", "text"],
+];
+
+/**
+ * PostgreSQL: inserts `rows` in one statement, one array parameter per column
+ * (`insert into t (a, b) select * from unnest($1::integer[], $2::text[])`), so a statement of
+ * 10,000 rows costs one parse and no parameter limit applies.
+ * @returns the `id` of each row inserted, in the order of `rows` (`with ordinality`).
+ */
+async function unnestInsert<T extends "papers" | "paper_authors", R extends object>(
+  db: Db,
+  table: T,
+  columns: Column<R>[],
+  rows: R[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const arrays = columns.map(
+    ([name, type]) => sql`${rows.map((r) => (r[name] ?? null) as unknown)}::${sql.raw(type)}[]`,
+  );
+  const names = sql.join(columns.map(([name]) => sql.ref(name)));
+  const result = await sql<{ id: number }>`
+    insert into ${sql.table(table)} (${names})
+    select ${names} from unnest(${sql.join(arrays)}) with ordinality as u (${names}, n)
+    order by n
+    returning id`.execute(db);
+  // Ids come from the table's sequence in insert order, and rows are inserted in `n` order.
+  return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
+
+/** Inserts `papers`; the ids in their order. */
+async function insertPapers(db: Db, dialect: Dialect, papers: NewPaper[]): Promise<number[]> {
+  if (dialect === "postgres") return unnestInsert(db, "papers", PAPER_COLUMNS, papers);
+  const ids: number[] = [];
+  for (let i = 0; i < papers.length; i += ROWS_PER_INSERT) {
+    const inserted = await db
+      .insertInto("papers")
+      .values(papers.slice(i, i + ROWS_PER_INSERT))
+      .returning("id")
+      .execute();
+    // SQLite assigns rowids in insert order within the statement.
+    ids.push(...inserted.map((r) => Number(r.id)).sort((a, b) => a - b));
   }
+  return ids;
+}
+
+/** SQLite: the same row `indexPaper` writes, for many papers in one statement per chunk. */
+async function writeSearchRows(db: Db, rows: SearchRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) {
+    const values = rows.slice(i, i + 100).map((r) => {
+      // the text's opening apart from the rest, as indexPaper splits it (migration 020)
+      const [opening, rest] = splitOpening(r.body);
+      return sql`(${r.paperId}, ${r.title}, ${r.names}, ${r.keywords}, ${r.abstract}, ${opening}, ${rest})`;
+    });
+    await sql`insert into paper_search (rowid, title, authors, keywords, abstract, body, body_rest)
+      values ${sql.join(values)}`.execute(db);
+  }
+}
+
+/**
+ * PostgreSQL: the row `indexPaper` writes, for every paper with `from <= id <= to`, computed
+ * from the stored paper and its authors inside the database. The bench's texts are ASCII and far
+ * below search.ts's 900 KB indexing limit, so the whole `full_text` is what `indexPaper` indexes;
+ * the probe (`batchedWriterMatches`) checks the equality on every build.
+ */
+async function writePgSearchRows(db: Db, from: number, to: number): Promise<void> {
+  await sql`insert into paper_search (paper_id, document, rank_doc)
+    select id, d, ts_filter(d, '{a,b,c}') from (
+      select p.id,
+        setweight(to_tsvector('english', p.title), 'A') ||
+        setweight(to_tsvector('simple', coalesce(a.names, '')), 'A') ||
+        setweight(to_tsvector('english', coalesce(p.keywords, '')), 'B') ||
+        setweight(to_tsvector('english', p.abstract), 'C') ||
+        setweight(to_tsvector('english', coalesce(p.full_text, '')), 'D') as d
+      from papers p
+      left join (
+        select paper_id, string_agg(name, ', ' order by position) as names
+        from paper_authors where paper_id between ${from} and ${to} group by paper_id
+      ) a on a.paper_id = p.id
+      where p.id between ${from} and ${to}
+    ) x`.execute(db);
+}
+
+/**
+ * PostgreSQL: the GIN indexes of the search rows, dropped before the load (one sorted build at
+ * the end instead of millions of posting-list insertions). The btrees stay: the search rows are
+ * computed through `paper_authors_paper`, and rows arrive in id order, their cheapest case.
+ * @returns their definitions (`CREATE INDEX … USING gin …`), to run again after the load.
+ */
+async function dropGinIndexes(db: Db): Promise<string[]> {
+  const result = await sql<{ name: string; def: string }>`
+    select indexname as name, indexdef as def from pg_indexes
+    where schemaname = current_schema() and tablename = 'paper_search'
+      and indexdef ilike '% using gin %'`.execute(db);
+  for (const { name } of result.rows) await sql`drop index ${sql.id(name)}`.execute(db);
+  return result.rows.map((r) => r.def);
+}
+
+/**
+ * Runs `jobs` on `connections` pooled connections at once (each job gets its connection's
+ * executor), in order of the list; the first failure rejects once the running jobs end.
+ */
+async function onConnections(
+  db: Db,
+  connections: number,
+  jobs: ((conn: Db) => Promise<void>)[],
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, () =>
+      db.connection().execute(async (conn) => {
+        for (let job = jobs[next++]; job; job = jobs[next++]) await job(conn);
+      }),
+    ),
+  );
 }
 
 /** The stored search row of one paper, as text, to compare two writers' output. */
@@ -205,16 +339,18 @@ async function batchedWriterMatches(db: Db, dialect: Dialect): Promise<boolean> 
           })),
         )
         .execute();
-      await writeSearchRows(trx, dialect, [
-        {
-          paperId,
-          title: row.title,
-          names: names.join(", "),
-          keywords: row.keywords,
-          abstract: row.abstract,
-          body: row.full_text,
-        },
-      ]);
+      if (dialect === "sqlite")
+        await writeSearchRows(trx, [
+          {
+            paperId,
+            title: row.title,
+            names: names.join(", "),
+            keywords: row.keywords,
+            abstract: row.abstract,
+            body: row.full_text,
+          },
+        ]);
+      else await writePgSearchRows(trx, paperId, paperId);
       const batched = await searchRowText(trx, dialect, paperId);
       await indexPaper(trx, dialect, paperId);
       same = batched === (await searchRowText(trx, dialect, paperId)) && batched !== "[]";
@@ -229,12 +365,15 @@ async function batchedWriterMatches(db: Db, dialect: Dialect): Promise<boolean> 
 /**
  * Writes the catalogue of `shape` into the freshly migrated, empty database of `handle`.
  * @param progress called after each transaction with papers written so far.
+ * @param searchProgress PostgreSQL: called as the search rows are computed after the papers,
+ *   with papers indexed so far.
  * @returns what was written and how long it took (seconds).
  */
 export async function buildCatalogue(
   handle: DatabaseHandle,
   shape: CatalogueShape,
   progress: (papersDone: number) => void = () => {},
+  searchProgress: (papersDone: number) => void = () => {},
 ): Promise<CatalogueCounts> {
   const started = performance.now();
   const { db, dialect } = handle;
@@ -321,6 +460,8 @@ export async function buildCatalogue(
   });
 
   const useIndexPaper = !(await batchedWriterMatches(db, dialect));
+  const bulk = dialect === "postgres" && !useIndexPaper;
+  const ginIndexes = bulk ? await dropGinIndexes(db) : [];
   const counts: CatalogueCounts = {
     journals: shape.journals,
     issues: shape.issues,
@@ -334,10 +475,9 @@ export async function buildCatalogue(
   let issue = 0;
   while (issue < shape.issues) {
     await db.transaction().execute(async (trx) => {
-      const searchRows: SearchRow[] = [];
-      const paperIds: number[] = [];
-      const firstPaper = counts.papers;
-      while (issue < shape.issues && counts.papers - firstPaper < PAPERS_PER_TRANSACTION) {
+      const papers: NewPaper[] = [];
+      const extras: { authors: string[]; frequent: boolean }[] = [];
+      while (issue < shape.issues && papers.length < PAPERS_PER_TRANSACTION[dialect]) {
         const meta = issues[issue] as (typeof issues)[number];
         const { id: issueId } = await trx
           .insertInto("publications")
@@ -359,8 +499,6 @@ export async function buildCatalogue(
         );
         const from = Math.floor((shape.papers * issue) / shape.issues);
         const to = Math.floor((shape.papers * (issue + 1)) / shape.issues);
-        const papers: NewPaper[] = [];
-        const extras: { authors: string[]; frequent: boolean }[] = [];
         let page = 1;
         for (let n = from; n < to; n++) {
           const full =
@@ -398,49 +536,64 @@ export async function buildCatalogue(
           if (full) counts.fullText++;
           if (frequent) counts.frequent++;
         }
-        const inserted: { id: number; doi: string | null }[] = [];
-        for (let i = 0; i < papers.length; i += ROWS_PER_INSERT) {
-          inserted.push(
-            ...(await trx
-              .insertInto("papers")
-              .values(papers.slice(i, i + ROWS_PER_INSERT))
-              .returning(["id", "doi"])
-              .execute()),
-          );
-        }
-        const idByDoi = new Map(inserted.map((r) => [r.doi, Number(r.id)]));
-        const authorRows: InsertObject<Database, "paper_authors">[] = [];
-        papers.forEach((paper, i) => {
-          const paperId = idByDoi.get(paper.doi ?? null) as number;
-          const { authors } = extras[i] as (typeof extras)[number];
-          for (const [position, name] of authors.entries()) {
-            authorRows.push({
-              paper_id: paperId,
-              position,
-              name,
-              email: position === 0 ? `author${paperId}@example.org` : null,
-              institution: random.pick(INSTITUTIONS),
-            });
-          }
-          paperIds.push(paperId);
-          searchRows.push({
-            paperId,
-            title: paper.title,
-            names: authors.join(", "),
-            keywords: paper.keywords ?? "",
-            abstract: paper.abstract ?? "",
-            body: paper.full_text ?? "",
-          });
-        });
-        await insertChunks(trx, "paper_authors", authorRows);
-        counts.authors += authorRows.length;
-        counts.papers += papers.length;
         issue++;
       }
-      if (!useIndexPaper) await writeSearchRows(trx, dialect, searchRows);
-      if (useIndexPaper) for (const id of paperIds) await indexPaper(trx, dialect, id);
+      const ids = await insertPapers(trx, dialect, papers);
+      const authorRows: NewAuthor[] = [];
+      const searchRows: SearchRow[] = [];
+      papers.forEach((paper, i) => {
+        const paperId = ids[i] as number;
+        const { authors } = extras[i] as (typeof extras)[number];
+        for (const [position, name] of authors.entries()) {
+          authorRows.push({
+            paper_id: paperId,
+            position,
+            name,
+            email: position === 0 ? `author${paperId}@example.org` : null,
+            institution: random.pick(INSTITUTIONS),
+          });
+        }
+        searchRows.push({
+          paperId,
+          title: paper.title,
+          names: authors.join(", "),
+          keywords: paper.keywords ?? "",
+          abstract: paper.abstract ?? "",
+          body: paper.full_text ?? "",
+        });
+      });
+      if (dialect === "postgres")
+        await unnestInsert(trx, "paper_authors", AUTHOR_COLUMNS, authorRows);
+      else await insertChunks(trx, "paper_authors", authorRows);
+      counts.authors += authorRows.length;
+      counts.papers += papers.length;
+      if (useIndexPaper) for (const id of ids) await indexPaper(trx, dialect, id);
+      else if (dialect === "sqlite") await writeSearchRows(trx, searchRows);
     });
     progress(counts.papers);
+  }
+  if (bulk) {
+    const { lo, hi } = await db
+      .selectFrom("papers")
+      .select((eb) => [eb.fn.min("id").as("lo"), eb.fn.max("id").as("hi")])
+      .executeTakeFirstOrThrow();
+    const ranges: ((conn: Db) => Promise<void>)[] = [];
+    let searched = 0;
+    for (let at = Number(lo); at <= Number(hi); at += SEARCH_IDS_PER_STATEMENT) {
+      const last = Math.min(Number(hi), at + SEARCH_IDS_PER_STATEMENT - 1);
+      ranges.push(async (conn) => {
+        await writePgSearchRows(conn, at, last);
+        searched += last - at + 1;
+        searchProgress(Math.min(searched, counts.papers));
+      });
+    }
+    // Two connections: the to_tsvector work is CPU-bound, and the bench machine has two cores.
+    await onConnections(db, 2, ranges);
+    await db.connection().execute(async (conn) => {
+      // The sort of a GIN build spills to disk below this; the bench machine has 24 GB.
+      await sql`set maintenance_work_mem = '1GB'`.execute(conn);
+      for (const def of ginIndexes) await sql.raw(def).execute(conn);
+    });
   }
   // A bulk load leaves the planner without statistics until autovacuum gets to it (never, where
   // autovacuum is off); an operator's restore runs ANALYZE, and so does the bench.
