@@ -16,6 +16,7 @@ import { loggableUrl } from "../server/http/log-url.ts";
 import { databaseWasUnavailable, markDatabaseUnavailable } from "../server/http/outage-scope.ts";
 import { RETRY_AFTER_SECONDS } from "../server/http/unavailable.ts";
 import { appContext, requestContext } from "./context.ts";
+import { ArticleHtml, articleHtmlSlot } from "./lib/article-html.ts";
 import type { RouteHandle } from "./root.tsx";
 
 export const streamTimeout = 5_000;
@@ -86,7 +87,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <ArticleHtml value={loadContext.get(articleHtmlSlot)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </ArticleHtml>,
       {
         nonce,
         [readyOption]() {

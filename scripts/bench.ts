@@ -265,25 +265,33 @@ async function fullTextTimes(ctx: AppContext, base: string) {
     100,
   );
   const page = `/journal/${longest.uri}/${longest.id}/fulltext`;
-  // Each render misses the output cache (a new query string); the tree cache is warm, as it is
+  // Each request misses the output cache (a new query string); the tree cache is warm, as it is
   // for every render after a galley's first. Wall time over loopback, and this process's CPU
   // time (server and client are this process), which load from other processes disturbs less.
-  const times: number[] = [];
-  const cpu: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i < 5 + FULLTEXT_RENDERS; i++) {
-    const start = performance.now();
-    const used = process.cpuUsage();
-    const res = await fetch(`${base}${page}?bench=${i}`);
-    bytes = (await res.arrayBuffer()).byteLength;
-    const { user, system } = process.cpuUsage(used);
-    if (i >= 5) {
-      times.push(performance.now() - start);
-      cpu.push((user + system) / 1000);
+  // The render is asked for uncompressed (what issue 18's 20 ms is about); the same miss asked
+  // for Brotli adds the output cache's one compression of the new entry (decision 319).
+  async function misses(label: string, encoding: string) {
+    const times: number[] = [];
+    const cpu: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 5 + FULLTEXT_RENDERS; i++) {
+      const start = performance.now();
+      const used = process.cpuUsage();
+      const res = await fetch(`${base}${page}?${label}=${i}`, {
+        headers: { "accept-encoding": encoding },
+      });
+      bytes = (await res.arrayBuffer()).byteLength;
+      const { user, system } = process.cpuUsage(used);
+      if (i >= 5) {
+        times.push(performance.now() - start);
+        cpu.push((user + system) / 1000);
+      }
     }
+    times.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
+    return { times, cpu, bytes };
   }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
+  const { times, cpu, bytes } = await misses("bench", "identity");
   const n = `${FULLTEXT_RENDERS} renders`;
   record(
     `Full text page render, output cache missed, median (${page}, ${n})`,
@@ -294,6 +302,13 @@ async function fullTextTimes(ctx: AppContext, base: string) {
   record("Full text page render p95", percentile(times, 95), "ms", 20);
   record("Full text page render CPU time, median", percentile(cpu, 50), "ms", 20);
   record("Full text page render CPU time, p95", percentile(cpu, 95), "ms", 20);
+  const br = await misses("bench-br", "br");
+  record(
+    "Full text page, output cache missed, Brotli-compressed answer, median",
+    percentile(br.times, 50),
+    "ms",
+    100,
+  );
   record("Full text page HTML (uncompressed)", bytes / 1024, "kB", 1024);
 
   // what a phone downloads and how Lighthouse's mobile profile scores the page (issue 18)

@@ -28,7 +28,6 @@ import type {
   SignedInUser,
 } from "../../shared/api.ts";
 import { paperLink, proceedingPaperLink } from "../../shared/format.ts";
-import type { FullText } from "../../shared/fulltext.ts";
 import {
   parseRouteParams,
   routeId,
@@ -36,8 +35,11 @@ import {
   routeProceedingSlug,
 } from "../../shared/route-params.ts";
 import type { ReaderFigures } from "../../shared/usage.ts";
+import type { FullTextOutline } from "../components/fulltext/full-text-page.tsx";
 import type { PaperSource } from "../components/paper/paper-heading.tsx";
 import { appContext, requestContext } from "../context.ts";
+import { articleHtmlSlot } from "./article-html.ts";
+import { renderFullText } from "./fulltext-html.ts";
 import { fullTextPath } from "./fulltext-meta.ts";
 import { loadRecordPage, loadSection } from "./public-load.ts";
 
@@ -173,7 +175,8 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
 /** What a full-text page renders: all empty (and no header) on a failed load. */
 export type FullTextPageData<P> = {
   paper: P | null;
-  text: FullText | null;
+  /** The full text's language and contents; its article's HTML goes beside (decision 319). */
+  text: FullTextOutline | null;
   headerText: string;
   /** The paper's abstract page. */
   link: string;
@@ -182,7 +185,7 @@ export type FullTextPageData<P> = {
 
 /**
  * The full-text page's loader: the paper, found as its abstract page finds it, and its JATS
- * galley's tree; the 404 page when the paper has no JATS galley.
+ * galley's tree rendered ({@link renderFullText}); the 404 page when the paper has no JATS galley.
  */
 export function loadFullTextPage<P extends PaperReading>(
   place: PaperPlace<P>,
@@ -203,13 +206,17 @@ export function loadFullTextPage<P extends PaperReading>(
       const text = await paperFullText(ctx, paper.paperID);
       return text ? { paper, text } : null;
     },
-    (_ctx, { paper, text }): FullTextPageData<P> => ({
-      paper,
-      text,
-      headerText: place.header(paper),
-      link: place.link(paper),
-      source: place.source(paper),
-    }),
+    (_ctx, { paper, text }): FullTextPageData<P> => {
+      const { html, ...outline } = renderFullText(text);
+      args.context.set(articleHtmlSlot, html);
+      return {
+        paper,
+        text: outline,
+        headerText: place.header(paper),
+        link: place.link(paper),
+        source: place.source(paper),
+      };
+    },
     empty,
   );
 }

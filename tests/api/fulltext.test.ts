@@ -10,17 +10,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, type RouterContextProvider } from "react-router";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FullTextPage } from "../../app/components/fulltext/full-text-page.tsx";
+import {
+  type FullTextOutline,
+  FullTextPage,
+} from "../../app/components/fulltext/full-text-page.tsx";
+import { ArticleHtml, articleHtmlSlot } from "../../app/lib/article-html.ts";
 import { loader as paperLoader, meta as paperMetaOf } from "../../app/routes/paper.tsx";
 import { loader as fullTextLoader } from "../../app/routes/paper-fulltext.tsx";
 import { importCorpus } from "../../server/import/corpus.ts";
 import { searchPapers } from "../../server/services/search.ts";
 import { referencedKeys, sweepStorage } from "../../server/storage/sweep.ts";
 import type { PaperDetail } from "../../shared/api.ts";
-import type { FullText } from "../../shared/fulltext.ts";
 import {
   CORPUS_DIR,
   createTestContext,
@@ -56,22 +59,27 @@ async function paperByDoi(doi: string) {
 
 async function fullTextPage(doi: string) {
   const { id, uri } = await paperByDoi(doi);
-  const out = await runLoader(() =>
-    fullTextLoader(loaderArgs(t.ctx, { journalUrl: uri, paper: String(id) })),
-  );
-  const data = out.data as { paper: PaperDetail; text: FullText };
+  const args = loaderArgs(t.ctx, { journalUrl: uri, paper: String(id) });
+  const out = await runLoader(() => fullTextLoader(args));
+  const { context }: { context: RouterContextProvider } = args;
+  const data = out.data as { paper: PaperDetail; text: FullTextOutline };
+  // the article's HTML reaches the page as app/entry.server.tsx hands it over (decision 319)
   const html =
     out.status === 200
       ? renderToStaticMarkup(
           createElement(
-            MemoryRouter,
-            null,
-            createElement(FullTextPage, {
-              paper: data.paper,
-              text: data.text,
-              source: { label: data.paper.journal_title, link: data.paper.issue_link },
-              abstractLink: `/journal/${uri}/${id}`,
-            }),
+            ArticleHtml,
+            { value: context.get(articleHtmlSlot) },
+            createElement(
+              MemoryRouter,
+              null,
+              createElement(FullTextPage, {
+                paper: data.paper,
+                text: data.text,
+                source: { label: data.paper.journal_title, link: data.paper.issue_link },
+                abstractLink: `/journal/${uri}/${id}`,
+              }),
+            ),
           ),
         )
       : "";
@@ -110,7 +118,8 @@ describe(`HTML full text of corpus papers (${dialectUnderTest})`, () => {
     expect(page.html).toContain("<figcaption>");
     expect(page.html).not.toContain("<img");
     expect(page.html).toMatch(/<section id="references"><h2>References<\/h2>/);
-    expect(page.text.references).toHaveLength(46);
+    const references = page.html.slice(page.html.indexOf('<ol class="ft-refs">'));
+    expect(references.slice(0, references.indexOf("</ol>")).match(/<li id="/g)).toHaveLength(46);
     expect(page.html).toMatch(/<span class="cite"><a href="#ft-bib\d+">/);
     expectAnchorsResolve(page.html);
   });

@@ -10,18 +10,31 @@
  * citations show their reference with CSS (./blocks.tsx). Print styles hide the contents list
  * and the site's chrome (app/app.css, `.fulltext`).
  */
+import { useContext } from "react";
 import type { PaperReading } from "../../../shared/api.ts";
 import { type FullText, type FullTextPart, tableOfContents } from "../../../shared/fulltext.ts";
+import { ArticleHtml } from "../../lib/article-html.ts";
 import { PaperHeading, type PaperSource } from "../paper/paper-heading.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
 import { Blocks, Inlines } from "./blocks.tsx";
 
-type Entry = { id: string; title: string; depth: number };
+/** One line of the contents list: the section's element id, its title, its depth (1 = top). */
+export type ContentsEntry = { id: string; title: string; depth: number };
+
+/**
+ * A full text as its page shows it: the article's language, the contents list, and the article
+ * (everything from the abstract to the supplementary files) already rendered to HTML by
+ * {@link FullTextArticle} (app/lib/fulltext-html.ts: once per galley tree, decision 319).
+ */
+export type RenderedFullText = { lang: string | null; contents: ContentsEntry[]; html: string };
+
+/** What the loader answers of a {@link RenderedFullText}: the HTML goes beside it (../../lib/article-html.ts). */
+export type FullTextOutline = Omit<RenderedFullText, "html">;
 
 /** The contents list: the summaries, top sections (and their subsections), then the back. */
-function contentsOf(text: FullText): Entry[] {
-  const entries: Entry[] = [];
+export function fullTextContents(text: FullText): ContentsEntry[] {
+  const entries: ContentsEntry[] = [];
   if (text.abstract.length) entries.push({ id: "abstract", title: "Abstract", depth: 1 });
   for (const s of text.summaries) entries.push({ id: s.id, title: s.title, depth: 1 });
   entries.push(...tableOfContents(text.body));
@@ -44,6 +57,96 @@ function Part({ part }: { part: FullTextPart }) {
   );
 }
 
+/**
+ * The article of a full text: abstract and other summaries, body, floating figures and tables,
+ * back matter, footnotes, references (DOI and PubMed links), supplementary files. Rendered to
+ * HTML once per galley tree on the server (app/lib/fulltext-html.ts) and placed in the page by
+ * {@link FullTextPage}.
+ */
+export function FullTextArticle({ text }: { text: FullText }) {
+  return (
+    <>
+      {text.abstract.length ? (
+        <section id="abstract">
+          <h2>Abstract</h2>
+          <Blocks blocks={text.abstract} level={3} />
+        </section>
+      ) : null}
+      {text.summaries.map((part) => (
+        <Part key={part.id} part={part} />
+      ))}
+      <Blocks blocks={text.body} level={2} />
+      {text.floats.length ? (
+        <section id="figures">
+          <h2>Figures and tables</h2>
+          <Blocks blocks={text.floats} level={3} />
+        </section>
+      ) : null}
+      {text.back.map((part) => (
+        <Part key={part.id} part={part} />
+      ))}
+      {text.footnotes.length ? (
+        <section id="footnotes">
+          <h2>Notes</h2>
+          <ol className="ft-notes">
+            {text.footnotes.map((note) => (
+              <li key={note.id} id={note.id}>
+                {note.label ? <span className="ft-note-label">{note.label} </span> : null}
+                <Blocks blocks={note.c} level={3} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {text.references.length ? (
+        <section id="references">
+          <h2>References</h2>
+          <ol className="ft-refs">
+            {text.references.map((ref, i) => (
+              <li key={ref.id} id={ref.id}>
+                <span className="ft-ref-label">{ref.label || `${i + 1}.`}</span>{" "}
+                <span>{ref.text}</span>
+                {ref.doi || ref.pmid || ref.url ? (
+                  <span className="ft-ref-links">
+                    {ref.doi ? <a href={ref.doi}>DOI</a> : null}
+                    {ref.pmid ? (
+                      <a href={`https://pubmed.ncbi.nlm.nih.gov/${ref.pmid}/`}>PubMed</a>
+                    ) : null}
+                    {ref.url && !ref.doi ? <a href={ref.url}>Web link</a> : null}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {text.supplements.length ? (
+        <section id="supplementary">
+          <h2>Supplementary files</h2>
+          <ul className="ft-supp">
+            {text.supplements.map((supp) => (
+              <li key={supp.id} id={supp.id}>
+                <p className="ft-caption-title">
+                  {supp.label ? <span className="ft-label">{supp.label}. </span> : null}
+                  <Inlines items={supp.title} />{" "}
+                  {supp.src ? (
+                    <a href={supp.src}>{supp.file || "Download"}</a>
+                  ) : supp.file ? (
+                    <span className="ft-file">
+                      {supp.file} <span className="ft-missing-inline">(file not supplied)</span>
+                    </span>
+                  ) : null}
+                </p>
+                <Blocks blocks={supp.caption} level={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
 export function FullTextPage({
   paper,
   text,
@@ -51,12 +154,13 @@ export function FullTextPage({
   abstractLink,
 }: {
   paper: PaperReading;
-  text: FullText;
+  text: FullTextOutline;
   source: PaperSource;
   /** The paper's abstract page. */
   abstractLink: string;
 }) {
-  const contents = contentsOf(text);
+  const { contents } = text;
+  const html = useContext(ArticleHtml);
   return (
     <main className={`${containerClass} py-8 sm:py-12`}>
       <article
@@ -99,85 +203,11 @@ export function FullTextPage({
           </nav>
         ) : null}
 
-        <div className="ft-body lg:col-start-2">
-          {text.abstract.length ? (
-            <section id="abstract">
-              <h2>Abstract</h2>
-              <Blocks blocks={text.abstract} level={3} />
-            </section>
-          ) : null}
-          {text.summaries.map((part) => (
-            <Part key={part.id} part={part} />
-          ))}
-          <Blocks blocks={text.body} level={2} />
-          {text.floats.length ? (
-            <section id="figures">
-              <h2>Figures and tables</h2>
-              <Blocks blocks={text.floats} level={3} />
-            </section>
-          ) : null}
-          {text.back.map((part) => (
-            <Part key={part.id} part={part} />
-          ))}
-          {text.footnotes.length ? (
-            <section id="footnotes">
-              <h2>Notes</h2>
-              <ol className="ft-notes">
-                {text.footnotes.map((note) => (
-                  <li key={note.id} id={note.id}>
-                    {note.label ? <span className="ft-note-label">{note.label} </span> : null}
-                    <Blocks blocks={note.c} level={3} />
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ) : null}
-          {text.references.length ? (
-            <section id="references">
-              <h2>References</h2>
-              <ol className="ft-refs">
-                {text.references.map((ref, i) => (
-                  <li key={ref.id} id={ref.id}>
-                    <span className="ft-ref-label">{ref.label || `${i + 1}.`}</span>{" "}
-                    <span>{ref.text}</span>
-                    {ref.doi || ref.pmid || ref.url ? (
-                      <span className="ft-ref-links">
-                        {ref.doi ? <a href={ref.doi}>DOI</a> : null}
-                        {ref.pmid ? (
-                          <a href={`https://pubmed.ncbi.nlm.nih.gov/${ref.pmid}/`}>PubMed</a>
-                        ) : null}
-                        {ref.url && !ref.doi ? <a href={ref.url}>Web link</a> : null}
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ) : null}
-          {text.supplements.length ? (
-            <section id="supplementary">
-              <h2>Supplementary files</h2>
-              <ul className="ft-supp">
-                {text.supplements.map((supp) => (
-                  <li key={supp.id} id={supp.id}>
-                    <p className="ft-caption-title">
-                      {supp.label ? <span className="ft-label">{supp.label}. </span> : null}
-                      <Inlines items={supp.title} />{" "}
-                      {supp.src ? (
-                        <a href={supp.src}>{supp.file || "Download"}</a>
-                      ) : supp.file ? (
-                        <span className="ft-file">
-                          {supp.file} <span className="ft-missing-inline">(file not supplied)</span>
-                        </span>
-                      ) : null}
-                    </p>
-                    <Blocks blocks={supp.caption} level={3} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </div>
+        <div
+          className="ft-body lg:col-start-2"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: FullTextArticle's own React output (app/lib/fulltext-html.ts), rendered from the allow-listed tree; nothing of the JATS source reaches it unescaped
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       </article>
     </main>
   );
