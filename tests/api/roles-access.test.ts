@@ -13,6 +13,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardRouters } from "../../server/api/dashboard/index.ts";
 import { ACCESS_MESSAGES } from "../../server/services/access.ts";
+import { attachJats, storeJatsGalley } from "../../server/services/fulltext/galley.ts";
+import { timestamp } from "../../server/services/write.ts";
 import { createManager, sessionCookie } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type StandIn, startCrossrefStandIn } from "../helpers/crossref-stand-in.ts";
@@ -265,6 +267,24 @@ const CASES: Record<string, Case> = {
   "GET /delete_paper/:journal/:paper": {
     scope: "journal",
   },
+  // JATS galleys (issue 18, decisions 316 and 317): removal by the paper's managers (the target's
+  // paper given a galley first), reading a file's metadata by any manager (nothing stored)
+  "POST /remove_paper_jats/:journal/:paper": {
+    scope: "journal",
+    json: async (x) => {
+      await giveGalley(x.paperId);
+      return {};
+    },
+  },
+  "POST /remove_proceeding_paper_jats/:proceeding/:paper": {
+    scope: "proceeding",
+    path: (x) => `/remove_proceeding_paper_jats/${x.proceedingId}/${x.proceedingPaperId}`,
+    json: async (x) => {
+      await giveGalley(x.proceedingPaperId);
+      return {};
+    },
+  },
+  "POST /read_jats": { scope: "any", file: "jats_file" },
   "GET /dashboard/managers": { scope: "admin" },
   "POST /manager_journal/:user": {
     scope: "admin",
@@ -517,11 +537,19 @@ function send(call: string, c: Case, target: Target, cookie: string, body?: obje
     for (const [k, v] of Object.entries(c.fields(target))) req = req.field(k, v);
   }
   if (c.file === "paper_file") req = req.attach("paper_file", pdfBytes, "paper.pdf");
+  else if (c.file === "jats_file") req = req.attach("jats_file", jatsBytes, "paper.xml");
   else if (c.file) req = req.attach(c.file, cover, "cover.png");
   return req;
 }
 
 let pdfBytes: Buffer;
+let jatsBytes: Buffer;
+
+/** Makes a corpus JATS file the galley of paper `paperId`, as the paper forms store one. */
+async function giveGalley(paperId: number): Promise<void> {
+  const stored = await storeJatsGalley(t.ctx, jatsBytes);
+  await t.ctx.db.transaction().execute((trx) => attachJats(trx, paperId, stored, timestamp()));
+}
 
 /** A snapshot of what the calls can change, to prove a refused call changed nothing. */
 async function snapshot(): Promise<string> {
@@ -530,6 +558,7 @@ async function snapshot(): Promise<string> {
     journals,
     publications,
     papers,
+    galleys,
     proceedings,
     partners,
     users,
@@ -542,6 +571,7 @@ async function snapshot(): Promise<string> {
     db.selectFrom("journals").selectAll().orderBy("id").execute(),
     db.selectFrom("publications").selectAll().orderBy("id").execute(),
     db.selectFrom("papers").select(["id", "title", "doi", "file"]).orderBy("id").execute(),
+    db.selectFrom("paper_jats").select(["paper_id", "storage_key"]).orderBy("paper_id").execute(),
     db.selectFrom("proceedings").selectAll().orderBy("id").execute(),
     db.selectFrom("partners").selectAll().orderBy("id").execute(),
     db.selectFrom("users").select(["id", "role", "disabled_at"]).orderBy("id").execute(),
@@ -555,6 +585,7 @@ async function snapshot(): Promise<string> {
     journals,
     publications,
     papers,
+    galleys,
     proceedings,
     partners,
     users,
@@ -595,6 +626,7 @@ beforeAll(async () => {
   const path = await import("node:path");
   const { CORPUS_DIR } = await import("../helpers/context.ts");
   pdfBytes = await readFile(path.join(CORPUS_DIR, "pdfs", "metabolites-04-00932.pdf"));
+  jatsBytes = await readFile(path.join(CORPUS_DIR, "jats", "elife_poa_e13833.xml"));
   const admin = await createManager(t.ctx, { fname: "Site", lname: "Admin" });
   adminCookie = await sessionCookie(t.ctx, admin.user.id);
   const owner = await createManager(t.ctx, { fname: "Owner", lname: "Manager" });

@@ -1,13 +1,14 @@
 /**
  * The rule of app/lib/page-kind.ts, which decides that a link loads its page as a document
  * (app/components/ui/link.tsx, decision 292), agrees with the routes themselves: a route is
- * hydrated unless its module says `handle = { hydrate: false }` (decision 240).
+ * hydrated unless its module's `handle` says `hydrate: false` (decision 240), read from the module
+ * itself (a handle may be shared between routes, app/components/paper/paper-pages.tsx).
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { isHydratedPath } from "../../app/lib/page-kind.ts";
+import type { RouteHandle } from "../../app/root.tsx";
 import routes from "../../app/routes.ts";
 
 const APP = path.resolve(import.meta.dirname, "../../app");
@@ -31,8 +32,8 @@ describe("page kinds", () => {
   it("call a page hydrated exactly when its route does not opt out", async () => {
     const seen: string[] = [];
     for (const [sample, file] of pages(await routes)) {
-      const source = readFileSync(path.join(APP, file), "utf8");
-      const unhydrated = /handle = \{[^}]*\bhydrate: false\b/.test(source);
+      const route: { handle?: RouteHandle } = await import(path.join(APP, file));
+      const unhydrated = route.handle?.hydrate === false;
       expect(isHydratedPath(sample), `${sample} (${file})`).toBe(!unhydrated);
       seen.push(sample);
     }
