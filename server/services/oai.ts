@@ -17,6 +17,7 @@ import {
 } from "../../shared/format.ts";
 import type { AppContext } from "./context.ts";
 import { authorsByPaper, galleyUrl, proceedingGalleyUrl } from "./papers/queries.ts";
+import { papersWithVenues } from "./papers/with-venues.ts";
 
 export type OaiRecord = {
   paperId: number;
@@ -106,18 +107,12 @@ export async function listOaiSets(ctx: AppContext): Promise<OaiSet[]> {
  * active journal's published issues, and every proceeding paper (proceedings have no drafts).
  */
 function recordPapers(ctx: AppContext) {
-  return ctx.readDb
-    .selectFrom("papers as p")
-    .leftJoin("publications as pub", "pub.id", "p.publication_id")
-    .leftJoin("journals as j", "j.id", "pub.journal_id")
-    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
-    .leftJoin("proceeding_events as e", "e.id", "pr.event_id")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("j.active", "=", 1), eb("pub.status", "=", "published")]),
-        eb("pr.id", "is not", null),
-      ]),
-    );
+  return papersWithVenues(ctx.readDb).where((eb) =>
+    eb.or([
+      eb.and([eb("j.active", "=", 1), eb("pub.status", "=", "published")]),
+      eb("pr.id", "is not", null),
+    ]),
+  );
 }
 
 /** The earliest datestamp of any record (hidden papers do not count), or now when there are none. */

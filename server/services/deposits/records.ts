@@ -13,6 +13,7 @@
  *   has it electronic (this site publishes online; every one-ISSN journal of the corpus is
  *   online-only), decision 276.
  */
+
 import {
   type EffectiveDate,
   effectivePaperDate,
@@ -29,6 +30,7 @@ import {
   type ReferenceRead,
   referencesOf,
 } from "../papers/scholarly.ts";
+import { papersWithVenues } from "../papers/with-venues.ts";
 
 /** A journal as the exports name it. */
 export type JournalVenue = {
@@ -104,55 +106,49 @@ export type JournalRecord = Extract<ScholarlyRecord, { issue: IssueVenue }>;
 export type ProceedingRecord = Extract<ScholarlyRecord, { issue: null }>;
 
 function paperBase(ctx: AppContext) {
-  return ctx.db
-    .selectFrom("papers as p")
-    .leftJoin("publications as pub", "pub.id", "p.publication_id")
-    .leftJoin("journals as j", "j.id", "pub.journal_id")
-    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
-    .leftJoin("proceeding_events as e", "e.id", "pr.event_id")
-    .select([
-      "p.id",
-      "p.title",
-      "p.abstract",
-      "p.keywords",
-      "p.doi",
-      "p.file",
-      "p.first_page",
-      "p.last_page",
-      "p.published_on",
-      "p.received_on",
-      "p.accepted_on",
-      "p.license_url",
-      "p.copyright_holder",
-      "p.copyright_year",
-      "p.funding_statement",
-      "p.position",
-      "pub.id as issue_id",
-      "pub.volume",
-      "pub.number",
-      "pub.show_number",
-      "pub.title as issue_title",
-      "pub.year as issue_year",
-      "pub.publication_date",
-      "j.id as journal_id",
-      "j.uri",
-      "j.name as journal_name",
-      "j.abbreviation",
-      "j.publisher",
-      "j.issn",
-      "j.eissn",
-      "pr.id as proceeding_id",
-      "pr.slug",
-      "pr.title as proceeding_title",
-      "pr.publisher as proceeding_publisher",
-      "pr.isbn",
-      "pr.issn as proceeding_issn",
-      "pr.year as proceeding_year",
-      "e.name as event_name",
-      "e.start_date",
-      "e.end_date",
-      "e.location",
-    ]);
+  return papersWithVenues(ctx.db).select([
+    "p.id",
+    "p.title",
+    "p.abstract",
+    "p.keywords",
+    "p.doi",
+    "p.file",
+    "p.first_page",
+    "p.last_page",
+    "p.published_on",
+    "p.received_on",
+    "p.accepted_on",
+    "p.license_url",
+    "p.copyright_holder",
+    "p.copyright_year",
+    "p.funding_statement",
+    "p.position",
+    "pub.id as issue_id",
+    "pub.volume",
+    "pub.number",
+    "pub.show_number",
+    "pub.title as issue_title",
+    "pub.year as issue_year",
+    "pub.publication_date",
+    "j.id as journal_id",
+    "j.uri",
+    "j.name as journal_name",
+    "j.abbreviation",
+    "j.publisher",
+    "j.issn",
+    "j.eissn",
+    "pr.id as proceeding_id",
+    "pr.slug",
+    "pr.title as proceeding_title",
+    "pr.publisher as proceeding_publisher",
+    "pr.isbn",
+    "pr.issn as proceeding_issn",
+    "pr.year as proceeding_year",
+    "e.name as event_name",
+    "e.start_date",
+    "e.end_date",
+    "e.location",
+  ]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof paperBase>["execute"]>>[number];

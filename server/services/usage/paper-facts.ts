@@ -2,8 +2,10 @@
  * What the usage figures show of a paper: its title, public page and where it appeared, and
  * whether readers can see it (an active journal's published issue, or a proceeding).
  */
+
 import { paperLink, proceedingPaperLink } from "../../../shared/format.ts";
 import type { Db } from "../../db/database.ts";
+import { papersWithVenues } from "../papers/with-venues.ts";
 
 export type PaperFacts = {
   title: string;
@@ -19,11 +21,7 @@ export type PaperFacts = {
 export async function describePapers(db: Db, paperIds: number[]): Promise<Map<number, PaperFacts>> {
   const out = new Map<number, PaperFacts>();
   if (paperIds.length === 0) return out;
-  const rows = await db
-    .selectFrom("papers as p")
-    .leftJoin("publications as pub", "pub.id", "p.publication_id")
-    .leftJoin("journals as j", "j.id", "pub.journal_id")
-    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+  const rows = await papersWithVenues(db)
     .select([
       "p.id",
       "p.title",

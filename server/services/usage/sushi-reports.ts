@@ -20,9 +20,11 @@
  * so the three agree, but for the usage of a deleted paper, which stays in its journal's
  * figures.
  */
+
 import { sql } from "kysely";
 import { effectivePaperDate } from "../../../shared/dates.ts";
 import type { Db } from "../../db/database.ts";
+import { papersWithVenues } from "../papers/with-venues.ts";
 import { lastDayOf, num } from "./figures.ts";
 import { ACCESS_TYPE } from "./store.ts";
 
@@ -995,11 +997,7 @@ async function itemFacts(
   const out = new Map<number, ItemFacts>();
   for (let i = 0; i < paperIds.length; i += 5000) {
     const ids = paperIds.slice(i, i + 5000);
-    const rows = await db
-      .selectFrom("papers as p")
-      .leftJoin("publications as pub", "pub.id", "p.publication_id")
-      .leftJoin("journals as j", "j.id", "pub.journal_id")
-      .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    const rows = await papersWithVenues(db)
       .select([
         "p.id",
         "p.title",
