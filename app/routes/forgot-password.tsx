@@ -1,18 +1,8 @@
-/**
- * Password reset request, /forgot-password (issue 8; decision 196): the sign-in page's 'Forgot
- * password?' leads here. One field, Email; 'Send reset link' (then 'Sending...') calls POST
- * /api/forgot_password. The answer is the same whether or not the address has an account
- * ('If an account uses this address, …'), and replaces the form; a refused request (a malformed
- * address, too many requests, no connection) shows its msg below the form.
- */
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { FormError, FormSuccess, SubmitButton, TextField } from "../components/forms/index.ts";
+import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
 import { apiPost, errorMessage } from "../lib/api.ts";
@@ -48,23 +38,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "" } });
-  const [dismissed, setDismissed] = useState<unknown>(null);
-  const serverError =
-    actionData && !actionData.ok && dismissed !== actionData && !busy
-      ? actionData.error
-      : undefined;
-  const onSubmit = handleSubmit(
-    (values) => submit(values, { method: "post", encType: "application/json" }),
-    () => setDismissed(actionData),
-  );
+  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
+    schema,
+    defaultValues: { email: "" },
+    answer: actionData,
+  });
 
   return (
     <AccountPanel

@@ -12,15 +12,13 @@
  */
 // first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
 import "../../shared/zod-setup.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { redirect, useNavigation, useSubmit } from "react-router";
+import { redirect } from "react-router";
 import type { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { loginFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { CheckboxField, FormError, SubmitButton, TextField } from "../components/forms/index.ts";
+import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
@@ -30,7 +28,6 @@ import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/manager";
 
 const loginSchema = loginFormSchema;
-type LoginInput = z.input<typeof loginSchema>;
 type LoginValues = z.output<typeof loginSchema>;
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -56,25 +53,11 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Manager({ loaderData, actionData }: Route.ComponentProps) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginSchema),
+  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
+    schema: loginSchema,
     defaultValues: { email: "", pword: "", remember: false },
+    answer: actionData,
   });
-  // An attempt the browser refuses hides the previous answer's message, which no longer applies.
-  const [dismissed, setDismissed] = useState<unknown>(null);
-  const serverError =
-    actionData?.error && dismissed !== actionData && !busy ? actionData.error : undefined;
-  const onSubmit = handleSubmit(
-    (values) => submit(values, { method: "post", encType: "application/json" }),
-    () => setDismissed(actionData),
-  );
 
   return (
     <AccountPanel

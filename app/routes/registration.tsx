@@ -18,10 +18,8 @@
  */
 // first: zod's configuration must precede every schema built here (shared/zod-setup.ts)
 import "../../shared/zod-setup.ts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { useNavigate, useNavigation, useSubmit } from "react-router";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { AppError } from "../../server/services/errors.ts";
 import { invitationEmail } from "../../server/services/invitations.ts";
@@ -35,6 +33,7 @@ import {
   SubmitButton,
   TextField,
 } from "../components/forms/index.ts";
+import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
@@ -43,7 +42,6 @@ import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/registration";
 
 const registrationSchema = registrationFormSchema;
-type RegistrationInput = z.input<typeof registrationSchema>;
 type RegistrationValues = z.output<typeof registrationSchema>;
 type FieldName = keyof RegistrationValues;
 const FIELDS: FieldName[] = ["fname", "lname", "phone", "email", "pword", "cpword", "admincode"];
@@ -107,18 +105,12 @@ export default function Registration({ actionData, loaderData }: Route.Component
   const invitationError = loaderData.invite?.error ?? undefined;
   // closed to the passcode; an invited manager still registers
   const closed = !loaderData.open && invitation === null;
-  const submit = useSubmit();
   const navigate = useNavigate();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const succeeded = actionData?.ok === true;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegistrationInput, unknown, RegistrationValues>({
-    resolver: zodResolver(registrationSchema),
+  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
+    schema: registrationSchema,
+    answer: actionData,
+    serverFields: FIELDS,
     defaultValues: {
       fname: "",
       lname: "",
@@ -130,27 +122,6 @@ export default function Registration({ actionData, loaderData }: Route.Component
       invite: invitation?.token ?? "",
     },
   });
-  // An attempt the browser refuses hides the previous answer's message, which no longer applies.
-  const [dismissed, setDismissed] = useState<unknown>(null);
-  const serverError =
-    actionData && !actionData.ok && dismissed !== actionData && !busy
-      ? actionData.error
-      : undefined;
-  const onSubmit = handleSubmit(
-    (values) => submit(values, { method: "post", encType: "application/json" }),
-    () => setDismissed(actionData),
-  );
-
-  // The server's field messages go beside their fields, unless the message below the form
-  // already says the same (a screen reader would hear it twice).
-  useEffect(() => {
-    if (!actionData || actionData.ok) return;
-    for (const [field, message] of Object.entries(actionData.errors)) {
-      if (FIELDS.includes(field as FieldName) && message !== actionData.error) {
-        setError(field as FieldName, { type: "server", message });
-      }
-    }
-  }, [actionData, setError]);
 
   useEffect(() => {
     if (!succeeded) return;

@@ -1,23 +1,12 @@
-/**
- * Choosing a new password, /reset-password#{token} (issue 8; decision 196): the page the
- * emailed link opens. The token is in the URL's fragment, which the browser never sends to the
- * server, so the page reads it in the browser, asks POST /api/check_reset_link whether it is
- * still good ('Checking your link…'), then shows New password and Confirm new password with
- * 'Set new password' (then 'Saving...'), POST /api/reset_password. Success signs this browser
- * in and goes to /dashboard; every other session of the account has ended. A used, expired or
- * missing link says so and offers a new one (/forgot-password); a refused password shows the
- * server's msg below the form and its field message beside the field.
- */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { redirect, useNavigation, useSubmit } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { FormError, Spinner, SubmitButton } from "../components/forms/index.ts";
 import { NewPasswordFields } from "../components/forms/new-password-fields.tsx";
+import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
@@ -33,6 +22,8 @@ const schema = z
   })
   .refine(...passwordsMatch);
 type Values = z.output<typeof schema>;
+/** The fields whose server messages show beside them. */
+const PASSWORD_FIELDS = ["pword", "cpword"] as const;
 
 const LINK_INVALID =
   "This password reset link has expired or has already been used. Please ask for a new one.";
@@ -123,31 +114,13 @@ function NewPasswordForm({
   token: string;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const submit = useSubmit();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { pword: "", cpword: "" } });
-  const [dismissed, setDismissed] = useState<unknown>(null);
-  const serverError =
-    actionData && dismissed !== actionData && !busy ? actionData.error : undefined;
-  const onSubmit = handleSubmit(
-    (values) => submit({ ...values, token }, { method: "post", encType: "application/json" }),
-    () => setDismissed(actionData),
-  );
-
-  useEffect(() => {
-    if (!actionData) return;
-    for (const [field, message] of Object.entries(actionData.errors)) {
-      if ((field === "pword" || field === "cpword") && message !== actionData.error) {
-        setError(field, { type: "server", message });
-      }
-    }
-  }, [actionData, setError]);
+  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
+    schema,
+    defaultValues: { pword: "", cpword: "" },
+    answer: actionData,
+    serverFields: PASSWORD_FIELDS,
+    extra: { token },
+  });
 
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
