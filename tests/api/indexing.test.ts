@@ -6,6 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../server/http/session.ts";
 import { SITEMAP_BATCH, SITEMAP_PAPER_IDS } from "../../server/services/indexing.ts";
+import { writeCatalogue } from "../../server/services/write.ts";
 import { signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
@@ -253,5 +254,34 @@ describe(`crawler files on ${dialectUnderTest}`, () => {
       `${BASE}/sitemaps/papers-1.xml`,
     ]);
     expect((await request(t.app).get("/sitemaps/papers-2.xml")).status).toBe(404);
+  });
+
+  it("lists a part far beyond the others, and none of the empty ones between", async () => {
+    const farther = 7 * SITEMAP_PAPER_IDS + 3;
+    // a catalogue write as the services make one: the cached index is read anew
+    await writeCatalogue(t.ctx, async (trx) => {
+      await trx
+        .insertInto("papers")
+        .values({
+          publication_id: seed.issueId,
+          title: "Farther still",
+          encrypted: 0,
+          position: 0,
+          abstract: "",
+          created_at: "2026-02-02T00:00:00.000Z",
+          updated_at: "2026-02-02T00:00:00.000Z",
+          id: farther,
+        })
+        .execute();
+    });
+    const index = await request(t.app).get("/sitemap.xml");
+    expect(texts(index.text, "loc")).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
+      `${BASE}/sitemaps/papers-1.xml`,
+      `${BASE}/sitemaps/papers-8.xml`,
+    ]);
+    expect(texts(index.text, "lastmod").slice(1)).toEqual(["2026-01-11", "2026-02-02"]);
+    const part = await request(t.app).get("/sitemaps/papers-8.xml");
+    expect(locsOf(part.text)).toEqual([`${BASE}/journal/ethics-review/${farther}`]);
   });
 });
