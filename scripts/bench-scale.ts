@@ -20,7 +20,7 @@
  * 1,000,000-paper PostgreSQL run), DATABASE_URL (unset: SQLite only).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { z } from "zod";
@@ -420,6 +420,9 @@ async function pageRows(
 /** Clients asking for distinct searches at once in the memory row. */
 const RSS_CLIENTS = 4;
 
+/** The memory row prints the server's RSS after every this many searches. */
+const RSS_SAMPLE_EVERY = 1_000;
+
 /**
  * The server's RSS after `searches` distinct search pages (each a cache miss running its
  * query), asked for by {@link RSS_CLIENTS} clients at once: what issue 19 bounds (< 400 MB
@@ -436,7 +439,16 @@ async function rssAfterSearches(
   const started = performance.now();
   // from the 5,040th two-word query on: the uncached rows asked for the first ones
   const urls = manySearchPaths(searches, 5_040).map((p) => app.base + p);
-  const hits = await concurrentMisses(urls, RSS_CLIENTS);
+  const samples: string[] = [];
+  const hits = await concurrentMisses(urls, RSS_CLIENTS, (done) => {
+    if (done % RSS_SAMPLE_EVERY !== 0) return;
+    const now = app.rss();
+    const sample = `${done.toLocaleString("en")}: ${now === null ? "?" : mb(now)}`;
+    samples.push(sample);
+    console.log(
+      `    RSS after ${sample} (${((performance.now() - started) / 1000).toFixed(0)} s, load ${loadavg()[0]!.toFixed(1)})`,
+    );
+  });
   const seconds = (performance.now() - started) / 1000;
   const rss = app.rss();
   const peak = app.peakRss();
@@ -445,7 +457,7 @@ async function rssAfterSearches(
     figure:
       rss === null
         ? "not measured"
-        : `${mb(rss)} (peak ${peak === null ? "?" : mb(peak)}; ${before === null ? "?" : mb(before)} before; ${seconds.toFixed(0)} s${hitNote(hits)})`,
+        : `${mb(rss)} (peak ${peak === null ? "?" : mb(peak)}; ${before === null ? "?" : mb(before)} before; ${seconds.toFixed(0)} s${hitNote(hits)}${samples.length > 1 ? `; after ${samples.join(", ")}` : ""})`,
     target: "< 400 MB",
     ok: rss === null || peak === null ? null : peak < 400_000_000 && hits === 0,
   };

@@ -73,11 +73,18 @@ async function timedFetch(url: string): Promise<{ ms: number; status: number; hi
 
 /**
  * GETs each of `urls` once with `clients` concurrent clients, every answer read to the end.
+ * `onDone`, when given, is called with the count of answers read so far after each answer
+ * (the memory row samples the server's RSS every 1,000).
  * @returns how many were cache hits.
  * @throws Error when an answer is not 200.
  */
-export async function concurrentMisses(urls: string[], clients: number): Promise<number> {
+export async function concurrentMisses(
+  urls: string[],
+  clients: number,
+  onDone?: (done: number) => void,
+): Promise<number> {
   let next = 0;
+  let done = 0;
   let hits = 0;
   const client = async () => {
     while (next < urls.length) {
@@ -85,6 +92,7 @@ export async function concurrentMisses(urls: string[], clients: number): Promise
       const r = await timedFetch(url);
       if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
       if (r.hit) hits++;
+      onDone?.(++done);
     }
   };
   await Promise.all(Array.from({ length: clients }, client));

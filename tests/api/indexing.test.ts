@@ -4,9 +4,13 @@ import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../server/http/session.ts";
 import { SITEMAP_BATCH, SITEMAP_PAPER_IDS } from "../../server/services/indexing.ts";
+import { writeCatalogue } from "../../server/services/write.ts";
+import { signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { postForm } from "../helpers/form-calls.ts";
 import { locsOf, sitemapLocs } from "../helpers/sitemap.ts";
 
 const BASE = "https://journals.example.edu";
@@ -15,6 +19,15 @@ const MANY = SITEMAP_BATCH + 321;
 /** A paper in the second id range, changed later than everything else. */
 const FAR_ID = SITEMAP_PAPER_IDS + 1;
 const FAR_CHANGE = "2026-03-04T05:06:07.000Z";
+/**
+ * Papers readers cannot see, changed after everything else: one in a draft issue in FAR_ID's
+ * part, and the only paper of the third part, in the inactive journal. Neither may move a
+ * part's lastmod or list a part (the index reads each part's newest paper from an index and
+ * must skip these: decision 338).
+ */
+const HIDDEN_CHANGE = "2026-05-06T07:08:09.000Z";
+const HIDDEN_DRAFT_ID = FAR_ID + 1;
+const HIDDEN_INACTIVE_ID = 2 * SITEMAP_PAPER_IDS + 1;
 
 let t: TestContext;
 let seed: SeededCatalogue;
@@ -40,6 +53,28 @@ beforeAll(async () => {
     .insertInto("papers")
     .values({ ...paper("Far away"), id: FAR_ID, updated_at: FAR_CHANGE })
     .execute();
+  const { publication_id: hiddenIssueId } = await t.ctx.db
+    .selectFrom("papers")
+    .select("publication_id")
+    .where("id", "=", seed.inactivePaperId)
+    .executeTakeFirstOrThrow();
+  await t.ctx.db
+    .insertInto("papers")
+    .values([
+      {
+        ...paper("Drafted"),
+        publication_id: seed.draftIssueId,
+        id: HIDDEN_DRAFT_ID,
+        updated_at: HIDDEN_CHANGE,
+      },
+      {
+        ...paper("Inactive"),
+        publication_id: hiddenIssueId,
+        id: HIDDEN_INACTIVE_ID,
+        updated_at: HIDDEN_CHANGE,
+      },
+    ])
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -47,6 +82,28 @@ const texts = (xml: string, tag: string) => {
   const doc = new DOMParser().parseFromString(xml, "text/xml");
   return Array.from(doc.getElementsByTagName(tag)).map((n) => n.textContent ?? "");
 };
+
+/**
+ * An administrator's `Cookie` header for this site: PUBLIC_URL is https, so the session cookie
+ * carries its `__Host-` name (decision 021).
+ */
+const administratorCookie = async () =>
+  (await signedInAdministrator(t)).cookie.replace(
+    `${SESSION_COOKIE}=`,
+    `${SECURE_SESSION_COOKIE}=`,
+  );
+
+/** The dashboard's edit form of "Far away" with one author, in issue `publication`. */
+const editForm = (publication: number) => ({
+  sel_publication: String(publication),
+  title: "Far away",
+  doi: "",
+  abstract: "A paper far from the others.",
+  keywords: "distance",
+  "authors[0][name]": "Ada Far",
+  "authors[0][email]": "",
+  "authors[0][institution]": "",
+});
 
 const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
 
@@ -76,7 +133,9 @@ describe(`crawler files on ${dialectUnderTest}`, () => {
       `${BASE}/sitemaps/papers-1.xml`,
       `${BASE}/sitemaps/papers-2.xml`,
     ]);
-    // Each part's lastmod is the newest change among what it lists.
+    // Each part's lastmod is the newest change among what it lists: the later changes of the
+    // hidden papers of parts 2 and 3 count for nothing, and part 3 (hidden papers only) is not
+    // listed.
     expect(texts(res.text, "lastmod")).toEqual(["2026-01-10", "2026-01-11", "2026-03-04"]);
   });
 
@@ -151,5 +210,78 @@ describe(`crawler files on ${dialectUnderTest}`, () => {
     expect(titles).not.toContain("Secret");
     expect(texts(res.text, "id")).toContain("https://doi.org/10.7554/eLife.00353");
     expect(texts(res.text, "name")).toContain("Eve Marder");
+  });
+
+  it("a paper edited in the dashboard moves its part's lastmod, and only its part's", async () => {
+    const cookie = await administratorCookie();
+    const before = new Date().toISOString().slice(0, 10);
+    const edit = await postForm(
+      t,
+      `/edit_paper/ethics-review/${FAR_ID}`,
+      editForm(seed.issueId),
+      null,
+      cookie,
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const after = new Date().toISOString().slice(0, 10);
+    const index = await request(t.app).get("/sitemap.xml");
+    expect(texts(index.text, "loc")).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
+      `${BASE}/sitemaps/papers-1.xml`,
+      `${BASE}/sitemaps/papers-2.xml`,
+    ]);
+    const [pages, first, second] = texts(index.text, "lastmod");
+    expect([pages, first]).toEqual(["2026-01-10", "2026-01-11"]);
+    expect([before, after]).toContain(second);
+    // the part's own file says the same
+    const part = await request(t.app).get("/sitemaps/papers-2.xml");
+    expect(texts(part.text, "lastmod")).toEqual([second]);
+  });
+
+  it("a part whose public papers all moved to a draft issue leaves the index", async () => {
+    const cookie = await administratorCookie();
+    const edit = await postForm(
+      t,
+      `/edit_paper/ethics-review/${FAR_ID}`,
+      editForm(seed.draftIssueId),
+      null,
+      cookie,
+    );
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const index = await request(t.app).get("/sitemap.xml");
+    expect(texts(index.text, "loc")).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
+      `${BASE}/sitemaps/papers-1.xml`,
+    ]);
+    expect((await request(t.app).get("/sitemaps/papers-2.xml")).status).toBe(404);
+  });
+
+  it("lists a part far beyond the others, and none of the empty ones between", async () => {
+    const farther = 7 * SITEMAP_PAPER_IDS + 3;
+    // a catalogue write as the services make one: the cached index is read anew
+    await writeCatalogue(t.ctx, async (trx) => {
+      await trx
+        .insertInto("papers")
+        .values({
+          publication_id: seed.issueId,
+          title: "Farther still",
+          encrypted: 0,
+          position: 0,
+          abstract: "",
+          created_at: "2026-02-02T00:00:00.000Z",
+          updated_at: "2026-02-02T00:00:00.000Z",
+          id: farther,
+        })
+        .execute();
+    });
+    const index = await request(t.app).get("/sitemap.xml");
+    expect(texts(index.text, "loc")).toEqual([
+      `${BASE}/sitemaps/pages.xml`,
+      `${BASE}/sitemaps/papers-1.xml`,
+      `${BASE}/sitemaps/papers-8.xml`,
+    ]);
+    expect(texts(index.text, "lastmod").slice(1)).toEqual(["2026-01-11", "2026-02-02"]);
+    const part = await request(t.app).get("/sitemaps/papers-8.xml");
+    expect(locsOf(part.text)).toEqual([`${BASE}/journal/ethics-review/${farther}`]);
   });
 });

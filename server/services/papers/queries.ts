@@ -95,19 +95,6 @@ export async function listContents(
   }));
 }
 
-/**
- * Papers as readers see them, in an active journal's published issues (`papers as p`,
- * `publications as pub`, `journals as j`), for the sitemap, the feed and OAI-PMH.
- */
-export function publishedJournalPapers(ctx: AppContext) {
-  return ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
-    .where("j.active", "=", 1)
-    .where("pub.status", "=", "published");
-}
-
 /** Authors of one paper with their affiliations, in their order. */
 async function peopleOfPaper(ctx: AppContext, paperId: number): Promise<AuthorWithAffiliations[]> {
   return (await peopleByPaper(ctx.db, [paperId])).get(paperId) ?? [];
