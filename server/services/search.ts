@@ -165,6 +165,14 @@ const HIDDEN = sql`select p.id from publications pub
  */
 export const RANK_WINDOW = 4_000;
 
+/**
+ * {@link RANK_WINDOW} on PostgreSQL (docs/decisions/335-postgresql-smaller-ranking-window.md):
+ * the newest this many matches are ranked. Each ranked match costs PostgreSQL a TOAST read of
+ * its `rank_doc` and a `ts_rank_cd` (about 6 µs of CPU), where SQLite's bm25 reads the
+ * match's row anyway.
+ */
+export const POSTGRES_RANK_WINDOW = 1_000;
+
 /** Hidden papers' ids, or `within` (the visible papers passing the filters) when given. */
 type Within = RawBuilder<unknown> | null;
 
@@ -181,6 +189,12 @@ type Matcher = {
    * the caller sorts by `r`, then `id`).
    */
   ranked: (limit: number, within: Within, complete: boolean) => RawBuilder<unknown>;
+  /**
+   * PostgreSQL only: `ranked(limit, within, false)` with the count of `count(within, limit)`
+   * as a third column `n` on every row, both read from one pass over the matches (decision
+   * 335). Null on SQLite, where counting and ranking run in two workers at once.
+   */
+  rankedCounted: ((limit: number, within: Within, countLimit: number) => RawBuilder<unknown>) | null;
   /**
    * The given matching papers' abstract and the opening of their text (at most
    * {@link SNIPPET_TEXT_CHARS} characters), every match marked, as `id` and `marked`; the
@@ -227,6 +241,7 @@ function sqliteMatcher(parsed: Terms, window: number): Matcher {
         : sql`${withW(within)}select rowid as id, ${score} as r from paper_search
             where paper_search match ${match} ${scope(within)} and ${inWindow(within)}
             order by r, rowid limit ${limit}`,
+    rankedCounted: null,
     // highlight() costs what its column's text costs; snippet() would cost the square of the
     // row's matches (decision 272).
     snippets: (ids) => sql`select rowid as id,
@@ -246,23 +261,27 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
   // The query computed once per statement, as `qx.q`.
   const q = sql`(select ${tsquery} as q) qx`;
   const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
-  // The window (decisions 302 and 320): the newest `window` matches, as `m`, read through the
-  // GIN index's bitmap (which names the matching rows without testing them) and sorted by id.
-  // The rows are narrow (migration 026), so reading the ids of every match touches at most the
-  // table's few heap pages once. `+ 0` keeps the planner from sorting through the primary key.
+  // Every match's id, read once through the GIN index's bitmap (which names the matching rows
+  // without testing them); the rows are narrow (migration 026), so this touches at most the
+  // table's few heap pages once (decisions 302, 320).
+  const matches = (within: Within) => sql`select s.paper_id from paper_search s cross join ${q}
+      where s.document @@ qx.q ${scope(within)}`;
+  // The window, as `m`: the newest `window` matches, a top-N sort of ids. `+ 0` keeps the
+  // planner from sorting through the primary key.
   const withWindow = (
     within: Within,
   ) => sql`with ${within ? sql`w as materialized (${within}), ` : sql``}m as materialized (
-      select s.paper_id from paper_search s cross join ${q}
-      where s.document @@ qx.q ${scope(within)}
+      ${matches(within)}
       order by s.paper_id + 0 desc limit ${window}) `;
   // Ranked on `rank_doc` (no full text): `document` of a paper with a PDF is large and
   // compressed, and decompressing thousands of them was most of a search's time. The window's
   // rows are read by primary key; their `document` is never read.
   // `float8`: `ts_rank_cd` is a `real`, and beside the unranked scores (about 10^12) in one
   // column a `real` cannot tell neighbouring ids apart.
-  const rankedWindow = sql`select s.paper_id as id, -ts_rank_cd(s.rank_doc, qx.q)::float8 as r
+  const rankedWindow = (extra: RawBuilder<unknown>) => sql`select s.paper_id as id,
+        -ts_rank_cd(s.rank_doc, qx.q)::float8 as r${extra}
       from m join paper_search s on s.paper_id = m.paper_id cross join ${q}`;
+  const visible = (within: Within) => (within ? sql`true` : sql`a.paper_id not in (${HIDDEN})`);
   return {
     count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
         where s.document @@ ${tsquery}
@@ -270,14 +289,24 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
         limit ${limit}) x`,
     ranked: (limit, within, complete) =>
       complete
-        ? sql`${withWindow(within)}${rankedWindow}
+        ? sql`${withWindow(within)}${rankedWindow(sql``)}
           union all
           select s.paper_id as id, ${UNRANKED} - s.paper_id as r
             from paper_search s cross join ${q}
             where s.document @@ qx.q ${scope(within)}
             and s.paper_id + 0 < (select min(paper_id) from m)`
-        : sql`${withWindow(within)}${rankedWindow}
+        : sql`${withWindow(within)}${rankedWindow(sql``)}
             order by r, s.paper_id limit ${limit}`,
+    // The matches' ids kept once (`a`), then counted and cut to the window from there: one
+    // bitmap scan instead of one for the count and one for the window.
+    rankedCounted: (limit, within, countLimit) => sql`with ${
+      within ? sql`w as materialized (${within}), ` : sql``
+    }a as materialized (${matches(within)}),
+      m as materialized (select paper_id from a order by paper_id desc limit ${window}),
+      n as materialized (select count(*) as n from (select 1 from a where ${visible(within)}
+        limit ${countLimit}) x)
+      ${rankedWindow(sql`, n.n`)} cross join n
+      order by r, s.paper_id limit ${limit}`,
     // ts_headline costs what its text costs: the abstract and the opening of the indexed text
     // (a JATS galley's body before the PDF's text, decision 289).
     snippets: (ids) => sql`select p.id,
@@ -327,7 +356,10 @@ export type SearchOptions = {
   pageSize?: number;
   /** Most matches counted (default {@link SEARCH_COUNT_CAP}). */
   countCap?: number;
-  /** Size of the ranking window (default {@link RANK_WINDOW}); tests make it small. */
+  /**
+   * Size of the ranking window (default {@link RANK_WINDOW} on SQLite,
+   * {@link POSTGRES_RANK_WINDOW} on PostgreSQL); tests make it small.
+   */
   rankWindow?: number;
   filters?: SearchFilters;
 };
@@ -377,8 +409,18 @@ export async function searchPapers(
   const run = <R>(q: RawBuilder<R>, bitmapOnly = false): Promise<R[]> =>
     ctx.dialect === "postgres"
       ? db.transaction().execute(async (trx) => {
-          await sql`set local enable_seqscan = off`.execute(trx);
-          if (bitmapOnly) await sql`set local enable_indexscan = off`.execute(trx);
+          // One round trip: `set_config(…, true)` is `set local`. With both scans off, the
+          // ranking query's list of hidden papers (a few hundred rows, no condition an index
+          // could bound) can only be read by a disabled scan, whose penalty cost (10^10) makes
+          // PostgreSQL start parallel workers and compile the query with JIT: 400 ms of CPU
+          // for a 20 ms query (decision 335). Neither pays at these sizes.
+          await (bitmapOnly
+            ? sql`select set_config('enable_seqscan', 'off', true),
+                set_config('enable_indexscan', 'off', true),
+                set_config('max_parallel_workers_per_gather', '0', true),
+                set_config('jit', 'off', true)`
+            : sql`select set_config('enable_seqscan', 'off', true)`
+          ).execute(trx);
           return (await q.execute(trx)).rows;
         })
       : q.execute(db).then((r) => r.rows);
@@ -428,7 +470,8 @@ export async function searchPapers(
 
   async function rankedSearch(terms: Terms): Promise<SearchResult> {
     const offset = (page - 1) * pageSize;
-    const rankWindow = options.rankWindow ?? RANK_WINDOW;
+    const rankWindow =
+      options.rankWindow ?? (ctx.dialect === "sqlite" ? RANK_WINDOW : POSTGRES_RANK_WINDOW);
     const matcher =
       ctx.dialect === "sqlite"
         ? sqliteMatcher(terms, rankWindow)
@@ -436,9 +479,10 @@ export async function searchPapers(
     // With filters, only papers passing them are ranked and counted: a filter to one journal
     // or year would otherwise leave the best matches of the whole catalogue mostly filtered out.
     const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;
-    const pageOf = (ranked: RawBuilder<unknown>) =>
+    const pageOf = (ranked: RawBuilder<unknown>, counted = false) =>
       run(
-        sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
+        sql<Row & { n?: number | string }>`select p.id, p.title, ${SOURCE_COLUMNS}
+          ${counted ? sql`, c.n` : sql``}
           from (${ranked}) c ${SOURCES}
           where ${where}
           order by c.r, c.id
@@ -446,12 +490,22 @@ export async function searchPapers(
         true,
       );
     const limit = Math.max(100, 2 * (offset + pageSize));
-    // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
-    const [counted, firstRows] = await Promise.all([
-      run(matcher.count(within, cap + 1)),
-      pageOf(matcher.ranked(limit, within, false)),
-    ]);
-    const n = Number(counted[0]?.n ?? 0);
+    const countOf = async () => Number((await run(matcher.count(within, cap + 1)))[0]?.n ?? 0);
+    let firstRows: Row[];
+    let n: number;
+    if (matcher.rankedCounted) {
+      // PostgreSQL: the count rides on the page's rows (one pass over the matches); a page
+      // with no row (past the window, or only hidden papers in it) asks for it on its own.
+      const counted = await pageOf(matcher.rankedCounted(limit, within, cap + 1), true);
+      firstRows = counted;
+      n = counted.length > 0 ? Number(counted[0]?.n) : await countOf();
+    } else {
+      // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
+      [n, firstRows] = await Promise.all([
+        countOf(),
+        pageOf(matcher.ranked(limit, within, false)),
+      ]);
+    }
     if (n === 0) return empty;
     const total = Math.min(n, cap);
     const totalCapped = n > cap;
