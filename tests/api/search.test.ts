@@ -403,6 +403,41 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     );
   });
 
+  it("counts every visible match whatever the window holds, hidden newest matches included (decision 335)", async () => {
+    // Visible, oldest first: a title match, abstracts naming the word twice and once; then two
+    // newer papers of a draft issue whose abstracts name it three times (hidden, not in titles).
+    const add = async (publicationId: number, title: string, abstract: string) => {
+      const { id } = await t.ctx.db
+        .insertInto("papers")
+        .values(paperRow({ publication_id: publicationId, title, abstract, doi: null }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await indexPaper(t.ctx.db, t.ctx.dialect, Number(id));
+      return Number(id);
+    };
+    const inTitle = await add(t.seed.issueId, "Wombat burrows", "Digging mammals.");
+    const twice = await add(t.seed.issueId, "Soil movers", "A wombat and a second wombat.");
+    const once = await add(t.seed.issueId, "Night walks", "One wombat crossed.");
+    for (let i = 0; i < 2; i++) {
+      await add(t.seed.draftIssueId, `Draft notes ${i}`, "Wombat, wombat, wombat.");
+    }
+    const search = (rankWindow?: number) => searchPapers(t.ctx, "wombat", { rankWindow });
+    // the default window holds every match: relevance order, the hidden ones left out
+    const whole = await search();
+    expect(whole).toMatchObject({ total: 3, totalCapped: false });
+    expect(whole.hits.map((h) => h.paperID)).toEqual([inTitle, twice, once]);
+    // a window of the two hidden papers (no visible hit ranked: the count is asked for alone),
+    // and of those and the newest visible one (the count rides on the ranked rows): either way
+    // every visible match is counted and listed once, the unranked ones newest first
+    for (const w of [2, 3]) {
+      const r = await search(w);
+      expect(r, `window ${w}`).toMatchObject({ total: 3, totalCapped: false });
+      expect(r.hits.map((h) => h.paperID)).toEqual(
+        t.ctx.dialect === "sqlite" ? [inTitle, once, twice] : [once, twice, inTitle],
+      );
+    }
+  });
+
   it("drops a deleted paper from the index", async () => {
     await t.ctx.db
       .deleteFrom("paper_authors")
