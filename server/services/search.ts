@@ -194,7 +194,9 @@ type Matcher = {
    * as a third column `n` on every row, both read from one pass over the matches (decision
    * 335). Null on SQLite, where counting and ranking run in two workers at once.
    */
-  rankedCounted: ((limit: number, within: Within, countLimit: number) => RawBuilder<unknown>) | null;
+  rankedCounted:
+    | ((limit: number, within: Within, countLimit: number) => RawBuilder<unknown>)
+    | null;
   /**
    * The given matching papers' abstract and the opening of their text (at most
    * {@link SNIPPET_TEXT_CHARS} characters), every match marked, as `id` and `marked`; the
@@ -501,10 +503,7 @@ export async function searchPapers(
       n = counted.length > 0 ? Number(counted[0]?.n) : await countOf();
     } else {
       // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
-      [n, firstRows] = await Promise.all([
-        countOf(),
-        pageOf(matcher.ranked(limit, within, false)),
-      ]);
+      [n, firstRows] = await Promise.all([countOf(), pageOf(matcher.ranked(limit, within, false))]);
     }
     if (n === 0) return empty;
     const total = Math.min(n, cap);
