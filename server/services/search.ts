@@ -171,7 +171,7 @@ export const RANK_WINDOW = 4_000;
  * its `rank_doc` and a `ts_rank_cd` (about 6 µs of CPU), where SQLite's bm25 reads the
  * match's row anyway.
  */
-export const POSTGRES_RANK_WINDOW = 1_000;
+export const POSTGRES_RANK_WINDOW = 500;
 
 /** Hidden papers' ids, or `within` (the visible papers passing the filters) when given. */
 type Within = RawBuilder<unknown> | null;
@@ -263,18 +263,29 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
   // The query computed once per statement, as `qx.q`.
   const q = sql`(select ${tsquery} as q) qx`;
   const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
-  // Every match's id, read once through the GIN index's bitmap (which names the matching rows
-  // without testing them); the rows are narrow (migration 026), so this touches at most the
-  // table's few heap pages once (decisions 302, 320).
-  const matches = (within: Within) => sql`select s.paper_id from paper_search s cross join ${q}
-      where s.document @@ qx.q ${scope(within)}`;
-  // The window, as `m`: the newest `window` matches, a top-N sort of ids. `+ 0` keeps the
-  // planner from sorting through the primary key.
-  const withWindow = (
-    within: Within,
-  ) => sql`with ${within ? sql`w as materialized (${within}), ` : sql``}m as materialized (
-      ${matches(within)}
-      order by s.paper_id + 0 desc limit ${window}) `;
+  // Every match's id (`a`), read once through the GIN index's bitmap (which names the
+  // matching rows without testing them); the rows are narrow (migration 026), so this touches
+  // at most the table's few heap pages once (decisions 302, 320).
+  // The window (`m`, decision 173 as on SQLite): the newest `window` matches, and the newest
+  // `window` matching in the title, author names or keywords (`h`: the weights A and B of
+  // `rank_doc`, through their own GIN index, migration 027). Top-N sorts of ids, no row read;
+  // `+ 0` keeps the planner from walking the primary key. Those fields' words are among the
+  // row's, so a match there matches the row, unless the query excludes a word (`-word`
+  // absent from the title may be in the text): then `h` keeps only the ids in `a`.
+  const headMatches = sql`select s.paper_id from paper_search s cross join ${q}
+        where ts_filter(s.rank_doc, '{a,b}') @@ qx.q`;
+  const windows = (within: Within, count: RawBuilder<unknown> | null) => sql`with ${
+    within ? sql`w as materialized (${within}), ` : sql``
+  }a as materialized (select s.paper_id from paper_search s cross join ${q}
+        where s.document @@ qx.q ${scope(within)}),
+      h as materialized (${
+        parsed.excluded.length === 0
+          ? sql`${headMatches} ${scope(within)} order by s.paper_id + 0 desc limit ${window}`
+          : sql`select x.paper_id from (${headMatches} ${scope(within)}) x
+              join a on a.paper_id = x.paper_id order by x.paper_id desc limit ${window}`
+      }),
+      m as materialized ((select paper_id from a order by paper_id desc limit ${window})
+        union select paper_id from h)${count ? sql`, n as materialized (${count})` : sql``} `;
   // Ranked on `rank_doc` (no full text): `document` of a paper with a PDF is large and
   // compressed, and decompressing thousands of them was most of a search's time. The window's
   // rows are read by primary key; their `document` is never read.
@@ -283,7 +294,6 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
   const rankedWindow = (extra: RawBuilder<unknown>) => sql`select s.paper_id as id,
         -ts_rank_cd(s.rank_doc, qx.q)::float8 as r${extra}
       from m join paper_search s on s.paper_id = m.paper_id cross join ${q}`;
-  const visible = (within: Within) => (within ? sql`true` : sql`a.paper_id not in (${HIDDEN})`);
   return {
     count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
         where s.document @@ ${tsquery}
@@ -291,23 +301,19 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
         limit ${limit}) x`,
     ranked: (limit, within, complete) =>
       complete
-        ? sql`${withWindow(within)}${rankedWindow(sql``)}
+        ? sql`${windows(within, null)}${rankedWindow(sql``)}
           union all
-          select s.paper_id as id, ${UNRANKED} - s.paper_id as r
-            from paper_search s cross join ${q}
-            where s.document @@ qx.q ${scope(within)}
-            and s.paper_id + 0 < (select min(paper_id) from m)`
-        : sql`${withWindow(within)}${rankedWindow(sql``)}
+          select a.paper_id as id, ${UNRANKED} - a.paper_id as r from a
+            where a.paper_id not in (select paper_id from m)`
+        : sql`${windows(within, null)}${rankedWindow(sql``)}
             order by r, s.paper_id limit ${limit}`,
-    // The matches' ids kept once (`a`), then counted and cut to the window from there: one
-    // bitmap scan instead of one for the count and one for the window.
-    rankedCounted: (limit, within, countLimit) => sql`with ${
-      within ? sql`w as materialized (${within}), ` : sql``
-    }a as materialized (${matches(within)}),
-      m as materialized (select paper_id from a order by paper_id desc limit ${window}),
-      n as materialized (select count(*) as n from (select 1 from a where ${visible(within)}
-        limit ${countLimit}) x)
-      ${rankedWindow(sql`, n.n`)} cross join n
+    // Counted from `a` too: one bitmap scan of the matches instead of one for the count and
+    // one for the window (decision 335).
+    rankedCounted: (limit, within, countLimit) => sql`${windows(
+      within,
+      sql`select count(*) as n from (select 1 from a
+        where ${within ? sql`true` : sql`a.paper_id not in (${HIDDEN})`} limit ${countLimit}) x`,
+    )}${rankedWindow(sql`, n.n`)} cross join n
       order by r, s.paper_id limit ${limit}`,
     // ts_headline costs what its text costs: the abstract and the opening of the indexed text
     // (a JATS galley's body before the PDF's text, decision 289).
