@@ -166,10 +166,11 @@ const HIDDEN = sql`select p.id from publications pub
 export const RANK_WINDOW = 4_000;
 
 /**
- * {@link RANK_WINDOW} on PostgreSQL (docs/decisions/335-postgresql-smaller-ranking-window.md):
- * the newest this many matches are ranked. Each ranked match costs PostgreSQL a TOAST read of
- * its `rank_doc` and a `ts_rank_cd` (about 6 µs of CPU), where SQLite's bm25 reads the
- * match's row anyway.
+ * {@link RANK_WINDOW} on PostgreSQL (docs/decisions/335-postgresql-smaller-ranking-window.md,
+ * 336-postgresql-title-window.md): the newest this many matches and the newest this many
+ * matching in the title, names or keywords are ranked. Each ranked match costs PostgreSQL a
+ * TOAST read of its `rank_doc` and a `ts_rank_cd` (about 6 µs of CPU), where SQLite's bm25
+ * reads the match's row anyway.
  */
 export const POSTGRES_RANK_WINDOW = 500;
 
