@@ -187,7 +187,9 @@ type Matcher = {
    * Matches as `id` and `r` (ascending `r` is better), among `within` when given. Not
    * `complete`: the window ({@link RANK_WINDOW}) only, ranked, best first, at most `limit`.
    * `complete`: every match, the window ranked, then the rest newest first (in no order;
-   * the caller sorts by `r`, then `id`).
+   * the caller sorts by `r`, then `id`). On PostgreSQL the rest is cut to its newest `limit`
+   * papers readers may see, which holds every page ending before `limit` (decision 335): a
+   * page past the window no longer joins and sorts every match.
    */
   ranked: (limit: number, within: Within, complete: boolean) => RawBuilder<unknown>;
   /**
@@ -295,6 +297,8 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
   const rankedWindow = (extra: RawBuilder<unknown>) => sql`select s.paper_id as id,
         -ts_rank_cd(s.rank_doc, qx.q)::float8 as r${extra}
       from m join paper_search s on s.paper_id = m.paper_id cross join ${q}`;
+  // Whether match `a.paper_id` may be shown: `within` holds only such papers.
+  const visible = (within: Within) => (within ? sql`true` : sql`a.paper_id not in (${HIDDEN})`);
   return {
     count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
         where s.document @@ ${tsquery}
@@ -304,16 +308,17 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
       complete
         ? sql`${windows(within, null)}${rankedWindow(sql``)}
           union all
-          select a.paper_id as id, ${UNRANKED} - a.paper_id as r from a
-            where a.paper_id not in (select paper_id from m)`
+          (select a.paper_id as id, ${UNRANKED} - a.paper_id as r from a
+            where a.paper_id not in (select paper_id from m) and ${visible(within)}
+            order by a.paper_id desc limit ${limit})`
         : sql`${windows(within, null)}${rankedWindow(sql``)}
             order by r, s.paper_id limit ${limit}`,
     // Counted from `a` too: one bitmap scan of the matches instead of one for the count and
     // one for the window (decision 335).
     rankedCounted: (limit, within, countLimit) => sql`${windows(
       within,
-      sql`select count(*) as n from (select 1 from a
-        where ${within ? sql`true` : sql`a.paper_id not in (${HIDDEN})`} limit ${countLimit}) x`,
+      sql`select count(*) as n from (select 1 from a where ${visible(within)}
+        limit ${countLimit}) x`,
     )}${rankedWindow(sql`, n.n`)} cross join n
       order by r, s.paper_id limit ${limit}`,
     // ts_headline costs what its text costs: the abstract and the opening of the indexed text

@@ -371,6 +371,11 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     const result = await searchPapers(t.ctx, "zebra");
     expect(result).toMatchObject({ total: 1, totalCapped: false });
     expect(result.hits.map((h) => h.paperID)).toEqual([t.seed.paperWithPdfId]);
+    // past a window of one, behind 149 newer hidden matches (more than a page's share of the
+    // rest that PostgreSQL reads, decision 335)
+    const past = await searchPapers(t.ctx, "zebra", { rankWindow: 1 });
+    expect(past).toMatchObject({ total: 1, totalCapped: false });
+    expect(past.hits.map((h) => h.paperID)).toEqual([t.seed.paperWithPdfId]);
   });
 
   it("keeps relevance order within the ranking window and newest first past it (decisions 302, 320)", async () => {
