@@ -6,6 +6,8 @@
  * a page after a catalogue write. Each answer's `X-Cache` header is checked, so a figure that
  * turned out to be a hit is counted, not silently mixed in.
  */
+import { readFileSync } from "node:fs";
+import pg from "pg";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import { bumpCatalogueVersion } from "../../server/services/catalogue-version.ts";
 import { percentile } from "./load.ts";
@@ -106,21 +108,68 @@ function summarise(times: number[], hits: number): MissLatency {
   return { p50: percentile(times, 50), p95: percentile(times, 95), count: times.length, hits };
 }
 
+/** A reader of CPU time used so far; milliseconds, or null when it cannot be read. */
+export type CpuClock = { read: () => Promise<number | null>; close: () => Promise<void> };
+
+/**
+ * CPU time of every PostgreSQL backend connected to the database of `databaseUrl` (the
+ * server's pool), from Linux's `/proc/<pid>/schedstat` (nanoseconds on the CPU) of the pids
+ * `pg_stat_activity` names, its own connection left out (decision 335). The machine's load
+ * does not inflate it as it does wall-clock time. Reads null where PostgreSQL runs on another
+ * machine or the files are not readable.
+ */
+export async function postgresBackendCpu(databaseUrl: string): Promise<CpuClock> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    async read() {
+      const { rows } = await client.query<{ pid: number }>(
+        `select pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      let ns = 0;
+      for (const { pid } of rows) {
+        try {
+          ns += Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+        } catch {
+          return null;
+        }
+      }
+      return ns / 1e6;
+    },
+    close: () => client.end(),
+  };
+}
+
 /**
  * One sequential GET of each of `urls` (full URLs), each once; milliseconds.
+ * @param cpu when given, also the CPU time `cpu` counts during each request (percentiles in
+ *   `cpu`; null when a reading failed).
  * @returns percentiles, and how many answers were cache hits (0 when every URL was new).
  * @throws Error when an answer is not 200.
  */
-export async function distinctLatency(urls: string[]): Promise<MissLatency> {
+export async function distinctLatency(
+  urls: string[],
+  cpu?: CpuClock,
+): Promise<MissLatency & { cpu?: { p50: number; p95: number } | null }> {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
+  let cpuKnown = cpu !== undefined;
   let hits = 0;
   for (const url of urls) {
+    const before = cpuKnown ? await cpu?.read() : null;
     const r = await timedFetch(url);
+    const after = cpuKnown ? await cpu?.read() : null;
     if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
     times.push(r.ms);
     if (r.hit) hits++;
+    if (before != null && after != null) cpuTimes.push(after - before);
+    else cpuKnown = false;
   }
-  return summarise(times, hits);
+  const summary = summarise(times, hits);
+  if (cpu === undefined) return summary;
+  const cpuSummary = cpuKnown ? summarise(cpuTimes, 0) : null;
+  return { ...summary, cpu: cpuSummary && { p50: cpuSummary.p50, p95: cpuSummary.p95 } };
 }
 
 /**

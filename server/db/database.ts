@@ -32,6 +32,7 @@ import * as m022 from "./migrations/022-jats-galleys.ts";
 import * as m023 from "./migrations/023-deposits.ts";
 import * as m024 from "./migrations/024-usage-paper-monthly.ts";
 import * as m026 from "./migrations/026-search-narrow-rows.ts";
+import * as m027 from "./migrations/027-search-head-index.ts";
 import * as m028 from "./migrations/028-sitemap-part-index.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
@@ -69,6 +70,7 @@ export const migrations: Record<string, MigrationModule> = {
   "023-deposits": m023,
   "024-usage-paper-monthly": m024,
   "026-search-narrow-rows": m026,
+  "027-search-head-index": m027,
   "028-sitemap-part-index": m028,
 };
 

@@ -165,6 +165,15 @@ const HIDDEN = sql`select p.id from publications pub
  */
 export const RANK_WINDOW = 4_000;
 
+/**
+ * {@link RANK_WINDOW} on PostgreSQL (docs/decisions/335-postgresql-smaller-ranking-window.md,
+ * 336-postgresql-title-window.md): the newest this many matches and the newest this many
+ * matching in the title, names or keywords are ranked. Each ranked match costs PostgreSQL a
+ * TOAST read of its `rank_doc` and a `ts_rank_cd` (about 6 µs of CPU), where SQLite's bm25
+ * reads the match's row anyway.
+ */
+export const POSTGRES_RANK_WINDOW = 500;
+
 /** Hidden papers' ids, or `within` (the visible papers passing the filters) when given. */
 type Within = RawBuilder<unknown> | null;
 
@@ -178,9 +187,19 @@ type Matcher = {
    * Matches as `id` and `r` (ascending `r` is better), among `within` when given. Not
    * `complete`: the window ({@link RANK_WINDOW}) only, ranked, best first, at most `limit`.
    * `complete`: every match, the window ranked, then the rest newest first (in no order;
-   * the caller sorts by `r`, then `id`).
+   * the caller sorts by `r`, then `id`). On PostgreSQL the rest is cut to its newest `limit`
+   * papers readers may see, which holds every page ending before `limit` (decision 335): a
+   * page past the window no longer joins and sorts every match.
    */
   ranked: (limit: number, within: Within, complete: boolean) => RawBuilder<unknown>;
+  /**
+   * PostgreSQL only: `ranked(limit, within, false)` with the count of `count(within, limit)`
+   * as a third column `n` on every row, both read from one pass over the matches (decision
+   * 335). Null on SQLite, where counting and ranking run in two workers at once.
+   */
+  rankedCounted:
+    | ((limit: number, within: Within, countLimit: number) => RawBuilder<unknown>)
+    | null;
   /**
    * The given matching papers' abstract and the opening of their text (at most
    * {@link SNIPPET_TEXT_CHARS} characters), every match marked, as `id` and `marked`; the
@@ -227,6 +246,7 @@ function sqliteMatcher(parsed: Terms, window: number): Matcher {
         : sql`${withW(within)}select rowid as id, ${score} as r from paper_search
             where paper_search match ${match} ${scope(within)} and ${inWindow(within)}
             order by r, rowid limit ${limit}`,
+    rankedCounted: null,
     // highlight() costs what its column's text costs; snippet() would cost the square of the
     // row's matches (decision 272).
     snippets: (ids) => sql`select rowid as id,
@@ -246,23 +266,39 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
   // The query computed once per statement, as `qx.q`.
   const q = sql`(select ${tsquery} as q) qx`;
   const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
-  // The window (decisions 302 and 320): the newest `window` matches, as `m`, read through the
-  // GIN index's bitmap (which names the matching rows without testing them) and sorted by id.
-  // The rows are narrow (migration 026), so reading the ids of every match touches at most the
-  // table's few heap pages once. `+ 0` keeps the planner from sorting through the primary key.
-  const withWindow = (
-    within: Within,
-  ) => sql`with ${within ? sql`w as materialized (${within}), ` : sql``}m as materialized (
-      select s.paper_id from paper_search s cross join ${q}
-      where s.document @@ qx.q ${scope(within)}
-      order by s.paper_id + 0 desc limit ${window}) `;
+  // Every match's id (`a`), read once through the GIN index's bitmap (which names the
+  // matching rows without testing them); the rows are narrow (migration 026), so this touches
+  // at most the table's few heap pages once (decisions 302, 320).
+  // The window (`m`, decision 173 as on SQLite): the newest `window` matches, and the newest
+  // `window` matching in the title, author names or keywords (`h`: the weights A and B of
+  // `rank_doc`, through their own GIN index, migration 027). Top-N sorts of ids, no row read;
+  // `+ 0` keeps the planner from walking the primary key. Those fields' words are among the
+  // row's, so a match there matches the row, unless the query excludes a word (`-word`
+  // absent from the title may be in the text): then `h` keeps only the ids in `a`.
+  const headMatches = sql`select s.paper_id from paper_search s cross join ${q}
+        where ts_filter(s.rank_doc, '{a,b}') @@ qx.q`;
+  const windows = (within: Within, count: RawBuilder<unknown> | null) => sql`with ${
+    within ? sql`w as materialized (${within}), ` : sql``
+  }a as materialized (select s.paper_id from paper_search s cross join ${q}
+        where s.document @@ qx.q ${scope(within)}),
+      h as materialized (${
+        parsed.excluded.length === 0
+          ? sql`${headMatches} ${scope(within)} order by s.paper_id + 0 desc limit ${window}`
+          : sql`select x.paper_id from (${headMatches} ${scope(within)}) x
+              join a on a.paper_id = x.paper_id order by x.paper_id desc limit ${window}`
+      }),
+      m as materialized ((select paper_id from a order by paper_id desc limit ${window})
+        union select paper_id from h)${count ? sql`, n as materialized (${count})` : sql``} `;
   // Ranked on `rank_doc` (no full text): `document` of a paper with a PDF is large and
   // compressed, and decompressing thousands of them was most of a search's time. The window's
   // rows are read by primary key; their `document` is never read.
   // `float8`: `ts_rank_cd` is a `real`, and beside the unranked scores (about 10^12) in one
   // column a `real` cannot tell neighbouring ids apart.
-  const rankedWindow = sql`select s.paper_id as id, -ts_rank_cd(s.rank_doc, qx.q)::float8 as r
+  const rankedWindow = (extra: RawBuilder<unknown>) => sql`select s.paper_id as id,
+        -ts_rank_cd(s.rank_doc, qx.q)::float8 as r${extra}
       from m join paper_search s on s.paper_id = m.paper_id cross join ${q}`;
+  // Whether match `a.paper_id` may be shown: `within` holds only such papers.
+  const visible = (within: Within) => (within ? sql`true` : sql`a.paper_id not in (${HIDDEN})`);
   return {
     count: (within, limit) => sql`select count(*) as n from (select 1 from paper_search s
         where s.document @@ ${tsquery}
@@ -270,14 +306,21 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
         limit ${limit}) x`,
     ranked: (limit, within, complete) =>
       complete
-        ? sql`${withWindow(within)}${rankedWindow}
+        ? sql`${windows(within, null)}${rankedWindow(sql``)}
           union all
-          select s.paper_id as id, ${UNRANKED} - s.paper_id as r
-            from paper_search s cross join ${q}
-            where s.document @@ qx.q ${scope(within)}
-            and s.paper_id + 0 < (select min(paper_id) from m)`
-        : sql`${withWindow(within)}${rankedWindow}
+          (select a.paper_id as id, ${UNRANKED} - a.paper_id as r from a
+            where a.paper_id not in (select paper_id from m) and ${visible(within)}
+            order by a.paper_id desc limit ${limit})`
+        : sql`${windows(within, null)}${rankedWindow(sql``)}
             order by r, s.paper_id limit ${limit}`,
+    // Counted from `a` too: one bitmap scan of the matches instead of one for the count and
+    // one for the window (decision 335).
+    rankedCounted: (limit, within, countLimit) => sql`${windows(
+      within,
+      sql`select count(*) as n from (select 1 from a where ${visible(within)}
+        limit ${countLimit}) x`,
+    )}${rankedWindow(sql`, n.n`)} cross join n
+      order by r, s.paper_id limit ${limit}`,
     // ts_headline costs what its text costs: the abstract and the opening of the indexed text
     // (a JATS galley's body before the PDF's text, decision 289).
     snippets: (ids) => sql`select p.id,
@@ -327,7 +370,10 @@ export type SearchOptions = {
   pageSize?: number;
   /** Most matches counted (default {@link SEARCH_COUNT_CAP}). */
   countCap?: number;
-  /** Size of the ranking window (default {@link RANK_WINDOW}); tests make it small. */
+  /**
+   * Size of the ranking window (default {@link RANK_WINDOW} on SQLite,
+   * {@link POSTGRES_RANK_WINDOW} on PostgreSQL); tests make it small.
+   */
   rankWindow?: number;
   filters?: SearchFilters;
 };
@@ -377,8 +423,18 @@ export async function searchPapers(
   const run = <R>(q: RawBuilder<R>, bitmapOnly = false): Promise<R[]> =>
     ctx.dialect === "postgres"
       ? db.transaction().execute(async (trx) => {
-          await sql`set local enable_seqscan = off`.execute(trx);
-          if (bitmapOnly) await sql`set local enable_indexscan = off`.execute(trx);
+          // One round trip: `set_config(…, true)` is `set local`. With both scans off, the
+          // ranking query's list of hidden papers (a few hundred rows, no condition an index
+          // could bound) can only be read by a disabled scan, whose penalty cost (10^10) makes
+          // PostgreSQL start parallel workers and compile the query with JIT: 400 ms of CPU
+          // for a 20 ms query (decision 335). Neither pays at these sizes.
+          await (bitmapOnly
+            ? sql`select set_config('enable_seqscan', 'off', true),
+                set_config('enable_indexscan', 'off', true),
+                set_config('max_parallel_workers_per_gather', '0', true),
+                set_config('jit', 'off', true)`
+            : sql`select set_config('enable_seqscan', 'off', true)`
+          ).execute(trx);
           return (await q.execute(trx)).rows;
         })
       : q.execute(db).then((r) => r.rows);
@@ -428,7 +484,8 @@ export async function searchPapers(
 
   async function rankedSearch(terms: Terms): Promise<SearchResult> {
     const offset = (page - 1) * pageSize;
-    const rankWindow = options.rankWindow ?? RANK_WINDOW;
+    const rankWindow =
+      options.rankWindow ?? (ctx.dialect === "sqlite" ? RANK_WINDOW : POSTGRES_RANK_WINDOW);
     const matcher =
       ctx.dialect === "sqlite"
         ? sqliteMatcher(terms, rankWindow)
@@ -436,9 +493,10 @@ export async function searchPapers(
     // With filters, only papers passing them are ranked and counted: a filter to one journal
     // or year would otherwise leave the best matches of the whole catalogue mostly filtered out.
     const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;
-    const pageOf = (ranked: RawBuilder<unknown>) =>
+    const pageOf = (ranked: RawBuilder<unknown>, counted = false) =>
       run(
-        sql<Row>`select p.id, p.title, ${SOURCE_COLUMNS}
+        sql<Row & { n?: number | string }>`select p.id, p.title, ${SOURCE_COLUMNS}
+          ${counted ? sql`, c.n` : sql``}
           from (${ranked}) c ${SOURCES}
           where ${where}
           order by c.r, c.id
@@ -446,12 +504,19 @@ export async function searchPapers(
         true,
       );
     const limit = Math.max(100, 2 * (offset + pageSize));
-    // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
-    const [counted, firstRows] = await Promise.all([
-      run(matcher.count(within, cap + 1)),
-      pageOf(matcher.ranked(limit, within, false)),
-    ]);
-    const n = Number(counted[0]?.n ?? 0);
+    const countOf = async () => Number((await run(matcher.count(within, cap + 1)))[0]?.n ?? 0);
+    let firstRows: Row[];
+    let n: number;
+    if (matcher.rankedCounted) {
+      // PostgreSQL: the count rides on the page's rows (one pass over the matches); a page
+      // with no row (past the window, or only hidden papers in it) asks for it on its own.
+      const counted = await pageOf(matcher.rankedCounted(limit, within, cap + 1), true);
+      firstRows = counted;
+      n = counted.length > 0 ? Number(counted[0]?.n) : await countOf();
+    } else {
+      // Counting and ranking each scan the matches; on SQLite they run in two workers at once.
+      [n, firstRows] = await Promise.all([countOf(), pageOf(matcher.ranked(limit, within, false))]);
+    }
     if (n === 0) return empty;
     const total = Math.min(n, cap);
     const totalCapped = n > cap;

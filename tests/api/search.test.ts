@@ -371,6 +371,11 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     const result = await searchPapers(t.ctx, "zebra");
     expect(result).toMatchObject({ total: 1, totalCapped: false });
     expect(result.hits.map((h) => h.paperID)).toEqual([t.seed.paperWithPdfId]);
+    // past a window of one, behind 149 newer hidden matches (more than a page's share of the
+    // rest that PostgreSQL reads, decision 335)
+    const past = await searchPapers(t.ctx, "zebra", { rankWindow: 1 });
+    expect(past).toMatchObject({ total: 1, totalCapped: false });
+    expect(past.hits.map((h) => h.paperID)).toEqual([t.seed.paperWithPdfId]);
   });
 
   it("keeps relevance order within the ranking window and newest first past it (decisions 302, 320)", async () => {
@@ -396,11 +401,42 @@ describe(`paper search on ${dialectUnderTest}`, () => {
     for (const w of [4, 50, 4_000]) {
       expect(await order(w), `window ${w}`).toEqual([inTitle, thrice, twice, once]);
     }
-    // a window of 2: the two newest matches ranked, then the others newest first; SQLite's
-    // window also holds the newest title matches (decision 173)
-    expect(await order(2)).toEqual(
-      t.ctx.dialect === "sqlite" ? [inTitle, twice, once, thrice] : [twice, once, thrice, inTitle],
-    );
+    // a window of 2: the two newest matches and the newest title matches ranked, then the
+    // others newest first (decision 173; on PostgreSQL too since decision 336)
+    expect(await order(2)).toEqual([inTitle, twice, once, thrice]);
+  });
+
+  it("counts every visible match whatever the window holds, hidden newest matches included (decision 335)", async () => {
+    // Visible, oldest first: a title match, abstracts naming the word twice and once; then two
+    // newer papers of a draft issue whose abstracts name it three times (hidden, not in titles).
+    const add = async (publicationId: number, title: string, abstract: string) => {
+      const { id } = await t.ctx.db
+        .insertInto("papers")
+        .values(paperRow({ publication_id: publicationId, title, abstract, doi: null }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await indexPaper(t.ctx.db, t.ctx.dialect, Number(id));
+      return Number(id);
+    };
+    const inTitle = await add(t.seed.issueId, "Wombat burrows", "Digging mammals.");
+    const twice = await add(t.seed.issueId, "Soil movers", "A wombat and a second wombat.");
+    const once = await add(t.seed.issueId, "Night walks", "One wombat crossed.");
+    for (let i = 0; i < 2; i++) {
+      await add(t.seed.draftIssueId, `Draft notes ${i}`, "Wombat, wombat, wombat.");
+    }
+    const search = (rankWindow?: number) => searchPapers(t.ctx, "wombat", { rankWindow });
+    // the default window holds every match: relevance order, the hidden ones left out
+    const whole = await search();
+    expect(whole).toMatchObject({ total: 3, totalCapped: false });
+    expect(whole.hits.map((h) => h.paperID)).toEqual([inTitle, twice, once]);
+    // a window of the two hidden papers and the title match, and of those and the newest
+    // visible one: either way every visible match is counted and listed once
+    for (const w of [2, 3]) {
+      const r = await search(w);
+      expect(r, `window ${w}`).toMatchObject({ total: 3, totalCapped: false });
+      // the title match is in the window (the newest title matches), the others newest first
+      expect(r.hits.map((h) => h.paperID)).toEqual([inTitle, once, twice]);
+    }
   });
 
   it("drops a deleted paper from the index", async () => {
