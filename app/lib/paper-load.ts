@@ -178,7 +178,10 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
  * the `<head>` (title and abstract, app/lib/fulltext-meta.ts). Not the rest of the paper (its
  * references alone were 30 kB of loader answer, encoded on every render; decision 331).
  */
-export type FullTextPaper = Pick<PaperReading, "title" | "authors" | "doi" | "abstract" | "file_url">;
+export type FullTextPaper = Pick<
+  PaperReading,
+  "title" | "authors" | "doi" | "abstract" | "file_url"
+>;
 
 export type FullTextPageData = {
   paper: FullTextPaper | null;
