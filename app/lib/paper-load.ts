@@ -173,8 +173,18 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
 }
 
 /** What a full-text page renders: all empty (and no header) on a failed load. */
-export type FullTextPageData<P> = {
-  paper: P | null;
+/**
+ * What the full-text page shows and names of its paper: the heading, the DOI and PDF links, and
+ * the `<head>` (title and abstract, app/lib/fulltext-meta.ts). Not the rest of the paper (its
+ * references alone were 30 kB of loader answer, encoded on every render; decision 331).
+ */
+export type FullTextPaper = Pick<
+  PaperReading,
+  "title" | "authors" | "doi" | "abstract" | "file_url"
+>;
+
+export type FullTextPageData = {
+  paper: FullTextPaper | null;
   /** The full text's language and contents; its article's HTML goes beside (decision 319). */
   text: FullTextOutline | null;
   headerText: string;
@@ -191,7 +201,7 @@ export function loadFullTextPage<P extends PaperReading>(
   place: PaperPlace<P>,
   args: PaperLoaderArgs,
 ) {
-  const empty: FullTextPageData<P> = {
+  const empty: FullTextPageData = {
     paper: null,
     text: null,
     headerText: "",
@@ -206,11 +216,17 @@ export function loadFullTextPage<P extends PaperReading>(
       const text = await paperFullText(ctx, paper.paperID);
       return text ? { paper, text } : null;
     },
-    (_ctx, { paper, text }): FullTextPageData<P> => {
+    (_ctx, { paper, text }): FullTextPageData => {
       const { html, ...outline } = renderFullText(text);
       args.context.set(articleHtmlSlot, html);
       return {
-        paper,
+        paper: {
+          title: paper.title,
+          authors: paper.authors,
+          doi: paper.doi,
+          abstract: paper.abstract,
+          file_url: paper.file_url,
+        },
         text: outline,
         headerText: place.header(paper),
         link: place.link(paper),

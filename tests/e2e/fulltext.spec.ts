@@ -42,7 +42,21 @@ async function noSidewaysScroll(page: Page) {
   expect(scroll, "the page scrolls sideways").toBeLessThanOrEqual(client);
 }
 
+/**
+ * axe's serious and critical violations on the page. The page is first scrolled through, a
+ * screen at a time, and back: a full text lays out its later sections only as they near the
+ * viewport (content-visibility, decision 330), and axe checks only what is laid out where the
+ * reader will see it; once seen, a section keeps its real size, so every element is checked.
+ */
 async function axeViolations(page: Page, label: string): Promise<string[]> {
+  await page.evaluate(async () => {
+    const back = window.scrollY;
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }
+    window.scrollTo(0, back);
+  });
   const { violations } = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();

@@ -11,9 +11,9 @@
  * and the site's chrome (app/app.css, `.fulltext`).
  */
 import { useContext } from "react";
-import type { PaperReading } from "../../../shared/api.ts";
 import { type FullText, type FullTextPart, tableOfContents } from "../../../shared/fulltext.ts";
 import { ArticleHtml } from "../../lib/article-html.ts";
+import type { FullTextPaper } from "../../lib/paper-load.ts";
 import { PaperHeading, type PaperSource } from "../paper/paper-heading.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
@@ -153,7 +153,7 @@ export function FullTextPage({
   source,
   abstractLink,
 }: {
-  paper: PaperReading;
+  paper: FullTextPaper;
   text: FullTextOutline;
   source: PaperSource;
   /** The paper's abstract page. */

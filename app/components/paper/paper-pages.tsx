@@ -61,14 +61,14 @@ export function paperPageMeta<P extends PaperReading>(
 export const paperPageHandle = { hydrate: false, pdfViewer: true } satisfies RouteHandle;
 
 /** The HTML full-text page. */
-export function PaperFullTextPage({ paper, text, source, link }: FullTextPageData<PaperReading>) {
+export function PaperFullTextPage({ paper, text, source, link }: FullTextPageData) {
   if (!paper || !text || !source) return <main className={`${containerClass} py-16`} />;
   return <FullTextPage paper={paper} text={text} source={source} abstractLink={link} />;
 }
 
 /** The full-text page's `<head>` (app/lib/fulltext-meta.ts). */
 export function fullTextPageMeta(
-  loaderData: FullTextPageData<PaperReading> | undefined,
+  loaderData: FullTextPageData | undefined,
   matches: Matches,
 ): MetaDescriptor[] {
   const siteName = siteNameOf(matches);
