@@ -37,7 +37,15 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: the DOM snapshot of every action, the network and the
+    // console. The screencast (a JPEG of every frame Chromium paints, for every test, passing or
+    // not) is left out (decision 340): `E2E_TRACE=full` records it too.
+    trace: {
+      mode: "retain-on-failure",
+      screenshots: process.env.E2E_TRACE === "full",
+      snapshots: true,
+      sources: true,
+    },
     screenshot: "only-on-failure",
   },
   projects: [
