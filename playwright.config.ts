@@ -25,7 +25,11 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: `test-results/${port}`,
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time (decision 340): the server mostly waits on the browser, so one worker
+  // left a core idle. A spec's tests still run in order in one worker; specs that listen on the
+  // server's mail or Crossref port take turns on it (tests/e2e/helpers/ports.ts).
+  // `E2E_WORKERS=1` runs one spec at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -33,7 +37,15 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: the DOM snapshot of every action, the network and the
+    // console. The screencast (a JPEG of every frame Chromium paints, for every test, passing or
+    // not) is left out (decision 340): `E2E_TRACE=full` records it too.
+    trace: {
+      mode: "retain-on-failure",
+      screenshots: process.env.E2E_TRACE === "full",
+      snapshots: true,
+      sources: true,
+    },
     screenshot: "only-on-failure",
   },
   projects: [

@@ -13,6 +13,7 @@ import {
   startCrossrefStandIn,
 } from "../helpers/crossref-stand-in.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
+import { listenWhenFree } from "./helpers/ports.ts";
 
 const REFUSED = "10.1371/journal.pone.0116752";
 /** One corpus issue per project (they share the server): its dashboard path and its DOIs. */
@@ -23,13 +24,16 @@ const ISSUES: Record<string, { path: string; papers: number }> = {
 
 let standIn: StandIn;
 
+// the other project's run of this spec may hold the port in the other worker: wait for it
 test.beforeAll(async () => {
-  standIn = await startCrossrefStandIn({
-    username: "e2e-crossref",
-    password: "e2e-crossref-password",
-    failDois: [REFUSED],
-    port: Number(process.env.E2E_CROSSREF_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 2),
-  });
+  standIn = await listenWhenFree(() =>
+    startCrossrefStandIn({
+      username: "e2e-crossref",
+      password: "e2e-crossref-password",
+      failDois: [REFUSED],
+      port: Number(process.env.E2E_CROSSREF_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 2),
+    }),
+  );
 });
 test.afterAll(async () => {
   await standIn?.close();

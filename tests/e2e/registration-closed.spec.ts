@@ -10,12 +10,15 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const port = Number(process.env.E2E_PORT ?? 3210) + 2;
-const origin = `http://localhost:${port}`;
+let origin = "";
 let server: ChildProcess | undefined;
 let dataDir = "";
 
 test.beforeAll(async () => {
+  // its own port per worker, after the suite's server, mailbox (+1) and Crossref stand-in (+2):
+  // the two projects' runs of this spec may run at once (playwright.config.ts, decision 340)
+  const port = Number(process.env.E2E_PORT ?? 3210) + 3 + test.info().parallelIndex;
+  origin = `http://localhost:${port}`;
   dataDir = mkdtempSync(path.join(tmpdir(), "athenaeum-closed-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -133,7 +133,13 @@ export async function startCrossrefStandIn(options: StandInOptions): Promise<Sta
     res.writeHead(404, { "content-type": "text/plain" });
     res.end("Not found");
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("no TCP address");
   const { port } = address;
