@@ -35,7 +35,7 @@ import {
   routeProceedingSlug,
 } from "../../shared/route-params.ts";
 import type { ReaderFigures } from "../../shared/usage.ts";
-import type { FullTextOutline } from "../components/fulltext/full-text-page.tsx";
+import type { FullTextOutline, FullTextPaper } from "../components/fulltext/full-text-page.tsx";
 import type { PaperSource } from "../components/paper/paper-heading.tsx";
 import { appContext, requestContext } from "../context.ts";
 import { articleHtmlSlot } from "./article-html.ts";
@@ -173,16 +173,6 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
 }
 
 /** What a full-text page renders: all empty (and no header) on a failed load. */
-/**
- * What the full-text page shows and names of its paper: the heading, the DOI and PDF links, and
- * the `<head>` (title and abstract, app/lib/fulltext-meta.ts). Not the rest of the paper (its
- * references alone were 30 kB of loader answer, encoded on every render; decision 331).
- */
-export type FullTextPaper = Pick<
-  PaperReading,
-  "title" | "authors" | "doi" | "abstract" | "file_url"
->;
-
 export type FullTextPageData = {
   paper: FullTextPaper | null;
   /** The full text's language and contents; its article's HTML goes beside (decision 319). */

@@ -11,9 +11,9 @@
  * and the site's chrome (app/app.css, `.fulltext`).
  */
 import { useContext } from "react";
+import type { PaperReading } from "../../../shared/api.ts";
 import { type FullText, type FullTextPart, tableOfContents } from "../../../shared/fulltext.ts";
 import { ArticleHtml } from "../../lib/article-html.ts";
-import type { FullTextPaper } from "../../lib/paper-load.ts";
 import { PaperHeading, type PaperSource } from "../paper/paper-heading.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
@@ -31,6 +31,16 @@ export type RenderedFullText = { lang: string | null; contents: ContentsEntry[];
 
 /** What the loader answers of a {@link RenderedFullText}: the HTML goes beside it (../../lib/article-html.ts). */
 export type FullTextOutline = Omit<RenderedFullText, "html">;
+
+/**
+ * What the full-text page shows and names of its paper: the heading, the DOI and PDF links, and
+ * the `<head>` (title and abstract, app/lib/fulltext-meta.ts). Not the rest of the paper (its
+ * references alone were 30 kB of loader answer, encoded on every render; decision 331).
+ */
+export type FullTextPaper = Pick<
+  PaperReading,
+  "title" | "authors" | "doi" | "abstract" | "file_url"
+>;
 
 /** The contents list: the summaries, top sections (and their subsections), then the back. */
 export function fullTextContents(text: FullText): ContentsEntry[] {
