@@ -6,6 +6,7 @@
  * `npm test -- test:unit test:pg` runs only the steps named.
  */
 import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { cpuTime, timingLine } from "./cpu-time.ts";
 
 /** The steps of `npm test`, each an npm script of package.json, in order. */
@@ -18,6 +19,13 @@ if (unknown.length) {
   process.exit(2);
 }
 const steps = asked.length ? STEPS.filter((step) => asked.includes(step)) : STEPS;
+
+// Every Node process of the run (tsc, vitest and its child servers, the browser tests' server)
+// keeps its compiled code in one cache, so later processes skip compiling the same modules.
+process.env.NODE_COMPILE_CACHE ??= path.resolve(
+  import.meta.dirname,
+  "../node_modules/.cache/node-compile-cache",
+);
 
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
 const lines: string[] = [];
