@@ -14,11 +14,11 @@
 import "../shared/zod-setup.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import { countedFastPath } from "./features/usage/usage-observer.ts";
 import { createHttpApp } from "./http/app.ts";
 import { PDF_VIEWER_SOURCES, widenResponseCsp } from "./http/csp.ts";
 import { publicOrigin } from "./http/origin.ts";
 import { createOutputCache } from "./http/output-cache.ts";
-import { countedFastPath } from "./http/usage-observer.ts";
 import type { RequestInfo } from "./router-context.ts";
 import type { AppContext } from "./services/context.ts";
 import { createSsrHandler } from "./ssr.ts";

@@ -8,11 +8,11 @@
  *
  * A GET another site sent (issue 7: any site may link here) changes nothing: it shows this page,
  * 'You are signed in as …', with a 'Sign out' button whose POST ends the session
- * (server/http/sign-out.ts) unless it too comes from another site.
+ * (server/features/accounts/sign-out.ts) unless it too comes from another site.
  */
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
+import { isOwnNavigation, signOut } from "../../server/features/accounts/sign-out.ts";
 import { CROSS_SITE_MSG } from "../../server/http/guards.ts";
-import { isOwnNavigation, signOut } from "../../server/http/sign-out.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { Spinner } from "../components/forms/index.ts";
 import { buttonClass } from "../components/ui/styles.ts";

@@ -88,7 +88,7 @@ type Entry = {
 
 /**
  * Page paths that are never public: manager screens, account pages (the administrator
- * confirmation link's too), OAI-PMH, galleys, and the SUSHI reports (server/http/sushi.ts), whose figures change with every counted access.
+ * confirmation link's too), OAI-PMH, galleys, and the SUSHI reports (server/features/usage/sushi.ts), whose figures change with every counted access.
  */
 const PRIVATE_PAGE =
   /^\/(?:dashboard|manager|registration|logout|oai|api|assets|files|pdfjs|sushi|confirm-admin)(?:[/.]|$)/;
@@ -143,7 +143,7 @@ export function isPublicPath(path: string): boolean {
 
 /**
  * Whether the request carries a session cookie (valid or not): such requests bypass the cache
- * (and are not counted as readers' usage, server/http/usage-observer.ts).
+ * (and are not counted as readers' usage, server/features/usage/usage-observer.ts).
  */
 export function hasSessionCookie(req: IncomingMessage): boolean {
   const cookie = req.headers.cookie;

@@ -24,7 +24,7 @@ export type OaiRecord = {
   /** `YYYY-MM-DDThh:mm:ssZ`. */
   datestamp: string;
   setSpec: string;
-  /** What the JATS front matter needs beyond Dublin Core (`oai_jats`, server/http/oai-jats.ts). */
+  /** What the JATS front matter needs beyond Dublin Core (`oai_jats`, server/features/oai/oai-jats.ts). */
   front: OaiFront;
   dc: {
     title: string;

@@ -7,7 +7,7 @@
  *   upload in 8 MB parts for a large one; an S3 object appears whole or not at all, so there are
  *   no temp objects. A multipart upload a crash leaves unfinished is an entry the sweep aborts.
  * - Each object carries the base64url SHA-256 of its bytes in its metadata (`x-amz-meta-sha256`),
- *   so galleys keep the strong ETag they have on disk (server/http/pdf-etag.ts) without a read.
+ *   so galleys keep the strong ETag they have on disk (server/features/files/pdf-etag.ts) without a read.
  * - Multipart bodies still arrive in the local `{filesDir}/.uploads/` folder (server/http/uploads.ts),
  *   listed among the entries so the sweep removes what a crash leaves there.
  * - A store that refuses (403, a missing bucket), cannot be reached, or answers 5xx is a
@@ -49,7 +49,7 @@ function contentTypeOf(key: string): string {
   return "application/octet-stream";
 }
 
-/** `"base64url SHA-256"` of `data`, the strong ETag of server/http/pdf-etag.ts. */
+/** `"base64url SHA-256"` of `data`, the strong ETag of server/features/files/pdf-etag.ts. */
 export function sha256Etag(data: Uint8Array): string {
   return `"${createHash("sha256").update(data).digest("base64url")}"`;
 }

@@ -31,7 +31,7 @@ export type StoredFile = {
   size: number;
   modified: Date;
   /**
-   * The strong ETag of the bytes (`"base64url SHA-256"`, server/http/pdf-etag.ts) when the store
+   * The strong ETag of the bytes (`"base64url SHA-256"`, server/features/files/pdf-etag.ts) when the store
    * keeps it beside the object (S3 metadata); undefined on disk, where it is hashed on demand.
    */
   sha256Etag?: string;

@@ -8,8 +8,8 @@ import { gzipSync } from "node:zlib";
 import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeResumptionToken } from "../../server/features/oai/oai-token.ts";
 import { createHttpApp } from "../../server/http/app.ts";
-import { encodeResumptionToken } from "../../server/http/oai-token.ts";
 import { signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JATS_NS } from "../../server/http/oai-jats.ts";
+import { JATS_NS } from "../../server/features/oai/oai-jats.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
 import { signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";

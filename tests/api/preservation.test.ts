@@ -7,7 +7,10 @@
  */
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { CLOCKSS_PERMISSION, LOCKSS_PERMISSION } from "../../server/http/lockss.ts";
+import {
+  CLOCKSS_PERMISSION,
+  LOCKSS_PERMISSION,
+} from "../../server/features/preservation/lockss.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 7: the /logout page's sign-out (server/http/sign-out.ts) refuses another site's request,
+ * Issue 7: the /logout page's sign-out (server/features/accounts/sign-out.ts) refuses another site's request,
  * and a dashboard GET change opened from a pasted link (`Sec-Fetch-Site: none`) asks first
  * (server/http/guards.ts, `confirmNavigatedChange`). Issue 15 (decision 265): a GET of /logout
  * from the site's own Logout link signs out at once; one from another site changes nothing.
@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appContext, requestContext } from "../../app/context.ts";
 import { loader as logoutLoader } from "../../app/routes/logout.tsx";
 import type { User } from "../../server/db/schema.ts";
+import { signOut } from "../../server/features/accounts/sign-out.ts";
 import { SESSION_COOKIE } from "../../server/http/session.ts";
-import { signOut } from "../../server/http/sign-out.ts";
 import { resolveSession } from "../../server/services/sessions.ts";
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";

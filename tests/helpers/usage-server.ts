@@ -6,7 +6,7 @@
  * React Router pages need the client build, so abstract pages and the search page are answered
  * by a small handler that looks the paper up through the same service as the real page
  * (`getJournalPaper`: 200 for a paper readers may see, 404 otherwise). The hook that counts sees
- * URLs and statuses only (server/http/usage-observer.ts), as it does in production.
+ * URLs and statuses only (server/features/usage/usage-observer.ts), as it does in production.
  *
  * Prints `listening {port}` when ready. Run with tests/helpers/child-server.ts.
  */
@@ -14,10 +14,10 @@ import { createServer } from "node:http";
 import type { RequestHandler } from "express";
 import { createAppContext } from "../../server/bootstrap.ts";
 import { loadConfig } from "../../server/config.ts";
+import { countedFastPath } from "../../server/features/usage/usage-observer.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createOutputCache } from "../../server/http/output-cache.ts";
 import { handleShutdownSignals } from "../../server/http/shutdown.ts";
-import { countedFastPath } from "../../server/http/usage-observer.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
 

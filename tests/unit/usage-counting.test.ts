@@ -1,7 +1,7 @@
 /**
  * The counting rules of COUNTER Release 5.1 (server/services/usage/counting.ts) on hand-made
  * event sequences, each expected figure derived from the Code of Practice's text; and the URL,
- * range, address and robot rules of the request hook (server/http/usage-observer.ts,
+ * range, address and robot rules of the request hook (server/features/usage/usage-observer.ts,
  * server/services/usage/robots.ts).
  */
 import { EventEmitter } from "node:events";
@@ -12,7 +12,7 @@ import {
   observeUsage,
   rangeStartsAtZero,
   usageTarget,
-} from "../../server/http/usage-observer.ts";
+} from "../../server/features/usage/usage-observer.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import {
   type CountedEvent,

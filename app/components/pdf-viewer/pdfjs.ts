@@ -40,7 +40,7 @@ export function loadPdfjs(): Promise<Pdfjs> {
 /**
  * Folder URLs of pdf.js's data files (standard fonts, CMaps, ICC profiles, WebAssembly image
  * decoders) for `getDocument`, served by the Express app under the library's version
- * (server/http/pdfjs-assets.ts).
+ * (server/features/files/pdfjs-assets.ts).
  */
 export function pdfjsDataUrls(version: string) {
   const base = `/pdfjs/${version}`;

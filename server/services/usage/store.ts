@@ -37,7 +37,7 @@ export type PendingEvent = {
   id: string;
   /** Milliseconds since 1970 when the response was sent. */
   at: number;
-  /** The reader's IP address (server/http/usage-observer.ts). */
+  /** The reader's IP address (server/features/usage/usage-observer.ts). */
   ip: string;
   userAgent: string;
   /** The paper viewed or downloaded; null for a search. */

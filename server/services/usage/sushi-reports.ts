@@ -329,7 +329,7 @@ export const REPORTS: Record<
   },
 };
 
-/** A report request once its parameters are read (server/http/sushi.ts). */
+/** A report request once its parameters are read (server/features/usage/sushi.ts). */
 export type ReportRequest = {
   report: ReportId;
   /** The reporting period of the header, `YYYY-MM`, inclusive. */

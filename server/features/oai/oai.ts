@@ -11,9 +11,16 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import express, { type Request, type Response, type Router } from "express";
 import { create, fragment } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
-import { currentCatalogueVersion } from "../services/catalogue-version.ts";
-import type { AppContext } from "../services/context.ts";
-import { earliestDatestamp, listOaiRecords, listOaiSets, type OaiRecord } from "../services/oai.ts";
+import { publicOrigin } from "../../http/origin.ts";
+import { XML_DOCUMENT } from "../../http/xml-stream.ts";
+import { currentCatalogueVersion } from "../../services/catalogue-version.ts";
+import type { AppContext } from "../../services/context.ts";
+import {
+  earliestDatestamp,
+  listOaiRecords,
+  listOaiSets,
+  type OaiRecord,
+} from "../../services/oai.ts";
 import { createOaiAnswerCache, type OaiAnswerCache } from "./oai-cache.ts";
 import {
   JATS_NS,
@@ -24,8 +31,6 @@ import {
   undeclareOaiNamespace,
 } from "./oai-jats.ts";
 import { decodeResumptionToken, encodeResumptionToken, type ResumptionToken } from "./oai-token.ts";
-import { publicOrigin } from "./origin.ts";
-import { XML_DOCUMENT } from "./xml-stream.ts";
 
 /** Records per ListRecords/ListIdentifiers response unless {@link OaiOptions.pageSize} says otherwise. */
 const PAGE = 100;

@@ -22,10 +22,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
-import type { UsageKind } from "../db/schema.ts";
-import type { AppContext } from "../services/context.ts";
-import { isRobot, MAX_USER_AGENT } from "../services/usage/robots.ts";
-import { hasSessionCookie } from "./output-cache.ts";
+import type { UsageKind } from "../../db/schema.ts";
+import { hasSessionCookie } from "../../http/output-cache.ts";
+import type { AppContext } from "../../services/context.ts";
+import { isRobot, MAX_USER_AGENT } from "../../services/usage/robots.ts";
 
 /** What a URL counts as, if anything. */
 export type UsageTarget = { kind: UsageKind; paperId: number | null };

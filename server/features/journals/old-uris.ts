@@ -11,11 +11,11 @@
  * requests, and URIs no journal ever left, pass on untouched.
  */
 import type { RequestHandler } from "express";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
-import { readableBy } from "../services/access.ts";
-import type { AppContext } from "../services/context.ts";
-import { currentUriOf } from "../services/journals/old-uris.ts";
-import { findJournalRow } from "../services/journals/queries.ts";
+import { JOURNAL_URI_PATTERN } from "../../../shared/constants.ts";
+import { readableBy } from "../../services/access.ts";
+import type { AppContext } from "../../services/context.ts";
+import { currentUriOf } from "../../services/journals/old-uris.ts";
+import { findJournalRow } from "../../services/journals/queries.ts";
 
 const JOURNAL_ADDRESS =
   /^(\/journal\/|\/api\/(?:get_journal|get_publications|get_publication|get_journal_paper)\/)([^/?]+)(.*)$/;

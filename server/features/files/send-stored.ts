@@ -8,7 +8,7 @@
  */
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
-import type { ByteRange, Storage, StoredFile } from "../storage/storage.ts";
+import type { ByteRange, Storage, StoredFile } from "../../storage/storage.ts";
 
 /** Whether `If-Match` (a list of tags or `*`) lets the request go on with `etag`. */
 function matches(header: string, etag: string): boolean {

@@ -19,21 +19,25 @@
 
 import type { CslItem } from "@citation-js/core";
 import express, { type Response, type Router } from "express";
-import type { CitationReferences } from "../../shared/api.ts";
-import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../shared/constants.ts";
-import { paperLink, proceedingPaperLink, slugify } from "../../shared/format.ts";
-import { readableBy } from "../services/access.ts";
-import { CitationPoolError } from "../services/citation/citation-pool.ts";
+import type { CitationReferences } from "../../../shared/api.ts";
+import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
+import { paperLink, proceedingPaperLink, slugify } from "../../../shared/format.ts";
+import { publicOrigin } from "../../http/origin.ts";
+import { readableBy } from "../../services/access.ts";
+import { CitationPoolError } from "../../services/citation/citation-pool.ts";
 import {
   CITATION_FILES,
   type CitationFileFormat,
   citationFile,
   journalPaperItem,
   proceedingPaperItem,
-} from "../services/citation/cite.ts";
-import type { AppContext } from "../services/context.ts";
-import { getJournalPaper, getProceedingPaper, parsePaperId } from "../services/papers/queries.ts";
-import { publicOrigin } from "./origin.ts";
+} from "../../services/citation/cite.ts";
+import type { AppContext } from "../../services/context.ts";
+import {
+  getJournalPaper,
+  getProceedingPaper,
+  parsePaperId,
+} from "../../services/papers/queries.ts";
 
 type CiteFile = CitationFileFormat | "references";
 
@@ -59,7 +63,7 @@ function sendFile(res: Response, item: CslItem, title: string, format: CitationF
 /** The six references of `item`, from the worker (or this thread without one). */
 async function references(ctx: AppContext, item: CslItem): Promise<CitationReferences> {
   if (ctx.citationPool) return { styles: await ctx.citationPool.format(item) };
-  const { formatCitations } = await import("../services/citation/format.ts");
+  const { formatCitations } = await import("../../services/citation/format.ts");
   return { styles: formatCitations(item) };
 }
 

@@ -6,8 +6,8 @@
  * that is not a storage key, or without an object, is a 404.
  */
 import express, { type Router } from "express";
-import type { AppContext } from "../services/context.ts";
-import { assertKey } from "../storage/storage.ts";
+import type { AppContext } from "../../services/context.ts";
+import { assertKey } from "../../storage/storage.ts";
 import { sendStored } from "./send-stored.ts";
 
 /** Headers of every stored file answer, on disk and in a bucket alike. */

@@ -10,11 +10,11 @@
  * issues, is `404 Page Not Found`.
  */
 import express, { type Router } from "express";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
-import { paperLink, publicationLabel, publicationLink } from "../../shared/format.ts";
-import type { AppContext } from "../services/context.ts";
-import { galleyUrl } from "../services/papers/queries.ts";
-import { publicOrigin } from "./origin.ts";
+import { JOURNAL_URI_PATTERN } from "../../../shared/constants.ts";
+import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
+import { publicOrigin } from "../../http/origin.ts";
+import type { AppContext } from "../../services/context.ts";
+import { galleyUrl } from "../../services/papers/queries.ts";
 
 export const LOCKSS_PERMISSION =
   "LOCKSS system has permission to collect, preserve, and serve this Archival Unit.";

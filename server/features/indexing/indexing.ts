@@ -8,9 +8,11 @@
  */
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { JOURNAL_URI_PATTERN } from "../../shared/constants.ts";
-import { journalFeedLink } from "../../shared/format.ts";
-import type { AppContext } from "../services/context.ts";
+import { JOURNAL_URI_PATTERN } from "../../../shared/constants.ts";
+import { journalFeedLink } from "../../../shared/format.ts";
+import { publicOrigin } from "../../http/origin.ts";
+import { escapeXml, xmlWriter } from "../../http/xml-stream.ts";
+import type { AppContext } from "../../services/context.ts";
 import {
   type FeedEntry,
   listRecentPapers,
@@ -19,10 +21,8 @@ import {
   SITEMAP_PAPER_IDS,
   sitemapPageUrls,
   sitemapPaperUrls,
-} from "../services/indexing.ts";
-import { findJournalRow } from "../services/journals/queries.ts";
-import { publicOrigin } from "./origin.ts";
-import { escapeXml, xmlWriter } from "./xml-stream.ts";
+} from "../../services/indexing.ts";
+import { findJournalRow } from "../../services/journals/queries.ts";
 
 const STATIC_PAGES = ["/", "/journals", "/categories", "/contact"];
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";

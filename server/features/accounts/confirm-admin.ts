@@ -8,8 +8,8 @@
  */
 import express, { type Router } from "express";
 import { z } from "zod";
-import { confirmAdministrator } from "../services/admin-confirmation.ts";
-import type { AppContext } from "../services/context.ts";
+import { confirmAdministrator } from "../../services/admin-confirmation.ts";
+import type { AppContext } from "../../services/context.ts";
 
 export const ADMIN_CONFIRMED_MSG =
   "Your address is confirmed: your account is now the site administrator.";

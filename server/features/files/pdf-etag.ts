@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import type { Storage, StoredFile } from "../storage/storage.ts";
+import type { Storage, StoredFile } from "../../storage/storage.ts";
 
 const MAX_ENTRIES = 5000;
 const known = new Map<string, { version: string; etag: Promise<string> }>();

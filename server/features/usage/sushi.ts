@@ -20,10 +20,11 @@
  * 3063, and an informational 0 for the month still running). Any other path under /sushi is 404.
  */
 import express, { type Request, type Response, type Router } from "express";
-import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import type { AppContext } from "../services/context.ts";
-import { addMonths, utcToday } from "../services/usage/figures.ts";
-import { isApiKeyRequired, verifySushiKey } from "../services/usage/sushi-keys.ts";
+import { isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { publicOrigin } from "../../http/origin.ts";
+import type { AppContext } from "../../services/context.ts";
+import { addMonths, utcToday } from "../../services/usage/figures.ts";
+import { isApiKeyRequired, verifySushiKey } from "../../services/usage/sushi-keys.ts";
 import {
   buildReport,
   type ExceptionCode,
@@ -38,8 +39,7 @@ import {
   type SushiException,
   sushiException,
   WORLD_CUSTOMER_ID,
-} from "../services/usage/sushi-reports.ts";
-import { publicOrigin } from "./origin.ts";
+} from "../../services/usage/sushi-reports.ts";
 
 /** Parameters every report path takes (besides its own, REPORTS[id].parameters). */
 const COMMON = ["customer_id", "requestor_id", "api_key", "platform", "begin_date", "end_date"];

@@ -7,9 +7,9 @@
  * every record invalid); the format is still announced under the JATS 1.1 namespace URI.
  */
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
-import type { AppContext } from "../services/context.ts";
-import { writeJatsArticle } from "../services/deposits/jats.ts";
-import { recordsOfPapers } from "../services/deposits/records.ts";
+import type { AppContext } from "../../services/context.ts";
+import { writeJatsArticle } from "../../services/deposits/jats.ts";
+import { recordsOfPapers } from "../../services/deposits/records.ts";
 
 export const JATS_PREFIX = "oai_jats";
 export const JATS_NS = "https://jats.nlm.nih.gov/publishing/1.1/";

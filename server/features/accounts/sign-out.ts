@@ -6,10 +6,11 @@
  * ({@link signOut}) is refused cross-site too. The page's React Router loader and action hand
  * over the Fetch API request; GET /api/logout (docs/product/api.md) keeps its own route.
  */
-import type { AppContext } from "../services/context.ts";
-import { endSession } from "../services/sessions.ts";
-import { isCrossSite } from "./guards.ts";
-import { readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";
+
+import { isCrossSite } from "../../http/guards.ts";
+import { readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../http/session.ts";
+import type { AppContext } from "../../services/context.ts";
+import { endSession } from "../../services/sessions.ts";
 
 /**
  * Ends the session `request`'s cookie names and answers the headers that drop the cookie, or
