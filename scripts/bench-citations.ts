@@ -22,11 +22,11 @@ import { performance } from "node:perf_hooks";
 import type { Request, Response } from "express";
 import { createAppContext } from "../server/bootstrap.ts";
 import { loadConfig } from "../server/config.ts";
+import { createCitationPool } from "../server/features/citations/citation-pool.ts";
 import { createHttpApp } from "../server/http/app.ts";
 import { PDF_VIEWER_SOURCES, widenResponseCsp } from "../server/http/csp.ts";
 import { publicOrigin } from "../server/http/origin.ts";
 import type { RequestInfo } from "../server/router-context.ts";
-import { createCitationPool } from "../server/services/citation/citation-pool.ts";
 import type { AppContext } from "../server/services/context.ts";
 import { paperRow, seedCatalogue } from "../tests/helpers/fixtures.ts";
 

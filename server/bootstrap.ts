@@ -8,10 +8,10 @@ import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
 import { openReadPool } from "./db/read-pool.ts";
-import { createCitationPool } from "./services/citation/citation-pool.ts";
+import { createCitationPool } from "./features/citations/citation-pool.ts";
+import { createUsageRecorder } from "./features/usage/recorder.ts";
 import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
-import { createUsageRecorder } from "./services/usage/recorder.ts";
 import { createStorage } from "./storage/create-storage.ts";
 
 /**

@@ -139,14 +139,14 @@ export type Config = {
    */
   passwordScryptCost: number;
   /**
-   * COUNTER usage counting (server/services/usage/, docs/decisions/280-counting-usage.md):
+   * COUNTER usage counting (server/features/usage/, docs/decisions/280-counting-usage.md):
    * `enabled` is `USAGE_COUNTING` (`on` by default, `off` counts nothing); the process writes
    * its buffered accesses every `flushMs` (`USAGE_FLUSH_SECONDS`, 1–30, default 10) and at
    * shutdown.
    */
   usage: { enabled: boolean; flushMs: number };
   /**
-   * Crossref deposits (server/services/deposits/, decision 278): the account
+   * Crossref deposits (server/features/deposits/, decision 278): the account
    * (`CROSSREF_USERNAME`, `CROSSREF_PASSWORD`; undefined: 'Register DOIs' is unavailable), the
    * HTTPS deposit endpoint (`CROSSREF_DEPOSIT_URL`, default Crossref's test system) and the
    * depositor named in every batch (`CROSSREF_DEPOSITOR_NAME`, default the site's name;

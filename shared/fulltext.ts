@@ -1,6 +1,6 @@
 /**
  * The HTML full text of a paper as plain data (issue 18, docs/decisions/285-html-full-text-from-jats.md):
- * the tree server/services/fulltext/jats-tree.ts makes once per JATS galley from the allow-listed
+ * the tree server/features/fulltext/jats-tree.ts makes once per JATS galley from the allow-listed
  * part of the JATS vocabulary, and app/components/fulltext/ renders. It is JSON-able (no
  * functions, no classes) and already safe: every link is http(s), mailto or a DOI resolved to
  * https://doi.org/, every id is prefixed and unique in the page, every language tag is checked,

@@ -1,6 +1,6 @@
 /**
  * A full text's article rendered to HTML once per galley tree (decision 319). The reader keeps
- * each galley's tree (server/services/fulltext/reader.ts, 32 per process); this keeps, beside
+ * each galley's tree (server/features/fulltext/reader.ts, 32 per process); this keeps, beside
  * each tree object, the HTML that {@link FullTextArticle} renders from it (the longest corpus
  * paper: about 170 KB), so a full-text page that misses the output cache renders only its frame.
  * The HTML reaches the page beside the loader's answer, not in it (./article-html.ts).

@@ -9,6 +9,7 @@
  * imports the corpus, a notice above says how far it has got (docs/decisions/121-…).
  */
 
+import { mostRead } from "../../server/features/usage/reader-figures.ts";
 import {
   countJournalsBySubject,
   listLatestJournals,
@@ -19,7 +20,6 @@ import {
   getLatestPublication,
   listLatestPublications,
 } from "../../server/services/publications/queries.ts";
-import { mostRead } from "../../server/services/usage/reader-figures.ts";
 import { FeaturedPublication } from "../components/home/featured-publication.tsx";
 import { LatestPublications } from "../components/home/latest-publications.tsx";
 import { type CatalogueLoading, LoadingNotice } from "../components/home/loading-notice.tsx";

@@ -18,14 +18,14 @@ import autocannon from "autocannon";
 import { sql } from "kysely";
 import type { Db } from "../../server/db/database.ts";
 import type { Dialect } from "../../server/db/dialect.ts";
-import type { AppContext } from "../../server/services/context.ts";
-import { addDays, topBySums, utcToday } from "../../server/services/usage/figures.ts";
-import { usageStatistics } from "../../server/services/usage/statistics.ts";
+import { addDays, topBySums, utcToday } from "../../server/features/usage/figures.ts";
+import { usageStatistics } from "../../server/features/usage/statistics.ts";
 import {
   buildReport,
   type ReportId,
   type ReportRequest,
-} from "../../server/services/usage/sushi-reports.ts";
+} from "../../server/features/usage/sushi-reports.ts";
+import type { AppContext } from "../../server/services/context.ts";
 import type * as SiteModule from "../../server/site.ts";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";

@@ -23,13 +23,13 @@ import path from "node:path";
 import { isPartialDate } from "../../shared/dates.ts";
 import { humanDate, slugify, volumeNumber } from "../../shared/format.ts";
 import { DOI_MESSAGE, DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
-import type { AppContext } from "../services/context.ts";
 import {
   jatsAuthorRow,
   jatsScholarly,
   keywordText,
   withoutDoiParagraph,
-} from "../services/fulltext/jats-metadata.ts";
+} from "../features/fulltext/jats-metadata.ts";
+import type { AppContext } from "../services/context.ts";
 import {
   issueCoverPng,
   journalCoverPng,

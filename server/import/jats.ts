@@ -148,7 +148,7 @@ export function parseJats(xml: string): JatsArticle {
 
 /**
  * Reads the metadata of an `<article>` element already parsed (by {@link parseJats}, or by the
- * safe reader of uploads, server/services/fulltext/jats-read.ts).
+ * safe reader of uploads, server/features/fulltext/jats-read.ts).
  * @throws JatsError when it has no `<article-meta>` or no title.
  */
 export function readJatsArticle(article: Element): JatsArticle {

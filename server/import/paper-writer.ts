@@ -15,14 +15,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
-import type { AppContext } from "../services/context.ts";
 import {
   discardJats,
   type JatsFileUpload,
   jatsFileName,
   type StoredJats,
   storeJatsGalley,
-} from "../services/fulltext/galley.ts";
+} from "../features/fulltext/galley.ts";
+import type { AppContext } from "../services/context.ts";
 import { type StoredPaperFile, storePaperFile } from "../services/paper-file.ts";
 import {
   asDoiConflict,

@@ -7,10 +7,10 @@ import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Dialect } from "../db/dialect.ts";
+import type { CitationPool } from "../features/citations/citation-pool.ts";
+import type { UsageRecorder } from "../features/usage/recorder.ts";
 import type { Storage } from "../storage/storage.ts";
-import type { CitationPool } from "./citation/citation-pool.ts";
 import type { PdfPool } from "./pdf-pool.ts";
-import type { UsageRecorder } from "./usage/recorder.ts";
 
 export type AppContext = {
   db: Db;
@@ -37,7 +37,7 @@ export type AppContext = {
    */
   importStatus?: ImportStatus;
   /**
-   * The process's buffer of counted accesses (server/services/usage/recorder.ts, built by
+   * The process's buffer of counted accesses (server/features/usage/recorder.ts, built by
    * server/bootstrap.ts); absent when counting is off (`USAGE_COUNTING=off`) and in tests that
    * do not count.
    */

@@ -17,8 +17,8 @@ import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paperJatsXml } from "../../server/features/deposits/jats.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
-import { paperJatsXml } from "../../server/services/deposits/jats.ts";
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import {
   CORPUS_DIR,

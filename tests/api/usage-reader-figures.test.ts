@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "../../app/routes/home.tsx";
 import { loader as journalLoader } from "../../app/routes/journal.tsx";
 import { loader as paperLoader } from "../../app/routes/paper.tsx";
-import { addDays, utcToday } from "../../server/services/usage/figures.ts";
+import { addDays, utcToday } from "../../server/features/usage/figures.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 import { loaderArgs as args, runLoader as run } from "../helpers/loaders.ts";

@@ -6,9 +6,9 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, utcToday } from "../../server/features/usage/figures.ts";
+import { STATISTICS_MESSAGES } from "../../server/features/usage/statistics.ts";
 import { ACCESS_MESSAGES } from "../../server/services/access.ts";
-import { addDays, utcToday } from "../../server/services/usage/figures.ts";
-import { STATISTICS_MESSAGES } from "../../server/services/usage/statistics.ts";
 import { createManager, sessionCookie, signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";

@@ -15,8 +15,8 @@ import {
   topBySums,
   topByThreshold,
   topPaperFigures,
-} from "../../server/services/usage/figures.ts";
-import { storeUsageBatch } from "../../server/services/usage/store.ts";
+} from "../../server/features/usage/figures.ts";
+import { storeUsageBatch } from "../../server/features/usage/store.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type DatabaseHandle, migrate } from "../../server/db/database.ts";
-import { topPaperFigures } from "../../server/services/usage/figures.ts";
+import { topPaperFigures } from "../../server/features/usage/figures.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { emptyDatabase } from "../helpers/migration-database.ts";
 

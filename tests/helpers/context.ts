@@ -18,8 +18,8 @@ import { type Config, loadConfig } from "../../server/config.ts";
 import { type DatabaseOptions, type Db, migrate, openDatabase } from "../../server/db/database.ts";
 import { openReadPool } from "../../server/db/read-pool.ts";
 import { createScratchDatabase } from "../../server/db/scratch-database.ts";
+import { createCitationPool } from "../../server/features/citations/citation-pool.ts";
 import { createHttpApp } from "../../server/http/app.ts";
-import { createCitationPool } from "../../server/services/citation/citation-pool.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { createStorage } from "../../server/storage/create-storage.ts";
 

@@ -1,5 +1,5 @@
 /**
- * A stand-in for server/services/citation/citation-worker.ts that misbehaves on request, for the
+ * A stand-in for server/features/citations/citation-worker.ts that misbehaves on request, for the
  * citation pool's tests, by the item's title: `crash` ends the thread, `hang` never answers,
  * `fail` answers with an error; anything else answers at once with one APA "reference" naming
  * the title and this process's id (so a test can tell a fresh worker from the old one).

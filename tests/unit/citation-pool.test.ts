@@ -6,7 +6,7 @@
  */
 import type { CslItem } from "@citation-js/core";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createCitationPool } from "../../server/services/citation/citation-pool.ts";
+import { createCitationPool } from "../../server/features/citations/citation-pool.ts";
 
 const misbehaving = new URL("../helpers/misbehaving-citation-worker.ts", import.meta.url);
 const item = (title: string): CslItem => ({ id: "paper-1", type: "article-journal", title });

@@ -8,8 +8,8 @@ import {
   journalPaperItem,
   paperCitations,
   proceedingPaperItem,
-} from "../../server/services/citation/cite.ts";
-import { formatCitations } from "../../server/services/citation/format.ts";
+} from "../../server/features/citations/cite.ts";
+import { formatCitations } from "../../server/features/citations/format.ts";
 import type { PaperDetail, ProceedingPaperDetail } from "../../shared/api.ts";
 import { emptyScholarly, literalAuthor, personAuthor } from "../helpers/paper-details.ts";
 

@@ -11,8 +11,8 @@ import {
   JatsRefusedError,
   MAX_DEPTH,
   readJatsDocument,
-} from "../../server/services/fulltext/jats-read.ts";
-import { jatsFullText, safeHref } from "../../server/services/fulltext/jats-tree.ts";
+} from "../../server/features/fulltext/jats-read.ts";
+import { jatsFullText, safeHref } from "../../server/features/fulltext/jats-tree.ts";
 import { type FullText, tableOfContents } from "../../shared/fulltext.ts";
 import { CORPUS_DIR } from "../helpers/corpus.ts";
 

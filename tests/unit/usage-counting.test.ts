@@ -1,12 +1,20 @@
 /**
- * The counting rules of COUNTER Release 5.1 (server/services/usage/counting.ts) on hand-made
+ * The counting rules of COUNTER Release 5.1 (server/features/usage/counting.ts) on hand-made
  * event sequences, each expected figure derived from the Code of Practice's text; and the URL,
  * range, address and robot rules of the request hook (server/features/usage/usage-observer.ts,
- * server/services/usage/robots.ts).
+ * server/features/usage/robots.ts).
  */
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
+import {
+  type CountedEvent,
+  countEvents,
+  deltaKey,
+  emptyDelta,
+  type MetricDelta,
+} from "../../server/features/usage/counting.ts";
+import { isRobot } from "../../server/features/usage/robots.ts";
 import {
   clientIp,
   observeUsage,
@@ -14,14 +22,6 @@ import {
   usageTarget,
 } from "../../server/features/usage/usage-observer.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import {
-  type CountedEvent,
-  countEvents,
-  deltaKey,
-  emptyDelta,
-  type MetricDelta,
-} from "../../server/services/usage/counting.ts";
-import { isRobot } from "../../server/services/usage/robots.ts";
 
 const T0 = Date.UTC(2026, 10, 20, 10, 1, 0); // 2026-11-20 10:01:00 UTC
 const s = (seconds: number) => T0 + seconds * 1000;

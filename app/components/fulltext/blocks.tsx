@@ -10,7 +10,7 @@
  *   inside a focusable region; display formulas too.
  * - In-text citations link to their reference (`#ft-…`) and show it on hover and keyboard focus
  *   with CSS only (`.cite:hover .cite-pop`, `:focus-within`).
- * - MathML is written as given by the allow-list (server/services/fulltext/jats-math.ts); the
+ * - MathML is written as given by the allow-list (server/features/fulltext/jats-math.ts); the
  *   browser draws it.
  */
 import { createElement, Fragment, type ReactNode } from "react";

@@ -16,6 +16,17 @@
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { routeNumberText } from "../../../shared/route-params.ts";
+import {
+  depositScreen,
+  issueTarget,
+  registerDois,
+} from "../../features/deposits/crossref-deposit.ts";
+import {
+  issueCrossrefXml,
+  journalDoajXml,
+  proceedingCrossrefXml,
+} from "../../features/deposits/exports.ts";
+import { proceedingVenue } from "../../features/deposits/venues.ts";
 import { apiCall } from "../../http/contract.ts";
 import {
   journalAccess,
@@ -26,17 +37,6 @@ import {
 import { publicOrigin } from "../../http/origin.ts";
 import { parseInput } from "../../http/respond.ts";
 import type { AppContext } from "../../services/context.ts";
-import {
-  depositScreen,
-  issueTarget,
-  registerDois,
-} from "../../services/deposits/crossref-deposit.ts";
-import {
-  issueCrossrefXml,
-  journalDoajXml,
-  proceedingCrossrefXml,
-} from "../../services/deposits/exports.ts";
-import { proceedingVenue } from "../../services/deposits/venues.ts";
 
 const NO_JOURNAL = "No such journal.";
 const ISSUE_MISSING = { journal: NO_JOURNAL, volume: "No such issue.", issue: "No such issue." };

@@ -12,14 +12,14 @@
  * `jats_file` (no file, a file the safe reader refuses, no title), 413 over `MAX_JATS_MB`.
  */
 import express, { type Router } from "express";
+import { readJatsUpload } from "../../features/fulltext/galley.ts";
+import { jatsFormMetadata } from "../../features/fulltext/jats-metadata.ts";
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, proceedingAccess } from "../../http/guards.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import { JatsError, readJatsArticle } from "../../import/jats.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid } from "../../services/errors.ts";
-import { readJatsUpload } from "../../services/fulltext/galley.ts";
-import { jatsFormMetadata } from "../../services/fulltext/jats-metadata.ts";
 import {
   removeJournalPaperGalley,
   removeProceedingPaperGalley,

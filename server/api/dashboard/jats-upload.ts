@@ -11,9 +11,9 @@
  * or not at all, and when the write fails the stored files are removed here.
  */
 import type { Request } from "express";
+import { discardJats, type StoredJats, storeJatsGalley } from "../../features/fulltext/galley.ts";
 import { uploadedFile, uploadedFiles } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
-import { discardJats, type StoredJats, storeJatsGalley } from "../../services/fulltext/galley.ts";
 
 /**
  * Runs `write` (the paper's create or edit, which attaches the galley it is given in its

@@ -22,12 +22,12 @@
 import express, { type RequestHandler, type Router } from "express";
 import multer from "multer";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { MAX_JATS_FILES } from "../../features/fulltext/galley.ts";
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
-import { MAX_JATS_FILES } from "../../services/fulltext/galley.ts";
 import { createPaper, deletePaper, updatePaper } from "../../services/papers/commands.ts";
 import { galleyUrl, getPaperForEdit } from "../../services/papers/queries.ts";
 import { pdfTooLarge } from "../../services/pdf.ts";

@@ -21,16 +21,11 @@ import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { routeId } from "../../../shared/route-params.ts";
 import type { SushiSettings } from "../../../shared/usage.ts";
-import { apiCall } from "../../http/contract.ts";
-import { actorOf, managerChange, requireAdmin, requireManager } from "../../http/guards.ts";
-import { publicOrigin } from "../../http/origin.ts";
-import { parseInput } from "../../http/respond.ts";
-import type { AppContext } from "../../services/context.ts";
 import {
   type StatisticsQuery,
   statisticsCsv,
   usageStatistics,
-} from "../../services/usage/statistics.ts";
+} from "../../features/usage/statistics.ts";
 import {
   createSushiKey,
   isApiKeyRequired,
@@ -38,7 +33,12 @@ import {
   NO_KEY,
   revokeSushiKey,
   setApiKeyRequired,
-} from "../../services/usage/sushi-keys.ts";
+} from "../../features/usage/sushi-keys.ts";
+import { apiCall } from "../../http/contract.ts";
+import { actorOf, managerChange, requireAdmin, requireManager } from "../../http/guards.ts";
+import { publicOrigin } from "../../http/origin.ts";
+import { parseInput } from "../../http/respond.ts";
+import type { AppContext } from "../../services/context.ts";
 
 const day = (what: string) =>
   z.iso.date({ error: `The ${what} date must be a date (YYYY-MM-DD).` }).optional();

@@ -2,7 +2,7 @@
  * Usage counting by the COUNTER Code of Practice Release 5.1 (issue 17; docs/decisions/280 to 284).
  *
  * - `usage_salts`: one random salt per UTC day; a reader's session key is an HMAC of their IP
- *   address and user agent under the salt of the day (server/services/usage/store.ts). Each salt
+ *   address and user agent under the salt of the day (server/features/usage/store.ts). Each salt
  *   is deleted two hours after its day ends, and with it any way back to the IP address.
  * - `usage_events`: the accesses of the last two hours (abstract views, PDF requests, searches),
  *   keyed by the id the serving process gave each one, so a flush repeated after a lost commit

@@ -4,10 +4,10 @@
  *
  * - `usage_paper_monthly`: a paper's Total_Item_Investigations of one month (`YYYY-MM`), all
  *   Years of Publication and Access_Types together, one row for every (month, paper) that has a
- *   row in `usage_item_monthly`, kept by the same flush (server/services/usage/store.ts);
+ *   row in `usage_item_monthly`, kept by the same flush (server/features/usage/store.ts);
  * - its index `usage_paper_monthly_views` (month, views descending, paper): a month's papers
  *   from the most viewed down, which the most viewed papers of a long range read with the
- *   threshold algorithm (server/services/usage/figures.ts) instead of summing every paper.
+ *   threshold algorithm (server/features/usage/figures.ts) instead of summing every paper.
  *
  * Filled here from `usage_item_monthly`. `WITHOUT ROWID` on SQLite, as the other usage tables
  * (migration 015).

@@ -2,7 +2,7 @@
  * 'Cite this paper' files (docs/decisions/186-cite-this-paper.md), beside each paper page:
  * - `/journal/{journal_url}/{paperID}/cite.bib`, `cite.ris`, `cite.json` for journal papers;
  * - `/proceedings/{slug}/{paperID}/cite.bib`, `cite.ris`, `cite.json` for conference papers.
- * BibTeX, RIS and CSL-JSON, produced by citation-js (server/services/citation/cite.ts), sent as
+ * BibTeX, RIS and CSL-JSON, produced by citation-js (server/features/citations/cite.ts), sent as
  * attachments named after the paper. The URLs are stable: they depend only on the paper's page.
  *
  * And `{paper page}/citations.json` (docs/decisions/245-citations-off-the-page.md): the
@@ -24,20 +24,20 @@ import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/co
 import { paperLink, proceedingPaperLink, slugify } from "../../../shared/format.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import { readableBy } from "../../services/access.ts";
-import { CitationPoolError } from "../../services/citation/citation-pool.ts";
-import {
-  CITATION_FILES,
-  type CitationFileFormat,
-  citationFile,
-  journalPaperItem,
-  proceedingPaperItem,
-} from "../../services/citation/cite.ts";
 import type { AppContext } from "../../services/context.ts";
 import {
   getJournalPaper,
   getProceedingPaper,
   parsePaperId,
 } from "../../services/papers/queries.ts";
+import { CitationPoolError } from "./citation-pool.ts";
+import {
+  CITATION_FILES,
+  type CitationFileFormat,
+  citationFile,
+  journalPaperItem,
+  proceedingPaperItem,
+} from "./cite.ts";
 
 type CiteFile = CitationFileFormat | "references";
 
@@ -63,7 +63,7 @@ function sendFile(res: Response, item: CslItem, title: string, format: CitationF
 /** The six references of `item`, from the worker (or this thread without one). */
 async function references(ctx: AppContext, item: CslItem): Promise<CitationReferences> {
   if (ctx.citationPool) return { styles: await ctx.citationPool.format(item) };
-  const { formatCitations } = await import("../../services/citation/format.ts");
+  const { formatCitations } = await import("./format.ts");
   return { styles: formatCitations(item) };
 }
 

@@ -5,7 +5,7 @@
  *   docs/decisions/287-jats-galleys.md): that file as stored, with the file's SHA-256 as a strong
  *   ETag (304 on `If-None-Match`) and the sandboxed CSP of uploaded files.
  * - Without: the generated JATS 1.1 Journal Publishing document of
- *   server/services/deposits/jats.ts (issue 16, docs/decisions/277-jats-generator.md).
+ *   server/features/deposits/jats.ts (issue 16, docs/decisions/277-jats-generator.md).
  * The page's readability rule holds: a paper of a draft issue or an inactive journal is
  * `404 Page Not Found` except to the journal's managers and administrators (`readableBy`,
  * decision 260).
@@ -15,12 +15,12 @@ import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/co
 import { publicOrigin } from "../../http/origin.ts";
 import { readableBy } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
-import { paperJatsXml } from "../../services/deposits/jats.ts";
 import {
   getJournalPaper,
   getProceedingPaper,
   parsePaperId,
 } from "../../services/papers/queries.ts";
+import { paperJatsXml } from "../deposits/jats.ts";
 
 /** Sends paper `paperId`'s JATS (found readable by the caller), or the 404 page when `null`. */
 async function sendJats(

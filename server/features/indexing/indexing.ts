@@ -13,6 +13,7 @@ import { journalFeedLink } from "../../../shared/format.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import { escapeXml, xmlWriter } from "../../http/xml-stream.ts";
 import type { AppContext } from "../../services/context.ts";
+import { findJournalRow } from "../../services/journals/queries.ts";
 import {
   type FeedEntry,
   listRecentPapers,
@@ -21,8 +22,7 @@ import {
   SITEMAP_PAPER_IDS,
   sitemapPageUrls,
   sitemapPaperUrls,
-} from "../../services/indexing.ts";
-import { findJournalRow } from "../../services/journals/queries.ts";
+} from "./indexed-pages.ts";
 
 const STATIC_PAGES = ["/", "/journals", "/categories", "/contact"];
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";

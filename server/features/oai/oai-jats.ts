@@ -2,14 +2,14 @@
  * The `oai_jats` metadata format of `/oai`: a record's JATS 1.1 Journal Publishing (NISO
  * Z39.96) `<article>` with its front matter and reference list, as OJS's OAI JATS plugin and
  * Janeway offer to journal harvesters, written by the site's JATS generator
- * (server/services/deposits/jats.ts). The `<article>` carries no namespace, as the JATS DTD
+ * (server/features/deposits/jats.ts). The `<article>` carries no namespace, as the JATS DTD
  * wants (docs/decisions/277-jats-generator.md; decision 152 gave it OJS's namespace, which made
  * every record invalid); the format is still announced under the JATS 1.1 namespace URI.
  */
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import type { AppContext } from "../../services/context.ts";
-import { writeJatsArticle } from "../../services/deposits/jats.ts";
-import { recordsOfPapers } from "../../services/deposits/records.ts";
+import { writeJatsArticle } from "../deposits/jats.ts";
+import { recordsOfPapers } from "../deposits/records.ts";
 
 export const JATS_PREFIX = "oai_jats";
 export const JATS_NS = "https://jats.nlm.nih.gov/publishing/1.1/";

@@ -15,12 +15,6 @@ import { publicOrigin } from "../../http/origin.ts";
 import { XML_DOCUMENT } from "../../http/xml-stream.ts";
 import { currentCatalogueVersion } from "../../services/catalogue-version.ts";
 import type { AppContext } from "../../services/context.ts";
-import {
-  earliestDatestamp,
-  listOaiRecords,
-  listOaiSets,
-  type OaiRecord,
-} from "../../services/oai.ts";
 import { createOaiAnswerCache, type OaiAnswerCache } from "./oai-cache.ts";
 import {
   JATS_NS,
@@ -30,6 +24,7 @@ import {
   jatsWriter,
   undeclareOaiNamespace,
 } from "./oai-jats.ts";
+import { earliestDatestamp, listOaiRecords, listOaiSets, type OaiRecord } from "./oai-records.ts";
 import { decodeResumptionToken, encodeResumptionToken, type ResumptionToken } from "./oai-token.ts";
 
 /** Records per ListRecords/ListIdentifiers response unless {@link OaiOptions.pageSize} says otherwise. */

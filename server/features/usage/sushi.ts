@@ -7,7 +7,7 @@
  * | GET /sushi/r51/status | `[Status]`, public |
  * | GET /sushi/r51/members | `[Member]`: The World |
  * | GET /sushi/r51/reports | `[Report]`: the six reports below, with their first and last months |
- * | GET /sushi/r51/reports/{pr,pr_p1,tr,tr_j3,ir,ir_a1} | the report (server/services/usage/sushi-reports.ts) |
+ * | GET /sushi/r51/reports/{pr,pr_p1,tr,tr_j3,ir,ir_a1} | the report (server/features/usage/sushi-reports.ts) |
  *
  * Every path but status asks for `customer_id=0000000000000000` ("The World": the site reports
  * all its usage, attributed to no institution); `requestor_id` is ignored. When the
@@ -23,8 +23,8 @@ import express, { type Request, type Response, type Router } from "express";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
-import { addMonths, utcToday } from "../../services/usage/figures.ts";
-import { isApiKeyRequired, verifySushiKey } from "../../services/usage/sushi-keys.ts";
+import { addMonths, utcToday } from "./figures.ts";
+import { isApiKeyRequired, verifySushiKey } from "./sushi-keys.ts";
 import {
   buildReport,
   type ExceptionCode,
@@ -39,7 +39,7 @@ import {
   type SushiException,
   sushiException,
   WORLD_CUSTOMER_ID,
-} from "../../services/usage/sushi-reports.ts";
+} from "./sushi-reports.ts";
 
 /** Parameters every report path takes (besides its own, REPORTS[id].parameters). */
 const COMMON = ["customer_id", "requestor_id", "api_key", "platform", "begin_date", "end_date"];

@@ -2,7 +2,7 @@
  * The one request hook of usage counting (issue 17; docs/decisions/280-counting-usage.md). It
  * looks at every request, whether Express answers it or the output cache does before Express
  * (server/site.ts calls it for those), and, once the response is sent, hands the counted ones
- * to the process's buffer (`ctx.usage`, server/services/usage/recorder.ts). It never touches the
+ * to the process's buffer (`ctx.usage`, server/features/usage/recorder.ts). It never touches the
  * database and never delays a response.
  *
  * Counted, by URL (so a page served from the output cache counts like a rendered one):
@@ -25,7 +25,7 @@ import type { RequestHandler } from "express";
 import type { UsageKind } from "../../db/schema.ts";
 import { hasSessionCookie } from "../../http/output-cache.ts";
 import type { AppContext } from "../../services/context.ts";
-import { isRobot, MAX_USER_AGENT } from "../../services/usage/robots.ts";
+import { isRobot, MAX_USER_AGENT } from "./robots.ts";
 
 /** What a URL counts as, if anything. */
 export type UsageTarget = { kind: UsageKind; paperId: number | null };

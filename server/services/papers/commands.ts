@@ -14,9 +14,9 @@ import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import type { PapersTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
+import { attachJats, detachJats, type StoredJats } from "../../features/fulltext/galley.ts";
 import type { AppContext } from "../context.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
-import { attachJats, detachJats, type StoredJats } from "../fulltext/galley.ts";
 import { journalByUri } from "../journals/queries.ts";
 import { type StoredPaperFile, storePaperFile } from "../paper-file.ts";
 import { indexPaper } from "../search.ts";
@@ -42,7 +42,7 @@ export type PaperExtras = Partial<Pick<PapersTable, "first_page" | "last_page">>
 } & GalleyExtra;
 
 /**
- * A JATS galley already stored (server/services/fulltext/galley.ts `storeJatsGalley`) that the
+ * A JATS galley already stored (server/features/fulltext/galley.ts `storeJatsGalley`) that the
  * write makes the paper's, in the paper's own transaction (decision 315): the paper and its
  * galley are written together or not at all. The caller stored its files and removes them
  * (`discardJats`) when the write throws; a replaced galley's files are removed after the commit.

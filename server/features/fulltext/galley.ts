@@ -8,12 +8,12 @@
 import { createHash } from "node:crypto";
 import type { Element } from "@xmldom/xmldom";
 import { blocksText, type FullText } from "../../../shared/fulltext.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError } from "../../services/errors.ts";
+import { utf8Prefix } from "../../services/pdf-text.ts";
+import type { Trx } from "../../services/write.ts";
 import { detectImage } from "../../storage/content-type.ts";
 import { newKey } from "../../storage/storage.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { utf8Prefix } from "../pdf-text.ts";
-import type { Trx } from "../write.ts";
 import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 

@@ -9,7 +9,7 @@
  * section 3.3.5): a download is also a view, as COUNTER counts.
  */
 import type { MostReadPaper, ReaderFigures } from "../../../shared/usage.ts";
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "../../services/context.ts";
 import { addDays, type PaperFilter, topPaperFigures, totalFigures, utcToday } from "./figures.ts";
 import { describePapers } from "./paper-facts.ts";
 

@@ -5,8 +5,8 @@
  */
 
 import { issuePublicationDate } from "../../../shared/dates.ts";
-import type { AppContext } from "../context.ts";
-import { notFound } from "../errors.ts";
+import type { AppContext } from "../../services/context.ts";
+import { notFound } from "../../services/errors.ts";
 import { type IssueVenue, issnsOf, type JournalVenue, type ProceedingVenue } from "./records.ts";
 
 /**

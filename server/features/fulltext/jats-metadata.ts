@@ -21,7 +21,7 @@ import {
   referenceSchema,
 } from "../../../shared/schemas.ts";
 import type { JatsArticle, JatsAuthor } from "../../import/jats.ts";
-import type { PaperFields } from "../papers/commands.ts";
+import type { PaperFields } from "../../services/papers/commands.ts";
 
 /** Drops eLife's trailing "DOI: http://dx.doi.org/…" paragraph of an abstract. */
 export function withoutDoiParagraph(abstract: string): string {

@@ -20,8 +20,8 @@ import {
   issuePublicationDate,
 } from "../../../shared/dates.ts";
 import { paperLink, proceedingPaperLink, splitKeywords } from "../../../shared/format.ts";
-import type { AppContext } from "../context.ts";
-import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
+import type { AppContext } from "../../services/context.ts";
+import { galleyUrl, proceedingGalleyUrl } from "../../services/papers/queries.ts";
 import {
   type AuthorWithAffiliations,
   type FundingRead,
@@ -29,8 +29,8 @@ import {
   peopleByPaper,
   type ReferenceRead,
   referencesOf,
-} from "../papers/scholarly.ts";
-import { papersWithVenues } from "../papers/with-venues.ts";
+} from "../../services/papers/scholarly.ts";
+import { papersWithVenues } from "../../services/papers/with-venues.ts";
 
 /** A journal as the exports name it. */
 export type JournalVenue = {

@@ -20,9 +20,14 @@ import {
   zeroFigures,
 } from "../../../shared/usage.ts";
 import type { UsageScope } from "../../db/schema.ts";
-import { type Actor, assertJournalAccess, assertProceedingAccess, isAdmin } from "../access.ts";
-import type { AppContext } from "../context.ts";
-import { AppError, invalid, notFound } from "../errors.ts";
+import {
+  type Actor,
+  assertJournalAccess,
+  assertProceedingAccess,
+  isAdmin,
+} from "../../services/access.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError, invalid, notFound } from "../../services/errors.ts";
 import {
   addDays,
   dailyFigures,

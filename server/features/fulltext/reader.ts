@@ -6,8 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import type { FullText } from "../../../shared/fulltext.ts";
+import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import type { AppContext } from "../context.ts";
 import { readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 

@@ -9,16 +9,16 @@
  * request holds the whole catalogue in memory.
  */
 import { sql } from "kysely";
-import { effectivePaperDate } from "../../shared/dates.ts";
+import { effectivePaperDate } from "../../../shared/dates.ts";
 import {
   paperLink,
   proceedingLink,
   proceedingPaperLink,
   publicationLink,
-} from "../../shared/format.ts";
-import type { AppContext } from "./context.ts";
-import { authorsByPaper } from "./papers/queries.ts";
-import { publishedIssues } from "./publications/queries.ts";
+} from "../../../shared/format.ts";
+import type { AppContext } from "../../services/context.ts";
+import { authorsByPaper } from "../../services/papers/queries.ts";
+import { publishedIssues } from "../../services/publications/queries.ts";
 
 /**
  * `ctx` whose queries go to `ctx.readDb`: on SQLite the read-only worker pool, so these long

@@ -18,7 +18,7 @@ import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import { parsePartialDate } from "../../../shared/dates.ts";
 import { orcidId } from "../../../shared/orcid.ts";
 import { stripXmlForbidden } from "../../../shared/xml-text.ts";
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "../../services/context.ts";
 import { recordsOfPapers, type ScholarlyRecord } from "./records.ts";
 
 const XLINK_NS = "http://www.w3.org/1999/xlink";

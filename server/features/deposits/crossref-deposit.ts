@@ -18,9 +18,9 @@ import { DOMParser } from "@xmldom/xmldom";
 import type { DepositPaper, DepositScreen, DoiStatus } from "../../../shared/deposits.ts";
 import { assignDoi } from "../../../shared/doi-pattern.ts";
 import { CROSSREF_TEST_DEPOSIT_URL } from "../../config.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { timestamp, writeCatalogue } from "../write.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError } from "../../services/errors.ts";
+import { timestamp, writeCatalogue } from "../../services/write.ts";
 import { issueCrossrefXml, proceedingCrossrefXml } from "./exports.ts";
 import { issueVenue, proceedingVenue } from "./venues.ts";
 

@@ -7,17 +7,17 @@
  * its own, else its issue's, else its proceeding's year), never when it went online.
  */
 
-import { effectivePaperDate } from "../../shared/dates.ts";
+import { effectivePaperDate } from "../../../shared/dates.ts";
 import {
   paperLink,
   proceedingCitationLine,
   proceedingLink,
   publicationLabel,
   splitKeywords,
-} from "../../shared/format.ts";
-import type { AppContext } from "./context.ts";
-import { authorsByPaper, galleyUrl, proceedingGalleyUrl } from "./papers/queries.ts";
-import { papersWithVenues } from "./papers/with-venues.ts";
+} from "../../../shared/format.ts";
+import type { AppContext } from "../../services/context.ts";
+import { authorsByPaper, galleyUrl, proceedingGalleyUrl } from "../../services/papers/queries.ts";
+import { papersWithVenues } from "../../services/papers/with-venues.ts";
 
 export type OaiRecord = {
   paperId: number;

@@ -24,7 +24,7 @@
 import { sql } from "kysely";
 import { effectivePaperDate } from "../../../shared/dates.ts";
 import type { Db } from "../../db/database.ts";
-import { papersWithVenues } from "../papers/with-venues.ts";
+import { papersWithVenues } from "../../services/papers/with-venues.ts";
 import { lastDayOf, num } from "./figures.ts";
 import { ACCESS_TYPE } from "./store.ts";
 

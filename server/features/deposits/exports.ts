@@ -4,7 +4,7 @@
  * (./doaj.ts). Every function answers the document as a string and throws the AppErrors of
  * ./venues.ts for what does not exist.
  */
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "../../services/context.ts";
 import { type Batch, type Depositor, issueDepositXml, proceedingDepositXml } from "./crossref.ts";
 import { doajXml } from "./doaj.ts";
 import { recordsOfIssue, recordsOfJournal, recordsOfProceeding } from "./records.ts";
