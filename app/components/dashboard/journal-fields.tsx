@@ -25,7 +25,7 @@ import {
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
-import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
+import { EmailField, SelectField, TextAreaField, TextField } from "../forms/index.ts";
 import { type FormResult, useFormAction } from "./form-action.ts";
 import { LicenceSelect } from "./licence-select.tsx";
 import { applyServerErrors } from "./server-errors.ts";
@@ -239,14 +239,7 @@ export function SubmissionInfoFields({ field }: { field: FieldOf<SubmissionKey> 
         className="sm:col-span-2"
         {...field("other_guide")}
       />
-      <TextField
-        label="Journal Email"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        required
-        {...field("journal_email")}
-      />
+      <EmailField label="Journal Email" autoComplete="off" required {...field("journal_email")} />
       <TextField
         label="Paper Submission Cost"
         required
@@ -254,14 +247,7 @@ export function SubmissionInfoFields({ field }: { field: FieldOf<SubmissionKey> 
         {...field("journal_cost")}
       />
       <TextField label="Contact Full Name" required autoComplete="off" {...field("contact_name")} />
-      <TextField
-        label="Contact Email"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        required
-        {...field("contact_email")}
-      />
+      <EmailField label="Contact Email" autoComplete="off" required {...field("contact_email")} />
     </div>
   );
 }

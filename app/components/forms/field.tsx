@@ -99,6 +99,14 @@ export function TextField(props: TextFieldProps) {
   );
 }
 
+/**
+ * A labelled email address input: `type="email"` with the email keyboard on phones; the form says
+ * how the browser fills it (`autoComplete`: `username` where an account signs in, `email`, `off`).
+ */
+export function EmailField(props: Omit<TextFieldProps, "type" | "inputMode">) {
+  return <TextField type="email" inputMode="email" {...props} />;
+}
+
 export type TextAreaFieldProps = FieldShellProps & Omit<ComponentProps<"textarea">, "className">;
 
 /** A labelled `<textarea>`, 8 rows unless told otherwise (docs/product/validation.md). */

@@ -25,7 +25,7 @@ export type AccountAnswer =
   | { ok?: boolean; error?: string; errors?: Partial<Record<string, string>> }
   | undefined;
 
-/** The form's state: react-hook-form's API plus `busy`, `serverError` and `onSubmit`. */
+/** The form's state: react-hook-form's API plus `field(name)`, `busy`, `serverError` and `onSubmit`. */
 export function useAccountForm<Input extends FieldValues, Output extends FieldValues>({
   schema,
   defaultValues,
@@ -61,5 +61,11 @@ export function useAccountForm<Input extends FieldValues, Output extends FieldVa
       if (message && message !== answer.error) setError(field, { type: "server", message });
     }
   }, [answer, serverFields, setError]);
-  return { ...form, errors: form.formState.errors, busy, serverError, onSubmit };
+  const errors = form.formState.errors;
+  /** A field's props: react-hook-form's `register(name)` and its message, for the forms' fields. */
+  const field = (name: Path<Input>) => ({
+    error: errors[name]?.message as string | undefined,
+    ...form.register(name),
+  });
+  return { ...form, errors, field, busy, serverError, onSubmit };
 }
