@@ -25,7 +25,14 @@ import {
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
-import { EmailField, SelectField, TextAreaField, TextField } from "../forms/index.ts";
+import {
+  CodeField,
+  EmailField,
+  IssnField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../forms/index.ts";
 import { type FormResult, useFormAction } from "./form-action.ts";
 import { LicenceSelect } from "./licence-select.tsx";
 import { applyServerErrors } from "./server-errors.ts";
@@ -179,14 +186,7 @@ export function JournalBasicsFields({
           </option>
         ))}
       </SelectField>
-      <TextField
-        label="ISSN"
-        required
-        autoComplete="off"
-        spellCheck={false}
-        hint="Such as 2049-3630."
-        {...field("issn")}
-      />
+      <IssnField required {...field("issn")} />
       <TextAreaField
         label="Journal Introduction (Summary)"
         required
@@ -200,17 +200,13 @@ export function JournalBasicsFields({
         hint="Each new paper starts with this licence; a paper's own form can change it. Plan S and the DOAJ Seal ask for CC BY."
         {...field("license_url")}
       />
-      <TextField
+      <CodeField
         label="DOI Prefix"
-        autoComplete="off"
-        spellCheck={false}
         hint="Given by Crossref, such as 10.12345; papers without a DOI get one when you register DOIs."
         {...field("doi_prefix")}
       />
-      <TextField
+      <CodeField
         label="DOI Pattern"
-        autoComplete="off"
-        spellCheck={false}
         hint={`Empty for ${DEFAULT_DOI_PATTERN}: %j journal, %v volume, %i issue, %Y year, %a paper id, %p page.`}
         {...field("doi_pattern")}
       />

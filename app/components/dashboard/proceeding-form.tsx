@@ -33,6 +33,7 @@ import {
 import { toFormData } from "../../lib/form-data.ts";
 import {
   FormError,
+  IssnField,
   PeopleListField,
   type Person,
   SelectField,
@@ -204,14 +205,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
         />
         <TextField label="Sub Title" optional className="sm:col-span-2" {...field("sub_title")} />
         <TextField label="Publisher" optional {...field("publisher")} />
-        <TextField
-          label="ISSN"
-          optional
-          autoComplete="off"
-          spellCheck={false}
-          hint="Such as 2049-3630."
-          {...field("issn")}
-        />
+        <IssnField optional {...field("issn")} />
         <YearSelect label="Publication Year" required {...field("year")} />
         <div className="sm:col-span-2">
           <ImageFileField

@@ -107,6 +107,19 @@ export function EmailField(props: Omit<TextFieldProps, "type" | "inputMode">) {
   return <TextField type="email" inputMode="email" {...props} />;
 }
 
+/**
+ * A labelled input for a code or identifier typed as printed (ISSN, DOI, DOI pattern): no
+ * spelling check and no autofill, neither of which knows such values.
+ */
+export function CodeField(props: TextFieldProps) {
+  return <TextField autoComplete="off" spellCheck={false} {...props} />;
+}
+
+/** The ISSN of a journal or proceeding (docs/product/validation.md), with its example. */
+export function IssnField(props: Omit<TextFieldProps, "label" | "hint">) {
+  return <CodeField label="ISSN" hint="Such as 2049-3630." {...props} />;
+}
+
 export type TextAreaFieldProps = FieldShellProps & Omit<ComponentProps<"textarea">, "className">;
 
 /** A labelled `<textarea>`, 8 rows unless told otherwise (docs/product/validation.md). */

@@ -3,7 +3,7 @@
  * announced errors, a checkbox, a submit button with a busy label, and form-level messages.
  */
 export { CheckboxField } from "./checkbox-field.tsx";
-export { EmailField, SelectField, TextAreaField, TextField } from "./field.tsx";
+export * from "./field.tsx";
 export { FormError, FormNote, FormSuccess } from "./form-message.tsx";
 export { NewPasswordFields } from "./new-password-fields.tsx";
 export { PeopleListField, type Person } from "./people-list-field.tsx";
