@@ -10,8 +10,8 @@ import { JournalListCard } from "../components/journal/journal-list-card.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";
-import { Link } from "../components/ui/link.tsx";
-import { badgeClass, containerClass, titleLinkClass } from "../components/ui/styles.ts";
+import { badgeClass, containerClass } from "../components/ui/styles.ts";
+import { TitleLink } from "../components/ui/title-link.tsx";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";
 import { pageMeta } from "../lib/root-data.ts";
@@ -74,11 +74,9 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
               {latest.map((journal) => (
                 <li key={journal.link} className="py-5">
                   <span className={badgeClass}>New Journal</span>
-                  <h3 className="mt-2 text-lg leading-snug font-semibold">
-                    <Link to={journal.link} className={titleLinkClass}>
-                      {journal.journal_name}
-                    </Link>
-                  </h3>
+                  <TitleLink to={journal.link} className="mt-2 text-lg">
+                    {journal.journal_name}
+                  </TitleLink>
                   <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-slate-600">
                     {journal.journal_intro}
                   </p>

@@ -23,12 +23,8 @@ import {
 import { searchParamsSchema } from "../../shared/search-schema.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
-import {
-  buttonClass,
-  containerClass,
-  textLinkClass,
-  titleLinkClass,
-} from "../components/ui/styles.ts";
+import { buttonClass, containerClass, textLinkClass } from "../components/ui/styles.ts";
+import { TitleLink } from "../components/ui/title-link.tsx";
 import { appContext } from "../context.ts";
 import { searchSummary } from "../lib/search-summary.ts";
 import type { Route } from "./+types/search";
@@ -303,11 +299,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <ol className="mt-6 max-w-4xl divide-y divide-slate-200 border-y border-slate-200">
         {hits.map((hit) => (
           <li key={hit.paperID} className="py-6">
-            <h2 className="text-xl leading-snug font-semibold">
-              <Link to={hit.link} className={titleLinkClass}>
-                {hit.title}
-              </Link>
-            </h2>
+            <TitleLink as="h2" to={hit.link} className="text-xl">
+              {hit.title}
+            </TitleLink>
             {hit.authors.length ? (
               <p className="mt-1 text-sm text-slate-600">{hit.authors.join(", ")}</p>
             ) : null}
