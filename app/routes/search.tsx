@@ -17,6 +17,7 @@ import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
 import {
   PAPER_TYPE_LABELS,
   PAPER_TYPES,
+  type SearchFilters,
   type SearchParams,
   searchQueryString,
 } from "../../shared/search-params.ts";
@@ -122,17 +123,18 @@ const selectClass =
   "mt-1 block w-full rounded-sm border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200";
 const labelClass = "block text-sm font-medium text-slate-700";
 
-/** One filter: a labelled select whose empty first choice ("Any …") leaves the filter unset. */
+/**
+ * One filter: a labelled select whose empty first choice ("Any journal", from the label) leaves
+ * the filter unset.
+ */
 function FilterSelect({
   name,
   label,
-  any,
   value,
   choices,
 }: {
   name: string;
   label: string;
-  any: string;
   value: string | undefined;
   /** [value, label] pairs. */
   choices: [string, string][];
@@ -143,7 +145,7 @@ function FilterSelect({
         {label}
       </label>
       <select id={`filter-${name}`} name={name} defaultValue={value ?? ""} className={selectClass}>
-        <option value="">{any}</option>
+        <option value="">{`Any ${label.toLowerCase()}`}</option>
         {choices.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -154,9 +156,23 @@ function FilterSelect({
   );
 }
 
+/** The filters in their order on the form: the query parameter and its label. */
+const FILTERS = [
+  ["journal", "Journal"],
+  ["proceeding", "Proceeding"],
+  ["year", "Year"],
+  ["type", "Type"],
+] as const satisfies readonly [keyof SearchFilters, string][];
+
 /** The filter form: a GET form to this page, keeping the query. */
 function Filters({ params, options }: { params: SearchParams; options: SearchFilterOptions }) {
-  const active = Boolean(params.journal || params.proceeding || params.year || params.type);
+  const active = FILTERS.some(([name]) => params[name]);
+  const choices: Record<keyof SearchFilters, [string, string][]> = {
+    journal: options.journals.map((j) => [j.uri, j.name]),
+    proceeding: options.proceedings.map((p) => [p.slug, p.title]),
+    year: options.years.map((y) => [String(y), String(y)]),
+    type: PAPER_TYPES.map((t) => [t, PAPER_TYPE_LABELS[t]]),
+  };
   return (
     <form
       method="get"
@@ -166,34 +182,15 @@ function Filters({ params, options }: { params: SearchParams; options: SearchFil
     >
       <input type="hidden" name="q" value={params.q} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <FilterSelect
-          name="journal"
-          label="Journal"
-          any="Any journal"
-          value={params.journal}
-          choices={options.journals.map((j) => [j.uri, j.name])}
-        />
-        <FilterSelect
-          name="proceeding"
-          label="Proceeding"
-          any="Any proceeding"
-          value={params.proceeding}
-          choices={options.proceedings.map((p) => [p.slug, p.title])}
-        />
-        <FilterSelect
-          name="year"
-          label="Year"
-          any="Any year"
-          value={params.year ? String(params.year) : undefined}
-          choices={options.years.map((y) => [String(y), String(y)])}
-        />
-        <FilterSelect
-          name="type"
-          label="Type"
-          any="Any type"
-          value={params.type}
-          choices={PAPER_TYPES.map((t) => [t, PAPER_TYPE_LABELS[t]])}
-        />
+        {FILTERS.map(([name, label]) => (
+          <FilterSelect
+            key={name}
+            name={name}
+            label={label}
+            value={params[name] ? String(params[name]) : undefined}
+            choices={choices[name]}
+          />
+        ))}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" className={buttonClass("primary")}>
