@@ -15,8 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AuthorInput } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
 import { orcidSchema, rorSchema } from "../../../shared/schemas.ts";
-import { CheckboxField, TextField } from "../forms/index.ts";
-import { fieldErrorClass } from "../forms/styles.ts";
+import { CheckboxField, FieldError, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
 import {
   hasErrorUnder,
@@ -210,11 +209,7 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
           Add author
         </button>
       </div>
-      {errors.authors ? (
-        <p role="alert" className={fieldErrorClass}>
-          {errors.authors}
-        </p>
-      ) : null}
+      <FieldError message={errors.authors} />
     </fieldset>
   );
 }

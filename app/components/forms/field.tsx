@@ -38,6 +38,19 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: 
   return list.length ? list.join(" ") : undefined;
 }
 
+/**
+ * A field's message under it, announced at once (`role="alert"`); `id` is what the control's
+ * `aria-describedby` names. Nothing without a message.
+ */
+export function FieldError({ id, message }: { id?: string; message: ReactNode }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={fieldErrorClass}>
+      {message}
+    </p>
+  );
+}
+
 function FieldShell({
   label,
   error,
@@ -59,11 +72,7 @@ function FieldShell({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={ids.errorId} role="alert" className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={ids.errorId} message={error} />
     </div>
   );
 }

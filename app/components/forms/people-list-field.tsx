@@ -8,8 +8,7 @@
 import { useId, useState } from "react";
 import { authorSchema, editorSchema } from "../../../shared/schemas.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { EmailField, TextField } from "./field.tsx";
-import { fieldErrorClass } from "./styles.ts";
+import { EmailField, FieldError, TextField } from "./field.tsx";
 
 export type Person = { name: string; email: string; institution: string; role?: string };
 
@@ -113,11 +112,7 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
       ) : (
         <p className="mt-3 text-sm text-slate-600">No {noun}s added yet.</p>
       )}
-      {error ? (
-        <p role="alert" className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
     </fieldset>
   );
 }
