@@ -25,6 +25,7 @@ import {
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
+import { fieldOf } from "../forms/field-of.ts";
 import {
   CodeField,
   EmailField,
@@ -122,7 +123,7 @@ export function useSubmissionInfoForm(
     },
   });
   const { errors } = form.formState;
-  const field = (name: SubmissionKey) => ({ ...form.register(name), error: errors[name]?.message });
+  const field = fieldOf(form.register, errors);
   const action = useFormAction((result) => {
     if (!result.ok) applyServerErrors(result.errors, SUBMISSION_KEYS, form.setError);
     onResult(result);

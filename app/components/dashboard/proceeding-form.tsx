@@ -31,6 +31,7 @@ import {
   proceedingSchema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
+import { fieldOf } from "../forms/field-of.ts";
 import {
   FormError,
   IssnField,
@@ -111,7 +112,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
       intro: proceeding?.intro ?? "",
     },
   });
-  const field = (name: Key) => ({ ...register(name), error: errors[name]?.message });
+  const field = fieldOf(register, errors);
 
   const event = watch("event") ?? "";
   const showEvent = editing ? event !== "" : event === "new";

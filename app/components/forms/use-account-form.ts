@@ -16,6 +16,7 @@ import { useEffect, useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, useForm } from "react-hook-form";
 import { useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
+import { fieldOf } from "./field-of.ts";
 
 /** No server field messages beside fields (a constant: the list is an effect's dependency). */
 const NO_FIELDS: readonly never[] = [];
@@ -62,10 +63,5 @@ export function useAccountForm<Input extends FieldValues, Output extends FieldVa
     }
   }, [answer, serverFields, setError]);
   const errors = form.formState.errors;
-  /** A field's props: react-hook-form's `register(name)` and its message, for the forms' fields. */
-  const field = (name: Path<Input>) => ({
-    error: errors[name]?.message as string | undefined,
-    ...form.register(name),
-  });
-  return { ...form, errors, field, busy, serverError, onSubmit };
+  return { ...form, errors, field: fieldOf(form.register, errors), busy, serverError, onSubmit };
 }

@@ -31,7 +31,6 @@ import { FormNotice } from "../../components/dashboard/form-card.tsx";
 import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
-  type BasicsKey,
   JournalBasicsFields,
   SubmissionInfoFields,
   useSubmissionInfoForm,
@@ -41,6 +40,7 @@ import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { Tabs } from "../../components/dashboard/tabs.tsx";
 import type { Notice } from "../../components/dashboard/use-notice-form.ts";
+import { fieldOf } from "../../components/forms/field-of.ts";
 import { SubmitButton } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
@@ -147,7 +147,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       preservation: journal.preservation,
     },
   });
-  const field = (name: BasicsKey) => ({ ...register(name), error: errors[name]?.message });
+  const field = fieldOf(register, errors);
   const active = watch("journal_active") === "Y";
 
   const action = useFormAction<{ journal_uri: string }>((result) => {
