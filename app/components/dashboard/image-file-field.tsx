@@ -33,6 +33,18 @@ export function imageFileProblem(file: File): string | null {
   return null;
 }
 
+/**
+ * The hint of a cover or logo field: on a new item the accepted types and size and the shape that
+ * looks best; on edit (`replacing`), that a chosen file replaces the current image.
+ */
+export function imageHint(what: "cover" | "logo", replacing: boolean): string {
+  if (replacing) {
+    return `Choose a file only to replace the current ${what}: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.`;
+  }
+  const best = what === "cover" ? "portrait 3:4" : "a square logo";
+  return `JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; ${best} looks best.`;
+}
+
 export function ImageFileField({
   label,
   required = false,

@@ -44,7 +44,7 @@ import {
   YearSelect,
 } from "../forms/index.ts";
 import { useFormAction } from "./form-action.ts";
-import { ImageFileField } from "./image-file-field.tsx";
+import { ImageFileField, imageHint } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 type Key = Exclude<keyof ProceedingValues, "editors">;
@@ -215,11 +215,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
             required={!editing}
             optional={editing}
             currentSrc={proceeding?.cover_img}
-            hint={
-              editing
-                ? "Choose a file only to replace the current cover: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB."
-                : "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
-            }
+            hint={imageHint("cover", editing)}
             error={coverError}
             onFile={(file) => {
               setCover(file);

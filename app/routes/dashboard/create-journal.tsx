@@ -31,7 +31,7 @@ import {
 } from "../../../shared/schemas.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
-import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
+import { ImageFileField, imageHint } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
   type BasicsKey,
@@ -198,7 +198,7 @@ function BasicsStep() {
             label="Journal Cover Image"
             name="cover_img"
             required
-            hint="JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
+            hint={imageHint("cover", false)}
             error={coverError}
             onFile={(file) => {
               setCover(file);

@@ -28,7 +28,7 @@ import {
 } from "../../../shared/schemas.ts";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { FormNotice } from "../../components/dashboard/form-card.tsx";
-import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
+import { ImageFileField, imageHint } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
   JournalBasicsFields,
@@ -220,7 +220,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
             name="cover_img"
             optional
             currentSrc={journal.image}
-            hint="Choose a file only to replace the current cover: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB."
+            hint={imageHint("cover", true)}
             error={coverError}
             onFile={(file) => {
               setCover(file);
