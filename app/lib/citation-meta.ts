@@ -96,70 +96,63 @@ export type PaperVenue =
       place: string;
     };
 
+/** What sets one kind of paper page apart: its path, its venue, and the page's extras. */
+type PaperPlace = {
+  path: string;
+  venue: PaperVenue;
+  extras: Pick<PageMetaOptions, "journal" | "jsonLd">;
+};
+
 /**
- * All `<head>` descriptors of a journal paper's page, for the route's `meta` export.
- * @param origin public origin without a trailing slash (root loader's `origin`), e.g.
- *   `https://journals.example.edu`; every URL in the tags is made absolute with it.
- * @param siteName product name (`{product}`), for the title and `og:site_name`.
+ * The `meta` builder of one kind of paper page: {@link scholarlyMeta} with what `place` says of
+ * the paper. The builder takes the paper, the public origin without a trailing slash (root
+ * loader's `origin`, e.g. `https://journals.example.edu`; every URL in the tags is made absolute
+ * with it), the product name (`{product}`, for the title and `og:site_name`) and
+ * `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "".
  */
-export function paperMeta(
-  paper: PaperDetail,
-  origin: string,
-  siteName: string,
-  /** `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "". */
-  fullTextPath = "",
-): MetaDescriptor[] {
-  return scholarlyMeta(
-    paper,
-    paperLink(paper.journal_url, paper.paperID),
-    {
-      kind: "journal",
-      title: paper.journal_name,
-      abbreviation: paper.journal_abbreviation,
-      issn: paper.issn,
-      volume: paper.volume,
-      // never claim the URL key of an issue without a real number (decision 185)
-      issue: paper.show_number ? paper.issue : "",
-      source: paper.journal_title,
-    },
-    origin,
-    siteName,
-    {
-      journal: { uri: paper.journal_url, name: paper.journal_name },
-      jsonLd: paperJsonLd(origin, paper),
-      fullTextPath,
-    },
-  );
+function paperMetaBuilder<P extends PaperReading>(place: (paper: P, origin: string) => PaperPlace) {
+  return (paper: P, origin: string, siteName: string, fullTextPath = ""): MetaDescriptor[] => {
+    const { path, venue, extras } = place(paper, origin);
+    return scholarlyMeta(paper, path, venue, origin, siteName, { ...extras, fullTextPath });
+  };
 }
+
+/** All `<head>` descriptors of a journal paper's page, for the route's `meta` export. */
+export const paperMeta = paperMetaBuilder((paper: PaperDetail, origin) => ({
+  path: paperLink(paper.journal_url, paper.paperID),
+  venue: {
+    kind: "journal",
+    title: paper.journal_name,
+    abbreviation: paper.journal_abbreviation,
+    issn: paper.issn,
+    volume: paper.volume,
+    // never claim the URL key of an issue without a real number (decision 185)
+    issue: paper.show_number ? paper.issue : "",
+    source: paper.journal_title,
+  },
+  extras: {
+    journal: { uri: paper.journal_url, name: paper.journal_name },
+    jsonLd: paperJsonLd(origin, paper),
+  },
+}));
 
 /**
  * All `<head>` descriptors of a conference paper's page (docs/decisions/091-conference-paper-
  * metadata.md): as a journal paper's, with Google Scholar's conference fields
  * (`citation_conference_title`, `citation_isbn`) in place of the journal, volume and issue.
  */
-export function proceedingPaperMeta(
-  paper: ProceedingPaperDetail,
-  origin: string,
-  siteName: string,
-  /** As {@link paperMeta}'s. */
-  fullTextPath = "",
-): MetaDescriptor[] {
-  return scholarlyMeta(
-    paper,
-    proceedingPaperLink(paper.proceeding_slug, paper.paperID),
-    {
-      kind: "conference",
-      title: paper.proceeding_title,
-      isbn: paper.isbn,
-      issn: paper.issn,
-      source: paper.citation_line,
-      place: paper.event_location,
-    },
-    origin,
-    siteName,
-    { jsonLd: proceedingPaperJsonLd(origin, paper), fullTextPath },
-  );
-}
+export const proceedingPaperMeta = paperMetaBuilder((paper: ProceedingPaperDetail, origin) => ({
+  path: proceedingPaperLink(paper.proceeding_slug, paper.paperID),
+  venue: {
+    kind: "conference",
+    title: paper.proceeding_title,
+    isbn: paper.isbn,
+    issn: paper.issn,
+    source: paper.citation_line,
+    place: paper.event_location,
+  },
+  extras: { jsonLd: proceedingPaperJsonLd(origin, paper) },
+}));
 
 /**
  * The `<head>` descriptors of any paper page: title, description, canonical link, Scholar,

@@ -9,9 +9,10 @@
 import { listActiveJournals } from "../../server/services/journals/queries.ts";
 import type { JournalCard } from "../../shared/api.ts";
 import { SUBJECTS } from "../../shared/constants.ts";
+import { JournalSummary } from "../components/journal/journal-summary.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
-import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
+import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";
 import { pageMeta, useRootData } from "../lib/root-data.ts";
@@ -116,14 +117,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 <ul className="mt-6 grid gap-x-10 gap-y-5 md:grid-cols-2">
                   {list.map((journal) => (
                     <li key={journal.link} className="border-t border-slate-200 pt-4">
-                      <h3 className="text-lg leading-snug font-semibold">
-                        <Link to={journal.link} className={titleLinkClass}>
-                          {journal.journal_name}
-                        </Link>
-                      </h3>
-                      <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-slate-600">
-                        {journal.journal_intro}
-                      </p>
+                      <JournalSummary journal={journal} introClass="mt-1 line-clamp-2" />
                     </li>
                   ))}
                 </ul>

@@ -12,7 +12,8 @@ import type { JournalDetail } from "../../shared/api.ts";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeading, SectionHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
-import { containerClass, textLinkClass, titleLinkClass } from "../components/ui/styles.ts";
+import { containerClass, textLinkClass } from "../components/ui/styles.ts";
+import { TitleLink } from "../components/ui/title-link.tsx";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";
 import { pageMeta, useRootData } from "../lib/root-data.ts";
@@ -92,11 +93,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-6 md:grid-cols-2">
             {offices.map((office) => (
               <Card as="li" key={office.uri} className="p-6" data-testid="editorial-office">
-                <h3 className="text-xl leading-snug font-semibold">
-                  <Link to={`/journal/${office.uri}`} className={titleLinkClass}>
-                    {office.name}
-                  </Link>
-                </h3>
+                <TitleLink to={`/journal/${office.uri}`} className="text-xl">
+                  {office.name}
+                </TitleLink>
                 {office.publisher ? (
                   <p className="mt-1 text-sm text-slate-600">Published by {office.publisher}</p>
                 ) : null}

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { FormError, FormSuccess, SubmitButton, TextField } from "../components/forms/index.ts";
+import { EmailField, FormError, FormSuccess, SubmitButton } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
@@ -38,7 +38,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
+  const { field, busy, serverError, onSubmit } = useAccountForm({
     schema,
     defaultValues: { email: "" },
     answer: actionData,
@@ -63,15 +63,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </FormSuccess>
       ) : (
         <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            error={errors.email?.message}
-            {...register("email")}
-          />
+          <EmailField label="Email" autoComplete="username" required {...field("email")} />
           <SubmitButton busy={busy} busyLabel="Sending..." className="w-full">
             Send reset link
           </SubmitButton>

@@ -7,11 +7,11 @@
 
 import { listActiveJournals, listLatestJournals } from "../../server/services/journals/queries.ts";
 import { JournalListCard } from "../components/journal/journal-list-card.tsx";
+import { JournalSummary } from "../components/journal/journal-summary.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";
-import { Link } from "../components/ui/link.tsx";
-import { badgeClass, containerClass, titleLinkClass } from "../components/ui/styles.ts";
+import { badgeClass, containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
 import { loadSection } from "../lib/public-load.ts";
 import { pageMeta } from "../lib/root-data.ts";
@@ -74,14 +74,11 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
               {latest.map((journal) => (
                 <li key={journal.link} className="py-5">
                   <span className={badgeClass}>New Journal</span>
-                  <h3 className="mt-2 text-lg leading-snug font-semibold">
-                    <Link to={journal.link} className={titleLinkClass}>
-                      {journal.journal_name}
-                    </Link>
-                  </h3>
-                  <p className="mt-1 line-clamp-3 text-sm leading-relaxed text-slate-600">
-                    {journal.journal_intro}
-                  </p>
+                  <JournalSummary
+                    journal={journal}
+                    titleClass="mt-2 text-lg"
+                    introClass="mt-1 line-clamp-3"
+                  />
                   <p className="mt-2 text-xs text-slate-600">
                     Added <DateText value={journal.date_added} />
                   </p>

@@ -17,7 +17,13 @@ import type { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { loginFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { CheckboxField, FormError, SubmitButton, TextField } from "../components/forms/index.ts";
+import {
+  CheckboxField,
+  EmailField,
+  FormError,
+  SubmitButton,
+  TextField,
+} from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { Link } from "../components/ui/link.tsx";
@@ -27,8 +33,7 @@ import { apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/manager";
 
-const loginSchema = loginFormSchema;
-type LoginValues = z.output<typeof loginSchema>;
+type LoginValues = z.output<typeof loginFormSchema>;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(requestContext);
@@ -53,8 +58,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Manager({ loaderData, actionData }: Route.ComponentProps) {
-  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
-    schema: loginSchema,
+  const { register, field, busy, serverError, onSubmit } = useAccountForm({
+    schema: loginFormSchema,
     defaultValues: { email: "", pword: "", remember: false },
     answer: actionData,
   });
@@ -83,22 +88,13 @@ export default function Manager({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField label="Email" autoComplete="username" required {...field("email")} />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          error={errors.pword?.message}
-          {...register("pword")}
+          {...field("pword")}
         />
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <CheckboxField

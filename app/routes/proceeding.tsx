@@ -15,6 +15,7 @@ import { parseRouteParam, routeProceedingSlug } from "../../shared/route-params.
 import { PaperCollection } from "../components/paper/paper-collection.tsx";
 import { PaperList } from "../components/paper/paper-list.tsx";
 import { EventLine } from "../components/proceedings/event-line.tsx";
+import { TitledSection } from "../components/ui/heading.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
@@ -69,12 +70,9 @@ export default function ProceedingPage({ loaderData }: Route.ComponentProps) {
       titleClassName="break-words"
       intro={
         p.intro.trim() ? (
-          <section aria-labelledby="intro-title" className="mt-10 max-w-3xl">
-            <h2 id="intro-title" className="text-xl font-semibold sm:text-2xl">
-              Introduction
-            </h2>
+          <TitledSection headingId="intro-title" className="mt-10 max-w-3xl" title="Introduction">
             <PlainText text={p.intro} className="mt-3 text-[1.05rem] text-slate-800" />
-          </section>
+          </TitledSection>
         ) : null
       }
       editors={p.editors}

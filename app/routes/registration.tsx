@@ -23,12 +23,14 @@ import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { AppError } from "../../server/services/errors.ts";
 import { invitationEmail } from "../../server/services/invitations.ts";
-import { MESSAGES, MIN_PASSWORD_LENGTH, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
+import { MESSAGES, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
 import { registrationFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import {
+  EmailField,
   FormError,
   FormSuccess,
+  NewPasswordFields,
   Spinner,
   SubmitButton,
   TextField,
@@ -41,8 +43,7 @@ import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
 import { pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/registration";
 
-const registrationSchema = registrationFormSchema;
-type RegistrationValues = z.output<typeof registrationSchema>;
+type RegistrationValues = z.output<typeof registrationFormSchema>;
 type FieldName = keyof RegistrationValues;
 const FIELDS: FieldName[] = ["fname", "lname", "phone", "email", "pword", "cpword", "admincode"];
 
@@ -107,8 +108,8 @@ export default function Registration({ actionData, loaderData }: Route.Component
   const closed = !loaderData.open && invitation === null;
   const navigate = useNavigate();
   const succeeded = actionData?.ok === true;
-  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
-    schema: registrationSchema,
+  const { field, busy, serverError, onSubmit } = useAccountForm({
+    schema: registrationFormSchema,
     answer: actionData,
     serverFields: FIELDS,
     defaultValues: {
@@ -128,8 +129,6 @@ export default function Registration({ actionData, loaderData }: Route.Component
     const timer = setTimeout(() => navigate("/manager"), REGISTRATION_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [succeeded, navigate]);
-
-  const field = (name: FieldName) => ({ error: errors[name]?.message, ...register(name) });
 
   return (
     <AccountPanel
@@ -174,29 +173,18 @@ export default function Registration({ actionData, loaderData }: Route.Component
             <TextField label="First name" autoComplete="given-name" required {...field("fname")} />
             <TextField label="Last name" autoComplete="family-name" required {...field("lname")} />
             <TextField label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
-            <TextField
+            <EmailField
               label="Email"
-              type="email"
               autoComplete="email"
               required
               readOnly={invitation !== null}
               hint={invitation ? "The address you were invited at." : undefined}
               {...field("email")}
             />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-              {...field("pword")}
-            />
-            <TextField
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-              required
-              {...field("cpword")}
+            <NewPasswordFields
+              pword={field("pword")}
+              cpword={field("cpword")}
+              labels={["Password", "Confirm password"]}
             />
           </div>
           {invitation ? null : (

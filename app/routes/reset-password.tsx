@@ -4,8 +4,7 @@ import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { FormError, Spinner, SubmitButton } from "../components/forms/index.ts";
-import { NewPasswordFields } from "../components/forms/new-password-fields.tsx";
+import { FormError, NewPasswordFields, Spinner, SubmitButton } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
@@ -114,7 +113,7 @@ function NewPasswordForm({
   token: string;
   actionData: Route.ComponentProps["actionData"];
 }) {
-  const { register, errors, busy, serverError, onSubmit } = useAccountForm({
+  const { field, busy, serverError, onSubmit } = useAccountForm({
     schema,
     defaultValues: { pword: "", cpword: "" },
     answer: actionData,
@@ -127,11 +126,7 @@ function NewPasswordForm({
       <p className="text-sm text-slate-600">
         Choosing a new password signs you out on every other device.
       </p>
-      <NewPasswordFields
-        pword={register("pword")}
-        cpword={register("cpword")}
-        errors={{ pword: errors.pword?.message, cpword: errors.cpword?.message }}
-      />
+      <NewPasswordFields pword={field("pword")} cpword={field("cpword")} />
       <SubmitButton busy={busy} busyLabel="Saving..." className="w-full">
         Set new password
       </SubmitButton>

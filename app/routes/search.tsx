@@ -17,18 +17,15 @@ import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
 import {
   PAPER_TYPE_LABELS,
   PAPER_TYPES,
+  type SearchFilters,
   type SearchParams,
   searchQueryString,
 } from "../../shared/search-params.ts";
 import { searchParamsSchema } from "../../shared/search-schema.ts";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
-import {
-  buttonClass,
-  containerClass,
-  textLinkClass,
-  titleLinkClass,
-} from "../components/ui/styles.ts";
+import { buttonClass, containerClass, textLinkClass } from "../components/ui/styles.ts";
+import { TitleLink } from "../components/ui/title-link.tsx";
 import { appContext } from "../context.ts";
 import { searchSummary } from "../lib/search-summary.ts";
 import type { Route } from "./+types/search";
@@ -126,17 +123,18 @@ const selectClass =
   "mt-1 block w-full rounded-sm border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-200";
 const labelClass = "block text-sm font-medium text-slate-700";
 
-/** One filter: a labelled select whose empty first choice ("Any …") leaves the filter unset. */
+/**
+ * One filter: a labelled select whose empty first choice ("Any journal", from the label) leaves
+ * the filter unset.
+ */
 function FilterSelect({
   name,
   label,
-  any,
   value,
   choices,
 }: {
   name: string;
   label: string;
-  any: string;
   value: string | undefined;
   /** [value, label] pairs. */
   choices: [string, string][];
@@ -147,7 +145,7 @@ function FilterSelect({
         {label}
       </label>
       <select id={`filter-${name}`} name={name} defaultValue={value ?? ""} className={selectClass}>
-        <option value="">{any}</option>
+        <option value="">{`Any ${label.toLowerCase()}`}</option>
         {choices.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -158,9 +156,23 @@ function FilterSelect({
   );
 }
 
+/** The filters in their order on the form: the query parameter and its label. */
+const FILTERS = [
+  ["journal", "Journal"],
+  ["proceeding", "Proceeding"],
+  ["year", "Year"],
+  ["type", "Type"],
+] as const satisfies readonly [keyof SearchFilters, string][];
+
 /** The filter form: a GET form to this page, keeping the query. */
 function Filters({ params, options }: { params: SearchParams; options: SearchFilterOptions }) {
-  const active = Boolean(params.journal || params.proceeding || params.year || params.type);
+  const active = FILTERS.some(([name]) => params[name]);
+  const choices: Record<keyof SearchFilters, [string, string][]> = {
+    journal: options.journals.map((j) => [j.uri, j.name]),
+    proceeding: options.proceedings.map((p) => [p.slug, p.title]),
+    year: options.years.map((y) => [String(y), String(y)]),
+    type: PAPER_TYPES.map((t) => [t, PAPER_TYPE_LABELS[t]]),
+  };
   return (
     <form
       method="get"
@@ -170,34 +182,15 @@ function Filters({ params, options }: { params: SearchParams; options: SearchFil
     >
       <input type="hidden" name="q" value={params.q} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <FilterSelect
-          name="journal"
-          label="Journal"
-          any="Any journal"
-          value={params.journal}
-          choices={options.journals.map((j) => [j.uri, j.name])}
-        />
-        <FilterSelect
-          name="proceeding"
-          label="Proceeding"
-          any="Any proceeding"
-          value={params.proceeding}
-          choices={options.proceedings.map((p) => [p.slug, p.title])}
-        />
-        <FilterSelect
-          name="year"
-          label="Year"
-          any="Any year"
-          value={params.year ? String(params.year) : undefined}
-          choices={options.years.map((y) => [String(y), String(y)])}
-        />
-        <FilterSelect
-          name="type"
-          label="Type"
-          any="Any type"
-          value={params.type}
-          choices={PAPER_TYPES.map((t) => [t, PAPER_TYPE_LABELS[t]])}
-        />
+        {FILTERS.map(([name, label]) => (
+          <FilterSelect
+            key={name}
+            name={name}
+            label={label}
+            value={params[name] ? String(params[name]) : undefined}
+            choices={choices[name]}
+          />
+        ))}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" className={buttonClass("primary")}>
@@ -303,11 +296,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <ol className="mt-6 max-w-4xl divide-y divide-slate-200 border-y border-slate-200">
         {hits.map((hit) => (
           <li key={hit.paperID} className="py-6">
-            <h2 className="text-xl leading-snug font-semibold">
-              <Link to={hit.link} className={titleLinkClass}>
-                {hit.title}
-              </Link>
-            </h2>
+            <TitleLink as="h2" to={hit.link} className="text-xl">
+              {hit.title}
+            </TitleLink>
             {hit.authors.length ? (
               <p className="mt-1 text-sm text-slate-600">{hit.authors.join(", ")}</p>
             ) : null}

@@ -15,14 +15,15 @@ import { useEffect, useRef, useState } from "react";
 import type { AuthorInput } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
 import { orcidSchema, rorSchema } from "../../../shared/schemas.ts";
-import { CheckboxField, TextField } from "../forms/index.ts";
-import { fieldErrorClass } from "../forms/styles.ts";
+import { CheckboxField, FieldError, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
 import {
   hasErrorUnder,
+  type ListFieldProps,
   moveItem,
   type PathErrors,
   patchItem,
+  pathFields,
   RowButtons,
   removeItem,
 } from "./list-rows.tsx";
@@ -115,14 +116,7 @@ function displayName(row: AuthorRow): string {
   return name.trim() || "New author";
 }
 
-type Props = {
-  rows: AuthorRow[];
-  onChange: (rows: AuthorRow[]) => void;
-  /** Messages keyed by wire path (`authors.0.orcid`); `authors` alone is about the list. */
-  errors: PathErrors;
-  /** Sets (or clears, `undefined`) the message of one path. */
-  setError: (path: string, message: string | undefined) => void;
-};
+type Props = ListFieldProps<AuthorRow>;
 
 export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
   // rows folded open: new ones and those with a message; all of a short list
@@ -215,11 +209,7 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
           Add author
         </button>
       </div>
-      {errors.authors ? (
-        <p role="alert" className={fieldErrorClass}>
-          {errors.authors}
-        </p>
-      ) : null}
+      <FieldError message={errors.authors} />
     </fieldset>
   );
 }
@@ -238,15 +228,11 @@ function AuthorFields({
   onPatch: (patch: Partial<AuthorRow>) => void;
 }) {
   const at = (field: string) => `authors.${index}.${field}`;
+  const fields = pathFields(errors, setError);
   /** Props of a text field of the row: value, change (clearing its message), message. */
   const text = (field: "name" | "given_names" | "family_name" | "suffix" | "email" | "orcid") => ({
-    value: row[field],
-    error: errors[at(field)],
+    ...fields.text(at(field), row[field], (value) => onPatch({ [field]: value })),
     autoComplete: "off",
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      setError(at(field), undefined);
-      onPatch({ [field]: event.target.value });
-    },
   });
   const setAffiliations = (affiliations: AffiliationRow[]) => onPatch({ affiliations });
 
@@ -295,10 +281,7 @@ function AuthorFields({
           inputMode="url"
           hint="Such as 0000-0002-1825-0097; the whole https://orcid.org/ link is fine too."
           {...text("orcid")}
-          onBlur={() => {
-            const checked = orcidSchema.safeParse(row.orcid);
-            setError(at("orcid"), checked.success ? undefined : checked.error.issues[0]?.message);
-          }}
+          onBlur={fields.checkOnBlur(at("orcid"), orcidSchema, row.orcid)}
         />
         <TextField label="Email" type="email" optional {...text("email")} />
         <CheckboxField
@@ -318,31 +301,19 @@ function AuthorFields({
           >
             <TextField
               label={`Affiliation ${j + 1}`}
-              value={affiliation.name}
-              error={errors[at(`affiliations.${j}.name`)]}
-              onChange={(event) => {
-                setError(at(`affiliations.${j}.name`), undefined);
-                setAffiliations(patchItem(row.affiliations, j, { name: event.target.value }));
-              }}
+              {...fields.text(at(`affiliations.${j}.name`), affiliation.name, (name) =>
+                setAffiliations(patchItem(row.affiliations, j, { name })),
+              )}
             />
             <TextField
               label={`ROR id of affiliation ${j + 1}`}
               optional
               spellCheck={false}
               placeholder="https://ror.org/…"
-              value={affiliation.ror}
-              error={errors[at(`affiliations.${j}.ror`)]}
-              onChange={(event) => {
-                setError(at(`affiliations.${j}.ror`), undefined);
-                setAffiliations(patchItem(row.affiliations, j, { ror: event.target.value }));
-              }}
-              onBlur={() => {
-                const checked = rorSchema.safeParse(affiliation.ror);
-                setError(
-                  at(`affiliations.${j}.ror`),
-                  checked.success ? undefined : checked.error.issues[0]?.message,
-                );
-              }}
+              {...fields.text(at(`affiliations.${j}.ror`), affiliation.ror, (ror) =>
+                setAffiliations(patchItem(row.affiliations, j, { ror })),
+              )}
+              onBlur={fields.checkOnBlur(at(`affiliations.${j}.ror`), rorSchema, affiliation.ror)}
             />
             <button
               type="button"

@@ -8,7 +8,7 @@
 import type { FundingItem } from "../../../shared/api.ts";
 import { funderIdSchema } from "../../../shared/schemas.ts";
 import { TextField } from "../forms/index.ts";
-import { type PathErrors, patchItem, RowList } from "./list-rows.tsx";
+import { type ListFieldProps, RowList } from "./list-rows.tsx";
 
 /** A funder as the form holds it; `key` tells rows apart across moves. */
 export type FundingRow = { key: number; funder_name: string; funder_id: string; award_ids: string };
@@ -31,65 +31,30 @@ export function fundingToWire({ funder_name, funder_id, award_ids }: FundingRow)
   return { funder_name, funder_id, award_ids };
 }
 
-export function FundingRowsField({
-  rows,
-  onChange,
-  errors,
-  setError,
-}: {
-  rows: FundingRow[];
-  onChange: (rows: FundingRow[]) => void;
-  /** Messages keyed by wire path (`funding.0.funder_id`); `funding` alone is about the list. */
-  errors: PathErrors;
-  setError: (path: string, message: string | undefined) => void;
-}) {
+export function FundingRowsField(props: ListFieldProps<FundingRow>) {
   return (
     <div className="space-y-3">
-      <RowList
-        label="Funders"
-        noun="funder"
-        rows={rows}
-        onChange={onChange}
-        newRow={() => fundingRowOf()}
-      >
-        {(row, index) => {
-          const at = (field: string) => `funding.${index}.${field}`;
-          const text = (field: "funder_name" | "funder_id" | "award_ids") => ({
-            value: row[field],
-            error: errors[at(field)],
-            autoComplete: "off",
-            onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-              setError(at(field), undefined);
-              onChange(patchItem(rows, index, { [field]: event.target.value }));
-            },
-          });
-          return (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField label="Funder name" required {...text("funder_name")} />
-              <TextField
-                label="Funder ID or ROR id"
-                optional
-                spellCheck={false}
-                hint="Such as 10.13039/100000002 (Crossref Funder ID) or https://ror.org/021nxhr62."
-                {...text("funder_id")}
-                onBlur={() => {
-                  const checked = funderIdSchema.safeParse(row.funder_id);
-                  setError(
-                    at("funder_id"),
-                    checked.success ? undefined : checked.error.issues[0]?.message,
-                  );
-                }}
-              />
-              <TextField
-                label="Award numbers"
-                optional
-                className="sm:col-span-2"
-                hint="Separate several with semicolons."
-                {...text("award_ids")}
-              />
-            </div>
-          );
-        }}
+      <RowList label="Funders" noun="funder" list="funding" newRow={fundingRowOf} {...props}>
+        {({ text, checkOnBlur }) => (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Funder name" required {...text("funder_name")} />
+            <TextField
+              label="Funder ID or ROR id"
+              optional
+              spellCheck={false}
+              hint="Such as 10.13039/100000002 (Crossref Funder ID) or https://ror.org/021nxhr62."
+              {...text("funder_id")}
+              onBlur={checkOnBlur("funder_id", funderIdSchema)}
+            />
+            <TextField
+              label="Award numbers"
+              optional
+              className="sm:col-span-2"
+              hint="Separate several with semicolons."
+              {...text("award_ids")}
+            />
+          </div>
+        )}
       </RowList>
     </div>
   );

@@ -11,7 +11,9 @@
  */
 import { useEffect, useId, useState } from "react";
 import { derivativeSrcSet } from "../../../shared/images.ts";
-import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
+import { FieldError } from "../forms/field.tsx";
+import { hintClass, labelClass } from "../forms/styles.ts";
+import { fileInputClass, useCheckedFile } from "./file-choice.ts";
 
 /** MIME types of docs/product/files.md, and the extensions some systems report instead. */
 export const IMAGE_ACCEPT =
@@ -29,6 +31,18 @@ export function imageFileProblem(file: File): string | null {
   if (file.size > MAX_IMAGE_BYTES) return "The image is too large. Choose one of at most 5 MB.";
   if (file.size === 0) return "The file is empty. Choose another image.";
   return null;
+}
+
+/**
+ * The hint of a cover or logo field: on a new item the accepted types and size and the shape that
+ * looks best; on edit (`replacing`), that a chosen file replaces the current image.
+ */
+export function imageHint(what: "cover" | "logo", replacing: boolean): string {
+  if (replacing) {
+    return `Choose a file only to replace the current ${what}: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.`;
+  }
+  const best = what === "cover" ? "portrait 3:4" : "a square logo";
+  return `JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; ${best} looks best.`;
 }
 
 export function ImageFileField({
@@ -56,7 +70,7 @@ export function ImageFileField({
   name: string;
 }) {
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, choose } = useCheckedFile(imageFileProblem);
   const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
@@ -66,11 +80,7 @@ export function ImageFileField({
   }, [preview]);
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    const why = file ? imageFileProblem(file) : null;
-    setProblem(why);
-    if (why) event.target.value = "";
-    const usable = file && !why ? file : null;
+    const usable = choose(event);
     setPreview(usable ? URL.createObjectURL(usable) : null);
     onFile(usable);
   };
@@ -107,7 +117,7 @@ export function ImageFileField({
           aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy || undefined}
           onChange={onChange}
-          className={`${controlClass} min-w-0 file:mr-3 file:rounded-sm file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+          className={fileInputClass}
         />
       </div>
       {hint ? (
@@ -115,11 +125,7 @@ export function ImageFileField({
           {hint}
         </p>
       ) : null}
-      {shown ? (
-        <p id={`${id}-error`} role="alert" className={fieldErrorClass}>
-          {shown}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={shown} />
     </div>
   );
 }

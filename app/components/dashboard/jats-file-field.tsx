@@ -14,15 +14,15 @@
  * fill its empty fields from it; `note` says what the last fill or removal did.
  */
 import { useId, useState } from "react";
+import { FieldError } from "../forms/field.tsx";
 import { Spinner } from "../forms/spinner.tsx";
-import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
+import { hintClass, labelClass } from "../forms/styles.ts";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
 import { dangerOutlineClass } from "./confirm-dialog.tsx";
+import { fileInputClass, useCheckedFile } from "./file-choice.ts";
 import { fileSize } from "./pdf-file-field.tsx";
 
 export type JatsChoice = { xml: File | null; figures: File[] };
-
-const FILE_INPUT = `${controlClass} min-w-0 file:mr-3 file:rounded-sm file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`;
 
 /** Why `file` cannot be sent as a JATS file, or null when it can. */
 export function jatsFileProblem(file: File): string | null {
@@ -62,7 +62,7 @@ export function JatsFileField({
   onChange: (choice: JatsChoice) => void;
 }) {
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, choose } = useCheckedFile(jatsFileProblem);
   const [choice, setChoice] = useState<JatsChoice>({ xml: null, figures: [] });
 
   const update = (next: JatsChoice) => {
@@ -70,11 +70,7 @@ export function JatsFileField({
     onChange(next);
   };
   const onXml = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    const why = file ? jatsFileProblem(file) : null;
-    setProblem(why);
-    if (why) event.target.value = "";
-    update({ ...choice, xml: file && !why ? file : null });
+    update({ ...choice, xml: choose(event) });
   };
   const onFigures = (event: React.ChangeEvent<HTMLInputElement>) => {
     update({ ...choice, figures: Array.from(event.target.files ?? []) });
@@ -120,7 +116,7 @@ export function JatsFileField({
           aria-invalid={shown ? true : undefined}
           aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
           onChange={onXml}
-          className={FILE_INPUT}
+          className={fileInputClass}
         />
         <p id={`${id}-hint`} className={hintClass}>
           {choice.xml ? `${choice.xml.name}, ${fileSize(choice.xml.size)}. ` : ""}
@@ -128,11 +124,7 @@ export function JatsFileField({
             ? "A new file replaces the current full text."
             : "Readers get the paper as HTML, with its sections, figures, tables and references."}
         </p>
-        {shown ? (
-          <p id={`${id}-error`} role="alert" className={fieldErrorClass}>
-            {shown}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`} message={shown} />
         {choice.xml && onFill ? (
           <button
             type="button"
@@ -163,13 +155,9 @@ export function JatsFileField({
           aria-invalid={figuresError ? true : undefined}
           aria-describedby={figuresError ? `${id}-figures-error` : undefined}
           onChange={onFigures}
-          className={FILE_INPUT}
+          className={fileInputClass}
         />
-        {figuresError ? (
-          <p id={`${id}-figures-error`} role="alert" className={fieldErrorClass}>
-            {figuresError}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-figures-error`} message={figuresError} />
       </div>
     </fieldset>
   );

@@ -25,7 +25,15 @@ import {
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
-import { SelectField, TextAreaField, TextField } from "../forms/index.ts";
+import { fieldOf } from "../forms/field-of.ts";
+import {
+  CodeField,
+  EmailField,
+  IssnField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "../forms/index.ts";
 import { type FormResult, useFormAction } from "./form-action.ts";
 import { LicenceSelect } from "./licence-select.tsx";
 import { applyServerErrors } from "./server-errors.ts";
@@ -115,7 +123,7 @@ export function useSubmissionInfoForm(
     },
   });
   const { errors } = form.formState;
-  const field = (name: SubmissionKey) => ({ ...form.register(name), error: errors[name]?.message });
+  const field = fieldOf(form.register, errors);
   const action = useFormAction((result) => {
     if (!result.ok) applyServerErrors(result.errors, SUBMISSION_KEYS, form.setError);
     onResult(result);
@@ -179,14 +187,7 @@ export function JournalBasicsFields({
           </option>
         ))}
       </SelectField>
-      <TextField
-        label="ISSN"
-        required
-        autoComplete="off"
-        spellCheck={false}
-        hint="Such as 2049-3630."
-        {...field("issn")}
-      />
+      <IssnField required {...field("issn")} />
       <TextAreaField
         label="Journal Introduction (Summary)"
         required
@@ -200,17 +201,13 @@ export function JournalBasicsFields({
         hint="Each new paper starts with this licence; a paper's own form can change it. Plan S and the DOAJ Seal ask for CC BY."
         {...field("license_url")}
       />
-      <TextField
+      <CodeField
         label="DOI Prefix"
-        autoComplete="off"
-        spellCheck={false}
         hint="Given by Crossref, such as 10.12345; papers without a DOI get one when you register DOIs."
         {...field("doi_prefix")}
       />
-      <TextField
+      <CodeField
         label="DOI Pattern"
-        autoComplete="off"
-        spellCheck={false}
         hint={`Empty for ${DEFAULT_DOI_PATTERN}: %j journal, %v volume, %i issue, %Y year, %a paper id, %p page.`}
         {...field("doi_pattern")}
       />
@@ -239,14 +236,7 @@ export function SubmissionInfoFields({ field }: { field: FieldOf<SubmissionKey> 
         className="sm:col-span-2"
         {...field("other_guide")}
       />
-      <TextField
-        label="Journal Email"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        required
-        {...field("journal_email")}
-      />
+      <EmailField label="Journal Email" autoComplete="off" required {...field("journal_email")} />
       <TextField
         label="Paper Submission Cost"
         required
@@ -254,14 +244,7 @@ export function SubmissionInfoFields({ field }: { field: FieldOf<SubmissionKey> 
         {...field("journal_cost")}
       />
       <TextField label="Contact Full Name" required autoComplete="off" {...field("contact_name")} />
-      <TextField
-        label="Contact Email"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        required
-        {...field("contact_email")}
-      />
+      <EmailField label="Contact Email" autoComplete="off" required {...field("contact_email")} />
     </div>
   );
 }

@@ -12,6 +12,42 @@ import { buttonClass } from "../ui/styles.ts";
 /** Field messages keyed by wire path, `authors.0.affiliations.1.ror`. */
 export type PathErrors = Record<string, string>;
 
+/** Sets the message at a wire path, or clears it (`undefined`). */
+export type SetPathError = (path: string, message: string | undefined) => void;
+
+/** What an editable list of the paper form takes from the form. */
+export type ListFieldProps<T> = {
+  rows: T[];
+  onChange: (rows: T[]) => void;
+  /** Messages keyed by wire path (`funding.0.funder_id`); the list's name alone is about the list. */
+  errors: PathErrors;
+  setError: SetPathError;
+};
+
+/**
+ * Binds the fields of a list row to the form's messages:
+ * - `text(path, value, set)`: a text field's `value`, its message at wire path `path`
+ *   (`error`), and an `onChange` that clears that message, then gives `set` the new text;
+ * - `checkOnBlur(path, schema, value)`: an `onBlur` that checks `value` with the server's
+ *   `schema` (ORCID iD, ROR id, Funder ID) and puts its first message, or none, at `path`.
+ */
+export function pathFields(errors: PathErrors, setError: SetPathError) {
+  return {
+    text: (path: string, value: string, set: (text: string) => void) => ({
+      value,
+      error: errors[path],
+      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        setError(path, undefined);
+        set(event.target.value);
+      },
+    }),
+    checkOnBlur: (path: string, schema: z.ZodType, value: string) => () => {
+      const checked = schema.safeParse(value);
+      setError(path, checked.success ? undefined : checked.error.issues[0]?.message);
+    },
+  };
+}
+
 /**
  * The first message of each field of `rows` checked with `schema` (a list schema), keyed
  * `{list}.{index}.{field…}` as the server keys them; none when every row is valid.
@@ -100,31 +136,62 @@ export function RowButtons({
   );
 }
 
+/** The keys of `T` whose values are text. */
+type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/** The fields of one row of a {@link RowList}, bound to the form (see {@link pathFields}). */
+export type RowFields<T> = {
+  /** A text field's value, message and change (patching the row), with `autoComplete="off"`. */
+  text: (field: TextKey<T>) => ReturnType<ReturnType<typeof pathFields>["text"]> & {
+    autoComplete: "off";
+  };
+  /** A blur handler checking the field with the server's `schema`. */
+  checkOnBlur: (field: TextKey<T>, schema: z.ZodType) => () => void;
+};
+
 /**
  * An editable list of the paper form (funders, references): `rows` as an ordered list named
  * `label` ("Funders"), each row a fieldset headed `legend` (default "Funder 2") holding its
- * fields (`children`) and its {@link RowButtons}; "No funders listed." when empty; then the
+ * fields (`children`, given the row's {@link RowFields}, whose messages are keyed under `list`,
+ * the list's wire name: `funding.0.funder_id`) and its {@link RowButtons}; "No funders listed." when empty; then the
  * "Add funder" button, which appends `newRow()`. Rows carry a `key` that survives moves.
  */
 export function RowList<T extends { key: number }>({
   label,
   noun,
+  list,
   rows,
   onChange,
+  errors,
+  setError,
   newRow,
   legend,
   children,
-}: {
+}: ListFieldProps<T> & {
   label: string;
   /** One row, lower case: "funder". */
   noun: string;
-  rows: T[];
-  onChange: (rows: T[]) => void;
+  /** The list's wire name: "funding". */
+  list: string;
   newRow: () => T;
   legend?: (row: T, index: number) => ReactNode;
-  children: (row: T, index: number) => ReactNode;
+  children: (fields: RowFields<T>) => ReactNode;
 }) {
   const title = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const bind = pathFields(errors, setError);
+  const rowFields = (row: T, index: number): RowFields<T> => {
+    const at = (field: string) => `${list}.${index}.${field}`;
+    const value = (field: TextKey<T>) => row[field] as string;
+    return {
+      text: (field) => ({
+        ...bind.text(at(field), value(field), (text) =>
+          onChange(patchItem(rows, index, { [field]: text } as Partial<T>)),
+        ),
+        autoComplete: "off",
+      }),
+      checkOnBlur: (field, schema) => bind.checkOnBlur(at(field), schema, value(field)),
+    };
+  };
   return (
     <>
       {rows.length ? (
@@ -135,7 +202,7 @@ export function RowList<T extends { key: number }>({
                 <legend className="px-1 text-sm font-semibold text-slate-800">
                   {legend ? legend(row, index) : `${title} ${index + 1}`}
                 </legend>
-                {children(row, index)}
+                {children(rowFields(row, index))}
                 <RowButtons
                   what={`${noun} ${index + 1}`}
                   index={index}

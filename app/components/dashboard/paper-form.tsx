@@ -53,6 +53,7 @@ import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { loadManagedJournal, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
+  CodeField,
   FormError,
   FormNote,
   FormSuccess,
@@ -520,11 +521,9 @@ export function PaperForm({
         </SelectField>
       ) : null}
       <TextField label="Title" required error={errors.title?.message} {...register("title")} />
-      <TextField
+      <CodeField
         label="DOI Number"
         optional
-        autoComplete="off"
-        spellCheck={false}
         hint="Such as 10.1371/journal.pone.0115884; a https://doi.org/ link is fine too."
         error={errors.doi?.message}
         {...register("doi")}

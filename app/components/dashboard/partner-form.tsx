@@ -17,7 +17,7 @@ import { toFormData } from "../../lib/form-data.ts";
 import { FormError, SubmitButton, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { useFormAction } from "./form-action.ts";
-import { ImageFileField } from "./image-file-field.tsx";
+import { ImageFileField, imageHint } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 const NO_LOGO = "Choose the partner's logo image.";
@@ -118,11 +118,7 @@ export function PartnerForm({
             optional={editing}
             previewShape="logo"
             currentSrc={partner?.logo}
-            hint={
-              editing
-                ? "Choose a file only to replace the current logo: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB."
-                : "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; a square logo looks best."
-            }
+            hint={imageHint("logo", editing)}
             error={logoError}
             onFile={(file) => {
               setLogo(file);

@@ -10,9 +10,11 @@
  * uncontrolled, so a form that wants it emptied gives it a new `key`.
  */
 import { useId, useState } from "react";
+import { FieldError } from "../forms/field.tsx";
 import { FormNote } from "../forms/form-message.tsx";
-import { controlClass, fieldErrorClass, hintClass, labelClass } from "../forms/styles.ts";
+import { hintClass, labelClass } from "../forms/styles.ts";
 import { textLinkClass } from "../ui/styles.ts";
+import { fileInputClass, useCheckedFile } from "./file-choice.ts";
 
 export const PDF_ACCEPT = "application/pdf,.pdf";
 
@@ -49,15 +51,11 @@ export function PdfFileField({
   onFile: (file: File | null) => void;
 }) {
   const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { problem, choose } = useCheckedFile(pdfFileProblem);
   const [chosen, setChosen] = useState<File | null>(null);
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    const why = file ? pdfFileProblem(file) : null;
-    setProblem(why);
-    if (why) event.target.value = "";
-    const usable = file && !why ? file : null;
+    const usable = choose(event);
     setChosen(usable);
     onFile(usable);
   };
@@ -90,17 +88,13 @@ export function PdfFileField({
         aria-invalid={shown ? true : undefined}
         aria-describedby={`${id}-hint${shown ? ` ${id}-error` : ""}`}
         onChange={onChange}
-        className={`${controlClass} min-w-0 file:mr-3 file:rounded-sm file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`}
+        className={fileInputClass}
       />
       <p id={`${id}-hint`} className={hintClass}>
         {chosen ? `${chosen.name}, ${fileSize(chosen.size)}. ` : ""}
         {hint}
       </p>
-      {shown ? (
-        <p id={`${id}-error`} role="alert" className={fieldErrorClass}>
-          {shown}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={shown} />
     </div>
   );
 }

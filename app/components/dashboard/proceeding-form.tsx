@@ -31,8 +31,10 @@ import {
   proceedingSchema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
+import { fieldOf } from "../forms/field-of.ts";
 import {
   FormError,
+  IssnField,
   PeopleListField,
   type Person,
   SelectField,
@@ -42,7 +44,7 @@ import {
   YearSelect,
 } from "../forms/index.ts";
 import { useFormAction } from "./form-action.ts";
-import { ImageFileField } from "./image-file-field.tsx";
+import { ImageFileField, imageHint } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 type Key = Exclude<keyof ProceedingValues, "editors">;
@@ -110,7 +112,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
       intro: proceeding?.intro ?? "",
     },
   });
-  const field = (name: Key) => ({ ...register(name), error: errors[name]?.message });
+  const field = fieldOf(register, errors);
 
   const event = watch("event") ?? "";
   const showEvent = editing ? event !== "" : event === "new";
@@ -204,14 +206,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
         />
         <TextField label="Sub Title" optional className="sm:col-span-2" {...field("sub_title")} />
         <TextField label="Publisher" optional {...field("publisher")} />
-        <TextField
-          label="ISSN"
-          optional
-          autoComplete="off"
-          spellCheck={false}
-          hint="Such as 2049-3630."
-          {...field("issn")}
-        />
+        <IssnField optional {...field("issn")} />
         <YearSelect label="Publication Year" required {...field("year")} />
         <div className="sm:col-span-2">
           <ImageFileField
@@ -220,11 +215,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
             required={!editing}
             optional={editing}
             currentSrc={proceeding?.cover_img}
-            hint={
-              editing
-                ? "Choose a file only to replace the current cover: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB."
-                : "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
-            }
+            hint={imageHint("cover", editing)}
             error={coverError}
             onFile={(file) => {
               setCover(file);

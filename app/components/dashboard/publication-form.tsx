@@ -35,7 +35,7 @@ import {
   YearSelect,
 } from "../forms/index.ts";
 import { useFormAction } from "./form-action.ts";
-import { ImageFileField } from "./image-file-field.tsx";
+import { ImageFileField, imageHint } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 const fieldsSchema = publicationFieldsSchema.omit({
@@ -284,7 +284,7 @@ export function PublicationForm({
         optional={!coverRequired}
         hint={
           coverRequired
-            ? "JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
+            ? imageHint("cover", false)
             : "Choose a new image only to replace the current cover."
         }
         currentSrc={currentCover}

@@ -9,7 +9,7 @@ import { useId, useState } from "react";
 import type { ReferenceItem } from "../../../shared/api.ts";
 import { TextAreaField, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { type PathErrors, patchItem, RowList } from "./list-rows.tsx";
+import { type ListFieldProps, RowList } from "./list-rows.tsx";
 
 /** A reference as the form holds it; `key` tells rows apart across moves. */
 export type ReferenceRow = ReferenceItem & { key: number };
@@ -69,18 +69,8 @@ export function referencesFromLines(text: string): ReferenceRow[] {
     });
 }
 
-export function ReferenceRowsField({
-  rows,
-  onChange,
-  errors,
-  setError,
-}: {
-  rows: ReferenceRow[];
-  onChange: (rows: ReferenceRow[]) => void;
-  /** Messages keyed by wire path (`references.3.doi`); `references` alone is about the list. */
-  errors: PathErrors;
-  setError: (path: string, message: string | undefined) => void;
-}) {
+export function ReferenceRowsField(props: ListFieldProps<ReferenceRow>) {
+  const { rows, onChange } = props;
   const [pasted, setPasted] = useState("");
   const pasteId = useId();
   return (
@@ -88,63 +78,23 @@ export function ReferenceRowsField({
       <RowList
         label="References"
         noun="reference"
-        rows={rows}
-        onChange={onChange}
-        newRow={() => referenceRowOf()}
+        list="references"
+        newRow={referenceRowOf}
         legend={(row, index) =>
           `Reference ${index + 1}${row.label && row.label !== String(index + 1) ? ` (printed ${row.label})` : ""}`
         }
+        {...props}
       >
-        {(row, index) => {
-          const at = (field: string) => `references.${index}.${field}`;
-          const onText =
-            (field: "citation" | "doi" | "pmid" | "url") =>
-            (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-              setError(at(field), undefined);
-              onChange(patchItem(rows, index, { [field]: event.target.value }));
-            };
-          return (
-            <>
-              <TextAreaField
-                label="Citation"
-                required
-                rows={2}
-                value={row.citation}
-                error={errors[at("citation")]}
-                onChange={onText("citation")}
-              />
-              <div className="grid gap-3 sm:grid-cols-3">
-                <TextField
-                  label="DOI"
-                  optional
-                  spellCheck={false}
-                  autoComplete="off"
-                  value={row.doi}
-                  error={errors[at("doi")]}
-                  onChange={onText("doi")}
-                />
-                <TextField
-                  label="PMID"
-                  optional
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={row.pmid}
-                  error={errors[at("pmid")]}
-                  onChange={onText("pmid")}
-                />
-                <TextField
-                  label="URL"
-                  optional
-                  type="url"
-                  autoComplete="off"
-                  value={row.url}
-                  error={errors[at("url")]}
-                  onChange={onText("url")}
-                />
-              </div>
-            </>
-          );
-        }}
+        {({ text }) => (
+          <>
+            <TextAreaField label="Citation" required rows={2} {...text("citation")} />
+            <div className="grid gap-3 sm:grid-cols-3">
+              <TextField label="DOI" optional spellCheck={false} {...text("doi")} />
+              <TextField label="PMID" optional inputMode="numeric" {...text("pmid")} />
+              <TextField label="URL" optional type="url" {...text("url")} />
+            </div>
+          </>
+        )}
       </RowList>
       <div className="rounded-sm border border-dashed border-slate-300 p-3">
         <TextAreaField

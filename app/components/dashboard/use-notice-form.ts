@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { fieldOf } from "../forms/field-of.ts";
 import { useFormAction } from "./form-action.ts";
 
 /** The message shown below a form: `ok` picks success or error styling. */
@@ -43,12 +44,11 @@ export function useNoticeForm<T extends FieldValues>(
     setNotice(null);
     action.submit(intent, values);
   };
-  const errors = form.formState.errors as Record<string, { message?: string } | undefined>;
   return {
     busy: action.busy,
     notice,
     onSubmit: form.handleSubmit(send, () => setNotice(null)),
-    field: (name: Path<T>) => ({ ...form.register(name), error: errors[name]?.message }),
+    field: fieldOf(form.register, form.formState.errors),
   };
 }
 

@@ -38,6 +38,19 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: 
   return list.length ? list.join(" ") : undefined;
 }
 
+/**
+ * A field's message under it, announced at once (`role="alert"`); `id` is what the control's
+ * `aria-describedby` names. Nothing without a message.
+ */
+export function FieldError({ id, message }: { id?: string; message: ReactNode }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={fieldErrorClass}>
+      {message}
+    </p>
+  );
+}
+
 function FieldShell({
   label,
   error,
@@ -59,11 +72,7 @@ function FieldShell({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={ids.errorId} role="alert" className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={ids.errorId} message={error} />
     </div>
   );
 }
@@ -97,6 +106,27 @@ export function TextField(props: TextFieldProps) {
       <input {...control} />
     </FieldShell>
   );
+}
+
+/**
+ * A labelled email address input: `type="email"` with the email keyboard on phones; the form says
+ * how the browser fills it (`autoComplete`: `username` where an account signs in, `email`, `off`).
+ */
+export function EmailField(props: Omit<TextFieldProps, "type" | "inputMode">) {
+  return <TextField type="email" inputMode="email" {...props} />;
+}
+
+/**
+ * A labelled input for a code or identifier typed as printed (ISSN, DOI, DOI pattern): no
+ * spelling check and no autofill, neither of which knows such values.
+ */
+export function CodeField(props: TextFieldProps) {
+  return <TextField autoComplete="off" spellCheck={false} {...props} />;
+}
+
+/** The ISSN of a journal or proceeding (docs/product/validation.md), with its example. */
+export function IssnField(props: Omit<TextFieldProps, "label" | "hint">) {
+  return <CodeField label="ISSN" hint="Such as 2049-3630." {...props} />;
 }
 
 export type TextAreaFieldProps = FieldShellProps & Omit<ComponentProps<"textarea">, "className">;

@@ -3,8 +3,9 @@
  * announced errors, a checkbox, a submit button with a busy label, and form-level messages.
  */
 export { CheckboxField } from "./checkbox-field.tsx";
-export { SelectField, TextAreaField, TextField } from "./field.tsx";
+export * from "./field.tsx";
 export { FormError, FormNote, FormSuccess } from "./form-message.tsx";
+export { NewPasswordFields } from "./new-password-fields.tsx";
 export { PeopleListField, type Person } from "./people-list-field.tsx";
 export { Spinner } from "./spinner.tsx";
 export { controlClass, labelClass } from "./styles.ts";

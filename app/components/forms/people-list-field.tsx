@@ -8,8 +8,7 @@
 import { useId, useState } from "react";
 import { authorSchema, editorSchema } from "../../../shared/schemas.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { TextField } from "./field.tsx";
-import { fieldErrorClass } from "./styles.ts";
+import { EmailField, FieldError, TextField } from "./field.tsx";
 
 export type Person = { name: string; email: string; institution: string; role?: string };
 
@@ -45,8 +44,6 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
     setErrors({});
   }
 
-  const set = (field: keyof Person) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft({ ...draft, [field]: event.target.value });
   const onEnter = (event: React.KeyboardEvent) => {
     // Enter in an entry field adds the person instead of submitting the whole form.
     if (event.key === "Enter") {
@@ -54,48 +51,25 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
       add();
     }
   };
+  /** An entry field's props: the draft's value, its change, its message, Enter adds. */
+  const entry = (field: keyof Person) => ({
+    value: draft[field] ?? "",
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setDraft({ ...draft, [field]: event.target.value }),
+    error: errors[field],
+    autoComplete: "off",
+    onKeyDown: onEnter,
+  });
 
   return (
     <fieldset className="rounded-sm border border-slate-300 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          value={draft.name}
-          onChange={set("name")}
-          error={errors.name}
-          autoComplete="off"
-          onKeyDown={onEnter}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          optional
-          value={draft.email}
-          onChange={set("email")}
-          error={errors.email}
-          autoComplete="off"
-          onKeyDown={onEnter}
-        />
-        <TextField
-          label="Institution"
-          optional
-          value={draft.institution}
-          onChange={set("institution")}
-          error={errors.institution}
-          autoComplete="off"
-          onKeyDown={onEnter}
-        />
+        <TextField label="Name" {...entry("name")} />
+        <EmailField label="Email" optional {...entry("email")} />
+        <TextField label="Institution" optional {...entry("institution")} />
         {kind === "editor" ? (
-          <TextField
-            label="Role"
-            value={draft.role ?? ""}
-            onChange={set("role")}
-            error={errors.role}
-            placeholder="Editor-in-Chief"
-            autoComplete="off"
-            onKeyDown={onEnter}
-          />
+          <TextField label="Role" placeholder="Editor-in-Chief" {...entry("role")} />
         ) : null}
       </div>
       <div className="mt-3">
@@ -138,11 +112,7 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
       ) : (
         <p className="mt-3 text-sm text-slate-600">No {noun}s added yet.</p>
       )}
-      {error ? (
-        <p role="alert" className={fieldErrorClass}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
     </fieldset>
   );
 }

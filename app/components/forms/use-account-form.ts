@@ -16,6 +16,7 @@ import { useEffect, useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, useForm } from "react-hook-form";
 import { useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
+import { fieldOf } from "./field-of.ts";
 
 /** No server field messages beside fields (a constant: the list is an effect's dependency). */
 const NO_FIELDS: readonly never[] = [];
@@ -25,7 +26,7 @@ export type AccountAnswer =
   | { ok?: boolean; error?: string; errors?: Partial<Record<string, string>> }
   | undefined;
 
-/** The form's state: react-hook-form's API plus `busy`, `serverError` and `onSubmit`. */
+/** The form's state: react-hook-form's API plus `field(name)`, `busy`, `serverError` and `onSubmit`. */
 export function useAccountForm<Input extends FieldValues, Output extends FieldValues>({
   schema,
   defaultValues,
@@ -61,5 +62,6 @@ export function useAccountForm<Input extends FieldValues, Output extends FieldVa
       if (message && message !== answer.error) setError(field, { type: "server", message });
     }
   }, [answer, serverFields, setError]);
-  return { ...form, errors: form.formState.errors, busy, serverError, onSubmit };
+  const errors = form.formState.errors;
+  return { ...form, errors, field: fieldOf(form.register, errors), busy, serverError, onSubmit };
 }

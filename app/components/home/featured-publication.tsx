@@ -5,6 +5,7 @@ import { CoverImage } from "../ui/cover-image.tsx";
 import { DateText } from "../ui/date-text.tsx";
 import { Link } from "../ui/link.tsx";
 import { kickerClass, titleLinkClass } from "../ui/styles.ts";
+import { TitleLink } from "../ui/title-link.tsx";
 
 /**
  * The featured latest publication of the home page (docs/product/screens.md): cover image, journal
@@ -33,11 +34,9 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
         </Link>
         <div className="min-w-0">
           <p className={kickerClass}>Featured issue</p>
-          <h3 id="featured-title" className="mt-2 text-xl leading-snug font-semibold sm:text-2xl">
-            <Link to={publication.link} className={titleLinkClass}>
-              {publication.journal_name}
-            </Link>
-          </h3>
+          <TitleLink id="featured-title" to={publication.link} className="mt-2 text-xl sm:text-2xl">
+            {publication.journal_name}
+          </TitleLink>
           <p className="mt-1 font-serif text-base text-slate-700 sm:text-lg">
             {publication.publication}
           </p>

@@ -2,7 +2,7 @@ import type { LatestPublicationItem } from "../../../shared/api.ts";
 import { CoverImage } from "../ui/cover-image.tsx";
 import { DateText } from "../ui/date-text.tsx";
 import { Link } from "../ui/link.tsx";
-import { titleLinkClass } from "../ui/styles.ts";
+import { TitleLink } from "../ui/title-link.tsx";
 
 /** The list of latest publications beside the featured one (docs/product/screens.md): cover, title
  * link, description and date of each. */
@@ -21,11 +21,9 @@ export function LatestPublications({ items }: { items: LatestPublicationItem[] }
             />
           </Link>
           <div className="min-w-0">
-            <h3 className="font-serif text-base leading-snug font-semibold">
-              <Link to={item.link} className={titleLinkClass}>
-                {item.title}
-              </Link>
-            </h3>
+            <TitleLink to={item.link} className="font-serif text-base">
+              {item.title}
+            </TitleLink>
             {item.description ? (
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.description}</p>
             ) : null}

@@ -2,7 +2,7 @@ import type { JournalCard } from "../../../shared/api.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
 import { Link } from "../ui/link.tsx";
-import { titleLinkClass } from "../ui/styles.ts";
+import { JournalSummary } from "./journal-summary.tsx";
 
 /**
  * The 'New Journals on {product}' grid of the home page (docs/product/screens.md): cover, name, a short
@@ -28,14 +28,7 @@ export function JournalGrid({ journals }: { journals: JournalCard[] }) {
             />
           </Link>
           <div className="flex min-w-0 flex-1 flex-col min-[480px]:pt-5">
-            <h3 className="text-lg leading-snug font-semibold">
-              <Link to={journal.link} className={titleLinkClass}>
-                {journal.journal_name}
-              </Link>
-            </h3>
-            <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-slate-600">
-              {journal.journal_intro}
-            </p>
+            <JournalSummary journal={journal} introClass="mt-2 line-clamp-3" />
             <div className="mt-auto pt-3 min-[480px]:pt-4">
               <ButtonLink to={journal.link} variant="secondary" hiddenSuffix={journal.journal_name}>
                 View Journal

@@ -1,7 +1,6 @@
 import type { JournalCard } from "../../../shared/api.ts";
 import { CardButtons, CatalogueCard } from "../ui/catalogue-card.tsx";
-import { Link } from "../ui/link.tsx";
-import { titleLinkClass } from "../ui/styles.ts";
+import { TitleLink } from "../ui/title-link.tsx";
 
 /**
  * A journal card of the journals list (docs/product/screens.md, Journals list page): image, name, intro
@@ -26,11 +25,9 @@ export function JournalListCard({
       eager={eager}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-lg leading-snug font-semibold sm:text-2xl">
-          <Link to={journal.link} className={titleLinkClass}>
-            {journal.journal_name}
-          </Link>
-        </h2>
+        <TitleLink as="h2" to={journal.link} className="text-lg sm:text-2xl">
+          {journal.journal_name}
+        </TitleLink>
         {status ? (
           <span
             className={`rounded-sm px-2 py-0.5 text-xs font-semibold ${

@@ -1,12 +1,25 @@
 /** Inline SVG icons of the layout (no icon font or external files: the CSP allows none). */
+import type { ReactNode } from "react";
 
 type IconProps = { className?: string };
 
-/** Three bars: "open the menu". */
-export function MenuIcon({ className = "size-6" }: IconProps) {
+/**
+ * The shell of the line icons: a 24×24 view box drawn with 1.8-wide round strokes in the text
+ * colour, hidden from assistive technology (the button around it carries the name). `icon` sets
+ * `data-icon`, by which the menu button's open and close icons are told apart.
+ */
+function StrokeIcon({
+  className,
+  icon,
+  children,
+}: {
+  className: string;
+  icon?: string;
+  children: ReactNode;
+}) {
   return (
     <svg
-      data-icon="open"
+      data-icon={icon}
       aria-hidden="true"
       viewBox="0 0 24 24"
       fill="none"
@@ -15,44 +28,36 @@ export function MenuIcon({ className = "size-6" }: IconProps) {
       strokeLinecap="round"
       className={className}
     >
-      <path d="M4 7h16M4 12h16M4 17h16" />
+      {children}
     </svg>
+  );
+}
+
+/** Three bars: "open the menu". */
+export function MenuIcon({ className = "size-6" }: IconProps) {
+  return (
+    <StrokeIcon icon="open" className={className}>
+      <path d="M4 7h16M4 12h16M4 17h16" />
+    </StrokeIcon>
   );
 }
 
 /** A cross: "close the menu". */
 export function CloseIcon({ className = "size-6" }: IconProps) {
   return (
-    <svg
-      data-icon="close"
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      className={className}
-    >
+    <StrokeIcon icon="close" className={className}>
       <path d="M6 6l12 12M18 6L6 18" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
 /** A magnifying glass. */
 export function SearchIcon({ className = "size-5" }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      className={className}
-    >
+    <StrokeIcon className={className}>
       <circle cx="11" cy="11" r="6.5" />
       <path d="M16 16l4.5 4.5" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

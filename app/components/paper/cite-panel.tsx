@@ -14,6 +14,7 @@
  */
 import { createElement, useId } from "react";
 import type { PaperCitations } from "../../../shared/api.ts";
+import { TitledSection } from "../ui/heading.tsx";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
 import { CITE } from "./cite-element.ts";
 
@@ -25,10 +26,7 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
   return createElement(
     CITE.tag,
     { className: "mt-10 block", [CITE.references]: citations.references },
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="text-xl font-semibold sm:text-2xl">
-        Cite this paper
-      </h2>
+    <TitledSection headingId={`${id}-heading`} title="Cite this paper">
       <fieldset className="mt-3">
         <legend className="sr-only">Citation style</legend>
         <div className="flex flex-wrap gap-2">
@@ -104,6 +102,6 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         </a>{" "}
         styles.
       </p>
-    </section>,
+    </TitledSection>,
   );
 }

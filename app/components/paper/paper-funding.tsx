@@ -1,4 +1,5 @@
 import type { PaperReading } from "../../../shared/api.ts";
+import { TitledSection } from "../ui/heading.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 
 /**
@@ -14,10 +15,7 @@ export function PaperFunding({
   const { funding, funding_statement: statement } = paper;
   if (funding.length === 0 && !statement) return null;
   return (
-    <section aria-labelledby="funding-heading" className="mt-8">
-      <h2 id="funding-heading" className="text-xl font-semibold sm:text-2xl">
-        Funding
-      </h2>
+    <TitledSection headingId="funding-heading" className="mt-8" title="Funding">
       {funding.length > 0 ? (
         <ul className="mt-3 list-disc space-y-1 pl-5 text-base text-slate-800">
           {funding.map((f, i) => (
@@ -43,6 +41,6 @@ export function PaperFunding({
       {statement ? (
         <p className="mt-3 text-base leading-relaxed text-slate-800">{statement}</p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

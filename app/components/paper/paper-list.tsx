@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { authorLine } from "../ui/authors.ts";
 import { Link } from "../ui/link.tsx";
-import { buttonClass, titleLinkClass } from "../ui/styles.ts";
+import { buttonClass } from "../ui/styles.ts";
+import { TitleLink } from "../ui/title-link.tsx";
 
 type ListedPaper = { paperID: number; title: string; authors: { name: string }[] };
 
@@ -33,11 +34,7 @@ export function PaperList<P extends ListedPaper>({
             className="flex flex-col gap-3 py-5 sm:flex-row sm:items-start sm:justify-between sm:gap-8"
           >
             <div className="min-w-0">
-              <h3 className="text-lg leading-snug font-semibold">
-                <Link to={link} className={titleLinkClass}>
-                  {paper.title}
-                </Link>
-              </h3>
+              <TitleLink to={link}>{paper.title}</TitleLink>
               {paper.authors.length > 0 ? (
                 <p className="mt-1 text-[0.95rem] text-slate-600">{authorLine(paper.authors)}</p>
               ) : null}

@@ -19,6 +19,7 @@ import type { PaperCitations, PaperReading } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import type { ReaderFigures } from "../../../shared/usage.ts";
 import { abstractParagraphs } from "../../lib/citation-meta.ts";
+import { TitledSection } from "../ui/heading.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
 import { CitePanel } from "./cite-panel.tsx";
@@ -99,10 +100,7 @@ export function PaperReader({
             <div {...{ [READER.slot]: "" }} hidden className="-mx-4 mt-6 sm:mx-0" />
           ) : null}
           <div {...{ [READER.abstract]: "" }} className="mt-10 max-w-3xl">
-            <section aria-labelledby="abstract-heading">
-              <h2 id="abstract-heading" className="text-xl font-semibold sm:text-2xl">
-                Abstract
-              </h2>
+            <TitledSection headingId="abstract-heading" title="Abstract">
               {paragraphs.length > 0 ? (
                 <div className="mt-3 space-y-4 text-base leading-relaxed text-slate-800">
                   {paragraphs.map((text, i) => (
@@ -114,12 +112,9 @@ export function PaperReader({
               ) : (
                 <p className="mt-3 text-slate-500">No abstract.</p>
               )}
-            </section>
+            </TitledSection>
             {keywords.length > 0 ? (
-              <section aria-labelledby="keywords-heading" className="mt-8">
-                <h2 id="keywords-heading" className="text-xl font-semibold sm:text-2xl">
-                  Keywords
-                </h2>
+              <TitledSection headingId="keywords-heading" className="mt-8" title="Keywords">
                 <ul className="mt-3 flex flex-wrap gap-2">
                   {keywords.map((keyword) => (
                     <li
@@ -130,7 +125,7 @@ export function PaperReader({
                     </li>
                   ))}
                 </ul>
-              </section>
+              </TitledSection>
             ) : null}
             <PaperFunding paper={paper} />
             {citations ? <CitePanel citations={citations} /> : null}

@@ -1,4 +1,5 @@
 import type { PaperReading } from "../../../shared/api.ts";
+import { TitledSection } from "../ui/heading.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 
 /**
@@ -11,10 +12,7 @@ import { textLinkClass } from "../ui/styles.ts";
 export function PaperReferences({ references }: Pick<PaperReading, "references">) {
   if (references.length === 0) return null;
   return (
-    <section aria-labelledby="references-heading" className="mt-8">
-      <h2 id="references-heading" className="text-xl font-semibold sm:text-2xl">
-        References
-      </h2>
+    <TitledSection headingId="references-heading" className="mt-8" title="References">
       <ol className="mt-3 space-y-3 text-sm leading-relaxed text-slate-800 sm:text-base">
         {references.map((r, i) => {
           const label = r.label.replace(/^\[|\]$|\.$/g, "").trim() || String(i + 1);
@@ -56,6 +54,6 @@ export function PaperReferences({ references }: Pick<PaperReading, "references">
           );
         })}
       </ol>
-    </section>
+    </TitledSection>
   );
 }

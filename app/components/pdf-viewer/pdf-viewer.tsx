@@ -29,6 +29,7 @@ import type {
   SessionEvents,
 } from "./session.ts";
 import { SidePanel } from "./side-panel.tsx";
+import { type IconName, ToggleButton, ToolbarButton, toolClass } from "./toolbar-button.tsx";
 import { canZoomIn, canZoomOut, fitScale, zoomIn, zoomOut, zoomPercent } from "./zoom.ts";
 
 export type PdfViewerProps = {
@@ -59,36 +60,48 @@ type AltTextRequest = {
  */
 const WIDE_SCREEN = "(min-width: 1440px)";
 
-const buttonClass =
-  "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
+/** The zoom buttons: the step each takes within 0.5 … 2.0 and whether it can go on from a scale. */
+type ZoomDirection = "in" | "out";
+const ZOOM_STEPS = {
+  out: { label: "Zoom out", icon: "minus", step: zoomOut, can: canZoomOut },
+  in: { label: "Zoom in", icon: "plus", step: zoomIn, can: canZoomIn },
+} as const;
 
-const toolClass = `${buttonClass} aria-pressed:border-amber-500 aria-pressed:bg-amber-100`;
+/** 'Fit width' and 'Fit page' (decision 155), in their order on the toolbar. */
+type Fit = "width" | "page";
+const FITS: { fit: Fit; text: string; title: string }[] = [
+  { fit: "width", text: "Fit width", title: "Fit the page width to the window" },
+  { fit: "page", text: "Fit page", title: "Show the whole page" },
+];
 
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
-  );
-}
+/** The annotation tools' toggles: the pdf.js editor mode each switches, its icon, word and tip. */
+const ANNOTATION_TOOLS: {
+  tool: Exclude<EditorTool, "none">;
+  icon: IconName;
+  text: string;
+  title: string;
+}[] = [
+  {
+    tool: "highlight",
+    icon: "highlight",
+    text: "Highlight",
+    title: "Highlight text: select text to mark it",
+  },
+  { tool: "ink", icon: "ink", text: "Draw", title: "Draw on the page with a pen" },
+  { tool: "stamp", icon: "image", text: "Image", title: "Add an image to the page" },
+];
 
-const ICONS = {
-  minus: "M5 12h14",
-  plus: "M12 5v14M5 12h14",
-  download: "M12 4v11m-5-5 5 5 5-5M5 20h14",
-  close: "M6 6l12 12M18 6 6 18",
-  highlight: "M4 20h16M7 16l9-9 3 3-9 9H7z",
-  ink: "M4 18c3-6 5 2 8-4s5 2 8-4M4 21h16",
-  image: "M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15 9.5h.01",
-  undo: "M9 7 4 12l5 5M4 12h11a5 5 0 0 1 0 10h-3",
-  redo: "M15 7l5 5-5 5M20 12H9a5 5 0 0 0 0 10h3",
-  panel: "M4 5h16v14H4zM9 5v14",
-  downloadMarked: "M12 4v9m-4-4 4 4 4-4M5 20h14M17 4l3 3",
-  up: "M6 15l6-6 6 6",
-  find: "M10.5 17a6.5 6.5 0 1 1 0-13 6.5 6.5 0 0 1 0 13zM15.5 15.5 20 20",
-  more: "M5 12h.01M12 12h.01M19 12h.01",
-  down: "M6 9l6 6 6-6",
-};
+/** Undo and redo: the editor's history action (also the icon), its name, tip, and what enables it. */
+const HISTORY_ACTIONS = [
+  { action: "undo", label: "Undo", title: "Undo (Ctrl+Z)", enabledBy: "canUndo" },
+  { action: "redo", label: "Redo", title: "Redo (Ctrl+Y)", enabledBy: "canRedo" },
+] as const;
+
+/** The find bar's steps back and forth through the matches. */
+const FIND_STEPS = [
+  { previous: true, label: "Previous match", title: "Previous match (Shift+Enter)", icon: "up" },
+  { previous: false, label: "Next match", title: "Next match (Enter)", icon: "down" },
+] as const;
 
 /** pdf.js's own find-bar wording (its en-US `pdfjs-find-match-count` and `pdfjs-find-not-found`). */
 function findMessage(found: FindResult): string {
@@ -255,23 +268,33 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     resolve?.(password);
   }, []);
 
-  const onZoomIn = () => {
-    const next = zoomIn(scale);
+  const zoomRefs = { in: zoomInRef, out: zoomOutRef };
+  // A zoom button disabled by its step keeps the keyboard on the toolbar: focus goes to the other.
+  const onZoom = (direction: ZoomDirection) => {
+    const { step, can } = ZOOM_STEPS[direction];
+    const next = step(scale);
     setScale(next);
-    if (!canZoomIn(next)) zoomOutRef.current?.focus();
+    if (!can(next)) zoomRefs[direction === "in" ? "out" : "in"].current?.focus();
   };
-  const onZoomOut = () => {
-    const next = zoomOut(scale);
-    setScale(next);
-    if (!canZoomOut(next)) zoomInRef.current?.focus();
-  };
+  const zoomButton = (direction: ZoomDirection) => (
+    <ToolbarButton
+      ref={zoomRefs[direction]}
+      aria-label={ZOOM_STEPS[direction].label}
+      title={ZOOM_STEPS[direction].label}
+      disabled={!ready || !ZOOM_STEPS[direction].can(scale)}
+      onClick={() => onZoom(direction)}
+      icon={ZOOM_STEPS[direction].icon}
+    />
+  );
 
   // Decision 155: 'Fit width' is the spec's fit rule for the current window, even below the
   // buttons' 0.5 floor; 'Fit page' is pdf.js's "page-fit" for the page on screen.
-  const onFitWidth = () => setScale(fitScale(window.innerWidth));
-  const onFitPage = () => {
-    const fit = sessionRef.current?.fitPage();
-    if (fit) setScale(fit);
+  const onFit = (fit: Fit) => {
+    if (fit === "width") setScale(fitScale(window.innerWidth));
+    else {
+      const scaled = sessionRef.current?.fitPage();
+      if (scaled) setScale(scaled);
+    }
   };
 
   const onPageSubmit = (event: React.FormEvent) => {
@@ -291,13 +314,14 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     sessionRef.current?.find(text, again, previous);
   };
 
-  const onDownload = async () => {
+  /** Saves what `read` gives of the open document under `name`; a failure is the notice. */
+  const download = async (read: (session: PdfSession) => Promise<Uint8Array>, name?: string) => {
     const session = sessionRef.current;
     if (!session) return;
     setDownloading(true);
     setNotice("");
     try {
-      saveBytes(await session.data());
+      saveBytes(await read(session), name);
     } catch (error) {
       console.error(error);
       setNotice(VIEWER_MESSAGES.loadFailed);
@@ -305,21 +329,9 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
       setDownloading(false);
     }
   };
-
-  const onDownloadAnnotated = async () => {
-    const session = sessionRef.current;
-    if (!session) return;
-    setDownloading(true);
-    setNotice("");
-    try {
-      saveBytes(await session.annotatedData(), ANNOTATED_DOWNLOAD_NAME);
-    } catch (error) {
-      console.error(error);
-      setNotice(VIEWER_MESSAGES.loadFailed);
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const onDownload = () => download((session) => session.data());
+  const onDownloadAnnotated = () =>
+    download((session) => session.annotatedData(), ANNOTATED_DOWNLOAD_NAME);
 
   // A tool button switches pdf.js's editor to its mode, or back to reading when it was on.
   const onTool = (next: EditorTool) => {
@@ -375,17 +387,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
         className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-slate-300 bg-white px-2 py-1.5 sm:gap-x-2 sm:px-3"
       >
         <div className="flex items-center gap-1">
-          <button
-            ref={zoomOutRef}
-            type="button"
-            className={buttonClass}
-            aria-label="Zoom out"
-            title="Zoom out"
-            disabled={!ready || !canZoomOut(scale)}
-            onClick={onZoomOut}
-          >
-            <Icon d={ICONS.minus} />
-          </button>
+          {zoomButton("out")}
           <output
             aria-label="Zoom level"
             aria-live="polite"
@@ -393,17 +395,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           >
             {zoomPercent(scale)}
           </output>
-          <button
-            ref={zoomInRef}
-            type="button"
-            className={buttonClass}
-            aria-label="Zoom in"
-            title="Zoom in"
-            disabled={!ready || !canZoomIn(scale)}
-            onClick={onZoomIn}
-          >
-            <Icon d={ICONS.plus} />
-          </button>
+          {zoomButton("in")}
         </div>
         <form
           className="flex items-center gap-1 text-sm tabular-nums text-slate-700"
@@ -435,157 +427,109 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           id="pdf-more-tools"
           className={`${moreOpen ? "flex" : "hidden"} flex-wrap items-center gap-1 max-xl:order-1 max-xl:basis-full max-xl:border-t max-xl:border-slate-200 max-xl:pt-2 xl:contents`}
         >
-          <button
-            type="button"
-            className={`${buttonClass} aria-pressed:bg-slate-200`}
-            aria-pressed={panelOpen}
-            aria-controls="pdf-side-panel"
+          <ToggleButton
+            state="pressed"
+            controls="pdf-side-panel"
+            open={panelOpen}
+            setOpen={setPanelOpen}
             aria-label="Outline and pages"
             title="Show or hide the outline and page thumbnails"
-            onClick={() => setPanelOpen((open) => !open)}
-          >
-            <Icon d={ICONS.panel} />
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={!ready}
-            onClick={onFitWidth}
-            title="Fit the page width to the window"
-          >
-            Fit width
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={!ready}
-            onClick={onFitPage}
-            title="Show the whole page"
-          >
-            Fit page
-          </button>
+            icon="panel"
+          />
+          {FITS.map(({ fit, text, title }) => (
+            <ToolbarButton
+              key={fit}
+              disabled={!ready}
+              onClick={() => onFit(fit)}
+              title={title}
+              text={text}
+            />
+          ))}
           <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
           {/* biome-ignore lint/a11y/useSemanticElements: a group of toggles, not a fieldset */}
           <div role="group" aria-label="Annotation tools" className="flex items-center gap-1">
-            <button
-              type="button"
-              className={toolClass}
-              aria-pressed={tool === "highlight"}
-              disabled={!editing}
-              onClick={() => onTool("highlight")}
-              title="Highlight text: select text to mark it"
-            >
-              <Icon d={ICONS.highlight} />
-              <span className="xl:sr-only">Highlight</span>
-            </button>
-            <button
-              type="button"
-              className={toolClass}
-              aria-pressed={tool === "ink"}
-              disabled={!editing}
-              onClick={() => onTool("ink")}
-              title="Draw on the page with a pen"
-            >
-              <Icon d={ICONS.ink} />
-              <span className="xl:sr-only">Draw</span>
-            </button>
-            <button
-              type="button"
-              className={toolClass}
-              aria-pressed={tool === "stamp"}
-              disabled={!editing}
-              onClick={onImage}
-              title="Add an image to the page"
-            >
-              <Icon d={ICONS.image} />
-              <span className="xl:sr-only">Image</span>
-            </button>
+            {ANNOTATION_TOOLS.map((item) => (
+              <ToolbarButton
+                key={item.tool}
+                className={toolClass}
+                aria-pressed={tool === item.tool}
+                disabled={!editing}
+                onClick={item.tool === "stamp" ? onImage : () => onTool(item.tool)}
+                title={item.title}
+                icon={item.icon}
+                text={item.text}
+                textClass="xl:sr-only"
+              />
+            ))}
             {tool === "stamp" ? (
-              <button
-                type="button"
-                className={buttonClass}
+              <ToolbarButton
                 disabled={!editing}
                 onClick={() => sessionRef.current?.addImage()}
-              >
-                Add image
-              </button>
+                text="Add image"
+              />
             ) : null}
-            <button
-              type="button"
-              className={buttonClass}
-              aria-label="Undo"
-              title="Undo (Ctrl+Z)"
-              disabled={!editing || !editorStates.canUndo}
-              onClick={() => sessionRef.current?.editingAction("undo")}
-            >
-              <Icon d={ICONS.undo} />
-            </button>
-            <button
-              type="button"
-              className={buttonClass}
-              aria-label="Redo"
-              title="Redo (Ctrl+Y)"
-              disabled={!editing || !editorStates.canRedo}
-              onClick={() => sessionRef.current?.editingAction("redo")}
-            >
-              <Icon d={ICONS.redo} />
-            </button>
+            {HISTORY_ACTIONS.map(({ action, label, title, enabledBy }) => (
+              <ToolbarButton
+                key={action}
+                aria-label={label}
+                title={title}
+                disabled={!editing || !editorStates[enabledBy]}
+                onClick={() => sessionRef.current?.editingAction(action)}
+                icon={action}
+              />
+            ))}
           </div>
           <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
-          <button
-            type="button"
-            className={`${buttonClass} aria-expanded:bg-slate-200`}
-            aria-expanded={findOpen}
-            aria-controls="pdf-find"
+          <ToggleButton
+            controls="pdf-find"
+            open={findOpen}
+            setOpen={setFindOpen}
             title="Find in document"
             disabled={!ready}
-            onClick={() => setFindOpen((open) => !open)}
-          >
-            <Icon d={ICONS.find} />
-            <span className="xl:sr-only">Find</span>
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
+            icon="find"
+            text="Find"
+            textClass="xl:sr-only"
+          />
+          <ToolbarButton
             disabled={!ready || downloading}
             onClick={onDownloadAnnotated}
             aria-label="Download with my annotations"
             title="Download the PDF with my annotations"
-          >
-            <Icon d={ICONS.downloadMarked} />
-            <span className="xl:sr-only">With my annotations</span>
-          </button>
+            icon="downloadMarked"
+            text="With my annotations"
+            textClass="xl:sr-only"
+          />
         </div>
         <div className="ml-auto flex items-center gap-1">
-          <button
-            type="button"
-            className={buttonClass}
+          <ToolbarButton
             disabled={!ready || downloading}
             onClick={onDownload}
             title="Download the PDF (document.pdf)"
-          >
-            <Icon d={ICONS.download} />
-            <span className="max-sm:sr-only">Download</span>
-          </button>
-          <button type="button" className={buttonClass} onClick={onClose} title="Close the PDF">
-            <Icon d={ICONS.close} />
-            <span className="max-sm:sr-only">Close</span>
-          </button>
-          <button
-            type="button"
-            className={`${buttonClass} aria-expanded:bg-slate-200 xl:hidden`}
-            aria-expanded={moreOpen}
-            aria-controls="pdf-more-tools"
+            icon="download"
+            text="Download"
+            textClass="max-sm:sr-only"
+          />
+          <ToolbarButton
+            onClick={onClose}
+            title="Close the PDF"
+            icon="close"
+            text="Close"
+            textClass="max-sm:sr-only"
+          />
+          <ToggleButton
+            extraClass="xl:hidden"
+            controls="pdf-more-tools"
+            open={moreOpen}
+            setOpen={setMoreOpen}
             aria-label="More tools"
             title="Outline, fit, annotation tools, find"
-            onClick={() => setMoreOpen((open) => !open)}
+            icon="more"
           >
-            <Icon d={ICONS.more} />
             {/* a tool in use is shown on the button while its row is closed */}
             {tool !== "none" && !moreOpen ? (
               <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />
             ) : null}
-          </button>
+          </ToggleButton>
         </div>
         <search
           id="pdf-find"
@@ -619,26 +563,16 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
                 }
               }}
             />
-            <button
-              type="button"
-              className={buttonClass}
-              aria-label="Previous match"
-              title="Previous match (Shift+Enter)"
-              disabled={!ready || !found?.total}
-              onClick={() => runFind(query, true)}
-            >
-              <Icon d={ICONS.up} />
-            </button>
-            <button
-              type="button"
-              className={buttonClass}
-              aria-label="Next match"
-              title="Next match (Enter)"
-              disabled={!ready || !found?.total}
-              onClick={() => runFind(query, false)}
-            >
-              <Icon d={ICONS.down} />
-            </button>
+            {FIND_STEPS.map(({ previous, label, title, icon }) => (
+              <ToolbarButton
+                key={label}
+                aria-label={label}
+                title={title}
+                disabled={!ready || !found?.total}
+                onClick={() => runFind(query, previous)}
+                icon={icon}
+              />
+            ))}
             <output
               aria-live="polite"
               data-testid="pdf-find-count"

@@ -96,10 +96,15 @@ function Thumbnail({
   );
 }
 
+/** The panel's two views, in their tab order: the document's outline and the page thumbnails. */
+const SIDE_VIEWS = [
+  ["outline", "Outline"],
+  ["pages", "Pages"],
+] as const;
+
 export function SidePanel(props: SidePanelProps) {
   const [view, setView] = useState<"outline" | "pages">("pages");
-  const outlineTab = useId();
-  const pagesTab = useId();
+  const tabIds = { outline: useId(), pages: useId() };
   const hasOutline = (props.outline?.length ?? 0) > 0;
   useEffect(() => {
     if (hasOutline) setView("outline");
@@ -110,30 +115,23 @@ export function SidePanel(props: SidePanelProps) {
   return (
     <div className="flex h-full flex-col">
       <div role="tablist" aria-label="Side panel" className="flex gap-1 bg-slate-100 p-1">
-        <button
-          id={outlineTab}
-          type="button"
-          role="tab"
-          aria-selected={view === "outline"}
-          className={tabClass}
-          onClick={() => setView("outline")}
-        >
-          Outline
-        </button>
-        <button
-          id={pagesTab}
-          type="button"
-          role="tab"
-          aria-selected={view === "pages"}
-          className={tabClass}
-          onClick={() => setView("pages")}
-        >
-          Pages
-        </button>
+        {SIDE_VIEWS.map(([name, label]) => (
+          <button
+            key={name}
+            id={tabIds[name]}
+            type="button"
+            role="tab"
+            aria-selected={view === name}
+            className={tabClass}
+            onClick={() => setView(name)}
+          >
+            {label}
+          </button>
+        ))}
       </div>
       <div
         role="tabpanel"
-        aria-labelledby={view === "outline" ? outlineTab : pagesTab}
+        aria-labelledby={tabIds[view]}
         className="min-h-0 flex-1 overflow-auto p-2"
       >
         {view === "outline" ? (

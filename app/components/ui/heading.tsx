@@ -52,3 +52,29 @@ export function SectionHeading({
     </div>
   );
 }
+
+/**
+ * A `<section>` of a page's text (abstract, keywords, funding, references, 'Cite this paper', a
+ * proceeding's introduction) named by its `<h2>` title: `headingId` is the title's id, which the
+ * section's `aria-labelledby` names (and a link may target); `className` places the section.
+ */
+export function TitledSection({
+  headingId,
+  title,
+  className,
+  children,
+}: {
+  headingId: string;
+  title: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="text-xl font-semibold sm:text-2xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

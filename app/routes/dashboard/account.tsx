@@ -23,8 +23,7 @@ import { FormCard, type FormCardText } from "../../components/dashboard/form-car
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { useNoticeForm } from "../../components/dashboard/use-notice-form.ts";
-import { TextField } from "../../components/forms/index.ts";
-import { NewPasswordFields } from "../../components/forms/new-password-fields.tsx";
+import { NewPasswordFields, TextField } from "../../components/forms/index.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/account";
 
@@ -125,7 +124,6 @@ function PasswordForm() {
     defaultValues,
   });
   const form = useNoticeForm("password", rhf, () => rhf.reset());
-  const { errors } = rhf.formState;
   return (
     <FormCard id="password-heading" text={PASSWORD_TEXT} form={form}>
       {/* lets password managers tie the new password to the account */}
@@ -137,11 +135,7 @@ function PasswordForm() {
         required
         {...form.field("current")}
       />
-      <NewPasswordFields
-        pword={rhf.register("pword")}
-        cpword={rhf.register("cpword")}
-        errors={{ pword: errors.pword?.message, cpword: errors.cpword?.message }}
-      />
+      <NewPasswordFields pword={form.field("pword")} cpword={form.field("cpword")} />
     </FormCard>
   );
 }

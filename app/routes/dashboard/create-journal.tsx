@@ -31,7 +31,7 @@ import {
 } from "../../../shared/schemas.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
-import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
+import { ImageFileField, imageHint } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
   type BasicsKey,
@@ -43,6 +43,7 @@ import {
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
+import { fieldOf } from "../../components/forms/field-of.ts";
 import { FormError, SubmitButton } from "../../components/forms/index.ts";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
@@ -131,8 +132,10 @@ function BasicsStep() {
     },
   });
 
-  const field = (name: BasicsKey) => {
-    const props = register(name, {
+  const registered = fieldOf(register, errors);
+  // the Journal URI follows the name until the manager edits it (decision 070)
+  const field = (name: BasicsKey) =>
+    registered(name, {
       onChange:
         name === "journal_name"
           ? (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -146,8 +149,6 @@ function BasicsStep() {
                 setUriEdited(event.target.value !== "")
             : undefined,
     });
-    return { ...props, error: errors[name]?.message };
-  };
 
   const uri = watch("journal_uri");
   const noCover = "Choose a cover image for the journal.";
@@ -197,7 +198,7 @@ function BasicsStep() {
             label="Journal Cover Image"
             name="cover_img"
             required
-            hint="JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best."
+            hint={imageHint("cover", false)}
             error={coverError}
             onFile={(file) => {
               setCover(file);

@@ -28,10 +28,9 @@ import {
 } from "../../../shared/schemas.ts";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { FormNotice } from "../../components/dashboard/form-card.tsx";
-import { ImageFileField } from "../../components/dashboard/image-file-field.tsx";
+import { ImageFileField, imageHint } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
-  type BasicsKey,
   JournalBasicsFields,
   SubmissionInfoFields,
   useSubmissionInfoForm,
@@ -41,6 +40,7 @@ import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { Tabs } from "../../components/dashboard/tabs.tsx";
 import type { Notice } from "../../components/dashboard/use-notice-form.ts";
+import { fieldOf } from "../../components/forms/field-of.ts";
 import { SubmitButton } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
@@ -147,7 +147,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       preservation: journal.preservation,
     },
   });
-  const field = (name: BasicsKey) => ({ ...register(name), error: errors[name]?.message });
+  const field = fieldOf(register, errors);
   const active = watch("journal_active") === "Y";
 
   const action = useFormAction<{ journal_uri: string }>((result) => {
@@ -220,7 +220,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
             name="cover_img"
             optional
             currentSrc={journal.image}
-            hint="Choose a file only to replace the current cover: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB."
+            hint={imageHint("cover", true)}
             error={coverError}
             onFile={(file) => {
               setCover(file);

@@ -30,7 +30,7 @@ import {
   TopPapersTable,
   UsageTable,
 } from "../../components/dashboard/statistics/usage-tables.tsx";
-import { controlClass, labelClass } from "../../components/forms/index.ts";
+import { labelClass, SelectField, TextField } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
@@ -137,13 +137,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
               granularity={s.granularity}
               caption={`Views and downloads by ${unit}, ${range}, latest first`}
             />
-            <a
-              href={csv("periods")}
-              download
-              className={`${textLinkClass} mt-2 inline-block text-sm`}
-            >
-              Download this table (CSV)
-            </a>
+            <CsvLink href={csv("periods")} />
           </div>
         </div>
       </section>
@@ -160,13 +154,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
               <div className="mt-4">
                 <TopPapersTable papers={s.papers} statisticsLink={statisticsOf} />
               </div>
-              <a
-                href={csv("papers")}
-                download
-                className={`${textLinkClass} mt-2 inline-block text-sm`}
-              >
-                Download this table (CSV)
-              </a>
+              <CsvLink href={csv("papers")} />
             </>
           )}
         </section>
@@ -181,9 +169,51 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The range's two day fields, by their query parameter. */
+const RANGE_BOUNDS = [
+  { bound: "from", label: "From" },
+  { bound: "to", label: "To" },
+] as const;
+
+/** The date range shortcuts under the form: the last `days` days up to today. */
+const SHORTCUTS = [
+  { days: 7, label: "Last 7 days" },
+  { days: 30, label: "Last 30 days" },
+  { days: 365, label: "Last 12 months" },
+];
+
+/** A table's CSV download, under the table. */
+function CsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} download className={`${textLinkClass} mt-2 inline-block text-sm`}>
+      Download this table (CSV)
+    </a>
+  );
+}
+
+type Choice = { value: string | number; name: string };
+
+/** The `<option>`s of `choices`, each its value and shown name. */
+function Options({ choices }: { choices: Choice[] }) {
+  return choices.map((c) => (
+    <option key={c.value} value={c.value}>
+      {c.name}
+    </option>
+  ));
+}
+
+/** 'Show''s group of journals or proceedings under its `label`; nothing when there is none. */
+function ChoiceGroup({ label, choices }: { label: string; choices: Choice[] }) {
+  return choices.length ? (
+    <optgroup label={label}>
+      <Options choices={choices} />
+    </optgroup>
+  ) : null;
+}
+
 /** 'Show', 'Issue', 'From', 'To' and the shortcuts: a GET form to this screen's own address. */
 function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
-  const ids = { scope: useId(), issue: useId(), from: useId(), to: useId(), error: useId() };
+  const errorId = useId();
   const [scope, setScope] = useState(scopeValue(s.scope));
   const [rangeError, setRangeError] = useState("");
   const [issue, setIssue] = useState(s.scope.kind === "issue" ? s.scope.param.slice(6) : "");
@@ -235,114 +265,76 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
           </div>
         ) : (
           <>
-            <div>
-              <label htmlFor={ids.scope} className={labelClass}>
-                Show
-              </label>
-              <select
-                id={ids.scope}
-                name="scope"
-                value={scope}
-                onChange={(event) => {
-                  setScope(event.target.value);
-                  setIssue("");
-                }}
-                className={controlClass}
-              >
-                {s.choices.site ? <option value="site">The whole site</option> : null}
-                {s.choices.journals.length ? (
-                  <optgroup label="Journals">
-                    {s.choices.journals.map((j) => (
-                      <option key={j.uri} value={`journal:${j.uri}`}>
-                        {j.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                {s.choices.proceedings.length ? (
-                  <optgroup label="Proceedings">
-                    {s.choices.proceedings.map((p) => (
-                      <option key={p.id} value={`proceeding:${p.id}`}>
-                        {p.title}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.issue} className={labelClass}>
-                Issue
-              </label>
-              <select
-                id={ids.issue}
-                name="issue"
-                value={journalChosen ? issue : ""}
-                disabled={!journalChosen || s.choices.issues.length === 0}
-                onChange={(event) => setIssue(event.target.value)}
-                className={controlClass}
-              >
-                <option value="">{journalChosen ? "All issues" : "Choose a journal first"}</option>
-                {journalChosen
-                  ? s.choices.issues.map((i) => (
-                      <option key={i.id} value={i.id}>
-                        {i.label}
-                      </option>
-                    ))
-                  : null}
-              </select>
-            </div>
+            <SelectField
+              label="Show"
+              name="scope"
+              value={scope}
+              onChange={(event) => {
+                setScope(event.target.value);
+                setIssue("");
+              }}
+            >
+              {s.choices.site ? <option value="site">The whole site</option> : null}
+              <ChoiceGroup
+                label="Journals"
+                choices={s.choices.journals.map((j) => ({
+                  value: `journal:${j.uri}`,
+                  name: j.name,
+                }))}
+              />
+              <ChoiceGroup
+                label="Proceedings"
+                choices={s.choices.proceedings.map((p) => ({
+                  value: `proceeding:${p.id}`,
+                  name: p.title,
+                }))}
+              />
+            </SelectField>
+            <SelectField
+              label="Issue"
+              name="issue"
+              value={journalChosen ? issue : ""}
+              disabled={!journalChosen || s.choices.issues.length === 0}
+              onChange={(event) => setIssue(event.target.value)}
+            >
+              <option value="">{journalChosen ? "All issues" : "Choose a journal first"}</option>
+              {journalChosen ? (
+                <Options choices={s.choices.issues.map((i) => ({ value: i.id, name: i.label }))} />
+              ) : null}
+            </SelectField>
           </>
         )}
-        <div>
-          <label htmlFor={ids.from} className={labelClass}>
-            From
-          </label>
-          <input
-            id={ids.from}
-            type="date"
-            name="from"
-            defaultValue={s.from}
-            key={`from-${s.from}`}
-            required
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? ids.error : undefined}
-            className={controlClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.to} className={labelClass}>
-            To
-          </label>
-          <input
-            id={ids.to}
-            type="date"
-            name="to"
-            defaultValue={s.to}
-            key={`to-${s.to}`}
-            required
-            className={controlClass}
-          />
-        </div>
+        {RANGE_BOUNDS.map(({ bound, label }) => {
+          // the range's error is told at 'From', where the range starts
+          const marked = bound === "from" && rangeError !== "";
+          return (
+            <TextField
+              key={`${bound}-${s[bound]}`}
+              label={label}
+              type="date"
+              name={bound}
+              defaultValue={s[bound]}
+              required
+              aria-invalid={marked ? true : undefined}
+              aria-describedby={marked ? errorId : undefined}
+            />
+          );
+        })}
         <button type="submit" className={buttonClass("primary", "min-h-11")}>
           Show
         </button>
       </Form>
       {rangeError ? (
-        <p id={ids.error} role="alert" className="mt-2 text-sm font-medium text-red-700">
+        <p id={errorId} role="alert" className="mt-2 text-sm font-medium text-red-700">
           {rangeError}
         </p>
       ) : null}
       <nav aria-label="Date ranges" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link to={shortcut(7)} className={textLinkClass}>
-          Last 7 days
-        </Link>
-        <Link to={shortcut(30)} className={textLinkClass}>
-          Last 30 days
-        </Link>
-        <Link to={shortcut(365)} className={textLinkClass}>
-          Last 12 months
-        </Link>
+        {SHORTCUTS.map(({ days, label }) => (
+          <Link key={days} to={shortcut(days)} className={textLinkClass}>
+            {label}
+          </Link>
+        ))}
       </nav>
     </Card>
   );

@@ -33,6 +33,36 @@ export function periodLabel(period: string): string {
   });
 }
 
+/**
+ * A table's head row: `first` over the rows' headings, then a right-aligned heading per figure
+ * (FIGURE_NAMES order); `className` styles the `<thead>` (sticky in the scrolling periods table).
+ */
+function FiguresHead({ first, className }: { first: string; className: string }) {
+  return (
+    <thead className={className}>
+      <tr className="border-b border-slate-300">
+        <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-800">
+          {first}
+        </th>
+        {FIGURE_NAMES.map((name) => (
+          <th key={name} scope="col" className={headClass}>
+            {FIGURE_LABELS[name]}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's cells: each figure of `figures`, formatted for en-GB, in FIGURE_NAMES order. */
+function FigureCells({ figures, className }: { figures: UsageFigures; className: string }) {
+  return FIGURE_NAMES.map((name) => (
+    <td key={name} className={className}>
+      {format(figures[name])}
+    </td>
+  ));
+}
+
 export function UsageTable({
   periods,
   totals,
@@ -48,18 +78,10 @@ export function UsageTable({
     <div className="max-h-[26rem] overflow-auto rounded-sm border border-slate-200 bg-white">
       <table className="w-full text-sm" data-table="periods">
         <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 bg-slate-50">
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-800">
-              {granularity === "day" ? "Day" : "Month"}
-            </th>
-            {FIGURE_NAMES.map((name) => (
-              <th key={name} scope="col" className={headClass}>
-                {FIGURE_LABELS[name]}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <FiguresHead
+          first={granularity === "day" ? "Day" : "Month"}
+          className="sticky top-0 bg-slate-50"
+        />
         <tbody>
           {[...periods].reverse().map((p) => (
             <tr
@@ -70,11 +92,7 @@ export function UsageTable({
               <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
                 <time dateTime={p.period}>{periodLabel(p.period)}</time>
               </th>
-              {FIGURE_NAMES.map((name) => (
-                <td key={name} className={numberClass}>
-                  {format(p[name])}
-                </td>
-              ))}
+              <FigureCells figures={p} className={numberClass} />
             </tr>
           ))}
         </tbody>
@@ -83,11 +101,7 @@ export function UsageTable({
             <th scope="row" className="px-3 py-2 text-left font-semibold">
               Total
             </th>
-            {FIGURE_NAMES.map((name) => (
-              <td key={name} className={`${numberClass} font-semibold`}>
-                {format(totals[name])}
-              </td>
-            ))}
+            <FigureCells figures={totals} className={`${numberClass} font-semibold`} />
           </tr>
         </tfoot>
       </table>
@@ -106,18 +120,7 @@ export function TopPapersTable({
     <div className="overflow-x-auto rounded-sm border border-slate-200 bg-white">
       <table className="w-full text-sm" data-table="papers">
         <caption className="sr-only">The most viewed papers, with their figures</caption>
-        <thead className="bg-slate-50">
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-800">
-              Paper
-            </th>
-            {FIGURE_NAMES.map((name) => (
-              <th key={name} scope="col" className={headClass}>
-                {FIGURE_LABELS[name]}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <FiguresHead first="Paper" className="bg-slate-50" />
         <tbody>
           {papers.map((paper) => (
             <tr key={paper.paperID} className="border-b border-slate-100 last:border-0">
@@ -135,11 +138,7 @@ export function TopPapersTable({
                   </a>
                 </span>
               </th>
-              {FIGURE_NAMES.map((name) => (
-                <td key={name} className={numberClass}>
-                  {format(paper[name])}
-                </td>
-              ))}
+              <FigureCells figures={paper} className={numberClass} />
             </tr>
           ))}
         </tbody>
