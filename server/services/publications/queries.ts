@@ -17,6 +17,7 @@ import type {
 } from "../../../shared/api.ts";
 import { issuePublicationDate } from "../../../shared/dates.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
+import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { Visibility } from "../access.ts";
@@ -36,12 +37,25 @@ type IssueScope = Database & {
  * `journals as j`).
  */
 export function publishedIssues(ctx: AppContext) {
-  return ctx.db
-    .selectFrom("publications as pub")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
-    .where("j.active", "=", 1)
-    .where("pub.status", "=", "published");
+  return issuesWithJournals(ctx.db).where("j.active", "=", 1).where("pub.status", "=", "published");
 }
+
+/**
+ * Every issue with its journal, drafts and inactive journals included (`publications as pub`,
+ * `journals as j`); add `.where`/`.select` to it.
+ */
+export function issuesWithJournals(db: Db) {
+  return db.selectFrom("publications as pub").innerJoin("journals as j", "j.id", "pub.journal_id");
+}
+
+/** The columns that name an issue (its id, and what {@link publicationLabel} reads). */
+export const ISSUE_LABEL_COLUMNS = [
+  "pub.id",
+  "pub.volume",
+  "pub.number",
+  "pub.show_number",
+  "pub.year",
+] as const;
 
 /** Papers of an issue in their order, with author names, as the home page and issue page list them. */
 async function paperSummaries(
@@ -75,11 +89,7 @@ function hasPapers(eb: ExpressionBuilder<IssueScope, "pub">) {
 
 // The issue columns of the home page's list.
 const LATEST_COLUMNS = [
-  "pub.id",
-  "pub.volume",
-  "pub.number",
-  "pub.show_number",
-  "pub.year",
+  ...ISSUE_LABEL_COLUMNS,
   "pub.title",
   "pub.cover",
   "pub.published_on",
@@ -87,12 +97,8 @@ const LATEST_COLUMNS = [
 // The issue columns of the dashboard's list: selected and grouped by alike, as PostgreSQL wants
 // every selected column beside the count in GROUP BY.
 const DASHBOARD_COLUMNS = [
-  "pub.id",
-  "pub.volume",
-  "pub.number",
-  "pub.show_number",
+  ...ISSUE_LABEL_COLUMNS,
   "pub.title",
-  "pub.year",
   "pub.status",
   "pub.published_on",
   "pub.publication_date",
@@ -148,11 +154,7 @@ export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPub
   const row = await publishedIssues(ctx)
     .where(hasPapers)
     .select([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.show_number",
-      "pub.year",
+      ...ISSUE_LABEL_COLUMNS,
       "pub.cover",
       "pub.published_on",
       "pub.publication_date",
@@ -230,9 +232,7 @@ export async function getPublication(
   number: string,
   visibility: Visibility = {},
 ): Promise<PublicationDetail | null> {
-  let query = ctx.db
-    .selectFrom("publications as pub")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+  let query = issuesWithJournals(ctx.db)
     .where("j.uri", "=", journalUri)
     .where("pub.volume", "=", volume)
     .where("pub.number", "=", number);
@@ -241,12 +241,8 @@ export async function getPublication(
   }
   const row = await query
     .select([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.show_number",
+      ...ISSUE_LABEL_COLUMNS,
       "pub.title",
-      "pub.year",
       "pub.cover",
       "pub.published_on",
       "pub.publication_date",
@@ -363,16 +359,10 @@ export async function getPublicationForEdit(
   journalUri: string,
   publicationId: number,
 ): Promise<PublicationEdit | null> {
-  const row = await ctx.db
-    .selectFrom("publications as pub")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+  const row = await issuesWithJournals(ctx.db)
     .select([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.show_number",
+      ...ISSUE_LABEL_COLUMNS,
       "pub.title",
-      "pub.year",
       "pub.cover",
       "pub.publication_date",
       "pub.status",
