@@ -43,16 +43,8 @@ export type AuthorWrite = {
   structured?: boolean;
 };
 
-/** An author's columns and affiliations as stored. */
-type Person = {
-  name: string;
-  email: string | null;
-  institution: string | null;
-  given_names: string | null;
-  family_name: string | null;
-  suffix: string | null;
-  orcid: string | null;
-  corresponding: number;
+/** An author's columns (but its paper and position) and affiliations as stored. */
+type Person = Omit<PaperAuthor, "id" | "paper_id" | "position"> & {
   affiliations: AffiliationWrite[];
 };
 
@@ -278,6 +270,28 @@ export async function fundingOf(db: Db, paperId: number): Promise<FundingRead[]>
 /** A reference as read: empty strings for what is unknown. */
 export type ReferenceRead = ReferenceInput;
 
+/**
+ * A reference with its unknown parts (null or absent: a stored row, a JATS file's reference, a
+ * checked form row) as {@link ReferenceRead}, every unknown part `""`.
+ */
+export function referenceRead(r: {
+  ref_id?: string | null;
+  label?: string | null;
+  citation: string;
+  doi?: string | null;
+  pmid?: string | null;
+  url?: string | null;
+}): ReferenceRead {
+  return {
+    ref_id: r.ref_id ?? "",
+    label: r.label ?? "",
+    citation: r.citation,
+    doi: r.doi ?? "",
+    pmid: r.pmid ?? "",
+    url: r.url ?? "",
+  };
+}
+
 /** A paper's reference list in order. */
 export async function referencesOf(db: Db, paperId: number): Promise<ReferenceRead[]> {
   const rows = await db
@@ -286,12 +300,5 @@ export async function referencesOf(db: Db, paperId: number): Promise<ReferenceRe
     .where("paper_id", "=", paperId)
     .orderBy("position")
     .execute();
-  return rows.map((r) => ({
-    ref_id: r.ref_id ?? "",
-    label: r.label ?? "",
-    citation: r.citation,
-    doi: r.doi ?? "",
-    pmid: r.pmid ?? "",
-    url: r.url ?? "",
-  }));
+  return rows.map(referenceRead);
 }
