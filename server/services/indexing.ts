@@ -17,7 +17,7 @@ import {
   publicationLink,
 } from "../../shared/format.ts";
 import type { AppContext } from "./context.ts";
-import { authorsByPaper } from "./papers/queries.ts";
+import { authorsByPaper } from "./papers/scholarly.ts";
 import { publishedIssues } from "./publications/queries.ts";
 
 /**
@@ -330,7 +330,7 @@ export async function listRecentPapers(
     .orderBy("p.id", "desc")
     .execute();
   const authors = await authorsByPaper(
-    ctx,
+    ctx.db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => {

@@ -16,7 +16,8 @@ import {
   splitKeywords,
 } from "../../shared/format.ts";
 import type { AppContext } from "./context.ts";
-import { authorsByPaper, galleyUrl, proceedingGalleyUrl } from "./papers/queries.ts";
+import { galleyUrl, proceedingGalleyUrl } from "./papers/queries.ts";
+import { authorsByPaper } from "./papers/scholarly.ts";
 import { papersWithVenues } from "./papers/with-venues.ts";
 
 export type OaiRecord = {
@@ -184,7 +185,7 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
   const rows = await query.orderBy("p.id").limit(q.limit).execute();
   if (rows.length === 0) return [];
   const authors = await authorsByPaper(
-    ctx,
+    ctx.db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => {

@@ -76,6 +76,22 @@ export function personOf(author: AuthorWrite): Person {
 /** Authors of each paper in order, each with its affiliations in order. */
 export type AuthorWithAffiliations = PaperAuthor & { affiliations: PaperAuthorAffiliation[] };
 
+/** Authors of each paper, in their order, keyed by paper id (papers without authors absent). */
+export async function authorsByPaper(
+  db: Db,
+  paperIds: readonly number[],
+): Promise<Map<number, PaperAuthor[]>> {
+  if (paperIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("paper_authors")
+    .selectAll()
+    .where("paper_id", "in", paperIds)
+    .orderBy("paper_id")
+    .orderBy("position")
+    .execute();
+  return Map.groupBy(rows, (row) => row.paper_id);
+}
+
 /**
  * The authors of `paperIds` with their affiliations, keyed by paper id (papers without authors
  * absent), in their order.
@@ -84,37 +100,23 @@ export async function peopleByPaper(
   db: Db,
   paperIds: readonly number[],
 ): Promise<Map<number, AuthorWithAffiliations[]>> {
-  const map = new Map<number, AuthorWithAffiliations[]>();
-  if (paperIds.length === 0) return map;
-  const authors = await db
-    .selectFrom("paper_authors")
-    .selectAll()
-    .where("paper_id", "in", paperIds)
-    .orderBy("paper_id")
-    .orderBy("position")
+  const authors = await authorsByPaper(db, paperIds);
+  if (authors.size === 0) return new Map();
+  const affiliations = await db
+    .selectFrom("paper_author_affiliations as f")
+    .innerJoin("paper_authors as a", "a.id", "f.author_id")
+    .selectAll("f")
+    .where("a.paper_id", "in", paperIds)
+    .orderBy("f.author_id")
+    .orderBy("f.position")
     .execute();
-  const affiliations = authors.length
-    ? await db
-        .selectFrom("paper_author_affiliations as f")
-        .innerJoin("paper_authors as a", "a.id", "f.author_id")
-        .selectAll("f")
-        .where("a.paper_id", "in", paperIds)
-        .orderBy("f.author_id")
-        .orderBy("f.position")
-        .execute()
-    : [];
-  const byAuthor = new Map<number, PaperAuthorAffiliation[]>();
-  for (const row of affiliations) {
-    const list = byAuthor.get(row.author_id) ?? [];
-    list.push(row);
-    byAuthor.set(row.author_id, list);
-  }
-  for (const author of authors) {
-    const list = map.get(author.paper_id) ?? [];
-    list.push({ ...author, affiliations: byAuthor.get(author.id) ?? [] });
-    map.set(author.paper_id, list);
-  }
-  return map;
+  const byAuthor = Map.groupBy(affiliations, (row) => row.author_id);
+  return new Map(
+    [...authors].map(([paperId, list]) => [
+      paperId,
+      list.map((author) => ({ ...author, affiliations: byAuthor.get(author.id) ?? [] })),
+    ]),
+  );
 }
 
 /**

@@ -24,6 +24,7 @@
 import { sql } from "kysely";
 import { effectivePaperDate } from "../../../shared/dates.ts";
 import type { Db } from "../../db/database.ts";
+import { authorsByPaper } from "../papers/scholarly.ts";
 import { papersWithVenues } from "../papers/with-venues.ts";
 import { lastDayOf, num } from "./figures.ts";
 import { ACCESS_TYPE } from "./store.ts";
@@ -975,19 +976,7 @@ async function itemFacts(
       ])
       .where("p.id", "in", ids)
       .execute();
-    const authors = await db
-      .selectFrom("paper_authors")
-      .select(["paper_id", "name", "position"])
-      .where("paper_id", "in", ids)
-      .orderBy("paper_id")
-      .orderBy("position")
-      .execute();
-    const byPaper = new Map<number, string[]>();
-    for (const a of authors) {
-      const list = byPaper.get(a.paper_id) ?? [];
-      list.push(a.name);
-      byPaper.set(a.paper_id, list);
-    }
+    const authors = await authorsByPaper(db, ids);
     for (const r of rows) {
       const journal = r.journal_id !== null && r.journal_id !== undefined && r.uri;
       // the paper's effective date (decision 255), never the day its issue went online;
@@ -1006,7 +995,7 @@ async function itemFacts(
         doi: r.doi,
         level: journal ? "Journal" : "Conference",
         parentId: journal ? Number(r.journal_id) : Number(r.proceeding_id),
-        authors: byPaper.get(r.id) ?? [],
+        authors: (authors.get(r.id) ?? []).map((a) => a.name),
         publicationDate: date.day === undefined ? null : date.iso,
         uri: journal
           ? `${platform.origin}/journal/${r.uri}/${r.id}`
