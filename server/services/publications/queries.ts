@@ -87,6 +87,28 @@ function hasPapers(eb: ExpressionBuilder<IssueScope, "pub">) {
   );
 }
 
+/**
+ * The fields every answer describing an issue shares (the issue page, the dashboard's list and
+ * edit form): `show_number` as a boolean, `title` `""` when none, and its effective
+ * publication date (decision 255).
+ */
+function issueFields(row: {
+  id: number;
+  volume: string;
+  show_number: number;
+  title: string | null;
+  year: number;
+  publication_date: string | null;
+}) {
+  return {
+    id: row.id,
+    volume: row.volume,
+    show_number: row.show_number === 1,
+    title: row.title ?? "",
+    publication_date: issuePublicationDate(row),
+  };
+}
+
 // The issue columns of the home page's list.
 const LATEST_COLUMNS = [
   ...ISSUE_LABEL_COLUMNS,
@@ -256,21 +278,17 @@ export async function getPublication(
   if (!row) return null;
   const papers = await paperSummaries(ctx, row.id, row.uri);
   return {
-    id: row.id,
+    ...issueFields(row),
     journal_name: row.journal_name,
     journal_abbreviation: row.abbreviation,
     journal_url: row.uri,
-    volume: row.volume,
     issue: row.number,
-    show_number: row.show_number === 1,
-    title: row.title ?? "",
     year: row.year,
     publication_year: row.year,
     cover_img: fileUrl(row.cover),
     papers: papers.map(({ paperID, title, authors }) => ({ paperID, title, authors })),
     editors: await editorialBoard(ctx, { publicationId: row.id }),
     published_on: row.published_on,
-    publication_date: issuePublicationDate(row),
     issn: issnLine(row),
   };
 }
@@ -338,13 +356,9 @@ export async function listDashboardPublications(
   return rows.map((r) => {
     const count = Number(r.paper_count);
     return {
-      id: r.id,
-      volume: r.volume,
+      ...issueFields(r),
       number: r.number,
-      show_number: r.show_number === 1,
-      title: r.title ?? "",
       published_on: r.published_on,
-      publication_date: issuePublicationDate(r),
       uploaded_on: r.created_at.slice(0, 10),
       no_of_papers: count,
       status: r.status,
@@ -372,15 +386,11 @@ export async function getPublicationForEdit(
     .executeTakeFirst();
   if (!row) return null;
   return {
-    id: row.id,
-    volume: row.volume,
+    ...issueFields(row),
     issue: row.number,
-    show_number: row.show_number === 1,
-    title: row.title ?? "",
     year: row.year,
     cover_img: fileUrl(row.cover),
     editors: await editorsForEdit(ctx, { publicationId: row.id }),
-    publication_date: issuePublicationDate(row),
     status: row.status,
   };
 }
