@@ -30,7 +30,7 @@ import {
   type ReferenceRead,
   referencesOf,
 } from "../papers/scholarly.ts";
-import { papersWithVenues } from "../papers/with-venues.ts";
+import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../papers/with-venues.ts";
 
 /** A journal as the exports name it. */
 export type JournalVenue = {
@@ -224,12 +224,7 @@ export function proceedingVenueOf(r: {
 
 function paperBase(ctx: AppContext) {
   return papersWithVenues(ctx.db).select([
-    "p.id",
-    "p.title",
-    "p.abstract",
-    "p.keywords",
-    "p.doi",
-    "p.file",
+    ...PAPER_RECORD_COLUMNS,
     "p.first_page",
     "p.last_page",
     "p.published_on",
