@@ -6,7 +6,6 @@
 
 import type {
   AuthorInput,
-  PaperAuthorItem,
   PaperDetail,
   PaperEdit,
   PaperReading,
@@ -33,6 +32,7 @@ import type { AppContext } from "../context.ts";
 import { issnLine } from "../journals/queries.ts";
 import {
   type AuthorWithAffiliations,
+  authorItem,
   authorsByPaper,
   fundingOf,
   peopleByPaper,
@@ -77,20 +77,6 @@ export async function listContents(
 /** Authors of one paper with their affiliations, in their order. */
 async function peopleOfPaper(ctx: AppContext, paperId: number): Promise<AuthorWithAffiliations[]> {
   return (await peopleByPaper(ctx.db, [paperId])).get(paperId) ?? [];
-}
-
-/** An author as a paper page shows it: the spec's fields and the person (decision 256). */
-export function authorItem(a: AuthorWithAffiliations): PaperAuthorItem {
-  return {
-    name: a.name,
-    institution: a.institution ?? "",
-    given_names: a.given_names ?? "",
-    family_name: a.family_name ?? "",
-    suffix: a.suffix ?? "",
-    orcid: a.orcid ?? "",
-    affiliations: a.affiliations.map((f) => ({ name: f.name, ror: f.ror ?? "" })),
-    corresponding: a.corresponding === 1,
-  };
 }
 
 /** The columns of {@link SharedRow}, and the galley's key (`file`), for every paper query. */

@@ -10,6 +10,7 @@
  * person of the same name at that paper: given/family names, ORCID iD, corresponding flag, and
  * the affiliations with their ROR ids while the institution text is unchanged (decision 256).
  */
+import type { PaperAuthorItem } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
 import type { FundingInput, ReferenceInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
@@ -119,6 +120,20 @@ export async function peopleByPaper(
   );
 }
 
+/** An author as a paper page shows it: the spec's fields and the person (decision 256). */
+export function authorItem(a: AuthorWithAffiliations): PaperAuthorItem {
+  return {
+    name: a.name,
+    institution: a.institution ?? "",
+    given_names: a.given_names ?? "",
+    family_name: a.family_name ?? "",
+    suffix: a.suffix ?? "",
+    orcid: a.orcid ?? "",
+    affiliations: a.affiliations.map((f) => ({ name: f.name, ror: f.ror ?? "" })),
+    corresponding: a.corresponding === 1,
+  };
+}
+
 /**
  * The person an edit's spec-only row stands for: the stored author of the same name not yet
  * taken (see the module comment), else a literal name.
@@ -132,18 +147,12 @@ function keepStoredPerson(
   if (!match) return personOf(author);
   taken.add(match.id);
   const sameInstitution = (match.institution ?? "") === author.institution.trim();
+  const person = authorItem(match);
   return personOf({
-    name: match.name,
+    ...person,
     email: author.email,
     institution: author.institution,
-    given_names: match.given_names ?? "",
-    family_name: match.family_name ?? "",
-    suffix: match.suffix ?? "",
-    orcid: match.orcid ?? "",
-    corresponding: match.corresponding === 1,
-    affiliations: sameInstitution
-      ? match.affiliations.map((a) => ({ name: a.name, ror: a.ror ?? "" }))
-      : undefined,
+    affiliations: sameInstitution ? person.affiliations : undefined,
   });
 }
 
