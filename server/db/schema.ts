@@ -353,34 +353,33 @@ export interface CatalogueStateTable {
   version: number;
 }
 
-/** An emailed password reset link (migration 009, decision 196). */
 /**
- * Emailed links proving an account owns `ADMIN_EMAIL` (migration 021; decision 262); the link
- * makes the account administrator once.
+ * An emailed one-time link of an account: only the SHA-256 of its token is stored, and it is
+ * good until `expires_at` and once (`used_at`, set in the statement that accepts it).
  */
-export interface AdminConfirmationsTable {
+interface EmailedLinkTable {
   id: Id;
   user_id: number;
   /** SHA-256 of the link's token (hex); the token itself is never stored. */
   token_hash: string;
   created_at: string;
-  /** 24 hours after `created_at`. */
+  /** When the link stops working (see each table for how long after `created_at`). */
   expires_at: string;
   /** When the link was used; a used link is refused. */
   used_at: string | null;
 }
 
-export interface PasswordResetsTable {
-  id: Id;
-  user_id: number;
-  /** SHA-256 of the link's token (hex); the token itself is never stored. */
-  token_hash: string;
-  created_at: string;
-  /** One hour after `created_at`. */
-  expires_at: string;
-  /** When the link was used; a used link is refused. */
-  used_at: string | null;
-}
+/**
+ * Emailed links proving an account owns `ADMIN_EMAIL` (migration 021; decision 262); the link
+ * makes the account administrator once, until 24 hours after `created_at`.
+ */
+export type AdminConfirmationsTable = EmailedLinkTable;
+
+/**
+ * An emailed password reset link (migration 009, decision 196), good for one hour after
+ * `created_at`.
+ */
+export type PasswordResetsTable = EmailedLinkTable;
 
 /** Failed sign-ins of one account from one client IP (migration 009, decision 197). */
 export interface SignInFailuresTable {

@@ -15,6 +15,7 @@ import { createApiRouter } from "../api/index.ts";
 import { confirmAdminRouter } from "../features/accounts/confirm-admin.ts";
 import { citationRouter } from "../features/citations/citations.ts";
 import { downloadRouter } from "../features/files/downloads.ts";
+import { immutableFolder } from "../features/files/immutable-folder.ts";
 import { pdfjsAssetsRouter } from "../features/files/pdfjs-assets.ts";
 import { STORED_FILE_HEADERS, storedFilesRouter } from "../features/files/stored-files.ts";
 import { jatsXmlRouter } from "../features/fulltext/jats-xml.ts";
@@ -141,18 +142,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
     "/files",
     ctx.storage.kind === "s3"
       ? storedFilesRouter(ctx) // a bucket (decision 295)
-      : express.static(ctx.storage.root, {
-          index: false,
-          dotfiles: "deny",
-          fallthrough: false,
-          immutable: true,
-          maxAge: "1y",
-          setHeaders(res) {
-            for (const [name, value] of Object.entries(STORED_FILE_HEADERS)) {
-              res.setHeader(name, value);
-            }
-          },
-        }),
+      : immutableFolder(ctx.storage.root, STORED_FILE_HEADERS),
   );
 
   app.use(pdfjsAssetsRouter());

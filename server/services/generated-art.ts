@@ -122,18 +122,23 @@ function centred(block: TextBlock, top: number, canvasWidth = COVER.width): Over
   };
 }
 
+/** The `<defs>` of the palette's top-to-bottom gradient (`url(#bg)`) that fills the backgrounds. */
+function backgroundGradient(p: Palette): string {
+  return `  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="${p.top}"/>
+      <stop offset="1" stop-color="${p.bottom}"/>
+    </linearGradient>
+  </defs>`;
+}
+
 /** Background, double frame, rules and the emblem of an open book in a roundel. */
 function coverBackground(p: Palette): Buffer {
   const { width: w, height: h } = COVER;
   const cx = w / 2;
   const ey = 545;
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.top}"/>
-      <stop offset="1" stop-color="${p.bottom}"/>
-    </linearGradient>
-  </defs>
+${backgroundGradient(p)}
   <rect width="${w}" height="${h}" fill="url(#bg)"/>
   <rect x="24" y="24" width="${w - 48}" height="${h - 48}" fill="none" stroke="${p.ink}" stroke-opacity="0.85" stroke-width="2"/>
   <rect x="33" y="33" width="${w - 66}" height="${h - 66}" fill="none" stroke="${p.ink}" stroke-opacity="0.55" stroke-width="0.8"/>
@@ -317,12 +322,7 @@ export async function monogramPng(name: string): Promise<Buffer> {
   const c = MONOGRAM / 2;
   const ring =
     Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${MONOGRAM}" height="${MONOGRAM}">
-  <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="${p.top}"/>
-      <stop offset="1" stop-color="${p.bottom}"/>
-    </linearGradient>
-  </defs>
+${backgroundGradient(p)}
   <circle cx="${c}" cy="${c}" r="${c - 8}" fill="url(#bg)"/>
   <circle cx="${c}" cy="${c}" r="${c - 30}" fill="none" stroke="${p.ink}" stroke-width="3"/>
   <circle cx="${c}" cy="${c}" r="${c - 40}" fill="none" stroke="${p.accent}" stroke-width="1.2"/>

@@ -24,6 +24,7 @@ import { PaperReader } from "../../app/components/paper/paper-reader.tsx";
 import { paperMeta, proceedingPaperMeta } from "../../app/lib/citation-meta.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
 import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
+import { papersWithVenues } from "../../server/services/papers/with-venues.ts";
 import { effectivePaperDate } from "../../shared/dates.ts";
 import { canonicalLicenceUrl, isCreativeCommonsUrl } from "../../shared/licences.ts";
 import {
@@ -229,10 +230,7 @@ afterAll(async () => {
 
 /** What the database holds of a paper: people, dates, licence, abstract, references, funding. */
 async function stored(id: number) {
-  const paper = await t.ctx.db
-    .selectFrom("papers as p")
-    .leftJoin("publications as pub", "pub.id", "p.publication_id")
-    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+  const paper = await papersWithVenues(t.ctx.db)
     .select([
       "p.abstract",
       "p.license_url",

@@ -20,14 +20,15 @@ export const MANAGER_NAV_LINKS: NavItems["nav_links"] = [
   { text: "View Site", url: "/" },
 ];
 
-/** The menu of a site administrator: also the partners and the Managers screen. */
+/**
+ * The menu of a site administrator: the manager's, with the partners and the Managers screen
+ * after Proceedings.
+ */
 export const ADMIN_NAV_LINKS: NavItems["nav_links"] = [
-  { text: "Journals", url: "/dashboard" },
-  { text: "Proceedings", url: "/dashboard/proceedings" },
+  ...MANAGER_NAV_LINKS.slice(0, 2),
   { text: "Partners", url: "/dashboard/partners" },
   { text: "Managers", url: "/dashboard/managers" },
-  { text: "Statistics", url: "/dashboard/statistics" },
-  { text: "View Site", url: "/" },
+  ...MANAGER_NAV_LINKS.slice(2),
 ];
 
 export function navRouter(_ctx: AppContext): Router {

@@ -30,7 +30,7 @@ import {
   type ReferenceRead,
   referencesOf,
 } from "../../services/papers/scholarly.ts";
-import { papersWithVenues } from "../../services/papers/with-venues.ts";
+import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../../services/papers/with-venues.ts";
 
 /** A journal as the exports name it. */
 export type JournalVenue = {
@@ -105,14 +105,126 @@ export type JournalRecord = Extract<ScholarlyRecord, { issue: IssueVenue }>;
 /** A record of a conference paper. */
 export type ProceedingRecord = Extract<ScholarlyRecord, { issue: null }>;
 
+/**
+ * The columns a {@link JournalVenue} is read from, on `journals as j` (as in
+ * {@link papersWithVenues}); {@link journalVenueOf} reads them.
+ */
+export const JOURNAL_VENUE_COLUMNS = [
+  "j.id as journal_id",
+  "j.uri",
+  "j.name as journal_name",
+  "j.abbreviation",
+  "j.publisher",
+  "j.issn",
+  "j.eissn",
+] as const;
+
+/** The journal of {@link JOURNAL_VENUE_COLUMNS} (null text: none). */
+export function journalVenueOf(r: {
+  journal_id: number;
+  uri: string;
+  journal_name: string | null;
+  abbreviation: string | null;
+  publisher: string | null;
+  issn: string | null;
+  eissn: string | null;
+}): JournalVenue {
+  return {
+    kind: "journal",
+    id: r.journal_id,
+    uri: r.uri,
+    name: r.journal_name ?? "",
+    abbreviation: r.abbreviation ?? "",
+    publisher: r.publisher ?? "",
+    ...issnsOf(r.issn, r.eissn),
+  };
+}
+
+/** The columns an {@link IssueVenue} is read from, on `publications as pub`. */
+export const ISSUE_VENUE_COLUMNS = [
+  "pub.id as issue_id",
+  "pub.volume",
+  "pub.number",
+  "pub.show_number",
+  "pub.title as issue_title",
+  "pub.year as issue_year",
+  "pub.publication_date",
+] as const;
+
+/** The issue of {@link ISSUE_VENUE_COLUMNS} (null text: none; no number shown: `""`). */
+export function issueVenueOf(r: {
+  issue_id: number;
+  volume: string | null;
+  number: string | null;
+  show_number: number | null;
+  issue_title: string | null;
+  issue_year: number | null;
+  publication_date: string | null;
+}): IssueVenue {
+  const year = r.issue_year ?? 0;
+  return {
+    id: r.issue_id,
+    volume: r.volume ?? "",
+    number: r.show_number === 0 ? "" : (r.number ?? ""),
+    title: r.issue_title ?? "",
+    year,
+    date: issuePublicationDate({ publication_date: r.publication_date, year }),
+  };
+}
+
+/**
+ * The columns a {@link ProceedingVenue} is read from, on `proceedings as pr` and
+ * `proceeding_events as e`.
+ */
+export const PROCEEDING_VENUE_COLUMNS = [
+  "pr.id as proceeding_id",
+  "pr.slug",
+  "pr.title as proceeding_title",
+  "pr.publisher as proceeding_publisher",
+  "pr.isbn",
+  "pr.issn as proceeding_issn",
+  "pr.year as proceeding_year",
+  "e.name as event_name",
+  "e.start_date",
+  "e.end_date",
+  "e.location",
+] as const;
+
+/** The proceeding and conference of {@link PROCEEDING_VENUE_COLUMNS} (null text: none). */
+export function proceedingVenueOf(r: {
+  proceeding_id: number;
+  slug: string;
+  proceeding_title: string | null;
+  proceeding_publisher: string | null;
+  isbn: string | null;
+  proceeding_issn: string | null;
+  proceeding_year: number | null;
+  event_name: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  location: string | null;
+}): ProceedingVenue {
+  return {
+    kind: "proceeding",
+    id: r.proceeding_id,
+    slug: r.slug,
+    title: r.proceeding_title ?? "",
+    publisher: r.proceeding_publisher ?? "",
+    isbn: r.isbn ?? "",
+    issn: r.proceeding_issn ?? "",
+    year: r.proceeding_year ?? 0,
+    event: {
+      name: r.event_name ?? "",
+      startDate: r.start_date ?? "",
+      endDate: r.end_date ?? "",
+      location: r.location ?? "",
+    },
+  };
+}
+
 function paperBase(ctx: AppContext) {
   return papersWithVenues(ctx.db).select([
-    "p.id",
-    "p.title",
-    "p.abstract",
-    "p.keywords",
-    "p.doi",
-    "p.file",
+    ...PAPER_RECORD_COLUMNS,
     "p.first_page",
     "p.last_page",
     "p.published_on",
@@ -123,31 +235,9 @@ function paperBase(ctx: AppContext) {
     "p.copyright_year",
     "p.funding_statement",
     "p.position",
-    "pub.id as issue_id",
-    "pub.volume",
-    "pub.number",
-    "pub.show_number",
-    "pub.title as issue_title",
-    "pub.year as issue_year",
-    "pub.publication_date",
-    "j.id as journal_id",
-    "j.uri",
-    "j.name as journal_name",
-    "j.abbreviation",
-    "j.publisher",
-    "j.issn",
-    "j.eissn",
-    "pr.id as proceeding_id",
-    "pr.slug",
-    "pr.title as proceeding_title",
-    "pr.publisher as proceeding_publisher",
-    "pr.isbn",
-    "pr.issn as proceeding_issn",
-    "pr.year as proceeding_year",
-    "e.name as event_name",
-    "e.start_date",
-    "e.end_date",
-    "e.location",
+    ...ISSUE_VENUE_COLUMNS,
+    ...JOURNAL_VENUE_COLUMNS,
+    ...PROCEEDING_VENUE_COLUMNS,
   ]);
 }
 
@@ -202,53 +292,22 @@ async function toRecords(ctx: AppContext, rows: Row[], origin: string): Promise<
         pageUrl: page,
         pdfUrl: r.file ? `${origin}${proceedingGalleyUrl(r.slug, r.id, r.title)}` : "",
         jatsUrl: `${page}/jats.xml`,
-        venue: {
-          kind: "proceeding",
-          id: r.proceeding_id,
-          slug: r.slug,
-          title: r.proceeding_title ?? "",
-          publisher: r.proceeding_publisher ?? "",
-          isbn: r.isbn ?? "",
-          issn: r.proceeding_issn ?? "",
-          year: r.proceeding_year ?? 0,
-          event: {
-            name: r.event_name ?? "",
-            startDate: r.start_date ?? "",
-            endDate: r.end_date ?? "",
-            location: r.location ?? "",
-          },
-        },
+        venue: proceedingVenueOf({ ...r, proceeding_id: r.proceeding_id, slug: r.slug }),
         issue: null,
       });
     } else if (r.uri !== null && r.journal_id !== null && r.issue_id !== null) {
-      const year = r.issue_year ?? 0;
       const page = `${origin}${paperLink(r.uri, r.id)}`;
       out.push({
         ...common,
         date: effectivePaperDate({
           published_on: r.published_on,
-          issue: { publication_date: r.publication_date, year },
+          issue: { publication_date: r.publication_date, year: r.issue_year ?? 0 },
         }),
         pageUrl: page,
         pdfUrl: r.file ? `${origin}${galleyUrl(r.uri, r.id, r.title)}` : "",
         jatsUrl: `${page}/jats.xml`,
-        venue: {
-          kind: "journal",
-          id: r.journal_id,
-          uri: r.uri,
-          name: r.journal_name ?? "",
-          abbreviation: r.abbreviation ?? "",
-          publisher: r.publisher ?? "",
-          ...issnsOf(r.issn, r.eissn),
-        },
-        issue: {
-          id: r.issue_id,
-          volume: r.volume ?? "",
-          number: r.show_number === 0 ? "" : (r.number ?? ""),
-          title: r.issue_title ?? "",
-          year,
-          date: issuePublicationDate({ publication_date: r.publication_date, year }),
-        },
+        venue: journalVenueOf({ ...r, journal_id: r.journal_id, uri: r.uri }),
+        issue: issueVenueOf({ ...r, issue_id: r.issue_id }),
       });
     }
   }

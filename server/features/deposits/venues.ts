@@ -4,31 +4,32 @@
  * they publish.
  */
 
-import { issuePublicationDate } from "../../../shared/dates.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
-import { type IssueVenue, issnsOf, type JournalVenue, type ProceedingVenue } from "./records.ts";
+import {
+  ISSUE_VENUE_COLUMNS,
+  type IssueVenue,
+  issueVenueOf,
+  JOURNAL_VENUE_COLUMNS,
+  type JournalVenue,
+  journalVenueOf,
+  PROCEEDING_VENUE_COLUMNS,
+  type ProceedingVenue,
+  proceedingVenueOf,
+} from "./records.ts";
 
 /**
  * The journal `uri`.
  * @throws AppError `not_found` ("No such journal.").
  */
 export async function journalVenue(ctx: AppContext, uri: string): Promise<JournalVenue> {
-  const j = await ctx.db
-    .selectFrom("journals")
-    .select(["id", "uri", "name", "abbreviation", "publisher", "issn", "eissn"])
-    .where("uri", "=", uri)
+  const row = await ctx.db
+    .selectFrom("journals as j")
+    .select(JOURNAL_VENUE_COLUMNS)
+    .where("j.uri", "=", uri)
     .executeTakeFirst();
-  if (!j) throw notFound("No such journal.");
-  return {
-    kind: "journal",
-    id: j.id,
-    uri: j.uri,
-    name: j.name,
-    abbreviation: j.abbreviation,
-    publisher: j.publisher ?? "",
-    ...issnsOf(j.issn, j.eissn),
-  };
+  if (!row) throw notFound("No such journal.");
+  return journalVenueOf(row);
 }
 
 /**
@@ -44,24 +45,14 @@ export async function issueVenue(
 ): Promise<{ journal: JournalVenue; issue: IssueVenue }> {
   const journal = await journalVenue(ctx, uri);
   const row = await ctx.db
-    .selectFrom("publications")
-    .select(["id", "volume", "number", "show_number", "title", "year", "publication_date"])
-    .where("journal_id", "=", journal.id)
-    .where("volume", "=", volume)
-    .where("number", "=", number)
+    .selectFrom("publications as pub")
+    .select(ISSUE_VENUE_COLUMNS)
+    .where("pub.journal_id", "=", journal.id)
+    .where("pub.volume", "=", volume)
+    .where("pub.number", "=", number)
     .executeTakeFirst();
   if (!row) throw notFound(`No issue Vol. ${volume} No. ${number} in this journal.`);
-  return {
-    journal,
-    issue: {
-      id: row.id,
-      volume: row.volume,
-      number: row.show_number === 0 ? "" : row.number,
-      title: row.title ?? "",
-      year: row.year,
-      date: issuePublicationDate(row),
-    },
-  };
+  return { journal, issue: issueVenueOf(row) };
 }
 
 /**
@@ -72,36 +63,9 @@ export async function proceedingVenue(ctx: AppContext, id: number): Promise<Proc
   const row = await ctx.db
     .selectFrom("proceedings as pr")
     .innerJoin("proceeding_events as e", "e.id", "pr.event_id")
-    .select([
-      "pr.id",
-      "pr.slug",
-      "pr.title",
-      "pr.publisher",
-      "pr.isbn",
-      "pr.issn",
-      "pr.year",
-      "e.name",
-      "e.start_date",
-      "e.end_date",
-      "e.location",
-    ])
+    .select(PROCEEDING_VENUE_COLUMNS)
     .where("pr.id", "=", id)
     .executeTakeFirst();
   if (!row) throw notFound("No such proceeding.");
-  return {
-    kind: "proceeding",
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    publisher: row.publisher ?? "",
-    isbn: row.isbn ?? "",
-    issn: row.issn ?? "",
-    year: row.year,
-    event: {
-      name: row.name,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      location: row.location ?? "",
-    },
-  };
+  return proceedingVenueOf(row);
 }

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import express, { type Router } from "express";
+import { immutableFolder } from "./immutable-folder.ts";
 
 /** URL folder → folder inside the package. */
 const FOLDERS = {
@@ -36,16 +37,7 @@ export function pdfjsAssetsRouter(): Router {
   for (const [folder, source] of Object.entries(FOLDERS)) {
     router.use(
       `/pdfjs/${version}/${folder}`,
-      express.static(path.join(dir, source), {
-        index: false,
-        dotfiles: "deny",
-        fallthrough: false,
-        immutable: true,
-        maxAge: "1y",
-        setHeaders(res) {
-          res.setHeader("X-Content-Type-Options", "nosniff");
-        },
-      }),
+      immutableFolder(path.join(dir, source), { "X-Content-Type-Options": "nosniff" }),
     );
   }
   return router;

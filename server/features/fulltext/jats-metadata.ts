@@ -22,6 +22,7 @@ import {
 } from "../../../shared/schemas.ts";
 import type { JatsArticle, JatsAuthor } from "../../import/jats.ts";
 import type { PaperFields } from "../../services/papers/commands.ts";
+import { referenceRead } from "../../services/papers/scholarly.ts";
 
 /** Drops eLife's trailing "DOI: http://dx.doi.org/…" paragraph of an abstract. */
 export function withoutDoiParagraph(abstract: string): string {
@@ -68,14 +69,7 @@ export function jatsScholarly(jats: JatsArticle): Partial<PaperFields> {
       funder_id: f.id ?? "",
       award_ids: f.awardIds,
     })),
-    references: jats.references.map((r) => ({
-      ref_id: r.refId ?? "",
-      label: r.label ?? "",
-      citation: r.citation,
-      doi: r.doi ?? "",
-      pmid: r.pmid ?? "",
-      url: r.url ?? "",
-    })),
+    references: jats.references.map((r) => referenceRead({ ...r, ref_id: r.refId })),
   };
 }
 
@@ -185,14 +179,7 @@ export function jatsFormMetadata(jats: JatsArticle): JatsMetadata {
     accepted_on: checked.accepted_on,
     funding_statement: checked.funding_statement,
     funding: funding.map((f) => ({ ...f })),
-    references: references.map((r) => ({
-      ref_id: r.ref_id ?? "",
-      label: r.label ?? "",
-      citation: r.citation,
-      doi: r.doi ?? "",
-      pmid: r.pmid ?? "",
-      url: r.url ?? "",
-    })),
+    references: references.map(referenceRead),
   };
   return {
     title: checked.title,

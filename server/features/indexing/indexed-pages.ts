@@ -17,7 +17,7 @@ import {
   publicationLink,
 } from "../../../shared/format.ts";
 import type { AppContext } from "../../services/context.ts";
-import { authorsByPaper } from "../../services/papers/queries.ts";
+import { authorsByPaper } from "../../services/papers/scholarly.ts";
 import { publishedIssues } from "../../services/publications/queries.ts";
 
 /**
@@ -330,7 +330,7 @@ export async function listRecentPapers(
     .orderBy("p.id", "desc")
     .execute();
   const authors = await authorsByPaper(
-    ctx,
+    ctx.db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => {

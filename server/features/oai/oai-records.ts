@@ -16,8 +16,9 @@ import {
   splitKeywords,
 } from "../../../shared/format.ts";
 import type { AppContext } from "../../services/context.ts";
-import { authorsByPaper, galleyUrl, proceedingGalleyUrl } from "../../services/papers/queries.ts";
-import { papersWithVenues } from "../../services/papers/with-venues.ts";
+import { galleyUrl, proceedingGalleyUrl } from "../../services/papers/queries.ts";
+import { authorsByPaper } from "../../services/papers/scholarly.ts";
+import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../../services/papers/with-venues.ts";
 
 export type OaiRecord = {
   paperId: number;
@@ -137,15 +138,10 @@ export type RecordQuery = {
   origin: string;
 };
 
-/** Records (see {@link recordPapers}) matching the query in paper id order, which resumption relies on. */
-export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<OaiRecord[]> {
-  let query = recordPapers(ctx).select([
-    "p.id",
-    "p.title",
-    "p.abstract",
-    "p.keywords",
-    "p.doi",
-    "p.file",
+/** The columns of a record, on {@link recordPapers}. */
+function recordRows(ctx: AppContext) {
+  return recordPapers(ctx).select([
+    ...PAPER_RECORD_COLUMNS,
     "p.published_on as paper_published_on",
     "p.license_url",
     "p.updated_at",
@@ -170,6 +166,99 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
     "e.end_date as event_end_date",
     "e.location as event_location",
   ]);
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof recordRows>["execute"]>>[number];
+
+/**
+ * Where a record's paper appeared: its set, page and galley URLs (galley `""` without a PDF),
+ * effective date (decision 255), Dublin Core `source`, and the venue part of {@link OaiFront}.
+ */
+type RecordPlace = {
+  setSpec: string;
+  page: string;
+  galley: string;
+  date: string;
+  source: string;
+  venue: Pick<
+    OaiFront,
+    "venueId" | "venueTitle" | "issn" | "eissn" | "isbn" | "publisher" | "volume" | "issue"
+  >;
+  conference: OaiFront["conference"];
+};
+
+/** A conference paper's place: its proceeding and event; the date, else the proceeding's year. */
+function proceedingPlace(r: RecordRow, slug: string, title: string, origin: string): RecordPlace {
+  return {
+    setSpec: `${PROCEEDING_SET}:${slug}`,
+    page: `${origin}${proceedingLink(slug)}/${r.id}`,
+    galley: r.file ? `${origin}${proceedingGalleyUrl(slug, r.id, r.title)}` : "",
+    date: effectivePaperDate({
+      published_on: r.paper_published_on,
+      proceeding: { year: r.proceeding_year ?? 0 },
+    }).iso,
+    source: [
+      proceedingCitationLine(title, r.event_name ?? "", r.proceeding_year ?? 0),
+      r.proceeding_isbn ? `ISBN ${r.proceeding_isbn}` : "",
+      r.proceeding_issn ? `ISSN ${r.proceeding_issn}` : "",
+    ]
+      .filter(Boolean)
+      .join("; "),
+    venue: {
+      venueId: slug,
+      venueTitle: title,
+      issn: r.proceeding_issn ?? "",
+      eissn: "",
+      isbn: r.proceeding_isbn ?? "",
+      publisher: r.proceeding_publisher ?? "",
+      volume: "",
+      issue: "",
+    },
+    conference: {
+      name: r.event_name ?? "",
+      startDate: r.event_start_date ?? "",
+      endDate: r.event_end_date ?? "",
+      location: r.event_location ?? "",
+    },
+  };
+}
+
+/** A journal paper's place: its journal and issue; the date, else the issue's publication date. */
+function journalPlace(r: RecordRow, origin: string): RecordPlace {
+  const uri = r.uri ?? "";
+  const issue = publicationLabel(r.volume ?? "", r.number ?? "", r.year ?? "", r.show_number ?? 1);
+  return {
+    setSpec: `${JOURNAL_SET}:${uri}`,
+    page: `${origin}${paperLink(uri, r.id)}`,
+    galley: r.file ? `${origin}${galleyUrl(uri, r.id, r.title)}` : "",
+    date: effectivePaperDate({
+      published_on: r.paper_published_on,
+      issue: { publication_date: r.publication_date, year: r.year ?? 0 },
+    }).iso,
+    source: [
+      `${r.journal_name}, ${issue}`,
+      r.issn ? `ISSN ${r.issn}` : "",
+      r.eissn ? `eISSN ${r.eissn}` : "",
+    ]
+      .filter(Boolean)
+      .join("; "),
+    venue: {
+      venueId: uri,
+      venueTitle: r.journal_name ?? "",
+      issn: r.issn ?? "",
+      eissn: r.eissn ?? "",
+      isbn: "",
+      publisher: r.publisher ?? "",
+      volume: r.volume ?? "",
+      issue: r.show_number === 0 ? "" : (r.number ?? ""),
+    },
+    conference: null,
+  };
+}
+
+/** Records (see {@link recordPapers}) matching the query in paper id order, which resumption relies on. */
+export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<OaiRecord[]> {
+  let query = recordRows(ctx);
   if (q.from) query = query.where("p.updated_at", ">=", q.from);
   if (q.until) query = query.where("p.updated_at", "<=", q.until);
   if (q.set === JOURNAL_SET) query = query.where("j.id", "is not", null);
@@ -184,113 +273,47 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
   const rows = await query.orderBy("p.id").limit(q.limit).execute();
   if (rows.length === 0) return [];
   const authors = await authorsByPaper(
-    ctx,
+    ctx.db,
     rows.map((r) => r.id),
   );
   return rows.map((r) => {
-    const common = {
-      title: r.title,
-      creator: (authors.get(r.id) ?? []).map((a) => a.name),
-      subject: splitKeywords(r.keywords),
-      description: r.abstract,
-      type: "Text",
-      format: r.file ? "application/pdf" : "",
-      language: "en",
-      rights: r.license_url ?? "",
-    };
-    const doi = r.doi ? [`https://doi.org/${r.doi}`] : [];
-    if (r.slug !== null && r.proceeding_title !== null) {
-      const page = `${q.origin}${proceedingLink(r.slug)}/${r.id}`;
-      const galley = r.file ? [`${q.origin}${proceedingGalleyUrl(r.slug, r.id, r.title)}`] : [];
-      const source = [
-        proceedingCitationLine(r.proceeding_title, r.event_name ?? "", r.proceeding_year ?? 0),
-        r.proceeding_isbn ? `ISBN ${r.proceeding_isbn}` : "",
-        r.proceeding_issn ? `ISSN ${r.proceeding_issn}` : "",
-      ]
-        .filter(Boolean)
-        .join("; ");
-      // the effective date of decision 255: its own, else the proceeding's year
-      const date = effectivePaperDate({
-        published_on: r.paper_published_on,
-        proceeding: { year: r.proceeding_year ?? 0 },
-      }).iso;
-      return {
-        paperId: r.id,
-        datestamp: toDatestamp(r.updated_at),
-        setSpec: `${PROCEEDING_SET}:${r.slug}`,
-        front: {
-          venueId: r.slug,
-          venueTitle: r.proceeding_title,
-          issn: r.proceeding_issn ?? "",
-          eissn: "",
-          isbn: r.proceeding_isbn ?? "",
-          publisher: r.proceeding_publisher ?? "",
-          volume: "",
-          issue: "",
-          published: date,
-          doi: r.doi ?? "",
-          keywords: common.subject,
-          licenseUrl: common.rights,
-          pageUrl: page,
-          pdfUrl: galley[0] ?? "",
-          conference: {
-            name: r.event_name ?? "",
-            startDate: r.event_start_date ?? "",
-            endDate: r.event_end_date ?? "",
-            location: r.event_location ?? "",
-          },
-        },
-        dc: {
-          ...common,
-          publisher: r.proceeding_publisher ?? "",
-          date,
-          identifier: [page, ...doi, ...galley],
-          source,
-        },
-      };
-    }
-    const uri = r.uri ?? "";
-    const source = [
-      `${r.journal_name}, ${publicationLabel(r.volume ?? "", r.number ?? "", r.year ?? "", r.show_number ?? 1)}`,
-      r.issn ? `ISSN ${r.issn}` : "",
-      r.eissn ? `eISSN ${r.eissn}` : "",
-    ]
-      .filter(Boolean)
-      .join("; ");
-    const galley = r.file ? [`${q.origin}${galleyUrl(uri, r.id, r.title)}`] : [];
-    // the effective date of decision 255: its own, else its issue's publication date
-    const date = effectivePaperDate({
-      published_on: r.paper_published_on,
-      issue: { publication_date: r.publication_date, year: r.year ?? 0 },
-    }).iso;
-    const page = `${q.origin}${paperLink(uri, r.id)}`;
+    const place =
+      r.slug !== null && r.proceeding_title !== null
+        ? proceedingPlace(r, r.slug, r.proceeding_title, q.origin)
+        : journalPlace(r, q.origin);
+    const keywords = splitKeywords(r.keywords);
+    const rights = r.license_url ?? "";
     return {
       paperId: r.id,
       datestamp: toDatestamp(r.updated_at),
-      setSpec: `${JOURNAL_SET}:${uri}`,
+      setSpec: place.setSpec,
       front: {
-        venueId: uri,
-        venueTitle: r.journal_name ?? "",
-        issn: r.issn ?? "",
-        eissn: r.eissn ?? "",
-        isbn: "",
-        publisher: r.publisher ?? "",
-        volume: r.volume ?? "",
-        issue: r.show_number === 0 ? "" : (r.number ?? ""),
-        published: date,
+        ...place.venue,
+        published: place.date,
         doi: r.doi ?? "",
-        keywords: common.subject,
-        licenseUrl: common.rights,
-        pageUrl: page,
-        pdfUrl: galley[0] ?? "",
-        conference: null,
+        keywords,
+        licenseUrl: rights,
+        pageUrl: place.page,
+        pdfUrl: place.galley,
+        conference: place.conference,
       },
       dc: {
-        ...common,
-        publisher: r.publisher ?? "",
-        date,
-        identifier: [page, ...doi, ...galley],
-        source,
+        title: r.title,
+        creator: (authors.get(r.id) ?? []).map((a) => a.name),
+        subject: keywords,
+        description: r.abstract,
+        publisher: place.venue.publisher,
+        date: place.date,
+        type: "Text",
+        format: r.file ? "application/pdf" : "",
+        identifier: [
+          place.page,
+          ...(r.doi ? [`https://doi.org/${r.doi}`] : []),
+          ...(place.galley ? [place.galley] : []),
+        ],
+        source: place.source,
+        language: "en",
+        rights,
       },
     };
   });

@@ -81,6 +81,23 @@ export type PaperFilter =
   | { kind: "issue"; id: number }
   | { kind: "proceeding"; id: number };
 
+/**
+ * The ids of the papers of the journal, issue or proceeding `filter` names, as a subquery for
+ * `paper_id in (…)` (an issue's and a proceeding's by the papers' own column, a journal's through
+ * its issues).
+ */
+function papersOf(
+  db: Db,
+  filter: Extract<PaperFilter, { kind: "journal" | "issue" | "proceeding" }>,
+) {
+  const papers = db.selectFrom("papers as p").select("p.id");
+  if (filter.kind === "issue") return papers.where("p.publication_id", "=", filter.id);
+  if (filter.kind === "proceeding") return papers.where("p.proceeding_id", "=", filter.id);
+  return papers
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .where("pub.journal_id", "=", filter.id);
+}
+
 /** The per-paper rows of `from`..`to` (monthly and daily parts), as one union. */
 function paperRows(db: Db, from: string, to: string, filter: PaperFilter) {
   const parts = splitRange(from, to);
@@ -106,18 +123,10 @@ function paperRows(db: Db, from: string, to: string, filter: PaperFilter) {
         .where("day", "<=", last),
     );
   }
-  let query = db.selectFrom(union.as("u"));
+  const query = db.selectFrom(union.as("u"));
   if (filter.kind === "paper") return query.where("u.paper_id", "=", filter.id);
   if (filter.kind === "site") return query;
-  query = query.where("u.paper_id", "in", (eb) => {
-    const papers = eb.selectFrom("papers as p").select("p.id");
-    if (filter.kind === "issue") return papers.where("p.publication_id", "=", filter.id);
-    if (filter.kind === "proceeding") return papers.where("p.proceeding_id", "=", filter.id);
-    return papers
-      .innerJoin("publications as pub", "pub.id", "p.publication_id")
-      .where("pub.journal_id", "=", filter.id);
-  });
-  return query;
+  return query.where("u.paper_id", "in", papersOf(db, filter));
 }
 
 /** Months from which a range is read paper by paper rather than month by month (see below). */
@@ -157,16 +166,7 @@ function sumsByPaper(
     .groupBy("u.paper_id");
   if (filter.kind === "paper") query = query.where("u.paper_id", "=", filter.id);
   else if (filter.kind === "papers") query = query.where("u.paper_id", "in", filter.ids);
-  else if (filter.kind !== "site") {
-    query = query.where("u.paper_id", "in", (eb) => {
-      const papers = eb.selectFrom("papers as p").select("p.id");
-      if (filter.kind === "issue") return papers.where("p.publication_id", "=", filter.id);
-      if (filter.kind === "proceeding") return papers.where("p.proceeding_id", "=", filter.id);
-      return papers
-        .innerJoin("publications as pub", "pub.id", "p.publication_id")
-        .where("pub.journal_id", "=", filter.id);
-    });
-  }
+  else if (filter.kind !== "site") query = query.where("u.paper_id", "in", papersOf(db, filter));
   return query;
 }
 

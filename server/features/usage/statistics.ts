@@ -28,6 +28,7 @@ import {
 } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, invalid, notFound } from "../../services/errors.ts";
+import { ISSUE_LABEL_COLUMNS, issuesWithJournals } from "../../services/publications/queries.ts";
 import {
   addDays,
   dailyFigures,
@@ -237,19 +238,8 @@ async function resolveScope(
     };
   }
   if (query.issue !== undefined) {
-    const issue = await ctx.db
-      .selectFrom("publications as pub")
-      .innerJoin("journals as j", "j.id", "pub.journal_id")
-      .select([
-        "pub.id",
-        "pub.volume",
-        "pub.number",
-        "pub.year",
-        "pub.show_number",
-        "j.id as journal_id",
-        "j.uri",
-        "j.name",
-      ])
+    const issue = await issuesWithJournals(ctx.db)
+      .select([...ISSUE_LABEL_COLUMNS, "j.id as journal_id", "j.uri", "j.name"])
       .where("pub.id", "=", query.issue)
       .executeTakeFirst();
     if (!issue) throw notFound(STATISTICS_MESSAGES.noIssue);

@@ -22,6 +22,7 @@ import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import type { Database, UsageKind, UsageScope } from "../../db/schema.ts";
+import { papersWithVenues } from "../../services/papers/with-venues.ts";
 import {
   type CountedEvent,
   countEvents,
@@ -202,10 +203,7 @@ type PaperPlace = {
 async function placesOf(trx: Trx, paperIds: number[]): Promise<Map<number, PaperPlace>> {
   const out = new Map<number, PaperPlace>();
   for (const ids of chunks(paperIds)) {
-    const rows = await trx
-      .selectFrom("papers as p")
-      .leftJoin("publications as pub", "pub.id", "p.publication_id")
-      .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    const rows = await papersWithVenues(trx)
       .select([
         "p.id",
         "p.publication_id",

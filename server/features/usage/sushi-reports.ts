@@ -24,6 +24,7 @@
 import { sql } from "kysely";
 import { effectivePaperDate } from "../../../shared/dates.ts";
 import type { Db } from "../../db/database.ts";
+import { authorsByPaper } from "../../services/papers/scholarly.ts";
 import { papersWithVenues } from "../../services/papers/with-venues.ts";
 import { lastDayOf, num } from "./figures.ts";
 import { ACCESS_TYPE } from "./store.ts";
@@ -100,6 +101,88 @@ export const METRIC_PAIRS: Record<string, string> = {
   Unique_Item_Requests: "Total_Item_Requests",
 };
 
+/**
+ * COUNTER R5.1 Data_Type values (section 3.3.2) by what they describe: a title only (the TR's),
+ * an item only (the IR's), or either (both reports'). The PR takes them all and `Platform`.
+ */
+const TITLE_DATA_TYPES = [
+  "Book",
+  "Conference",
+  "Journal",
+  "Newspaper_or_Newsletter",
+  "Reference_Work",
+];
+const ITEM_DATA_TYPES = [
+  "Article",
+  "Audiovisual",
+  "Book_Segment",
+  "Conference_Item",
+  "Database_Full_Item",
+  "Dataset",
+  "Image",
+  "Interactive_Resource",
+  "Multimedia",
+  "News_Item",
+  "Reference_Item",
+  "Software",
+  "Sound",
+];
+const EITHER_DATA_TYPES = [
+  "Other",
+  "Patent",
+  "Report",
+  "Standard",
+  "Thesis_or_Dissertation",
+  "Unspecified",
+];
+
+/** Data_Type values in alphabetical order, the order a Data_Type filter is echoed in. */
+function dataTypes(...lists: string[][]): string[] {
+  return lists.flat().sort();
+}
+
+/**
+ * The parameters of every master report (the PR's): the filters and attributes all of them
+ * take, and the attributed-usage ones (section 8.1) refused as not supported.
+ */
+const MASTER_PARAMETERS = [
+  "metric_type",
+  "data_type",
+  "access_method",
+  "attributes_to_show",
+  "granularity",
+  "attributed",
+  "country_code",
+  "subdivision_code",
+];
+
+/**
+ * Attributes_To_Show values of every master report that describe the institution and its
+ * place; none is supported here (every report is to The World).
+ */
+const INSTITUTION_ATTRIBUTES = [
+  "Institution_Name",
+  "Customer_ID",
+  "Country_Name",
+  "Country_Code",
+  "Subdivision_Name",
+  "Subdivision_Code",
+  "Attributed",
+];
+
+/** Attributes_To_Show values supported by the TR and by the IR. */
+const TR_ATTRIBUTES = ["YOP", "Access_Type", "Access_Method"];
+const IR_ATTRIBUTES = [...TR_ATTRIBUTES, "Authors", "Publication_Date", "Article_Version"];
+
+/** A Standard View takes no parameter of its own: its filters and attributes are fixed. */
+const STANDARD_VIEW = {
+  parameters: [],
+  metricValues: [],
+  dataTypeValues: [],
+  attributes: [],
+  attributeValues: [],
+} as const;
+
 /** Every report served: header names, the list's description, and its API parameters. */
 export const REPORTS: Record<
   ReportId,
@@ -124,88 +207,28 @@ export const REPORTS: Record<
     name: "Platform Report",
     description:
       "Platform-level usage summarized by Metric_Type, with searches and Investigations and Requests per Data_Type.",
-    parameters: [
-      "metric_type",
-      "data_type",
-      "access_method",
-      "attributes_to_show",
-      "granularity",
-      "attributed",
-      "country_code",
-      "subdivision_code",
-    ],
+    parameters: MASTER_PARAMETERS,
     metricValues: [
       "Searches_Platform",
       ...ITEM_METRICS,
       "Unique_Title_Investigations",
       "Unique_Title_Requests",
     ],
-    dataTypeValues: [
-      "Article",
-      "Audiovisual",
-      "Book",
-      "Book_Segment",
-      "Conference",
-      "Conference_Item",
-      "Database_Full_Item",
-      "Dataset",
-      "Image",
-      "Interactive_Resource",
-      "Journal",
-      "Multimedia",
-      "News_Item",
-      "Newspaper_or_Newsletter",
-      "Other",
-      "Patent",
-      "Platform",
-      "Reference_Item",
-      "Reference_Work",
-      "Report",
-      "Software",
-      "Sound",
-      "Standard",
-      "Thesis_or_Dissertation",
-      "Unspecified",
-    ],
+    dataTypeValues: dataTypes(TITLE_DATA_TYPES, ITEM_DATA_TYPES, EITHER_DATA_TYPES, ["Platform"]),
     attributes: ["Access_Method"],
-    attributeValues: [
-      "Access_Method",
-      "Institution_Name",
-      "Customer_ID",
-      "Country_Name",
-      "Country_Code",
-      "Subdivision_Name",
-      "Subdivision_Code",
-      "Attributed",
-    ],
+    attributeValues: ["Access_Method", ...INSTITUTION_ATTRIBUTES],
   },
   pr_p1: {
     id: "PR_P1",
     name: "Platform Usage",
     description: "Platform-level usage summarized by Metric_Type (Standard View of the PR).",
-    parameters: [],
-    metricValues: [],
-    dataTypeValues: [],
-    attributes: [],
-    attributeValues: [],
+    ...STANDARD_VIEW,
   },
   tr: {
     id: "TR",
     name: "Title Report",
     description: "Usage of each journal and proceeding, by Metric_Type.",
-    parameters: [
-      "metric_type",
-      "data_type",
-      "access_method",
-      "access_type",
-      "yop",
-      "attributes_to_show",
-      "granularity",
-      "item_id",
-      "attributed",
-      "country_code",
-      "subdivision_code",
-    ],
+    parameters: [...MASTER_PARAMETERS, "access_type", "yop", "item_id"],
     metricValues: [
       ...ITEM_METRICS,
       "Unique_Title_Investigations",
@@ -213,119 +236,39 @@ export const REPORTS: Record<
       "Limit_Exceeded",
       "No_License",
     ],
-    dataTypeValues: [
-      "Book",
-      "Conference",
-      "Journal",
-      "Newspaper_or_Newsletter",
-      "Other",
-      "Patent",
-      "Reference_Work",
-      "Report",
-      "Standard",
-      "Thesis_or_Dissertation",
-      "Unspecified",
-    ],
-    attributes: ["YOP", "Access_Type", "Access_Method"],
-    attributeValues: [
-      "YOP",
-      "Access_Type",
-      "Access_Method",
-      "Institution_Name",
-      "Customer_ID",
-      "Country_Name",
-      "Country_Code",
-      "Subdivision_Name",
-      "Subdivision_Code",
-      "Attributed",
-      "Book_Segment_Count",
-    ],
+    dataTypeValues: dataTypes(TITLE_DATA_TYPES, EITHER_DATA_TYPES),
+    attributes: TR_ATTRIBUTES,
+    attributeValues: [...TR_ATTRIBUTES, ...INSTITUTION_ATTRIBUTES, "Book_Segment_Count"],
   },
   tr_j3: {
     id: "TR_J3",
     name: "Journal Usage by Access Type",
     description: "Usage of each journal by Access_Type (Standard View of the TR).",
-    parameters: [],
-    metricValues: [],
-    dataTypeValues: [],
-    attributes: [],
-    attributeValues: [],
+    ...STANDARD_VIEW,
   },
   ir: {
     id: "IR",
     name: "Item Report",
     description: "Usage of each journal article and conference paper, by Metric_Type.",
     parameters: [
-      "metric_type",
-      "data_type",
-      "access_method",
+      ...MASTER_PARAMETERS,
       "access_type",
       "yop",
-      "attributes_to_show",
-      "granularity",
       "include_parent_details",
       "include_component_details",
       "item_id",
       "author",
-      "attributed",
-      "country_code",
-      "subdivision_code",
     ],
     metricValues: [...ITEM_METRICS, "Limit_Exceeded", "No_License"],
-    dataTypeValues: [
-      "Article",
-      "Audiovisual",
-      "Book_Segment",
-      "Conference_Item",
-      "Database_Full_Item",
-      "Dataset",
-      "Image",
-      "Interactive_Resource",
-      "Multimedia",
-      "News_Item",
-      "Other",
-      "Patent",
-      "Reference_Item",
-      "Report",
-      "Software",
-      "Sound",
-      "Standard",
-      "Thesis_or_Dissertation",
-      "Unspecified",
-    ],
-    attributes: [
-      "YOP",
-      "Access_Type",
-      "Access_Method",
-      "Authors",
-      "Publication_Date",
-      "Article_Version",
-    ],
-    attributeValues: [
-      "YOP",
-      "Access_Type",
-      "Access_Method",
-      "Authors",
-      "Publication_Date",
-      "Article_Version",
-      "Institution_Name",
-      "Customer_ID",
-      "Country_Name",
-      "Country_Code",
-      "Subdivision_Name",
-      "Subdivision_Code",
-      "Attributed",
-    ],
+    dataTypeValues: dataTypes(ITEM_DATA_TYPES, EITHER_DATA_TYPES),
+    attributes: IR_ATTRIBUTES,
+    attributeValues: [...IR_ATTRIBUTES, ...INSTITUTION_ATTRIBUTES],
   },
   ir_a1: {
     id: "IR_A1",
     name: "Journal Article Requests",
     description: "Requests of each journal article (Standard View of the IR).",
-    parameters: [],
-    metricValues: [],
-    dataTypeValues: [],
-    attributes: [],
-    attributeValues: [],
+    ...STANDARD_VIEW,
   },
 };
 
@@ -781,55 +724,81 @@ type TitleFacts = {
 const ISSN = /^[0-9]{4}-[0-9]{3}[0-9X]$/;
 const ISBN13 = /^97[89]-[0-9]+-[0-9]+-[0-9]+-[0-9]$/;
 
-async function journalFacts(
+/**
+ * Where the identifiers of a title of each level point: its Proprietary ID is
+ * `{namespace}:{proprietary}{key}` and its URI `{origin}{path}{key}`, the key being a journal's
+ * `uri` or a proceeding's `slug` (the public URLs of app/routes).
+ */
+const TITLE_PLACES: Record<Level, { proprietary: string; path: string }> = {
+  Journal: { proprietary: "journal/", path: "/journal/" },
+  Conference: { proprietary: "proceeding/", path: "/proceedings/" },
+};
+
+/** A journal's valid ISSNs as Item_ID properties: `issn` is the print one when both are set. */
+function journalIssns(issn: string | null, eissn: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  const print = issn?.trim().toUpperCase() ?? "";
+  const online = eissn?.trim().toUpperCase() ?? "";
+  // `issn` is the print one when both are set (schema.ts); alone, the journal is online
+  if (online && ISSN.test(online)) out.Online_ISSN = online;
+  if (print && ISSN.test(print)) out[online ? "Print_ISSN" : "Online_ISSN"] = print;
+  return out;
+}
+
+/** A proceeding's valid ISSN (as Online_ISSN) and ISBN-13 as Item_ID properties. */
+function proceedingIds(issn: string | null, isbn: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  const online = issn?.trim().toUpperCase() ?? "";
+  if (online && ISSN.test(online)) out.Online_ISSN = online;
+  const isbn13 = isbn?.trim() ?? "";
+  if (ISBN13.test(isbn13) && isbn13.length === 17) out.ISBN = isbn13;
+  return out;
+}
+
+/**
+ * The journals (`level` Journal) or proceedings (Conference) `ids`, keyed by id, with their
+ * Item_ID: the standard identifiers, then Proprietary and URI ({@link TITLE_PLACES}; the key is
+ * a journal's `uri`, a proceeding's `slug`).
+ */
+async function titleFacts(
   db: Db,
+  level: Level,
   ids: number[],
   platform: Platform,
 ): Promise<Map<number, TitleFacts>> {
   const out = new Map<number, TitleFacts>();
   if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom("journals")
-    .select(["id", "uri", "name", "publisher", "issn", "eissn"])
-    .where("id", "in", ids)
-    .execute();
-  for (const j of rows) {
-    const itemId: Record<string, string> = {};
-    const issn = j.issn?.trim().toUpperCase() ?? "";
-    const eissn = j.eissn?.trim().toUpperCase() ?? "";
-    // `issn` is the print one when both are set (schema.ts); alone, the journal is online
-    if (eissn && ISSN.test(eissn)) itemId.Online_ISSN = eissn;
-    if (issn && ISSN.test(issn)) itemId[eissn ? "Print_ISSN" : "Online_ISSN"] = issn;
-    itemId.Proprietary = `${platform.namespace}:journal/${j.uri}`;
-    itemId.URI = `${platform.origin}/journal/${j.uri}`;
-    out.set(j.id, { title: j.name, publisher: j.publisher ?? "", itemId, level: "Journal" });
+  const { proprietary, path } = TITLE_PLACES[level];
+  const rows =
+    level === "Journal"
+      ? await db
+          .selectFrom("journals")
+          .select(["id", "uri as key", "name as title", "publisher", "issn", "eissn"])
+          .where("id", "in", ids)
+          .execute()
+      : await db
+          .selectFrom("proceedings")
+          .select(["id", "slug as key", "title", "publisher", "issn", "isbn"])
+          .where("id", "in", ids)
+          .execute();
+  for (const row of rows) {
+    const itemId = {
+      ...("eissn" in row ? journalIssns(row.issn, row.eissn) : proceedingIds(row.issn, row.isbn)),
+      Proprietary: `${platform.namespace}:${proprietary}${row.key}`,
+      URI: `${platform.origin}${path}${row.key}`,
+    };
+    out.set(row.id, { title: row.title, publisher: row.publisher ?? "", itemId, level });
   }
   return out;
 }
 
-async function proceedingFacts(
-  db: Db,
-  ids: number[],
-  platform: Platform,
-): Promise<Map<number, TitleFacts>> {
-  const out = new Map<number, TitleFacts>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom("proceedings")
-    .select(["id", "slug", "title", "publisher", "issn", "isbn"])
-    .where("id", "in", ids)
-    .execute();
-  for (const p of rows) {
-    const itemId: Record<string, string> = {};
-    const issn = p.issn?.trim().toUpperCase() ?? "";
-    if (issn && ISSN.test(issn)) itemId.Online_ISSN = issn;
-    const isbn = p.isbn?.trim() ?? "";
-    if (ISBN13.test(isbn) && isbn.length === 17) itemId.ISBN = isbn;
-    itemId.Proprietary = `${platform.namespace}:proceeding/${p.slug}`;
-    itemId.URI = `${platform.origin}/proceedings/${p.slug}`;
-    out.set(p.id, { title: p.title, publisher: p.publisher ?? "", itemId, level: "Conference" });
+/** The key of the title of `level` an Item_ID names by its Proprietary ID or URI, else null. */
+function titleKeyOf(value: string, level: Level, platform: Platform): string | null {
+  const { proprietary, path } = TITLE_PLACES[level];
+  for (const prefix of [`${platform.namespace}:${proprietary}`, `${platform.origin}${path}`]) {
+    if (value.startsWith(prefix)) return value.slice(prefix.length);
   }
-  return out;
+  return null;
 }
 
 /** The journal or proceeding an Item_ID filter of the TR names; undefined when none does. */
@@ -839,11 +808,7 @@ async function titleOfItemId(
   platform: Platform,
 ): Promise<{ journalId: number } | { proceedingId: number } | undefined> {
   const value = itemId.trim();
-  const journalUri = value.startsWith(`${platform.namespace}:journal/`)
-    ? value.slice(platform.namespace.length + 9)
-    : value.startsWith(`${platform.origin}/journal/`)
-      ? value.slice(platform.origin.length + 9)
-      : null;
+  const journalUri = titleKeyOf(value, "Journal", platform);
   if (journalUri !== null) {
     const row = await db
       .selectFrom("journals")
@@ -852,11 +817,7 @@ async function titleOfItemId(
       .executeTakeFirst();
     return row ? { journalId: row.id } : undefined;
   }
-  const slug = value.startsWith(`${platform.namespace}:proceeding/`)
-    ? value.slice(platform.namespace.length + 12)
-    : value.startsWith(`${platform.origin}/proceedings/`)
-      ? value.slice(platform.origin.length + 13)
-      : null;
+  const slug = titleKeyOf(value, "Conference", platform);
   if (slug !== null) {
     const row = await db
       .selectFrom("proceedings")
@@ -915,13 +876,15 @@ async function titleReport(db: Db, request: ReportRequest, platform: Platform, n
             proceedingId: target && "proceedingId" in target ? target.proceedingId : null,
           });
 
-  const journals = await journalFacts(
+  const journals = await titleFacts(
     db,
+    "Journal",
     [...new Set(rows.flatMap((r) => (r.journalId === null ? [] : [r.journalId])))],
     platform,
   );
-  const proceedings = await proceedingFacts(
+  const proceedings = await titleFacts(
     db,
+    "Conference",
     [...new Set(rows.flatMap((r) => (r.proceedingId === null ? [] : [r.proceedingId])))],
     platform,
   );
@@ -1013,19 +976,7 @@ async function itemFacts(
       ])
       .where("p.id", "in", ids)
       .execute();
-    const authors = await db
-      .selectFrom("paper_authors")
-      .select(["paper_id", "name", "position"])
-      .where("paper_id", "in", ids)
-      .orderBy("paper_id")
-      .orderBy("position")
-      .execute();
-    const byPaper = new Map<number, string[]>();
-    for (const a of authors) {
-      const list = byPaper.get(a.paper_id) ?? [];
-      list.push(a.name);
-      byPaper.set(a.paper_id, list);
-    }
+    const authors = await authorsByPaper(db, ids);
     for (const r of rows) {
       const journal = r.journal_id !== null && r.journal_id !== undefined && r.uri;
       // the paper's effective date (decision 255), never the day its issue went online;
@@ -1044,7 +995,7 @@ async function itemFacts(
         doi: r.doi,
         level: journal ? "Journal" : "Conference",
         parentId: journal ? Number(r.journal_id) : Number(r.proceeding_id),
-        authors: byPaper.get(r.id) ?? [],
+        authors: (authors.get(r.id) ?? []).map((a) => a.name),
         publicationDate: date.day === undefined ? null : date.iso,
         uri: journal
           ? `${platform.origin}/journal/${r.uri}/${r.id}`
@@ -1153,10 +1104,10 @@ async function itemReport(db: Db, request: ReportRequest, platform: Platform, no
   const parentIds = (level: Level) => [
     ...new Set(all.filter((p) => p.level === level).map((p) => p.parentId)),
   ];
-  for (const [id, f] of await journalFacts(db, parentIds("Journal"), platform)) {
+  for (const [id, f] of await titleFacts(db, "Journal", parentIds("Journal"), platform)) {
     parentFacts.set(`Journal|${id}`, f);
   }
-  for (const [id, f] of await proceedingFacts(db, parentIds("Conference"), platform)) {
+  for (const [id, f] of await titleFacts(db, "Conference", parentIds("Conference"), platform)) {
     parentFacts.set(`Conference|${id}`, f);
   }
   for (const [paperId, combos] of ordered) {

@@ -11,7 +11,7 @@
  * - a PDF galley, `/journal/{uri}/download/{paperID}/{name}.pdf` (or `/proceedings/…`), answered
  *   200 or 206 to a GET without `Range` or with a range starting at byte 0: a Request. pdf.js
  *   reads a PDF as many ranges; only the first part of the file counts, and a second opening
- *   within 30 s is a double-click (./services/usage/counting.ts);
+ *   within 30 s is a double-click (./counting.ts);
  * - the search page `/search` with a query, first page of results: a search (Searches_Platform;
  *   a further page of the same results is not a new search, COUNTER R5.1 section 7.6).
  *

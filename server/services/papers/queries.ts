@@ -6,7 +6,6 @@
 
 import type {
   AuthorInput,
-  PaperAuthorItem,
   PaperDetail,
   PaperEdit,
   PaperReading,
@@ -26,39 +25,19 @@ import {
   slugify,
 } from "../../../shared/format.ts";
 import { parseRouteParam, routeId } from "../../../shared/route-params.ts";
-import type { Paper, PaperAuthor } from "../../db/schema.ts";
+import type { Paper } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { Visibility } from "../access.ts";
 import type { AppContext } from "../context.ts";
 import { issnLine } from "../journals/queries.ts";
 import {
   type AuthorWithAffiliations,
+  authorItem,
+  authorsByPaper,
   fundingOf,
   peopleByPaper,
   referencesOf,
 } from "./scholarly.ts";
-
-/** Authors of each paper, in their order, keyed by paper id (papers without authors absent). */
-export async function authorsByPaper(
-  ctx: AppContext,
-  paperIds: readonly number[],
-): Promise<Map<number, PaperAuthor[]>> {
-  const map = new Map<number, PaperAuthor[]>();
-  if (paperIds.length === 0) return map;
-  const rows = await ctx.db
-    .selectFrom("paper_authors")
-    .selectAll()
-    .where("paper_id", "in", paperIds)
-    .orderBy("paper_id")
-    .orderBy("position")
-    .execute();
-  for (const row of rows) {
-    const list = map.get(row.paper_id) ?? [];
-    list.push(row);
-    map.set(row.paper_id, list);
-  }
-  return map;
-}
 
 /** A paper in a table of contents: page range as stored, author names in their order. */
 export type ContentsPaper = {
@@ -86,7 +65,7 @@ export async function listContents(
     .orderBy("id")
     .execute();
   const authors = await authorsByPaper(
-    ctx,
+    ctx.db,
     papers.map((p) => p.id),
   );
   return papers.map((p) => ({
@@ -98,20 +77,6 @@ export async function listContents(
 /** Authors of one paper with their affiliations, in their order. */
 async function peopleOfPaper(ctx: AppContext, paperId: number): Promise<AuthorWithAffiliations[]> {
   return (await peopleByPaper(ctx.db, [paperId])).get(paperId) ?? [];
-}
-
-/** An author as a paper page shows it: the spec's fields and the person (decision 256). */
-export function authorItem(a: AuthorWithAffiliations): PaperAuthorItem {
-  return {
-    name: a.name,
-    institution: a.institution ?? "",
-    given_names: a.given_names ?? "",
-    family_name: a.family_name ?? "",
-    suffix: a.suffix ?? "",
-    orcid: a.orcid ?? "",
-    affiliations: a.affiliations.map((f) => ({ name: f.name, ror: f.ror ?? "" })),
-    corresponding: a.corresponding === 1,
-  };
 }
 
 /** The columns of {@link SharedRow}, and the galley's key (`file`), for every paper query. */

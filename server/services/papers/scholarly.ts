@@ -10,6 +10,7 @@
  * person of the same name at that paper: given/family names, ORCID iD, corresponding flag, and
  * the affiliations with their ROR ids while the institution text is unchanged (decision 256).
  */
+import type { PaperAuthorItem } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
 import type { FundingInput, ReferenceInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
@@ -43,16 +44,8 @@ export type AuthorWrite = {
   structured?: boolean;
 };
 
-/** An author's columns and affiliations as stored. */
-type Person = {
-  name: string;
-  email: string | null;
-  institution: string | null;
-  given_names: string | null;
-  family_name: string | null;
-  suffix: string | null;
-  orcid: string | null;
-  corresponding: number;
+/** An author's columns (but its paper and position) and affiliations as stored. */
+type Person = Omit<PaperAuthor, "id" | "paper_id" | "position"> & {
   affiliations: AffiliationWrite[];
 };
 
@@ -84,6 +77,22 @@ export function personOf(author: AuthorWrite): Person {
 /** Authors of each paper in order, each with its affiliations in order. */
 export type AuthorWithAffiliations = PaperAuthor & { affiliations: PaperAuthorAffiliation[] };
 
+/** Authors of each paper, in their order, keyed by paper id (papers without authors absent). */
+export async function authorsByPaper(
+  db: Db,
+  paperIds: readonly number[],
+): Promise<Map<number, PaperAuthor[]>> {
+  if (paperIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("paper_authors")
+    .selectAll()
+    .where("paper_id", "in", paperIds)
+    .orderBy("paper_id")
+    .orderBy("position")
+    .execute();
+  return Map.groupBy(rows, (row) => row.paper_id);
+}
+
 /**
  * The authors of `paperIds` with their affiliations, keyed by paper id (papers without authors
  * absent), in their order.
@@ -92,37 +101,37 @@ export async function peopleByPaper(
   db: Db,
   paperIds: readonly number[],
 ): Promise<Map<number, AuthorWithAffiliations[]>> {
-  const map = new Map<number, AuthorWithAffiliations[]>();
-  if (paperIds.length === 0) return map;
-  const authors = await db
-    .selectFrom("paper_authors")
-    .selectAll()
-    .where("paper_id", "in", paperIds)
-    .orderBy("paper_id")
-    .orderBy("position")
+  const authors = await authorsByPaper(db, paperIds);
+  if (authors.size === 0) return new Map();
+  const affiliations = await db
+    .selectFrom("paper_author_affiliations as f")
+    .innerJoin("paper_authors as a", "a.id", "f.author_id")
+    .selectAll("f")
+    .where("a.paper_id", "in", paperIds)
+    .orderBy("f.author_id")
+    .orderBy("f.position")
     .execute();
-  const affiliations = authors.length
-    ? await db
-        .selectFrom("paper_author_affiliations as f")
-        .innerJoin("paper_authors as a", "a.id", "f.author_id")
-        .selectAll("f")
-        .where("a.paper_id", "in", paperIds)
-        .orderBy("f.author_id")
-        .orderBy("f.position")
-        .execute()
-    : [];
-  const byAuthor = new Map<number, PaperAuthorAffiliation[]>();
-  for (const row of affiliations) {
-    const list = byAuthor.get(row.author_id) ?? [];
-    list.push(row);
-    byAuthor.set(row.author_id, list);
-  }
-  for (const author of authors) {
-    const list = map.get(author.paper_id) ?? [];
-    list.push({ ...author, affiliations: byAuthor.get(author.id) ?? [] });
-    map.set(author.paper_id, list);
-  }
-  return map;
+  const byAuthor = Map.groupBy(affiliations, (row) => row.author_id);
+  return new Map(
+    [...authors].map(([paperId, list]) => [
+      paperId,
+      list.map((author) => ({ ...author, affiliations: byAuthor.get(author.id) ?? [] })),
+    ]),
+  );
+}
+
+/** An author as a paper page shows it: the spec's fields and the person (decision 256). */
+export function authorItem(a: AuthorWithAffiliations): PaperAuthorItem {
+  return {
+    name: a.name,
+    institution: a.institution ?? "",
+    given_names: a.given_names ?? "",
+    family_name: a.family_name ?? "",
+    suffix: a.suffix ?? "",
+    orcid: a.orcid ?? "",
+    affiliations: a.affiliations.map((f) => ({ name: f.name, ror: f.ror ?? "" })),
+    corresponding: a.corresponding === 1,
+  };
 }
 
 /**
@@ -138,18 +147,12 @@ function keepStoredPerson(
   if (!match) return personOf(author);
   taken.add(match.id);
   const sameInstitution = (match.institution ?? "") === author.institution.trim();
+  const person = authorItem(match);
   return personOf({
-    name: match.name,
+    ...person,
     email: author.email,
     institution: author.institution,
-    given_names: match.given_names ?? "",
-    family_name: match.family_name ?? "",
-    suffix: match.suffix ?? "",
-    orcid: match.orcid ?? "",
-    corresponding: match.corresponding === 1,
-    affiliations: sameInstitution
-      ? match.affiliations.map((a) => ({ name: a.name, ror: a.ror ?? "" }))
-      : undefined,
+    affiliations: sameInstitution ? person.affiliations : undefined,
   });
 }
 
@@ -278,6 +281,28 @@ export async function fundingOf(db: Db, paperId: number): Promise<FundingRead[]>
 /** A reference as read: empty strings for what is unknown. */
 export type ReferenceRead = ReferenceInput;
 
+/**
+ * A reference with its unknown parts (null or absent: a stored row, a JATS file's reference, a
+ * checked form row) as {@link ReferenceRead}, every unknown part `""`.
+ */
+export function referenceRead(r: {
+  ref_id?: string | null;
+  label?: string | null;
+  citation: string;
+  doi?: string | null;
+  pmid?: string | null;
+  url?: string | null;
+}): ReferenceRead {
+  return {
+    ref_id: r.ref_id ?? "",
+    label: r.label ?? "",
+    citation: r.citation,
+    doi: r.doi ?? "",
+    pmid: r.pmid ?? "",
+    url: r.url ?? "",
+  };
+}
+
 /** A paper's reference list in order. */
 export async function referencesOf(db: Db, paperId: number): Promise<ReferenceRead[]> {
   const rows = await db
@@ -286,12 +311,5 @@ export async function referencesOf(db: Db, paperId: number): Promise<ReferenceRe
     .where("paper_id", "=", paperId)
     .orderBy("position")
     .execute();
-  return rows.map((r) => ({
-    ref_id: r.ref_id ?? "",
-    label: r.label ?? "",
-    citation: r.citation,
-    doi: r.doi ?? "",
-    pmid: r.pmid ?? "",
-    url: r.url ?? "",
-  }));
+  return rows.map(referenceRead);
 }

@@ -17,3 +17,16 @@ export function papersWithVenues(db: Db) {
     .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
     .leftJoin("proceeding_events as e", "e.id", "pr.event_id");
 }
+
+/**
+ * The paper's own columns every record of it describes (OAI-PMH records, the deposits' and
+ * exports' records): id, title, abstract, keywords, DOI and its galley file, on `p`.
+ */
+export const PAPER_RECORD_COLUMNS = [
+  "p.id",
+  "p.title",
+  "p.abstract",
+  "p.keywords",
+  "p.doi",
+  "p.file",
+] as const;

@@ -93,30 +93,49 @@ export async function listProceedingEvents(ctx: AppContext): Promise<ProceedingE
   }));
 }
 
-/** GET /get_proceeding/{proceeding}: the proceeding with its event and editors, or null. */
-export async function getProceeding(ctx: AppContext, id: number): Promise<ProceedingEdit | null> {
-  const row = await ctx.db
+/**
+ * The proceeding with id `key.id` or URL slug `key.slug`, with its event's name, dates and
+ * place (`proceedings` columns as stored); undefined when there is none.
+ */
+async function proceedingWithEvent(ctx: AppContext, key: { id: number } | { slug: string }) {
+  const query = ctx.db
     .selectFrom("proceedings as p")
     .innerJoin("proceeding_events as e", "e.id", "p.event_id")
     .selectAll("p")
-    .select(["e.name as event_name", "e.start_date", "e.end_date"])
-    .where("p.id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
+    .select(["e.name as event_name", "e.start_date", "e.end_date", "e.location"]);
+  return (
+    "id" in key ? query.where("p.id", "=", key.id) : query.where("p.slug", "=", key.slug)
+  ).executeTakeFirst();
+}
+
+/**
+ * The fields of a proceeding both the dashboard's form (`ProceedingEdit`) and the public page
+ * (`ProceedingDetail`) answer with: unknown text `""`, the cover as its public URL.
+ */
+function proceedingFields(row: NonNullable<Awaited<ReturnType<typeof proceedingWithEvent>>>) {
   return {
     id: row.id,
     slug: row.slug,
-    event_id: row.event_id,
+    title: row.title,
+    sub_title: row.sub_title ?? "",
     event_name: row.event_name,
     event_start_date: row.start_date,
     event_end_date: row.end_date,
-    title: row.title,
-    sub_title: row.sub_title ?? "",
-    issn: row.issn ?? "",
     publisher: row.publisher ?? "",
+    issn: row.issn ?? "",
     year: row.year,
     intro: row.intro,
     cover_img: fileUrl(row.cover),
+  };
+}
+
+/** GET /get_proceeding/{proceeding}: the proceeding with its event and editors, or null. */
+export async function getProceeding(ctx: AppContext, id: number): Promise<ProceedingEdit | null> {
+  const row = await proceedingWithEvent(ctx, { id });
+  if (!row) return null;
+  return {
+    ...proceedingFields(row),
+    event_id: row.event_id,
     editors: await editorsForEdit(ctx, { proceedingId: id }),
   };
 }
@@ -131,33 +150,14 @@ export async function getProceedingPage(
   ctx: AppContext,
   slug: string | { id: number },
 ): Promise<ProceedingDetail | null> {
-  const query = ctx.db
-    .selectFrom("proceedings as p")
-    .innerJoin("proceeding_events as e", "e.id", "p.event_id")
-    .selectAll("p")
-    .select(["e.name as event_name", "e.start_date", "e.end_date", "e.location"]);
-  const row = await (typeof slug === "string"
-    ? query.where("p.slug", "=", slug)
-    : query.where("p.id", "=", slug.id)
-  ).executeTakeFirst();
+  const row = await proceedingWithEvent(ctx, typeof slug === "string" ? { slug } : slug);
   if (!row) return null;
   const papers = await listContents(ctx, { proceedingId: row.id });
   return {
-    id: row.id,
-    slug: row.slug,
+    ...proceedingFields(row),
     link: proceedingLink(row.slug),
-    title: row.title,
-    sub_title: row.sub_title ?? "",
-    event_name: row.event_name,
-    event_start_date: row.start_date,
-    event_end_date: row.end_date,
     event_location: row.location ?? "",
-    publisher: row.publisher ?? "",
     isbn: row.isbn ?? "",
-    issn: row.issn ?? "",
-    year: row.year,
-    intro: row.intro,
-    cover_img: fileUrl(row.cover),
     editors: await editorialBoard(ctx, { proceedingId: row.id }),
     papers: papers.map((p) => ({
       paperID: p.id,

@@ -17,6 +17,7 @@ import type {
 } from "../../../shared/api.ts";
 import { issuePublicationDate } from "../../../shared/dates.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
+import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { Visibility } from "../access.ts";
@@ -36,12 +37,25 @@ type IssueScope = Database & {
  * `journals as j`).
  */
 export function publishedIssues(ctx: AppContext) {
-  return ctx.db
-    .selectFrom("publications as pub")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
-    .where("j.active", "=", 1)
-    .where("pub.status", "=", "published");
+  return issuesWithJournals(ctx.db).where("j.active", "=", 1).where("pub.status", "=", "published");
 }
+
+/**
+ * Every issue with its journal, drafts and inactive journals included (`publications as pub`,
+ * `journals as j`); add `.where`/`.select` to it.
+ */
+export function issuesWithJournals(db: Db) {
+  return db.selectFrom("publications as pub").innerJoin("journals as j", "j.id", "pub.journal_id");
+}
+
+/** The columns that name an issue (its id, and what {@link publicationLabel} reads). */
+export const ISSUE_LABEL_COLUMNS = [
+  "pub.id",
+  "pub.volume",
+  "pub.number",
+  "pub.show_number",
+  "pub.year",
+] as const;
 
 /** Papers of an issue in their order, with author names, as the home page and issue page list them. */
 async function paperSummaries(
@@ -73,13 +87,31 @@ function hasPapers(eb: ExpressionBuilder<IssueScope, "pub">) {
   );
 }
 
+/**
+ * The fields every answer describing an issue shares (the issue page, the dashboard's list and
+ * edit form): `show_number` as a boolean, `title` `""` when none, and its effective
+ * publication date (decision 255).
+ */
+function issueFields(row: {
+  id: number;
+  volume: string;
+  show_number: number;
+  title: string | null;
+  year: number;
+  publication_date: string | null;
+}) {
+  return {
+    id: row.id,
+    volume: row.volume,
+    show_number: row.show_number === 1,
+    title: row.title ?? "",
+    publication_date: issuePublicationDate(row),
+  };
+}
+
 // The issue columns of the home page's list.
 const LATEST_COLUMNS = [
-  "pub.id",
-  "pub.volume",
-  "pub.number",
-  "pub.show_number",
-  "pub.year",
+  ...ISSUE_LABEL_COLUMNS,
   "pub.title",
   "pub.cover",
   "pub.published_on",
@@ -87,12 +119,8 @@ const LATEST_COLUMNS = [
 // The issue columns of the dashboard's list: selected and grouped by alike, as PostgreSQL wants
 // every selected column beside the count in GROUP BY.
 const DASHBOARD_COLUMNS = [
-  "pub.id",
-  "pub.volume",
-  "pub.number",
-  "pub.show_number",
+  ...ISSUE_LABEL_COLUMNS,
   "pub.title",
-  "pub.year",
   "pub.status",
   "pub.published_on",
   "pub.publication_date",
@@ -148,11 +176,7 @@ export async function getLatestPublication(ctx: AppContext): Promise<FeaturedPub
   const row = await publishedIssues(ctx)
     .where(hasPapers)
     .select([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.show_number",
-      "pub.year",
+      ...ISSUE_LABEL_COLUMNS,
       "pub.cover",
       "pub.published_on",
       "pub.publication_date",
@@ -230,9 +254,7 @@ export async function getPublication(
   number: string,
   visibility: Visibility = {},
 ): Promise<PublicationDetail | null> {
-  let query = ctx.db
-    .selectFrom("publications as pub")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+  let query = issuesWithJournals(ctx.db)
     .where("j.uri", "=", journalUri)
     .where("pub.volume", "=", volume)
     .where("pub.number", "=", number);
@@ -241,12 +263,8 @@ export async function getPublication(
   }
   const row = await query
     .select([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.show_number",
+      ...ISSUE_LABEL_COLUMNS,
       "pub.title",
-      "pub.year",
       "pub.cover",
       "pub.published_on",
       "pub.publication_date",
@@ -260,21 +278,17 @@ export async function getPublication(
   if (!row) return null;
   const papers = await paperSummaries(ctx, row.id, row.uri);
   return {
-    id: row.id,
+    ...issueFields(row),
     journal_name: row.journal_name,
     journal_abbreviation: row.abbreviation,
     journal_url: row.uri,
-    volume: row.volume,
     issue: row.number,
-    show_number: row.show_number === 1,
-    title: row.title ?? "",
     year: row.year,
     publication_year: row.year,
     cover_img: fileUrl(row.cover),
     papers: papers.map(({ paperID, title, authors }) => ({ paperID, title, authors })),
     editors: await editorialBoard(ctx, { publicationId: row.id }),
     published_on: row.published_on,
-    publication_date: issuePublicationDate(row),
     issn: issnLine(row),
   };
 }
@@ -342,13 +356,9 @@ export async function listDashboardPublications(
   return rows.map((r) => {
     const count = Number(r.paper_count);
     return {
-      id: r.id,
-      volume: r.volume,
+      ...issueFields(r),
       number: r.number,
-      show_number: r.show_number === 1,
-      title: r.title ?? "",
       published_on: r.published_on,
-      publication_date: issuePublicationDate(r),
       uploaded_on: r.created_at.slice(0, 10),
       no_of_papers: count,
       status: r.status,
@@ -363,16 +373,10 @@ export async function getPublicationForEdit(
   journalUri: string,
   publicationId: number,
 ): Promise<PublicationEdit | null> {
-  const row = await ctx.db
-    .selectFrom("publications as pub")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
+  const row = await issuesWithJournals(ctx.db)
     .select([
-      "pub.id",
-      "pub.volume",
-      "pub.number",
-      "pub.show_number",
+      ...ISSUE_LABEL_COLUMNS,
       "pub.title",
-      "pub.year",
       "pub.cover",
       "pub.publication_date",
       "pub.status",
@@ -382,15 +386,11 @@ export async function getPublicationForEdit(
     .executeTakeFirst();
   if (!row) return null;
   return {
-    id: row.id,
-    volume: row.volume,
+    ...issueFields(row),
     issue: row.number,
-    show_number: row.show_number === 1,
-    title: row.title ?? "",
     year: row.year,
     cover_img: fileUrl(row.cover),
     editors: await editorsForEdit(ctx, { publicationId: row.id }),
-    publication_date: issuePublicationDate(row),
     status: row.status,
   };
 }
