@@ -25,7 +25,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { z } from "zod";
 import { type DatabaseHandle, migrate, openDatabase } from "../server/db/database.ts";
-import { indexPaper } from "../server/services/search.ts";
+import { indexPaper } from "../server/features/search/search.ts";
 import { type CatalogueShape, catalogueShape } from "./bench/catalogue.ts";
 import { describeImport, importExtractor, measureImport } from "./bench/import-rate.ts";
 import { lighthouseScore } from "./bench/lighthouse.ts";

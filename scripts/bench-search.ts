@@ -18,9 +18,9 @@ import type { AddressInfo } from "node:net";
 import { loadavg } from "node:os";
 import { sql } from "kysely";
 import { up as rebuildSqliteSearch } from "../server/db/migrations/003-search-rowid.ts";
+import { indexPaper, searchPapers } from "../server/features/search/search.ts";
 import { createHttpApp } from "../server/http/app.ts";
 import type { AppContext } from "../server/services/context.ts";
-import { indexPaper, searchPapers } from "../server/services/search.ts";
 import { insertBareJournal } from "./bench/bare-journal.ts";
 import { scratchAppContext } from "./bench/scratch-context.ts";
 

@@ -134,7 +134,7 @@ export type Config = {
   outputCacheBytes: number;
   /**
    * scrypt cost of new password hashes as log2 of N (`PASSWORD_SCRYPT_COST`, 10–20, default
-   * {@link DEFAULT_PASSWORD_SCRYPT_COST}); server/services/users.ts, decision 230. Hashes keep
+   * {@link DEFAULT_PASSWORD_SCRYPT_COST}); server/features/accounts/users.ts, decision 230. Hashes keep
    * their own parameters, so any stored hash verifies whatever this is.
    */
   passwordScryptCost: number;
@@ -177,7 +177,7 @@ export type RateLimits = {
   /** Sign-in attempts per client IP. */
   signInPerIp: RateLimit;
   /**
-   * Failed sign-ins of one account from one IP (server/services/sign-in-failures.ts, decision
+   * Failed sign-ins of one account from one IP (server/features/accounts/sign-in-failures.ts, decision
    * 197): `points` failures are free, then each failure makes that pair wait, 30 s doubling up to
    * `seconds`. A successful sign-in from the pair, or a completed password reset, clears it.
    */

@@ -558,7 +558,7 @@ export type SearchHit = {
 
 export type SearchResult = {
   query: string;
-  /** Papers matching, counted up to 10,000 (server/services/search.ts, `SEARCH_COUNT_CAP`); see `totalCapped`. */
+  /** Papers matching, counted up to 10,000 (server/features/search/search.ts, `SEARCH_COUNT_CAP`); see `totalCapped`. */
   total: number;
   /** True when more than `total` papers match: the page says "10,000+". */
   totalCapped: boolean;

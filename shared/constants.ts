@@ -153,7 +153,7 @@ export const JOURNAL_URI_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
  * Proceeding URL slug rule: what `slugify` makes of a title (80 characters at most, plus a
- * `-2`… suffix when taken; server/services/proceedings/commands.ts), so any other value in
+ * `-2`… suffix when taken; server/features/proceedings/commands.ts), so any other value in
  * `/proceedings/{slug}` cannot name a proceeding and is a 404 without a query.
  */
 export const PROCEEDING_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,89}$/;

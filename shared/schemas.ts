@@ -401,7 +401,7 @@ const authorFields = z.object({
  *
  * Output: every field filled (`""`, `[]`, false when absent) and `structured`, true when the row
  * carried any added field; an edit keeps the stored person of a row that carried none
- * (server/services/papers/authors.ts).
+ * (server/features/papers/authors.ts).
  */
 export const authorSchema = authorFields
   .superRefine((author, issue) => {
@@ -905,7 +905,7 @@ export const PASSWORD_TOO_SHORT = `Your password must be at least ${MIN_PASSWORD
  * A new password and its confirmation as a form checks them before sending (registration, reset,
  * change): each required with the form's own wording, the password at least
  * {@link MIN_PASSWORD_LENGTH} characters. Spread into the form's `z.object` and refine it with
- * {@link passwordsMatch}; the server checks the same again (server/services/users.ts).
+ * {@link passwordsMatch}; the server checks the same again (server/features/accounts/users.ts).
  */
 export function newPasswordFields(missing: { pword: string; cpword: string }) {
   return {
@@ -929,7 +929,7 @@ export const passwordsMatch: [
 // ---------------------------------------------------------------------------------------------
 // Accounts (docs/product/api.md, Account): the wire schemas the server parses, and the forms'
 // schemas built from the same fields. The server checks the password length and the match again
-// (server/services/users.ts), so the wire schema only bounds the passwords.
+// (server/features/accounts/users.ts), so the wire schema only bounds the passwords.
 
 /** Required trimmed account text with the account forms' wording (`This field is too long.`). */
 function accountText(missing: string, max: number) {

@@ -14,12 +14,12 @@
  * the paper appeared (`source`), so the pages render without knowing the kind.
  */
 import type { RouterContextProvider } from "react-router";
+import { readableBy } from "../../server/features/accounts/access.ts";
 import { paperCitations } from "../../server/features/citations/cite.ts";
 import { hasFullText, paperFullText } from "../../server/features/fulltext/reader.ts";
+import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
 import { paperReaderFigures } from "../../server/features/usage/reader-figures.ts";
-import { readableBy } from "../../server/services/access.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
 import type {
   PaperCitations,
   PaperDetail,

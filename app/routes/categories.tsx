@@ -6,7 +6,7 @@
  * fails (docs/product/errors.md).
  */
 
-import { listActiveJournals } from "../../server/services/journals/queries.ts";
+import { listActiveJournals } from "../../server/features/journals/queries.ts";
 import type { JournalCard } from "../../shared/api.ts";
 import { SUBJECTS } from "../../shared/constants.ts";
 import { JournalSummary } from "../components/journal/journal-summary.tsx";

@@ -7,7 +7,7 @@
  * and stays empty when its load fails (docs/product/errors.md).
  */
 
-import { getJournal, listActiveJournals } from "../../server/services/journals/queries.ts";
+import { getJournal, listActiveJournals } from "../../server/features/journals/queries.ts";
 import type { JournalDetail } from "../../shared/api.ts";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeading, SectionHeading } from "../components/ui/heading.tsx";

@@ -9,17 +9,17 @@
  * imports the corpus, a notice above says how far it has got (docs/decisions/121-…).
  */
 
-import { mostRead } from "../../server/features/usage/reader-figures.ts";
 import {
   countJournalsBySubject,
   listLatestJournals,
-} from "../../server/services/journals/queries.ts";
-import { listPartners } from "../../server/services/partners/queries.ts";
-import { listProceedings } from "../../server/services/proceedings/queries.ts";
+} from "../../server/features/journals/queries.ts";
+import { listPartners } from "../../server/features/partners/queries.ts";
+import { listProceedings } from "../../server/features/proceedings/queries.ts";
 import {
   getLatestPublication,
   listLatestPublications,
-} from "../../server/services/publications/queries.ts";
+} from "../../server/features/publications/queries.ts";
+import { mostRead } from "../../server/features/usage/reader-figures.ts";
 import { FeaturedPublication } from "../components/home/featured-publication.tsx";
 import { LatestPublications } from "../components/home/latest-publications.tsx";
 import { type CatalogueLoading, LoadingNotice } from "../components/home/loading-notice.tsx";

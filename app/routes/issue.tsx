@@ -6,7 +6,7 @@
  * or issue that is not a number, is a 404; a failing load leaves the page empty (docs/product/errors.md).
  */
 import { data } from "react-router";
-import { getPublication } from "../../server/services/publications/queries.ts";
+import { getPublication } from "../../server/features/publications/queries.ts";
 import type { PublicationDetail } from "../../shared/api.ts";
 import { paperLink, publicationLabel, volumeNumber } from "../../shared/format.ts";
 import { parseRouteParams, routeJournalUri, routeNumberText } from "../../shared/route-params.ts";

@@ -7,10 +7,10 @@
  * a failing load leaves the page empty (docs/product/errors.md).
  */
 import { data } from "react-router";
+import { readableBy } from "../../server/features/accounts/access.ts";
+import { getJournal } from "../../server/features/journals/queries.ts";
+import { listJournalPublications } from "../../server/features/publications/queries.ts";
 import { mostRead } from "../../server/features/usage/reader-figures.ts";
-import { readableBy } from "../../server/services/access.ts";
-import { getJournal } from "../../server/services/journals/queries.ts";
-import { listJournalPublications } from "../../server/services/publications/queries.ts";
 import type { JournalDetail, PublicationOption } from "../../shared/api.ts";
 import { publicationLink } from "../../shared/format.ts";
 import { parseRouteParam, routeJournalUri } from "../../shared/route-params.ts";

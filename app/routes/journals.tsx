@@ -5,7 +5,7 @@
  * own and stays empty when its load fails (docs/product/errors.md).
  */
 
-import { listActiveJournals, listLatestJournals } from "../../server/services/journals/queries.ts";
+import { listActiveJournals, listLatestJournals } from "../../server/features/journals/queries.ts";
 import { JournalListCard } from "../components/journal/journal-list-card.tsx";
 import { JournalSummary } from "../components/journal/journal-summary.tsx";
 import { DateText } from "../components/ui/date-text.tsx";

@@ -9,7 +9,7 @@
  * HTTP 503 (docs/product/errors.md, as the issue page).
  */
 import { data } from "react-router";
-import { getProceedingPage } from "../../server/services/proceedings/queries.ts";
+import { getProceedingPage } from "../../server/features/proceedings/queries.ts";
 import type { ProceedingDetail } from "../../shared/api.ts";
 import { parseRouteParam, routeProceedingSlug } from "../../shared/route-params.ts";
 import { PaperCollection } from "../components/paper/paper-collection.tsx";

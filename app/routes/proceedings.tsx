@@ -5,7 +5,7 @@
  * list), title, sub title, intro and a link to the proceeding's page. The list loads on its own
  * and stays empty when its load fails (docs/product/errors.md).
  */
-import { listProceedings } from "../../server/services/proceedings/queries.ts";
+import { listProceedings } from "../../server/features/proceedings/queries.ts";
 import { ProceedingCard } from "../components/proceedings/proceeding-card.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";

@@ -7,12 +7,12 @@
  */
 import { data } from "react-router";
 import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
-import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
 import {
   listSearchFilters,
   type SearchFilterOptions,
   searchPapers,
-} from "../../server/services/search.ts";
+} from "../../server/features/search/search.ts";
+import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
 import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
 import {
   PAPER_TYPE_LABELS,

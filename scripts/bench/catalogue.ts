@@ -1,7 +1,7 @@
 /**
  * Builds the synthetic back catalogue of `npm run bench:scale` through the project's own database
  * layer: `openDatabase` + `migrate` (server/db/database.ts), inserts into the real tables in
- * batched transactions, and search rows as `indexPaper` (server/services/search.ts) writes
+ * batched transactions, and search rows as `indexPaper` (server/features/search/search.ts) writes
  * them. The default shape is issue 11's: 101,026 papers in 106 journals and 2,013 issues, about
  * 455,000 author rows, 5,050 papers with a full text of 2,000 to 6,000 words; about half the
  * papers mention "species". Smaller or larger `papers` counts scale issues and full texts alike.
@@ -27,8 +27,8 @@ import { type InsertObject, type Kysely, sql } from "kysely";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import type { Dialect } from "../../server/db/dialect.ts";
 import type { Database, NewPaper } from "../../server/db/schema.ts";
-import { indexPaper } from "../../server/services/search.ts";
-import { splitOpening } from "../../server/services/search-snippet.ts";
+import { indexPaper } from "../../server/features/search/search.ts";
+import { splitOpening } from "../../server/features/search/search-snippet.ts";
 import { insertBareJournal } from "./bare-journal.ts";
 import { createRandom } from "./random.ts";
 import { createTextMaker } from "./text.ts";

@@ -39,7 +39,7 @@ export function catalogueFingerprint(shape: CatalogueShape): string {
   const files = [
     ...readdirSync(migrations).map((f) => path.join(migrations, f)),
     path.join(root, "server/db/database.ts"),
-    path.join(root, "server/services/search.ts"),
+    path.join(root, "server/features/search/search.ts"),
     ...["catalogue.ts", "text.ts", "words.ts", "random.ts"].map((f) =>
       path.join(import.meta.dirname, f),
     ),

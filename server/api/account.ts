@@ -16,8 +16,8 @@
  * Every call here changes state, so each refuses cross-site requests (server/http/guards.ts);
  * sign-in and registration are rate limited (server/services/rate-limit.ts) per client network
  * (an IPv6 client per /64, server/services/client-network.ts), and failed sign-ins
- * slow down per account and IP (server/services/sign-in-failures.ts, decision 197). Password
- * reset: server/services/password-reset.ts (decision 196). Paths, request fields and answers
+ * slow down per account and IP (server/features/accounts/sign-in-failures.ts, decision 197). Password
+ * reset: server/features/accounts/password-reset.ts (decision 196). Paths, request fields and answers
  * come from the contract (shared/contract.ts, decision 211); the sign-in and registration
  * schemas are shared/schemas.ts's, on which the forms build.
  */
@@ -25,15 +25,8 @@ import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { INVITATION_GONE, MESSAGES } from "../../shared/constants.ts";
 import { newPasswordWireFields } from "../../shared/schemas.ts";
-import { apiCall } from "../http/contract.ts";
-import { requireSameOrigin } from "../http/guards.ts";
-import { linkOrigin } from "../http/origin.ts";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
-import { offerAdminConfirmation } from "../services/admin-confirmation.ts";
-import { clientNetwork } from "../services/client-network.ts";
-import type { AppContext } from "../services/context.ts";
-import { AppError } from "../services/errors.ts";
-import { invitationEmail, registerInvited } from "../services/invitations.ts";
+import { offerAdminConfirmation } from "../features/accounts/admin-confirmation.ts";
+import { invitationEmail, registerInvited } from "../features/accounts/invitations.ts";
 import {
   checkResetToken,
   completePasswordReset,
@@ -41,21 +34,28 @@ import {
   RESET_LINK_INVALID_MSG,
   RESET_REQUESTED_MSG,
   requestPasswordReset,
-} from "../services/password-reset.ts";
-import { createAccountLimiters } from "../services/rate-limit.ts";
-import { endSession, startSession } from "../services/sessions.ts";
+} from "../features/accounts/password-reset.ts";
+import { endSession, startSession } from "../features/accounts/sessions.ts";
 import {
   assertMayTrySignIn,
   clearSignInFailures,
   recordSignInFailure,
-} from "../services/sign-in-failures.ts";
+} from "../features/accounts/sign-in-failures.ts";
 import {
   assertRegistrationOpen,
   authenticate,
   displayName,
   normaliseEmail,
   registerManager,
-} from "../services/users.ts";
+} from "../features/accounts/users.ts";
+import { apiCall } from "../http/contract.ts";
+import { requireSameOrigin } from "../http/guards.ts";
+import { linkOrigin } from "../http/origin.ts";
+import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
+import { clientNetwork } from "../services/client-network.ts";
+import type { AppContext } from "../services/context.ts";
+import { AppError } from "../services/errors.ts";
+import { createAccountLimiters } from "../services/rate-limit.ts";
 
 const tokenField = z.string({ error: RESET_LINK_INVALID_MSG }).max(200, RESET_LINK_INVALID_MSG);
 const resetSchema = z.object({ token: tokenField, ...newPasswordWireFields });

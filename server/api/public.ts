@@ -4,31 +4,31 @@
  * a parameter that cannot name anything (a malformed journal URI or proceeding slug, a volume,
  * issue or paper id breaking the number rule of decision 210) is a 404 with a clear msg, like an
  * unknown one. The managers of a journal (and administrators) also see it while inactive and its
- * unpublished issues (`readableBy`, server/services/access.ts); proceedings are all public (docs/decisions/090-public-proceedings.md).
+ * unpublished issues (`readableBy`, server/features/accounts/access.ts); proceedings are all public (docs/decisions/090-public-proceedings.md).
  */
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { searchParamsSchema } from "../../shared/search-schema.ts";
-import { apiCall } from "../http/contract.ts";
-import { parseInput } from "../http/respond.ts";
-import { readableBy } from "../services/access.ts";
-import type { AppContext } from "../services/context.ts";
-import { notFound } from "../services/errors.ts";
+import { readableBy } from "../features/accounts/access.ts";
 import {
   getJournal,
   listActiveJournals,
   listLatestJournals,
-} from "../services/journals/queries.ts";
-import { getJournalPaper, getProceedingPaper } from "../services/papers/queries.ts";
-import { listPartners } from "../services/partners/queries.ts";
-import { getProceedingPage, listProceedings } from "../services/proceedings/queries.ts";
+} from "../features/journals/queries.ts";
+import { getJournalPaper, getProceedingPaper } from "../features/papers/queries.ts";
+import { listPartners } from "../features/partners/queries.ts";
+import { getProceedingPage, listProceedings } from "../features/proceedings/queries.ts";
 import {
   getLatestPublication,
   getPublication,
   listJournalPublications,
   listLatestPublications,
-} from "../services/publications/queries.ts";
-import { searchPapers } from "../services/search.ts";
+} from "../features/publications/queries.ts";
+import { searchPapers } from "../features/search/search.ts";
+import { apiCall } from "../http/contract.ts";
+import { parseInput } from "../http/respond.ts";
+import type { AppContext } from "../services/context.ts";
+import { notFound } from "../services/errors.ts";
 
 const PAGE_SIZE_MESSAGE = "The page size must be a whole number from 1 to 50.";
 /** The search page's parameters, plus `page_size` for programs (docs/decisions/172). */
@@ -48,7 +48,7 @@ const NO_JOURNAL = "No such journal.";
 const NO_PROCEEDING = "No such proceeding.";
 /**
  * Unpublished parts of journal `uri` (an inactive journal, draft issues) are shown to the
- * managers who may touch it (server/services/access.ts), 404 to everybody else.
+ * managers who may touch it (server/features/accounts/access.ts), 404 to everybody else.
  */
 function visibility(ctx: AppContext, res: Response, uri: string) {
   return readableBy(ctx, res.locals.user, uri);

@@ -20,7 +20,7 @@ import { pdfjsAssetsRouter } from "../features/files/pdfjs-assets.ts";
 import { STORED_FILE_HEADERS, storedFilesRouter } from "../features/files/stored-files.ts";
 import { jatsXmlRouter } from "../features/fulltext/jats-xml.ts";
 import { indexingRouter } from "../features/indexing/indexing.ts";
-import { oldUriRedirects } from "../features/journals/old-uris.ts";
+import { oldUriRedirects } from "../features/journals/old-uri-redirects.ts";
 import { oaiRouter } from "../features/oai/oai.ts";
 import { lockssRouter } from "../features/preservation/lockss.ts";
 import { sushiRouter } from "../features/usage/sushi.ts";

@@ -21,7 +21,7 @@
  * answers a small HTML page, since only a browser navigation reaches it.
  *
  * Roles (issue 8; docs/decisions/190-roles-and-ownership.md; rules in
- * server/services/access.ts). After the sign-in check, and before any upload is read:
+ * server/features/accounts/access.ts). After the sign-in check, and before any upload is read:
  * - {@link requireAdmin}: 403 unless the manager is a site administrator (partners, Managers);
  * - {@link journalAccess}`(ctx, "journal")`: 403 unless the manager may touch the journal named
  *   by that path parameter; {@link proceedingAccess} likewise for a proceeding id;
@@ -39,11 +39,11 @@ import {
   assertJournalAccess,
   assertProceedingAccess,
   isAdmin,
-} from "../services/access.ts";
+} from "../features/accounts/access.ts";
 import type { AppContext } from "../services/context.ts";
 import { sendFail } from "./respond.ts";
 
-export { assertJournalAccess } from "../services/access.ts";
+export { assertJournalAccess } from "../features/accounts/access.ts";
 
 export const SIGN_IN_MSG = "Please sign in to continue.";
 export const CROSS_SITE_MSG = "This request came from another site and was refused.";

@@ -3,7 +3,7 @@
  * docs/product/api.md). `loadUser` runs for every page and API request (server/http/app.ts) and
  * puts the manager into `res.locals.user`; the account API sets and clears the cookie.
  *
- * The cookie holds the session token (server/services/sessions.ts) and is `HttpOnly` (no script
+ * The cookie holds the session token (server/features/accounts/sessions.ts) and is `HttpOnly` (no script
  * reads it), `SameSite=Strict` (no other site's page or link makes the browser send it) and
  * `Path=/`. Behind HTTPS (`PUBLIC_URL` starting with https://, or a request that arrived over
  * HTTPS through a trusted proxy) it is also `Secure` and carries the `__Host-` name prefix, which
@@ -13,9 +13,9 @@
  */
 import type { Request, Response } from "express";
 import type { SignedInUser } from "../../shared/api.ts";
+import { resolveSession, type StartedSession } from "../features/accounts/sessions.ts";
+import { displayName } from "../features/accounts/users.ts";
 import type { AppContext } from "../services/context.ts";
-import { resolveSession, type StartedSession } from "../services/sessions.ts";
-import { displayName } from "../services/users.ts";
 
 /** Cookie name over plain HTTP (development, tests, a private network). */
 export const SESSION_COOKIE = "athenaeum_session";

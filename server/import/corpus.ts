@@ -29,6 +29,12 @@ import {
   keywordText,
   withoutDoiParagraph,
 } from "../features/fulltext/jats-metadata.ts";
+import { createJournal } from "../features/journals/commands.ts";
+import type { PaperExtras, PaperFields, PaperOwner } from "../features/papers/commands.ts";
+import type { AuthorWrite } from "../features/papers/scholarly.ts";
+import { createPartner } from "../features/partners/commands.ts";
+import { createProceeding } from "../features/proceedings/commands.ts";
+import { createPublication } from "../features/publications/commands.ts";
 import type { AppContext } from "../services/context.ts";
 import {
   issueCoverPng,
@@ -36,12 +42,6 @@ import {
   monogramPng,
   proceedingCoverPng,
 } from "../services/generated-art.ts";
-import { createJournal } from "../services/journals/commands.ts";
-import type { PaperExtras, PaperFields, PaperOwner } from "../services/papers/commands.ts";
-import type { AuthorWrite } from "../services/papers/scholarly.ts";
-import { createPartner } from "../services/partners/commands.ts";
-import { createProceeding } from "../services/proceedings/commands.ts";
-import { createPublication } from "../services/publications/commands.ts";
 import { type JatsArticle, type JatsEditor, parseJats } from "./jats.ts";
 import {
   type Manifest,

@@ -22,15 +22,15 @@ import {
   type StoredJats,
   storeJatsGalley,
 } from "../features/fulltext/galley.ts";
-import type { AppContext } from "../services/context.ts";
-import { type StoredPaperFile, storePaperFile } from "../services/paper-file.ts";
 import {
   asDoiConflict,
   insertPaperRows,
   type PaperExtras,
   type PaperFields,
   type PaperOwner,
-} from "../services/papers/commands.ts";
+} from "../features/papers/commands.ts";
+import type { AppContext } from "../services/context.ts";
+import { type StoredPaperFile, storePaperFile } from "../services/paper-file.ts";
 import { writeCatalogue } from "../services/write.ts";
 
 /** One paper to create. */

@@ -12,7 +12,7 @@
  * Failures (SMTP refused, connection timed out, the outbox not writable) are logged with their
  * cause and thrown as AppError `unavailable` (503) with a msg a person can act on, never a bare
  * 500. Callers that must not reveal whether a message was sent (the reset request) do not await
- * it in the request; see server/services/password-reset.ts.
+ * it in the request; see server/features/accounts/password-reset.ts.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";

@@ -7,7 +7,7 @@
  * - password reset requests per client IP (default 10 an hour).
  *
  * Failed sign-ins per account are counted per (account, IP) pair in the database instead
- * (server/services/sign-in-failures.ts, decision 197).
+ * (server/features/accounts/sign-in-failures.ts, decision 197).
  *
  * The limits come from `config.rateLimits` (`RATE_LIMITS`, server/config.ts). Counts live in
  * Redis when `REDIS_URL` names one (`RateLimiterRedis` on the context's client, decision 297),

@@ -8,11 +8,11 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendMail } from "../../server/services/mail.ts";
 import {
   RESET_LINK_INVALID_MSG,
   RESET_REQUESTED_MSG,
-} from "../../server/services/password-reset.ts";
+} from "../../server/features/accounts/password-reset.ts";
+import { sendMail } from "../../server/services/mail.ts";
 import { createManager, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type Mailbox, resetTokenIn, startMailbox } from "../helpers/mailbox.ts";

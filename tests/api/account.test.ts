@@ -1,10 +1,10 @@
 import express from "express";
 import request, { type Response } from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionIdOf, TOUCH_INTERVAL_MS } from "../../server/features/accounts/sessions.ts";
 import { managerChange } from "../../server/http/guards.ts";
 import { sendOk } from "../../server/http/respond.ts";
 import { loadUser, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../server/http/session.ts";
-import { sessionIdOf, TOUCH_INTERVAL_MS } from "../../server/services/sessions.ts";
 import { SESSION_TTL } from "../../shared/constants.ts";
 import { createManager, registrationBody, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";

@@ -6,11 +6,11 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { offerAdminConfirmation } from "../../server/features/accounts/admin-confirmation.ts";
 import {
   ADMIN_CONFIRMED_MSG,
   ADMIN_LINK_GONE_MSG,
 } from "../../server/features/accounts/confirm-admin.ts";
-import { offerAdminConfirmation } from "../../server/services/admin-confirmation.ts";
 import { createManager, registrationBody } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type Mailbox, startMailbox } from "../helpers/mailbox.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { MARK_END, MARK_START, searchPapers } from "../../server/services/search.ts";
+import { MARK_END, MARK_START, searchPapers } from "../../server/features/search/search.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { corpusPdf, type Fields, getAs, postForm, proceedingIdOf } from "../helpers/form-calls.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";

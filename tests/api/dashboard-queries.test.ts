@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getPaperForEdit } from "../../server/services/papers/queries.ts";
+import { getPaperForEdit } from "../../server/features/papers/queries.ts";
 import {
   getPublicationForEdit,
   listDashboardPublications,
-} from "../../server/services/publications/queries.ts";
+} from "../../server/features/publications/queries.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 

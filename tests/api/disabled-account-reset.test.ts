@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   RESET_LINK_INVALID_MSG,
   requestPasswordReset,
-} from "../../server/services/password-reset.ts";
-import { DISABLED_MSG, verifyPassword } from "../../server/services/users.ts";
+} from "../../server/features/accounts/password-reset.ts";
+import { DISABLED_MSG, verifyPassword } from "../../server/features/accounts/users.ts";
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { outboxMessages, resetTokenIn } from "../helpers/mailbox.ts";

@@ -15,7 +15,7 @@ import type request from "supertest";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { up as migrate012 } from "../../server/db/migrations/012-doi-unique.ts";
 import { isUniqueViolation, uniqueViolation } from "../../server/db/unique-violation.ts";
-import { DOI_INDEX } from "../../server/services/papers/commands.ts";
+import { DOI_INDEX } from "../../server/features/papers/commands.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { paperRow } from "../helpers/fixtures.ts";
 import { corpusPdf, type Fields, postForm, proceedingIdOf } from "../helpers/form-calls.ts";

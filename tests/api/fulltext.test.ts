@@ -20,8 +20,8 @@ import {
 import { ArticleHtml, articleHtmlSlot } from "../../app/lib/article-html.ts";
 import { loader as paperLoader, meta as paperMetaOf } from "../../app/routes/paper.tsx";
 import { loader as fullTextLoader } from "../../app/routes/paper-fulltext.tsx";
+import { searchPapers } from "../../server/features/search/search.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
-import { searchPapers } from "../../server/services/search.ts";
 import { referencedKeys, sweepStorage } from "../../server/storage/sweep.ts";
 import type { PaperDetail } from "../../shared/api.ts";
 import {

@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { loader as fullTextLoader } from "../../app/routes/paper-fulltext.tsx";
 import { loader as proceedingFullTextLoader } from "../../app/routes/proceeding-paper-fulltext.tsx";
 import { paperFullText } from "../../server/features/fulltext/reader.ts";
-import { searchPapers } from "../../server/services/search.ts";
+import { searchPapers } from "../../server/features/search/search.ts";
 import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
 import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";

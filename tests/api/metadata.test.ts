@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paperMeta } from "../../app/lib/citation-meta.ts";
 import { paperJsonLd, proceedingPaperJsonLd, websiteJsonLd } from "../../app/lib/json-ld.ts";
 import { CitationPoolError } from "../../server/features/citations/citation-pool.ts";
-import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
+import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 

@@ -4,6 +4,18 @@ import type { Express, RequestHandler } from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
+import { updateJournalSubmission } from "../../server/features/journals/commands.ts";
+import { deletePaper } from "../../server/features/papers/commands.ts";
+import {
+  createPartner,
+  removePartner,
+  reorderPartners,
+} from "../../server/features/partners/commands.ts";
+import {
+  deletePublication,
+  setPublicationStatus,
+} from "../../server/features/publications/commands.ts";
+import { rebuildSearchIndex } from "../../server/features/search/search.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import {
   createOutputCache,
@@ -13,18 +25,6 @@ import {
 } from "../../server/http/output-cache.ts";
 import { currentCatalogueVersion } from "../../server/services/catalogue-version.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { updateJournalSubmission } from "../../server/services/journals/commands.ts";
-import { deletePaper } from "../../server/services/papers/commands.ts";
-import {
-  createPartner,
-  removePartner,
-  reorderPartners,
-} from "../../server/services/partners/commands.ts";
-import {
-  deletePublication,
-  setPublicationStatus,
-} from "../../server/services/publications/commands.ts";
-import { rebuildSearchIndex } from "../../server/services/search.ts";
 import { journalStep2Schema } from "../../shared/schemas.ts";
 import { signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";

@@ -22,9 +22,9 @@ import { MemoryRouter, type MetaDescriptor } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaperReader } from "../../app/components/paper/paper-reader.tsx";
 import { paperMeta, proceedingPaperMeta } from "../../app/lib/citation-meta.ts";
+import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
+import { papersWithVenues } from "../../server/features/papers/with-venues.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
-import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
-import { papersWithVenues } from "../../server/services/papers/with-venues.ts";
 import { effectivePaperDate } from "../../shared/dates.ts";
 import { canonicalLicenceUrl, isCreativeCommonsUrl } from "../../shared/licences.ts";
 import {

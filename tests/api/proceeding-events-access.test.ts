@@ -6,7 +6,7 @@
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_MESSAGES } from "../../server/services/access.ts";
+import { ACCESS_MESSAGES } from "../../server/features/accounts/access.ts";
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { pngImage } from "../helpers/uploads.ts";

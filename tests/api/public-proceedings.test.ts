@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as proceedingLoader } from "../../app/routes/proceeding.tsx";
 import { loader as proceedingPaperLoader } from "../../app/routes/proceeding-paper.tsx";
 import { loader as proceedingsLoader } from "../../app/routes/proceedings.tsx";
-import { rebuildSearchIndex } from "../../server/services/search.ts";
+import { rebuildSearchIndex } from "../../server/features/search/search.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { loaderArgs as args, failing, runLoader as run } from "../helpers/loaders.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";

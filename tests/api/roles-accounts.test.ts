@@ -8,10 +8,10 @@
 import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_MESSAGES } from "../../server/services/access.ts";
-import { INVITATION_GONE } from "../../server/services/invitations.ts";
-import { LAST_ADMIN_MSG, SELF_DISABLE_MSG } from "../../server/services/managers.ts";
-import { DISABLED_MSG } from "../../server/services/users.ts";
+import { ACCESS_MESSAGES } from "../../server/features/accounts/access.ts";
+import { INVITATION_GONE } from "../../server/features/accounts/invitations.ts";
+import { LAST_ADMIN_MSG, SELF_DISABLE_MSG } from "../../server/features/accounts/managers.ts";
+import { DISABLED_MSG } from "../../server/features/accounts/users.ts";
 import { MESSAGES } from "../../shared/constants.ts";
 import { createManager, registrationBody, sessionCookie } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";

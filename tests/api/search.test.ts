@@ -9,7 +9,7 @@ import {
   MARK_START,
   rebuildSearchIndex,
   searchPapers,
-} from "../../server/services/search.ts";
+} from "../../server/features/search/search.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { paperRow } from "../helpers/fixtures.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";

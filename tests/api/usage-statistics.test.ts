@@ -2,13 +2,13 @@
  * The Statistics screen's calls (issue 17; docs/decisions/283-statistics-screen.md) on SQLite and
  * PostgreSQL: the figures of the site, a journal, an issue, a proceeding and a paper over a
  * range, by day or by month, the most viewed papers, the CSV download, and who may see what
- * (server/services/access.ts). Usage rows are written straight into the tables.
+ * (server/features/accounts/access.ts). Usage rows are written straight into the tables.
  */
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_MESSAGES } from "../../server/features/accounts/access.ts";
 import { addDays, utcToday } from "../../server/features/usage/figures.ts";
 import { STATISTICS_MESSAGES } from "../../server/features/usage/statistics.ts";
-import { ACCESS_MESSAGES } from "../../server/services/access.ts";
 import { createManager, sessionCookie, signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";

@@ -14,7 +14,7 @@ import {
   catalogueShape,
 } from "../../scripts/bench/catalogue.ts";
 import { FREQUENT_WORD } from "../../scripts/bench/text.ts";
-import { indexPaper } from "../../server/services/search.ts";
+import { indexPaper } from "../../server/features/search/search.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 
 const PAPERS = 2_000;

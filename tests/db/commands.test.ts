@@ -3,30 +3,30 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../server/services/errors.ts";
-import { derivativeKey } from "../../server/services/images.ts";
 import {
   completeJournal,
   createJournal,
   updateJournalMain,
   updateJournalSubmission,
-} from "../../server/services/journals/commands.ts";
-import type { PaperFields } from "../../server/services/papers/commands.ts";
-import { createPaper, deletePaper, updatePaper } from "../../server/services/papers/commands.ts";
-import type { AuthorWrite } from "../../server/services/papers/scholarly.ts";
+} from "../../server/features/journals/commands.ts";
+import type { PaperFields } from "../../server/features/papers/commands.ts";
+import { createPaper, deletePaper, updatePaper } from "../../server/features/papers/commands.ts";
+import type { AuthorWrite } from "../../server/features/papers/scholarly.ts";
 import {
   createPartner,
   removePartner,
   reorderPartners,
   updatePartner,
-} from "../../server/services/partners/commands.ts";
-import { createProceeding, updateProceeding } from "../../server/services/proceedings/commands.ts";
+} from "../../server/features/partners/commands.ts";
+import { createProceeding, updateProceeding } from "../../server/features/proceedings/commands.ts";
 import {
   createPublication,
   deletePublication,
   setPublicationStatus,
   updatePublication,
-} from "../../server/services/publications/commands.ts";
+} from "../../server/features/publications/commands.ts";
+import { AppError } from "../../server/services/errors.ts";
+import { derivativeKey } from "../../server/services/images.ts";
 import type {
   JournalStep1Input,
   PaperInput,
@@ -88,7 +88,7 @@ describe(`write services (${dialectUnderTest})`, () => {
 
   const files = async (folder: string) =>
     (await readdir(path.join(t.ctx.config.filesDir, folder)).catch(() => [] as string[])).sort();
-  /** Rows of the paper in the search index (server/services/search.ts). */
+  /** Rows of the paper in the search index (server/features/search/search.ts). */
   const searchRows = async (paperId: number) => {
     const { rows } = await sql<{
       n: string | number;

@@ -4,11 +4,11 @@
  * hits from their PDFs' text as with pdf.js (tests/db/import.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchPapers } from "../../server/features/search/search.ts";
 import { type ImportReport, importCorpus } from "../../server/import/corpus.ts";
 import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { inspectPdf } from "../../server/services/pdf.ts";
 import { createPdfPool, type PdfPool } from "../../server/services/pdf-pool.ts";
-import { searchPapers } from "../../server/services/search.ts";
 import {
   CORPUS_DIR,
   createTestContext,

@@ -2,6 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchPapers } from "../../server/features/search/search.ts";
 import {
   CorpusError,
   type ImportProgress,
@@ -11,7 +12,6 @@ import {
 import { organisationOf } from "../../server/import/partners.ts";
 import { inferFrequency } from "../../server/import/profile.ts";
 import { seedIfEmpty } from "../../server/import/seed.ts";
-import { searchPapers } from "../../server/services/search.ts";
 import {
   CORPUS_DIR,
   createTestContext,

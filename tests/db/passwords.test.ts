@@ -1,5 +1,5 @@
 /**
- * Password hashing (server/services/users.ts). The suite hashes at a low cost
+ * Password hashing (server/features/accounts/users.ts). The suite hashes at a low cost
  * (`PASSWORD_SCRYPT_COST` in vitest.config.ts, decision 230); production's cost is checked here,
  * once: a default configuration hashes with OWASP's parameters, and a change of cost in either
  * direction locks nobody out.
@@ -13,7 +13,7 @@ import {
   needsRehash,
   passcodeMatches,
   verifyPassword,
-} from "../../server/services/users.ts";
+} from "../../server/features/accounts/users.ts";
 import { createTestContext, type TestContext } from "../helpers/context.ts";
 
 const PRODUCTION_HASH = /^scrypt\$32768\$8\$3\$[\w-]{22}\$[\w-]{43}$/;

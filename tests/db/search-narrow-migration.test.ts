@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { up as narrowSearchRows } from "../../server/db/migrations/026-search-narrow-rows.ts";
-import { indexPaper, searchPapers } from "../../server/services/search.ts";
+import { indexPaper, searchPapers } from "../../server/features/search/search.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 

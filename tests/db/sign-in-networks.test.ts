@@ -9,7 +9,7 @@ import {
   assertMayTrySignIn,
   clearSignInFailures,
   recordSignInFailure,
-} from "../../server/services/sign-in-failures.ts";
+} from "../../server/features/accounts/sign-in-failures.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 
 let t: TestContext;

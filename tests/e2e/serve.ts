@@ -55,7 +55,7 @@ function e2eSmtpPort(): number {
   await importCorpus(ctx, path.resolve(root, "corpus"));
   await importCorpus(ctx, buildViewerFixtures(`${dataDir}-fixtures`));
   // the site administrator of the browser tests, the first account (tests/e2e/helpers/account.ts)
-  const { registerManager } = await import("../../server/services/users.ts");
+  const { registerManager } = await import("../../server/features/accounts/users.ts");
   const { E2E_ADMIN } = await import("./helpers/account.ts");
   await registerManager(ctx, {
     fname: E2E_ADMIN.fname,

@@ -6,10 +6,10 @@
  * (10 a minute per IP by default), and every test of a file shares one app.
  */
 import type { User } from "../../server/db/schema.ts";
+import { startSession } from "../../server/features/accounts/sessions.ts";
+import { type NewManager, registerManager } from "../../server/features/accounts/users.ts";
 import { SESSION_COOKIE } from "../../server/http/session.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { startSession } from "../../server/services/sessions.ts";
-import { type NewManager, registerManager } from "../../server/services/users.ts";
 import { TEST_PASSCODE, type TestContext } from "./context.ts";
 
 let counter = 0;

@@ -14,12 +14,12 @@ import { createServer } from "node:http";
 import type { RequestHandler } from "express";
 import { createAppContext } from "../../server/bootstrap.ts";
 import { loadConfig } from "../../server/config.ts";
+import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
 import { countedFastPath } from "../../server/features/usage/usage-observer.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import { createOutputCache } from "../../server/http/output-cache.ts";
 import { handleShutdownSignals } from "../../server/http/shutdown.ts";
 import type { AppContext } from "../../server/services/context.ts";
-import { getJournalPaper, getProceedingPaper } from "../../server/services/papers/queries.ts";
 
 /** The paper pages (and the search page) as status codes with a small HTML body. */
 function standInPages(ctx: AppContext): RequestHandler {

@@ -10,12 +10,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+import { bestPassage, splitOpening } from "../../server/features/search/search-snippet.ts";
 import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { inspectPdf, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
 import { TextBudget, utf8Prefix } from "../../server/services/pdf-text.ts";
 import { readWithPdftotext } from "../../server/services/pdftotext.ts";
-import { bestPassage, splitOpening } from "../../server/services/search-snippet.ts";
 import { MARK_END as E, MARK_START as S } from "../../shared/search-marks.ts";
 import { negativeCountPdf, TEXT_BOMB_WORDS, textBombPdf } from "../helpers/text-bomb.ts";
 

@@ -6,7 +6,7 @@ import {
   parseQuery,
   toFts5,
   toWebsearch,
-} from "../../server/services/search-query.ts";
+} from "../../server/features/search/search-query.ts";
 
 type Terms = Extract<ParsedQuery, { kind: "terms" }>;
 const terms = (text: string): Terms => {

@@ -6,7 +6,7 @@
  *   events and 'New Event', the proceeding's event chosen; any chosen value reveals the event
  *   fields, prefilled with that event's values for an existing one (empty for New Event). On
  *   edit, the fields of an existing event change that event, for every proceeding of it
- *   (server/services/proceedings/commands.ts), and the form says so.
+ *   (server/features/proceedings/commands.ts), and the form says so.
  * - Proceeding Title (required), Sub Title, Publisher, ISSN, Publication Year (51 years,
  *   required), Cover Image (required on create, optional on edit), Introduction (Summary,
  *   required), Editor(s) (name, email, institution, role; Add and X).

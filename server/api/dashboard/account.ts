@@ -9,28 +9,28 @@
  *
  * Reads take `requireManager`, changes `managerChange(ctx)` (same-origin, then signed in), as
  * every dashboard call. A wrong current password counts as a failed sign-in of the account from
- * this IP (server/services/sign-in-failures.ts), so a stolen session cannot guess it quickly.
+ * this IP (server/features/accounts/sign-in-failures.ts), so a stolen session cannot guess it quickly.
  */
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
 import { newPasswordWireFields } from "../../../shared/schemas.ts";
-import { apiCall } from "../../http/contract.ts";
-import { managerChange, requireManager } from "../../http/guards.ts";
-import type { AppContext } from "../../services/context.ts";
-import { AppError } from "../../services/errors.ts";
 import {
   assertMayTrySignIn,
   clearSignInFailures,
   recordSignInFailure,
-} from "../../services/sign-in-failures.ts";
+} from "../../features/accounts/sign-in-failures.ts";
 import {
   changePassword,
   displayName,
   findUser,
   updateName,
   WRONG_CURRENT_PASSWORD_MSG,
-} from "../../services/users.ts";
+} from "../../features/accounts/users.ts";
+import { apiCall } from "../../http/contract.ts";
+import { managerChange, requireManager } from "../../http/guards.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError } from "../../services/errors.ts";
 import { clientIp } from "../account.ts";
 
 const name = (message: string) =>

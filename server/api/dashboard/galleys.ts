@@ -14,16 +14,16 @@
 import express, { type Router } from "express";
 import { readJatsUpload } from "../../features/fulltext/galley.ts";
 import { jatsFormMetadata } from "../../features/fulltext/jats-metadata.ts";
+import {
+  removeJournalPaperGalley,
+  removeProceedingPaperGalley,
+} from "../../features/papers/commands.ts";
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, proceedingAccess } from "../../http/guards.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import { JatsError, readJatsArticle } from "../../import/jats.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid } from "../../services/errors.ts";
-import {
-  removeJournalPaperGalley,
-  removeProceedingPaperGalley,
-} from "../../services/papers/commands.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
 const REMOVED = "The HTML full text was removed.";

@@ -7,7 +7,7 @@
  * The galley is checked and stored before the paper is written, so a refused file (400/413/415
  * with the message on `jats_file` or `jats_figures`) leaves the paper unchanged and nothing
  * stored. The paper's write then makes it the paper's galley in its own transaction
- * (`GalleyExtra` of server/services/papers/commands.ts): paper and galley are committed together
+ * (`GalleyExtra` of server/features/papers/commands.ts): paper and galley are committed together
  * or not at all, and when the write fails the stored files are removed here.
  */
 import type { Request } from "express";

@@ -16,6 +16,13 @@
  * 403 cross-site on every change (server/http/guards.ts).
  */
 import express, { type Router } from "express";
+import {
+  completeJournal,
+  createJournal,
+  updateJournalMain,
+  updateJournalSubmission,
+} from "../../features/journals/commands.ts";
+import { getJournal, listAllJournals } from "../../features/journals/queries.ts";
 import { apiCall } from "../../http/contract.ts";
 import {
   actorOf,
@@ -27,13 +34,6 @@ import {
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
-import {
-  completeJournal,
-  createJournal,
-  updateJournalMain,
-  updateJournalSubmission,
-} from "../../services/journals/commands.ts";
-import { getJournal, listAllJournals } from "../../services/journals/queries.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 

@@ -9,7 +9,7 @@
  * | POST /manager_journal/{user} | `{journal_uri, assign: boolean}` | msg |
  * | POST /manager_proceeding/{user} | `{proceeding_id, assign: boolean}` | msg |
  * | POST /manager_account/{user} | `{role?: "admin" \| "manager", disabled?: boolean}` | msg; disabling ends the account's sessions at once |
- * | POST /invite_manager | `{email}` | 201 msg; the one-time link goes by mail (server/services/invitations.ts) |
+ * | POST /invite_manager | `{email}` | 201 msg; the one-time link goes by mail (server/features/accounts/invitations.ts) |
  *
  * Errors: 400 bad body, 404 unknown account, journal or proceeding, 409 the last active
  * administrator would be demoted or disabled (or the invited address has an account), 403
@@ -18,11 +18,7 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { ManagersScreen } from "../../../shared/api.ts";
-import { apiCall } from "../../http/contract.ts";
-import { actorOf, managerChange, requireAdmin } from "../../http/guards.ts";
-import { linkOrigin } from "../../http/origin.ts";
-import type { AppContext } from "../../services/context.ts";
-import { inviteManager } from "../../services/invitations.ts";
+import { inviteManager } from "../../features/accounts/invitations.ts";
 import {
   listAccounts,
   listAssignable,
@@ -30,7 +26,11 @@ import {
   setJournalAssignment,
   setProceedingAssignment,
   updateAccount,
-} from "../../services/managers.ts";
+} from "../../features/accounts/managers.ts";
+import { apiCall } from "../../http/contract.ts";
+import { actorOf, managerChange, requireAdmin } from "../../http/guards.ts";
+import { linkOrigin } from "../../http/origin.ts";
+import type { AppContext } from "../../services/context.ts";
 import { journalParam } from "./route-params.ts";
 
 const assignSchema = z.boolean({ error: "Say whether to assign (true) or unassign (false)." });

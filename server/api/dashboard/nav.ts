@@ -7,9 +7,9 @@
  */
 import express, { type Router } from "express";
 import type { NavItems } from "../../../shared/api.ts";
+import { isAdmin } from "../../features/accounts/access.ts";
 import { apiCall } from "../../http/contract.ts";
 import { actorOf, requireManager } from "../../http/guards.ts";
-import { isAdmin } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
 
 /** The menu of a journal manager: their journals and proceedings, their usage, and the site. */

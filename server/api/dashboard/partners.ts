@@ -17,17 +17,17 @@
  */
 import express, { type Router } from "express";
 import { z } from "zod";
-import { apiCall } from "../../http/contract.ts";
-import { managerChange, requireAdmin } from "../../http/guards.ts";
-import { multipart, uploadedFile } from "../../http/uploads.ts";
-import type { AppContext } from "../../services/context.ts";
 import {
   createPartner,
   removePartner,
   reorderPartners,
   updatePartner,
-} from "../../services/partners/commands.ts";
-import { listPartners } from "../../services/partners/queries.ts";
+} from "../../features/partners/commands.ts";
+import { listPartners } from "../../features/partners/queries.ts";
+import { apiCall } from "../../http/contract.ts";
+import { managerChange, requireAdmin } from "../../http/guards.ts";
+import { multipart, uploadedFile } from "../../http/uploads.ts";
+import type { AppContext } from "../../services/context.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 
 const NO_PARTNER = "There is no such partner.";

@@ -19,19 +19,19 @@
  */
 import express, { type Router } from "express";
 import { MESSAGES } from "../../../shared/constants.ts";
+import {
+  createProceedingPaper,
+  deleteProceedingPaper,
+  updateProceedingPaper,
+} from "../../features/papers/commands.ts";
+import { getProceedingPaperForEdit } from "../../features/papers/queries.ts";
+import { deleteProceeding } from "../../features/proceedings/commands.ts";
+import { getProceedingPage } from "../../features/proceedings/queries.ts";
 import { apiCall } from "../../http/contract.ts";
 import { managerChange, proceedingAccess, requireManager } from "../../http/guards.ts";
 import { uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
-import {
-  createProceedingPaper,
-  deleteProceedingPaper,
-  updateProceedingPaper,
-} from "../../services/papers/commands.ts";
-import { getProceedingPaperForEdit } from "../../services/papers/queries.ts";
-import { deleteProceeding } from "../../services/proceedings/commands.ts";
-import { getProceedingPage } from "../../services/proceedings/queries.ts";
 import { withJatsUpload } from "./jats-upload.ts";
 import { pdfUploadOf } from "./papers.ts";
 import { parseWithRequiredFile } from "./required-file.ts";

@@ -12,26 +12,26 @@
  *
  * `event` is `''`, `'new'` or an event id. On edit an event id applies the event fields to that
  * event, which renames or re-dates it for every proceeding of the event
- * (server/services/proceedings/commands.ts; docs/decisions/072-proceeding-event-edits.md).
+ * (server/features/proceedings/commands.ts; docs/decisions/072-proceeding-event-edits.md).
  * Roles (server/http/guards.ts): the list holds the proceedings the manager may touch (all for
  * an administrator); creating one assigns it to its creator; the others answer 403 for a
  * proceeding the manager does not manage, and an edit renaming or re-dating an event shared with
- * proceedings the manager does not manage (server/services/access.ts, `assertEventAccess`).
+ * proceedings the manager does not manage (server/features/accounts/access.ts, `assertEventAccess`).
  * Errors: 400 with field `errors`, 404 unknown proceeding or event, 413/415 cover; 401 signed
  * out and 403 cross-site on every change.
  */
 import express, { type Router } from "express";
+import { createProceeding, updateProceeding } from "../../features/proceedings/commands.ts";
+import {
+  getProceeding,
+  listProceedingEvents,
+  listProceedings,
+} from "../../features/proceedings/queries.ts";
 import { apiCall } from "../../http/contract.ts";
 import { actorOf, managerChange, proceedingAccess, requireManager } from "../../http/guards.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
-import { createProceeding, updateProceeding } from "../../services/proceedings/commands.ts";
-import {
-  getProceeding,
-  listProceedingEvents,
-  listProceedings,
-} from "../../services/proceedings/queries.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 
 const NO_PROCEEDING = "There is no such proceeding.";

@@ -15,22 +15,22 @@
  * Unknown journals and issues are 404; a publication id of another journal is 404 too.
  */
 import express, { type Router } from "express";
-import { apiCall } from "../../http/contract.ts";
-import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
-import { multipart, uploadedFile } from "../../http/uploads.ts";
-import type { AppContext } from "../../services/context.ts";
-import { notFound } from "../../services/errors.ts";
-import { findJournalRow } from "../../services/journals/queries.ts";
+import { findJournalRow } from "../../features/journals/queries.ts";
 import {
   createPublication,
   deletePublication,
   setPublicationStatus,
   updatePublication,
-} from "../../services/publications/commands.ts";
+} from "../../features/publications/commands.ts";
 import {
   getPublicationForEdit,
   listDashboardPublications,
-} from "../../services/publications/queries.ts";
+} from "../../features/publications/queries.ts";
+import { apiCall } from "../../http/contract.ts";
+import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
+import { multipart, uploadedFile } from "../../http/uploads.ts";
+import type { AppContext } from "../../services/context.ts";
+import { notFound } from "../../services/errors.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 

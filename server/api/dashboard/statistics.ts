@@ -13,7 +13,7 @@
  *
  * The scope is the first given of `paper`, `issue`, `journal`, `proceeding`; none means the
  * site (administrators) or the manager's first journal or proceeding. `from` and `to` are
- * `YYYY-MM-DD` (default: the last 30 days). Access follows server/services/access.ts: 403 for
+ * `YYYY-MM-DD` (default: the last 30 days). Access follows server/features/accounts/access.ts: 403 for
  * the site unless an administrator, and for a journal or proceeding the manager does not
  * manage; 404 an unknown scope; 400 a malformed parameter or range.
  */

@@ -1,6 +1,6 @@
 /**
  * Full-text search over papers (docs/product/overview.md#shape-of-the-system): an FTS5 table on SQLite, a weighted
- * `tsvector` with a GIN index on PostgreSQL. One row per paper; `server/services/search.ts`
+ * `tsvector` with a GIN index on PostgreSQL. One row per paper; `server/features/search/search.ts`
  * writes the rows and hides the dialect difference. Deleting a paper deletes its row (trigger on
  * SQLite, where virtual tables have no foreign keys; cascade on PostgreSQL).
  */

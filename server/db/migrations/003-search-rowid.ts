@@ -3,7 +3,7 @@
  * UNINDEXED column, so every re-index of one paper scanned the whole FTS5 table to delete its old
  * row (~480 ms at 100,000 papers). Here `paper_search` is recreated with `rowid` = `papers.id`,
  * so a delete is one lookup, and its rows are rebuilt from `papers` and `paper_authors` the way
- * `indexPaper` (server/services/search.ts) writes them. The text columns stay stored because
+ * `indexPaper` (server/features/search/search.ts) writes them. The text columns stay stored because
  * `snippet()` reads them.
  *
  * PostgreSQL already keys its `tsvector` table by `paper_id` with a GIN index: nothing to do.

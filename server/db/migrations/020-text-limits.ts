@@ -11,7 +11,7 @@
  * - SQLite: `paper_search` is rebuilt with the PDF's text in two columns, `body` (its opening,
  *   about {@link SNIPPET_TEXT_CHARS} characters, ended at a space) and `body_rest` (the rest), so
  *   a snippet reads only the abstract and the opening: FTS5 costs grow with the matches in the
- *   columns a snippet reads. The same split as `indexPaper` (server/services/search.ts).
+ *   columns a snippet reads. The same split as `indexPaper` (server/features/search/search.ts).
  *   PostgreSQL's search rows are unchanged (its snippets read a bounded slice of the text).
  */
 import { type Kysely, sql } from "kysely";

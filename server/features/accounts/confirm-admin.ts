@@ -1,15 +1,15 @@
 /**
  * `GET /confirm-admin?token=…`: the page the administrator confirmation link opens (issue 15;
  * docs/decisions/262-administrator-address-and-mailed-links.md; the rule in
- * server/services/admin-confirmation.ts). A good link makes the account administrator and says
+ * server/features/accounts/admin-confirmation.ts). A good link makes the account administrator and says
  * so, with a link to sign in; any other link answers 404 with what to do. Plain HTML like the
  * other small server pages (server/http/guards.ts), never cached (`no-store`; the output cache
  * leaves the path alone), its token never logged (server/http/log-url.ts).
  */
 import express, { type Router } from "express";
 import { z } from "zod";
-import { confirmAdministrator } from "../../services/admin-confirmation.ts";
 import type { AppContext } from "../../services/context.ts";
+import { confirmAdministrator } from "./admin-confirmation.ts";
 
 export const ADMIN_CONFIRMED_MSG =
   "Your address is confirmed: your account is now the site administrator.";

@@ -10,7 +10,7 @@
 import { isCrossSite } from "../../http/guards.ts";
 import { readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../http/session.ts";
 import type { AppContext } from "../../services/context.ts";
-import { endSession } from "../../services/sessions.ts";
+import { endSession } from "./sessions.ts";
 
 /**
  * Ends the session `request`'s cookie names and answers the headers that drop the cookie, or

@@ -23,13 +23,9 @@ import type { CitationReferences } from "../../../shared/api.ts";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
 import { paperLink, proceedingPaperLink, slugify } from "../../../shared/format.ts";
 import { publicOrigin } from "../../http/origin.ts";
-import { readableBy } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
-import {
-  getJournalPaper,
-  getProceedingPaper,
-  parsePaperId,
-} from "../../services/papers/queries.ts";
+import { readableBy } from "../accounts/access.ts";
+import { getJournalPaper, getProceedingPaper, parsePaperId } from "../papers/queries.ts";
 import { CitationPoolError } from "./citation-pool.ts";
 import {
   CITATION_FILES,

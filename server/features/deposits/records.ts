@@ -21,7 +21,7 @@ import {
 } from "../../../shared/dates.ts";
 import { paperLink, proceedingPaperLink, splitKeywords } from "../../../shared/format.ts";
 import type { AppContext } from "../../services/context.ts";
-import { galleyUrl, proceedingGalleyUrl } from "../../services/papers/queries.ts";
+import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
 import {
   type AuthorWithAffiliations,
   type FundingRead,
@@ -29,8 +29,8 @@ import {
   peopleByPaper,
   type ReferenceRead,
   referencesOf,
-} from "../../services/papers/scholarly.ts";
-import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../../services/papers/with-venues.ts";
+} from "../papers/scholarly.ts";
+import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../papers/with-venues.ts";
 
 /** A journal as the exports name it. */
 export type JournalVenue = {

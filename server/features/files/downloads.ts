@@ -14,13 +14,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
 import { slugify } from "../../../shared/format.ts";
-import { readableBy } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
-import {
-  findPaperFile,
-  findProceedingPaperFile,
-  parsePaperId,
-} from "../../services/papers/queries.ts";
+import { readableBy } from "../accounts/access.ts";
+import { findPaperFile, findProceedingPaperFile, parsePaperId } from "../papers/queries.ts";
 import { storedEtag, strongEtag } from "./pdf-etag.ts";
 import { sendStored } from "./send-stored.ts";
 

@@ -21,8 +21,8 @@ import {
   referenceSchema,
 } from "../../../shared/schemas.ts";
 import type { JatsArticle, JatsAuthor } from "../../import/jats.ts";
-import type { PaperFields } from "../../services/papers/commands.ts";
-import { referenceRead } from "../../services/papers/scholarly.ts";
+import type { PaperFields } from "../papers/commands.ts";
+import { referenceRead } from "../papers/scholarly.ts";
 
 /** Drops eLife's trailing "DOI: http://dx.doi.org/…" paragraph of an abstract. */
 export function withoutDoiParagraph(abstract: string): string {

@@ -13,14 +13,10 @@
 import express, { type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
 import { publicOrigin } from "../../http/origin.ts";
-import { readableBy } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
-import {
-  getJournalPaper,
-  getProceedingPaper,
-  parsePaperId,
-} from "../../services/papers/queries.ts";
+import { readableBy } from "../accounts/access.ts";
 import { paperJatsXml } from "../deposits/jats.ts";
+import { getJournalPaper, getProceedingPaper, parsePaperId } from "../papers/queries.ts";
 
 /** Sends paper `paperId`'s JATS (found readable by the caller), or the 404 page when `null`. */
 async function sendJats(

@@ -17,8 +17,8 @@ import {
   publicationLink,
 } from "../../../shared/format.ts";
 import type { AppContext } from "../../services/context.ts";
-import { authorsByPaper } from "../../services/papers/scholarly.ts";
-import { publishedIssues } from "../../services/publications/queries.ts";
+import { authorsByPaper } from "../papers/scholarly.ts";
+import { publishedIssues } from "../publications/queries.ts";
 
 /**
  * `ctx` whose queries go to `ctx.readDb`: on SQLite the read-only worker pool, so these long

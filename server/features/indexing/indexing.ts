@@ -13,7 +13,7 @@ import { journalFeedLink } from "../../../shared/format.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import { escapeXml, xmlWriter } from "../../http/xml-stream.ts";
 import type { AppContext } from "../../services/context.ts";
-import { findJournalRow } from "../../services/journals/queries.ts";
+import { findJournalRow } from "../journals/queries.ts";
 import {
   type FeedEntry,
   listRecentPapers,

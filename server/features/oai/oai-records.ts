@@ -16,9 +16,9 @@ import {
   splitKeywords,
 } from "../../../shared/format.ts";
 import type { AppContext } from "../../services/context.ts";
-import { galleyUrl, proceedingGalleyUrl } from "../../services/papers/queries.ts";
-import { authorsByPaper } from "../../services/papers/scholarly.ts";
-import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../../services/papers/with-venues.ts";
+import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
+import { authorsByPaper } from "../papers/scholarly.ts";
+import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../papers/with-venues.ts";
 
 export type OaiRecord = {
   paperId: number;

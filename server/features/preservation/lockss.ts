@@ -14,7 +14,7 @@ import { JOURNAL_URI_PATTERN } from "../../../shared/constants.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
-import { galleyUrl } from "../../services/papers/queries.ts";
+import { galleyUrl } from "../papers/queries.ts";
 
 export const LOCKSS_PERMISSION =
   "LOCKSS system has permission to collect, preserve, and serve this Archival Unit.";

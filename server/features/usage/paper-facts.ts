@@ -5,7 +5,7 @@
 
 import { paperLink, proceedingPaperLink } from "../../../shared/format.ts";
 import type { Db } from "../../db/database.ts";
-import { papersWithVenues } from "../../services/papers/with-venues.ts";
+import { papersWithVenues } from "../papers/with-venues.ts";
 
 export type PaperFacts = {
   title: string;

@@ -3,7 +3,7 @@
  * the COUNTER figures of the site, a journal, an issue, a proceeding or a paper over a range of
  * days, per day (or per month for long ranges), their totals, and the most viewed papers.
  *
- * Who sees what follows server/services/access.ts: the site only to administrators; a journal
+ * Who sees what follows server/features/accounts/access.ts: the site only to administrators; a journal
  * (with its issues and papers) or a proceeding (with its papers) to those who may manage it.
  */
 import { sql } from "kysely";
@@ -20,15 +20,15 @@ import {
   zeroFigures,
 } from "../../../shared/usage.ts";
 import type { UsageScope } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError, invalid, notFound } from "../../services/errors.ts";
 import {
   type Actor,
   assertJournalAccess,
   assertProceedingAccess,
   isAdmin,
-} from "../../services/access.ts";
-import type { AppContext } from "../../services/context.ts";
-import { AppError, invalid, notFound } from "../../services/errors.ts";
-import { ISSUE_LABEL_COLUMNS, issuesWithJournals } from "../../services/publications/queries.ts";
+} from "../accounts/access.ts";
+import { ISSUE_LABEL_COLUMNS, issuesWithJournals } from "../publications/queries.ts";
 import {
   addDays,
   dailyFigures,

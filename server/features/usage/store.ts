@@ -22,7 +22,7 @@ import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import type { Database, UsageKind, UsageScope } from "../../db/schema.ts";
-import { papersWithVenues } from "../../services/papers/with-venues.ts";
+import { papersWithVenues } from "../papers/with-venues.ts";
 import {
   type CountedEvent,
   countEvents,

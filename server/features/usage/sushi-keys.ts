@@ -7,10 +7,10 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { SushiKeyItem } from "../../../shared/usage.ts";
-import type { Actor } from "../../services/access.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import { timestamp } from "../../services/write.ts";
+import type { Actor } from "../accounts/access.ts";
 
 /** The `site_settings` key of the rule; value `1` requires a key. */
 const REQUIRE_KEY_SETTING = "sushi.require_api_key";

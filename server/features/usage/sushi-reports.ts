@@ -24,8 +24,8 @@
 import { sql } from "kysely";
 import { effectivePaperDate } from "../../../shared/dates.ts";
 import type { Db } from "../../db/database.ts";
-import { authorsByPaper } from "../../services/papers/scholarly.ts";
-import { papersWithVenues } from "../../services/papers/with-venues.ts";
+import { authorsByPaper } from "../papers/scholarly.ts";
+import { papersWithVenues } from "../papers/with-venues.ts";
 import { lastDayOf, num } from "./figures.ts";
 import { ACCESS_TYPE } from "./store.ts";
 

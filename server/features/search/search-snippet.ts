@@ -10,7 +10,7 @@
  *
  * Marks are U+0002 … U+0003 (shared/search-marks.ts), never HTML.
  */
-import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
+import { MARK_END, MARK_START } from "../../../shared/search-marks.ts";
 
 /** Characters of a PDF's text a snippet may come from (its opening), at most. */
 export const SNIPPET_TEXT_CHARS = 10_000;

@@ -11,10 +11,10 @@ import type {
   ProceedingEventItem,
 } from "../../../shared/api.ts";
 import { proceedingLink, proceedingPaperLink } from "../../../shared/format.ts";
+import type { AppContext } from "../../services/context.ts";
+import { editorialBoard, editorsForEdit } from "../../services/editors.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { type Actor, isAdmin } from "../access.ts";
-import type { AppContext } from "../context.ts";
-import { editorialBoard, editorsForEdit } from "../editors.ts";
+import { type Actor, isAdmin } from "../accounts/access.ts";
 import { listContents } from "../papers/queries.ts";
 
 /**

@@ -15,7 +15,7 @@ import { splitInstitutions } from "../../../shared/format.ts";
 import type { FundingInput, ReferenceInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
 import type { PaperAuthor, PaperAuthorAffiliation } from "../../db/schema.ts";
-import { nullIfEmpty, type Trx } from "../write.ts";
+import { nullIfEmpty, type Trx } from "../../services/write.ts";
 
 /** An affiliation as written: its name as printed and its ROR id (`""` when none). */
 export type AffiliationWrite = { name: string; ror: string };

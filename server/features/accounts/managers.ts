@@ -10,13 +10,13 @@
  * succeed. SQLite runs one write transaction at a time anyway.
  */
 import { sql } from "kysely";
-import type { ManagerAccount, ManagersScreen } from "../../shared/api.ts";
-import type { UserRole } from "../db/schema.ts";
+import type { ManagerAccount, ManagersScreen } from "../../../shared/api.ts";
+import type { UserRole } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError, conflict, notFound } from "../../services/errors.ts";
+import { timestamp } from "../../services/write.ts";
 import { assignJournalInTrx, assignProceedingInTrx } from "./access.ts";
-import type { AppContext } from "./context.ts";
-import { AppError, conflict, notFound } from "./errors.ts";
 import { displayName } from "./users.ts";
-import { timestamp } from "./write.ts";
 
 export const NO_ACCOUNT = "There is no such account.";
 export const LAST_ADMIN_MSG =

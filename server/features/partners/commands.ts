@@ -5,9 +5,9 @@
  */
 import type { PartnerInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
-import type { AppContext } from "../context.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
-import { removeImage, storeImage } from "../images.ts";
+import type { AppContext } from "../../services/context.ts";
+import { conflict, invalid, notFound } from "../../services/errors.ts";
+import { removeImage, storeImage } from "../../services/images.ts";
 import {
   commitOrDiscard,
   nullIfEmpty,
@@ -15,7 +15,7 @@ import {
   type Trx,
   timestamp,
   writeCatalogue,
-} from "../write.ts";
+} from "../../services/write.ts";
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
   let query = db

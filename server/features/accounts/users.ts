@@ -13,12 +13,12 @@
 
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
-import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../shared/constants.ts";
-import { DEFAULT_PASSWORD_SCRYPT_COST } from "../config.ts";
-import type { User, UserRole } from "../db/schema.ts";
-import { isUniqueViolation } from "../db/unique-violation.ts";
-import type { AppContext } from "./context.ts";
-import { AppError, conflict, invalid } from "./errors.ts";
+import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../../shared/constants.ts";
+import { DEFAULT_PASSWORD_SCRYPT_COST } from "../../config.ts";
+import type { User, UserRole } from "../../db/schema.ts";
+import { isUniqueViolation } from "../../db/unique-violation.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError, conflict, invalid } from "../../services/errors.ts";
 
 /** Shortest accepted password, in characters (docs/product/api.md). */
 export { MIN_PASSWORD_LENGTH };
@@ -197,7 +197,7 @@ export async function registerManager(ctx: AppContext, input: NewManager): Promi
  * insert itself, so the check and the row cannot be split
  * (docs/decisions/190-roles-and-ownership.md). An `ADMIN_EMAIL` account registered with the
  * passcode becomes administrator only through its emailed confirmation link
- * (server/services/admin-confirmation.ts, decision 262).
+ * (server/features/accounts/admin-confirmation.ts, decision 262).
  * @throws AppError `conflict` (409) when the email was taken meanwhile.
  */
 export async function insertAccount(

@@ -17,10 +17,10 @@
  *   voids its other links and clears its failed sign-ins (decision 197), in one transaction.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { User } from "../db/schema.ts";
-import type { AppContext } from "./context.ts";
-import { AppError, invalid } from "./errors.ts";
-import { sendMail } from "./mail.ts";
+import type { User } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError, invalid } from "../../services/errors.ts";
+import { sendMail } from "../../services/mail.ts";
 import { clearAccountFailures } from "./sign-in-failures.ts";
 import {
   assertNewPassword,

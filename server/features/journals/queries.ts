@@ -6,10 +6,10 @@ import { sql } from "kysely";
 import type { Button, JournalCard, JournalDetail } from "../../../shared/api.ts";
 import { SUBJECTS } from "../../../shared/constants.ts";
 import type { Journal } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { notFound } from "../../services/errors.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { type Actor, isAdmin } from "../access.ts";
-import type { AppContext } from "../context.ts";
-import { notFound } from "../errors.ts";
+import { type Actor, isAdmin } from "../accounts/access.ts";
 
 /** Public buttons of a journal card (docs/product/api.md). */
 function publicButtons(uri: string): Button[] {

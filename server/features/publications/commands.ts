@@ -7,10 +7,9 @@ import type { PublicationStatus } from "../../../shared/constants.ts";
 import { publicationLabel } from "../../../shared/format.ts";
 import type { PublicationInput } from "../../../shared/schemas.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import type { AppContext } from "../context.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
-import { removeImage, storeImage } from "../images.ts";
-import { journalByUri } from "../journals/queries.ts";
+import type { AppContext } from "../../services/context.ts";
+import { conflict, invalid, notFound } from "../../services/errors.ts";
+import { removeImage, storeImage } from "../../services/images.ts";
 import {
   commitOrDiscard,
   nullIfEmpty,
@@ -19,7 +18,8 @@ import {
   timestamp,
   today,
   writeCatalogue,
-} from "../write.ts";
+} from "../../services/write.ts";
+import { journalByUri } from "../journals/queries.ts";
 
 export type PublicationExtras = {
   /** Default `input.status`, else `draft` (decision 258). */

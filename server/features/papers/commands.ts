@@ -3,7 +3,7 @@
  * and authors, update with an optional new PDF, delete (the row first, then the file). The PDF's
  * page count and text are read with pdf.js when it is stored. A DOI names one paper on the site,
  * whatever its case: checked in the write's transaction and held by a unique index (decision 220).
- * Each write updates the paper's search row in the same transaction (server/services/search.ts);
+ * Each write updates the paper's search row in the same transaction (server/features/search/search.ts);
  * deleting a paper drops it through the database (trigger or cascade).
  */
 
@@ -14,12 +14,9 @@ import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
 import type { PapersTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { attachJats, detachJats, type StoredJats } from "../../features/fulltext/galley.ts";
-import type { AppContext } from "../context.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
-import { journalByUri } from "../journals/queries.ts";
-import { type StoredPaperFile, storePaperFile } from "../paper-file.ts";
-import { indexPaper } from "../search.ts";
+import type { AppContext } from "../../services/context.ts";
+import { conflict, invalid, notFound } from "../../services/errors.ts";
+import { type StoredPaperFile, storePaperFile } from "../../services/paper-file.ts";
 import {
   commitOrDiscard,
   nullIfEmpty,
@@ -27,7 +24,10 @@ import {
   type Trx,
   timestamp,
   writeCatalogue,
-} from "../write.ts";
+} from "../../services/write.ts";
+import { attachJats, detachJats, type StoredJats } from "../fulltext/galley.ts";
+import { journalByUri } from "../journals/queries.ts";
+import { indexPaper } from "../search/search.ts";
 import {
   type AuthorWrite,
   replaceAuthors,

@@ -10,21 +10,21 @@
  * without injecting markup.
  */
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import type { SearchHit, SearchResult } from "../../shared/api.ts";
+import type { SearchHit, SearchResult } from "../../../shared/api.ts";
 import {
   paperLink,
   proceedingLink,
   proceedingPaperLink,
   publicationLabel,
   publicationLink,
-} from "../../shared/format.ts";
-import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
-import type { SearchFilters } from "../../shared/search-params.ts";
-import type { Dialect } from "../db/dialect.ts";
-import type { Database } from "../db/schema.ts";
-import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
-import type { AppContext } from "./context.ts";
-import { utf8Prefix } from "./pdf-text.ts";
+} from "../../../shared/format.ts";
+import { MARK_END, MARK_START } from "../../../shared/search-marks.ts";
+import type { SearchFilters } from "../../../shared/search-params.ts";
+import type { Dialect } from "../../db/dialect.ts";
+import type { Database } from "../../db/schema.ts";
+import { announceCatalogueWrite, bumpCatalogueVersion } from "../../services/catalogue-version.ts";
+import type { AppContext } from "../../services/context.ts";
+import { utf8Prefix } from "../../services/pdf-text.ts";
 import { type ParsedQuery, parseQuery, toFts5, toWebsearch } from "./search-query.ts";
 import { bestPassage, SNIPPET_TEXT_CHARS, splitOpening } from "./search-snippet.ts";
 

@@ -14,9 +14,9 @@
  * - Expired rows are refused, deleted when met, and purged at every sign-in.
  */
 import { createHmac, randomBytes } from "node:crypto";
-import { SESSION_TTL } from "../../shared/constants.ts";
-import type { User } from "../db/schema.ts";
-import type { AppContext } from "./context.ts";
+import { SESSION_TTL } from "../../../shared/constants.ts";
+import type { User } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
 
 const TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

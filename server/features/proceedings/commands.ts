@@ -5,10 +5,9 @@
  */
 import { slugify } from "../../../shared/format.ts";
 import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
-import { type Actor, assertEventAccess, assignProceedingInTrx } from "../access.ts";
-import type { AppContext } from "../context.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
-import { removeImage, storeImage } from "../images.ts";
+import type { AppContext } from "../../services/context.ts";
+import { conflict, invalid, notFound } from "../../services/errors.ts";
+import { removeImage, storeImage } from "../../services/images.ts";
 import {
   commitOrDiscard,
   nullIfEmpty,
@@ -17,7 +16,8 @@ import {
   type Trx,
   timestamp,
   writeCatalogue,
-} from "../write.ts";
+} from "../../services/write.ts";
+import { type Actor, assertEventAccess, assignProceedingInTrx } from "../accounts/access.ts";
 
 export type ProceedingExtras = {
   /** URL slug; default from the title and year, made unique with a `-2`, `-3`… suffix. */

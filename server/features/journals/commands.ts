@@ -12,10 +12,9 @@ import type {
 } from "../../../shared/schemas.ts";
 import type { JournalsTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { assignJournalInTrx } from "../access.ts";
-import type { AppContext } from "../context.ts";
-import { conflict, invalid } from "../errors.ts";
-import { removeImage, storeImage } from "../images.ts";
+import type { AppContext } from "../../services/context.ts";
+import { conflict, invalid } from "../../services/errors.ts";
+import { removeImage, storeImage } from "../../services/images.ts";
 import {
   commitOrDiscard,
   nullIfEmpty,
@@ -23,7 +22,8 @@ import {
   type Trx,
   timestamp,
   writeCatalogue,
-} from "../write.ts";
+} from "../../services/write.ts";
+import { assignJournalInTrx } from "../accounts/access.ts";
 import { journalByUri } from "./queries.ts";
 
 /** Columns the forms do not carry, set by the importer (or left to their defaults). */

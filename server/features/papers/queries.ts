@@ -26,9 +26,9 @@ import {
 } from "../../../shared/format.ts";
 import { parseRouteParam, routeId } from "../../../shared/route-params.ts";
 import type { Paper } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import type { Visibility } from "../access.ts";
-import type { AppContext } from "../context.ts";
+import type { Visibility } from "../accounts/access.ts";
 import { issnLine } from "../journals/queries.ts";
 import {
   type AuthorWithAffiliations,

@@ -21,10 +21,10 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { clientNetwork } from "./client-network.ts";
-import type { AppContext } from "./context.ts";
-import { AppError } from "./errors.ts";
-import { waitText } from "./rate-limit.ts";
+import { clientNetwork } from "../../services/client-network.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError } from "../../services/errors.ts";
+import { waitText } from "../../services/rate-limit.ts";
 
 /** The first wait, in seconds, once the free failures are used. */
 export const FIRST_WAIT_S = 30;

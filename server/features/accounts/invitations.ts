@@ -9,15 +9,16 @@
  *   account is created and the invitation marked used in one transaction, by a conditional
  *   update, so two registrations with one link cannot both succeed.
  * - The account takes the invited address and becomes a journal manager (or an administrator
- *   under the first-account / `ADMIN_EMAIL` rule of server/services/users.ts). A new invitation
+ *   under the first-account / `ADMIN_EMAIL` rule of server/features/accounts/users.ts). A new invitation
  *   to the same address leaves the older links working until they expire.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { INVITATION_GONE } from "../../shared/constants.ts";
-import type { User } from "../db/schema.ts";
-import type { AppContext } from "./context.ts";
-import { AppError, conflict } from "./errors.ts";
-import { sendMail } from "./mail.ts";
+import { INVITATION_GONE } from "../../../shared/constants.ts";
+import type { User } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError, conflict } from "../../services/errors.ts";
+import { sendMail } from "../../services/mail.ts";
+import { timestamp } from "../../services/write.ts";
 import {
   assertNewPassword,
   hashPassword,
@@ -25,7 +26,6 @@ import {
   type NewManager,
   normaliseEmail,
 } from "./users.ts";
-import { timestamp } from "./write.ts";
 
 /** How long an invitation link works, in milliseconds. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@
  * in their manager-set order.
  */
 import type { PartnerItem } from "../../../shared/api.ts";
+import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import type { AppContext } from "../context.ts";
 
 /** Every partner by position (then name). */
 export async function listPartners(ctx: AppContext): Promise<PartnerItem[]> {

@@ -19,10 +19,10 @@ import { issuePublicationDate } from "../../../shared/dates.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { editorialBoard, editorsForEdit } from "../../services/editors.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import type { Visibility } from "../access.ts";
-import type { AppContext } from "../context.ts";
-import { editorialBoard, editorsForEdit } from "../editors.ts";
+import type { Visibility } from "../accounts/access.ts";
 import { findJournalRow, issnLine } from "../journals/queries.ts";
 import { listContents } from "../papers/queries.ts";
 

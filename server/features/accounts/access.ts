@@ -6,13 +6,13 @@
  *   and account.
  * - A journal manager (`'manager'`) may touch only the journals (with their issues and papers)
  *   and proceedings assigned to them in `journal_managers` / `proceeding_managers`; creating a
- *   journal or proceeding assigns it to its creator (server/services/journals/commands.ts,
- *   server/services/proceedings/commands.ts).
+ *   journal or proceeding assigns it to its creator (server/features/journals/commands.ts,
+ *   server/features/proceedings/commands.ts).
  */
-import type { UserRole } from "../db/schema.ts";
-import type { AppContext } from "./context.ts";
-import { AppError } from "./errors.ts";
-import type { Trx } from "./write.ts";
+import type { UserRole } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { AppError } from "../../services/errors.ts";
+import type { Trx } from "../../services/write.ts";
 
 /** Readers see a paper only in an active journal and a published issue. */
 export type Visibility = { includeUnpublished?: boolean };

@@ -11,12 +11,12 @@
  * (`admin_confirmations`, migration 021). A link works once, for {@link ADMIN_LINK_TTL_MS}, and
  * only while the account still has the `ADMIN_EMAIL` address and is not disabled. An account
  * registered through an invitation needs no link: the invitation mailed to the address proves
- * it (server/services/invitations.ts), and the first account of a site is administrator anyway.
+ * it (server/features/accounts/invitations.ts), and the first account of a site is administrator anyway.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { User } from "../db/schema.ts";
-import type { AppContext } from "./context.ts";
-import { sendMail } from "./mail.ts";
+import type { User } from "../../db/schema.ts";
+import type { AppContext } from "../../services/context.ts";
+import { sendMail } from "../../services/mail.ts";
 import { displayName } from "./users.ts";
 
 /** A confirmation link works for 24 hours. */
