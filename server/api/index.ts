@@ -7,7 +7,7 @@ import express, { type Router } from "express";
 import { apiErrorHandler, sendFail } from "../http/respond.ts";
 import type { AppContext } from "../services/context.ts";
 import { accountRouter } from "./account.ts";
-import { dashboardRouter } from "./dashboard.ts";
+import { dashboardRouter } from "./dashboard/index.ts";
 import { publicRouter } from "./public.ts";
 
 export function createApiRouter(ctx: AppContext): Router {

@@ -1,6 +1,6 @@
 /**
  * Dashboard calls of a journal's papers (docs/product/screens.md and docs/product/api.md; docs/product/api.md and docs/product/files.md).
- * Guards on each route (server/api/dashboard.ts): the read `requireManager`, every change
+ * Guards on each route (server/api/dashboard/index.ts): the read `requireManager`, every change
  * `...managerChange(ctx)`, the GET `delete_paper` included.
  *
  * | call | answer |

@@ -1,6 +1,6 @@
 /**
  * Dashboard calls of publications, a journal's issues (docs/product/screens.md and docs/product/api.md; docs/product/api.md).
- * Guards on each route (server/api/dashboard.ts): reads `requireManager`, changes
+ * Guards on each route (server/api/dashboard/index.ts): reads `requireManager`, changes
  * `...managerChange(ctx)`, the GET row actions included.
  *
  * | call | answer |
