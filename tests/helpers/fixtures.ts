@@ -19,6 +19,8 @@ export type SeededCatalogue = {
   journalId: number;
   /** `hidden-annals` (inactive), with one issue and the paper "Secret". */
   inactiveJournalId: number;
+  /** Vol. 1 No. 1 of the inactive journal, holding "Secret". */
+  inactiveIssueId: number;
   /** Vol. 3 No. 2 (2025) of `ethics-review`, published 2025-06-01, with the two papers below. */
   issueId: number;
   /** Vol. 3 No. 1, published 2025-01-15, without papers. */
@@ -210,6 +212,7 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
   return {
     journalId,
     inactiveJournalId,
+    inactiveIssueId: hiddenIssueId,
     issueId,
     olderIssueId,
     draftIssueId,
