@@ -7,11 +7,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChildServer, startChildServer } from "../helpers/child-server.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 const REDIS = spawnSync("redis-server", ["--version"]).status === 0;
 if (!REDIS && process.env.CI) throw new Error("redis-server is missing: CI installs it");
@@ -21,15 +22,6 @@ const skipReason = process.env.TEST_DATABASE_URL
     ? "redis-server is not installed (apt-get install redis-server)"
     : undefined;
 if (skipReason) it.skip(`attempt limits in Redis: skipped, ${skipReason}`, () => {});
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
