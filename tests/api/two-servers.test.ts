@@ -15,7 +15,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInManager } from "../helpers/account.ts";
-import { type ChildServer, startChildServer } from "../helpers/child-server.ts";
+import { type ChildServer, failedSignIn, startChildServer } from "../helpers/child-server.ts";
 import { CORPUS_DIR, createTestContext, type TestContext } from "../helpers/context.ts";
 import { insertJournalWithIssue } from "../helpers/fixtures.ts";
 import { freePort } from "../helpers/free-port.ts";
@@ -200,17 +200,11 @@ describe.skipIf(skipReason !== undefined)(
     });
 
     it("counts sign-in attempts made on both servers against one limit", async () => {
-      const attempt = (server: ChildServer) =>
-        fetch(`${server.origin}/api/login`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
-          body: JSON.stringify({ email: "nobody@example.org", pword: "wrong password" }),
-        }).then((r) => r.status);
       // the session test's sign-in on a counted one of the 4 allowed a minute
-      const statuses = [await attempt(a), await attempt(b), await attempt(a)];
+      const statuses = [await failedSignIn(a), await failedSignIn(b), await failedSignIn(a)];
       expect(statuses.every((s) => s !== 429)).toBe(true);
-      expect(await attempt(b)).toBe(429);
-      expect(await attempt(a)).toBe(429);
+      expect(await failedSignIn(b)).toBe(429);
+      expect(await failedSignIn(a)).toBe(429);
     });
 
     it("loses no request nginx can retry when one server is killed mid-traffic", async () => {
