@@ -10,9 +10,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORCID_CHECK_MESSAGE } from "../../shared/orcid.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
 import {
   type Attachment,
-  corpusPdf,
   paperCount as countPapers,
   type Fields,
   getAs,

@@ -10,6 +10,7 @@ import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { proceedingFields } from "../helpers/dashboard-forms.ts";
 import { type Fields, postForm } from "../helpers/form-calls.ts";
+import { storedValue } from "../helpers/rows.ts";
 import { pngImage } from "../helpers/uploads.ts";
 
 let t: TestContext;
@@ -32,14 +33,7 @@ async function create(as: string, overrides: Fields = {}) {
   return { id, eventId: row.event_id };
 }
 
-const eventName = async (id: number) =>
-  (
-    await t.ctx.db
-      .selectFrom("proceeding_events")
-      .select("name")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()
-  ).name;
+const eventName = (id: number) => storedValue(t, "proceeding_events", "name", "id", id);
 
 beforeAll(async () => {
   t = await createTestContext();

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { createPdfPool, type PdfPool } from "../../server/services/pdf-pool.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
 import { journalPaperFields } from "../helpers/dashboard-forms.ts";
-import { corpusPdf, postForm } from "../helpers/form-calls.ts";
+import { postForm } from "../helpers/form-calls.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 
 const binary = findPdftotext();

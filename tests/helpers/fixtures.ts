@@ -39,6 +39,24 @@ export type SeededCatalogue = {
   pdfBytes: Buffer;
 };
 
+/**
+ * The seeded proceeding's event and facts, named as the public API gives them
+ * (`/api/get_proceeding_page/pldi-2009`): the conference PLDI '09 in Dublin, ACM, an ISBN and
+ * no ISSN.
+ */
+export const PLDI_2009 = {
+  slug: "pldi-2009",
+  link: "/proceedings/pldi-2009",
+  event_name: "PLDI '09",
+  event_start_date: "2009-06-15",
+  event_end_date: "2009-06-20",
+  event_location: "Dublin, Ireland",
+  publisher: "ACM",
+  isbn: "978-1-60558-392-1",
+  issn: "",
+  year: 2009,
+} as const;
+
 export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
   const db = ctx.db;
   const journal = (overrides: Record<string, unknown>) => ({
@@ -190,19 +208,19 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
   const { proceedingId } = await insertProceeding(
     db,
     {
-      name: "PLDI '09",
-      start_date: "2009-06-15",
-      end_date: "2009-06-20",
-      location: "Dublin, Ireland",
+      name: PLDI_2009.event_name,
+      start_date: PLDI_2009.event_start_date,
+      end_date: PLDI_2009.event_end_date,
+      location: PLDI_2009.event_location,
       created_at: T0,
     },
     {
-      slug: "pldi-2009",
+      slug: PLDI_2009.slug,
       title: "Proceedings of PLDI '09",
       sub_title: "Programming Language Design and Implementation",
-      isbn: "978-1-60558-392-1",
-      publisher: "ACM",
-      year: 2009,
+      isbn: PLDI_2009.isbn,
+      publisher: PLDI_2009.publisher,
+      year: PLDI_2009.year,
       intro: "The proceedings.",
       created_at: T0,
       updated_at: T0,
