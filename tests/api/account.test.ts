@@ -6,7 +6,12 @@ import { managerChange } from "../../server/http/guards.ts";
 import { sendOk } from "../../server/http/respond.ts";
 import { loadUser, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../../server/http/session.ts";
 import { SESSION_TTL } from "../../shared/constants.ts";
-import { createManager, registrationBody, signedInManager } from "../helpers/account.ts";
+import {
+  createManager,
+  MANAGER_NAV_LINKS,
+  registrationBody,
+  signedInManager,
+} from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 
 /** `name=value` of the session cookie a response sets, or undefined. */
@@ -352,12 +357,7 @@ describe(`account API (${dialectUnderTest})`, () => {
       expect(res.body.status).toBe(1);
       expect(res.body.nav_items).toEqual({
         u_name: "Emmy Noether",
-        nav_links: [
-          { text: "Journals", url: "/dashboard" },
-          { text: "Proceedings", url: "/dashboard/proceedings" },
-          { text: "Statistics", url: "/dashboard/statistics" },
-          { text: "View Site", url: "/" },
-        ],
+        nav_links: MANAGER_NAV_LINKS,
       });
     });
   });

@@ -14,6 +14,7 @@ import {
 import { createManager, registrationBody } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type Mailbox, startMailbox } from "../helpers/mailbox.ts";
+import { storedValue } from "../helpers/rows.ts";
 
 const ADMIN = "named.admin@example.org";
 let t: TestContext;
@@ -33,14 +34,7 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-const roleOf = async (email: string) =>
-  (
-    await t.ctx.db
-      .selectFrom("users")
-      .select("role")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow()
-  ).role;
+const roleOf = (email: string) => storedValue(t, "users", "role", "email", email);
 const tokenIn = (text: string) => {
   const match = /http:\/\/journals\.example\.edu\/confirm-admin\?token=([\w-]{43})/.exec(text);
   if (!match) throw new Error(`no confirmation link in: ${text}`);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MARK_END, MARK_START, searchPapers } from "../../server/features/search/search.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
-import { corpusPdf, type Fields, getAs, postForm, proceedingIdOf } from "../helpers/form-calls.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
+import { type Fields, getAs, postForm, proceedingIdOf } from "../helpers/form-calls.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 import { negativeCountPdf, TEXT_BOMB_WORDS, textBombPdf } from "../helpers/text-bomb.ts";
 

@@ -8,37 +8,18 @@
  * without JATS, the manifest's names, which stay literal (decision 255). BibTeX's `month` is the
  * month alone; RIS lines are never wrapped and its keywords carry no leading space.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { DOMParser } from "@xmldom/xmldom";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "../../server/db/database.ts";
-import { importCorpus } from "../../server/import/corpus.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
+  corpusPapers,
+  importPapers,
+  jatsSurnames,
+  type ListedPaper,
+  words,
+} from "../helpers/corpus-papers.ts";
 import { parseBibtex, parseCslJson, parseRis } from "../helpers/parsers.ts";
-import { buildSmallCorpus } from "../helpers/small-corpus.ts";
-
-type ManifestPaper = {
-  title: string;
-  doi?: string;
-  authors: { name: string }[];
-  jats?: string | null;
-  published?: string;
-  pages?: string;
-  elocation_id?: string;
-  keywords?: string[];
-};
-type Manifest = {
-  journals: { name: string; issues: { year: number; papers: ManifestPaper[] }[] }[];
-  proceedings: { name: string; slug: string; year: number; papers: ManifestPaper[] }[];
-};
 
 /** One corpus paper as the citation files must give it. */
 type Expected = {
@@ -58,84 +39,45 @@ type Expected = {
 /** Authors as people came with decision 255 (migration 013): only then are names split right. */
 const PEOPLE = "013-scholarly-model" in migrations;
 
-const words = (text: string) => text.replace(/\s+/g, " ").trim();
-
-async function expectations(manifest: Manifest): Promise<Expected[]> {
-  const surnames = async (paper: ManifestPaper) => {
-    if (!paper.jats) return paper.authors.map((a) => a.name);
-    const xml = await readFile(path.join(CORPUS_DIR, paper.jats), "utf8");
-    const doc = new DOMParser().parseFromString(xml, "text/xml");
-    return Array.from(doc.getElementsByTagName("contrib"))
-      .filter((c) => c.getAttribute("contrib-type") === "author")
-      .map((c) => c.getElementsByTagName("surname")[0]?.textContent ?? "")
-      .filter(Boolean);
+/** What the citation files of a listed paper must say. */
+async function expectation({ paper, venue, year, conference }: ListedPaper): Promise<Expected> {
+  const [first = "", last = ""] = paper.pages
+    ? paper.pages.split(/\s*[-–]\s*/)
+    : [paper.elocation_id ?? ""];
+  return {
+    title: words(paper.title),
+    doi: paper.doi ?? "",
+    year: paper.published ? Number(paper.published.slice(0, 4)) : year,
+    first,
+    last,
+    venue,
+    conference,
+    // without JATS, the manifest's names, literal
+    families: paper.jats ? await jatsSurnames(paper) : paper.authors.map((a) => a.name),
+    literal: !paper.jats,
   };
-  const of = async (
-    paper: ManifestPaper,
-    venue: string,
-    year: number,
-    conference: boolean,
-  ): Promise<Expected> => {
-    const [first = "", last = ""] = paper.pages
-      ? paper.pages.split(/\s*[-–]\s*/)
-      : [paper.elocation_id ?? ""];
-    return {
-      title: words(paper.title),
-      doi: paper.doi ?? "",
-      year: paper.published ? Number(paper.published.slice(0, 4)) : year,
-      first,
-      last,
-      venue,
-      conference,
-      families: await surnames(paper),
-      literal: !paper.jats,
-    };
-  };
-  const all: Promise<Expected>[] = [];
-  for (const j of manifest.journals) {
-    for (const i of j.issues) for (const p of i.papers) all.push(of(p, j.name, i.year, false));
-  }
-  for (const pr of manifest.proceedings) {
-    for (const p of pr.papers) all.push(of(p, pr.name, pr.year, true));
-  }
-  return Promise.all(all);
 }
 
 let t: TestContext;
-let dir: string;
+let remove = async () => {};
 let papers: { expected: Expected; page: string }[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
-  const manifest = JSON.parse(
-    await readFile(path.join(CORPUS_DIR, "manifest.json"), "utf8"),
-  ) as Manifest;
-  const expected = await expectations(manifest);
+  const listed = await corpusPapers();
+  const expected = await Promise.all(listed.map(expectation));
   // every paper, two of them with their PDF (the files carry no PDF text)
-  dir = await buildSmallCorpus(
-    await mkdtemp(path.join(tmpdir(), "athenaeum-citations-")),
-    expected.map((e) => e.doi || e.title),
+  const corpus = await importPapers(
+    t.ctx,
+    listed.map((l) => l.paper),
+    "athenaeum-citations-",
   );
-  await importCorpus(t.ctx, dir, { partners: false });
-  const rows = await t.ctx.db
-    .selectFrom("papers as p")
-    .leftJoin("publications as pub", "pub.id", "p.publication_id")
-    .leftJoin("journals as j", "j.id", "pub.journal_id")
-    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
-    .select(["p.id", "p.doi", "p.title", "j.uri", "pr.slug"])
-    .execute();
-  papers = expected.map((e) => {
-    const row = rows.find((r) =>
-      e.doi ? r.doi?.toLowerCase() === e.doi.toLowerCase() : words(r.title) === e.title,
-    );
-    if (!row) throw new Error(`not imported: ${e.title}`);
-    const page = row.slug ? `/proceedings/${row.slug}/${row.id}` : `/journal/${row.uri}/${row.id}`;
-    return { expected: e, page };
-  });
+  remove = corpus.remove;
+  papers = expected.map((e, i) => ({ expected: e, page: corpus.imported[i]!.page }));
 }, 180_000);
 afterAll(async () => {
   await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await remove();
 });
 
 const get = async (url: string) => {

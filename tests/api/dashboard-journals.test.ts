@@ -1,7 +1,9 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInManager } from "../helpers/account.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { journalFields, journalGuideFields } from "../helpers/dashboard-forms.ts";
+import { type Attachment, type Fields, postForm } from "../helpers/form-calls.ts";
+import { managerFileContext } from "../helpers/seeded-context.ts";
 import {
   executableBytes,
   jpegImage,
@@ -10,54 +12,26 @@ import {
   storedFiles,
 } from "../helpers/uploads.ts";
 
-let t: TestContext;
-let cookie: string;
+const t = managerFileContext();
 let cover: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ({ cookie } = await signedInManager(t));
   cover = await pngImage();
 });
-afterAll(() => t.close());
 
-const step1 = (overrides: Record<string, string> = {}) => ({
-  journal_name: "Journal of Moral Philosophy",
-  abbreviation: "J Moral Phil",
-  journal_uri: "moral-philosophy",
-  publisher: "Athenaeum University Press",
-  pub_frequency: "quartely",
-  issn: "2049-3630",
-  journal_intro: "Peer-reviewed work on ethics.\n\nSecond paragraph.",
-  ...overrides,
+/** A multipart POST to `/api{path}` signed in (unless `as` is null) with `fields` and a file. */
+const post = (
+  path: string,
+  fields: Fields,
+  file: Attachment | null = null,
+  as: string | null = t.cookie,
+) => postForm(t, path, fields, file, as);
+
+const withCover = (bytes: Buffer = cover, name = "cover.png"): Attachment => ({
+  field: "cover_img",
+  bytes,
+  name,
 });
-
-const step2 = (overrides: Record<string, string> = {}) => ({
-  submission_guide: "Send a PDF of at most 10,000 words.",
-  other_guide: "Use APA references.",
-  journal_email: "editor@moral.example",
-  journal_cost: "None",
-  contact_name: "Ada Lovelace",
-  contact_email: "ada@moral.example",
-  journal_uri: "moral-philosophy",
-  ...overrides,
-});
-
-type Fields = Record<string, string>;
-type Upload = { field: string; data: Buffer; name: string };
-
-/** A multipart POST to `/api{path}` signed in (unless `as` is null) with `fields` and files. */
-function post(path: string, fields: Fields, files: Upload[] = [], as: string | null = cookie) {
-  let req = request(t.app).post(`/api${path}`);
-  if (as) req = req.set("Cookie", as);
-  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
-  for (const f of files) req = req.attach(f.field, f.data, f.name);
-  return req;
-}
-
-const withCover = (data: Buffer = cover, name = "cover.png"): Upload[] => [
-  { field: "cover_img", data, name },
-];
 
 async function journalRow(uri: string) {
   return t.ctx.db.selectFrom("journals").selectAll().where("uri", "=", uri).executeTakeFirst();
@@ -66,11 +40,11 @@ async function journalRow(uri: string) {
 async function createComplete(uri: string, name: string) {
   const r1 = await post(
     "/create_journal/1",
-    step1({ journal_uri: uri, journal_name: name }),
+    journalFields({ journal_uri: uri, journal_name: name }),
     withCover(),
   );
   expect(r1.status).toBe(201);
-  const r2 = await post("/create_journal/2", step2({ journal_uri: uri }));
+  const r2 = await post("/create_journal/2", journalGuideFields({ journal_uri: uri }));
   expect(r2.status).toBe(200);
 }
 
@@ -78,15 +52,15 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
   it("answers 401 to every call when signed out", async () => {
     const calls = [
       request(t.app).get("/api/dashboard/all_journals"),
-      post("/create_journal/1", step1(), withCover(), null),
-      post("/create_journal/2", step2(), [], null),
+      post("/create_journal/1", journalFields(), withCover(), null),
+      post("/create_journal/2", journalGuideFields(), null, null),
       post(
         "/edit_journal/1",
-        { ...step1(), journal_active: "Y", primary_journal_uri: "x" },
-        [],
+        { ...journalFields(), journal_active: "Y", primary_journal_uri: "x" },
+        null,
         null,
       ),
-      post("/edit_journal/2", step2(), [], null),
+      post("/edit_journal/2", journalGuideFields(), null, null),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(401);
@@ -99,7 +73,10 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
   it("answers 403 to every change sent cross-site, even signed in", async () => {
     const paths = ["/create_journal/1", "/create_journal/2", "/edit_journal/1", "/edit_journal/2"];
     for (const path of paths) {
-      const res = await post(path, step1(), withCover()).set("Sec-Fetch-Site", "cross-site");
+      const res = await post(path, journalFields(), withCover()).set(
+        "Sec-Fetch-Site",
+        "cross-site",
+      );
       expect(res.status, path).toBe(403);
       expect(res.body.status).toBe(0);
     }
@@ -109,20 +86,24 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
 
   describe("POST /api/create_journal/1", () => {
     it("refuses a form without a cover image, naming the field", async () => {
-      const res = await post("/create_journal/1", step1());
+      const res = await post("/create_journal/1", journalFields());
       expect(res.status).toBe(400);
       expect(res.body.errors).toMatchObject({ cover_img: expect.any(String) });
       expect(await journalRow("moral-philosophy")).toBeUndefined();
     });
 
     it("lists the cover among the other field errors when several fields are wrong", async () => {
-      const res = await post("/create_journal/1", step1({ journal_name: "", issn: "" }));
+      const res = await post("/create_journal/1", journalFields({ journal_name: "", issn: "" }));
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors).sort()).toEqual(["cover_img", "issn", "journal_name"]);
     });
 
     it("refuses an executable renamed cover.png with 415 and stores nothing", async () => {
-      const res = await post("/create_journal/1", step1(), withCover(await executableBytes()));
+      const res = await post(
+        "/create_journal/1",
+        journalFields(),
+        withCover(await executableBytes()),
+      );
       expect(res.status).toBe(415);
       expect(res.body.msg).toMatch(/not an image/);
       expect(await journalRow("moral-philosophy")).toBeUndefined();
@@ -130,14 +111,18 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
     });
 
     it("refuses a cover over 5 MB with 413 and stores nothing", async () => {
-      const res = await post("/create_journal/1", step1(), withCover(await oversizedPng()));
+      const res = await post("/create_journal/1", journalFields(), withCover(await oversizedPng()));
       expect(res.status).toBe(413);
       expect(res.body.status).toBe(0);
       expect(await storedFiles(t)).toEqual([]);
     });
 
     it("refuses an ISSN with a wrong check digit, with the field error", async () => {
-      const res = await post("/create_journal/1", step1({ issn: "2049-3631" }), withCover());
+      const res = await post(
+        "/create_journal/1",
+        journalFields({ issn: "2049-3631" }),
+        withCover(),
+      );
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         status: 0,
@@ -149,7 +134,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
     it("accepts only the stored frequency values, spelt as the spec spells them", async () => {
       const res = await post(
         "/create_journal/1",
-        step1({ pub_frequency: "quarterly" }),
+        journalFields({ pub_frequency: "quarterly" }),
         withCover(),
       );
       expect(res.status).toBe(400);
@@ -157,13 +142,17 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
     });
 
     it("refuses a URI outside the slug rule", async () => {
-      const res = await post("/create_journal/1", step1({ journal_uri: "-moral" }), withCover());
+      const res = await post(
+        "/create_journal/1",
+        journalFields({ journal_uri: "-moral" }),
+        withCover(),
+      );
       expect(res.status).toBe(400);
       expect(res.body.errors.journal_uri).toMatch(/lower-case letters, digits and hyphens/);
     });
 
     it("creates the journal inactive with its cover and answers its URI", async () => {
-      const res = await post("/create_journal/1", step1(), withCover());
+      const res = await post("/create_journal/1", journalFields(), withCover());
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ status: 1, journal_uri: "moral-philosophy" });
       const row = await journalRow("moral-philosophy");
@@ -172,7 +161,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       expect(files).toHaveLength(3); // the upload and its two WebP derivatives
       expect(files).toContain(row!.image);
 
-      const all = await request(t.app).get("/api/dashboard/all_journals").set("Cookie", cookie);
+      const all = await request(t.app).get("/api/dashboard/all_journals").set("Cookie", t.cookie);
       expect(all.status).toBe(200);
       const card = all.body.journals.find(
         (j: { journal_uri: string }) => j.journal_uri === "moral-philosophy",
@@ -196,7 +185,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       const before = await storedFiles(t);
       const res = await post(
         "/create_journal/1",
-        step1({ journal_name: "Another journal" }),
+        journalFields({ journal_name: "Another journal" }),
         withCover(await jpegImage()),
       );
       expect(res.status).toBe(409);
@@ -210,7 +199,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
 
     it("keeps one journal and one cover when two managers race for the same URI", async () => {
       const before = await storedFiles(t);
-      const fields = step1({ journal_uri: "race-journal" });
+      const fields = journalFields({ journal_uri: "race-journal" });
       const answers = await Promise.all([
         post("/create_journal/1", fields, withCover()),
         post("/create_journal/1", fields, withCover(await jpegImage())),
@@ -225,7 +214,10 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
 
   describe("POST /api/create_journal/2", () => {
     it("answers 404 for a URI no journal has", async () => {
-      const res = await post("/create_journal/2", step2({ journal_uri: "no-such-journal" }));
+      const res = await post(
+        "/create_journal/2",
+        journalGuideFields({ journal_uri: "no-such-journal" }),
+      );
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({
         status: 0,
@@ -236,7 +228,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
     it("refuses invalid emails and missing fields with field errors", async () => {
       const res = await post(
         "/create_journal/2",
-        step2({ journal_email: "editor-at-moral", other_guide: "" }),
+        journalGuideFields({ journal_email: "editor-at-moral", other_guide: "" }),
       );
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors).sort()).toEqual(["journal_email", "other_guide"]);
@@ -244,7 +236,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
     });
 
     it("stores guidelines and contacts and activates the journal", async () => {
-      const res = await post("/create_journal/2", step2());
+      const res = await post("/create_journal/2", journalGuideFields());
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: 1, journal_uri: "moral-philosophy" });
       expect(await journalRow("moral-philosophy")).toMatchObject({
@@ -261,11 +253,18 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
 
   describe("POST /api/edit_journal/1 and /2", () => {
     const main = (overrides: Fields = {}) => ({
-      ...step1(),
+      ...journalFields(),
       journal_active: "Y",
       primary_journal_uri: "moral-philosophy",
       ...overrides,
     });
+    /** The journal as the rename test below left it, set inactive. */
+    const renamedInactive = () =>
+      main({
+        primary_journal_uri: "moral-philosophy-review",
+        journal_uri: "moral-philosophy-review",
+        journal_active: "N",
+      });
 
     it("answers 404 when the journal being edited does not exist", async () => {
       const res = await post("/edit_journal/1", main({ primary_journal_uri: "nothing-here" }));
@@ -296,12 +295,12 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       });
       const old = await request(t.app)
         .get("/api/get_journal/moral-philosophy")
-        .set("Cookie", cookie);
+        .set("Cookie", t.cookie);
       expect(old.status).toBe(301);
       expect(old.headers.location).toBe("/api/get_journal/moral-philosophy-review");
       const renamed = await request(t.app)
         .get("/api/get_journal/moral-philosophy-review")
-        .set("Cookie", cookie);
+        .set("Cookie", t.cookie);
       expect(renamed.status).toBe(200);
       expect(renamed.body.journal).toMatchObject({
         name: "Moral Philosophy Review",
@@ -314,14 +313,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
     });
 
     it("sets the journal inactive with N and hides it from readers", async () => {
-      const res = await post(
-        "/edit_journal/1",
-        main({
-          primary_journal_uri: "moral-philosophy-review",
-          journal_uri: "moral-philosophy-review",
-          journal_active: "N",
-        }),
-      );
+      const res = await post("/edit_journal/1", renamedInactive());
       expect(res.status).toBe(200);
       expect((await journalRow("moral-philosophy-review"))?.active).toBe(0);
       expect((await request(t.app).get("/api/get_journal/moral-philosophy-review")).status).toBe(
@@ -329,7 +321,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       );
       const signedIn = await request(t.app)
         .get("/api/get_journal/moral-philosophy-review")
-        .set("Cookie", cookie);
+        .set("Cookie", t.cookie);
       expect(signedIn.body.journal.active).toBe(false);
     });
 
@@ -337,11 +329,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       const before = await journalRow("moral-philosophy-review");
       const res = await post(
         "/edit_journal/1",
-        main({
-          primary_journal_uri: "moral-philosophy-review",
-          journal_uri: "moral-philosophy-review",
-          journal_active: "N",
-        }),
+        renamedInactive(),
         withCover(await jpegImage(), "new.jpg"),
       );
       expect(res.status).toBe(200);
@@ -358,11 +346,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
       const files = await storedFiles(t);
       const res = await post(
         "/edit_journal/1",
-        main({
-          primary_journal_uri: "moral-philosophy-review",
-          journal_uri: "moral-philosophy-review",
-          journal_active: "N",
-        }),
+        renamedInactive(),
         withCover(await executableBytes()),
       );
       expect(res.status).toBe(415);
@@ -373,7 +357,7 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
     it("updates the submission info, keeping the active flag", async () => {
       const res = await post(
         "/edit_journal/2",
-        step2({ journal_uri: "moral-philosophy-review", journal_cost: "USD 50" }),
+        journalGuideFields({ journal_uri: "moral-philosophy-review", journal_cost: "USD 50" }),
       );
       expect(res.status).toBe(200);
       expect(res.body.msg).toBe("Journal Updated Successfully.");
@@ -381,7 +365,10 @@ describe(`dashboard journal calls on ${dialectUnderTest}`, () => {
         cost: "USD 50",
         active: 0,
       });
-      const missing = await post("/edit_journal/2", step2({ journal_uri: "gone-journal" }));
+      const missing = await post(
+        "/edit_journal/2",
+        journalGuideFields({ journal_uri: "gone-journal" }),
+      );
       expect(missing.status).toBe(404);
     });
   });

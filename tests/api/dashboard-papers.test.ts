@@ -14,8 +14,8 @@ import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../shared/constants.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
 import {
-  corpusPdf,
   paperCount as countPapers,
   type Fields,
   getAs,

@@ -1,7 +1,8 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInManager } from "../helpers/account.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { type Fields, postForm } from "../helpers/form-calls.ts";
+import { managerFileContext } from "../helpers/seeded-context.ts";
 import {
   executableBytes,
   jpegImage,
@@ -10,29 +11,20 @@ import {
   storedFiles,
 } from "../helpers/uploads.ts";
 
-let t: TestContext;
-let cookie: string;
+const t = managerFileContext();
 let logo: Buffer;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  ({ cookie } = await signedInManager(t));
   logo = await pngImage(96, 96);
 });
-afterAll(() => t.close());
 
-type Fields = Record<string, string>;
 type Partner = { id: number; name: string; link: string; logo: string | null; position: number };
 
-function post(path: string, body: Fields, file?: Buffer | null, as: string | null = cookie) {
-  let req = request(t.app).post(`/api${path}`);
-  if (as) req = req.set("Cookie", as);
-  for (const [k, v] of Object.entries(body)) req = req.field(k, v);
-  if (file) req = req.attach("logo", file, "logo.png");
-  return req;
-}
+/** A multipart POST to `/api{path}` signed in (unless `as` is null), `file` as the logo. */
+const post = (path: string, body: Fields, file?: Buffer | null, as: string | null = t.cookie) =>
+  postForm(t, path, body, file && { field: "logo", bytes: file, name: "logo.png" }, as);
 
-const reorder = (ids: unknown, as: string | null = cookie) => {
+const reorder = (ids: unknown, as: string | null = t.cookie) => {
   const req = request(t.app).post("/api/reorder_partners").send({ ids });
   return as ? req.set("Cookie", as) : req;
 };
@@ -44,7 +36,7 @@ async function publicOrder(): Promise<string[]> {
 }
 
 async function dashboardList(): Promise<Partner[]> {
-  const res = await request(t.app).get("/api/dashboard/partners").set("Cookie", cookie);
+  const res = await request(t.app).get("/api/dashboard/partners").set("Cookie", t.cookie);
   expect(res.status).toBe(200);
   return res.body.partners;
 }

@@ -10,9 +10,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORCID_CHECK_MESSAGE } from "../../shared/orcid.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
 import {
   type Attachment,
-  corpusPdf,
   paperCount as countPapers,
   type Fields,
   getAs,
@@ -364,18 +364,21 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
 
   it("gives a new paper its journal's licence unless the request names one", async () => {
     const journal = (await get(`/dashboard/get_journal/${JOURNAL}`)).body.journal;
-    const edit = await post("/edit_journal/1", {
-      journal_name: journal.name,
-      abbreviation: journal.abbreviation,
-      journal_uri: JOURNAL,
-      primary_journal_uri: JOURNAL,
-      publisher: journal.publisher,
-      pub_frequency: journal.frequency,
-      issn: journal.issn,
-      journal_intro: journal.intro,
-      journal_active: "Y",
-      license_url: "https://creativecommons.org/licenses/by-nc/4.0/deed.en",
-    });
+    // the journal's step 1 as it is, with a licence
+    const withLicence = (license_url: string) =>
+      post("/edit_journal/1", {
+        journal_name: journal.name,
+        abbreviation: journal.abbreviation,
+        journal_uri: JOURNAL,
+        primary_journal_uri: JOURNAL,
+        publisher: journal.publisher,
+        pub_frequency: journal.frequency,
+        issn: journal.issn,
+        journal_intro: journal.intro,
+        journal_active: "Y",
+        license_url,
+      });
+    const edit = await withLicence("https://creativecommons.org/licenses/by-nc/4.0/deed.en");
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect((await get(`/dashboard/get_journal/${JOURNAL}`)).body.journal.license_url).toBe(
       "https://creativecommons.org/licenses/by-nc/4.0/",
@@ -388,31 +391,15 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
       "https://creativecommons.org/licenses/by/4.0/",
     );
     // a journal licence must be a Creative Commons one
-    const bad = await post("/edit_journal/1", {
-      journal_name: journal.name,
-      abbreviation: journal.abbreviation,
-      journal_uri: JOURNAL,
-      primary_journal_uri: JOURNAL,
-      publisher: journal.publisher,
-      pub_frequency: journal.frequency,
-      issn: journal.issn,
-      journal_intro: journal.intro,
-      journal_active: "Y",
-      license_url: "https://example.org/licence",
-    });
+    const bad = await withLicence("https://example.org/licence");
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(["license_url"]);
   });
 
   it("takes the same fields for a proceeding's paper, dated by its proceeding's year", async () => {
-    const pldi = await t.ctx.db
-      .selectFrom("proceedings")
-      .select("id")
-      .where("slug", "=", "pldi-2009")
-      .executeTakeFirstOrThrow();
     const { sel_publication: _, published_on: __, ...fields } = FULL;
     const res = await post(
-      `/create_proceeding_paper/${pldi.id}`,
+      `/create_proceeding_paper/${t.seed.proceedingId}`,
       { ...fields, first_page: "465", last_page: "478" },
       withPdf(),
     );
@@ -431,7 +418,7 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
         expect.anything(),
       ],
     });
-    const edit = await get(`/get_proceeding_paper_edit/${pldi.id}/${res.body.paperID}`);
+    const edit = await get(`/get_proceeding_paper_edit/${t.seed.proceedingId}/${res.body.paperID}`);
     expect(edit.body.paper.funding).toHaveLength(2);
   });
 });

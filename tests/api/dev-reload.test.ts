@@ -16,10 +16,10 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const SOURCES = ["app", "server", "shared", "scripts"];
@@ -37,17 +37,6 @@ function copyTree(): string {
     symlinkSync(path.join(root, "node_modules", entry), path.join(dir, "node_modules", entry));
   }
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Polls `check` every 200 ms until it returns a value, or throws after `ms`. */

@@ -14,6 +14,7 @@ import { DISABLED_MSG, verifyPassword } from "../../server/features/accounts/use
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { outboxMessages, resetTokenIn } from "../helpers/mailbox.ts";
+import { storedValue } from "../helpers/rows.ts";
 
 const NEW_PASSWORD = "a brand new passphrase";
 let t: TestContext;
@@ -41,6 +42,19 @@ const setDisabled = (userId: number, disabled: boolean) =>
     .set("Cookie", adminCookie)
     .send({ disabled });
 
+/** POST /api/reset_password with the link's `token` and {@link NEW_PASSWORD}. */
+const resetWith = (token: string) =>
+  request(t.app)
+    .post("/api/reset_password")
+    .send({ token, pword: NEW_PASSWORD, cpword: NEW_PASSWORD });
+
+/** A refused reset: `status` with `msg`, and no session cookie set. */
+function expectRefused(res: request.Response, status: number, msg: string) {
+  expect(res.status).toBe(status);
+  expect(res.body.msg).toBe(msg);
+  expect(res.headers["set-cookie"]).toBeUndefined();
+}
+
 describe(`password reset of a disabled account (${dialectUnderTest})`, () => {
   it("refuses a link mailed before the account was disabled, even once it is enabled again", async () => {
     const { user, email, password } = await signedInManager(t);
@@ -48,26 +62,14 @@ describe(`password reset of a disabled account (${dialectUnderTest})`, () => {
     expect((await setDisabled(user.id, true)).status).toBe(200);
 
     expect((await request(t.app).post("/api/check_reset_link").send({ token })).status).toBe(400);
-    const refused = await request(t.app)
-      .post("/api/reset_password")
-      .send({ token, pword: NEW_PASSWORD, cpword: NEW_PASSWORD });
     // disabling voided the link
-    expect(refused.status).toBe(400);
-    expect(refused.body.msg).toBe(RESET_LINK_INVALID_MSG);
-    expect(refused.headers["set-cookie"]).toBeUndefined();
-    const row = await t.ctx.db
-      .selectFrom("users")
-      .select("password_hash")
-      .where("id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(await verifyPassword(password, row.password_hash)).toBe(true);
+    expectRefused(await resetWith(token), 400, RESET_LINK_INVALID_MSG);
+    const hash = await storedValue(t, "users", "password_hash", "id", user.id);
+    expect(await verifyPassword(password, hash)).toBe(true);
 
     // enabling the account again does not revive the old link
     expect((await setDisabled(user.id, false)).status).toBe(200);
-    const stale = await request(t.app)
-      .post("/api/reset_password")
-      .send({ token, pword: NEW_PASSWORD, cpword: NEW_PASSWORD });
-    expect(stale.status).toBe(400);
+    expect((await resetWith(token)).status).toBe(400);
   });
 
   it("mails no link to a disabled account", async () => {
@@ -90,18 +92,8 @@ describe(`password reset of a disabled account (${dialectUnderTest})`, () => {
       .set({ disabled_at: new Date().toISOString() })
       .where("id", "=", user.id)
       .execute();
-    const refused = await request(t.app)
-      .post("/api/reset_password")
-      .send({ token, pword: NEW_PASSWORD, cpword: NEW_PASSWORD });
-    expect(refused.status).toBe(403);
-    expect(refused.body.msg).toBe(DISABLED_MSG);
-    expect(refused.headers["set-cookie"]).toBeUndefined();
+    expectRefused(await resetWith(token), 403, DISABLED_MSG);
     // the link was not used up by the refusal
-    const link = await t.ctx.db
-      .selectFrom("password_resets")
-      .select("used_at")
-      .where("user_id", "=", user.id)
-      .executeTakeFirstOrThrow();
-    expect(link.used_at).toBeNull();
+    expect(await storedValue(t, "password_resets", "used_at", "user_id", user.id)).toBeNull();
   });
 });

@@ -17,8 +17,9 @@ import { up as migrate012 } from "../../server/db/migrations/012-doi-unique.ts";
 import { isUniqueViolation, uniqueViolation } from "../../server/db/unique-violation.ts";
 import { DOI_INDEX } from "../../server/features/papers/commands.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
 import { paperRow } from "../helpers/fixtures.ts";
-import { corpusPdf, type Fields, postForm, proceedingIdOf } from "../helpers/form-calls.ts";
+import { type Fields, postForm, proceedingIdOf } from "../helpers/form-calls.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 import { storedFiles } from "../helpers/uploads.ts";
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   // generous sign-in limits so that the fuzzer reaches the validation behind them too
   t = await createTestContext({ RATE_LIMITS: "signin_ip=100000/60,register_ip=100000/3600" });
   const seed = await seedCatalogue(t.ctx);
-  const conf = await seedProceedingPapers(t.ctx, { key: seed.pdfKey, size: seed.pdfBytes.length });
+  const conf = await seedProceedingPapers(t.ctx, seed);
   const partner = await t.ctx.db.selectFrom("partners").select("id").executeTakeFirstOrThrow();
   const { cookie } = await signedInManager(t);
   server = await new Promise((resolve) => {

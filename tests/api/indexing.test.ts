@@ -53,11 +53,6 @@ beforeAll(async () => {
     .insertInto("papers")
     .values({ ...paper("Far away"), id: FAR_ID, updated_at: FAR_CHANGE })
     .execute();
-  const { publication_id: hiddenIssueId } = await t.ctx.db
-    .selectFrom("papers")
-    .select("publication_id")
-    .where("id", "=", seed.inactivePaperId)
-    .executeTakeFirstOrThrow();
   await t.ctx.db
     .insertInto("papers")
     .values([
@@ -69,7 +64,7 @@ beforeAll(async () => {
       },
       {
         ...paper("Inactive"),
-        publication_id: hiddenIssueId,
+        publication_id: seed.inactiveIssueId,
         id: HIDDEN_INACTIVE_ID,
         updated_at: HIDDEN_CHANGE,
       },

@@ -18,6 +18,8 @@ import { loader as proceedingFullTextLoader } from "../../app/routes/proceeding-
 import { paperFullText } from "../../server/features/fulltext/reader.ts";
 import { searchPapers } from "../../server/features/search/search.ts";
 import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
+import { journalPaperFields } from "../helpers/dashboard-forms.ts";
+import type { Fields } from "../helpers/form-calls.ts";
 import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 
@@ -40,24 +42,23 @@ async function png(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The paper form of the article above, in the seeded issue; `overrides` replace fields. */
+const paperFields = (overrides: Fields = {}): Fields =>
+  journalPaperFields(t.seed.issueId, {
+    title: "Zymurgy of small things",
+    keywords: "zymurgy",
+    "authors[0][name]": "Jane Doe",
+    "authors[0][institution]": "Somewhere",
+    ...overrides,
+  });
+
 function create(
-  fields: Record<string, string>,
+  fields: Fields,
   files: [string, Buffer, string][],
   url = `/api/create_paper/${JOURNAL}`,
 ) {
   let req = request(t.app).post(url).set("Cookie", t.cookie);
-  const form: Record<string, string> = {
-    sel_publication: String(t.seed.issueId),
-    title: "Zymurgy of small things",
-    doi: "",
-    abstract: "An abstract.",
-    keywords: "zymurgy",
-    "authors[0][name]": "Jane Doe",
-    "authors[0][email]": "",
-    "authors[0][institution]": "Somewhere",
-    ...fields,
-  };
-  for (const [k, v] of Object.entries(form)) req = req.field(k, v);
+  for (const [k, v] of Object.entries(paperFields(fields))) req = req.field(k, v);
   for (const [field, data, name] of files) req = req.attach(field, data, name);
   return req;
 }
@@ -100,17 +101,7 @@ describe(`JATS uploads with a paper (${dialectUnderTest})`, () => {
       .where("paper_id", "=", id)
       .executeTakeFirstOrThrow();
     let edit = request(t.app).post(`/api/edit_paper/${JOURNAL}/${id}`).set("Cookie", t.cookie);
-    const fields = {
-      sel_publication: String(t.seed.issueId),
-      title: "Zymurgy of small things",
-      doi: "",
-      abstract: "An abstract.",
-      keywords: "zymurgy",
-      "authors[0][name]": "Jane Doe",
-      "authors[0][email]": "",
-      "authors[0][institution]": "Somewhere",
-    };
-    for (const [k, v] of Object.entries(fields)) edit = edit.field(k, v);
+    for (const [k, v] of Object.entries(paperFields())) edit = edit.field(k, v);
     const edited = await edit.attach(
       "jats_file",
       Buffer.from(ARTICLE.replace("Quokkanomics", "Wombatology")),

@@ -12,7 +12,9 @@ import { loader as contactLoader } from "../../app/routes/contact.tsx";
 import { loader as homeLoader } from "../../app/routes/home.tsx";
 import { signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { journalFields } from "../helpers/dashboard-forms.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import type { Fields } from "../helpers/form-calls.ts";
 import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { sitemapLocs } from "../helpers/sitemap.ts";
 import { pngImage } from "../helpers/uploads.ts";
@@ -34,22 +36,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Fields = Record<string, string>;
-
-const basics = (overrides: Fields = {}): Fields => ({
-  journal_name: "Journal of Moral Philosophy",
-  abbreviation: "J Moral Phil",
-  journal_uri: "moral-philosophy",
-  publisher: "Athenaeum University Press",
-  pub_frequency: "quartely",
-  issn: "2049-3630",
-  journal_intro: "Peer-reviewed work on ethics.",
-  ...overrides,
-});
-
 /** The edit form of the seeded journal "Ethics Review", now at `from`, renamed to `to`. */
 const ethicsEdit = (from: string, to: string, overrides: Fields = {}): Fields => ({
-  ...basics({
+  ...journalFields({
     journal_name: "Ethics Review",
     abbreviation: "Ethics Rev",
     journal_uri: to,
@@ -71,7 +60,7 @@ const subjectOf = async (uri: string) =>
 
 describe(`journal subjects on ${dialectUnderTest}`, () => {
   it("stores the subject chosen at creation and answers it in get_journal and the cards", async () => {
-    const res = await post("/create_journal/1", basics({ subject: "philosophy" }), true);
+    const res = await post("/create_journal/1", journalFields({ subject: "philosophy" }), true);
     expect(res.status).toBe(201);
     expect(await subjectOf("moral-philosophy")).toBe("philosophy");
     const cards = await request(t.app).get("/api/dashboard/all_journals").set("Cookie", cookie);
@@ -84,7 +73,7 @@ describe(`journal subjects on ${dialectUnderTest}`, () => {
   it("puts a journal created without a subject in More Journals", async () => {
     const res = await post(
       "/create_journal/1",
-      basics({ journal_uri: "no-subject", journal_name: "No Subject" }),
+      journalFields({ journal_uri: "no-subject", journal_name: "No Subject" }),
       true,
     );
     expect(res.status).toBe(201);
@@ -94,7 +83,7 @@ describe(`journal subjects on ${dialectUnderTest}`, () => {
   it("refuses a subject that is not one of the four, naming the field", async () => {
     const res = await post(
       "/create_journal/1",
-      basics({ journal_uri: "odd-subject", subject: "astrology" }),
+      journalFields({ journal_uri: "odd-subject", subject: "astrology" }),
       true,
     );
     expect(res.status).toBe(400);
@@ -105,7 +94,7 @@ describe(`journal subjects on ${dialectUnderTest}`, () => {
   it("moves a journal to another subject on edit, and keeps it when the edit sends none", async () => {
     const edit = (subject?: string) =>
       post("/edit_journal/1", {
-        ...basics(),
+        ...journalFields(),
         journal_active: "N",
         primary_journal_uri: "moral-philosophy",
         ...(subject ? { subject } : {}),
@@ -192,13 +181,13 @@ describe(`stable links of a renamed journal on ${dialectUnderTest}`, () => {
 
   it("keeps the old URIs reserved: no new journal and no other journal may take one", async () => {
     for (const old of ["ethics-review", "ethics-quarterly"]) {
-      const res = await post("/create_journal/1", basics({ journal_uri: old }), true);
+      const res = await post("/create_journal/1", journalFields({ journal_uri: old }), true);
       expect(res.status, old).toBe(409);
       expect(res.body.msg).toContain(`"${old}" was used by another journal`);
       expect(res.body.errors.journal_uri).toBeTruthy();
     }
     const other = await post("/edit_journal/1", {
-      ...basics({ journal_uri: "ethics-review" }),
+      ...journalFields({ journal_uri: "ethics-review" }),
       journal_active: "N",
       primary_journal_uri: "moral-philosophy",
     });

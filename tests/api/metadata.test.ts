@@ -6,9 +6,7 @@
  * citation-js to the same paper, its references come from `citations.json` (decision 245), and
  * the JSON-LD expands to the schema.org graph.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Cite } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
@@ -23,30 +21,12 @@ import { CitationPoolError } from "../../server/features/citations/citation-pool
 import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { hasXmllint, xmllint } from "../helpers/parsers.ts";
 
 const BASE = "https://journals.example.edu";
-const SCHEMAS = path.resolve(import.meta.dirname, "../fixtures/schemas");
-const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
 if (!hasXmllint) console.warn("metadata.test.ts: xmllint is not installed; XML is NOT validated");
-const tmp = mkdtempSync(path.join(tmpdir(), "metadata-test-"));
-let files = 0;
-
-/** xmllint's verdict: well-formed, and valid against `schema` (RELAX NG `.rng` or XSD) if given. */
-function xmllint(xml: string, schema?: string) {
-  const file = path.join(tmp, `d${files++}.xml`);
-  writeFileSync(file, xml);
-  const args = ["--noout", "--nonet"];
-  if (schema?.endsWith(".rng")) args.push("--relaxng", path.join(SCHEMAS, schema));
-  else if (schema) args.push("--schema", path.join(SCHEMAS, schema));
-  const result = spawnSync("xmllint", [...args, file], {
-    encoding: "utf8",
-    env: { ...process.env, XML_CATALOG_FILES: path.join(SCHEMAS, "catalog.xml") },
-  });
-  return { status: result.status, errors: result.stderr };
-}
 
 function expectXml(xml: string, what: string, schema?: string) {
-  if (!hasXmllint) return;
   const verdict = xmllint(xml, schema);
   expect(verdict.status, `${what}\n${verdict.errors}`).toBe(0);
 }
@@ -194,7 +174,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 describe(`issue identification on ${dialectUnderTest} (decision 185)`, () => {

@@ -59,17 +59,12 @@ beforeAll(async () => {
     CONTACT_EMAIL: "press@example.edu",
   });
   seed = await seedCatalogue(t.ctx);
-  const { id: proceedingId } = await t.ctx.db
-    .selectFrom("proceedings")
-    .select("id")
-    .where("slug", "=", "pldi-2009")
-    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   ({ id: pldiPaperId } = await t.ctx.db
     .insertInto("papers")
     .values(
       paperRow({
-        proceeding_id: proceedingId,
+        proceeding_id: seed.proceedingId,
         title: "Binary analysis for fun",
         doi: "10.1145/1542476.1542480",
         abstract: "A conference paper.",

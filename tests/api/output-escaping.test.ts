@@ -60,11 +60,6 @@ beforeAll(async () => {
   // http: the test's session cookie is the plain one (an https PUBLIC_URL wants `__Host-`)
   t = await createTestContext({ PUBLIC_URL: BASE, CONTACT_EMAIL: "oai@journals.example.edu" });
   seed = await seedCatalogue(t.ctx);
-  const { id: proceedingId } = await t.ctx.db
-    .selectFrom("proceedings")
-    .select("id")
-    .where("slug", "=", "pldi-2009")
-    .executeTakeFirstOrThrow();
   const hostile = {
     title: HOSTILE.title,
     doi: HOSTILE.doi,
@@ -86,7 +81,7 @@ beforeAll(async () => {
         ...hostile,
         title: `${HOSTILE.title} (conference)`,
         doi: "10.1234/conference.hostile",
-        proceeding_id: proceedingId,
+        proceeding_id: seed.proceedingId,
         position: 9,
       }),
     )

@@ -10,10 +10,8 @@
  * date, the licence, the abstract) and with the database (people, ORCID iDs, references,
  * funding).
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { DOMParser } from "@xmldom/xmldom";
 import jsonld from "jsonld";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
 import { createElement } from "react";
@@ -27,27 +25,15 @@ import { papersWithVenues } from "../../server/features/papers/with-venues.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
 import { effectivePaperDate } from "../../shared/dates.ts";
 import { canonicalLicenceUrl, isCreativeCommonsUrl } from "../../shared/licences.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
-import { buildSmallCorpus } from "../helpers/small-corpus.ts";
-
-type ManifestPaper = {
-  title: string;
-  doi?: string;
-  abstract?: string;
-  authors: { name: string }[];
-  jats?: string | null;
-  published?: string;
-  license?: { url?: string | null; text?: string } | null;
-};
-type Manifest = {
-  journals: { issues: { papers: ManifestPaper[] }[] }[];
-  proceedings: { papers: ManifestPaper[] }[];
-};
+  type CorpusPaper,
+  corpusPapers,
+  type ImportedPaper,
+  importPapers,
+  jatsSurnames,
+  words,
+} from "../helpers/corpus-papers.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
 type Node = DefaultTreeAdapterMap["node"];
@@ -69,7 +55,6 @@ const textOf = (e: Node): string =>
     : "childNodes" in e
       ? e.childNodes.map(textOf).join("")
       : "";
-const words = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /**
  * `<head>` descriptors as React Router's `<Meta>` writes them: `<title>`, `<link>` for
@@ -146,29 +131,14 @@ type LdNode = Record<string, unknown>;
 const ld = (node: LdNode, key: string) => (node[`${S}${key}`] as LdNode[] | undefined) ?? [];
 const ldValue = (v: LdNode) => (v["@value"] ?? v["@id"]) as string;
 
-/** The JATS `<surname>`s of a paper's authors, in order (empty without JATS). */
-async function surnames(paper: ManifestPaper): Promise<string[]> {
-  if (!paper.jats) return [];
-  const xml = await readFile(path.join(CORPUS_DIR, paper.jats), "utf8");
-  const doc = new DOMParser().parseFromString(xml, "text/xml");
-  return Array.from(doc.getElementsByTagName("contrib"))
-    .filter((c) => c.getAttribute("contrib-type") === "author")
-    .map((c) => c.getElementsByTagName("surname")[0]?.textContent ?? "")
-    .filter(Boolean);
-}
-
-type Case = {
-  manifest: ManifestPaper;
+type Case = ImportedPaper & {
+  manifest: CorpusPaper;
   families: string[];
-  id: number;
-  uri: string | null;
-  slug: string | null;
-  page: string;
   conference: boolean;
 };
 
 let t: TestContext;
-let dir: string;
+let remove = async () => {};
 let cases: Case[] = [];
 const pages = new Map<number, Page>();
 
@@ -180,52 +150,26 @@ beforeAll(async () => {
       "utf8",
     ),
   );
-  const manifest = JSON.parse(
-    await readFile(path.join(CORPUS_DIR, "manifest.json"), "utf8"),
-  ) as Manifest;
-  const listed = [
-    ...manifest.journals.flatMap((j) =>
-      j.issues.flatMap((i) => i.papers.map((p) => ({ p, conference: false }))),
-    ),
-    ...manifest.proceedings.flatMap((pr) => pr.papers.map((p) => ({ p, conference: true }))),
-  ];
-  dir = await buildSmallCorpus(
-    await mkdtemp(path.join(tmpdir(), "athenaeum-scholarly-pages-")),
-    listed.map(({ p }) => p.doi || p.title),
+  const listed = await corpusPapers();
+  const corpus = await importPapers(
+    t.ctx,
+    listed.map((l) => l.paper),
+    "athenaeum-scholarly-pages-",
   );
-  await importCorpus(t.ctx, dir, { partners: false });
-  const rows = await t.ctx.db
-    .selectFrom("papers as p")
-    .leftJoin("publications as pub", "pub.id", "p.publication_id")
-    .leftJoin("journals as j", "j.id", "pub.journal_id")
-    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
-    .select(["p.id", "p.doi", "p.title", "j.uri", "pr.slug"])
-    .execute();
+  remove = corpus.remove;
   cases = await Promise.all(
-    listed.map(async ({ p, conference }) => {
-      const row = rows.find((r) =>
-        p.doi ? r.doi?.toLowerCase() === p.doi.toLowerCase() : words(r.title) === words(p.title),
-      );
-      if (!row) throw new Error(`not imported: ${p.title}`);
-      const page = row.slug
-        ? `/proceedings/${row.slug}/${row.id}`
-        : `/journal/${row.uri}/${row.id}`;
-      return {
-        manifest: p,
-        families: await surnames(p),
-        id: row.id,
-        uri: row.uri,
-        slug: row.slug,
-        page,
-        conference,
-      };
-    }),
+    listed.map(async ({ paper, conference }, i) => ({
+      ...corpus.imported[i]!,
+      manifest: paper,
+      families: await jatsSurnames(paper),
+      conference,
+    })),
   );
   for (const c of cases) pages.set(c.id, readPage(await renderPaperPage(c)));
 }, 240_000);
 afterAll(async () => {
   await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await remove();
 });
 
 /** What the database holds of a paper: people, dates, licence, abstract, references, funding. */

@@ -4,45 +4,25 @@
  * Events are shared: choosing one, or sending its fields unchanged (the edit form always sends
  * them), stays allowed. On SQLite and PostgreSQL.
  */
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../server/features/accounts/access.ts";
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { proceedingFields } from "../helpers/dashboard-forms.ts";
+import { type Fields, postForm } from "../helpers/form-calls.ts";
+import { storedValue } from "../helpers/rows.ts";
 import { pngImage } from "../helpers/uploads.ts";
 
-type Fields = Record<string, string>;
 let t: TestContext;
 let cover: Buffer;
 const cookies: Record<"admin" | "a" | "b", string> = { admin: "", a: "", b: "" };
 
-const fields = (overrides: Fields = {}): Fields => ({
-  event: "new",
-  event_name: "Colloquium on Open Science",
-  event_start_date: "2025-06-15",
-  event_end_date: "2025-06-18",
-  title: "Proceedings of the Colloquium",
-  sub_title: "",
-  issn: "",
-  publisher: "",
-  year: "2025",
-  intro: "Papers given at the colloquium.",
-  "editors[0][name]": "Grace Hopper",
-  "editors[0][email]": "",
-  "editors[0][institution]": "",
-  "editors[0][role]": "Chair",
-  ...overrides,
-});
-
-function post(path: string, body: Fields, as: string, file?: Buffer) {
-  let req = request(t.app).post(`/api${path}`).set("Cookie", as);
-  for (const [k, v] of Object.entries(body)) req = req.field(k, v);
-  if (file) req = req.attach("cover_img", file, "cover.png");
-  return req;
-}
+/** A multipart POST as `as`, with `file` as the cover when given. */
+const post = (path: string, body: Fields, as: string, file?: Buffer) =>
+  postForm(t, path, body, file && { field: "cover_img", bytes: file, name: "cover.png" }, as);
 
 async function create(as: string, overrides: Fields = {}) {
-  const res = await post("/create_proceedings", fields(overrides), as, cover);
+  const res = await post("/create_proceedings", proceedingFields(overrides), as, cover);
   expect(res.status).toBe(201);
   const id: number = res.body.proceeding_id;
   const row = await t.ctx.db
@@ -53,14 +33,7 @@ async function create(as: string, overrides: Fields = {}) {
   return { id, eventId: row.event_id };
 }
 
-const eventName = async (id: number) =>
-  (
-    await t.ctx.db
-      .selectFrom("proceeding_events")
-      .select("name")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()
-  ).name;
+const eventName = (id: number) => storedValue(t, "proceeding_events", "name", "id", id);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -84,7 +57,7 @@ describe(`proceeding events and their managers (${dialectUnderTest})`, () => {
 
     const rename = await post(
       `/edit_proceeding/${mine.id}`,
-      fields({ event: String(mine.eventId), event_name: "Renamed by A" }),
+      proceedingFields({ event: String(mine.eventId), event_name: "Renamed by A" }),
       cookies.a,
     );
     expect(rename.status).toBe(403);
@@ -94,7 +67,11 @@ describe(`proceeding events and their managers (${dialectUnderTest})`, () => {
     // the same fields unchanged, as the edit form sends them: the rest of the edit goes through
     const same = await post(
       `/edit_proceeding/${mine.id}`,
-      fields({ event: String(mine.eventId), event_name: "Shared Symposium", title: "New title" }),
+      proceedingFields({
+        event: String(mine.eventId),
+        event_name: "Shared Symposium",
+        title: "New title",
+      }),
       cookies.a,
     );
     expect(same.status).toBe(200);
@@ -102,7 +79,7 @@ describe(`proceeding events and their managers (${dialectUnderTest})`, () => {
     // an administrator may rename it
     const admin = await post(
       `/edit_proceeding/${mine.id}`,
-      fields({ event: String(mine.eventId), event_name: "Renamed by the administrator" }),
+      proceedingFields({ event: String(mine.eventId), event_name: "Renamed by the administrator" }),
       cookies.admin,
     );
     expect(admin.status).toBe(200);
@@ -114,7 +91,7 @@ describe(`proceeding events and their managers (${dialectUnderTest})`, () => {
     const theirs = await create(cookies.b, { event_name: "B's own" });
     const moved = await post(
       `/edit_proceeding/${mine.id}`,
-      fields({
+      proceedingFields({
         event: String(theirs.eventId),
         event_name: "B's own",
         event_end_date: "2025-07-01",
@@ -125,7 +102,7 @@ describe(`proceeding events and their managers (${dialectUnderTest})`, () => {
     // joining it as it is stays allowed
     const joined = await post(
       `/edit_proceeding/${mine.id}`,
-      fields({ event: String(theirs.eventId), event_name: "B's own" }),
+      proceedingFields({ event: String(theirs.eventId), event_name: "B's own" }),
       cookies.a,
     );
     expect(joined.status).toBe(200);
@@ -135,7 +112,7 @@ describe(`proceeding events and their managers (${dialectUnderTest})`, () => {
     const mine = await create(cookies.a, { event_name: "Only mine" });
     const res = await post(
       `/edit_proceeding/${mine.id}`,
-      fields({ event: String(mine.eventId), event_name: "Still only mine" }),
+      proceedingFields({ event: String(mine.eventId), event_name: "Still only mine" }),
       cookies.a,
     );
     expect(res.status).toBe(200);

@@ -9,7 +9,7 @@ import { loader as issueLoader } from "../../app/routes/issue.tsx";
 import { loader as journalLoader } from "../../app/routes/journal.tsx";
 import { loader as journalsLoader } from "../../app/routes/journals.tsx";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { paperRow } from "../helpers/fixtures.ts";
+import { insertJournalWithIssue, paperRow } from "../helpers/fixtures.ts";
 import { loaderArgs as args, failing, runLoader as run } from "../helpers/loaders.ts";
 
 let t: TestContext;
@@ -17,51 +17,33 @@ let t: TestContext;
 beforeAll(async () => {
   t = await createTestContext();
   const now = new Date().toISOString();
-  const journal = await t.ctx.db
-    .insertInto("journals")
-    .values({
+  const issue = await insertJournalWithIssue(
+    t.ctx.db,
+    {
       uri: "test-journal",
       name: "Test Journal",
       abbreviation: "Test J",
-      image: null,
       issn: "1234-5678",
-      eissn: null,
       publisher: "Test Press",
       frequency: "monthly",
       intro: "About.",
-      sub_guide: "",
-      other_guide: "",
-      email: null,
-      cost: null,
-      contact_name: null,
-      contact_email: null,
       subject: "philosophy",
-      active: 1,
       created_at: now,
       updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const issue = await t.ctx.db
-    .insertInto("publications")
-    .values({
-      journal_id: journal.id,
+    },
+    {
       volume: "3",
       number: "2",
-      title: null,
       year: 2025,
-      cover: null,
-      status: "published",
       published_on: "2025-06-01",
       created_at: now,
       updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    },
+  );
   // public lists feature an issue only once it has papers (decision 258)
   await t.ctx.db
     .insertInto("papers")
-    .values(paperRow({ publication_id: issue.id, title: "On Tests", doi: null }))
+    .values(paperRow({ publication_id: issue.issueId, title: "On Tests", doi: null }))
     .execute();
   await t.ctx.db
     .insertInto("partners")

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeCatalogue } from "../../server/services/write.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { galleyTests } from "../helpers/galley-tests.ts";
 
 let t: TestContext;
 let seed: SeededCatalogue;
@@ -212,31 +213,7 @@ describe(`public API on ${dialectUnderTest}`, () => {
 describe(`PDF galleys on ${dialectUnderTest}`, () => {
   const galley = () => `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`;
 
-  it("serves the PDF with its type, validators and range support", async () => {
-    const res = await request(t.app).get(galley()).buffer(true);
-    expect(res.status).toBe(200);
-    expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["accept-ranges"]).toBe("bytes");
-    expect(res.headers.etag).toBeTruthy();
-    expect(res.headers["last-modified"]).toBeTruthy();
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(Number(res.headers["content-length"])).toBe(seed.pdfBytes.length);
-  });
-
-  it("answers a byte range with 206 partial content", async () => {
-    const res = await request(t.app).get(galley()).set("Range", "bytes=0-99").buffer(true);
-    expect(res.status).toBe(206);
-    expect(res.headers["content-range"]).toBe(`bytes 0-99/${seed.pdfBytes.length}`);
-    expect(Number(res.headers["content-length"])).toBe(100);
-  });
-
-  it("answers 304 to a conditional request with the current ETag", async () => {
-    const first = await request(t.app).get(galley());
-    const again = await request(t.app)
-      .get(galley())
-      .set("If-None-Match", String(first.headers.etag));
-    expect(again.status).toBe(304);
-  });
+  galleyTests(() => ({ app: t.app, url: galley(), pdf: seed.pdfBytes }));
 
   it("answers 404 for a paper without PDF, another journal's paper and a hidden paper", async () => {
     const paths = [

@@ -7,11 +7,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChildServer, startChildServer } from "../helpers/child-server.ts";
+import { type ChildServer, failedSignIn, startChildServer } from "../helpers/child-server.ts";
+import { freePort } from "../helpers/free-port.ts";
 
 const REDIS = spawnSync("redis-server", ["--version"]).status === 0;
 if (!REDIS && process.env.CI) throw new Error("redis-server is missing: CI installs it");
@@ -21,15 +22,6 @@ const skipReason = process.env.TEST_DATABASE_URL
     ? "redis-server is not installed (apt-get install redis-server)"
     : undefined;
 if (skipReason) it.skip(`attempt limits in Redis: skipped, ${skipReason}`, () => {});
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -76,23 +68,18 @@ describe.skipIf(skipReason !== undefined)("attempt limits in Redis", () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  const attempt = (server: ChildServer) =>
-    fetch(`${server.origin}/api/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
-      body: JSON.stringify({ email: "nobody@example.org", pword: "wrong password" }),
-    }).then((r) => r.status);
-
   it("counts one client's attempts on two servers that share no database", async () => {
-    expect([await attempt(a), await attempt(b), await attempt(a)]).not.toContain(429);
-    expect(await attempt(b)).toBe(429);
-    expect(await attempt(a)).toBe(429);
+    expect([await failedSignIn(a), await failedSignIn(b), await failedSignIn(a)]).not.toContain(
+      429,
+    );
+    expect(await failedSignIn(b)).toBe(429);
+    expect(await failedSignIn(a)).toBe(429);
   });
 
   it("still answers sign-ins while Redis is down, counting in memory", async () => {
     redis.kill("SIGKILL");
     await new Promise((resolve) => redis.once("exit", resolve));
-    const status = await attempt(b);
+    const status = await failedSignIn(b);
     expect([401, 429]).toContain(status);
   });
 });

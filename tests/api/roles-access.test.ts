@@ -18,7 +18,18 @@ import { timestamp } from "../../server/services/write.ts";
 import { createManager, sessionCookie } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type StandIn, startCrossrefStandIn } from "../helpers/crossref-stand-in.ts";
-import { insertJournalWithIssue, paperRow } from "../helpers/fixtures.ts";
+import {
+  journalFields,
+  journalGuideFields,
+  journalPaperFields,
+  proceedingFields,
+} from "../helpers/dashboard-forms.ts";
+import {
+  insertJournalWithIssue,
+  insertPapers,
+  insertProceeding,
+  paperRow,
+} from "../helpers/fixtures.ts";
 import { pngImage } from "../helpers/uploads.ts";
 
 type Method = "get" | "post";
@@ -67,24 +78,10 @@ let outsiderCookie: string;
 /** The account the Managers calls change (a manager with nothing assigned). */
 let otherUserId: number;
 
-const step1 = (uri: string): Fields => ({
-  journal_name: `Journal ${uri}`,
-  abbreviation: "J Test",
-  journal_uri: uri,
-  publisher: "Athenaeum University Press",
-  pub_frequency: "quartely",
-  issn: "2049-3630",
-  journal_intro: "Peer-reviewed work.",
-});
-const step2 = (uri: string): Fields => ({
-  submission_guide: "Send a PDF.",
-  other_guide: "APA references.",
-  journal_email: "editor@journal.example",
-  journal_cost: "None",
-  contact_name: "Ada Lovelace",
-  contact_email: "ada@journal.example",
-  journal_uri: uri,
-});
+/** A journal's step 1 with its own URI (and so its own name). */
+const step1 = (uri: string): Fields =>
+  journalFields({ journal_uri: uri, journal_name: `Journal ${uri}` });
+const step2 = (uri: string): Fields => journalGuideFields({ journal_uri: uri });
 const issueFields = (): Fields => ({
   volume: "7",
   issue: "1",
@@ -95,16 +92,7 @@ const issueFields = (): Fields => ({
   "editors[0][institution]": "Oxford",
   "editors[0][role]": "Editor-in-Chief",
 });
-const paperFields = (target: Target): Fields => ({
-  sel_publication: String(target.issueId),
-  title: "Volatile Metabolite Profiling",
-  doi: "",
-  abstract: "Volatile compounds of wheat kernels.",
-  keywords: "wheat",
-  "authors[0][name]": "Laura Del Coco",
-  "authors[0][email]": "",
-  "authors[0][institution]": "University of Salento",
-});
+const paperFields = (target: Target): Fields => journalPaperFields(target.issueId);
 const proceedingPaperFields = (): Fields => ({
   title: "Trace Trees",
   doi: "",
@@ -116,22 +104,27 @@ const proceedingPaperFields = (): Fields => ({
   "authors[0][email]": "",
   "authors[0][institution]": "UC Irvine",
 });
-const proceedingFields = (event: string): Fields => ({
-  event,
-  event_name: "Colloquium on Open Science",
-  event_start_date: "2025-06-15",
-  event_end_date: "2025-06-18",
-  title: "Proceedings of the Colloquium",
-  sub_title: "",
-  issn: "",
-  publisher: "",
-  year: "2025",
-  intro: "Papers given at the colloquium.",
-  "editors[0][name]": "Grace Hopper",
-  "editors[0][email]": "",
-  "editors[0][institution]": "",
-  "editors[0][role]": "Chair",
-});
+/**
+ * The Crossref calls of a journal issue (`scope` "journal", the target's paper) or of a
+ * proceeding ("proceeding", the target's conference paper), for their managers: the XML
+ * download (issue 16, decisions 275 and 279), the DOI status, and DOI registration (decision
+ * 278), which first gives the paper a DOI; deposits go to the Crossref stand-in started below.
+ */
+function crossrefCalls(scope: "journal" | "proceeding"): Record<string, Case> {
+  const place = scope === "journal" ? ":journal/:volume/:issue" : "proceeding/:proceeding";
+  const paperOf = (x: Target) => (scope === "journal" ? x.paperId : x.proceedingPaperId);
+  return {
+    [`GET /dashboard/crossref_xml/${place}`]: { scope, download: true },
+    [`GET /dashboard/doi_status/${place}`]: { scope },
+    [`POST /register_dois/${place}`]: {
+      scope,
+      json: async (x) => {
+        await giveDoi(paperOf(x), x.n);
+        return {};
+      },
+    },
+  };
+}
 
 /** Every dashboard call and its access rule; keys are `METHOD path` as mounted. */
 const CASES: Record<string, Case> = {
@@ -179,12 +172,12 @@ const CASES: Record<string, Case> = {
   },
   "POST /create_proceedings": {
     scope: "any",
-    fields: () => proceedingFields("new"),
+    fields: () => proceedingFields(),
     file: "cover_img",
   },
   "POST /edit_proceeding/:proceeding": {
     scope: "proceeding",
-    fields: () => proceedingFields(""),
+    fields: () => proceedingFields({ event: "" }),
   },
   "GET /get_proceeding_contents/:proceeding": {
     scope: "proceeding",
@@ -314,38 +307,9 @@ const CASES: Record<string, Case> = {
     download: true,
   },
   "GET /dashboard/sushi_keys": { scope: "admin" },
-  // scholarly exports (issue 16, decisions 275 and 279): XML downloads of a journal's or a
-  // proceeding's managers
-  "GET /dashboard/crossref_xml/:journal/:volume/:issue": {
-    scope: "journal",
-    download: true,
-  },
-  "GET /dashboard/crossref_xml/proceeding/:proceeding": {
-    scope: "proceeding",
-    download: true,
-  },
-  // DOI registration (decision 278): the target's paper is given a DOI first; deposits go to
-  // the Crossref stand-in started below
-  "GET /dashboard/doi_status/:journal/:volume/:issue": {
-    scope: "journal",
-  },
-  "POST /register_dois/:journal/:volume/:issue": {
-    scope: "journal",
-    json: async (x) => {
-      await giveDoi(x.paperId, x.n);
-      return {};
-    },
-  },
-  "GET /dashboard/doi_status/proceeding/:proceeding": {
-    scope: "proceeding",
-  },
-  "POST /register_dois/proceeding/:proceeding": {
-    scope: "proceeding",
-    json: async (x) => {
-      await giveDoi(x.proceedingPaperId, x.n);
-      return {};
-    },
-  },
+  // scholarly exports and DOI registration of journal issues and proceedings
+  ...crossrefCalls("journal"),
+  ...crossrefCalls("proceeding"),
   "GET /dashboard/doaj_xml/:journal": {
     scope: "journal",
     download: true,
@@ -394,64 +358,19 @@ async function makeTarget(owner: number): Promise<Target> {
     name: `Roles Journal ${n}`,
     abbreviation: "Roles J",
   });
-  const { id: paperId } = await db
-    .insertInto("papers")
-    .values(paperRow({ publication_id: issueId, doi: null, title: `Paper ${n}` }))
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const {
+    proceedingIds: [proceedingId, emptyProceedingId],
+  } = await insertProceeding(
+    db,
+    { name: `Event ${n}`, start_date: "2025-01-01", end_date: "2025-01-02", location: null },
+    { slug: `roles-proceeding-${n}`, title: `Roles Proceeding ${n}` },
+    { slug: `roles-empty-proceeding-${n}`, title: `Roles Empty Proceeding ${n}` },
+  );
+  const [paperId, proceedingPaperId] = await insertPapers(db, [
+    paperRow({ publication_id: issueId, doi: null, title: `Paper ${n}` }),
+    paperRow({ proceeding_id: proceedingId, doi: null, title: `Conference paper ${n}` }),
+  ]);
   const now = new Date().toISOString();
-  const { id: eventId } = await db
-    .insertInto("proceeding_events")
-    .values({
-      name: `Event ${n}`,
-      start_date: "2025-01-01",
-      end_date: "2025-01-02",
-      location: null,
-      created_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { id: proceedingId } = await db
-    .insertInto("proceedings")
-    .values({
-      event_id: eventId,
-      slug: `roles-proceeding-${n}`,
-      title: `Roles Proceeding ${n}`,
-      sub_title: null,
-      issn: null,
-      isbn: null,
-      publisher: null,
-      year: 2025,
-      intro: "",
-      cover: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { id: emptyProceedingId } = await db
-    .insertInto("proceedings")
-    .values({
-      event_id: eventId,
-      slug: `roles-empty-proceeding-${n}`,
-      title: `Roles Empty Proceeding ${n}`,
-      sub_title: null,
-      issn: null,
-      isbn: null,
-      publisher: null,
-      year: 2025,
-      intro: "",
-      cover: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { id: proceedingPaperId } = await db
-    .insertInto("papers")
-    .values(paperRow({ proceeding_id: proceedingId, doi: null, title: `Conference paper ${n}` }))
-    .returning("id")
-    .executeTakeFirstOrThrow();
   const { id: partnerId } = await db
     .insertInto("partners")
     .values({
@@ -554,47 +473,28 @@ async function giveGalley(paperId: number): Promise<void> {
 /** A snapshot of what the calls can change, to prove a refused call changed nothing. */
 async function snapshot(): Promise<string> {
   const db = t.ctx.db;
-  const [
-    journals,
-    publications,
-    papers,
-    galleys,
-    proceedings,
-    partners,
-    users,
-    jm,
-    pm,
-    invitations,
-    sushiKeys,
-    settings,
-  ] = await Promise.all([
-    db.selectFrom("journals").selectAll().orderBy("id").execute(),
-    db.selectFrom("publications").selectAll().orderBy("id").execute(),
-    db.selectFrom("papers").select(["id", "title", "doi", "file"]).orderBy("id").execute(),
-    db.selectFrom("paper_jats").select(["paper_id", "storage_key"]).orderBy("paper_id").execute(),
-    db.selectFrom("proceedings").selectAll().orderBy("id").execute(),
-    db.selectFrom("partners").selectAll().orderBy("id").execute(),
-    db.selectFrom("users").select(["id", "role", "disabled_at"]).orderBy("id").execute(),
-    db.selectFrom("journal_managers").select(["journal_id", "user_id"]).execute(),
-    db.selectFrom("proceeding_managers").select(["proceeding_id", "user_id"]).execute(),
-    db.selectFrom("invitations").select("id").execute(),
-    db.selectFrom("sushi_api_keys").select(["id", "revoked_at"]).orderBy("id").execute(),
-    db.selectFrom("site_settings").selectAll().orderBy("key").execute(),
-  ]);
-  return JSON.stringify({
-    journals,
-    publications,
-    papers,
-    galleys,
-    proceedings,
-    partners,
-    users,
-    jm,
-    pm,
-    invitations,
-    sushiKeys,
-    settings,
-  });
+  const tables = {
+    journals: db.selectFrom("journals").selectAll().orderBy("id").execute(),
+    publications: db.selectFrom("publications").selectAll().orderBy("id").execute(),
+    papers: db.selectFrom("papers").select(["id", "title", "doi", "file"]).orderBy("id").execute(),
+    galleys: db
+      .selectFrom("paper_jats")
+      .select(["paper_id", "storage_key"])
+      .orderBy("paper_id")
+      .execute(),
+    proceedings: db.selectFrom("proceedings").selectAll().orderBy("id").execute(),
+    partners: db.selectFrom("partners").selectAll().orderBy("id").execute(),
+    users: db.selectFrom("users").select(["id", "role", "disabled_at"]).orderBy("id").execute(),
+    jm: db.selectFrom("journal_managers").select(["journal_id", "user_id"]).execute(),
+    pm: db.selectFrom("proceeding_managers").select(["proceeding_id", "user_id"]).execute(),
+    invitations: db.selectFrom("invitations").select("id").execute(),
+    sushiKeys: db.selectFrom("sushi_api_keys").select(["id", "revoked_at"]).orderBy("id").execute(),
+    settings: db.selectFrom("site_settings").selectAll().orderBy("key").execute(),
+  };
+  const rows = await Promise.all(
+    Object.entries(tables).map(async ([name, query]) => [name, await query] as const),
+  );
+  return JSON.stringify(Object.fromEntries(rows));
 }
 
 const MSG: Record<Exclude<Scope, "any">, string> = {

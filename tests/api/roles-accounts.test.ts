@@ -13,7 +13,12 @@ import { INVITATION_GONE } from "../../server/features/accounts/invitations.ts";
 import { LAST_ADMIN_MSG, SELF_DISABLE_MSG } from "../../server/features/accounts/managers.ts";
 import { DISABLED_MSG } from "../../server/features/accounts/users.ts";
 import { MESSAGES } from "../../shared/constants.ts";
-import { createManager, registrationBody, sessionCookie } from "../helpers/account.ts";
+import {
+  createManager,
+  MANAGER_NAV_LINKS,
+  registrationBody,
+  sessionCookie,
+} from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { insertJournalWithIssue } from "../helpers/fixtures.ts";
 import { outboxMessages } from "../helpers/mailbox.ts";
@@ -82,12 +87,7 @@ describe(`roles and accounts on ${dialectUnderTest}`, () => {
     const adaNav = await get("/dashboard/admin_nav_items", ada.cookie);
     expect(adaNav.body.nav_items).toEqual({
       u_name: "Ada Lovelace",
-      nav_links: [
-        { text: "Journals", url: "/dashboard" },
-        { text: "Proceedings", url: "/dashboard/proceedings" },
-        { text: "Statistics", url: "/dashboard/statistics" },
-        { text: "View Site", url: "/" },
-      ],
+      nav_links: MANAGER_NAV_LINKS,
     });
     const all = await get("/dashboard/all_journals", admin.cookie);
     expect(all.body.journals.map((j: { journal_uri: string }) => j.journal_uri).sort()).toEqual([

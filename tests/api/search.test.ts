@@ -16,12 +16,14 @@ import { seededFileContext } from "../helpers/seeded-context.ts";
 
 const t = seededFileContext({ proceedings: true });
 
+/** Changes columns of paper `id` (its title, the text of its PDF); the index is left as it was. */
+const updatePaper = (id: number, columns: { title?: string; full_text?: string }) =>
+  t.ctx.db.updateTable("papers").set(columns).where("id", "=", id).execute();
+
 beforeAll(async () => {
-  await t.ctx.db
-    .updateTable("papers")
-    .set({ full_text: "The lobster stomatogastric ganglion has been studied for decades." })
-    .where("id", "=", t.seed.paperWithPdfId)
-    .execute();
+  await updatePaper(t.seed.paperWithPdfId, {
+    full_text: "The lobster stomatogastric ganglion has been studied for decades.",
+  });
   await rebuildSearchIndex(t.ctx);
 });
 
@@ -280,11 +282,9 @@ describe(`paper search on ${dialectUnderTest}`, () => {
   });
 
   it("ranks journal and conference papers together, each hit of its own kind", async () => {
-    await t.ctx.db
-      .updateTable("papers")
-      .set({ full_text: "A lobster appears in this conference paper too." })
-      .where("id", "=", t.proceedings.noPdfPaperId)
-      .execute();
+    await updatePaper(t.proceedings.noPdfPaperId, {
+      full_text: "A lobster appears in this conference paper too.",
+    });
     await rebuildSearchIndex(t.ctx);
     const result = await searchPapers(t.ctx, "lobster");
     expect(result.total).toBe(2);
@@ -325,21 +325,13 @@ describe(`paper search on ${dialectUnderTest}`, () => {
 
   it("keeps exactly one search row per paper when it is saved again", async () => {
     const id = t.seed.paperWithPdfId;
-    await t.ctx.db
-      .updateTable("papers")
-      .set({ title: "A good quokka" })
-      .where("id", "=", id)
-      .execute();
+    await updatePaper(id, { title: "A good quokka" });
     await indexPaper(t.ctx.db, t.ctx.dialect, id);
     await indexPaper(t.ctx.db, t.ctx.dialect, id);
     expect(await searchRows(id)).toBe(1);
     expect(await titles("quokka")).toEqual(["A good quokka"]);
     expect(await titles("life")).toEqual([]);
-    await t.ctx.db
-      .updateTable("papers")
-      .set({ title: "A good life" })
-      .where("id", "=", id)
-      .execute();
+    await updatePaper(id, { title: "A good life" });
     await indexPaper(t.ctx.db, t.ctx.dialect, id);
     expect(await searchRows(id)).toBe(1);
   });
@@ -362,11 +354,7 @@ describe(`paper search on ${dialectUnderTest}`, () => {
       .returning("id")
       .execute();
     for (const { id } of hidden) await indexPaper(t.ctx.db, t.ctx.dialect, id);
-    await t.ctx.db
-      .updateTable("papers")
-      .set({ full_text: "A zebra crossed the lobster's path." })
-      .where("id", "=", t.seed.paperWithPdfId)
-      .execute();
+    await updatePaper(t.seed.paperWithPdfId, { full_text: "A zebra crossed the lobster's path." });
     await indexPaper(t.ctx.db, t.ctx.dialect, t.seed.paperWithPdfId);
     const result = await searchPapers(t.ctx, "zebra");
     expect(result).toMatchObject({ total: 1, totalCapped: false });

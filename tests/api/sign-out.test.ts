@@ -6,7 +6,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appContext, requestContext } from "../../app/context.ts";
 import { loader as logoutLoader } from "../../app/routes/logout.tsx";
 import type { User } from "../../server/db/schema.ts";
@@ -14,17 +14,10 @@ import { resolveSession } from "../../server/features/accounts/sessions.ts";
 import { signOut } from "../../server/features/accounts/sign-out.ts";
 import { SESSION_COOKIE } from "../../server/http/session.ts";
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-});
-afterAll(() => t?.close());
+const t = seededFileContext();
 
 const tokenOf = (cookie: string) => cookie.slice(`${SESSION_COOKIE}=`.length);
 
@@ -121,7 +114,7 @@ describe(`GET /logout (${dialectUnderTest})`, () => {
 describe(`a GET change opened from a pasted link (${dialectUnderTest})`, () => {
   it("is not carried out: a page asks to confirm, and the site's own request then deletes", async () => {
     const { cookie } = await signedInAdministrator(t);
-    const path = `/api/delete_paper/ethics-review/${seed.paperWithoutPdfId}`;
+    const path = `/api/delete_paper/ethics-review/${t.seed.paperWithoutPdfId}`;
     const pasted = await request(t.app)
       .get(path)
       .set("Cookie", cookie)
@@ -134,7 +127,7 @@ describe(`a GET change opened from a pasted link (${dialectUnderTest})`, () => {
       t.ctx.db
         .selectFrom("papers")
         .select("id")
-        .where("id", "=", seed.paperWithoutPdfId)
+        .where("id", "=", t.seed.paperWithoutPdfId)
         .executeTakeFirst();
     expect(await row()).toBeDefined();
 

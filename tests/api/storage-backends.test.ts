@@ -40,6 +40,13 @@ describe.each(["file", "s3"] as const)(`%s storage on ${dialectUnderTest}`, (kin
   });
 
   const galley = () => `/journal/ethics-review/download/${t.seed.paperWithPdfId}/a-good-life.pdf`;
+  /** POST /api/create_partner named `name`, with a logo (a file to store), signed in. */
+  const createPartner = async (name: string, logo?: Buffer) =>
+    request(t.app)
+      .post("/api/create_partner")
+      .set("Cookie", t.cookie)
+      .field("name", name)
+      .attach("logo", logo ?? (await pngImage(96, 96)), "logo.png");
 
   it("keeps the files where STORAGE_URL says", () => {
     expect(t.ctx.storage.kind).toBe(kind);
@@ -81,11 +88,7 @@ describe.each(["file", "s3"] as const)(`%s storage on ${dialectUnderTest}`, (kin
 
   it("stores an uploaded logo with its derivatives and serves it under /files", async () => {
     const png = await pngImage(96, 96);
-    const res = await request(t.app)
-      .post("/api/create_partner")
-      .set("Cookie", t.cookie)
-      .field("name", `Partner on ${kind}`)
-      .attach("logo", png, "logo.png");
+    const res = await createPartner(`Partner on ${kind}`, png);
     expect(res.status).toBe(201);
     const row = await t.ctx.db
       .selectFrom("partners")
@@ -141,11 +144,7 @@ describe.each(["file", "s3"] as const)(`%s storage on ${dialectUnderTest}`, (kin
         const ready = await request(t.app).get("/readyz");
         expect(ready.status).toBe(503);
         expect(ready.text).toContain("storage");
-        const upload = await request(t.app)
-          .post("/api/create_partner")
-          .set("Cookie", t.cookie)
-          .field("name", "While down")
-          .attach("logo", await pngImage(96, 96), "logo.png");
+        const upload = await createPartner("While down");
         expect(upload.status).toBe(503);
         expect(upload.headers["retry-after"]).toBeDefined();
         expect(upload.body).toEqual({ status: 0, msg: UNAVAILABLE });
@@ -157,11 +156,7 @@ describe.each(["file", "s3"] as const)(`%s storage on ${dialectUnderTest}`, (kin
       }
       expect((await request(t.app).get("/readyz")).status).toBe(200);
       expect((await request(t.app).get(galley())).status).toBe(200);
-      const again = await request(t.app)
-        .post("/api/create_partner")
-        .set("Cookie", t.cookie)
-        .field("name", "After the outage")
-        .attach("logo", await pngImage(96, 96), "logo.png");
+      const again = await createPartner("After the outage");
       expect(again.status).toBe(201);
     },
   );

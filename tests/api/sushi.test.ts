@@ -12,6 +12,7 @@ import { signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { counterSchemaErrors } from "../helpers/counter-schema.ts";
 import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { monthlyItemRow, usageFigures } from "../helpers/usage-rows.ts";
 
 const WORLD = "0000000000000000";
 let t: TestContext;
@@ -28,13 +29,6 @@ const nextMonth = (() => {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
 })();
-
-const figures = (ti: number, tr: number, ui: number, ur: number) => ({
-  total_item_investigations: ti,
-  total_item_requests: tr,
-  unique_item_investigations: ui,
-  unique_item_requests: ur,
-});
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -71,20 +65,13 @@ beforeAll(async () => {
     .set({ value: `${lastMonth}-01` })
     .where("key", "=", "usage.first_day")
     .execute();
-  const item = (m: string, paper: number, yop: number, f: ReturnType<typeof figures>) => ({
-    month: m,
-    paper_id: paper,
-    yop,
-    access_type: "Open",
-    ...f,
-  });
   await t.ctx.db
     .insertInto("usage_item_monthly")
     .values([
-      item(lastMonth, seed.paperWithPdfId, 2025, figures(10, 4, 8, 3)),
-      item(month, seed.paperWithPdfId, 2025, figures(5, 2, 4, 2)),
-      item(month, seed.paperWithoutPdfId, 2025, figures(3, 0, 3, 0)),
-      item(month, proceedingPaperId, 2009, figures(7, 6, 5, 5)),
+      monthlyItemRow(lastMonth, seed.paperWithPdfId, 2025, usageFigures(10, 4, 8, 3)),
+      monthlyItemRow(month, seed.paperWithPdfId, 2025, usageFigures(5, 2, 4, 2)),
+      monthlyItemRow(month, seed.paperWithoutPdfId, 2025, usageFigures(3, 0, 3, 0)),
+      monthlyItemRow(month, proceedingPaperId, 2009, usageFigures(7, 6, 5, 5)),
     ])
     .execute();
   await t.ctx.db
@@ -94,14 +81,14 @@ beforeAll(async () => {
         scope: "site",
         scope_id: 0,
         day: `${lastMonth}-15`,
-        ...figures(10, 4, 8, 3),
+        ...usageFigures(10, 4, 8, 3),
         searches_platform: 9,
       },
       {
         scope: "site",
         scope_id: 0,
         day: `${month}-01`,
-        ...figures(15, 8, 12, 7),
+        ...usageFigures(15, 8, 12, 7),
         searches_platform: 4,
       },
       // the journal's and the proceeding's sums of the same usage, as the store adds them
@@ -109,21 +96,21 @@ beforeAll(async () => {
         scope: "journal",
         scope_id: seed.journalId,
         day: `${lastMonth}-15`,
-        ...figures(10, 4, 8, 3),
+        ...usageFigures(10, 4, 8, 3),
         searches_platform: 0,
       },
       {
         scope: "journal",
         scope_id: seed.journalId,
         day: `${month}-01`,
-        ...figures(8, 2, 7, 2),
+        ...usageFigures(8, 2, 7, 2),
         searches_platform: 0,
       },
       {
         scope: "proceeding",
         scope_id: proceeding.id,
         day: `${month}-01`,
-        ...figures(7, 6, 5, 5),
+        ...usageFigures(7, 6, 5, 5),
         searches_platform: 0,
       },
     ])

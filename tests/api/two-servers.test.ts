@@ -11,14 +11,14 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInManager } from "../helpers/account.ts";
-import { type ChildServer, startChildServer } from "../helpers/child-server.ts";
+import { type ChildServer, failedSignIn, startChildServer } from "../helpers/child-server.ts";
 import { CORPUS_DIR, createTestContext, type TestContext } from "../helpers/context.ts";
 import { insertJournalWithIssue } from "../helpers/fixtures.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { type LocalS3, startLocalS3 } from "../helpers/local-s3.ts";
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(
@@ -26,16 +26,6 @@ const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(
 );
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!NGINX && process.env.CI) throw new Error("nginx is missing: CI installs nginx-light");
-
-/** A TCP port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /** nginx's configuration: one upstream of `servers`, retrying idempotent requests elsewhere. */
 function nginxConfig(dir: string, port: number, servers: string[]): string {
@@ -210,17 +200,11 @@ describe.skipIf(skipReason !== undefined)(
     });
 
     it("counts sign-in attempts made on both servers against one limit", async () => {
-      const attempt = (server: ChildServer) =>
-        fetch(`${server.origin}/api/login`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
-          body: JSON.stringify({ email: "nobody@example.org", pword: "wrong password" }),
-        }).then((r) => r.status);
       // the session test's sign-in on a counted one of the 4 allowed a minute
-      const statuses = [await attempt(a), await attempt(b), await attempt(a)];
+      const statuses = [await failedSignIn(a), await failedSignIn(b), await failedSignIn(a)];
       expect(statuses.every((s) => s !== 429)).toBe(true);
-      expect(await attempt(b)).toBe(429);
-      expect(await attempt(a)).toBe(429);
+      expect(await failedSignIn(b)).toBe(429);
+      expect(await failedSignIn(a)).toBe(429);
     });
 
     it("loses no request nginx can retry when one server is killed mid-traffic", async () => {

@@ -3,46 +3,27 @@
  * (tests/helpers/misbehaving-pdf-worker.ts) answers the byte count as the page count, which
  * only the pool can have produced, and its hang turns into a clear 415 that leaves no file.
  */
-import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPdfPool, type PdfPool } from "../../server/services/pdf-pool.ts";
-import { signedInManager } from "../helpers/account.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { journalPaperFields } from "../helpers/dashboard-forms.ts";
+import { postForm } from "../helpers/form-calls.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 import { storedFiles } from "../helpers/uploads.ts";
 
 const misbehaving = new URL("../helpers/misbehaving-pdf-worker.ts", import.meta.url);
 
 describe(`paper uploads read in the PDF pool (${dialectUnderTest})`, () => {
-  let t: TestContext;
-  let seed: SeededCatalogue;
-  let cookie: string;
+  const t = seededFileContext({ manager: true });
   let pool: PdfPool;
-  beforeAll(async () => {
-    t = await createTestContext();
+  beforeAll(() => {
     pool = createPdfPool({ size: 1, timeoutMs: 3000, workerUrl: misbehaving });
     t.ctx.pdfPool = pool;
-    seed = await seedCatalogue(t.ctx);
-    ({ cookie } = await signedInManager(t));
   });
-  afterAll(async () => {
-    await pool.close();
-    await t.close();
-  });
+  afterAll(() => pool.close());
 
   const upload = (pdf: Buffer) =>
-    request(t.app)
-      .post("/api/create_paper/ethics-review")
-      .set("Cookie", cookie)
-      .field("sel_publication", String(seed.issueId))
-      .field("title", "Read Elsewhere")
-      .field("doi", "")
-      .field("abstract", "An abstract.")
-      .field("keywords", "")
-      .field("authors[0][name]", "A. Author")
-      .field("authors[0][email]", "")
-      .field("authors[0][institution]", "")
-      .attach("paper_file", pdf, "paper.pdf");
+    postForm(t, "/create_paper/ethics-review", journalPaperFields(t.seed.issueId), pdf, t.cookie);
 
   it("stores what the pool read", async () => {
     const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(91)]);

@@ -3,20 +3,15 @@
  * (docs/decisions/180-pdf-text-extractor.md): with pdftotext (where installed) and with pdf.js
  * alone, the paper is found by a word that only its PDF's body holds.
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { createPdfPool, type PdfPool } from "../../server/services/pdf-pool.ts";
-import { signedInManager } from "../helpers/account.ts";
-import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
+import { journalPaperFields } from "../helpers/dashboard-forms.ts";
+import { postForm } from "../helpers/form-calls.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
 const binary = findPdftotext();
 const extractors = [
@@ -25,36 +20,23 @@ const extractors = [
 ];
 
 describe.each(extractors)(`paper uploads read with %s (${dialectUnderTest})`, (_name, program) => {
-  let t: TestContext;
-  let seed: SeededCatalogue;
-  let cookie: string;
+  const t = seededFileContext({ manager: true });
   let pool: PdfPool;
-  beforeAll(async () => {
-    t = await createTestContext();
+  beforeAll(() => {
     pool = createPdfPool({ size: 1, pdftotext: program });
     t.ctx.pdfPool = pool;
-    seed = await seedCatalogue(t.ctx);
-    ({ cookie } = await signedInManager(t));
   });
-  afterAll(async () => {
-    await pool.close();
-    await t.close();
-  });
+  afterAll(() => pool.close());
 
   it("stores the page count and makes the body text searchable", async () => {
-    const pdf = await readFile(path.join(CORPUS_DIR, "pdfs", "metabolites-04-00932.pdf"));
-    const res = await request(t.app)
-      .post("/api/create_paper/ethics-review")
-      .set("Cookie", cookie)
-      .field("sel_publication", String(seed.issueId))
-      .field("title", "Read Elsewhere")
-      .field("doi", "")
-      .field("abstract", "An abstract.")
-      .field("keywords", "")
-      .field("authors[0][name]", "A. Author")
-      .field("authors[0][email]", "")
-      .field("authors[0][institution]", "")
-      .attach("paper_file", pdf, "paper.pdf");
+    const pdf = await corpusPdf("metabolites-04-00932.pdf");
+    const res = await postForm(
+      t,
+      "/create_paper/ethics-review",
+      journalPaperFields(t.seed.issueId),
+      pdf,
+      t.cookie,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const row = await t.ctx.db
       .selectFrom("papers")

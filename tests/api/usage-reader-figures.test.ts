@@ -12,6 +12,7 @@ import { addDays, utcToday } from "../../server/features/usage/figures.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 import { loaderArgs as args, runLoader as run } from "../helpers/loaders.ts";
+import { dailyItemRow, usageFigures } from "../helpers/usage-rows.ts";
 
 let t: TestContext;
 let seed: SeededCatalogue;
@@ -21,16 +22,8 @@ const yesterday = addDays(today, -1);
 beforeAll(async () => {
   t = await createTestContext();
   seed = await seedCatalogue(t.ctx);
-  const row = (day: string, paper: number, ti: number, tr: number) => ({
-    day,
-    paper_id: paper,
-    yop: 2025,
-    access_type: "Open",
-    total_item_investigations: ti,
-    total_item_requests: tr,
-    unique_item_investigations: ti,
-    unique_item_requests: tr,
-  });
+  const row = (day: string, paper: number, ti: number, tr: number) =>
+    dailyItemRow(day, paper, 2025, usageFigures(ti, tr, ti, tr));
   const rows = [
     row(addDays(today, -40), seed.paperWithPdfId, 50, 20), // before the 30 days: total only
     row(yesterday, seed.paperWithPdfId, 6, 3),

@@ -12,6 +12,12 @@ import { STATISTICS_MESSAGES } from "../../server/features/usage/statistics.ts";
 import { createManager, sessionCookie, signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import {
+  dailyItemRow,
+  monthlyItemRow,
+  type UsageFigures,
+  usageFigures,
+} from "../helpers/usage-rows.ts";
 
 let t: TestContext;
 let seed: SeededCatalogue;
@@ -21,13 +27,6 @@ let strangerCookie: string;
 const today = utcToday();
 const yesterday = addDays(today, -1);
 const longAgo = addDays(today, -200);
-
-const f = (ti: number, tr: number, ui: number, ur: number) => ({
-  total_item_investigations: ti,
-  total_item_requests: tr,
-  unique_item_investigations: ui,
-  unique_item_requests: ur,
-});
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -42,35 +41,22 @@ beforeAll(async () => {
   const stranger = await createManager(t.ctx, { fname: "Nobody", lname: "Assigned" });
   strangerCookie = await sessionCookie(t.ctx, stranger.user.id);
 
-  const daily = (day: string, paper: number, figures: ReturnType<typeof f>) => ({
-    day,
-    paper_id: paper,
-    yop: 2025,
-    access_type: "Open",
-    ...figures,
-  });
-  const monthly = (day: string, paper: number, figures: ReturnType<typeof f>) => ({
-    month: day.slice(0, 7),
-    paper_id: paper,
-    yop: 2025,
-    access_type: "Open",
-    ...figures,
-  });
   const rows = [
-    [yesterday, seed.paperWithPdfId, f(6, 3, 5, 3)],
-    [today, seed.paperWithPdfId, f(2, 1, 1, 1)],
-    [yesterday, seed.paperWithoutPdfId, f(9, 0, 7, 0)],
-    [longAgo, seed.paperWithPdfId, f(100, 50, 80, 40)],
+    [yesterday, seed.paperWithPdfId, usageFigures(6, 3, 5, 3)],
+    [today, seed.paperWithPdfId, usageFigures(2, 1, 1, 1)],
+    [yesterday, seed.paperWithoutPdfId, usageFigures(9, 0, 7, 0)],
+    [longAgo, seed.paperWithPdfId, usageFigures(100, 50, 80, 40)],
   ] as const;
   await t.ctx.db
     .insertInto("usage_item_daily")
-    .values(rows.map(([day, paper, figures]) => daily(day, paper, figures)))
+    .values(rows.map(([day, paper, figures]) => dailyItemRow(day, paper, 2025, figures)))
     .execute();
   // monthly rows as the store keeps them: one per paper and month
-  const months = new Map<string, ReturnType<typeof monthly>>();
+  const months = new Map<string, ReturnType<typeof monthlyItemRow>>();
   for (const [day, paper, figures] of rows) {
     const key = `${day.slice(0, 7)}|${paper}`;
-    const row = months.get(key) ?? monthly(day, paper, f(0, 0, 0, 0));
+    const row =
+      months.get(key) ?? monthlyItemRow(day.slice(0, 7), paper, 2025, usageFigures(0, 0, 0, 0));
     row.total_item_investigations += figures.total_item_investigations;
     row.total_item_requests += figures.total_item_requests;
     row.unique_item_investigations += figures.unique_item_investigations;
@@ -95,7 +81,7 @@ beforeAll(async () => {
     s: "site" | "journal" | "issue",
     id: number,
     day: string,
-    figures: ReturnType<typeof f>,
+    figures: UsageFigures,
   ) => ({
     scope: s,
     scope_id: id,
@@ -106,11 +92,11 @@ beforeAll(async () => {
   await t.ctx.db
     .insertInto("usage_scope_daily")
     .values([
-      scope("site", 0, yesterday, f(15, 3, 12, 3)),
-      scope("site", 0, today, f(2, 1, 1, 1)),
-      scope("journal", seed.journalId, yesterday, f(15, 3, 12, 3)),
-      scope("journal", seed.journalId, today, f(2, 1, 1, 1)),
-      scope("issue", seed.issueId, yesterday, f(15, 3, 12, 3)),
+      scope("site", 0, yesterday, usageFigures(15, 3, 12, 3)),
+      scope("site", 0, today, usageFigures(2, 1, 1, 1)),
+      scope("journal", seed.journalId, yesterday, usageFigures(15, 3, 12, 3)),
+      scope("journal", seed.journalId, today, usageFigures(2, 1, 1, 1)),
+      scope("issue", seed.issueId, yesterday, usageFigures(15, 3, 12, 3)),
     ])
     .execute();
 });
@@ -127,15 +113,15 @@ describe(`Statistics screen calls on ${dialectUnderTest}`, () => {
     expect(s.scope).toMatchObject({ kind: "site", label: "Athenaeum" });
     expect(s.granularity).toBe("day");
     expect(s.periods).toEqual([
-      { period: yesterday, ...f(15, 3, 12, 3) },
-      { period: today, ...f(2, 1, 1, 1) },
+      { period: yesterday, ...usageFigures(15, 3, 12, 3) },
+      { period: today, ...usageFigures(2, 1, 1, 1) },
     ]);
-    expect(s.totals).toEqual(f(17, 4, 13, 4));
+    expect(s.totals).toEqual(usageFigures(17, 4, 13, 4));
     expect(s.searches).toBe(8);
     // most viewed first: 9 views against 6 + 2
     expect(s.papers.map((p: { title: string }) => p.title)).toEqual(["On Duty", "A good life"]);
     expect(s.papers[1]).toMatchObject({
-      ...f(8, 4, 6, 4),
+      ...usageFigures(8, 4, 6, 4),
       link: `/journal/ethics-review/${seed.paperWithPdfId}`,
       source: "Ethics Review",
     });
@@ -160,7 +146,7 @@ describe(`Statistics screen calls on ${dialectUnderTest}`, () => {
     expect(year.periods.length).toBeGreaterThanOrEqual(12);
     // the top papers read whole months and the days at either end: 200 days ago counts
     expect(year.papers.find((p: { title: string }) => p.title === "A good life")).toMatchObject(
-      f(108, 54, 86, 44),
+      usageFigures(108, 54, 86, 44),
     );
     // the site's year: its most viewed papers by each month's ranking (decision 310)
     const site = (await statistics(adminCookie, { from: addDays(today, -364), to: today })).body
@@ -192,25 +178,28 @@ describe(`Statistics screen calls on ${dialectUnderTest}`, () => {
       "Vol. 3 No. 2 (2025)",
     );
 
-    const issue = await statistics(managerCookie, {
-      issue: seed.issueId,
-      from: yesterday,
-      to: yesterday,
-    });
-    expect(issue.body.statistics).toMatchObject({
-      scope: { kind: "issue", label: "Ethics Review, Vol. 3 No. 2 (2025)" },
-      totals: f(15, 3, 12, 3),
-    });
-    const paper = await statistics(managerCookie, {
-      paper: seed.paperWithPdfId,
-      from: yesterday,
-      to: today,
-    });
-    expect(paper.body.statistics).toMatchObject({
-      scope: { kind: "paper", label: "A good life" },
-      totals: f(8, 4, 6, 4),
-      papers: [],
-    });
+    // their issue over a day, and its paper over two
+    const scopes: [Record<string, string | number>, object][] = [
+      [
+        { issue: seed.issueId, from: yesterday, to: yesterday },
+        {
+          scope: { kind: "issue", label: "Ethics Review, Vol. 3 No. 2 (2025)" },
+          totals: usageFigures(15, 3, 12, 3),
+        },
+      ],
+      [
+        { paper: seed.paperWithPdfId, from: yesterday, to: today },
+        {
+          scope: { kind: "paper", label: "A good life" },
+          totals: usageFigures(8, 4, 6, 4),
+          papers: [],
+        },
+      ],
+    ];
+    for (const [query, expected] of scopes) {
+      const res = await statistics(managerCookie, query);
+      expect(res.body.statistics, JSON.stringify(query)).toMatchObject(expected);
+    }
 
     // the site, another journal's paper, an inactive journal not assigned: refused
     const site = await statistics(strangerCookie);

@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,15 +8,10 @@ import { derivativeKey, removeImage, storeImage } from "../../server/services/im
 import { storePaperFile } from "../../server/services/paper-file.ts";
 import { inspectPdf } from "../../server/services/pdf.ts";
 import { DERIVATIVE_WIDTHS } from "../../shared/images.ts";
-import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
+import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
 import { type LocalS3, startLocalS3 } from "../helpers/local-s3.ts";
-
-const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
+import { ENCRYPTED_PDF } from "../helpers/pdf-samples.ts";
 
 async function kindOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -162,17 +157,11 @@ describe(`paper PDFs (${dialectUnderTest})`, () => {
   afterAll(() => t.close());
 
   it("recognises the password-protected issue3371.pdf: no text, no page count", async () => {
-    expect(await inspectPdf(await pdf("issue3371.pdf"))).toEqual({
-      encrypted: true,
-      pageCount: null,
-      text: null,
-      truncated: false,
-      textPages: null,
-    });
+    expect(await inspectPdf(await corpusPdf("issue3371.pdf"))).toEqual(ENCRYPTED_PDF);
   });
 
   it("extracts the text of elife-00353-v1.pdf, which contains a phrase of its abstract", async () => {
-    const info = await inspectPdf(await pdf("elife-00353-v1.pdf"));
+    const info = await inspectPdf(await corpusPdf("elife-00353-v1.pdf"));
     expect(info.encrypted).toBe(false);
     expect(info.pageCount).toBe(2);
     expect(info.text).toContain("as Eve Marder explains in the first of a series of columns");
@@ -180,7 +169,7 @@ describe(`paper PDFs (${dialectUnderTest})`, () => {
   });
 
   it("stores a PDF under papers/ with its size, pages and text", async () => {
-    const data = await pdf("elife-00353-v1.pdf");
+    const data = await corpusPdf("elife-00353-v1.pdf");
     const stored = await storePaperFile(t.ctx, data);
     expect(stored.key).toMatch(/^papers\/[0-9a-f]{32}\.pdf$/);
     expect(stored.size).toBe(data.byteLength);
@@ -194,7 +183,10 @@ describe(`paper PDFs (${dialectUnderTest})`, () => {
     ).toMatch(/^unsupported_type: The paper file is not a PDF/);
     expect(await kindOf(storePaperFile(t.ctx, EXE))).toMatch(/^unsupported_type:/);
     // issue 7: the header must be at offset 0, not anywhere in the first kilobyte
-    const prefixed = Buffer.concat([Buffer.from("<html>\n"), await pdf("elife-00353-v1.pdf")]);
+    const prefixed = Buffer.concat([
+      Buffer.from("<html>\n"),
+      await corpusPdf("elife-00353-v1.pdf"),
+    ]);
     expect(await kindOf(storePaperFile(t.ctx, prefixed))).toMatch(
       /^unsupported_type: The paper file is not a PDF/,
     );
@@ -202,9 +194,9 @@ describe(`paper PDFs (${dialectUnderTest})`, () => {
     expect(await kindOf(storePaperFile(t.ctx, damaged))).toMatch(
       /^unsupported_type: The paper file is not a readable PDF/,
     );
-    expect(await kindOf(storePaperFile(t.ctx, await pdf("decap_elife_poa_e13833.pdf")))).toMatch(
-      /^too_large: The PDF is too large\. Upload a file of at most 1 MB\.$/,
-    );
+    expect(
+      await kindOf(storePaperFile(t.ctx, await corpusPdf("decap_elife_poa_e13833.pdf"))),
+    ).toMatch(/^too_large: The PDF is too large\. Upload a file of at most 1 MB\.$/);
     const stored = (await readdir(path.join(t.ctx.config.filesDir, "papers"))).length;
     expect(stored).toBe(1); // only the good PDF of the previous test
   });

@@ -41,6 +41,13 @@ describe(`corpus import (${dialectUnderTest})`, () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** The stored paper of `doi`, every column. */
+  const paperOf = (doi: string) =>
+    t.ctx.db.selectFrom("papers").selectAll().where("doi", "=", doi).executeTakeFirstOrThrow();
+  /** The stored journal `uri`, every column. */
+  const journalOf = (uri: string) =>
+    t.ctx.db.selectFrom("journals").selectAll().where("uri", "=", uri).executeTakeFirstOrThrow();
+
   it("reports what it created and no problems", () => {
     expect(first.problems).toEqual([]);
     expect(first.journals).toEqual({ created: 6, existing: 0 });
@@ -116,11 +123,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
   });
 
   it("stores a paper's metadata: authors with joined affiliations, e-mails, DOI, keywords, pages", async () => {
-    const paper = await t.ctx.db
-      .selectFrom("papers")
-      .selectAll()
-      .where("doi", "=", "10.7554/eLife.00005")
-      .executeTakeFirstOrThrow();
+    const paper = await paperOf("10.7554/eLife.00005");
     expect(paper.keywords).toBe(
       "cryo-EM, Gene silencing, labeling, chemical cross-linking, chromatin",
     );
@@ -155,8 +158,6 @@ describe(`corpus import (${dialectUnderTest})`, () => {
   });
 
   it("stores authors as people, with dates, copyright, funding and references (decision 255)", async () => {
-    const paperOf = (doi: string) =>
-      t.ctx.db.selectFrom("papers").selectAll().where("doi", "=", doi).executeTakeFirstOrThrow();
     const mdpi = await paperOf("10.3390/metabo4040932");
     expect(mdpi).toMatchObject({
       received_on: "2014-08-01",
@@ -322,11 +323,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
   });
 
   it("composes journal texts from facts and leaves contacts empty", async () => {
-    const plos = await t.ctx.db
-      .selectFrom("journals")
-      .selectAll()
-      .where("uri", "=", "plos-computational-biology")
-      .executeTakeFirstOrThrow();
+    const plos = await journalOf("plos-computational-biology");
     expect(plos.intro).toBe(
       "PLOS Computational Biology is published by Public Library of Science (ISSN 1553-734X (print), 1553-7358 (online)). This collection holds articles from 2015, imported with their authors, affiliations and abstracts from the publisher's metadata. The articles are open access under CC BY 4.0.",
     );
@@ -342,11 +339,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
       null,
       null,
     ]);
-    const sprouts = await t.ctx.db
-      .selectFrom("journals")
-      .selectAll()
-      .where("uri", "=", "sprouts")
-      .executeTakeFirstOrThrow();
+    const sprouts = await journalOf("sprouts");
     expect([sprouts.publisher, sprouts.frequency, sprouts.subject]).toEqual([
       null,
       "randomly",
@@ -358,18 +351,16 @@ describe(`corpus import (${dialectUnderTest})`, () => {
   });
 
   it("creates nothing when run a second time", async () => {
-    const before = await Promise.all(
-      (
-        [
-          "journals",
-          "publications",
-          "papers",
-          "proceedings",
-          "partners",
-          "proceeding_events",
-        ] as const
-      ).map((x) => countRows(t, x)),
-    );
+    const tables = [
+      "journals",
+      "publications",
+      "papers",
+      "proceedings",
+      "partners",
+      "proceeding_events",
+    ] as const;
+    const counts = () => Promise.all(tables.map((table) => countRows(t, table)));
+    const before = await counts();
     const second = await importCorpus(t.ctx, dir);
     expect(second.problems).toEqual([]);
     expect([
@@ -380,19 +371,7 @@ describe(`corpus import (${dialectUnderTest})`, () => {
       second.partners.created,
     ]).toEqual([0, 0, 0, 0, 0]);
     expect(second.papers.existing).toBe(12);
-    const after = await Promise.all(
-      (
-        [
-          "journals",
-          "publications",
-          "papers",
-          "proceedings",
-          "partners",
-          "proceeding_events",
-        ] as const
-      ).map((x) => countRows(t, x)),
-    );
-    expect(after).toEqual(before);
+    expect(await counts()).toEqual(before);
   }, 120_000);
 });
 

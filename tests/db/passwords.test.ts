@@ -15,6 +15,7 @@ import {
   verifyPassword,
 } from "../../server/features/accounts/users.ts";
 import { createTestContext, type TestContext } from "../helpers/context.ts";
+import { storedValue } from "../helpers/rows.ts";
 
 const PRODUCTION_HASH = /^scrypt\$32768\$8\$3\$[\w-]{22}\$[\w-]{43}$/;
 const TEST_HASH = /^scrypt\$1024\$8\$3\$[\w-]{22}\$[\w-]{43}$/;
@@ -71,14 +72,7 @@ describe("a change of PASSWORD_SCRYPT_COST", () => {
     ...t.ctx,
     config: { ...t.ctx.config, passwordScryptCost: cost },
   });
-  const storedHash = async (id: number) =>
-    (
-      await t.ctx.db
-        .selectFrom("users")
-        .select("password_hash")
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow()
-    ).password_hash;
+  const storedHash = (id: number) => storedValue(t, "users", "password_hash", "id", id);
 
   it("signs in an account hashed at the old cost and rehashes its password at the new one", async () => {
     const account = { fname: "Ada", lname: "Lovelace", phone: "", pword: "correct horse battery" };

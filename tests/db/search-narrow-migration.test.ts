@@ -1,19 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { up as narrowSearchRows } from "../../server/db/migrations/026-search-narrow-rows.ts";
 import { indexPaper, searchPapers } from "../../server/features/search/search.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let seed: SeededCatalogue;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  seed = await seedCatalogue(t.ctx);
-});
-afterAll(() => t?.close());
+const t = seededFileContext();
 
 describe.skipIf(dialectUnderTest !== "postgres")(
   "migration 026-search-narrow-rows (PostgreSQL)",
@@ -29,12 +22,12 @@ describe.skipIf(dialectUnderTest !== "postgres")(
       await t.ctx.db
         .updateTable("papers")
         .set({ full_text: "Quokka census on the island. ".repeat(3_000) })
-        .where("id", "=", seed.paperWithPdfId)
+        .where("id", "=", t.seed.paperWithPdfId)
         .execute();
-      await indexPaper(t.ctx.db, t.ctx.dialect, seed.paperWithPdfId);
+      await indexPaper(t.ctx.db, t.ctx.dialect, t.seed.paperWithPdfId);
       const before = await ids();
       const found = (await searchPapers(t.ctx, "quokka census")).hits.map((h) => h.paperID);
-      expect(found).toEqual([seed.paperWithPdfId]);
+      expect(found).toEqual([t.seed.paperWithPdfId]);
 
       // run on the existing rows again, as on a database written before the migration
       const again = new Migrator({
@@ -60,10 +53,10 @@ describe.skipIf(dialectUnderTest !== "postgres")(
       // deleting a paper still deletes its row (the foreign key came along)
       await t.ctx.db
         .deleteFrom("paper_authors")
-        .where("paper_id", "=", seed.paperWithPdfId)
+        .where("paper_id", "=", t.seed.paperWithPdfId)
         .execute();
-      await t.ctx.db.deleteFrom("papers").where("id", "=", seed.paperWithPdfId).execute();
-      expect(await ids()).toEqual(before.filter((id) => id !== seed.paperWithPdfId));
+      await t.ctx.db.deleteFrom("papers").where("id", "=", t.seed.paperWithPdfId).execute();
+      expect(await ids()).toEqual(before.filter((id) => id !== t.seed.paperWithPdfId));
     });
   },
 );

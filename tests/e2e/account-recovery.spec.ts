@@ -4,27 +4,15 @@
  * password, once; and renaming oneself and changing one's password on /dashboard/account, with
  * their error states. `SCREENSHOT_DIR` set: the new screens are saved there as PNGs.
  */
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import type { Mailbox } from "../helpers/mailbox.ts";
+import { expect, test } from "@playwright/test";
 import { newManager, registerByApi, signInAsNewManager } from "./helpers/account.ts";
-import { resetTokenIn, startE2eMailbox } from "./helpers/mail.ts";
+import { resetTokenIn, specMailbox } from "./helpers/mail.ts";
+import { screenshotForReview } from "./helpers/screenshot.ts";
 
 // each test hashes several passwords (scrypt, a quarter of a second each on an idle machine)
 test.slow();
 
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await startE2eMailbox();
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
+const mailbox = specMailbox();
 
 const LINK_USED =
   "This password reset link has expired or has already been used. Please ask for a new one.";
@@ -40,7 +28,7 @@ test("forgot password: the emailed link sets a new password once and signs in", 
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-  await shot(page, testInfo, "forgot-password");
+  await screenshotForReview(page, testInfo, "forgot-password");
 
   // refused in the browser: no address, then not an address
   const send = page.getByRole("button", { name: "Send reset link" });
@@ -62,7 +50,7 @@ test("forgot password: the emailed link sets a new password once and signs in", 
   await expect(page.getByRole("status")).toContainText("Check your email");
   expect(await page.getByRole("status").innerText()).toBe(answer);
   await expect(page.getByRole("status")).toContainText("The link works once, within 1 hour.");
-  await shot(page, testInfo, "forgot-password-sent");
+  await screenshotForReview(page, testInfo, "forgot-password-sent");
 
   const mail = await mailbox.waitFor(manager.email);
   expect(mail.subject).toBe("Reset your Athenaeum password");
@@ -75,7 +63,7 @@ test("forgot password: the emailed link sets a new password once and signs in", 
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
   const save = page.getByRole("button", { name: "Set new password" });
   await expect(page.getByLabel("New password", { exact: true })).toBeVisible();
-  await shot(page, testInfo, "reset-password");
+  await screenshotForReview(page, testInfo, "reset-password");
   await page.getByLabel("New password", { exact: true }).fill("short");
   await page.getByLabel("Confirm new password").fill("short");
   await save.click();
@@ -94,7 +82,7 @@ test("forgot password: the emailed link sets a new password once and signs in", 
   await page.goto(link);
   await expect(page.getByRole("alert")).toHaveText(LINK_USED);
   await expect(page.getByRole("link", { name: "Ask for a new link" })).toBeVisible();
-  await shot(page, testInfo, "reset-password-used");
+  await screenshotForReview(page, testInfo, "reset-password-used");
   // a page without a link says the same
   await page.goto("/manager");
   await page.goto("/reset-password");
@@ -117,7 +105,7 @@ test("dashboard account: rename, and change the password with its error states",
   await expect(page).toHaveURL(/\/dashboard\/account$/);
   await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
   await expect(page.getByText(manager.email)).toBeVisible();
-  await shot(page, testInfo, "dashboard-account");
+  await screenshotForReview(page, testInfo, "dashboard-account");
 
   // name: refused empty, then saved and greeted by it
   const nameForm = page.getByRole("region", { name: "Your name" });
@@ -144,7 +132,7 @@ test("dashboard account: rename, and change the password with its error states",
   await form.getByLabel("Confirm new password").fill("a fresh passphrase");
   await change.click();
   await expect(form.getByRole("alert").last()).toHaveText("Your current password is not correct.");
-  await shot(page, testInfo, "dashboard-account-error");
+  await screenshotForReview(page, testInfo, "dashboard-account-error");
   await form.getByLabel("Current password").fill(manager.password);
   await change.click();
   await expect(form.getByRole("status")).toHaveText(

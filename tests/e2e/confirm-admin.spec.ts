@@ -6,27 +6,15 @@
  * HTTP 404. The address can register once per server, so the link itself is followed in the
  * desktop project; both projects check the error page. `SCREENSHOT_DIR` set: pages saved there.
  */
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import type { Mailbox } from "../helpers/mailbox.ts";
+import { expect, test } from "@playwright/test";
 import { E2E_PASSCODE } from "./helpers/account.ts";
-import { startE2eMailbox } from "./helpers/mail.ts";
+import { specMailbox } from "./helpers/mail.ts";
+import { screenshotForReview } from "./helpers/screenshot.ts";
 
 const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? "e2e-named-admin@example.org";
 const PASSWORD = "correct horse battery";
 
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await startE2eMailbox();
-});
-test.afterAll(async () => {
-  await mailbox.close();
-});
-
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  await page.screenshot({ path: `${dir}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
+const mailbox = specMailbox();
 
 test("an unknown or used confirmation link says so, with a 404", async ({ page }, testInfo) => {
   const res = await page.goto(`/confirm-admin?token=${"x".repeat(43)}`);
@@ -34,7 +22,7 @@ test("an unknown or used confirmation link says so, with a 404", async ({ page }
   await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();
   await expect(page.getByText("This confirmation link has expired")).toBeVisible();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
-  await shot(page, testInfo, "confirm-admin-invalid");
+  await screenshotForReview(page, testInfo, "confirm-admin-invalid");
 });
 
 test("registering ADMIN_EMAIL gives a manager until the mailed link is opened", async ({
@@ -69,9 +57,9 @@ test("registering ADMIN_EMAIL gives a manager until the mailed link is opened", 
   const res = await page.goto(link!);
   expect(res?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Address confirmed" })).toBeVisible();
-  await shot(page, testInfo, "confirm-admin-done");
+  await screenshotForReview(page, testInfo, "confirm-admin-done");
   await page.setViewportSize({ width: 375, height: 740 });
-  await shot(page, testInfo, "confirm-admin-done-375");
+  await screenshotForReview(page, testInfo, "confirm-admin-done-375");
 
   const after = await (await page.request.get("/api/dashboard/admin_nav_items")).json();
   expect(labels(after)).toContain("Managers");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsNewManager } from "./helpers/account.ts";
-import { imageFile, slowDown, uniqueSuffix } from "./helpers/dashboard.ts";
+import { answerApi, imageFile, slowDown, uniqueSuffix } from "./helpers/dashboard.ts";
 
 /** The card of journal `name` on /dashboard. */
 const card = (page: Page, name: string) =>
@@ -265,21 +265,16 @@ test("the journal list shows the server's message, or 'Not Authorised to Access 
   page,
 }, testInfo) => {
   await signInAsNewManager(page, testInfo);
-  await page.route("**/api/dashboard/all_journals", (route) =>
-    route.fulfill({ status: 403, contentType: "application/json", body: '{"status":0}' }),
-  );
+  await answerApi(page, "/dashboard/all_journals", 403, { status: 0 });
   await page.goto("/dashboard");
   await expect(page.getByRole("alert")).toHaveText("Not Authorised to Access This Page");
   await expect(page.getByRole("link", { name: "Create New Journal" })).toHaveCount(0);
 
   await page.unroute("**/api/dashboard/all_journals");
-  await page.route("**/api/dashboard/all_journals", (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: "application/json",
-      body: '{"status":0,"msg":"The catalogue is being moved; try again shortly."}',
-    }),
-  );
+  await answerApi(page, "/dashboard/all_journals", 500, {
+    status: 0,
+    msg: "The catalogue is being moved; try again shortly.",
+  });
   await page.reload();
   await expect(page.getByRole("alert")).toHaveText(
     "The catalogue is being moved; try again shortly.",

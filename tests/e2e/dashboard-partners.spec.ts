@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsNewManager } from "./helpers/account.ts";
-import { imageFile, slowDown, uniqueSuffix } from "./helpers/dashboard.ts";
+import { answerApi, imageFile, slowDown, uniqueSuffix } from "./helpers/dashboard.ts";
 
 /** Partner names of the home page carousel, in carousel order (Swiper's own slide index). */
 async function carouselNames(page: Page): Promise<string[]> {
@@ -133,20 +133,15 @@ test("add, reorder, edit and remove a partner; the home carousel follows", async
 
 test("partners: a failed load or action shows its message", async ({ page }, testInfo) => {
   await signInAsNewManager(page, testInfo);
-  await page.route("**/api/dashboard/partners", (route) =>
-    route.fulfill({ status: 403, contentType: "application/json", body: '{"status":0}' }),
-  );
+  await answerApi(page, "/dashboard/partners", 403, { status: 0 });
   await page.goto("/dashboard/partners");
   await expect(page.getByRole("alert")).toHaveText("Not Authorised to Access This Page");
   await page.unroute("**/api/dashboard/partners");
 
-  await page.route("**/api/reorder_partners", (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      body: '{"status":0,"msg":"List every partner exactly once to reorder them."}',
-    }),
-  );
+  await answerApi(page, "/reorder_partners", 400, {
+    status: 0,
+    msg: "List every partner exactly once to reorder them.",
+  });
   await page.goto("/dashboard/partners");
   const list = page.getByRole("list", { name: "Partners in carousel order" });
   await list

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAsNewManager } from "./helpers/account.ts";
-import { imageFile, slowDown, uniqueSuffix } from "./helpers/dashboard.ts";
+import { addEditor, answerApi, imageFile, slowDown, uniqueSuffix } from "./helpers/dashboard.ts";
 
 /** The card of proceeding `title` on /dashboard/proceedings. */
 const card = (page: Page, title: string) =>
@@ -10,14 +10,6 @@ const card = (page: Page, title: string) =>
     .filter({
       has: page.getByRole("heading", { name: title, exact: true }),
     });
-
-async function addEditor(page: Page, editor: Record<string, string>) {
-  const group = page.getByRole("group", { name: "Editor(s)" });
-  for (const [label, value] of Object.entries(editor)) {
-    await group.getByLabel(label).fill(value);
-  }
-  await group.getByRole("button", { name: "Add" }).click();
-}
 
 test("create a proceeding with a New Event and two editors, then edit it", async ({
   page,
@@ -62,13 +54,13 @@ test("create a proceeding with a New Event and two editors, then edit it", async
   await page.getByLabel("Cover Image").setInputFiles(await imageFile(testInfo, "cover.png"));
   await page.getByLabel("Introduction (Summary)").fill("Papers given at the colloquium.");
   await addEditor(page, {
-    Name: "Grace Hopper",
-    Email: "grace@navy.example",
-    Institution: "Yale University",
-    Role: "Chair",
+    name: "Grace Hopper",
+    email: "grace@navy.example",
+    institution: "Yale University",
+    role: "Chair",
   });
-  await addEditor(page, { Name: "Alan Turing", Role: "Programme Committee" });
-  await addEditor(page, { Name: "Someone Else", Role: "Reviewer" });
+  await addEditor(page, { name: "Alan Turing", role: "Programme Committee" });
+  await addEditor(page, { name: "Someone Else", role: "Reviewer" });
   await page.getByRole("button", { name: "Remove editor Someone Else" }).click();
   const editors = page.getByRole("list", { name: "Editor(s) added" }).getByRole("listitem");
   await expect(editors).toHaveCount(2);
@@ -134,9 +126,7 @@ test("proceedings: failures show the server's message or the spec's default", as
 }, testInfo) => {
   await signInAsNewManager(page, testInfo);
 
-  await page.route("**/api/all_proceedings/Y", (route) =>
-    route.fulfill({ status: 401, contentType: "application/json", body: '{"status":0,"msg":""}' }),
-  );
+  await answerApi(page, "/all_proceedings/Y", 401, { status: 0, msg: "" });
   await page.goto("/dashboard/proceedings");
   await expect(page.getByRole("alert")).toHaveText("Not Authorised to Access This Page");
   await page.unroute("**/api/all_proceedings/Y");
@@ -161,13 +151,10 @@ test("proceedings: failures show the server's message or the spec's default", as
   await expect(page.getByRole("alert")).toHaveText("Proceedings Submission failed");
 
   // an update refused by the server shows its message
-  await page.route("**/api/edit_proceeding/*", (route) =>
-    route.fulfill({
-      status: 409,
-      contentType: "application/json",
-      body: '{"status":0,"msg":"Someone else changed this proceeding."}',
-    }),
-  );
+  await answerApi(page, "/edit_proceeding/*", 409, {
+    status: 0,
+    msg: "Someone else changed this proceeding.",
+  });
   await page.goto("/dashboard/proceedings");
   await page
     .getByRole("link", { name: /^Edit :/ })

@@ -11,11 +11,11 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page, request } from "@playwright/test";
 import sharp from "sharp";
 import { CORPUS_DIR } from "./fixtures.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
-import { addAuthor } from "./helpers/dashboard.ts";
+import { addAuthor, addEditor, slowDown } from "./helpers/dashboard.ts";
 
 const JOURNAL = { uri: "plos-one", name: "PLOS ONE", abbreviation: "PLoS One" };
 const YEAR = "2024";
@@ -24,10 +24,16 @@ const PDF_TITLE = "Volatile Metabolite Profiling of Durum Wheat Kernels";
 /** A phrase printed on the PDF's first page, to find in the viewer's text layer. */
 const PDF_PHRASE = "Fusarium poae";
 
-/** A volume number no other test or project uses on this server. */
-function freshVolume(): string {
-  return String(100_000 + Math.floor(Math.random() * 899_999));
-}
+/**
+ * `volume`: a volume number no other test or project uses on this server, for a test signed in
+ * as a new manager (asking for it signs in).
+ */
+const test = base.extend<{ volume: string }>({
+  volume: async ({ page }, use, testInfo) => {
+    await signInAsNewManager(page, testInfo);
+    await use(String(100_000 + Math.floor(Math.random() * 899_999)));
+  },
+});
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -39,24 +45,13 @@ async function coverPng(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-/** Delays the browser's calls to `/api{pattern}` so a busy label can be seen. */
-async function slowDown(page: Page, pattern: string) {
-  await page.route(`**/api${pattern}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    await route.continue();
+/** Chooses {@link coverPng} in the form's 'Cover Image' field. */
+async function chooseCover(page: Page): Promise<void> {
+  await page.getByLabel("Cover Image").setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: await coverPng(),
   });
-}
-
-/** Adds one editor or author with the list field's Add button. */
-async function addPerson(
-  page: Page,
-  person: { name: string; email?: string; institution?: string; role?: string },
-) {
-  await page.getByLabel("Name", { exact: true }).fill(person.name);
-  await page.getByLabel("Email").fill(person.email ?? "");
-  await page.getByLabel("Institution").fill(person.institution ?? "");
-  if (person.role !== undefined) await page.getByLabel("Role").fill(person.role);
-  await page.getByRole("button", { name: "Add", exact: true }).click();
 }
 
 /** Creates an issue through the API (the page's own cookie), for the paper tests. */
@@ -99,9 +94,8 @@ async function deleteIssueFromList(page: Page, volume: string, number: string) {
 
 test("create an issue with two editors and a cover, use its row actions, open and edit it", async ({
   page,
+  volume,
 }, testInfo) => {
-  await signInAsNewManager(page, testInfo);
-  const volume = freshVolume();
   const title = "Special issue on <b>plain</b> text & more";
 
   await page.goto(`/dashboard/${JOURNAL.uri}/publications`);
@@ -132,20 +126,16 @@ test("create an issue with two editors and a cover, use its row actions, open an
   await page.getByLabel("Issue Number").fill("2");
   await page.getByLabel("Publication Title").fill(title);
   await page.getByLabel("Publication Year").selectOption(YEAR);
-  await page.getByLabel("Cover Image").setInputFiles({
-    name: "cover.png",
-    mimeType: "image/png",
-    buffer: await coverPng(),
-  });
+  await chooseCover(page);
   await expect(page.getByAltText("Preview of the chosen image")).toBeVisible();
-  await addPerson(page, {
+  await addEditor(page, {
     name: "Zoe Chief",
     email: "zoe@oxford.example",
     institution: "University of Oxford",
     role: "Editor-in-Chief",
   });
-  await addPerson(page, { name: "Temp Person", role: "Reviewer" });
-  await addPerson(page, {
+  await addEditor(page, { name: "Temp Person", role: "Reviewer" });
+  await addEditor(page, {
     name: "Adam Assoc",
     institution: "Yale University",
     role: "Associate Editor",
@@ -156,7 +146,7 @@ test("create an issue with two editors and a cover, use its row actions, open an
   await expect(editors).toHaveCount(2);
   await expect(editors.first()).toContainText("Zoe Chief");
 
-  await slowDown(page, "/create_publication/**");
+  await slowDown(page, "/create_publication/**", 700);
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("button", { name: "Creating..." })).toBeDisabled();
   await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/publications`);
@@ -204,11 +194,7 @@ test("create an issue with two editors and a cover, use its row actions, open an
   await page.getByLabel("Volume Number").fill(volume);
   await page.getByLabel("Issue Number").fill("2");
   await page.getByLabel("Publication Year").selectOption(YEAR);
-  await page.getByLabel("Cover Image").setInputFiles({
-    name: "cover.png",
-    mimeType: "image/png",
-    buffer: await coverPng(),
-  });
+  await chooseCover(page);
   await page.getByRole("button", { name: "Create" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: `Vol. ${volume} No. 2 already exists in PLOS ONE.` }),
@@ -251,7 +237,7 @@ test("create an issue with two editors and a cover, use its row actions, open an
   await expect(editors).toHaveCount(2);
   await page.getByRole("button", { name: "Remove editor Adam Assoc" }).click();
   await page.getByLabel("Publication Title").fill("Renamed issue");
-  await slowDown(page, "/edit_publication/**");
+  await slowDown(page, "/edit_publication/**", 700);
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("button", { name: "Updating..." })).toBeDisabled();
   await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/publications`);
@@ -262,10 +248,9 @@ test("create an issue with two editors and a cover, use its row actions, open an
 
 test("an issue without a number (continuous publication) is shown as its volume only", async ({
   page,
-}, testInfo) => {
+  volume,
+}) => {
   test.setTimeout(120_000);
-  await signInAsNewManager(page, testInfo);
-  const volume = freshVolume();
   await page.goto(`/dashboard/create_publication/${JOURNAL.uri}`);
   await page.getByLabel("Volume Number").fill(volume);
   await page.getByLabel("Issue Number").fill("1");
@@ -273,11 +258,7 @@ test("an issue without a number (continuous publication) is shown as its volume 
   await expect(unnumbered).not.toBeChecked();
   await unnumbered.check();
   await page.getByLabel("Publication Year").selectOption(YEAR);
-  await page.getByLabel("Cover Image").setInputFiles({
-    name: "cover.png",
-    mimeType: "image/png",
-    buffer: await coverPng(),
-  });
+  await chooseCover(page);
   await page.getByRole("button", { name: "Create" }).click();
   // the cover is resized on the server: allow a loaded machine its time
   await expect(page).toHaveURL(`/dashboard/${JOURNAL.uri}/publications`, { timeout: 30_000 });
@@ -307,10 +288,9 @@ test("an issue without a number (continuous publication) is shown as its volume 
 
 test("add a paper with a real PDF, read it on the site, edit it, then delete it", async ({
   page,
+  volume,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signInAsNewManager(page, testInfo);
-  const volume = freshVolume();
   const issueId = await createIssueByApi(page.request, volume);
   const label = `Vol. ${volume} No. 1 (${YEAR})`;
   const doi = `10.5555/athenaeum.e2e.${volume}${testInfo.project.name}`;
@@ -362,7 +342,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
     page.getByRole("list", { name: "Authors", exact: true }).getByRole("listitem"),
   ).toHaveCount(2);
 
-  await slowDown(page, "/create_paper/**");
+  await slowDown(page, "/create_paper/**", 700);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
   await expect(page.getByRole("status")).toContainText("Paper Created Successfully.");
@@ -427,7 +407,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
   await page.reload();
   await page.getByLabel("Title").fill(`${PDF_TITLE} (revised)`);
   await page.getByRole("button", { name: "Remove author 2" }).click();
-  await slowDown(page, "/edit_paper/**");
+  await slowDown(page, "/edit_paper/**", 700);
   await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByRole("button", { name: "Updating..." })).toBeDisabled();
   await expect(page.getByRole("status")).toContainText("Paper Updated Successfully.");

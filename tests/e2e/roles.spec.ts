@@ -13,9 +13,8 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import type { Mailbox } from "../helpers/mailbox.ts";
 import { newManager, signInAsNewManager } from "./helpers/account.ts";
-import { startE2eMailbox } from "./helpers/mail.ts";
+import { specMailbox } from "./helpers/mail.ts";
 
 // several accounts sign in per test (scrypt each time) and two sessions load dashboard screens,
 // on a machine shared with other runs: more time per test and per screen than the default
@@ -23,13 +22,7 @@ test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 // The browser-test server sends its mail to E2E_SMTP_PORT (tests/e2e/serve.ts): listen there.
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await startE2eMailbox();
-});
-test.afterAll(async () => {
-  await mailbox?.close();
-});
+const mailbox = specMailbox();
 
 /** A second, separate browser session signed in as a new journal manager. */
 async function managerSession(browser: Browser, testInfo: TestInfo, fname: string, lname: string) {

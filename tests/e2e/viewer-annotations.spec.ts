@@ -10,6 +10,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
 import { showMoreTools } from "./helpers/viewer.ts";
+import { collectErrors } from "./public-helpers.ts";
 
 const journal = FIXTURE_JOURNAL.slug;
 
@@ -27,15 +28,6 @@ const toolbarAtBox = (bar: Box, box: Box) =>
   Math.abs(bar.x + bar.width - (box.x + box.width)) <= 2 &&
   bar.y >= box.y - 1 &&
   bar.y <= box.y + box.height + 12;
-
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return errors;
-}
 
 async function openViewer(page: Page) {
   await page.goto(await paperPath(page.request, journal, paper.title));
@@ -128,7 +120,7 @@ const savedEditors = (page: Page) =>
 test("the pen draws an ink annotation that moves by 1 and 10 units, undoes and redoes", async ({
   page,
 }) => {
-  const errors = consoleErrors(page);
+  const errors = collectErrors(page);
   const viewer = await openViewer(page);
   const ink = await drawInk(page, viewer);
   // Select the drawing: pdf.js's toolbar sits at its box.
@@ -199,7 +191,7 @@ test("the pen draws an ink annotation that moves by 1 and 10 units, undoes and r
 });
 
 test("Escape during keyboard resizing restores the size", async ({ page }) => {
-  const errors = consoleErrors(page);
+  const errors = collectErrors(page);
   const viewer = await openViewer(page);
   const ink = await drawInk(page, viewer);
   await selectInk(viewer, ink);
@@ -225,7 +217,7 @@ test("Escape during keyboard resizing restores the size", async ({ page }) => {
 });
 
 test("an image (stamp) gets its alt text, with the status and tooltip", async ({ page }) => {
-  const errors = consoleErrors(page);
+  const errors = collectErrors(page);
   const viewer = await openViewer(page);
   const [chooser] = await Promise.all([
     page.waitForEvent("filechooser"),
@@ -303,7 +295,7 @@ async function addImage(page: Page, viewer: Locator) {
 test("annotations come back after a reload and are in 'Download with my annotations'", async ({
   page,
 }) => {
-  const errors = consoleErrors(page);
+  const errors = collectErrors(page);
   let viewer = await openViewer(page);
   await drawInk(page, viewer);
   await addImage(page, viewer);

@@ -11,6 +11,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ZOOM } from "../../shared/constants.ts";
 import { CORPUS_DIR, FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
 import { openFind, showMoreTools } from "./helpers/viewer.ts";
+import { collectErrors } from "./public-helpers.ts";
 
 const journal = FIXTURE_JOURNAL.slug;
 
@@ -220,18 +221,8 @@ const within = (inner: Box, outer: Box) =>
   inner.x + inner.width <= outer.x + outer.width + 1 &&
   inner.y + inner.height <= outer.y + outer.height + 1;
 
-/** Collects console errors and uncaught exceptions of the page. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return errors;
-}
-
 test("the Highlight tool marks selected text with pdf.js's highlight editor", async ({ page }) => {
-  const errors = consoleErrors(page);
+  const errors = collectErrors(page);
   const paper = FIXTURE_PAPERS.multiPage;
   await openPaper(page, paper.title);
   const viewer = await openViewer(page);
@@ -331,7 +322,7 @@ test("the page number input moves to that page", async ({ page }) => {
 });
 
 test("find in document counts the matches and steps through them", async ({ page }) => {
-  const errors = consoleErrors(page);
+  const errors = collectErrors(page);
   await openPaper(page, FIXTURE_PAPERS.multiPage.title);
   const viewer = await openViewer(page);
   const search = await openFind(viewer);

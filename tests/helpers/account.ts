@@ -75,3 +75,14 @@ export async function signedInAdministrator(
     .execute();
   return { ...manager, user: { ...manager.user, role: "admin" } };
 }
+
+/**
+ * The dashboard menu of a journal manager, as `GET /api/dashboard/admin_nav_items` answers it
+ * (`nav_links`; decisions 190–192: no Partners or Managers, which are the administrator's).
+ */
+export const MANAGER_NAV_LINKS = [
+  { text: "Journals", url: "/dashboard" },
+  { text: "Proceedings", url: "/dashboard/proceedings" },
+  { text: "Statistics", url: "/dashboard/statistics" },
+  { text: "View Site", url: "/" },
+];

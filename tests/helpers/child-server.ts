@@ -1,6 +1,7 @@
 /**
  * Starts ./api-server.ts as a child process on a test context's data folder and database, and
- * reports how it ended. Used by the crash and storage-error tests.
+ * reports how it ended. Used by the crash and storage-error tests, and by the tests of limits
+ * shared between servers ({@link failedSignIn}).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -77,3 +78,15 @@ export async function startChildServer(
     },
   };
 }
+
+/**
+ * One sign-in with an unknown e-mail on `server` (a same-origin POST /api/login), as counted by
+ * the sign-in limit (`RATE_LIMITS` `signin_ip`).
+ * @returns the answer's status: 401 while the limit allows it, 429 once it is reached.
+ */
+export const failedSignIn = (server: Pick<ChildServer, "origin">): Promise<number> =>
+  fetch(`${server.origin}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "same-origin" },
+    body: JSON.stringify({ email: "nobody@example.org", pword: "wrong password" }),
+  }).then((r) => r.status);

@@ -15,17 +15,47 @@ const T0 = "2026-01-10T09:00:00.000Z";
 const T1 = "2026-02-10T09:00:00.000Z";
 
 export type SeededCatalogue = {
+  /** `ethics-review`, "Ethics Review" (active). */
   journalId: number;
+  /** `hidden-annals` (inactive), with one issue and the paper "Secret". */
   inactiveJournalId: number;
+  /** Vol. 1 No. 1 of the inactive journal, holding "Secret". */
+  inactiveIssueId: number;
+  /** Vol. 3 No. 2 (2025) of `ethics-review`, published 2025-06-01, with the two papers below. */
   issueId: number;
+  /** Vol. 3 No. 1, published 2025-01-15, without papers. */
   olderIssueId: number;
+  /** Vol. 3 No. 3, a draft. */
   draftIssueId: number;
+  /** "A good life", DOI 10.7554/eLife.00353, with the corpus PDF `pdfKey` (2 pages). */
   paperWithPdfId: number;
+  /** "On Duty", no DOI, no PDF, no keywords. */
   paperWithoutPdfId: number;
+  /** "Secret", in the inactive journal. */
   inactivePaperId: number;
+  /** The proceeding `pldi-2009` (PLDI '09, Dublin), without papers of its own here. */
+  proceedingId: number;
   pdfKey: string;
   pdfBytes: Buffer;
 };
+
+/**
+ * The seeded proceeding's event and facts, named as the public API gives them
+ * (`/api/get_proceeding_page/pldi-2009`): the conference PLDI '09 in Dublin, ACM, an ISBN and
+ * no ISSN.
+ */
+export const PLDI_2009 = {
+  slug: "pldi-2009",
+  link: "/proceedings/pldi-2009",
+  event_name: "PLDI '09",
+  event_start_date: "2009-06-15",
+  event_end_date: "2009-06-20",
+  event_location: "Dublin, Ireland",
+  publisher: "ACM",
+  isbn: "978-1-60558-392-1",
+  issn: "",
+  year: 2009,
+} as const;
 
 export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
   const db = ctx.db;
@@ -98,21 +128,12 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
 
   const paper = (overrides: Partial<InsertObject<Database, "papers">>) =>
     paperRow({ publication_id: issueId, ...overrides });
-  const paperIds = await db
-    .insertInto("papers")
-    .values([
-      paper({ file: pdfKey, file_size: pdfBytes.length, page_count: 2 }),
-      paper({ title: "On Duty", doi: null, position: 2, keywords: null }),
-      // a DOI of its own: one DOI names one paper (migration 012)
-      paper({ publication_id: hiddenIssueId, title: "Secret", doi: "10.7554/eLife.90001" }),
-    ])
-    .returning("id")
-    .execute();
-  const [paperWithPdfId, paperWithoutPdfId, inactivePaperId] = paperIds.map((r) => r.id) as [
-    number,
-    number,
-    number,
-  ];
+  const [paperWithPdfId, paperWithoutPdfId, inactivePaperId] = await insertPapers(db, [
+    paper({ file: pdfKey, file_size: pdfBytes.length, page_count: 2 }),
+    paper({ title: "On Duty", doi: null, position: 2, keywords: null }),
+    // a DOI of its own: one DOI names one paper (migration 012)
+    paper({ publication_id: hiddenIssueId, title: "Secret", doi: "10.7554/eLife.90001" }),
+  ]);
   await db
     .insertInto("paper_authors")
     .values([
@@ -184,44 +205,39 @@ export async function seedCatalogue(ctx: AppContext): Promise<SeededCatalogue> {
       },
     ])
     .execute();
-  const { id: eventId } = await db
-    .insertInto("proceeding_events")
-    .values({
-      name: "PLDI '09",
-      start_date: "2009-06-15",
-      end_date: "2009-06-20",
-      location: "Dublin, Ireland",
+  const { proceedingId } = await insertProceeding(
+    db,
+    {
+      name: PLDI_2009.event_name,
+      start_date: PLDI_2009.event_start_date,
+      end_date: PLDI_2009.event_end_date,
+      location: PLDI_2009.event_location,
       created_at: T0,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("proceedings")
-    .values({
-      event_id: eventId,
-      slug: "pldi-2009",
+    },
+    {
+      slug: PLDI_2009.slug,
       title: "Proceedings of PLDI '09",
       sub_title: "Programming Language Design and Implementation",
-      issn: null,
-      isbn: "978-1-60558-392-1",
-      publisher: "ACM",
-      year: 2009,
+      isbn: PLDI_2009.isbn,
+      publisher: PLDI_2009.publisher,
+      year: PLDI_2009.year,
       intro: "The proceedings.",
-      cover: null,
       created_at: T0,
       updated_at: T0,
-    })
-    .execute();
+    },
+  );
 
   return {
     journalId,
     inactiveJournalId,
+    inactiveIssueId: hiddenIssueId,
     issueId,
     olderIssueId,
     draftIssueId,
     paperWithPdfId,
     paperWithoutPdfId,
     inactivePaperId,
+    proceedingId,
     pdfKey,
     pdfBytes,
   };
@@ -231,17 +247,18 @@ const T_ISSUE = "2026-11-23T00:00:00.000Z";
 
 /**
  * One active journal with one published issue (volume 1, number 1, 2026), for tests that only
- * need somewhere to put a paper. Columns the journal does not set are empty (null or "").
+ * need somewhere to put a paper. Columns the journal does not set are empty (null or "");
+ * `journal` may set any of them, and `issue` any column of the issue.
  * @returns the new rows' ids.
  */
 export async function insertJournalWithIssue(
   db: Kysely<Database>,
-  journal: Pick<NewJournal, "uri" | "name" | "abbreviation">,
+  journal: Pick<NewJournal, "uri" | "name" | "abbreviation"> & Partial<NewJournal>,
+  issue: Partial<NewPublication> = {},
 ): Promise<{ journalId: number; issueId: number }> {
   const { id: journalId } = await db
     .insertInto("journals")
     .values({
-      ...journal,
       image: null,
       issn: null,
       eissn: null,
@@ -258,6 +275,7 @@ export async function insertJournalWithIssue(
       active: 1,
       created_at: T_ISSUE,
       updated_at: T_ISSUE,
+      ...journal,
     } satisfies NewJournal)
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -274,6 +292,7 @@ export async function insertJournalWithIssue(
       published_on: T_ISSUE.slice(0, 10),
       created_at: T_ISSUE,
       updated_at: T_ISSUE,
+      ...issue,
     } satisfies NewPublication)
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -308,4 +327,71 @@ export function paperRow(
     updated_at: T0,
     ...overrides,
   };
+}
+
+/**
+ * Inserts `papers` rows (see {@link paperRow}) in one statement.
+ * @returns their ids, in the order of `rows` (a tuple as long as `rows`).
+ */
+export async function insertPapers<const R extends readonly InsertObject<Database, "papers">[]>(
+  db: Kysely<Database>,
+  rows: R,
+): Promise<{ -readonly [K in keyof R]: number }> {
+  const inserted = await db
+    .insertInto("papers")
+    .values([...rows])
+    .returning("id")
+    .execute();
+  return inserted.map((r) => r.id) as { -readonly [K in keyof R]: number };
+}
+
+const T_PROCEEDING = "2025-01-01T00:00:00.000Z";
+
+/** A proceeding's columns a test may leave out: empty (null or ""), year 2025. */
+type ProceedingRow = Pick<InsertObject<Database, "proceedings">, "slug" | "title"> &
+  Partial<Omit<InsertObject<Database, "proceedings">, "event_id">>;
+
+/**
+ * Inserts a conference event and its proceedings (one or more rows of `proceedings`, each
+ * with its slug and title; the columns left out empty, year 2025, timestamps fixed).
+ * `event` is the `proceeding_events` row; without `created_at` it gets the same fixed time.
+ * @returns the event's id and the proceedings' ids in the order given (`proceedingId` the first).
+ */
+export async function insertProceeding<
+  const P extends readonly [ProceedingRow, ...ProceedingRow[]],
+>(
+  db: Kysely<Database>,
+  event: Omit<InsertObject<Database, "proceeding_events">, "created_at"> & { created_at?: string },
+  ...proceedings: P
+): Promise<{
+  eventId: number;
+  proceedingId: number;
+  proceedingIds: { -readonly [K in keyof P]: number };
+}> {
+  const { id: eventId } = await db
+    .insertInto("proceeding_events")
+    .values({ created_at: T_PROCEEDING, ...event })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto("proceedings")
+    .values(
+      proceedings.map((row) => ({
+        event_id: eventId,
+        sub_title: null,
+        issn: null,
+        isbn: null,
+        publisher: null,
+        year: 2025,
+        intro: "",
+        cover: null,
+        created_at: T_PROCEEDING,
+        updated_at: T_PROCEEDING,
+        ...row,
+      })),
+    )
+    .returning("id")
+    .execute();
+  const proceedingIds = inserted.map((r) => r.id) as { -readonly [K in keyof P]: number };
+  return { eventId, proceedingId: proceedingIds[0], proceedingIds };
 }

@@ -2,20 +2,14 @@
  * The dashboard's calls as API tests send them (decision 290, one start for the files that
  * upload papers): a multipart POST of form fields with an optional PDF as `paper_file`
  * ({@link postForm}), a GET ({@link getAs}), each with a session cookie or signed out (`null`);
- * the corpus PDFs ({@link corpusPdf}); and the stored papers read back ({@link storedPaper},
+ * and the stored papers read back ({@link storedPaper},
  * {@link paperCount}, {@link proceedingIdOf}).
  */
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import request from "supertest";
-import { CORPUS_DIR, type TestContext } from "./context.ts";
+import type { TestContext } from "./context.ts";
 
 /** A form's fields, `name → value` (`authors[0][name]` and the like spelled out). */
 export type Fields = Record<string, string>;
-
-/** A PDF of the corpus (`corpus/pdfs/{name}`), e.g. `elife-00353-v1.pdf`. */
-export const corpusPdf = (name: string): Promise<Buffer> =>
-  readFile(path.join(CORPUS_DIR, "pdfs", name));
 
 /** A file sent beside the fields: a PDF as `paper_file`, or any field, bytes and file name. */
 export type Attachment = Buffer | { field: string; bytes: Buffer; name: string };

@@ -6,115 +6,92 @@
  * paper. Words used here ("trace", "JavaScript", "functional") appear in no journal paper of
  * the catalogue.
  */
+import type { InsertObject } from "kysely";
+import type { Database } from "../../server/db/schema.ts";
 import type { AppContext } from "../../server/services/context.ts";
+import { insertPapers, insertProceeding, paperRow, type SeededCatalogue } from "./fixtures.ts";
 
-const T0 = "2026-03-01T09:00:00.000Z";
-const T1 = "2026-03-02T09:00:00.000Z";
-
+/** What {@link seedProceedingPapers} wrote. */
 export type SeededProceedings = {
+  /** `pldi-2009`, the catalogue's proceeding. */
   slug: string;
   proceedingId: number;
+  /** The trace-based JIT paper, with the catalogue's PDF, pages 465–478 and a DOI. */
   tracePaperId: number;
+  /** "Tracing the Meta-Level", without a PDF, DOI, pages or date. */
   noPdfPaperId: number;
+  /** `icfp-2010`, the second proceeding. */
   otherSlug: string;
   otherPaperId: number;
 };
 
+/** When the papers (T0) and the second proceeding (T1) were written. */
+const T0 = "2026-03-01T09:00:00.000Z";
+const T1 = "2026-03-02T09:00:00.000Z";
+
 export async function seedProceedingPapers(
   ctx: AppContext,
-  pdf: { key: string; size: number },
+  catalogue: Pick<SeededCatalogue, "proceedingId" | "pdfKey" | "pdfBytes">,
 ): Promise<SeededProceedings> {
   const db = ctx.db;
-  const { id: proceedingId } = await db
-    .selectFrom("proceedings")
-    .select("id")
-    .where("slug", "=", "pldi-2009")
-    .executeTakeFirstOrThrow();
-
-  const { id: eventId } = await db
-    .insertInto("proceeding_events")
-    .values({
+  const { proceedingId } = catalogue;
+  const { proceedingId: otherId } = await insertProceeding(
+    db,
+    {
       name: "ICFP 2010",
       start_date: "2010-09-27",
       end_date: "2010-09-29",
       location: null,
       created_at: T1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { id: otherId } = await db
-    .insertInto("proceedings")
-    .values({
-      event_id: eventId,
+    },
+    {
       slug: "icfp-2010",
       title: "Proceedings of ICFP 2010",
-      sub_title: null,
       issn: "0362-1340",
-      isbn: null,
-      publisher: null,
       year: 2010,
-      intro: "",
-      cover: null,
       created_at: T1,
       updated_at: T1,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+    },
+  );
 
-  const paper = (overrides: Record<string, unknown>) => ({
-    publication_id: null,
-    proceeding_id: proceedingId,
-    title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
-    doi: "10.1145/1542476.1542528",
-    abstract:
-      "Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.\nWe present a trace-based compiler.",
-    keywords: "JavaScript; just-in-time compilation; trace trees",
-    file: null,
-    file_size: null,
-    page_count: null,
-    encrypted: 0,
-    full_text: null,
-    first_page: "465",
-    last_page: "478",
-    published_on: "2009-06",
-    license_url: null,
-    position: 1,
-    created_at: T0,
-    updated_at: T0,
-    ...overrides,
-  });
-  const ids = await db
-    .insertInto("papers")
-    .values([
-      paper({ file: pdf.key, file_size: pdf.size, page_count: 2 }),
-      paper({
-        title: "Tracing the Meta-Level",
-        doi: null,
-        abstract: "A meta-tracing JIT for an interpreter.",
-        keywords: null,
-        first_page: null,
-        last_page: null,
-        published_on: null,
-        position: 2,
-      }),
-      paper({
-        proceeding_id: otherId,
-        title: "Functional Pearls of Type Inference",
-        doi: null,
-        abstract: "Functional programs infer their own types.",
-        keywords: null,
-        first_page: null,
-        last_page: null,
-        published_on: null,
-      }),
-    ])
-    .returning("id")
-    .execute();
-  const [tracePaperId, noPdfPaperId, otherPaperId] = ids.map((r) => r.id) as [
-    number,
-    number,
-    number,
-  ];
+  const paper = (overrides: Partial<InsertObject<Database, "papers">>) =>
+    paperRow({
+      proceeding_id: proceedingId,
+      title: "Trace-based Just-in-Time Type Specialization for Dynamic Languages",
+      doi: "10.1145/1542476.1542528",
+      abstract:
+        "Dynamic languages such as JavaScript are more difficult to compile than statically typed ones.\nWe present a trace-based compiler.",
+      keywords: "JavaScript; just-in-time compilation; trace trees",
+      first_page: "465",
+      last_page: "478",
+      published_on: "2009-06",
+      created_at: T0,
+      updated_at: T0,
+      ...overrides,
+    });
+  const [tracePaperId, noPdfPaperId, otherPaperId] = await insertPapers(db, [
+    paper({ file: catalogue.pdfKey, file_size: catalogue.pdfBytes.length, page_count: 2 }),
+    paper({
+      title: "Tracing the Meta-Level",
+      doi: null,
+      abstract: "A meta-tracing JIT for an interpreter.",
+      keywords: null,
+      first_page: null,
+      last_page: null,
+      published_on: null,
+      position: 2,
+    }),
+    paper({
+      proceeding_id: otherId,
+      title: "Functional Pearls of Type Inference",
+      doi: null,
+      abstract: "Functional programs infer their own types.",
+      keywords: null,
+      first_page: null,
+      last_page: null,
+      published_on: null,
+    }),
+  ]);
   await db
     .insertInto("paper_authors")
     .values([

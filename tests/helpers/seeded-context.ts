@@ -11,7 +11,7 @@
  * ```
  *
  * `createSeededContext` is the same without the hooks, for a context of a single test (close
- * it yourself).
+ * it yourself); `managerFileContext` the file's context with a signed-in manager and no catalogue.
  */
 import { afterAll, beforeAll } from "vitest";
 import { signedInManager } from "./account.ts";
@@ -41,9 +41,7 @@ export async function createSeededContext<const O extends SeedOptions = Record<n
   const t = await createTestContext(options?.env);
   try {
     const seed = await seedCatalogue(t.ctx);
-    const proceedings = options?.proceedings
-      ? await seedProceedingPapers(t.ctx, { key: seed.pdfKey, size: seed.pdfBytes.length })
-      : undefined;
+    const proceedings = options?.proceedings ? await seedProceedingPapers(t.ctx, seed) : undefined;
     const cookie = options?.manager ? (await signedInManager(t)).cookie : undefined;
     return { ...t, seed, proceedings, cookie } as SeededContext<O>;
   } catch (error) {
@@ -59,9 +57,31 @@ export async function createSeededContext<const O extends SeedOptions = Record<n
 export function seededFileContext<const O extends SeedOptions = Record<never, never>>(
   options?: O,
 ): SeededContext<O> {
-  const holder = {} as SeededContext<O>;
+  return fileContext(() => createSeededContext(options));
+}
+
+/**
+ * The file's context with nothing written but a signed-in manager (`cookie`; the file's first
+ * account, so the site administrator as well: decision 190), for tests that count or list what
+ * they create themselves; made and closed as {@link seededFileContext}.
+ */
+export function managerFileContext(env?: Record<string, string>): TestContext & { cookie: string } {
+  return fileContext(async () => {
+    const t = await createTestContext(env);
+    try {
+      return { ...t, cookie: (await signedInManager(t)).cookie };
+    } catch (error) {
+      await t.close();
+      throw error;
+    }
+  });
+}
+
+/** What `make` answers, made in `beforeAll` and closed in `afterAll` (an empty object before). */
+function fileContext<C extends TestContext>(make: () => Promise<C>): C {
+  const holder = {} as C;
   beforeAll(async () => {
-    Object.assign(holder, await createSeededContext(options));
+    Object.assign(holder, await make());
   });
   afterAll(async () => {
     await holder.close?.();

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { issueJsonLd, type JsonLd, paperJsonLd, proceedingJsonLd } from "../../app/lib/json-ld.ts";
 import type { PaperDetail, ProceedingDetail, PublicationDetail } from "../../shared/api.ts";
+import { PLDI_2009 } from "../helpers/fixtures.ts";
 import { emptyScholarly, literalAuthor, personAuthor } from "../helpers/paper-details.ts";
 
 const origin = "https://journals.example.edu";
@@ -158,18 +159,9 @@ describe("an issue's JSON-LD", () => {
 describe("a proceeding's JSON-LD", () => {
   const proceeding: ProceedingDetail = {
     id: 1,
-    slug: "pldi-2009",
-    link: "/proceedings/pldi-2009",
+    ...PLDI_2009,
     title: "Proceedings of the 30th ACM SIGPLAN Conference on PLDI",
     sub_title: "Dublin, Ireland",
-    event_name: "PLDI '09",
-    event_start_date: "2009-06-15",
-    event_end_date: "2009-06-20",
-    event_location: "Dublin, Ireland",
-    publisher: "ACM",
-    isbn: "978-1-60558-392-1",
-    issn: "",
-    year: 2009,
     intro: "",
     cover_img: null,
     editors: {},

@@ -1,15 +1,13 @@
-import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { storePaperFile } from "../../server/services/paper-file.ts";
 import { inspectPdf, PdfExtractionError, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
-import { CORPUS_DIR } from "../helpers/corpus.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
+import { damagedPdf, ENCRYPTED_PDF } from "../helpers/pdf-samples.ts";
 
-const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
 const misbehaving = new URL("../helpers/misbehaving-pdf-worker.ts", import.meta.url);
 
 describe("PDF worker pool", () => {
@@ -22,7 +20,7 @@ describe("PDF worker pool", () => {
       "elife-00353-v1.pdf",
       "hindawi-grp-2016-2045697.pdf",
     ];
-    const files = await Promise.all(names.map(pdf));
+    const files = await Promise.all(names.map(corpusPdf));
     const pooled = await Promise.all(files.map((f) => pool.inspect(f)));
     for (const [i, file] of files.entries()) {
       expect(pooled[i], names[i]).toEqual(await inspectPdf(file));
@@ -32,14 +30,8 @@ describe("PDF worker pool", () => {
   });
 
   it("reports an encrypted PDF as such and a damaged one as unreadable", async () => {
-    expect(await pool.inspect(await pdf("issue3371.pdf"))).toEqual({
-      pageCount: null,
-      encrypted: true,
-      text: null,
-      truncated: false,
-      textPages: null,
-    });
-    const damaged = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 0x41)]);
+    expect(await pool.inspect(await corpusPdf("issue3371.pdf"))).toEqual(ENCRYPTED_PDF);
+    const damaged = damagedPdf();
     await expect(pool.inspect(damaged)).rejects.toBeInstanceOf(UnreadablePdfError);
   });
 });

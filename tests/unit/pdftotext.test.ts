@@ -6,7 +6,6 @@
  * stand-in programs (shell scripts) run everywhere.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -15,9 +14,9 @@ import { findPdftotext } from "../../server/services/find-pdftotext.ts";
 import { inspectPdf, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
 import { readWithPdftotext } from "../../server/services/pdftotext.ts";
-import { CORPUS_DIR } from "../helpers/corpus.ts";
+import { corpusPdf } from "../helpers/corpus.ts";
+import { damagedPdf, ENCRYPTED_PDF } from "../helpers/pdf-samples.ts";
 
-const pdf = (name: string) => readFile(path.join(CORPUS_DIR, "pdfs", name));
 const binary = findPdftotext();
 const words = (text: string | null) => new Set(text?.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
 
@@ -44,7 +43,7 @@ describe.skipIf(!binary && !process.env.CI)("pdftotext on the corpus", () => {
       "journal.pone.0115884.pdf",
     ];
     for (const name of names) {
-      const data = await pdf(name);
+      const data = await corpusPdf(name);
       const poppler = await pool.inspect(data);
       const pdfjs = await inspectPdf(data);
       expect(poppler.pageCount, name).toBe(pdfjs.pageCount);
@@ -56,7 +55,7 @@ describe.skipIf(!binary && !process.env.CI)("pdftotext on the corpus", () => {
         0.1,
       );
     }
-    const metabolites = await pool.inspect(await pdf("metabolites-04-00932.pdf"));
+    const metabolites = await pool.inspect(await corpusPdf("metabolites-04-00932.pdf"));
     expect(metabolites.pageCount).toBe(14);
     expect(metabolites.text).toMatch(/Volatile Metabolite Profiling of Durum Wheat Kernels/);
     expect(metabolites.text).not.toMatch(/\s{2}|\f/);
@@ -64,15 +63,9 @@ describe.skipIf(!binary && !process.env.CI)("pdftotext on the corpus", () => {
 
   it("reports an encrypted PDF as such and a damaged one as unreadable, as pdf.js does", async () => {
     for (const name of ["issue3371.pdf", "issue6010_1.pdf"]) {
-      expect(await pool.inspect(await pdf(name))).toEqual({
-        pageCount: null,
-        encrypted: true,
-        text: null,
-        truncated: false,
-        textPages: null,
-      });
+      expect(await pool.inspect(await corpusPdf(name))).toEqual(ENCRYPTED_PDF);
     }
-    const damaged = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(2000, 0x41)]);
+    const damaged = damagedPdf();
     expect(await readWithPdftotext(damaged, { binary: binary!, timeoutMs: 10_000 })).toEqual({
       fallback: expect.stringMatching(/^pdftotext failed \(exit code 1/),
     });
@@ -80,7 +73,7 @@ describe.skipIf(!binary && !process.env.CI)("pdftotext on the corpus", () => {
   });
 
   it("leaves the caller's bytes as they were", async () => {
-    const data = await pdf("elife-00353-v1.pdf");
+    const data = await corpusPdf("elife-00353-v1.pdf");
     const copy = Buffer.from(data);
     await pool.inspect(data);
     expect(data.equals(copy)).toBe(true);
@@ -90,7 +83,7 @@ describe.skipIf(!binary && !process.env.CI)("pdftotext on the corpus", () => {
 describe("a pdftotext that fails", () => {
   it("hands the PDF to pdf.js when it crashes, exits with an error or is missing", async () => {
     // a one-page PDF: pdf.js reads it five times here, and any readable PDF will do
-    const data = await pdf("bug1883609.pdf");
+    const data = await corpusPdf("bug1883609.pdf");
     const expected = await inspectPdf(data);
     const reasons: string[] = [];
     for (const program of [
@@ -125,7 +118,7 @@ describe("a pdftotext that fails", () => {
       pdftotext: fakePdftotext("hang", "sleep 30 & wait"),
     });
     try {
-      await expect(pool.inspect(await pdf("elife-00353-v1.pdf"))).rejects.toMatchObject({
+      await expect(pool.inspect(await corpusPdf("elife-00353-v1.pdf"))).rejects.toMatchObject({
         name: "PdfExtractionError",
         reason: "timeout",
         message: "reading the PDF took longer than 0.5 s",
@@ -137,7 +130,7 @@ describe("a pdftotext that fails", () => {
 
   it("stops the programs still reading, and those waiting, when the pool closes", async () => {
     const pool = createPdfPool({ size: 1, pdftotext: fakePdftotext("slow", "exec sleep 30") });
-    const data = await pdf("elife-00353-v1.pdf");
+    const data = await corpusPdf("elife-00353-v1.pdf");
     const reading = expect(pool.inspect(data)).rejects.toThrow("The PDF pool is closed.");
     const waiting = expect(pool.inspect(data)).rejects.toThrow("The PDF pool is closed.");
     await pool.close();

@@ -379,8 +379,8 @@ export type SearchOptions = {
 };
 
 /**
- * Papers matching `query`, best first, read as web-search syntax (server/services/search-
- * query.ts; docs/decisions/170-search-query-syntax.md): every word (the last one also as a
+ * Papers matching `query`, best first, read as web-search syntax (./search-query.ts;
+ * docs/decisions/170-search-query-syntax.md): every word (the last one also as a
  * prefix), `"phrases"`, `OR`, `-word`; a pasted DOI finds its paper. Reads go through
  * `ctx.readDb`, so on SQLite a long search does not hold up other requests.
  *

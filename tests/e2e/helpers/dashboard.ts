@@ -1,8 +1,8 @@
 /**
  * Helpers for the dashboard browser specs of journals, proceedings and partners: real image
  * files to upload (made with sharp in the test's output folder), names no other project or run
- * uses (both projects share one server), and a way to slow one API call down so a form's busy
- * label ('Submitting...', 'Creating...') can be seen.
+ * uses (both projects share one server), a way to slow one API call down so a form's busy
+ * label ('Submitting...', 'Creating...') can be seen, and the editor and author fields filled in.
  */
 import type { Page, TestInfo } from "@playwright/test";
 import sharp from "sharp";
@@ -40,6 +40,38 @@ export async function slowDown(page: Page, path: string, ms = 800): Promise<void
     await new Promise((resolve) => setTimeout(resolve, ms));
     await route.continue();
   });
+}
+
+/**
+ * Answers the browser's calls to `/api{path}` (a glob) with `status` and `body` as JSON, the
+ * server left out: a screen's failed load or refused action (`{ status: 0, msg }`).
+ */
+export async function answerApi(
+  page: Page,
+  path: string,
+  status: number,
+  body: { status: 0 | 1; msg?: string },
+): Promise<void> {
+  await page.route(`**/api${path}`, (route) =>
+    route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) }),
+  );
+}
+
+/**
+ * Adds one editor with the 'Editor(s)' list of an issue's or a proceeding's form
+ * (app/components/forms/people-list-field.tsx): its fields filled (those not given emptied),
+ * then 'Add'.
+ */
+export async function addEditor(
+  page: Page,
+  editor: { name: string; email?: string; institution?: string; role?: string },
+): Promise<void> {
+  const group = page.getByRole("group", { name: "Editor(s)" });
+  await group.getByLabel("Name", { exact: true }).fill(editor.name);
+  await group.getByLabel("Email").fill(editor.email ?? "");
+  await group.getByLabel("Institution").fill(editor.institution ?? "");
+  await group.getByLabel("Role").fill(editor.role ?? "");
+  await group.getByRole("button", { name: "Add", exact: true }).click();
 }
 
 /** An author as the paper form's rows take it (app/components/dashboard/author-rows.tsx). */
