@@ -22,7 +22,6 @@ import { PaperReader } from "../../app/components/paper/paper-reader.tsx";
 import { paperMeta, proceedingPaperMeta } from "../../app/lib/citation-meta.ts";
 import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
 import { papersWithVenues } from "../../server/features/papers/with-venues.ts";
-import { importCorpus } from "../../server/import/corpus.ts";
 import { effectivePaperDate } from "../../shared/dates.ts";
 import { canonicalLicenceUrl, isCreativeCommonsUrl } from "../../shared/licences.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
