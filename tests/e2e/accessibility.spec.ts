@@ -5,10 +5,10 @@
  * Decision 267. Every page of one group is checked in one test with one page, so the spec stays
  * short; the failure message lists each violation with its page, rule and first elements.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS, FIXTURE_PROCEEDING, paperPath } from "./fixtures.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
+import { seriousViolations } from "./helpers/axe.ts";
 import { openFind, showMoreTools } from "./helpers/viewer.ts";
 
 test.describe.configure({ timeout: 240_000 });
@@ -16,28 +16,6 @@ test.describe.configure({ timeout: 240_000 });
 const journal = FIXTURE_JOURNAL.slug;
 const issuePath = `/journal/${journal}/${FIXTURE_JOURNAL.volume}/${FIXTURE_JOURNAL.issue}`;
 const proceedingPath = `/proceedings/${FIXTURE_PROCEEDING.slug}`;
-
-/** What is checked: WCAG 2.0/2.1/2.2 A and AA rules; what fails the test: these impacts. */
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const FAILING = new Set(["serious", "critical"]);
-
-/** Runs axe on the page as it is now; returns one line per serious or critical violation. */
-async function violations(page: Page, label: string): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return found
-    .filter((v) => FAILING.has(v.impact ?? ""))
-    .map(
-      (v) =>
-        `${label}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes
-          .slice(0, 3)
-          .map(
-            (n) =>
-              n.target.join(" ") +
-              (n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, " ").slice(0, 160)}]` : ""),
-          )
-          .join("; ")}`,
-    );
-}
 
 /** The pages are ready: the document loaded and nothing says it is still loading. */
 async function settle(page: Page) {
@@ -55,7 +33,7 @@ async function checkAll(page: Page, checks: Check[]): Promise<string[]> {
     await page.goto(path);
     await settle(page);
     await prepare?.(page);
-    found.push(...(await violations(page, label)));
+    found.push(...(await seriousViolations(page, label)));
   }
   return found;
 }

@@ -13,10 +13,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsNewManager } from "./helpers/account.ts";
+import { seriousViolations } from "./helpers/axe.ts";
 import { addAuthor } from "./helpers/dashboard.ts";
 
 // axe over a paper's thousands of elements (MathML included) takes tens of seconds
@@ -57,12 +57,7 @@ async function axeViolations(page: Page, label: string): Promise<string[]> {
     }
     window.scrollTo(0, back);
   });
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} ${v.help}: ${v.nodes[0]?.target.join(" ")}`);
+  return seriousViolations(page, label);
 }
 
 test("an eLife paper: sections, a figure caption, references; a citation reaches its reference", async ({
