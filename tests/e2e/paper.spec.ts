@@ -2,7 +2,8 @@
  * The paper reading page (docs/product/screens.md): journal name in the banner, journal title, paper
  * title, authors with affiliations, DOI link, abstract and keywords; the Google Scholar and
  * Dublin Core metadata of the server-rendered `<head>`; the 404 page for unknown papers; the
- * page without a full text; and pdf.js staying out of the page's initial JavaScript.
+ * page without a full text; pdf.js staying out of the page's initial JavaScript; and a click on
+ * 'Open Full Text (PDF)' made before the page's script has run, which waits for it.
  */
 import { expect, test } from "@playwright/test";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
@@ -150,4 +151,26 @@ test("pdf.js is loaded only when the full text is opened", async ({ page }) => {
   const later = scripts.slice(initial.length);
   const bodies = await Promise.all(later.map(async (url) => (await page.request.get(url)).text()));
   expect(bodies.some((body) => body.includes("GlobalWorkerOptions"))).toBe(true);
+});
+
+test("a click on 'Open Full Text (PDF)' before the page's script has run is not lost", async ({
+  page,
+}) => {
+  const url = await paperPath(page.request, GOOD_LIFE.journal, GOOD_LIFE.title);
+  // The page's scripts arrive 1.5 s late, so the button is on screen well before its element
+  // is defined (decision 373): the click must wait for it, not fall on a button that is inert.
+  await page.route(
+    (href) => href.pathname.endsWith(".js"),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    },
+  );
+  await page.goto(url, { waitUntil: "commit" });
+  const open = page.getByRole("button", { name: "Open Full Text (PDF)" });
+  await open.click();
+  await expect(page.getByRole("region", { name: "Full text (PDF)" })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(open).toBeHidden();
 });
