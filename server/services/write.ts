@@ -10,6 +10,7 @@ import type { Database } from "../db/schema.ts";
 import { faultPoint } from "../storage/faults.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "./catalogue-version.ts";
 import type { AppContext } from "./context.ts";
+import { removeImage, storeImage } from "./images.ts";
 
 export type Trx = Transaction<Database>;
 
@@ -90,6 +91,34 @@ export async function removeAfterCommit(
   } catch (error) {
     ctx.log.warn({ err: error }, "could not remove a replaced file");
   }
+}
+
+/**
+ * The write order of a catalogue row with one image (a journal's, an issue's or a proceeding's
+ * cover, a partner's logo; docs/product/overview.md#shape-of-the-system): `image.bytes`, when
+ * given, stored under `image.folder` first ({@link storeImage}); then `write(trx, key)` in one
+ * catalogue transaction ({@link commitOrDiscard}), the new image removed again when it fails;
+ * then, when a new image was stored, `image.replaced` (the one the row pointed at before)
+ * removed once the row has committed ({@link removeAfterCommit}). `key` is the new image's
+ * storage key, or null when no bytes (or none at all) were given: an edit then keeps the row's
+ * image, and a create that requires one checks for it first.
+ * @returns what `write` returned.
+ * @throws the errors of {@link storeImage} (nothing written) and of `write` (nothing kept).
+ */
+export async function writeWithImage<T>(
+  ctx: AppContext,
+  image: { folder: string; bytes: Uint8Array | null | undefined; replaced?: string | null },
+  write: (trx: Trx, key: string | null) => Promise<T>,
+): Promise<T> {
+  const key = image.bytes?.byteLength ? await storeImage(ctx, image.folder, image.bytes) : null;
+  const result = await commitOrDiscard(
+    ctx,
+    (trx) => write(trx, key),
+    () => removeImage(ctx, key),
+  );
+  const replaced = image.replaced;
+  if (key && replaced) await removeAfterCommit(ctx, () => removeImage(ctx, replaced));
+  return result;
 }
 
 type Owner = { publication_id: number } | { proceeding_id: number };

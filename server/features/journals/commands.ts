@@ -14,14 +14,12 @@ import type { JournalsTable } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../../services/context.ts";
 import { conflict, invalid } from "../../services/errors.ts";
-import { removeImage, storeImage } from "../../services/images.ts";
 import {
-  commitOrDiscard,
   nullIfEmpty,
-  removeAfterCommit,
   type Trx,
   timestamp,
   writeCatalogue,
+  writeWithImage,
 } from "../../services/write.ts";
 import { assignJournalInTrx } from "../accounts/access.ts";
 import { journalByUri } from "./queries.ts";
@@ -108,13 +106,13 @@ export async function createJournal(
     });
   }
   await assertUriFree(ctx, input.journal_uri);
-  const image = await storeImage(ctx, "covers", cover);
   const now = timestamp();
   const { active, ...columns } = extras;
   try {
-    const row = await commitOrDiscard(
+    const row = await writeWithImage(
       ctx,
-      async (trx) => {
+      { folder: "covers", bytes: cover },
+      async (trx, image) => {
         const inserted = await trx
           .insertInto("journals")
           .values({
@@ -144,7 +142,6 @@ export async function createJournal(
         if (ownerId !== undefined) await assignJournalInTrx(trx, inserted.id, ownerId, now);
         return inserted;
       },
-      () => removeImage(ctx, image),
     );
     return { id: row.id, uri: input.journal_uri };
   } catch (error) {
@@ -217,11 +214,11 @@ export async function updateJournalMain(
 ): Promise<{ id: number; uri: string }> {
   const journal = await journalByUri(ctx, input.primary_journal_uri);
   if (input.journal_uri !== journal.uri) await assertUriFree(ctx, input.journal_uri, journal.id);
-  const image = cover?.byteLength ? await storeImage(ctx, "covers", cover) : null;
   try {
-    await commitOrDiscard(
+    await writeWithImage(
       ctx,
-      async (trx) => {
+      { folder: "covers", bytes: cover, replaced: journal.image },
+      async (trx, image) => {
         await trx
           .updateTable("journals")
           .set({
@@ -257,12 +254,10 @@ export async function updateJournalMain(
           await recordRename(trx, journal.id, journal.uri, input.journal_uri);
         }
       },
-      () => removeImage(ctx, image),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw uriTaken(input.journal_uri);
     throw error;
   }
-  if (image && journal.image) await removeAfterCommit(ctx, () => removeImage(ctx, journal.image));
   return { id: journal.id, uri: input.journal_uri };
 }

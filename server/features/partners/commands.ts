@@ -7,14 +7,14 @@ import type { PartnerInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
 import type { AppContext } from "../../services/context.ts";
 import { conflict, invalid, notFound } from "../../services/errors.ts";
-import { removeImage, storeImage } from "../../services/images.ts";
+import { removeImage } from "../../services/images.ts";
 import {
-  commitOrDiscard,
   nullIfEmpty,
   removeAfterCommit,
   type Trx,
   timestamp,
   writeCatalogue,
+  writeWithImage,
 } from "../../services/write.ts";
 
 async function assertNameFree(db: Db, name: string, exceptId?: number) {
@@ -80,30 +80,25 @@ export async function createPartner(
   logo?: Uint8Array | null,
 ): Promise<{ id: number }> {
   await assertNameFree(ctx.db, input.name);
-  const key = logo?.byteLength ? await storeImage(ctx, "logos", logo) : null;
-  return commitOrDiscard(
-    ctx,
-    async (trx) => {
-      await assertNameFree(trx, input.name);
-      const ids = await orderedIds(trx);
-      const row = await trx
-        .insertInto("partners")
-        .values({
-          name: input.name,
-          logo: key,
-          link: nullIfEmpty(input.link),
-          position: ids.length + 1,
-          created_at: timestamp(),
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      if (input.position !== undefined && input.position <= ids.length) {
-        await renumber(trx, moveTo([...ids, row.id], row.id, input.position));
-      }
-      return { id: row.id };
-    },
-    () => removeImage(ctx, key),
-  );
+  return writeWithImage(ctx, { folder: "logos", bytes: logo }, async (trx, key) => {
+    await assertNameFree(trx, input.name);
+    const ids = await orderedIds(trx);
+    const row = await trx
+      .insertInto("partners")
+      .values({
+        name: input.name,
+        logo: key,
+        link: nullIfEmpty(input.link),
+        position: ids.length + 1,
+        created_at: timestamp(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (input.position !== undefined && input.position <= ids.length) {
+      await renumber(trx, moveTo([...ids, row.id], row.id, input.position));
+    }
+    return { id: row.id };
+  });
 }
 
 /**
@@ -119,10 +114,10 @@ export async function updatePartner(
 ): Promise<{ id: number }> {
   const partner = await partnerById(ctx, partnerId);
   await assertNameFree(ctx.db, input.name, partner.id);
-  const key = logo?.byteLength ? await storeImage(ctx, "logos", logo) : null;
-  await commitOrDiscard(
+  await writeWithImage(
     ctx,
-    async (trx) => {
+    { folder: "logos", bytes: logo, replaced: partner.logo },
+    async (trx, key) => {
       await trx
         .updateTable("partners")
         .set({ name: input.name, link: nullIfEmpty(input.link), ...(key ? { logo: key } : {}) })
@@ -132,9 +127,7 @@ export async function updatePartner(
         await renumber(trx, moveTo(await orderedIds(trx), partner.id, input.position));
       }
     },
-    () => removeImage(ctx, key),
   );
-  if (key && partner.logo) await removeAfterCommit(ctx, () => removeImage(ctx, partner.logo));
   return { id: partner.id };
 }
 

@@ -7,15 +7,15 @@ import { slugify } from "../../../shared/format.ts";
 import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
 import type { AppContext } from "../../services/context.ts";
 import { conflict, invalid, notFound } from "../../services/errors.ts";
-import { removeImage, storeImage } from "../../services/images.ts";
+import { removeImage } from "../../services/images.ts";
 import {
-  commitOrDiscard,
   nullIfEmpty,
   removeAfterCommit,
   replaceEditors,
   type Trx,
   timestamp,
   writeCatalogue,
+  writeWithImage,
 } from "../../services/write.ts";
 import { type Actor, assertEventAccess, assignProceedingInTrx } from "../accounts/access.ts";
 
@@ -101,38 +101,33 @@ export async function createProceeding(
     });
   }
   const slug = await uniqueSlug(ctx, extras.slug ?? `${input.title} ${input.year}`);
-  const key = await storeImage(ctx, "covers", cover);
   const now = timestamp();
-  return commitOrDiscard(
-    ctx,
-    async (trx) => {
-      const eventId =
-        choice === "new" ? await insertEvent(trx, input, extras.location ?? null) : choice;
-      const row = await trx
-        .insertInto("proceedings")
-        .values({
-          event_id: eventId,
-          slug,
-          title: input.title,
-          sub_title: nullIfEmpty(input.sub_title),
-          issn: nullIfEmpty(input.issn),
-          isbn: extras.isbn ?? null,
-          publisher: nullIfEmpty(input.publisher),
-          year: input.year,
-          intro: input.intro,
-          cover: key,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await replaceEditors(trx, { proceeding_id: row.id }, input.editors);
-      // the creator of a proceeding manages it (decision 190)
-      if (ownerId !== undefined) await assignProceedingInTrx(trx, row.id, ownerId, now);
-      return { id: row.id, slug };
-    },
-    () => removeImage(ctx, key),
-  );
+  return writeWithImage(ctx, { folder: "covers", bytes: cover }, async (trx, key) => {
+    const eventId =
+      choice === "new" ? await insertEvent(trx, input, extras.location ?? null) : choice;
+    const row = await trx
+      .insertInto("proceedings")
+      .values({
+        event_id: eventId,
+        slug,
+        title: input.title,
+        sub_title: nullIfEmpty(input.sub_title),
+        issn: nullIfEmpty(input.issn),
+        isbn: extras.isbn ?? null,
+        publisher: nullIfEmpty(input.publisher),
+        year: input.year,
+        intro: input.intro,
+        cover: key,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await replaceEditors(trx, { proceeding_id: row.id }, input.editors);
+    // the creator of a proceeding manages it (decision 190)
+    if (ownerId !== undefined) await assignProceedingInTrx(trx, row.id, ownerId, now);
+    return { id: row.id, slug };
+  });
 }
 
 /**
@@ -169,10 +164,10 @@ export async function updateProceeding(
         event.end_date !== input.event_end_date);
     if (renames && actor) await assertEventAccess(ctx, actor, choice);
   }
-  const key = cover?.byteLength ? await storeImage(ctx, "covers", cover) : null;
-  await commitOrDiscard(
+  await writeWithImage(
     ctx,
-    async (trx) => {
+    { folder: "covers", bytes: cover, replaced: proceeding.cover },
+    async (trx, key) => {
       let eventId = proceeding.event_id;
       if (choice === "new") {
         eventId = await insertEvent(trx, input, null);
@@ -207,11 +202,7 @@ export async function updateProceeding(
         .execute();
       await replaceEditors(trx, { proceeding_id: proceeding.id }, input.editors);
     },
-    () => removeImage(ctx, key),
   );
-  if (key && proceeding.cover) {
-    await removeAfterCommit(ctx, () => removeImage(ctx, proceeding.cover));
-  }
   return { id: proceeding.id, slug: proceeding.slug };
 }
 

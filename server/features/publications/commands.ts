@@ -9,15 +9,15 @@ import type { PublicationInput } from "../../../shared/schemas.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../../services/context.ts";
 import { conflict, invalid, notFound } from "../../services/errors.ts";
-import { removeImage, storeImage } from "../../services/images.ts";
+import { removeImage } from "../../services/images.ts";
 import {
-  commitOrDiscard,
   nullIfEmpty,
   removeAfterCommit,
   replaceEditors,
   timestamp,
   today,
   writeCatalogue,
+  writeWithImage,
 } from "../../services/write.ts";
 import { journalByUri } from "../journals/queries.ts";
 
@@ -96,35 +96,30 @@ export async function createPublication(
     });
   }
   await assertFree(ctx, journal, input);
-  const key = await storeImage(ctx, "covers", cover);
   const now = timestamp();
   try {
-    return await commitOrDiscard(
-      ctx,
-      async (trx) => {
-        const row = await trx
-          .insertInto("publications")
-          .values({
-            journal_id: journal.id,
-            volume: input.volume,
-            number: input.issue,
-            show_number: input.show_number === false ? 0 : 1,
-            title: nullIfEmpty(input.title),
-            year: input.year,
-            publication_date: publicationDate(input),
-            cover: key,
-            status: extras.status ?? input.status ?? "draft",
-            published_on: extras.published_on ?? today(),
-            created_at: now,
-            updated_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await replaceEditors(trx, { publication_id: row.id }, input.editors);
-        return { id: row.id };
-      },
-      () => removeImage(ctx, key),
-    );
+    return await writeWithImage(ctx, { folder: "covers", bytes: cover }, async (trx, key) => {
+      const row = await trx
+        .insertInto("publications")
+        .values({
+          journal_id: journal.id,
+          volume: input.volume,
+          number: input.issue,
+          show_number: input.show_number === false ? 0 : 1,
+          title: nullIfEmpty(input.title),
+          year: input.year,
+          publication_date: publicationDate(input),
+          cover: key,
+          status: extras.status ?? input.status ?? "draft",
+          published_on: extras.published_on ?? today(),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await replaceEditors(trx, { publication_id: row.id }, input.editors);
+      return { id: row.id };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(journal.name, input);
     throw error;
@@ -147,11 +142,11 @@ export async function updatePublication(
 ): Promise<{ id: number }> {
   const { journal, publication } = await publicationOf(ctx, journalUri, publicationId);
   await assertFree(ctx, journal, input, publication.id);
-  const key = cover?.byteLength ? await storeImage(ctx, "covers", cover) : null;
   try {
-    await commitOrDiscard(
+    await writeWithImage(
       ctx,
-      async (trx) => {
+      { folder: "covers", bytes: cover, replaced: publication.cover },
+      async (trx, key) => {
         await trx
           .updateTable("publications")
           .set({
@@ -174,14 +169,10 @@ export async function updatePublication(
           .execute();
         await replaceEditors(trx, { publication_id: publication.id }, input.editors);
       },
-      () => removeImage(ctx, key),
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(journal.name, input);
     throw error;
-  }
-  if (key && publication.cover) {
-    await removeAfterCommit(ctx, () => removeImage(ctx, publication.cover));
   }
   return { id: publication.id };
 }
