@@ -22,6 +22,7 @@
 import { Worker } from "node:worker_threads";
 import {
   DEFAULT_PDF_LIMITS,
+  encryptedPdf,
   PdfExtractionError,
   type PdfInfo,
   type PdfLimits,
@@ -63,15 +64,6 @@ export type PdfPoolOptions = {
   /** Told why pdftotext could not read a PDF that pdf.js then read (for a log line). */
   onFallback?: (reason: string) => void;
 };
-
-/** What pdf.js answers for a PDF that needs a password. */
-const ENCRYPTED = {
-  pageCount: null,
-  encrypted: true,
-  text: null,
-  truncated: false,
-  textPages: null,
-} as const;
 
 /** Time limit for reading one PDF: 60 s. */
 export const PDF_TIMEOUT_MS = 60_000;
@@ -236,7 +228,7 @@ export function createPdfPool(options: PdfPoolOptions): PdfPool {
       // the document and checks its page tree, reading no page's text).
       const { text, cut, textPages, pagesRead } = result.uncounted;
       const { pageCount } = await withPdfJs(data, { maxPages: 0, maxTextBytes: 0 });
-      if (pageCount === null) return { ...ENCRYPTED };
+      if (pageCount === null) return encryptedPdf();
       return {
         pageCount,
         encrypted: false,

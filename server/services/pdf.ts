@@ -50,6 +50,14 @@ export type PdfInfo = {
   textPages: number | null;
 };
 
+/**
+ * What every reader (pdf.js here, pdftotext, the pool) answers for a PDF that needs a password:
+ * encrypted, no page count, no text. A new object each time, as callers may change theirs.
+ */
+export function encryptedPdf(): PdfInfo {
+  return { pageCount: null, encrypted: true, text: null, truncated: false, textPages: null };
+}
+
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 
 let pdfjsPromise: Promise<PdfJs> | undefined;
@@ -110,9 +118,7 @@ export async function inspectPdf(
     try {
       doc = await loadingTask.promise;
     } catch (error) {
-      if ((error as { name?: string }).name === "PasswordException") {
-        return { pageCount: null, encrypted: true, text: null, truncated: false, textPages: null };
-      }
+      if ((error as { name?: string }).name === "PasswordException") return encryptedPdf();
       throw new UnreadablePdfError((error as Error).message ?? String(error));
     }
     // pdf.js takes /Count from the page tree, after checking that its last page exists (and

@@ -6,7 +6,13 @@
  * and keeps at most the text one paper may cost (docs/decisions/271-bounded-work-per-paper.md).
  */
 import { spawn } from "node:child_process";
-import { DEFAULT_PDF_LIMITS, PdfExtractionError, type PdfInfo, type PdfLimits } from "./pdf.ts";
+import {
+  DEFAULT_PDF_LIMITS,
+  encryptedPdf,
+  PdfExtractionError,
+  type PdfInfo,
+  type PdfLimits,
+} from "./pdf.ts";
 import { TextBudget } from "./pdf-text.ts";
 
 /**
@@ -152,7 +158,7 @@ export function readWithPdftotext(
           });
         }
       } else if (code === 1 && PASSWORD.test(err)) {
-        settle({ pageCount: null, encrypted: true, text: null, truncated: false, textPages: null });
+        settle(encryptedPdf());
       } else {
         const last = err.trim().split("\n").at(-1) ?? "";
         const status = signal ? `signal ${signal}` : `exit code ${code}`;
