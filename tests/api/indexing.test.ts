@@ -1,6 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +8,7 @@ import { signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 import { postForm } from "../helpers/form-calls.ts";
+import { hasXmllint, xmllint } from "../helpers/parsers.ts";
 import { locsOf, sitemapLocs } from "../helpers/sitemap.ts";
 
 const BASE = "https://journals.example.edu";
@@ -100,17 +98,6 @@ const editForm = (publication: number) => ({
   "authors[0][institution]": "",
 });
 
-const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
-
-/** xmllint's verdict on `xml` against tests/fixtures/schemas/`schema`. */
-async function validate(xml: string, schema: string) {
-  const file = path.join(t.dataDir, `doc-${schema}.xml`);
-  await writeFile(file, xml);
-  const xsd = path.resolve(import.meta.dirname, "../fixtures/schemas", schema);
-  const result = spawnSync("xmllint", ["--noout", "--schema", xsd, file], { encoding: "utf8" });
-  return { status: result.status, errors: result.stderr };
-}
-
 describe(`crawler files on ${dialectUnderTest}`, () => {
   it("robots.txt keeps crawlers out of the dashboard and names the sitemap index", async () => {
     const res = await request(t.app).get("/robots.txt");
@@ -168,11 +155,11 @@ describe(`crawler files on ${dialectUnderTest}`, () => {
     `the index and its parts are valid against the sitemaps.org schemas${hasXmllint ? "" : " (skipped: xmllint is not installed)"}`,
     async () => {
       const index = await request(t.app).get("/sitemap.xml");
-      const verdict = await validate(index.text, "siteindex.xsd");
+      const verdict = xmllint(index.text, "siteindex.xsd");
       expect(verdict.status, `/sitemap.xml: ${verdict.errors}`).toBe(0);
       for (const part of ["/sitemaps/pages.xml", "/sitemaps/papers-1.xml"]) {
         const res = await request(t.app).get(part);
-        const verdict = await validate(res.text, "sitemap.xsd");
+        const verdict = xmllint(res.text, "sitemap.xsd");
         expect(verdict.status, `${part}: ${verdict.errors}`).toBe(0);
       }
     },

@@ -1,7 +1,3 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { DOMParser, XMLSerializer } from "@xmldom/xmldom";
 import express from "express";
 import request from "supertest";
@@ -13,14 +9,11 @@ import { parseJats } from "../../server/import/jats.ts";
 import { bumpCatalogueVersion } from "../../server/services/catalogue-version.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { hasXmllint, xmllint } from "../helpers/parsers.ts";
 import { jatsDtdErrors, oaiJatsParts } from "../helpers/xml-validate.ts";
 
-const SCHEMAS = path.resolve(import.meta.dirname, "../fixtures/schemas");
-const hasXmllint = spawnSync("xmllint", ["--version"]).status === 0;
 if (!hasXmllint)
   console.warn("oai.test.ts: xmllint is not installed; responses are NOT schema-validated");
-const tmp = mkdtempSync(path.join(tmpdir(), "oai-test-"));
-let validated = 0;
 
 /**
  * Fails unless `xml` is valid against OAI-PMH.xsd with oai_dc and oai-identifier (the official
@@ -35,17 +28,8 @@ function expectValid(answer: string, what: string) {
   if (Object.keys(articles).length > 0) {
     expect(jatsDtdErrors(articles), `${what}: JATS DTD`).toBe("");
   }
-  const file = path.join(tmp, `r${validated++}.xml`);
-  writeFileSync(file, xml);
-  const result = spawnSync(
-    "xmllint",
-    ["--noout", "--nonet", "--schema", path.join(SCHEMAS, "oai-pmh+oai_dc.xsd"), file],
-    {
-      encoding: "utf8",
-      env: { ...process.env, XML_CATALOG_FILES: path.join(SCHEMAS, "catalog.xml") },
-    },
-  );
-  expect(result.status, `${what}\n${result.stderr}\n${xml}`).toBe(0);
+  const result = xmllint(xml, "oai-pmh+oai_dc.xsd");
+  expect(result.status, `${what}\n${result.errors}\n${xml}`).toBe(0);
 }
 
 let t: TestContext;
@@ -89,7 +73,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 async function oai(query: string, app: express.Express = t.app) {
