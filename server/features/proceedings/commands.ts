@@ -235,8 +235,5 @@ export async function deleteProceeding(ctx: AppContext, proceedingId: number): P
     await trx.deleteFrom("editors").where("proceeding_id", "=", proceeding.id).execute();
     await trx.deleteFrom("proceedings").where("id", "=", proceeding.id).execute();
   });
-  if (proceeding.cover) {
-    const cover = proceeding.cover;
-    await removeAfterCommit(ctx, () => removeImage(ctx, cover));
-  }
+  await removeAfterCommit(ctx, () => removeImage(ctx, proceeding.cover));
 }
