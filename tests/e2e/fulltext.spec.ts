@@ -1,23 +1,11 @@
-/**
- * Issue 18: the HTML full text of a paper (decisions 285–288), at 1280 and 375 px (both
- * projects). An eLife and a PLOS paper show their sections, a figure caption (with the note for
- * its image, which the corpus does not supply), a table, a formula and the references; a
- * citation leads to its reference and shows it on hover; the page never scrolls sideways; the
- * paper page links to it. Every corpus paper's full text passes axe (no serious or critical
- * violation) and the Nu HTML Checker (no error). A manager uploads a JATS file with a new paper
- * and reads it, after filling the form's empty fields from it (what they typed stays); a hostile
- * file is refused at its field; they remove the full text from the edit form (decisions 316, 317).
- */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsNewManager } from "./helpers/account.ts";
 import { seriousViolations } from "./helpers/axe.ts";
 import { addAuthor } from "./helpers/dashboard.ts";
+import { javaAvailable, nuErrors } from "./helpers/nu-checker.ts";
 
 // axe over a paper's thousands of elements (MathML included) takes tens of seconds
 test.describe.configure({ timeout: 300_000 });
@@ -194,39 +182,15 @@ test.describe("every corpus full text", () => {
     test.setTimeout(600_000);
     const pages = await corpusFullTexts(page.request);
     expect(pages.length).toBeGreaterThanOrEqual(20);
-    if (spawnSync("java", ["-version"], { stdio: "ignore" }).status !== 0) {
+    if (!javaAvailable()) {
       console.warn("fulltext Nu check skipped: java is missing (Debian's default-jre-headless)");
       return;
     }
-    const dir = mkdtempSync(path.join(tmpdir(), "vnu-fulltext-"));
-    try {
-      const files = await Promise.all(
-        pages.map(async (url, i) => {
-          const file = path.join(dir, `p${i}.html`);
-          writeFileSync(file, await (await page.request.get(url)).text());
-          return file;
-        }),
-      );
-      const jar = String(createRequire(import.meta.url)("vnu-jar"));
-      const run = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files], {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      const messages = (
-        JSON.parse(run.stderr) as {
-          messages: { type: string; url?: string; message: string; extract?: string }[];
-        }
-      ).messages;
-      const errors = messages
-        .filter((m) => m.type === "error" || m.type === "non-document-error")
-        .map((m) => {
-          const i = Number(/p(\d+)\.html/.exec(m.url ?? "")?.[1]);
-          return `${pages[i] ?? m.url}: ${m.message} ${(m.extract ?? "").slice(0, 120)}`;
-        });
-      expect(errors.slice(0, 30), `${errors.length} errors`).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const checked = await Promise.all(
+      pages.map(async (url) => ({ label: url, html: await (await page.request.get(url)).text() })),
+    );
+    const errors = nuErrors(checked);
+    expect(errors.slice(0, 30), `${errors.length} errors`).toEqual([]);
   });
 });
 

@@ -5,30 +5,8 @@
  * is written to a temporary folder and checked in one `java -jar vnu.jar` run; any error fails the
  * test and is printed with its page, line and extract. Decision 160.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-
-/** Path of vnu.jar inside the npm package (its main module exports the path as a string). */
-const VNU_JAR = String(createRequire(import.meta.url)("vnu-jar"));
-
-/** One message of vnu's `--format json` output (https://github.com/validator/validator/wiki/Output-%C2%BB-JSON). */
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  lastColumn?: number;
-  message: string;
-  extract?: string;
-}
-
-function javaAvailable(): boolean {
-  return spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;
-}
+import { javaAvailable, nuErrors } from "./helpers/nu-checker.ts";
 
 function first<T>(items: T[] | undefined, what: string): T {
   const item = items?.[0];
@@ -111,41 +89,16 @@ test("every public page is valid HTML by the Nu HTML Checker", async ({ request 
   test.setTimeout(120_000);
 
   const pages = await publicPages(request);
-  const dir = mkdtempSync(path.join(tmpdir(), "vnu-"));
-  try {
-    const files: string[] = [];
-    for (const [name, url] of Object.entries(pages)) {
-      const response = await request.get(url);
-      expect(response.status(), url).toBe(name === "not-found" ? 404 : 200);
-      expect(response.headers()["content-type"], url).toContain("text/html");
-      const file = path.join(dir, `${name}.html`);
-      writeFileSync(file, await response.text());
-      files.push(file);
-    }
-
-    // vnu exits 1 when it reports errors; the JSON on stderr is the result either way
-    const run = spawnSync(
-      "java",
-      ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files],
-      {
-        encoding: "utf8",
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-    if (run.error) throw run.error;
-    const messages = (JSON.parse(run.stderr) as { messages: VnuMessage[] }).messages;
-    const byName = new Map(files.map((f, i) => [path.basename(f), Object.values(pages)[i]]));
-    const errors = messages
-      .filter((m) => m.type === "error" || m.subType === "fatal" || m.type === "non-document-error")
-      .map((m) => {
-        const page = byName.get(path.basename(new URL(m.url ?? "file:///unknown").pathname));
-        return `${page ?? m.url}:${m.lastLine ?? "?"}: ${m.message}\n    ${(m.extract ?? "").slice(0, 160)}`;
-      });
-    console.log(`Nu HTML Checker: ${files.length} pages, ${errors.length} errors`);
-    if (errors.length > 0) console.log(`Nu HTML Checker errors:\n${errors.join("\n")}`);
-    expect(errors, `${errors.length} HTML errors over ${files.length} pages`).toEqual([]);
-    expect(files).toHaveLength(Object.keys(pages).length);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const checked: { label: string; html: string }[] = [];
+  for (const [name, url] of Object.entries(pages)) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(name === "not-found" ? 404 : 200);
+    expect(response.headers()["content-type"], url).toContain("text/html");
+    checked.push({ label: url, html: await response.text() });
   }
+  const errors = nuErrors(checked);
+  console.log(`Nu HTML Checker: ${checked.length} pages, ${errors.length} errors`);
+  if (errors.length > 0) console.log(`Nu HTML Checker errors:\n${errors.join("\n")}`);
+  expect(errors, `${errors.length} HTML errors over ${checked.length} pages`).toEqual([]);
+  expect(checked).toHaveLength(Object.keys(pages).length);
 });
