@@ -212,7 +212,10 @@ test("create an issue with two editors and a cover, use its row actions, open an
   await expect(page.getByText(title, { exact: true })).toBeVisible(); // plain text, not HTML
   const cover = page.getByRole("img", { name: `Cover of PLOS ONE, Vol. ${volume} No. 2` });
   await expect(cover).toBeVisible();
-  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // visible is laid out, not yet loaded (the cover may load lazily): wait for its pixels
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   const board = page.getByRole("button", { name: "Editorial Board" });
   await expect(board).toHaveAttribute("aria-expanded", "false");
   await expect(page.getByText("Zoe Chief")).toBeHidden();
