@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { EmailField, FormError, FormSuccess, SubmitButton } from "../components/forms/index.ts";
+import { EmailField, FormFooter, FormSuccess } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
@@ -64,10 +64,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
           <EmailField label="Email" autoComplete="username" required {...field("email")} />
-          <SubmitButton busy={busy} busyLabel="Sending..." className="w-full">
-            Send reset link
-          </SubmitButton>
-          <FormError message={serverError} />
+          <FormFooter
+            busy={busy}
+            label="Send reset link"
+            busyLabel="Sending..."
+            error={serverError}
+            buttonClassName="w-full"
+          />
         </form>
       )}
     </AccountPanel>

@@ -17,13 +17,7 @@ import type { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { loginFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import {
-  CheckboxField,
-  EmailField,
-  FormError,
-  SubmitButton,
-  TextField,
-} from "../components/forms/index.ts";
+import { CheckboxField, EmailField, FormFooter, TextField } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { Link } from "../components/ui/link.tsx";
@@ -107,10 +101,13 @@ export default function Manager({ loaderData, actionData }: Route.ComponentProps
             Forgot password?
           </Link>
         </div>
-        <SubmitButton busy={busy} busyLabel="Signing in..." className="w-full">
-          Sign in
-        </SubmitButton>
-        <FormError message={serverError} />
+        <FormFooter
+          busy={busy}
+          label="Sign in"
+          busyLabel="Signing in..."
+          error={serverError}
+          buttonClassName="w-full"
+        />
       </form>
     </AccountPanel>
   );

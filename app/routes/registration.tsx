@@ -29,10 +29,10 @@ import { AccountPanel } from "../components/account/account-panel.tsx";
 import {
   EmailField,
   FormError,
+  FormFooter,
   FormSuccess,
   NewPasswordFields,
   Spinner,
-  SubmitButton,
   TextField,
 } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
@@ -196,10 +196,13 @@ export default function Registration({ actionData, loaderData }: Route.Component
               {...field("admincode")}
             />
           )}
-          <SubmitButton busy={busy} busyLabel="Creating account..." className="w-full sm:w-auto">
-            Create account
-          </SubmitButton>
-          <FormError message={serverError} />
+          <FormFooter
+            busy={busy}
+            label="Create account"
+            busyLabel="Creating account..."
+            error={serverError}
+            buttonClassName="w-full sm:w-auto"
+          />
         </form>
       )}
     </AccountPanel>

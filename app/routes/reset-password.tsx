@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { FormError, NewPasswordFields, Spinner, SubmitButton } from "../components/forms/index.ts";
+import { FormError, FormFooter, NewPasswordFields, Spinner } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
@@ -127,15 +127,19 @@ function NewPasswordForm({
         Choosing a new password signs you out on every other device.
       </p>
       <NewPasswordFields pword={field("pword")} cpword={field("cpword")} />
-      <SubmitButton busy={busy} busyLabel="Saving..." className="w-full">
-        Set new password
-      </SubmitButton>
-      <FormError message={serverError} />
-      {serverError === LINK_INVALID ? (
-        <Link to="/forgot-password" className={`block text-sm ${textLinkClass}`}>
-          Ask for a new link
-        </Link>
-      ) : null}
+      <FormFooter
+        busy={busy}
+        label="Set new password"
+        busyLabel="Saving..."
+        error={serverError}
+        buttonClassName="w-full"
+      >
+        {serverError === LINK_INVALID ? (
+          <Link to="/forgot-password" className={`block text-sm ${textLinkClass}`}>
+            Ask for a new link
+          </Link>
+        ) : null}
+      </FormFooter>
     </form>
   );
 }

@@ -1,18 +1,12 @@
 /**
  * A small form in a card of its own, for a page with several independent forms (Your account:
  * 'Your name' and 'Change password'): a heading, a line of lead, the fields, the submit button
- * with its busy label (docs/product/states.md) and the form's {@link Notice} below it.
+ * with its busy label (docs/product/states.md) and the form's notice below it ({@link FormFooter}).
  */
 import type { ReactNode } from "react";
-import { FormError, FormSuccess, SubmitButton } from "../forms/index.ts";
+import { FormFooter } from "../forms/index.ts";
 import { Card } from "../ui/card.tsx";
-import type { Notice, NoticeForm } from "./use-notice-form.ts";
-
-/** A notice as a success or an error message; nothing without one. */
-export function FormNotice({ notice }: { notice: Notice }) {
-  if (!notice) return null;
-  return notice.ok ? <FormSuccess message={notice.msg} /> : <FormError message={notice.msg} />;
-}
+import type { NoticeForm } from "./use-notice-form.ts";
 
 /** A card's texts: heading, lead, and the button's label idle and busy. */
 export type FormCardText = { title: string; lead: string; submit: string; busy: string };
@@ -37,10 +31,13 @@ export function FormCard({
       <p className="mt-1 text-sm text-slate-600">{text.lead}</p>
       <form method="post" noValidate onSubmit={form.onSubmit} className="mt-5 space-y-5">
         {children}
-        <SubmitButton busy={form.busy} busyLabel={text.busy} className="w-full sm:w-auto">
-          {text.submit}
-        </SubmitButton>
-        <FormNotice notice={form.notice} />
+        <FormFooter
+          busy={form.busy}
+          label={text.submit}
+          busyLabel={text.busy}
+          notice={form.notice}
+          buttonClassName="w-full sm:w-auto"
+        />
       </form>
     </Card>
   );

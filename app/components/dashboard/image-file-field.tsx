@@ -7,7 +7,8 @@
  *
  * The file is reported through `onFile` (null when cleared or refused); the input itself is
  * uncontrolled, so a form that wants it emptied gives it a new `key`
- * (docs/decisions/075-dashboard-image-fields.md).
+ * (docs/decisions/075-dashboard-image-fields.md). `useImageChoice` holds what a form keeps of
+ * its one image field: the chosen file, the message under the field and that key.
  */
 import { useEffect, useId, useState } from "react";
 import { derivativeSrcSet } from "../../../shared/images.ts";
@@ -43,6 +44,93 @@ export function imageHint(what: "cover" | "logo", replacing: boolean): string {
   }
   const best = what === "cover" ? "portrait 3:4" : "a square logo";
   return `JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; ${best} looks best.`;
+}
+
+/** What `useImageChoice` gives a form; `field` is spread onto its `ImageFileField`. */
+export type ImageChoice = {
+  /** The chosen image, or null (none chosen, cleared, or refused by the browser check). */
+  file: File | null;
+  /**
+   * Whether the form may be sent as far as the image goes: true when a file is chosen or none
+   * is required; else false, and the field shows the `missing` message.
+   */
+  ready: () => boolean;
+  /**
+   * react-hook-form's two `handleSubmit` callbacks for a form holding this image beside its
+   * values: both run `before` (e.g. clearing the form's message) and check the image, so a
+   * missing image is shown together with the field messages; `send` runs only when the values
+   * are valid and the image is ready. Use: `handleSubmit(...image.checkedSubmit(send, before))`.
+   */
+  checkedSubmit: <V>(
+    send: (values: V) => void,
+    before?: () => void,
+  ) => [valid: (values: V) => void, invalid: () => void];
+  /** Shows the server's message for the image field (undefined: none). */
+  showError: (message: string | undefined) => void;
+  /** Forgets the chosen file and empties the input (after a save that keeps the form open). */
+  clear: () => void;
+  /** Remounts the input when it changes: give it to `ImageFileField` as its `key`. */
+  key: number;
+  field: {
+    required: boolean;
+    optional: boolean;
+    error: string | undefined;
+    onFile: (file: File | null) => void;
+  };
+};
+
+/**
+ * The state of a dashboard form's one image (a journal's or issue's cover, a partner's logo):
+ * required on create and optional on edit (docs/product/files.md). Sent without a required
+ * file, the form shows `missing` under the field (`ready()`); choosing a file takes the message
+ * away, whether it was the form's or the server's.
+ */
+export function useImageChoice({
+  required,
+  missing = "Choose an image.",
+}: {
+  required: boolean;
+  /** The message shown when a required image is not chosen, e.g. 'Choose a cover image for …'. */
+  missing?: string;
+}): ImageChoice {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const [key, setKey] = useState(0);
+  const ready = () => {
+    if (!required || file) return true;
+    setError(missing);
+    return false;
+  };
+  return {
+    file,
+    ready,
+    checkedSubmit: (send, before) => [
+      (values) => {
+        before?.();
+        if (ready()) send(values);
+      },
+      () => {
+        before?.();
+        ready();
+      },
+    ],
+    showError: setError,
+    clear: () => {
+      setFile(null);
+      setError(undefined);
+      setKey((k) => k + 1);
+    },
+    key,
+    field: {
+      required,
+      optional: !required,
+      error,
+      onFile: (chosen) => {
+        setFile(chosen);
+        if (chosen) setError(undefined);
+      },
+    },
+  };
 }
 
 export function ImageFileField({

@@ -25,18 +25,18 @@ import {
   journalStep2Schema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
-import { fieldOf } from "../forms/field-of.ts";
 import {
   CodeField,
   EmailField,
+  FormFooter,
   IssnField,
   SelectField,
   TextAreaField,
   TextField,
 } from "../forms/index.ts";
-import { type FormResult, useFormAction } from "./form-action.ts";
+import { type ImageChoice, ImageFileField, imageHint } from "./image-file-field.tsx";
 import { LicenceSelect } from "./licence-select.tsx";
-import { applyServerErrors } from "./server-errors.ts";
+import { useNoticeForm } from "./use-notice-form.ts";
 
 /**
  * The Journal URI offered for a journal name (docs/decisions/070-journal-creation-steps.md):
@@ -99,16 +99,41 @@ export const SUBMISSION_KEYS: readonly SubmissionKey[] = [
 ];
 
 /**
- * The Submission Info form (create step 2, edit tab 'Submission Info'): react-hook-form over
- * `journalStep2Schema`, prefilled from `journal`, plus `field` for {@link SubmissionInfoFields},
- * `busy`, and `send(values)`, which submits the values with the journal's URI as multipart to
- * the route's `clientAction` under `intent` (app/components/dashboard/form-action.ts). Once
- * answered, a failure's field messages are put under their fields and `onResult` has the answer.
+ * The Submission Info form (create step 2 'Guidelines and contacts', edit tab 'Submission
+ * Info'): react-hook-form over `journalStep2Schema`, prefilled from `journal`, sent with the
+ * journal's URI as multipart to the route's `clientAction` under `intent`
+ * ({@link useNoticeForm}); the answer shows below the form, and `onSuccess` has the server's msg
+ * of a successful save.
  */
-export function useSubmissionInfoForm(
+export function SubmissionInfoForm({
+  journal,
+  intent,
+  label,
+  lead,
+  onSuccess,
+}: {
+  journal: JournalDetail;
+  intent: string;
+  /** The form's accessible name. */
+  label: string;
+  /** A paragraph above the fields. */
+  lead?: ReactNode;
+  onSuccess?: (msg: string) => void;
+}) {
+  const form = useSubmissionInfoForm(journal, intent, onSuccess);
+  return (
+    <form noValidate onSubmit={form.onSubmit} className="max-w-3xl space-y-6" aria-label={label}>
+      {lead}
+      <SubmissionInfoFields field={form.field} />
+      <FormFooter busy={form.busy} label="Submit" busyLabel="Submitting..." notice={form.notice} />
+    </form>
+  );
+}
+
+function useSubmissionInfoForm(
   journal: JournalDetail,
   intent: string,
-  onResult: (result: FormResult) => void,
+  onSuccess?: (msg: string) => void,
 ) {
   const form = useForm<JournalStep2Values, unknown, JournalStep2Input>({
     resolver: zodResolver(journalStep2Schema),
@@ -122,28 +147,26 @@ export function useSubmissionInfoForm(
       journal_uri: journal.uri,
     },
   });
-  const { errors } = form.formState;
-  const field = fieldOf(form.register, errors);
-  const action = useFormAction((result) => {
-    if (!result.ok) applyServerErrors(result.errors, SUBMISSION_KEYS, form.setError);
-    onResult(result);
+  return useNoticeForm(intent, form, {
+    onSuccess,
+    body: (values) => toFormData({ ...values, journal_uri: journal.uri }),
   });
-  const send = (values: JournalStep2Input) =>
-    action.submit(intent, toFormData({ ...values, journal_uri: journal.uri }));
-  return { ...form, field, send, busy: action.busy };
 }
 
 export function JournalBasicsFields({
   field,
   cover,
+  currentCover,
   uriHint,
   storedLicence = "",
 }: {
   field: FieldOf<BasicsKey>;
   /** The journal's licence now (edit), offered even when it is none of the choices. */
   storedLicence?: string;
-  /** The cover image field (required on create, optional on edit). */
-  cover: ReactNode;
+  /** The Journal Cover Image (required on create, optional on edit: `useImageChoice`). */
+  cover: ImageChoice;
+  /** The cover stored now (edit), previewed until another is chosen. */
+  currentCover?: string | null;
   uriHint?: ReactNode;
 }) {
   return (
@@ -164,7 +187,16 @@ export function JournalBasicsFields({
         hint={uriHint}
         {...field("journal_uri")}
       />
-      <div className="sm:col-span-2">{cover}</div>
+      <div className="sm:col-span-2">
+        <ImageFileField
+          key={cover.key}
+          label="Journal Cover Image"
+          name="cover_img"
+          currentSrc={currentCover}
+          hint={imageHint("cover", !cover.field.required)}
+          {...cover.field}
+        />
+      </div>
       <TextField label="Publisher" required {...field("publisher")} />
       <SelectField label="Publishing Frequency" required {...field("pub_frequency")}>
         <option value="">-- Select --</option>

@@ -5,9 +5,8 @@
  * (sticky on a wide screen).
  */
 import type { ReactNode } from "react";
+import { FormNotice, type Notice } from "../forms/index.ts";
 import { Card } from "../ui/card.tsx";
-import { FormNotice } from "./form-card.tsx";
-import type { Notice } from "./use-notice-form.ts";
 
 export function ListAndPanel({
   headingId,

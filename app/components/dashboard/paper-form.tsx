@@ -54,11 +54,10 @@ import { loadManagedJournal, type ScreenGet } from "../../lib/dashboard-load.ts"
 import { toFormData } from "../../lib/form-data.ts";
 import {
   CodeField,
-  FormError,
+  FormFooter,
   FormNote,
   FormSuccess,
   SelectField,
-  SubmitButton,
   TextAreaField,
   TextField,
 } from "../forms/index.ts";
@@ -698,11 +697,7 @@ export function PaperForm({
           />
         </div>
       </Section>
-      <div className="space-y-4">
-        <SubmitButton busy={action.busy} busyLabel={busyLabel}>
-          {submitLabel}
-        </SubmitButton>
-        <FormError message={message} />
+      <FormFooter busy={action.busy} label={submitLabel} busyLabel={busyLabel} error={message}>
         {success ? (
           <FormSuccess message={success.message}>
             <p className="mt-1 flex flex-wrap gap-x-4">
@@ -719,7 +714,7 @@ export function PaperForm({
         ) : null}
         {/* On edit the reloaded paper's note shows under its file instead. */}
         {success && clearOnSuccess ? <FormNote message={success.note} /> : null}
-      </div>
+      </FormFooter>
     </form>
   );
 }

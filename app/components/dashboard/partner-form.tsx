@@ -17,10 +17,8 @@ import { toFormData } from "../../lib/form-data.ts";
 import { FormError, SubmitButton, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { useFormAction } from "./form-action.ts";
-import { ImageFileField, imageHint } from "./image-file-field.tsx";
+import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
-
-const NO_LOGO = "Choose the partner's logo image.";
 
 export function PartnerForm({
   partner,
@@ -38,9 +36,7 @@ export function PartnerForm({
 }) {
   const editing = Boolean(partner);
   const headingId = useId();
-  const [logo, setLogo] = useState<File | null>(null);
-  const [logoKey, setLogoKey] = useState(0);
-  const [logoError, setLogoError] = useState<string>();
+  const logo = useImageChoice({ required: !editing, missing: "Choose the partner's logo image." });
   const [formError, setFormError] = useState<string>();
   const {
     register,
@@ -56,34 +52,27 @@ export function PartnerForm({
   const action = useFormAction((result) => {
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, ["name", "link"] as const, setError);
-      if (rest.logo) setLogoError(rest.logo);
+      if (rest.logo) logo.showError(rest.logo);
       setFormError(result.msg);
       return;
     }
     if (!editing) {
       reset();
-      setLogo(null);
-      setLogoKey((k) => k + 1);
+      logo.clear();
     }
     onSaved(result.msg);
   });
 
   const onSubmit = handleSubmit(
-    (values) => {
-      setFormError(undefined);
-      if (!editing && !logo) {
-        setLogoError(NO_LOGO);
-        return;
-      }
-      action.submit(
-        partner ? `edit:${partner.id}` : "create",
-        toFormData({ name: values.name, link: values.link }, { logo }),
-      );
-    },
-    () => {
-      setFormError(undefined);
-      if (!editing && !logo) setLogoError(NO_LOGO);
-    },
+    ...logo.checkedSubmit(
+      (values: PartnerInput) => {
+        action.submit(
+          partner ? `edit:${partner.id}` : "create",
+          toFormData({ name: values.name, link: values.link }, { logo: logo.file }),
+        );
+      },
+      () => setFormError(undefined),
+    ),
   );
 
   return (
@@ -111,19 +100,13 @@ export function PartnerForm({
         />
         <div className={narrow ? "" : "sm:col-span-2"}>
           <ImageFileField
-            key={logoKey}
+            key={logo.key}
             label="Logo"
             name="logo"
-            required={!editing}
-            optional={editing}
             previewShape="logo"
             currentSrc={partner?.logo}
             hint={imageHint("logo", editing)}
-            error={logoError}
-            onFile={(file) => {
-              setLogo(file);
-              if (file) setLogoError(undefined);
-            }}
+            {...logo.field}
           />
         </div>
       </div>

@@ -33,18 +33,17 @@ import {
 import { toFormData } from "../../lib/form-data.ts";
 import { fieldOf } from "../forms/field-of.ts";
 import {
-  FormError,
+  FormFooter,
   IssnField,
   PeopleListField,
   type Person,
   SelectField,
-  SubmitButton,
   TextAreaField,
   TextField,
   YearSelect,
 } from "../forms/index.ts";
 import { useFormAction } from "./form-action.ts";
-import { ImageFileField, imageHint } from "./image-file-field.tsx";
+import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 type Key = Exclude<keyof ProceedingValues, "editors">;
@@ -74,14 +73,16 @@ function eventLabel(event: ProceedingEventItem): string {
 export function ProceedingForm({ mode, events, proceeding, onSaved }: ProceedingFormProps) {
   const editing = mode === "edit";
   const [editors, setEditors] = useState<Person[]>(proceeding?.editors ?? []);
-  const [cover, setCover] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState<string>();
+  const cover = useImageChoice({
+    required: !editing,
+    missing: "Choose a cover image for the proceeding.",
+  });
   const [editorsError, setEditorsError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const action = useFormAction((result) => {
     if (result.ok) return onSaved(result.msg);
     const rest = applyServerErrors(result.errors, KEYS, setError);
-    if (rest.cover_img) setCoverError(rest.cover_img);
+    if (rest.cover_img) cover.showError(rest.cover_img);
     setEditorsError(Object.entries(rest).find(([k]) => k.startsWith("editors"))?.[1]);
     setFormError(result.msg);
   });
@@ -128,33 +129,25 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
     },
   });
 
-  const noCover = "Choose a cover image for the proceeding.";
-
   const onSubmit = handleSubmit(
-    (values) => {
-      setFormError(undefined);
-      if (!editing && !cover) {
-        setCoverError(noCover);
-        return;
-      }
-      const eventFields = showEvent
-        ? {}
-        : { event_name: "", event_start_date: "", event_end_date: "" };
-      const body = toFormData(
-        {
-          ...values,
-          ...eventFields,
-          ...(proceeding ? { primary_event_id: proceeding.event_id } : {}),
-          editors,
-        },
-        { cover_img: cover },
-      );
-      action.submit("proceeding", body);
-    },
-    () => {
-      setFormError(undefined);
-      if (!editing && !cover) setCoverError(noCover);
-    },
+    ...cover.checkedSubmit(
+      (values: ProceedingInput) => {
+        const eventFields = showEvent
+          ? {}
+          : { event_name: "", event_start_date: "", event_end_date: "" };
+        const body = toFormData(
+          {
+            ...values,
+            ...eventFields,
+            ...(proceeding ? { primary_event_id: proceeding.event_id } : {}),
+            editors,
+          },
+          { cover_img: cover.file },
+        );
+        action.submit("proceeding", body);
+      },
+      () => setFormError(undefined),
+    ),
   );
 
   return (
@@ -212,15 +205,9 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
           <ImageFileField
             label="Cover Image"
             name="cover_img"
-            required={!editing}
-            optional={editing}
             currentSrc={proceeding?.cover_img}
             hint={imageHint("cover", editing)}
-            error={coverError}
-            onFile={(file) => {
-              setCover(file);
-              if (file) setCoverError(undefined);
-            }}
+            {...cover.field}
           />
         </div>
         <TextAreaField
@@ -242,12 +229,12 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
         error={editorsError}
       />
 
-      <div className="space-y-4">
-        <SubmitButton busy={action.busy} busyLabel={editing ? "Updating..." : "Creating..."}>
-          {editing ? "Update" : "Create"}
-        </SubmitButton>
-        <FormError message={formError} />
-      </div>
+      <FormFooter
+        busy={action.busy}
+        label={editing ? "Update" : "Create"}
+        busyLabel={editing ? "Updating..." : "Creating..."}
+        error={formError}
+      />
     </form>
   );
 }

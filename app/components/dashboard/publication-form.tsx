@@ -26,16 +26,15 @@ import { publicationFieldsSchema } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   CheckboxField,
-  FormError,
+  FormFooter,
   PeopleListField,
   type Person,
   SelectField,
-  SubmitButton,
   TextField,
   YearSelect,
 } from "../forms/index.ts";
 import { useFormAction } from "./form-action.ts";
-import { ImageFileField, imageHint } from "./image-file-field.tsx";
+import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 const fieldsSchema = publicationFieldsSchema.omit({
@@ -48,7 +47,7 @@ type FieldValues = z.input<typeof fieldsSchema>;
 type FieldOutput = z.output<typeof fieldsSchema>;
 const FIELDS = ["volume", "issue", "title", "year"] as const;
 
-export const COVER_MISSING = "Choose a cover image for the publication.";
+const COVER_MISSING = "Choose a cover image for the publication.";
 
 export type PublicationFormInitial = {
   volume: string;
@@ -124,29 +123,25 @@ export function PublicationForm({
   const [day, setDay] = useState(storedDay.replace(/^0/, ""));
   const [dateError, setDateError] = useState<string | undefined>();
   const [status, setStatus] = useState(initial.status === "published" ? "published" : "draft");
-  const [cover, setCover] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState<string | undefined>();
+  const cover = useImageChoice({ required: coverRequired, missing: COVER_MISSING });
   const [editorsError, setEditorsError] = useState<string | undefined>();
   const [message, setMessage] = useState<string | undefined>();
   const action = useFormAction((result) => {
     if (result.ok) return onDone();
     const rest = applyServerErrors(result.errors, FIELDS, setError);
-    setCoverError(rest.cover_img);
+    cover.showError(rest.cover_img);
     setDateError(rest.publication_date ?? rest.status);
     setEditorsError(Object.entries(rest).find(([k]) => k.startsWith("editors"))?.[1]);
     setMessage(result.msg);
   });
 
-  const coverMissing = () => coverRequired && !cover;
-
   const send = (values: FieldOutput) => {
     const date = publicationDate(values.year, month, day);
     const badDate = isPartialDate(date) ? undefined : partialDateMessage("publication date");
     setDateError(badDate);
-    if (coverMissing()) setCoverError(COVER_MISSING);
-    if (coverMissing() || badDate) return;
+    if (!cover.ready() || badDate) return;
     setMessage(undefined);
-    setCoverError(undefined);
+    cover.showError(undefined);
     setEditorsError(undefined);
     const body = toFormData(
       {
@@ -161,14 +156,12 @@ export function PublicationForm({
           role: e.role ?? "",
         })),
       },
-      { cover_img: cover },
+      { cover_img: cover.file },
     );
     action.submit("publication", body);
   };
 
-  const onSubmit = handleSubmit(send, () => {
-    if (coverMissing()) setCoverError(COVER_MISSING);
-  });
+  const onSubmit = handleSubmit(send, () => cover.ready());
 
   return (
     <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
@@ -280,19 +273,13 @@ export function PublicationForm({
       <ImageFileField
         label="Cover Image"
         name="cover_img"
-        required={coverRequired}
-        optional={!coverRequired}
         hint={
           coverRequired
             ? imageHint("cover", false)
             : "Choose a new image only to replace the current cover."
         }
         currentSrc={currentCover}
-        error={coverError}
-        onFile={(file) => {
-          setCover(file);
-          if (file) setCoverError(undefined);
-        }}
+        {...cover.field}
       />
       <PeopleListField
         kind="editor"
@@ -301,12 +288,7 @@ export function PublicationForm({
         onChange={setEditors}
         error={editorsError}
       />
-      <div className="space-y-4">
-        <SubmitButton busy={action.busy} busyLabel={busyLabel}>
-          {submitLabel}
-        </SubmitButton>
-        <FormError message={message} />
-      </div>
+      <FormFooter busy={action.busy} label={submitLabel} busyLabel={busyLabel} error={message} />
     </form>
   );
 }

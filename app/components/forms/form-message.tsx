@@ -2,8 +2,9 @@
  * Messages of a whole form (docs/product/errors.md: "forms show it below the form"): {@link FormError}
  * for a failed submission, announced at once (`role="alert"`), {@link FormSuccess} for a
  * successful one (`role="status"`), and {@link FormNote} for something the manager should know
- * about what was saved (a PDF whose text was cut, decision 271). All render nothing without a
- * message.
+ * about what was saved (a PDF whose text was cut, decision 271); {@link FormNotice} shows a
+ * {@link Notice}, the answer of a form that reports success and failure alike. All render nothing
+ * without a message.
  */
 import type { ReactNode } from "react";
 
@@ -55,4 +56,13 @@ export function FormNote({ message, className = "" }: { message?: ReactNode; cla
       {message}
     </p>
   );
+}
+
+/** The message shown below a form: `ok` picks success or error styling. */
+export type Notice = { ok: boolean; msg: string } | null;
+
+/** A notice as a success or an error message; nothing without one. */
+export function FormNotice({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return notice.ok ? <FormSuccess message={notice.msg} /> : <FormError message={notice.msg} />;
 }

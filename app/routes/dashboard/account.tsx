@@ -123,7 +123,7 @@ function PasswordForm() {
     resolver: zodResolver(passwordSchema),
     defaultValues,
   });
-  const form = useNoticeForm("password", rhf, () => rhf.reset());
+  const form = useNoticeForm("password", rhf, { onSuccess: () => rhf.reset() });
   return (
     <FormCard id="password-heading" text={PASSWORD_TEXT} form={form}>
       {/* lets password managers tie the new password to the account */}

@@ -31,20 +31,19 @@ import {
 } from "../../../shared/schemas.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
-import { ImageFileField, imageHint } from "../../components/dashboard/image-file-field.tsx";
+import { useImageChoice } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
   type BasicsKey,
   JournalBasicsFields,
-  SubmissionInfoFields,
+  SubmissionInfoForm,
   uriFromName,
-  useSubmissionInfoForm,
 } from "../../components/dashboard/journal-fields.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { fieldOf } from "../../components/forms/field-of.ts";
-import { FormError, SubmitButton } from "../../components/forms/index.ts";
+import { FormFooter } from "../../components/forms/index.ts";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
@@ -102,8 +101,10 @@ export default function CreateJournal({ loaderData }: Route.ComponentProps) {
 
 function BasicsStep() {
   const navigate = useNavigate();
-  const [cover, setCover] = useState<File | null>(null);
-  const [coverError, setCoverError] = useState<string>();
+  const cover = useImageChoice({
+    required: true,
+    missing: "Choose a cover image for the journal.",
+  });
   const [formError, setFormError] = useState<string>();
   const [uriEdited, setUriEdited] = useState(false);
   const {
@@ -151,7 +152,6 @@ function BasicsStep() {
     });
 
   const uri = watch("journal_uri");
-  const noCover = "Choose a cover image for the journal.";
 
   const action = useFormAction<{ journal_uri: string }>((result) => {
     if (result.ok) {
@@ -159,23 +159,16 @@ function BasicsStep() {
       return;
     }
     const rest = applyServerErrors(result.errors, BASICS_KEYS, setError);
-    if (rest.cover_img) setCoverError(rest.cover_img);
+    if (rest.cover_img) cover.showError(rest.cover_img);
     setFormError(result.msg);
   });
 
   const onSubmit = handleSubmit(
-    (values) => {
-      setFormError(undefined);
-      if (!cover) {
-        setCoverError(noCover);
-        return;
-      }
-      action.submit("basics", toFormData(values, { cover_img: cover }));
-    },
-    () => {
-      setFormError(undefined);
-      if (!cover) setCoverError(noCover);
-    },
+    ...cover.checkedSubmit(
+      (values: JournalStep1Input) =>
+        action.submit("basics", toFormData(values, { cover_img: cover.file })),
+      () => setFormError(undefined),
+    ),
   );
 
   return (
@@ -193,26 +186,14 @@ function BasicsStep() {
             journal's address will be <span className="font-mono">/journal/{uri || "…"}</span>
           </>
         }
-        cover={
-          <ImageFileField
-            label="Journal Cover Image"
-            name="cover_img"
-            required
-            hint={imageHint("cover", false)}
-            error={coverError}
-            onFile={(file) => {
-              setCover(file);
-              if (file) setCoverError(undefined);
-            }}
-          />
-        }
+        cover={cover}
       />
-      <div className="space-y-4">
-        <SubmitButton busy={action.busy} busyLabel="Submitting...">
-          Next Step
-        </SubmitButton>
-        <FormError message={formError} />
-      </div>
+      <FormFooter
+        busy={action.busy}
+        label="Next Step"
+        busyLabel="Submitting..."
+        error={formError}
+      />
     </form>
   );
 }
@@ -244,43 +225,19 @@ function GuidelinesStep({ state }: { state: Step2State }) {
 
 function GuidelinesForm({ journal }: { journal: JournalDetail }) {
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string>();
-  const { handleSubmit, field, send, busy } = useSubmissionInfoForm(
-    journal,
-    "guidelines",
-    (result) =>
-      result.ok
-        ? navigate("/dashboard", { state: flashState(result.msg) })
-        : setFormError(result.msg),
-  );
-
-  const onSubmit = handleSubmit(
-    (values) => {
-      setFormError(undefined);
-      send(values);
-    },
-    () => setFormError(undefined),
-  );
-
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="max-w-3xl space-y-6"
-      aria-label="Guidelines and contacts"
-    >
-      <p className="text-slate-700">
-        For <strong className="text-slate-900">{journal.name}</strong>{" "}
-        <span className="font-mono text-sm">/journal/{journal.uri}</span>. The journal goes live
-        when you submit this step.
-      </p>
-      <SubmissionInfoFields field={field} />
-      <div className="space-y-4">
-        <SubmitButton busy={busy} busyLabel="Submitting...">
-          Submit
-        </SubmitButton>
-        <FormError message={formError} />
-      </div>
-    </form>
+    <SubmissionInfoForm
+      journal={journal}
+      intent="guidelines"
+      label="Guidelines and contacts"
+      lead={
+        <p className="text-slate-700">
+          For <strong className="text-slate-900">{journal.name}</strong>{" "}
+          <span className="font-mono text-sm">/journal/{journal.uri}</span>. The journal goes live
+          when you submit this step.
+        </p>
+      }
+      onSuccess={(msg) => navigate("/dashboard", { state: flashState(msg) })}
+    />
   );
 }

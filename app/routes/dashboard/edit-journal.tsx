@@ -27,21 +27,18 @@ import {
   journalEditFormSchema,
 } from "../../../shared/schemas.ts";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
-import { FormNotice } from "../../components/dashboard/form-card.tsx";
-import { ImageFileField, imageHint } from "../../components/dashboard/image-file-field.tsx";
+import { useImageChoice } from "../../components/dashboard/image-file-field.tsx";
 import {
   BASICS_KEYS,
   JournalBasicsFields,
-  SubmissionInfoFields,
-  useSubmissionInfoForm,
+  SubmissionInfoForm,
 } from "../../components/dashboard/journal-fields.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { Tabs } from "../../components/dashboard/tabs.tsx";
-import type { Notice } from "../../components/dashboard/use-notice-form.ts";
 import { fieldOf } from "../../components/forms/field-of.ts";
-import { SubmitButton } from "../../components/forms/index.ts";
+import { FormFooter, type Notice } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
@@ -101,7 +98,9 @@ export default function EditJournal({ loaderData }: Route.ComponentProps) {
           {
             key: "submission",
             label: "Submission Info",
-            content: <SubmissionInfoForm journal={journal} />,
+            content: (
+              <SubmissionInfoForm journal={journal} intent="submission" label="Submission Info" />
+            ),
           },
         ]}
       />
@@ -117,9 +116,7 @@ function frequencyOf(value: string): JournalEditValues["pub_frequency"] {
 
 function MainDetailsForm({ journal }: { journal: JournalDetail }) {
   const navigate = useNavigate();
-  const [cover, setCover] = useState<File | null>(null);
-  const [coverKey, setCoverKey] = useState(0);
-  const [coverError, setCoverError] = useState<string>();
+  const cover = useImageChoice({ required: false });
   const [outcome, setOutcome] = useState<Notice>(null);
   const {
     register,
@@ -154,11 +151,10 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
     setOutcome({ ok: result.ok, msg: result.msg });
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, BASICS_KEYS, setError);
-      if (rest.cover_img) setCoverError(rest.cover_img);
+      if (rest.cover_img) cover.showError(rest.cover_img);
       return;
     }
-    setCover(null);
-    setCoverKey((k) => k + 1);
+    cover.clear();
     // a new URI: the screen moves to the journal's new address (shouldRevalidate)
     if (result.journal_uri !== journal.uri) {
       navigate(`/dashboard/edit_journal/${result.journal_uri}`, { replace: true });
@@ -170,7 +166,7 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
       setOutcome(null);
       action.submit(
         "main",
-        toFormData({ ...values, primary_journal_uri: journal.uri }, { cover_img: cover }),
+        toFormData({ ...values, primary_journal_uri: journal.uri }, { cover_img: cover.file }),
       );
     },
     () => setOutcome(null),
@@ -213,62 +209,10 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
             the old URI.
           </>
         }
-        cover={
-          <ImageFileField
-            key={coverKey}
-            label="Journal Cover Image"
-            name="cover_img"
-            optional
-            currentSrc={journal.image}
-            hint={imageHint("cover", true)}
-            error={coverError}
-            onFile={(file) => {
-              setCover(file);
-              setCoverError(undefined);
-            }}
-          />
-        }
+        cover={cover}
+        currentCover={journal.image}
       />
-      <div className="space-y-4">
-        <SubmitButton busy={action.busy} busyLabel="Submitting...">
-          Submit
-        </SubmitButton>
-        <FormNotice notice={outcome} />
-      </div>
-    </form>
-  );
-}
-
-function SubmissionInfoForm({ journal }: { journal: JournalDetail }) {
-  const [outcome, setOutcome] = useState<Notice>(null);
-  const { handleSubmit, field, send, busy } = useSubmissionInfoForm(
-    journal,
-    "submission",
-    (result) => setOutcome({ ok: result.ok, msg: result.msg }),
-  );
-
-  const onSubmit = handleSubmit(
-    (values) => {
-      setOutcome(null);
-      send(values);
-    },
-    () => setOutcome(null),
-  );
-
-  return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      className="max-w-3xl space-y-6"
-      aria-label="Submission Info"
-    >
-      <SubmissionInfoFields field={field} />
-      <div className="space-y-4">
-        <SubmitButton busy={busy} busyLabel="Submitting...">
-          Submit
-        </SubmitButton>
-        <FormNotice notice={outcome} />
-      </div>
+      <FormFooter busy={action.busy} label="Submit" busyLabel="Submitting..." notice={outcome} />
     </form>
   );
 }

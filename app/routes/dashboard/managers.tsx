@@ -19,12 +19,16 @@ import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
-import { FormNotice } from "../../components/dashboard/form-card.tsx";
 import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
-import type { Notice } from "../../components/dashboard/use-notice-form.ts";
-import { controlClass, labelClass, SubmitButton } from "../../components/forms/index.ts";
+import {
+  controlClass,
+  FormNotice,
+  labelClass,
+  type Notice,
+  SubmitButton,
+} from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { badgeClass, buttonClass } from "../../components/ui/styles.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";

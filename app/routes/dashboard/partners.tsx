@@ -25,7 +25,7 @@ import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
 import { PartnerForm } from "../../components/dashboard/partner-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
-import type { Notice } from "../../components/dashboard/use-notice-form.ts";
+import type { Notice } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";

@@ -5,13 +5,17 @@
  */
 import { useId, useState } from "react";
 import type { SushiSettings } from "../../../../shared/usage.ts";
-import { controlClass, labelClass, SubmitButton } from "../../forms/index.ts";
+import {
+  controlClass,
+  FormNotice,
+  labelClass,
+  type Notice,
+  SubmitButton,
+} from "../../forms/index.ts";
 import { Card } from "../../ui/card.tsx";
 import { buttonClass } from "../../ui/styles.ts";
 import { useConfirm } from "../confirm-dialog.tsx";
 import { useFormAction } from "../form-action.ts";
-import { FormNotice } from "../form-card.tsx";
-import type { Notice } from "../use-notice-form.ts";
 
 const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "never");
 
