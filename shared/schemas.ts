@@ -893,10 +893,8 @@ export type ProceedingEditInput = z.output<typeof proceedingEditSchema>;
 export type PartnerInput = z.output<typeof partnerSchema>;
 
 export type JournalStep1Values = z.input<typeof journalStep1FormSchema>;
-export type JournalStep2Values = z.input<typeof journalStep2Schema>;
 export type JournalEditValues = z.input<typeof journalEditFormSchema>;
 export type ProceedingValues = z.input<typeof proceedingSchema>;
-export type PartnerValues = z.input<typeof partnerSchema>;
 
 /** The message of a password shorter than {@link MIN_PASSWORD_LENGTH}. */
 export const PASSWORD_TOO_SHORT = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;

@@ -149,6 +149,11 @@ test("proceedings: failures show the server's message or the spec's default", as
   await page.getByLabel("Introduction (Summary)").fill("Intro.");
   await page.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("alert")).toHaveText("Proceedings Submission failed");
+  // the next attempt, refused by the browser, shows its field's message instead of the old answer
+  await page.getByLabel("Proceeding Title").fill("");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByLabel("Proceeding Title")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Proceedings Submission failed")).toHaveCount(0);
 
   // an update refused by the server shows its message
   await answerApi(page, "/edit_proceeding/*", 409, {

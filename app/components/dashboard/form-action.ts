@@ -10,9 +10,9 @@
  * - In the form: `const action = useFormAction<Answer>(onResult)`; `action.submit(intent, body)`
  *   with a `FormData` (multipart, files; POST /api… with `apiPostForm`) or a plain object (JSON,
  *   `apiPost`); `action.busy` while the call and the reload run; `onResult` once per answer,
- *   after the reload.
+ *   after the reload; `action.failure` or `action.notice`, the message below the form.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { type ApiPath, type CallKey, type PathValues, pathOf } from "../../../shared/contract.ts";
 import {
@@ -130,9 +130,16 @@ type PostKey = Extract<CallKey, `POST ${string}`>;
 
 /**
  * A form's side of {@link formAction}: a fetcher of the current route.
+ *
+ * The last answer is the message below the form (docs/product/errors.md), the same way on every
+ * dashboard form: `notice` (success or failure) or `failure` (the msg of a failed answer, for a
+ * form whose success shows elsewhere). It is hidden while the next submission is on its way, and
+ * after `dismiss()`: the browser refused a new attempt, so its own field messages apply and the
+ * old answer no longer does (as the account forms, app/components/forms/use-account-form.ts).
  * @param onResult called once per answer, when the call and the page's reload are over.
  * @returns `submit(intent, body)`, `busy` (from `fetcher.state`: the call or the reload is
- *   running) and `pending` (the submitted body while busy, e.g. which row is being changed).
+ *   running), `pending` (the submitted body while busy, e.g. which row is being changed),
+ *   `notice`, `failure` and `dismiss`.
  */
 export function useFormAction<T extends object = object>(
   onResult?: (result: FormResult<T>) => void,
@@ -141,6 +148,8 @@ export function useFormAction<T extends object = object>(
   const latest = useRef(onResult);
   latest.current = onResult;
   const seen = useRef<unknown>(undefined);
+  const [dismissed, setDismissed] = useState<unknown>(undefined);
+  const shown = fetcher.state === "idle" && fetcher.data !== dismissed ? fetcher.data : undefined;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data === seen.current) return;
@@ -165,5 +174,8 @@ export function useFormAction<T extends object = object>(
     /** The JSON body being sent, while busy. */
     pending:
       fetcher.state !== "idle" ? (fetcher.json as Record<string, unknown> | undefined) : undefined,
+    notice: shown ? { ok: shown.ok, msg: shown.msg } : null,
+    failure: shown && !shown.ok ? shown.msg : undefined,
+    dismiss: () => setDismissed(fetcher.data),
   };
 }

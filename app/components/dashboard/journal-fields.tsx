@@ -12,18 +12,13 @@
  * Submission Info values are the same on both screens, so their form is shared too
  * ({@link useSubmissionInfoForm}).
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
-import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCIES, FREQUENCY_LABELS, SUBJECTS } from "../../../shared/constants.ts";
 import { DEFAULT_DOI_PATTERN } from "../../../shared/doi-pattern.ts";
 import { slugify } from "../../../shared/format.ts";
-import {
-  type JournalStep2Input,
-  type JournalStep2Values,
-  journalStep2Schema,
-} from "../../../shared/schemas.ts";
+import { journalStep2Schema } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   CodeField,
@@ -34,6 +29,7 @@ import {
   TextAreaField,
   TextField,
 } from "../forms/index.ts";
+import { useSchemaForm } from "../forms/use-schema-form.ts";
 import { type ImageChoice, ImageFileField, imageHint } from "./image-file-field.tsx";
 import { LicenceSelect } from "./licence-select.tsx";
 import { useNoticeForm } from "./use-notice-form.ts";
@@ -135,17 +131,14 @@ function useSubmissionInfoForm(
   intent: string,
   onSuccess?: (msg: string) => void,
 ) {
-  const form = useForm<JournalStep2Values, unknown, JournalStep2Input>({
-    resolver: zodResolver(journalStep2Schema),
-    defaultValues: {
-      submission_guide: journal.sub_guide,
-      other_guide: journal.other_guide,
-      journal_email: journal.email,
-      journal_cost: journal.cost,
-      contact_name: journal.contact_name,
-      contact_email: journal.contact_email,
-      journal_uri: journal.uri,
-    },
+  const form = useSchemaForm(journalStep2Schema, {
+    submission_guide: journal.sub_guide,
+    other_guide: journal.other_guide,
+    journal_email: journal.email,
+    journal_cost: journal.cost,
+    contact_name: journal.contact_name,
+    contact_email: journal.contact_email,
+    journal_uri: journal.uri,
   });
   return useNoticeForm(intent, form, {
     onSuccess,

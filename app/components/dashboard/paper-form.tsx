@@ -326,7 +326,6 @@ export function PaperForm({
   const [jatsBusy, setJatsBusy] = useState<"removing" | "filling" | null>(null);
   const [jatsNote, setJatsNote] = useState<string>();
   const { ask, dialog } = useConfirm();
-  const [message, setMessage] = useState<string | undefined>();
   const [success, setSuccess] = useState<Success | null>(null);
   // The publication chosen for the paper being sent, kept for the next one.
   const [sentPublication, setSentPublication] = useState<string>();
@@ -358,7 +357,6 @@ export function PaperForm({
       setFileError(paper_file);
       setJatsErrors({ xml: jats_file, figures: jats_figures });
       setPathErrors(others);
-      setMessage(result.msg);
       return;
     }
     // the next paper is usually of the same issue: keep it chosen (issue 8)
@@ -403,7 +401,6 @@ export function PaperForm({
     setPathErrors(problems);
     if (fileMissing()) setFileError(PDF_MISSING);
     if (fileMissing() || Object.keys(problems).length) return;
-    setMessage(undefined);
     setSuccess(null);
     setFileError(undefined);
     setJatsErrors({});
@@ -697,7 +694,12 @@ export function PaperForm({
           />
         </div>
       </Section>
-      <FormFooter busy={action.busy} label={submitLabel} busyLabel={busyLabel} error={message}>
+      <FormFooter
+        busy={action.busy}
+        label={submitLabel}
+        busyLabel={busyLabel}
+        error={action.failure}
+      >
         {success ? (
           <FormSuccess message={success.message}>
             <p className="mt-1 flex flex-wrap gap-x-4">

@@ -8,13 +8,12 @@
  * went wrong.', below the form; field messages under their fields.
  * Calls and rules: docs/decisions/074-partner-calls.md.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useId } from "react";
 import type { PartnerItem } from "../../../shared/api.ts";
-import { type PartnerInput, type PartnerValues, partnerSchema } from "../../../shared/schemas.ts";
+import { type PartnerInput, partnerSchema } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import { FormError, SubmitButton, TextField } from "../forms/index.ts";
+import { useSchemaForm } from "../forms/use-schema-form.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { useFormAction } from "./form-action.ts";
 import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
@@ -37,23 +36,15 @@ export function PartnerForm({
   const editing = Boolean(partner);
   const headingId = useId();
   const logo = useImageChoice({ required: !editing, missing: "Choose the partner's logo image." });
-  const [formError, setFormError] = useState<string>();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm<PartnerValues, unknown, PartnerInput>({
-    resolver: zodResolver(partnerSchema),
-    defaultValues: { name: partner?.name ?? "", link: partner?.link ?? "" },
+  const { field, handleSubmit, setError, reset } = useSchemaForm(partnerSchema, {
+    name: partner?.name ?? "",
+    link: partner?.link ?? "",
   });
 
   const action = useFormAction((result) => {
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, ["name", "link"] as const, setError);
       if (rest.logo) logo.showError(rest.logo);
-      setFormError(result.msg);
       return;
     }
     if (!editing) {
@@ -64,15 +55,12 @@ export function PartnerForm({
   });
 
   const onSubmit = handleSubmit(
-    ...logo.checkedSubmit(
-      (values: PartnerInput) => {
-        action.submit(
-          partner ? `edit:${partner.id}` : "create",
-          toFormData({ name: values.name, link: values.link }, { logo: logo.file }),
-        );
-      },
-      () => setFormError(undefined),
-    ),
+    ...logo.checkedSubmit((values: PartnerInput) => {
+      action.submit(
+        partner ? `edit:${partner.id}` : "create",
+        toFormData({ name: values.name, link: values.link }, { logo: logo.file }),
+      );
+    }, action.dismiss),
   );
 
   return (
@@ -81,13 +69,7 @@ export function PartnerForm({
         {editing ? `Edit ${partner!.name}` : "Add a Partner"}
       </h2>
       <div className={`grid gap-5 ${narrow ? "" : "sm:grid-cols-2"}`}>
-        <TextField
-          label="Name"
-          required
-          autoComplete="organization"
-          error={errors.name?.message}
-          {...register("name")}
-        />
+        <TextField label="Name" required autoComplete="organization" {...field("name")} />
         <TextField
           label="Link"
           type="url"
@@ -95,8 +77,7 @@ export function PartnerForm({
           optional
           placeholder="https://www.example.edu"
           autoComplete="url"
-          error={errors.link?.message}
-          {...register("link")}
+          {...field("link")}
         />
         <div className={narrow ? "" : "sm:col-span-2"}>
           <ImageFileField
@@ -120,7 +101,7 @@ export function PartnerForm({
           </button>
         ) : null}
       </div>
-      <FormError message={formError} />
+      <FormError message={action.failure} />
     </form>
   );
 }

@@ -20,9 +20,7 @@
  * shared schemas (`proceedingSchema`, `proceedingEditSchema`). Why the event select works this
  * way: docs/decisions/072-proceeding-event-edits.md.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
 import type { ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
 import {
   type ProceedingInput,
@@ -31,7 +29,6 @@ import {
   proceedingSchema,
 } from "../../../shared/schemas.ts";
 import { toFormData } from "../../lib/form-data.ts";
-import { fieldOf } from "../forms/field-of.ts";
 import {
   FormFooter,
   IssnField,
@@ -42,6 +39,7 @@ import {
   TextField,
   YearSelect,
 } from "../forms/index.ts";
+import { useSchemaForm } from "../forms/use-schema-form.ts";
 import { useFormAction } from "./form-action.ts";
 import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
@@ -78,48 +76,35 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
     missing: "Choose a cover image for the proceeding.",
   });
   const [editorsError, setEditorsError] = useState<string>();
-  const [formError, setFormError] = useState<string>();
   const action = useFormAction((result) => {
     if (result.ok) return onSaved(result.msg);
     const rest = applyServerErrors(result.errors, KEYS, setError);
     if (rest.cover_img) cover.showError(rest.cover_img);
     setEditorsError(Object.entries(rest).find(([k]) => k.startsWith("editors"))?.[1]);
-    setFormError(result.msg);
   });
   // Both schemas take the same form values; the edit one only adds `primary_event_id`, which the
   // form adds when sending.
-  const resolver = zodResolver(
-    editing ? proceedingEditSchema : proceedingSchema,
-  ) as unknown as Resolver<ProceedingValues, unknown, ProceedingInput>;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<ProceedingValues, unknown, ProceedingInput>({
-    resolver,
-    defaultValues: {
-      event: proceeding ? String(proceeding.event_id) : "",
-      event_name: proceeding?.event_name ?? "",
-      event_start_date: proceeding?.event_start_date ?? "",
-      event_end_date: proceeding?.event_end_date ?? "",
-      title: proceeding?.title ?? "",
-      sub_title: proceeding?.sub_title ?? "",
-      issn: proceeding?.issn ?? "",
-      publisher: proceeding?.publisher ?? "",
-      year: proceeding ? String(proceeding.year) : "",
-      intro: proceeding?.intro ?? "",
-    },
+  const { field, handleSubmit, setError, setValue, watch } = useSchemaForm<
+    ProceedingValues,
+    ProceedingInput
+  >(editing ? proceedingEditSchema : proceedingSchema, {
+    event: proceeding ? String(proceeding.event_id) : "",
+    event_name: proceeding?.event_name ?? "",
+    event_start_date: proceeding?.event_start_date ?? "",
+    event_end_date: proceeding?.event_end_date ?? "",
+    title: proceeding?.title ?? "",
+    sub_title: proceeding?.sub_title ?? "",
+    issn: proceeding?.issn ?? "",
+    publisher: proceeding?.publisher ?? "",
+    year: proceeding ? String(proceeding.year) : "",
+    intro: proceeding?.intro ?? "",
   });
-  const field = fieldOf(register, errors);
 
   const event = watch("event") ?? "";
   const showEvent = editing ? event !== "" : event === "new";
   const chosen = events.find((e) => String(e.event_id) === event);
 
-  const eventSelect = register("event", {
+  const eventSelect = field("event", {
     onChange: (change: React.ChangeEvent<HTMLSelectElement>) => {
       if (!editing) return;
       const picked = events.find((e) => String(e.event_id) === change.target.value);
@@ -130,24 +115,21 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
   });
 
   const onSubmit = handleSubmit(
-    ...cover.checkedSubmit(
-      (values: ProceedingInput) => {
-        const eventFields = showEvent
-          ? {}
-          : { event_name: "", event_start_date: "", event_end_date: "" };
-        const body = toFormData(
-          {
-            ...values,
-            ...eventFields,
-            ...(proceeding ? { primary_event_id: proceeding.event_id } : {}),
-            editors,
-          },
-          { cover_img: cover.file },
-        );
-        action.submit("proceeding", body);
-      },
-      () => setFormError(undefined),
-    ),
+    ...cover.checkedSubmit((values: ProceedingInput) => {
+      const eventFields = showEvent
+        ? {}
+        : { event_name: "", event_start_date: "", event_end_date: "" };
+      const body = toFormData(
+        {
+          ...values,
+          ...eventFields,
+          ...(proceeding ? { primary_event_id: proceeding.event_id } : {}),
+          editors,
+        },
+        { cover_img: cover.file },
+      );
+      action.submit("proceeding", body);
+    }, action.dismiss),
   );
 
   return (
@@ -157,7 +139,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
       className="max-w-3xl space-y-6"
       aria-label={editing ? "Edit proceeding" : "Create proceeding"}
     >
-      <SelectField label="Event" required {...eventSelect} error={errors.event?.message}>
+      <SelectField label="Event" required {...eventSelect}>
         {editing ? null : <option value="">-- Select --</option>}
         {events.map((e) => (
           <option key={e.event_id} value={String(e.event_id)}>
@@ -233,7 +215,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
         busy={action.busy}
         label={editing ? "Update" : "Create"}
         busyLabel={editing ? "Updating..." : "Creating..."}
-        error={formError}
+        error={action.failure}
       />
     </form>
   );

@@ -16,9 +16,7 @@
  * message (the server's msg, else the route's default) shows under the form, and the server's
  * field messages under their fields.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { EditorInput } from "../../../shared/api.ts";
 import { isPartialDate, partialDateMessage } from "../../../shared/dates.ts";
@@ -33,6 +31,7 @@ import {
   TextField,
   YearSelect,
 } from "../forms/index.ts";
+import { useSchemaForm } from "../forms/use-schema-form.ts";
 import { useFormAction } from "./form-action.ts";
 import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
@@ -43,7 +42,6 @@ const fieldsSchema = publicationFieldsSchema.omit({
   publication_date: true,
   status: true,
 });
-type FieldValues = z.input<typeof fieldsSchema>;
 type FieldOutput = z.output<typeof fieldsSchema>;
 const FIELDS = ["volume", "issue", "title", "year"] as const;
 
@@ -102,19 +100,11 @@ export function PublicationForm({
   busyLabel: string;
   onDone: () => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<FieldValues, unknown, FieldOutput>({
-    resolver: zodResolver(fieldsSchema),
-    defaultValues: {
-      volume: initial.volume,
-      issue: initial.issue,
-      title: initial.title,
-      year: initial.year ? String(initial.year) : "",
-    },
+  const { field, handleSubmit, setError } = useSchemaForm(fieldsSchema, {
+    volume: initial.volume,
+    issue: initial.issue,
+    title: initial.title,
+    year: initial.year ? String(initial.year) : "",
   });
   const [editors, setEditors] = useState<Person[]>(initial.editors);
   const [unnumbered, setUnnumbered] = useState(initial.show_number === false);
@@ -125,14 +115,12 @@ export function PublicationForm({
   const [status, setStatus] = useState(initial.status === "published" ? "published" : "draft");
   const cover = useImageChoice({ required: coverRequired, missing: COVER_MISSING });
   const [editorsError, setEditorsError] = useState<string | undefined>();
-  const [message, setMessage] = useState<string | undefined>();
   const action = useFormAction((result) => {
     if (result.ok) return onDone();
     const rest = applyServerErrors(result.errors, FIELDS, setError);
     cover.showError(rest.cover_img);
     setDateError(rest.publication_date ?? rest.status);
     setEditorsError(Object.entries(rest).find(([k]) => k.startsWith("editors"))?.[1]);
-    setMessage(result.msg);
   });
 
   const send = (values: FieldOutput) => {
@@ -140,7 +128,6 @@ export function PublicationForm({
     const badDate = isPartialDate(date) ? undefined : partialDateMessage("publication date");
     setDateError(badDate);
     if (!cover.ready() || badDate) return;
-    setMessage(undefined);
     cover.showError(undefined);
     setEditorsError(undefined);
     const body = toFormData(
@@ -171,16 +158,14 @@ export function PublicationForm({
           required
           inputMode="numeric"
           autoComplete="off"
-          error={errors.volume?.message}
-          {...register("volume")}
+          {...field("volume")}
         />
         <TextField
           label="Issue Number"
           required
           inputMode="numeric"
           autoComplete="off"
-          error={errors.issue?.message}
-          {...register("issue")}
+          {...field("issue")}
         />
         <CheckboxField
           className="sm:col-span-2"
@@ -193,15 +178,9 @@ export function PublicationForm({
           label="Publication Title"
           optional
           className="sm:col-span-2"
-          error={errors.title?.message}
-          {...register("title")}
+          {...field("title")}
         />
-        <YearSelect
-          label="Publication Year"
-          required
-          error={errors.year?.message}
-          {...register("year")}
-        />
+        <YearSelect label="Publication Year" required {...field("year")} />
         <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 sm:max-w-md">
           <legend className="mb-1 text-sm font-semibold text-slate-800">
             Publication date{" "}
@@ -288,7 +267,12 @@ export function PublicationForm({
         onChange={setEditors}
         error={editorsError}
       />
-      <FormFooter busy={action.busy} label={submitLabel} busyLabel={busyLabel} error={message} />
+      <FormFooter
+        busy={action.busy}
+        label={submitLabel}
+        busyLabel={busyLabel}
+        error={action.failure}
+      />
     </form>
   );
 }

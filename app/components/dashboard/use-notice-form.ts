@@ -5,14 +5,14 @@
  * `intent` ({@link useFormAction}), as JSON unless `body` makes them another body (multipart);
  * the server's field messages go to the form's fields, except one that only repeats the notice.
  */
-import { useRef, useState } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { fieldOf } from "../forms/field-of.ts";
-import type { Notice } from "../forms/index.ts";
+import { useRef } from "react";
+import type { FieldValues, Path } from "react-hook-form";
+import type { SchemaForm } from "../forms/use-schema-form.ts";
 import { type Submitted, useFormAction } from "./form-action.ts";
 
 /**
- * @param form the react-hook-form form (its own zod resolver checks the values first).
+ * @param form the form, from `useSchemaForm` (its zod schema checks the values first): `Input`
+ *   what its fields hold, `Output` the checked values that are sent.
  * @param options.onSuccess runs with the server's msg after a successful answer (once the page
  *   has reloaded), e.g. to empty the form or to leave the page.
  * @param options.body the body sent for the valid values (default: the values, as JSON).
@@ -20,34 +20,34 @@ import { type Submitted, useFormAction } from "./form-action.ts";
  *   last notice, which no longer applies), `field(name)` (a field's props with its message),
  *   `busy` and `notice`.
  */
-export function useNoticeForm<T extends FieldValues>(
+export function useNoticeForm<Input extends FieldValues, Output extends FieldValues>(
   intent: string,
-  form: UseFormReturn<T>,
-  { onSuccess, body }: { onSuccess?: (msg: string) => void; body?: (values: T) => Submitted } = {},
+  form: SchemaForm<Input, Output>,
+  {
+    onSuccess,
+    body,
+  }: { onSuccess?: (msg: string) => void; body?: (values: Output) => Submitted } = {},
 ) {
-  const [notice, setNotice] = useState<Notice>(null);
-  const sent = useRef<T | null>(null);
+  const sent = useRef<Output | null>(null);
   const action = useFormAction((result) => {
     if (result.ok) onSuccess?.(result.msg);
     else {
       for (const [field, message] of Object.entries(result.errors)) {
         if (sent.current && field in sent.current && message !== result.msg) {
-          form.setError(field as Path<T>, { type: "server", message });
+          form.setError(field as Path<Input>, { type: "server", message });
         }
       }
     }
-    setNotice({ ok: result.ok, msg: result.msg });
   });
-  const send = (values: T) => {
+  const send = (values: Output) => {
     sent.current = values;
-    setNotice(null);
     action.submit(intent, body ? body(values) : values);
   };
   return {
     busy: action.busy,
-    notice,
-    onSubmit: form.handleSubmit(send, () => setNotice(null)),
-    field: fieldOf(form.register, form.formState.errors),
+    notice: action.notice,
+    onSubmit: form.handleSubmit(send, action.dismiss),
+    field: form.field,
   };
 }
 

@@ -11,12 +11,11 @@
  *   the field, unless the message below the form already says the same (a screen reader would
  *   hear it twice).
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { type DefaultValues, type FieldValues, type Path, useForm } from "react-hook-form";
+import type { DefaultValues, FieldValues, Path } from "react-hook-form";
 import { useNavigation, useSubmit } from "react-router";
 import type { z } from "zod";
-import { fieldOf } from "./field-of.ts";
+import { useSchemaForm } from "./use-schema-form.ts";
 
 /** No server field messages beside fields (a constant: the list is an effect's dependency). */
 const NO_FIELDS: readonly never[] = [];
@@ -46,7 +45,7 @@ export function useAccountForm<Input extends FieldValues, Output extends FieldVa
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const form = useSchemaForm(schema, defaultValues);
   const [dismissed, setDismissed] = useState<unknown>(null);
   const serverError =
     answer && answer.ok !== true && dismissed !== answer && !busy ? answer.error : undefined;
@@ -62,6 +61,5 @@ export function useAccountForm<Input extends FieldValues, Output extends FieldVa
       if (message && message !== answer.error) setError(field, { type: "server", message });
     }
   }, [answer, serverFields, setError]);
-  const errors = form.formState.errors;
-  return { ...form, errors, field: fieldOf(form.register, errors), busy, serverError, onSubmit };
+  return { ...form, errors: form.formState.errors, busy, serverError, onSubmit };
 }

@@ -12,8 +12,6 @@
  * success) and the server's field messages beside their fields. A failed load shows the
  * server's msg or 'Not Authorised to Access This Page' full-page.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
@@ -24,6 +22,7 @@ import { DashboardScreen, dashboardMeta } from "../../components/dashboard/scree
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { useNoticeForm } from "../../components/dashboard/use-notice-form.ts";
 import { NewPasswordFields, TextField } from "../../components/forms/index.ts";
+import { useSchemaForm } from "../../components/forms/use-schema-form.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/account";
 
@@ -86,10 +85,7 @@ const NAME_TEXT: FormCardText = {
 function NameForm({ account }: { account: AccountDetails }) {
   const defaultValues = { fname: account.fname, lname: account.lname };
   // the greeting in the dashboard bar reads the new name once the page has reloaded
-  const form = useNoticeForm(
-    "name",
-    useForm<z.output<typeof nameSchema>>({ resolver: zodResolver(nameSchema), defaultValues }),
-  );
+  const form = useNoticeForm("name", useSchemaForm(nameSchema, defaultValues));
   return (
     <FormCard id="name-heading" text={NAME_TEXT} form={form}>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -119,10 +115,7 @@ const PASSWORD_TEXT: FormCardText = {
 
 function PasswordForm() {
   const defaultValues = { current: "", pword: "", cpword: "" };
-  const rhf = useForm<z.output<typeof passwordSchema>>({
-    resolver: zodResolver(passwordSchema),
-    defaultValues,
-  });
+  const rhf = useSchemaForm(passwordSchema, defaultValues);
   const form = useNoticeForm("password", rhf, { onSuccess: () => rhf.reset() });
   return (
     <FormCard id="password-heading" text={PASSWORD_TEXT} form={form}>

@@ -18,9 +18,7 @@
  * msg (a taken URI: 409 with its own sentence) else 'Journal Submission failed' below the form;
  * field messages appear under their fields.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
@@ -42,8 +40,8 @@ import {
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
-import { fieldOf } from "../../components/forms/field-of.ts";
 import { FormFooter } from "../../components/forms/index.ts";
+import { useSchemaForm } from "../../components/forms/use-schema-form.ts";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
@@ -105,35 +103,30 @@ function BasicsStep() {
     required: true,
     missing: "Choose a cover image for the journal.",
   });
-  const [formError, setFormError] = useState<string>();
   const [uriEdited, setUriEdited] = useState(false);
   const {
-    register,
+    field: registered,
     handleSubmit,
     setValue,
     setError,
     watch,
-    formState: { errors, isSubmitted },
-  } = useForm<JournalStep1Values, unknown, JournalStep1Input>({
-    resolver: zodResolver(journalStep1FormSchema),
-    defaultValues: {
-      journal_name: "",
-      abbreviation: "",
-      journal_uri: "",
-      publisher: "",
-      pub_frequency: "" as JournalStep1Values["pub_frequency"],
-      subject: "" as JournalStep1Values["subject"],
-      issn: "",
-      journal_intro: "",
-      // open access as Plan S and the DOAJ Seal ask; the manager may choose another (decision 251)
-      license_url: "https://creativecommons.org/licenses/by/4.0/",
-      doi_prefix: "",
-      doi_pattern: "",
-      preservation: "",
-    },
+    formState: { isSubmitted },
+  } = useSchemaForm(journalStep1FormSchema, {
+    journal_name: "",
+    abbreviation: "",
+    journal_uri: "",
+    publisher: "",
+    pub_frequency: "" as JournalStep1Values["pub_frequency"],
+    subject: "" as JournalStep1Values["subject"],
+    issn: "",
+    journal_intro: "",
+    // open access as Plan S and the DOAJ Seal ask; the manager may choose another (decision 251)
+    license_url: "https://creativecommons.org/licenses/by/4.0/",
+    doi_prefix: "",
+    doi_pattern: "",
+    preservation: "",
   });
 
-  const registered = fieldOf(register, errors);
   // the Journal URI follows the name until the manager edits it (decision 070)
   const field = (name: BasicsKey) =>
     registered(name, {
@@ -160,14 +153,13 @@ function BasicsStep() {
     }
     const rest = applyServerErrors(result.errors, BASICS_KEYS, setError);
     if (rest.cover_img) cover.showError(rest.cover_img);
-    setFormError(result.msg);
   });
 
   const onSubmit = handleSubmit(
     ...cover.checkedSubmit(
       (values: JournalStep1Input) =>
         action.submit("basics", toFormData(values, { cover_img: cover.file })),
-      () => setFormError(undefined),
+      action.dismiss,
     ),
   );
 
@@ -192,7 +184,7 @@ function BasicsStep() {
         busy={action.busy}
         label="Next Step"
         busyLabel="Submitting..."
-        error={formError}
+        error={action.failure}
       />
     </form>
   );

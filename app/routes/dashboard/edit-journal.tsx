@@ -15,17 +15,10 @@
  * journal cannot be loaded the page shows the server's msg or 'Not Authorised to Access This
  * Page' (docs/decisions/071-journal-edit-screen.md).
  */
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCIES, MESSAGES } from "../../../shared/constants.ts";
-import {
-  type JournalEditInput,
-  type JournalEditValues,
-  journalEditFormSchema,
-} from "../../../shared/schemas.ts";
+import { type JournalEditValues, journalEditFormSchema } from "../../../shared/schemas.ts";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { useImageChoice } from "../../components/dashboard/image-file-field.tsx";
 import {
@@ -37,8 +30,8 @@ import { DashboardScreen, dashboardMeta } from "../../components/dashboard/scree
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { applyServerErrors } from "../../components/dashboard/server-errors.ts";
 import { Tabs } from "../../components/dashboard/tabs.tsx";
-import { fieldOf } from "../../components/forms/field-of.ts";
-import { FormFooter, type Notice } from "../../components/forms/index.ts";
+import { FormFooter } from "../../components/forms/index.ts";
+import { useSchemaForm } from "../../components/forms/use-schema-form.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
@@ -117,38 +110,25 @@ function frequencyOf(value: string): JournalEditValues["pub_frequency"] {
 function MainDetailsForm({ journal }: { journal: JournalDetail }) {
   const navigate = useNavigate();
   const cover = useImageChoice({ required: false });
-  const [outcome, setOutcome] = useState<Notice>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<JournalEditValues, unknown, JournalEditInput>({
-    resolver: zodResolver(journalEditFormSchema),
-    defaultValues: {
-      journal_active: journal.active ? "Y" : "N",
-      journal_name: journal.name,
-      abbreviation: journal.abbreviation,
-      journal_uri: journal.uri,
-      primary_journal_uri: journal.uri,
-      publisher: journal.publisher,
-      pub_frequency: frequencyOf(journal.frequency),
-      subject: journal.subject as JournalEditValues["subject"],
-      issn: journal.issn,
-      journal_intro: journal.intro,
-      license_url: journal.license_url,
-      doi_prefix: journal.doi_prefix,
-      doi_pattern: journal.doi_pattern,
-      preservation: journal.preservation,
-    },
+  const { field, handleSubmit, setError, setValue, watch } = useSchemaForm(journalEditFormSchema, {
+    journal_active: journal.active ? "Y" : "N",
+    journal_name: journal.name,
+    abbreviation: journal.abbreviation,
+    journal_uri: journal.uri,
+    primary_journal_uri: journal.uri,
+    publisher: journal.publisher,
+    pub_frequency: frequencyOf(journal.frequency),
+    subject: journal.subject as JournalEditValues["subject"],
+    issn: journal.issn,
+    journal_intro: journal.intro,
+    license_url: journal.license_url,
+    doi_prefix: journal.doi_prefix,
+    doi_pattern: journal.doi_pattern,
+    preservation: journal.preservation,
   });
-  const field = fieldOf(register, errors);
   const active = watch("journal_active") === "Y";
 
   const action = useFormAction<{ journal_uri: string }>((result) => {
-    setOutcome({ ok: result.ok, msg: result.msg });
     if (!result.ok) {
       const rest = applyServerErrors(result.errors, BASICS_KEYS, setError);
       if (rest.cover_img) cover.showError(rest.cover_img);
@@ -162,14 +142,12 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
   });
 
   const onSubmit = handleSubmit(
-    (values) => {
-      setOutcome(null);
+    (values) =>
       action.submit(
         "main",
         toFormData({ ...values, primary_journal_uri: journal.uri }, { cover_img: cover.file }),
-      );
-    },
-    () => setOutcome(null),
+      ),
+    action.dismiss,
   );
 
   return (
@@ -212,7 +190,12 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
         cover={cover}
         currentCover={journal.image}
       />
-      <FormFooter busy={action.busy} label="Submit" busyLabel="Submitting..." notice={outcome} />
+      <FormFooter
+        busy={action.busy}
+        label="Submit"
+        busyLabel="Submitting..."
+        notice={action.notice}
+      />
     </form>
   );
 }

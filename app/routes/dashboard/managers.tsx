@@ -69,8 +69,7 @@ export const clientAction = formAction((intent) => {
 type Change = (intent: string, body: Record<string, unknown>) => Promise<void>;
 
 export default function Managers({ loaderData }: Route.ComponentProps) {
-  const [notice, setNotice] = useState<Notice>(null);
-  const action = useFormAction((result) => setNotice({ ok: result.ok, msg: result.msg }));
+  const action = useFormAction();
   const busy = action.busy;
   const screen = loaderData;
   const change: Change = action.submit;
@@ -86,7 +85,7 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
         headingId="accounts-title"
         heading="Accounts"
         count={screen.managers.length}
-        notice={notice}
+        notice={action.notice}
         panel={<InviteForm />}
         panelFirstOnPhone
       >

@@ -7,7 +7,6 @@
  * is shown above the table. When the list cannot be loaded, the server's msg, else 'Not
  * Authorised to Access This Page', replaces it full-page.
  */
-import { useState } from "react";
 import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { contractPath } from "../../../shared/contract.ts";
@@ -16,7 +15,7 @@ import { formAction, useFormAction } from "../../components/dashboard/form-actio
 import { PublicationsTable, rowName } from "../../components/dashboard/publications-table.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
-import { FormNotice, type Notice } from "../../components/forms/index.ts";
+import { FormNotice } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
@@ -51,8 +50,7 @@ export const clientAction = formAction((_, __, fields) => ({
 
 export default function DashboardPublications({ loaderData, params }: Route.ComponentProps) {
   const { ask, dialog } = useConfirm();
-  const [outcome, setOutcome] = useState<Notice>(null);
-  const rowAction = useFormAction((result) => setOutcome({ ok: result.ok, msg: result.msg }));
+  const rowAction = useFormAction();
   const pending = rowAction.pending?.link;
   const busyAction = typeof pending === "string" ? pending : null;
 
@@ -68,7 +66,6 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
       });
       if (!ok) return;
     }
-    setOutcome(null);
     rowAction.submit("row", { link: action.link });
   }
 
@@ -85,7 +82,7 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
     >
       {dialog}
       <div className="empty:hidden mb-5">
-        <FormNotice notice={outcome} />
+        <FormNotice notice={rowAction.notice} />
       </div>
       {rows.length === 0 ? (
         <EmptyNote>No publications yet. Create the first issue of {journalName}.</EmptyNote>

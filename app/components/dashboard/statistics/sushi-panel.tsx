@@ -5,13 +5,7 @@
  */
 import { useId, useState } from "react";
 import type { SushiSettings } from "../../../../shared/usage.ts";
-import {
-  controlClass,
-  FormNotice,
-  labelClass,
-  type Notice,
-  SubmitButton,
-} from "../../forms/index.ts";
+import { controlClass, FormNotice, labelClass, SubmitButton } from "../../forms/index.ts";
 import { Card } from "../../ui/card.tsx";
 import { buttonClass } from "../../ui/styles.ts";
 import { useConfirm } from "../confirm-dialog.tsx";
@@ -22,11 +16,9 @@ const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") :
 export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
   const headingId = useId();
   const labelId = useId();
-  const [notice, setNotice] = useState<Notice>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [label, setLabel] = useState("");
   const action = useFormAction<{ secret?: string }>((result) => {
-    setNotice({ ok: result.ok, msg: result.msg });
     if (result.ok && result.secret) {
       setSecret(result.secret);
       setLabel("");
@@ -56,7 +48,7 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
       </dl>
 
       <div aria-live="polite" className="mt-4 empty:hidden">
-        <FormNotice notice={notice} />
+        <FormNotice notice={action.notice} />
       </div>
       {secret ? (
         <div className="mt-3 rounded-sm border border-amber-300 bg-amber-50 p-3 text-sm">
@@ -72,7 +64,6 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
         onSubmit={(event) => {
           event.preventDefault();
           const required = new FormData(event.currentTarget).get("require_api_key") === "on";
-          setNotice(null);
           action.submit("settings", { require_api_key: required });
         }}
       >
@@ -124,7 +115,6 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
                       confirmLabel: "Revoke",
                     });
                     if (!ok) return;
-                    setNotice(null);
                     setSecret(null);
                     action.submit(`revoke:${key.id}`, {});
                   }}
@@ -147,7 +137,6 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
         className="mt-4 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          setNotice(null);
           setSecret(null);
           action.submit("create", { label });
         }}
