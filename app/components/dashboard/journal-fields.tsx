@@ -10,7 +10,7 @@
  * The form owns the values: `field(name)` gives react-hook-form's `register(name)` props plus
  * the field's error message, so one component serves forms of different value types. The
  * Submission Info values are the same on both screens, so their form is shared too
- * ({@link useSubmissionInfoForm}).
+ * ({@link SubmissionInfoForm}).
  */
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
@@ -84,16 +84,6 @@ export const BASICS_KEYS: readonly BasicsKey[] = [
   "preservation",
 ];
 
-/** The fields of {@link SubmissionInfoFields}, whose server messages go under them. */
-export const SUBMISSION_KEYS: readonly SubmissionKey[] = [
-  "submission_guide",
-  "other_guide",
-  "journal_email",
-  "journal_cost",
-  "contact_name",
-  "contact_email",
-];
-
 /**
  * The Submission Info form (create step 2 'Guidelines and contacts', edit tab 'Submission
  * Info'): react-hook-form over `journalStep2Schema`, prefilled from `journal`, sent with the
@@ -116,7 +106,19 @@ export function SubmissionInfoForm({
   lead?: ReactNode;
   onSuccess?: (msg: string) => void;
 }) {
-  const form = useSubmissionInfoForm(journal, intent, onSuccess);
+  const form = useNoticeForm(
+    intent,
+    useSchemaForm(journalStep2Schema, {
+      submission_guide: journal.sub_guide,
+      other_guide: journal.other_guide,
+      journal_email: journal.email,
+      journal_cost: journal.cost,
+      contact_name: journal.contact_name,
+      contact_email: journal.contact_email,
+      journal_uri: journal.uri,
+    }),
+    { onSuccess, body: (values) => toFormData({ ...values, journal_uri: journal.uri }) },
+  );
   return (
     <form noValidate onSubmit={form.onSubmit} className="max-w-3xl space-y-6" aria-label={label}>
       {lead}
@@ -124,26 +126,6 @@ export function SubmissionInfoForm({
       <FormFooter busy={form.busy} label="Submit" busyLabel="Submitting..." notice={form.notice} />
     </form>
   );
-}
-
-function useSubmissionInfoForm(
-  journal: JournalDetail,
-  intent: string,
-  onSuccess?: (msg: string) => void,
-) {
-  const form = useSchemaForm(journalStep2Schema, {
-    submission_guide: journal.sub_guide,
-    other_guide: journal.other_guide,
-    journal_email: journal.email,
-    journal_cost: journal.cost,
-    contact_name: journal.contact_name,
-    contact_email: journal.contact_email,
-    journal_uri: journal.uri,
-  });
-  return useNoticeForm(intent, form, {
-    onSuccess,
-    body: (values) => toFormData({ ...values, journal_uri: journal.uri }),
-  });
 }
 
 export function JournalBasicsFields({
