@@ -23,6 +23,7 @@ export default [
   route("registration", "routes/registration.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-admin", "routes/confirm-admin.tsx"),
   route("logout", "routes/logout.tsx"),
   layout("routes/dashboard/layout.tsx", [
     route("dashboard", "routes/dashboard/journals.tsx"),

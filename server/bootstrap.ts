@@ -10,6 +10,7 @@ import { migrate, openDatabase } from "./db/database.ts";
 import { openReadPool } from "./db/read-pool.ts";
 import { createCitationPool } from "./features/citations/citation-pool.ts";
 import { createUsageRecorder } from "./features/usage/recorder.ts";
+import { LOG_REDACT_PATHS } from "./http/log-url.ts";
 import type { AppContext } from "./services/context.ts";
 import { createPdfPool } from "./services/pdf-pool.ts";
 import { createStorage } from "./storage/create-storage.ts";
@@ -37,7 +38,7 @@ export function createLogger(config: Config): Logger {
   const pretty = prettyLogs();
   return pino({
     level: config.logLevel,
-    redact: ["req.headers.cookie", 'res.headers["set-cookie"]', "req.headers.authorization"],
+    redact: LOG_REDACT_PATHS,
     ...(pretty ? { transport: { target: "pino-pretty" } } : {}),
   });
 }

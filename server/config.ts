@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { normaliseEmail } from "../shared/email-address.ts";
 import { findPdftotext } from "./services/find-pdftotext.ts";
 import type { PdfLimits } from "./services/pdf.ts";
 
@@ -182,6 +183,13 @@ export type RateLimits = {
    * `seconds`. A successful sign-in from the pair, or a completed password reset, clears it.
    */
   signInFailuresPerAccountIp: RateLimit;
+  /**
+   * Failed sign-ins of one account from every network together (issue 30, decision 381):
+   * `points` failures are free, then every attempt on the account from a browser that has not
+   * signed in to it before waits, 30 s doubling up to `seconds`, and the owner is mailed once.
+   * Browsers that have signed in to it before are never held up by this rule.
+   */
+  signInFailuresPerAccount: RateLimit;
   /** Registration attempts per client IP. */
   registrationPerIp: RateLimit;
   /** Password reset requests ('Forgot password?') per client IP. */
@@ -191,6 +199,7 @@ export type RateLimits = {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInPerIp: { points: 10, seconds: 60 },
   signInFailuresPerAccountIp: { points: 5, seconds: 15 * 60 },
+  signInFailuresPerAccount: { points: 20, seconds: 15 * 60 },
   registrationPerIp: { points: 5, seconds: 60 * 60 },
   passwordResetPerIp: { points: 10, seconds: 60 * 60 },
 };
@@ -198,14 +207,15 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 const RATE_LIMIT_KEYS = {
   signin_ip: "signInPerIp",
   signin_email: "signInFailuresPerAccountIp",
+  signin_account: "signInFailuresPerAccount",
   register_ip: "registrationPerIp",
   reset_ip: "passwordResetPerIp",
 } as const;
 
 /**
  * Reads `RATE_LIMITS`: comma-separated `name=points/seconds` entries, names `signin_ip`,
- * `signin_email` (per account and IP: free failures / longest wait), `register_ip` and
- * `reset_ip`, e.g. `signin_ip=10/60,register_ip=5/3600`. Names left out
+ * `signin_email` (per account and IP: free failures / longest wait), `signin_account` (per
+ * account from every network: free failures / longest wait), `register_ip` and `reset_ip`, e.g. `signin_ip=10/60,register_ip=5/3600`. Names left out
  * keep {@link DEFAULT_RATE_LIMITS}.
  * @throws Error naming the entry at fault.
  */
@@ -407,7 +417,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowedHosts: e.ALLOWED_HOSTS,
     contactEmail: e.CONTACT_EMAIL,
     adminPasscode: e.ADMIN_PASSCODE,
-    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL === undefined ? undefined : normaliseEmail(e.ADMIN_EMAIL),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     maxPdfBytes: Math.round(e.MAX_PDF_MB * 1024 * 1024),
     maxJatsBytes: Math.round(e.MAX_JATS_MB * 1024 * 1024),

@@ -50,6 +50,7 @@ import {
   routeToken,
 } from "./route-params.ts";
 import {
+  confirmAdminSchema,
   forgotPasswordSchema,
   jatsReadSchema,
   journalEditSchema,
@@ -153,6 +154,12 @@ export const API = {
     params: none,
     body: fields<{ token: string; pword: string; cpword: string }>(),
     answer: answer<{ u_name: string }>(),
+  },
+  /** The administrator address confirmed by its mailed link and the account's password (decision 379). */
+  "POST /confirm_admin": {
+    params: none,
+    body: confirmAdminSchema,
+    answer: answer<Nothing>(),
   },
 
   // Dashboard (docs/product/api.md, Dashboard): journals

@@ -989,6 +989,15 @@ export const registerInvitedSchema = z.object({
     .max(100, INVITATION_GONE),
 });
 
+/**
+ * POST /confirm_admin (decision 379): the mailed link's token and the registered account's
+ * password. An unusable token is answered as a link that is gone.
+ */
+export const confirmAdminSchema = z.object({
+  token: z.string().max(200).catch(""),
+  pword: passwordText("Please enter your password."),
+});
+
 /** POST /login: `{email, pword, remember?}`. */
 export const loginSchema = z.object({
   email: accountText("Please enter your email address.", 254),

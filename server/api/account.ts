@@ -11,6 +11,7 @@
  * | POST /forgot_password | JSON `{email}` | 200 with the same msg whether or not the address has an account (a reset link is mailed when it has); 400 not an email; 429 too many requests from this IP |
  * | POST /check_reset_link | JSON `{token}` | 200 when the link is good; 400 'This password reset link has expired or has already been used. …' |
  * | POST /reset_password | JSON `{token, pword, cpword}` | sets the password, ends every session of the account, signs this browser in (`u_name`); 400 link not good, passwords differ or too short |
+ * | POST /confirm_admin | JSON `{token, pword}` | makes the `ADMIN_EMAIL` account administrator when the mailed link is good and `pword` is the account's password; 404 link gone; 400 wrong password (counted as a failed sign-in); 429 while the account must wait (decision 379) |
  *
  * The navigation menu (GET /dashboard/admin_nav_items) is a dashboard call: server/api/dashboard/.
  * Every call here changes state, so each refuses cross-site requests (server/http/guards.ts);
@@ -25,8 +26,13 @@ import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { INVITATION_GONE, MESSAGES } from "../../shared/constants.ts";
 import { newPasswordWireFields } from "../../shared/schemas.ts";
-import { offerAdminConfirmation } from "../features/accounts/admin-confirmation.ts";
+import {
+  ADMIN_CONFIRMED_MSG,
+  confirmAdministrator,
+  offerAdminConfirmation,
+} from "../features/accounts/admin-confirmation.ts";
 import { invitationEmail, registerInvited } from "../features/accounts/invitations.ts";
+import { guardPasswordAttempt } from "../features/accounts/password-attempts.ts";
 import {
   checkResetToken,
   completePasswordReset,
@@ -37,11 +43,6 @@ import {
 } from "../features/accounts/password-reset.ts";
 import { endSession, startSession } from "../features/accounts/sessions.ts";
 import {
-  assertMayTrySignIn,
-  clearSignInFailures,
-  recordSignInFailure,
-} from "../features/accounts/sign-in-failures.ts";
-import {
   assertRegistrationOpen,
   authenticate,
   displayName,
@@ -51,7 +52,13 @@ import {
 import { apiCall } from "../http/contract.ts";
 import { requireSameOrigin } from "../http/guards.ts";
 import { linkOrigin } from "../http/origin.ts";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "../http/session.ts";
+import {
+  clearSessionCookie,
+  isKnownDeviceOf,
+  readSessionToken,
+  rememberDevice,
+  setSessionCookie,
+} from "../http/session.ts";
 import { clientNetwork } from "../services/client-network.ts";
 import type { AppContext } from "../services/context.ts";
 import { AppError } from "../services/errors.ts";
@@ -100,20 +107,20 @@ export function accountRouter(ctx: AppContext): Router {
     await limits.signInPerIp.consume(clientNetwork(clientIp(req)));
     const input = login.body(req.body ?? {});
     const email = normaliseEmail(input.email);
-    const ip = clientIp(req);
-    await assertMayTrySignIn(ctx, email, ip);
-    let user: Awaited<ReturnType<typeof authenticate>>;
-    try {
-      user = await authenticate(ctx, email, input.pword);
-    } catch (error) {
-      if (error instanceof AppError && error.kind === "unauthorized") {
-        await recordSignInFailure(ctx, email, ip);
-      }
-      throw error;
-    }
-    await clearSignInFailures(ctx, email, ip);
+    const user = await guardPasswordAttempt(
+      ctx,
+      {
+        email,
+        ip: clientIp(req),
+        knownDevice: isKnownDeviceOf(ctx, req, email),
+        origin: linkOrigin(ctx.config, req),
+      },
+      () => authenticate(ctx, email, input.pword),
+      (error) => error instanceof AppError && error.kind === "unauthorized",
+    );
     const session = await startSession(ctx, user.id, input.remember, readSessionToken(ctx, req));
     setSessionCookie(ctx, req, res, session);
+    rememberDevice(ctx, req, res, user.email);
     login.send(res, { u_name: displayName(user) }, "Signed in.");
   });
 
@@ -146,7 +153,22 @@ export function accountRouter(ctx: AppContext): Router {
     const user = await completePasswordReset(ctx, input.token, input.pword, input.cpword);
     const session = await startSession(ctx, user.id, false);
     setSessionCookie(ctx, req, res, session);
+    rememberDevice(ctx, req, res, user.email);
     reset.send(res, { u_name: displayName(user) }, PASSWORD_RESET_MSG);
+  });
+
+  const confirmAdmin = apiCall("POST /confirm_admin");
+  router.post(confirmAdmin.path, sameOrigin, async (req, res) => {
+    await limits.signInPerIp.consume(clientNetwork(clientIp(req)));
+    const input = confirmAdmin.body(req.body ?? {});
+    await confirmAdministrator(ctx, {
+      token: input.token,
+      password: input.pword,
+      ip: clientIp(req),
+      origin: linkOrigin(ctx.config, req),
+      knownDevice: (email) => isKnownDeviceOf(ctx, req, email),
+    });
+    confirmAdmin.send(res, {}, ADMIN_CONFIRMED_MSG);
   });
 
   return router;

@@ -12,7 +12,6 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/index.ts";
-import { confirmAdminRouter } from "../features/accounts/confirm-admin.ts";
 import { citationRouter } from "../features/citations/citations.ts";
 import { downloadRouter } from "../features/files/downloads.ts";
 import { immutableFolder } from "../features/files/immutable-folder.ts";
@@ -163,7 +162,6 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(citationRouter(ctx));
   app.use(jatsXmlRouter(ctx)); // {paper page}/jats.xml: the stored galley, else generated (decisions 277, 287)
   app.use(lockssRouter(ctx)); // /journal/{uri}/lockss/{year} (decision 279)
-  app.use(confirmAdminRouter(ctx)); // proving ADMIN_EMAIL (decision 262)
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));
   app.use(sushiRouter(ctx)); // COUNTER_SUSHI API 5.1 (decision 282)

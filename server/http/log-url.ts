@@ -45,3 +45,25 @@ export function loggableUrl(url: string): string {
   });
   return `${cleanPath}?${parts.join("&")}${fragment}`;
 }
+
+/**
+ * What the logger itself cuts from every line, whatever logged it (pino's `redact`, set in
+ * server/bootstrap.ts; issue 30, decision 380): cookies and credentials of requests and
+ * responses, and any field named like a secret one level down (`{ user: { password } }`). A
+ * second net under the rule that no secret is handed to the logger at all.
+ */
+export const LOG_REDACT_PATHS = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'res.headers["set-cookie"]',
+  ...[
+    "password",
+    "pword",
+    "cpword",
+    "token",
+    "secret",
+    "api_key",
+    "apiKey",
+    "sessionSecret",
+  ].flatMap((name) => [name, `*.${name}`]),
+];

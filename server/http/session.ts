@@ -13,6 +13,11 @@
  */
 import type { Request, Response } from "express";
 import type { SignedInUser } from "../../shared/api.ts";
+import {
+  addDeviceProof,
+  DEVICE_PROOF_MAX_AGE_MS,
+  isKnownDevice,
+} from "../features/accounts/known-devices.ts";
 import { resolveSession, type StartedSession } from "../features/accounts/sessions.ts";
 import { displayName } from "../features/accounts/users.ts";
 import type { AppContext } from "../services/context.ts";
@@ -21,6 +26,11 @@ import type { AppContext } from "../services/context.ts";
 export const SESSION_COOKIE = "athenaeum_session";
 /** Cookie name over HTTPS. */
 export const SECURE_SESSION_COOKIE = "__Host-athenaeum_session";
+/**
+ * The browser's device proofs (server/features/accounts/known-devices.ts, decision 381), over
+ * plain HTTP; over HTTPS the name carries the `__Host-` prefix like the session cookie's.
+ */
+export const DEVICE_COOKIE = "athenaeum_device";
 
 /** Whether the site is served over HTTPS for this request. */
 export function isSecureRequest(ctx: AppContext, req: Request): boolean {
@@ -29,6 +39,35 @@ export function isSecureRequest(ctx: AppContext, req: Request): boolean {
 
 function cookieName(ctx: AppContext, req: Request): string {
   return isSecureRequest(ctx, req) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+function deviceCookieName(ctx: AppContext, req: Request): string {
+  return isSecureRequest(ctx, req) ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
+
+/** Whether the request's browser has signed in to the account of `email` before (decision 381). */
+export function isKnownDeviceOf(ctx: AppContext, req: Request, email: string): boolean {
+  return isKnownDevice(
+    ctx.config.sessionSecret,
+    email,
+    readCookie(req, deviceCookieName(ctx, req)),
+  );
+}
+
+/** After a sign-in of `email`: the browser keeps a proof that it did (decision 381). */
+export function rememberDevice(ctx: AppContext, req: Request, res: Response, email: string): void {
+  const proofs = addDeviceProof(
+    ctx.config.sessionSecret,
+    email,
+    readCookie(req, deviceCookieName(ctx, req)),
+  );
+  res.cookie(deviceCookieName(ctx, req), proofs, {
+    httpOnly: true,
+    sameSite: "strict",
+    secure: isSecureRequest(ctx, req),
+    path: "/",
+    maxAge: DEVICE_PROOF_MAX_AGE_MS,
+  });
 }
 
 /** Value of cookie `name` in the request's `Cookie` header, or undefined. */

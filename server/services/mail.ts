@@ -6,8 +6,11 @@
  *   URL), From `MAIL_FROM`. A connection is opened per message: mail is rare here, and no
  *   connection pool outlives a request.
  * - Without `SMTP_URL` (a fresh install) the message is built the same way and written to
- *   `DATA_DIR/outbox/<time>-<random>.eml` and to the log (recipient, subject and text at `info`),
- *   so a site without a mail server still works: the operator can read or forward the file.
+ *   `DATA_DIR/outbox/<time>-<random>.eml`, readable by the server's user only, so a site without
+ *   a mail server still works: the operator can read or forward the file. The log names the
+ *   recipient, subject and file, never the text: messages carry reset, invitation and
+ *   confirmation links, and a log is read by more people, for longer, than a mailbox (issue 30,
+ *   finding 2; decision 380).
  *
  * Failures (SMTP refused, connection timed out, the outbox not writable) are logged with their
  * cause and thrown as AppError `unavailable` (503) with a msg a person can act on, never a bare
@@ -64,7 +67,7 @@ export async function sendMail(
     const file = path.join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
     await writeFile(file, info.message as Buffer, { mode: 0o600 });
     ctx.log.info(
-      { to: message.to, subject: message.subject, text: message.text, file },
+      { to: message.to, subject: message.subject, file },
       "mail written to the outbox (no SMTP_URL configured)",
     );
   } catch (error) {

@@ -13,6 +13,8 @@ import {
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 
 let t: TestContext;
+/** An attempt on `email` from `ip` by a browser that never signed in to it. */
+const from = (email: string, ip: string) => ({ email, ip, knownDevice: false });
 beforeAll(async () => {
   t = await createTestContext({ RATE_LIMITS: "signin_email=3/900" });
 });
@@ -21,26 +23,33 @@ afterAll(() => t?.close());
 describe(`sign-in failures per client network (${dialectUnderTest})`, () => {
   it("counts the addresses of one IPv6 /64 together", async () => {
     const email = "victim@example.org";
-    for (const n of [1, 2, 3]) await recordSignInFailure(t.ctx, email, `2001:db8:5:6::${n}`);
+    for (const n of [1, 2, 3]) await recordSignInFailure(t.ctx, from(email, `2001:db8:5:6::${n}`));
     // a fresh address in the same /64 waits too
-    await expect(assertMayTrySignIn(t.ctx, email, "2001:db8:5:6:abcd::1")).rejects.toMatchObject({
+    await expect(
+      assertMayTrySignIn(t.ctx, from(email, "2001:db8:5:6:abcd::1")),
+    ).rejects.toMatchObject({
       kind: "rate_limited",
     });
     // another /64, and an IPv4 client, do not
-    await expect(assertMayTrySignIn(t.ctx, email, "2001:db8:5:7::1")).resolves.toBeUndefined();
-    await expect(assertMayTrySignIn(t.ctx, email, "192.0.2.1")).resolves.toBeUndefined();
+    await expect(
+      assertMayTrySignIn(t.ctx, from(email, "2001:db8:5:7::1")),
+    ).resolves.toBeUndefined();
+    await expect(assertMayTrySignIn(t.ctx, from(email, "192.0.2.1"))).resolves.toBeUndefined();
     // a success from any address of the /64 clears the /64's count
-    await clearSignInFailures(t.ctx, email, "2001:db8:5:6::99");
-    await expect(assertMayTrySignIn(t.ctx, email, "2001:db8:5:6::1")).resolves.toBeUndefined();
+    await clearSignInFailures(t.ctx, from(email, "2001:db8:5:6::99"));
+    await expect(
+      assertMayTrySignIn(t.ctx, from(email, "2001:db8:5:6::1")),
+    ).resolves.toBeUndefined();
   });
 
   it("counts an IPv4-mapped address as its IPv4 address, IPv4 per address", async () => {
     const email = "second@example.org";
-    for (let i = 0; i < 3; i++) await recordSignInFailure(t.ctx, email, "::ffff:198.51.100.7");
-    await expect(assertMayTrySignIn(t.ctx, email, "198.51.100.7")).rejects.toMatchObject({
+    for (let i = 0; i < 3; i++)
+      await recordSignInFailure(t.ctx, from(email, "::ffff:198.51.100.7"));
+    await expect(assertMayTrySignIn(t.ctx, from(email, "198.51.100.7"))).rejects.toMatchObject({
       kind: "rate_limited",
     });
-    await expect(assertMayTrySignIn(t.ctx, email, "198.51.100.8")).resolves.toBeUndefined();
+    await expect(assertMayTrySignIn(t.ctx, from(email, "198.51.100.8"))).resolves.toBeUndefined();
   });
 });
 

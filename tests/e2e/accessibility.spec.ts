@@ -116,6 +116,7 @@ test("public pages, signed out and in, with their menus and panels open", async 
     { label: "registration", path: "/registration" },
     { label: "forgot password", path: "/forgot-password" },
     { label: "reset password", path: "/reset-password?token=nope" },
+    { label: "administrator confirmation", path: `/confirm-admin#${"x".repeat(43)}` },
     { label: "404", path: "/no-such-page" },
   ];
   const found = await checkAll(page, pages);

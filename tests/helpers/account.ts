@@ -14,10 +14,13 @@ import { TEST_PASSCODE, type TestContext } from "./context.ts";
 
 let counter = 0;
 
+/** The password of the accounts {@link registrationBody} makes unless told otherwise. */
+export const TEST_PASSWORD = "correct horse battery";
+
 /** A valid POST /api/register body with a unique email; `overrides` replace fields. */
 export function registrationBody(overrides: Partial<NewManager> = {}): NewManager {
   counter += 1;
-  const pword = overrides.pword ?? "correct horse battery";
+  const pword = overrides.pword ?? TEST_PASSWORD;
   return {
     fname: "Ada",
     lname: "Lovelace",

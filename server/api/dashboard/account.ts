@@ -15,11 +15,7 @@ import express, { type Router } from "express";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
 import { newPasswordWireFields } from "../../../shared/schemas.ts";
-import {
-  assertMayTrySignIn,
-  clearSignInFailures,
-  recordSignInFailure,
-} from "../../features/accounts/sign-in-failures.ts";
+import { guardPasswordAttempt } from "../../features/accounts/password-attempts.ts";
 import {
   changePassword,
   displayName,
@@ -29,6 +25,8 @@ import {
 } from "../../features/accounts/users.ts";
 import { apiCall } from "../../http/contract.ts";
 import { managerChange, requireManager } from "../../http/guards.ts";
+import { linkOrigin } from "../../http/origin.ts";
+import { isKnownDeviceOf } from "../../http/session.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
 import { clientIp } from "../account.ts";
@@ -75,17 +73,17 @@ export function accountSettingsRouter(ctx: AppContext): Router {
   router.post(changePasswordCall.path, ...managerChange(ctx), async (req, res) => {
     const input = changePasswordCall.body(req.body ?? {}, passwordSchema);
     const { id, email } = res.locals.user!;
-    const ip = clientIp(req);
-    await assertMayTrySignIn(ctx, email, ip);
-    try {
-      await changePassword(ctx, id, res.locals.sessionId, input);
-    } catch (error) {
-      if (error instanceof AppError && error.message === WRONG_CURRENT_PASSWORD_MSG) {
-        await recordSignInFailure(ctx, email, ip);
-      }
-      throw error;
-    }
-    await clearSignInFailures(ctx, email, ip);
+    await guardPasswordAttempt(
+      ctx,
+      {
+        email,
+        ip: clientIp(req),
+        knownDevice: isKnownDeviceOf(ctx, req, email),
+        origin: linkOrigin(ctx.config, req),
+      },
+      () => changePassword(ctx, id, res.locals.sessionId, input),
+      (error) => error instanceof AppError && error.message === WRONG_CURRENT_PASSWORD_MSG,
+    );
     changePasswordCall.send(
       res,
       {},

@@ -1,26 +1,34 @@
 /**
- * Failed sign-ins counted per (account, client IP) pair, slowing that pair down progressively
- * (issue 8; decision 197, replacing the per-account lock of decision 023).
+ * Failed sign-ins, counted per (account, client network) pair and per account from every
+ * network, slowing attempts down progressively and never locking the owner out (issue 8,
+ * decision 197, replacing the per-account lock of decision 023; issue 30, decision 381).
  *
- * The old rule locked an account for 15 minutes after 5 failures from anywhere, so anybody who
- * knew a manager's address could keep them out for good. Now failures from one IP slow down only
- * that IP's attempts on that account: `points` failures (`RATE_LIMITS` `signin_email`, default
- * 5) are free, then each further failure makes the pair wait {@link FIRST_WAIT_S} seconds,
- * doubling up to `seconds` (default 900, 15 minutes). The owner signing in from elsewhere is
- * never held up, and a completed password reset clears every pair of the account
- * ({@link clearAccountFailures}), so the reset link always gets the owner back in. Failures
- * older than {@link FORGET_AFTER_MS} start again from one. The per-IP attempt limit
- * (server/services/rate-limit.ts) still bounds how fast one IP guesses across accounts.
+ * - Per pair: `points` failures (`RATE_LIMITS` `signin_email`, default 5) from one network are
+ *   free, then each further failure makes that pair wait {@link FIRST_WAIT_S} seconds, doubling
+ *   up to `seconds` (default 900). Other networks are not held up by it.
+ * - Per account (`signin_account`, default 20/900): an attacker with many networks gets the
+ *   free failures of each, so the account also counts the failures of every network together.
+ *   Past its free failures, every attempt on the account from a browser that has never signed
+ *   in to it waits, 30 s doubling up to `seconds`, and the owner is mailed once
+ *   (./sign-in-alert.ts). Browsers that have signed in to the account before carry a device
+ *   proof (./known-devices.ts, OWASP's "device cookie") and are never held up by this rule,
+ *   nor counted in it, so the owner keeps signing in where they always do; anywhere else, the
+ *   password reset link gets them in and clears every count.
  *
- * "IP" is the client's network (./client-network.ts, decision 264): an IPv4 address, an IPv6
- * client's /64 (one subscriber may pick any address in it), an IPv4-mapped address as IPv4.
+ * A successful sign-in clears its pair only: the account's count keeps running while the attack
+ * does. Counts older than {@link FORGET_AFTER_MS} start again from one. The per-IP attempt limit
+ * (server/services/rate-limit.ts) still bounds how fast one network guesses across accounts.
  *
- * Rows live in `sign_in_failures` (migration 009), keyed by the SHA-256 of the normalised
- * email, so several servers share the counts and no address is stored; unknown emails count
- * exactly like known ones, so the wait reveals nothing about which accounts exist.
+ * "Network" is the client's (../../services/client-network.ts, decision 264): an IPv4 address, an
+ * IPv6 client's /64, an IPv4-mapped address as IPv4. Rows live in `sign_in_failures` (migration
+ * 009), keyed by the SHA-256 of the normalised email; the account's own row has the network
+ * {@link EVERY_NETWORK}. Several servers share the counts, no address is stored, and unknown
+ * emails count exactly like known ones, so no wait reveals which accounts exist.
  */
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { normaliseEmail } from "../../../shared/email-address.ts";
+import type { RateLimit } from "../../config.ts";
 import { clientNetwork } from "../../services/client-network.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
@@ -28,12 +36,24 @@ import { waitText } from "../../services/rate-limit.ts";
 
 /** The first wait, in seconds, once the free failures are used. */
 export const FIRST_WAIT_S = 30;
-/** A pair's failures are forgotten this long after its last one. */
+/** A count is forgotten this long after its last failure. */
 export const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
+/** The `ip` of an account's row counting every network (never a network's own form). */
+export const EVERY_NETWORK = "*";
 
-/** SHA-256 (hex) of the trimmed, lower-cased email. */
+/** One sign-in attempt: whose password is tried, from where. */
+export type SignInAttempt = {
+  /** The email the attempt names (normalised here). */
+  email: string;
+  /** The client's IP (`req.ip`). */
+  ip: string;
+  /** Whether the browser proved it has signed in to this account before (./known-devices.ts). */
+  knownDevice: boolean;
+};
+
+/** SHA-256 (hex) of the normalised email (shared/email-address.ts). */
 export function accountKeyOf(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+  return createHash("sha256").update(normaliseEmail(email)).digest("hex");
 }
 
 /**
@@ -45,58 +65,66 @@ export function waitAfter(failures: number, free: number, maxSeconds: number): n
   return Math.min(maxSeconds, FIRST_WAIT_S * 2 ** Math.min(failures - free, 30));
 }
 
-function refusal(seconds: number): AppError {
-  return new AppError(
+const pairRefusal = (seconds: number) =>
+  new AppError(
     "rate_limited",
     `Too many failed sign-ins for this account from your network. Please try again in ${waitText(seconds)}, or reset your password.`,
     { retryAfter: seconds },
   );
+
+const accountRefusal = (seconds: number) =>
+  new AppError(
+    "rate_limited",
+    `Too many failed sign-ins for this account. Please try again in ${waitText(seconds)}, or reset your password.`,
+    { retryAfter: seconds },
+  );
+
+/** Seconds until `retryAt` (an ISO time or null), or 0 when it has passed. */
+function secondsUntil(retryAt: string | null | undefined, now: Date): number {
+  if (!retryAt) return 0;
+  const ms = new Date(retryAt).getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / 1000) : 0;
 }
 
 /**
- * Refuses a sign-in of `email` from `ip` while that pair must wait (does not count one).
+ * Refuses an attempt while its pair, or (from an unknown browser) its account, must wait; does
+ * not count one.
  * @throws AppError `rate_limited` (429, `retryAfter` seconds).
  */
 export async function assertMayTrySignIn(
   ctx: AppContext,
-  email: string,
-  ip: string,
+  attempt: SignInAttempt,
   now = new Date(),
 ): Promise<void> {
-  const row = await ctx.db
+  const network = clientNetwork(attempt.ip);
+  const rows = await ctx.db
     .selectFrom("sign_in_failures")
-    .select("retry_at")
-    .where("account_key", "=", accountKeyOf(email))
-    .where("ip", "=", clientNetwork(ip))
-    .executeTakeFirst();
-  if (!row?.retry_at) return;
-  const ms = new Date(row.retry_at).getTime() - now.getTime();
-  if (ms > 0) throw refusal(Math.ceil(ms / 1000));
+    .select(["ip", "retry_at"])
+    .where("account_key", "=", accountKeyOf(attempt.email))
+    .where("ip", "in", attempt.knownDevice ? [network] : [network, EVERY_NETWORK])
+    .execute();
+  const pair = secondsUntil(rows.find((r) => r.ip === network)?.retry_at, now);
+  if (pair > 0) throw pairRefusal(pair);
+  const account = secondsUntil(rows.find((r) => r.ip === EVERY_NETWORK)?.retry_at, now);
+  if (account > 0) throw accountRefusal(account);
 }
 
 /**
- * Counts one failed sign-in of `email` from `ip` and sets the pair's next allowed moment.
- * @returns seconds the pair must now wait (0 while failures are free).
+ * Counts one failure on the row (`accountKey`, `ip`) and sets its next allowed moment.
+ * @returns the row's failures now, and the seconds it must wait.
  */
-export async function recordSignInFailure(
+async function countFailure(
   ctx: AppContext,
-  email: string,
+  accountKey: string,
   ip: string,
-  now = new Date(),
-): Promise<number> {
-  const accountKey = accountKeyOf(email);
-  const network = clientNetwork(ip);
+  limit: RateLimit,
+  now: Date,
+): Promise<{ failures: number; wait: number }> {
   const nowIso = now.toISOString();
   const forgetBefore = new Date(now.getTime() - FORGET_AFTER_MS).toISOString();
   const row = await ctx.db
     .insertInto("sign_in_failures")
-    .values({
-      account_key: accountKey,
-      ip: network,
-      failures: 1,
-      last_failed_at: nowIso,
-      retry_at: null,
-    })
+    .values({ account_key: accountKey, ip, failures: 1, last_failed_at: nowIso, retry_at: null })
     .onConflict((oc) =>
       oc.columns(["account_key", "ip"]).doUpdateSet({
         failures: sql<number>`case when sign_in_failures.last_failed_at < ${forgetBefore} then 1 else sign_in_failures.failures + 1 end`,
@@ -105,28 +133,75 @@ export async function recordSignInFailure(
     )
     .returning("failures")
     .executeTakeFirstOrThrow();
-  const limit = ctx.config.rateLimits.signInFailuresPerAccountIp;
-  const wait = waitAfter(Number(row.failures), limit.points, limit.seconds);
+  const failures = Number(row.failures);
+  const wait = waitAfter(failures, limit.points, limit.seconds);
   await ctx.db
     .updateTable("sign_in_failures")
     .set({ retry_at: wait > 0 ? new Date(now.getTime() + wait * 1000).toISOString() : null })
     .where("account_key", "=", accountKey)
-    .where("ip", "=", network)
+    .where("ip", "=", ip)
     .execute();
-  await purgeOldFailures(ctx, now);
-  return wait;
+  return { failures, wait };
 }
 
-/** Forgets the failures of `email` from `ip` (after a successful sign-in from there). */
-export async function clearSignInFailures(ctx: AppContext, email: string, ip: string) {
+/**
+ * Counts one failed attempt: on its pair, and on its account unless the browser is known.
+ * @returns the seconds the pair must now wait (0 while failures are free), and whether this
+ *   failure is the one that took the account past its free failures (then its owner is told).
+ */
+export async function recordSignInFailure(
+  ctx: AppContext,
+  attempt: SignInAttempt,
+  now = new Date(),
+): Promise<{ wait: number; accountUnderAttack: boolean }> {
+  const accountKey = accountKeyOf(attempt.email);
+  const limits = ctx.config.rateLimits;
+  const pair = await countFailure(
+    ctx,
+    accountKey,
+    clientNetwork(attempt.ip),
+    limits.signInFailuresPerAccountIp,
+    now,
+  );
+  let accountUnderAttack = false;
+  if (!attempt.knownDevice) {
+    const account = await countFailure(
+      ctx,
+      accountKey,
+      EVERY_NETWORK,
+      limits.signInFailuresPerAccount,
+      now,
+    );
+    accountUnderAttack = account.failures === limits.signInFailuresPerAccount.points;
+  }
+  await purgeOldFailures(ctx, now);
+  return { wait: pair.wait, accountUnderAttack };
+}
+
+/**
+ * How many networks failed to sign in to the account of `email` within {@link FORGET_AFTER_MS}
+ * (for the owner's alert).
+ */
+export async function failingNetworks(ctx: AppContext, email: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom("sign_in_failures")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("account_key", "=", accountKeyOf(email))
+    .where("ip", "!=", EVERY_NETWORK)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Forgets the failures of the attempt's pair (after a successful sign-in from there). */
+export async function clearSignInFailures(ctx: AppContext, attempt: SignInAttempt) {
   await ctx.db
     .deleteFrom("sign_in_failures")
-    .where("account_key", "=", accountKeyOf(email))
-    .where("ip", "=", clientNetwork(ip))
+    .where("account_key", "=", accountKeyOf(attempt.email))
+    .where("ip", "=", clientNetwork(attempt.ip))
     .execute();
 }
 
-/** Forgets the failures of `email` from every IP (after a completed password reset). */
+/** Forgets every count of `email`, its account's included (after a completed password reset). */
 export async function clearAccountFailures(ctx: AppContext, email: string) {
   await ctx.db
     .deleteFrom("sign_in_failures")

@@ -14,6 +14,7 @@
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../../shared/constants.ts";
+import { normaliseEmail } from "../../../shared/email-address.ts";
 import { DEFAULT_PASSWORD_SCRYPT_COST } from "../../config.ts";
 import type { User, UserRole } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -59,10 +60,7 @@ export function displayName(user: Pick<User, "first_name" | "last_name">): strin
   return `${user.first_name} ${user.last_name}`.trim();
 }
 
-/** Emails are compared and stored trimmed and lower-cased (docs/product/api.md). */
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normaliseEmail };
 
 function scryptAsync(password: string, salt: Buffer, length: number, options: ScryptOptions) {
   return new Promise<Buffer>((resolve, reject) => {
