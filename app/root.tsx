@@ -5,6 +5,7 @@
  */
 
 import publicScriptUrl from "virtual:athenaeum/public-script";
+import { I18nProvider } from "@lingui/react";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -13,11 +14,20 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { MESSAGES } from "../shared/constants.ts";
 import { SITE_FEED_PATH } from "../shared/format.ts";
+import {
+  DEFAULT_LOCALE,
+  directionOf,
+  isLocalizedPage,
+  LOCALES,
+  localizedPath,
+} from "../shared/i18n/locales.ts";
+import { i18nFor } from "../shared/i18n/translator.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteLayout } from "./components/layout/site-layout.tsx";
@@ -46,13 +56,14 @@ function useHydrate(): boolean {
 
 export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
   const { config } = context.get(appContext);
-  const { nonce, user, origin } = context.get(requestContext);
+  const { nonce, user, origin, locale } = context.get(requestContext);
   return {
     siteName: config.siteName,
     nonce,
     user: user ? { name: user.name } : null,
     origin,
     year: new Date().getFullYear(),
+    locale,
   };
 }
 
@@ -94,6 +105,7 @@ export function links() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const locale = data?.locale ?? DEFAULT_LOCALE;
   const hydrate = useHydrate();
   // Tells the browser tests that React has hydrated the page (app/public/page-script.ts says the
   // same on the pages React does not run on). Links from a hydrated page to one that is not
@@ -102,16 +114,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.querySelector("header")?.setAttribute("data-hydrated", "");
   }, []);
   return (
-    <html lang="en">
+    <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#16253f" />
         <Meta />
         <Links />
+        {hydrate ? null : <LanguageAlternates origin={data?.origin ?? ""} />}
       </head>
       <body>
-        {children}
+        <I18nProvider i18n={i18nFor(locale)}>{children}</I18nProvider>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -122,6 +135,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
       </body>
     </html>
+  );
+}
+
+/**
+ * Every language version of a public page, for search engines (`hreflang`, with `x-default`
+ * the default language's URL; Google's "Tell Google about localized versions of your page").
+ * The server strips the language prefix before React Router sees the URL, so the location is
+ * the page's own path in every language.
+ */
+function LanguageAlternates({ origin }: { origin: string }) {
+  const { pathname, search } = useLocation();
+  if (!isLocalizedPage(pathname)) return null;
+  const path = `${pathname}${search}`;
+  return (
+    <>
+      {LOCALES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={`${origin}${localizedPath(l, path)}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${path}`} />
+    </>
   );
 }
 

@@ -83,6 +83,7 @@ const app = createHttpApp(ctx, {
     nonce: res.locals.nonce,
     user: res.locals.user,
     origin: publicOrigin(config, req),
+    locale: "en",
     allowPdfViewer: () => widenResponseCsp(res, PDF_VIEWER_SOURCES),
   })),
   outputCache: false,

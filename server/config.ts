@@ -147,6 +147,11 @@ export type Config = {
    */
   usage: { enabled: boolean; flushMs: number };
   /**
+   * `PSEUDO_LOCALE=1`: the pseudo-locale's pages (`/en-xa/…`) are served, for the tests that
+   * look for text outside the catalogues (issue 32; decision 382). Off by default.
+   */
+  pseudoLocale: boolean;
+  /**
    * Crossref deposits (server/features/deposits/, decision 278): the account
    * (`CROSSREF_USERNAME`, `CROSSREF_PASSWORD`; undefined: 'Register DOIs' is unavailable), the
    * HTTPS deposit endpoint (`CROSSREF_DEPOSIT_URL`, default Crossref's test system) and the
@@ -334,6 +339,7 @@ const envSchema = z.object({
     .default(DEFAULT_PASSWORD_SCRYPT_COST),
   USAGE_COUNTING: z.enum(["on", "off"]).default("on"),
   USAGE_FLUSH_SECONDS: z.coerce.number().min(1).max(30).default(10),
+  PSEUDO_LOCALE: z.enum(["0", "1"]).default("0"),
   SMTP_URL: optionalText.pipe(
     z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
@@ -448,6 +454,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       enabled: e.USAGE_COUNTING === "on",
       flushMs: Math.round(e.USAGE_FLUSH_SECONDS * 1000),
     },
+    pseudoLocale: e.PSEUDO_LOCALE === "1",
     crossref: {
       username: e.CROSSREF_USERNAME,
       password: e.CROSSREF_PASSWORD,

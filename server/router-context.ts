@@ -8,6 +8,7 @@
  */
 import { createContext } from "react-router";
 import type { SignedInUser } from "../shared/api.ts";
+import type { RenderLocale } from "../shared/i18n/locales.ts";
 import type { AppContext } from "./services/context.ts";
 
 export type RequestInfo = {
@@ -17,6 +18,8 @@ export type RequestInfo = {
   user: SignedInUser | null;
   /** Public origin (`https://host`), for canonical URLs and citation metadata. */
   origin: string;
+  /** The page's language (server/http/locale.ts; decision 382). */
+  locale: RenderLocale;
   /**
    * Gives this response's Content-Security-Policy what the PDF reader needs (server/http/csp.ts,
    * `PDF_VIEWER_SOURCES`); called by app/entry.server.tsx for a route whose `handle` says

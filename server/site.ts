@@ -19,6 +19,7 @@ import { createHttpApp } from "./http/app.ts";
 import { PDF_VIEWER_SOURCES, widenResponseCsp } from "./http/csp.ts";
 import { publicOrigin } from "./http/origin.ts";
 import { createOutputCache } from "./http/output-cache.ts";
+import { loadCatalogues } from "./i18n/catalogues.ts";
 import type { RequestInfo } from "./router-context.ts";
 import type { AppContext } from "./services/context.ts";
 import { createSsrHandler } from "./ssr.ts";
@@ -53,6 +54,7 @@ function requestInfo(ctx: AppContext) {
     nonce: res.locals.nonce,
     user: res.locals.user,
     origin: publicOrigin(ctx.config, req),
+    locale: res.locals.locale,
     allowPdfViewer: () => widenResponseCsp(res, PDF_VIEWER_SOURCES),
   });
 }
@@ -63,6 +65,8 @@ function requestInfo(ctx: AppContext) {
  * reloaded a module and let the old one be collected.
  */
 export function createSite(ctx: AppContext, options: SiteOptions = {}): Site {
+  // every language's catalogue, read once (decision 382): pages and answers may be in any
+  loadCatalogues();
   // The output cache lives here, with the catalogue writes it listens to
   // (services/catalogue-version.ts keeps its listeners per module instance).
   const cache =

@@ -111,9 +111,19 @@ type PaperPlace = {
  * `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "".
  */
 function paperMetaBuilder<P extends PaperReading>(place: (paper: P, origin: string) => PaperPlace) {
-  return (paper: P, origin: string, siteName: string, fullTextPath = ""): MetaDescriptor[] => {
+  return (
+    paper: P,
+    origin: string,
+    siteName: string,
+    fullTextPath = "",
+    pagePrefix = "",
+  ): MetaDescriptor[] => {
     const { path, venue, extras } = place(paper, origin);
-    return scholarlyMeta(paper, path, venue, origin, siteName, { ...extras, fullTextPath });
+    return scholarlyMeta(paper, path, venue, origin, siteName, {
+      ...extras,
+      fullTextPath,
+      pagePrefix,
+    });
   };
 }
 
@@ -165,10 +175,15 @@ export function scholarlyMeta(
   venue: PaperVenue,
   origin: string,
   siteName: string,
-  extras: Pick<PageMetaOptions, "journal" | "jsonLd"> & { fullTextPath?: string } = {},
+  extras: Pick<PageMetaOptions, "journal" | "jsonLd"> & {
+    fullTextPath?: string;
+    /** The page's language prefix (`/es`; decision 382): its pages' URLs carry it, files not. */
+    pagePrefix?: string;
+  } = {},
 ): MetaDescriptor[] {
-  const pageUrl = `${origin}${pagePath}`;
-  const fullTextUrl = extras.fullTextPath ? `${origin}${extras.fullTextPath}` : "";
+  const prefix = extras.pagePrefix ?? "";
+  const pageUrl = `${origin}${prefix}${pagePath}`;
+  const fullTextUrl = extras.fullTextPath ? `${origin}${prefix}${extras.fullTextPath}` : "";
   const pdfUrl = paper.file_url ? `${origin}${paper.file_url}` : "";
   const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : "";
   const keywords = splitKeywords(paper.keywords);
@@ -252,7 +267,7 @@ export function scholarlyMeta(
       siteName,
       type: "article",
       image: paper.cover_img,
-      path: pagePath,
+      path: `${prefix}${pagePath}`,
     }),
   );
   if (extras.journal) tags.push(journalFeedMeta(extras.journal));

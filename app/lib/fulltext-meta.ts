@@ -24,15 +24,16 @@ export function fullTextMeta(
   pagePath: string,
   origin: string,
   siteName: string,
+  pagePrefix = "",
 ): MetaDescriptor[] {
-  const url = `${origin}${fullTextPath(pagePath)}`;
+  const url = `${origin}${pagePrefix}${fullTextPath(pagePath)}`;
   const tags: MetaDescriptor[] = [{ title: `${oneLine(paper.title)} (full text) | ${siteName}` }];
   const description = summary(paper.abstract);
   if (description) tags.push({ name: "description", content: description });
   tags.push(
     { tagName: "link", rel: "canonical", href: url },
     { name: "citation_title", content: oneLine(paper.title) },
-    { name: "citation_abstract_html_url", content: `${origin}${pagePath}` },
+    { name: "citation_abstract_html_url", content: `${origin}${pagePrefix}${pagePath}` },
     { name: "citation_fulltext_html_url", content: url },
   );
   return tags;

@@ -6,6 +6,7 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { journalFeedLink } from "../../shared/format.ts";
+import { DEFAULT_LOCALE, localizedPath, type RenderLocale } from "../../shared/i18n/locales.ts";
 import { oneLine } from "../../shared/one-line.ts";
 import type { JsonLd } from "./json-ld.ts";
 
@@ -20,6 +21,8 @@ export type RootData = {
   /** The site's origin (`PUBLIC_URL`, else the request's). */
   origin: string;
   year: number;
+  /** The page's language (server/http/locale.ts; decision 382). */
+  locale: RenderLocale;
 };
 
 const FALLBACK_SITE_NAME = "Athenaeum";
@@ -34,6 +37,7 @@ export function useRootData(): RootData {
       user: null,
       origin: "",
       year: new Date().getFullYear(),
+      locale: DEFAULT_LOCALE,
     }
   );
 }
@@ -59,6 +63,14 @@ export function siteNameOf(matches: readonly (MatchLike | undefined)[]): string 
 export function originOf(matches: readonly (MatchLike | undefined)[]): string {
   const root = rootDataOf(matches);
   return typeof root?.origin === "string" ? root.origin : "";
+}
+
+/** The page's language from a `meta` function's `matches` (the default when the root gave none). */
+export function localeOf(matches: readonly (MatchLike | undefined)[]): RenderLocale {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as
+    | { locale?: RenderLocale }
+    | undefined;
+  return root?.locale ?? DEFAULT_LOCALE;
 }
 
 /** What {@link pageMeta} adds beyond the title and description. */
@@ -100,7 +112,7 @@ export function pageMeta(
       siteName,
       type: options.type ?? "website",
       image: options.image,
-      path: options.path,
+      path: options.path === undefined ? undefined : localizedPath(localeOf(matches), options.path),
     }),
     ...(options.journal ? [journalFeedMeta(options.journal)] : []),
     ...(options.jsonLd ? [{ "script:ld+json": options.jsonLd }] : []),

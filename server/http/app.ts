@@ -20,6 +20,7 @@ import { STORED_FILE_HEADERS, storedFilesRouter } from "../features/files/stored
 import { jatsXmlRouter } from "../features/fulltext/jats-xml.ts";
 import { indexingRouter } from "../features/indexing/indexing.ts";
 import { oldUriRedirects } from "../features/journals/old-uri-redirects.ts";
+import { languageChoiceRouter } from "../features/languages/language-choice.ts";
 import { oaiRouter } from "../features/oai/oai.ts";
 import { lockssRouter } from "../features/preservation/lockss.ts";
 import { sushiRouter } from "../features/usage/sushi.ts";
@@ -28,6 +29,7 @@ import type { AppContext } from "../services/context.ts";
 import { decodablePath, finalErrorHandler, originFormOnly } from "./client-errors.ts";
 import { cspDirectives } from "./csp.ts";
 import { healthRouter } from "./health.ts";
+import { localeMiddleware } from "./locale.ts";
 import { loggableUrl } from "./log-url.ts";
 import { hostGuard } from "./origin.ts";
 import { createOutputCache, type OutputCache } from "./output-cache.ts";
@@ -98,6 +100,8 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   // before anything reads the path or builds a URL from the Host (issue 7)
   app.use(decodablePath);
   app.use(hostGuard(ctx.config));
+  // the answer's language; a public page's prefix comes off req.url here (decision 382)
+  app.use(localeMiddleware(ctx));
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -165,6 +169,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(indexingRouter(ctx));
   app.use(oaiRouter(ctx));
   app.use(sushiRouter(ctx)); // COUNTER_SUSHI API 5.1 (decision 282)
+  app.use(languageChoiceRouter(ctx)); // the language menu's form (decision 382)
 
   if (options.pages) app.use(options.pages);
   else app.use((_req, res) => res.status(404).type("text/plain").send("404 Page Not Found"));

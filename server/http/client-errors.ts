@@ -13,6 +13,8 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { MESSAGES } from "../../shared/constants.ts";
+import { DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
+import { serverTranslator } from "../i18n/catalogues.ts";
 
 export type ClientError = { status: number; msg: string };
 
@@ -71,11 +73,15 @@ export function clientErrorOf(error: unknown): ClientError | null {
   return null;
 }
 
-/** Sends `status` with `msg`: the API envelope under `/api`, plain text elsewhere. */
+/**
+ * Sends `status` with `msg` in the answer's language (decision 382; the default before the
+ * language is known): the API envelope under `/api`, plain text elsewhere.
+ */
 export function sendClientError(req: Request, res: Response, status: number, msg: string): void {
   res.status(status).setHeader("Cache-Control", "no-store");
-  if (/^\/api(\/|$)/.test(req.originalUrl)) res.json({ status: 0, msg });
-  else res.type("text/plain").send(msg);
+  const text = serverTranslator(res.locals.locale ?? DEFAULT_LOCALE)(msg);
+  if (/^\/api(\/|$)/.test(req.originalUrl)) res.json({ status: 0, msg: text });
+  else res.type("text/plain").send(text);
 }
 
 export const REQUEST_TARGET_MSG = "The request target must be a path starting with /.";

@@ -1,4 +1,5 @@
 import type { SignedInUser } from "../../shared/api.ts";
+import type { RenderLocale } from "../../shared/i18n/locales.ts";
 
 declare global {
   namespace Express {
@@ -9,6 +10,8 @@ declare global {
       user: SignedInUser | null;
       /** Id of the session the request carries (HMAC hash), when signed in. */
       sessionId?: string;
+      /** The language of this answer (./locale.ts); set for every request past the Host check. */
+      locale: RenderLocale;
     }
   }
 }

@@ -35,6 +35,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import { currentCatalogueVersion, onCatalogueWrite } from "../services/catalogue-version.ts";
 import type { AppContext } from "../services/context.ts";
+import { resolveLocale } from "./locale.ts";
 import { loggableUrl } from "./log-url.ts";
 import { originFrom } from "./origin.ts";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./session.ts";
@@ -84,6 +85,11 @@ type Entry = {
   hash: string;
   variants: Partial<Record<Encoding, Variant>>;
   bytes: number;
+  /**
+   * `Vary` of the answer: whether its language followed the reader's `Accept-Language` (an
+   * unprefixed page or an API answer, server/http/locale.ts) besides the cookie and encoding.
+   */
+  vary: string;
 };
 
 /**
@@ -184,9 +190,12 @@ export function createOutputCache(ctx: AppContext, options: OutputCacheOptions =
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     if (!isPublicPath(query === -1 ? url : url.slice(0, query))) return false;
+    // the reader's language first: a reader sent to another language's URL is Express's
+    const language = resolveLocale(url, req.headers, ctx.config.pseudoLocale);
+    if (language.kind === "redirect") return false;
     const version = versions.trusted();
     if (version === undefined) return false;
-    const key = `${originOf(ctx, req)}${url}`;
+    const key = `${language.locale} ${originOf(ctx, req)}${url}`;
     const entry = store.get(key, version);
     if (!entry) return false;
     send(req, res, key, entry, "hit", store);
@@ -219,7 +228,8 @@ export function createOutputCache(ctx: AppContext, options: OutputCacheOptions =
       ctx.log.warn({ err: error }, "catalogue version unreadable; answering without the cache");
       return next();
     }
-    const key = `${originOf(ctx, req)}${req.originalUrl}`;
+    // one entry per language: a prefixed page's is its prefix's, an API answer's the reader's
+    const key = `${res.locals.locale} ${originOf(ctx, req)}${req.originalUrl}`;
     const entry = store.get(key, version);
     if (entry) return send(req, res, key, entry, "hit", store);
     if (req.method === "HEAD") return next();
@@ -349,6 +359,7 @@ function newEntry(version: number, headers: OutgoingHttpHeaders, body: Buffer): 
     if (value !== undefined && !NOT_STORED.has(name)) kept[name] = value;
   }
   const hash = createHash("sha256").update(body).digest("base64url").slice(0, 32);
+  const byLanguage = /accept-language/i.test(String(headers.vary ?? ""));
   return {
     version,
     day: utcDayNumber(),
@@ -357,6 +368,7 @@ function newEntry(version: number, headers: OutgoingHttpHeaders, body: Buffer): 
     hash,
     variants: {},
     bytes: body.length + 1024,
+    vary: byLanguage ? VARY_LANGUAGE : VARY,
   };
 }
 
@@ -533,7 +545,7 @@ function send(
     res.writeHead(304, {
       ETag: variant.headers.ETag,
       "Cache-Control": PUBLIC_CACHE_CONTROL,
-      Vary: VARY,
+      Vary: entry.vary,
       ...(csp === undefined ? {} : { "Content-Security-Policy": csp }),
     });
     res.end();
@@ -544,6 +556,7 @@ function send(
 }
 
 const VARY = "Cookie, Accept-Encoding";
+const VARY_LANGUAGE = "Cookie, Accept-Language, Accept-Encoding";
 
 /**
  * `buffer`, or a copy of it in memory of its own when it is a view of a larger block: a small
@@ -575,7 +588,7 @@ function makeVariant(entry: Entry, encoding: Encoding): Variant {
   const headers: OutgoingHttpHeaders = {
     ...entry.headers,
     "Cache-Control": PUBLIC_CACHE_CONTROL,
-    Vary: VARY,
+    Vary: entry.vary,
     ETag: `"${entry.hash}${encoding === "identity" ? "" : `-${encoding}`}"`,
     "Content-Length": body.length,
   };

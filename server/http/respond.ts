@@ -11,25 +11,39 @@ import type { ErrorRequestHandler, Response } from "express";
 import multer from "multer";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
+import type { Translate } from "../../shared/i18n/translator.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { serverTranslator } from "../i18n/catalogues.ts";
 import { AppError, STATUS_OF } from "../services/errors.ts";
 import { STORAGE_ERROR_ANSWER, StorageError } from "../storage/storage-error.ts";
 import { clientErrorOf } from "./client-errors.ts";
 import { RETRY_AFTER_SECONDS, sendUnavailableJson } from "./unavailable.ts";
 
-/** Sends `{status: 1, msg, ...payload}`. */
-export function sendOk(res: Response, payload: object = {}, msg = "OK", httpStatus = 200): void {
-  res.status(httpStatus).json({ status: 1, msg, ...payload });
+/** `t` in the language of `res`'s answer (./locale.ts; decision 382). */
+function translatorOfAnswer(res: Response): Translate {
+  return serverTranslator(res.locals.locale ?? DEFAULT_LOCALE);
 }
 
-/** Sends `{status: 0, msg, errors?}` with `httpStatus`. */
+/** Sends `{status: 1, msg, ...payload}`, `msg` in the answer's language. */
+export function sendOk(res: Response, payload: object = {}, msg = "OK", httpStatus = 200): void {
+  res.status(httpStatus).json({ status: 1, msg: translatorOfAnswer(res)(msg), ...payload });
+}
+
+/** Sends `{status: 0, msg, errors?}` with `httpStatus`, the messages in the answer's language. */
 export function sendFail(
   res: Response,
   httpStatus: number,
   msg: string,
   errors?: Record<string, string>,
 ): void {
-  res.status(httpStatus).json(errors ? { status: 0, msg, errors } : { status: 0, msg });
+  const t = translatorOfAnswer(res);
+  const translated = errors
+    ? Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, t(text)]))
+    : undefined;
+  res
+    .status(httpStatus)
+    .json(translated ? { status: 0, msg: t(msg), errors: translated } : { status: 0, msg: t(msg) });
 }
 
 /** Field → first message of each zod issue (`editors.0.email` for nested fields). */

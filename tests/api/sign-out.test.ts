@@ -62,6 +62,7 @@ async function logoutGet(
     nonce: "n",
     user: { id: user.id, name: user.first_name, email: user.email, role: user.role },
     origin: "http://localhost:3000",
+    locale: "en",
     allowPdfViewer: () => {},
   });
   const request = new Request("http://localhost:3000/logout", {

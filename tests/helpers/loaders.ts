@@ -42,6 +42,7 @@ export function loaderArgs(
     nonce: "n",
     user,
     origin: "http://localhost",
+    locale: "en",
     allowPdfViewer: () => {},
   });
   return {

@@ -114,6 +114,7 @@ describe("a public page during a database outage", () => {
       nonce: "n",
       user: null,
       origin: "http://x",
+      locale: "en",
       allowPdfViewer: () => {},
     });
     return { context, warn };

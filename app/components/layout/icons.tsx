@@ -76,3 +76,13 @@ export function LogoMark({ className = "size-10" }: IconProps) {
     </svg>
   );
 }
+
+/** A globe: "the language of the site". */
+export function GlobeIcon({ className = "size-5" }: IconProps) {
+  return (
+    <StrokeIcon className={className}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+    </StrokeIcon>
+  );
+}

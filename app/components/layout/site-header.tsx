@@ -3,6 +3,7 @@ import { useRootData } from "../../lib/root-data.ts";
 import { Link, NavLink } from "../ui/link.tsx";
 import { containerClass } from "../ui/styles.ts";
 import { CloseIcon, LogoMark, MenuIcon } from "./icons.tsx";
+import { LanguageMenu } from "./language-menu.tsx";
 import { MENU } from "./menu-element.ts";
 
 /** Header navigation of docs/product/screens.md (Shared layout), labels and targets as written there. */
@@ -85,6 +86,9 @@ export function SiteHeader() {
                   </NavLink>
                 </li>
               ))}
+              <li>
+                <LanguageMenu />
+              </li>
             </ul>
           </nav>,
         )}

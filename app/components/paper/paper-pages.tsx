@@ -12,7 +12,8 @@ import type { MetaDescriptor } from "react-router";
 import type { PaperReading } from "../../../shared/api.ts";
 import { fullTextMeta } from "../../lib/fulltext-meta.ts";
 import type { FullTextPageData, PaperPageData } from "../../lib/paper-load.ts";
-import { originOf, siteNameOf } from "../../lib/root-data.ts";
+import { prefixOf } from "../../../shared/i18n/locales.ts";
+import { localeOf, originOf, siteNameOf } from "../../lib/root-data.ts";
 import type { RouteHandle } from "../../root.tsx";
 import { FullTextPage } from "../fulltext/full-text-page.tsx";
 import { containerClass } from "../ui/styles.ts";
@@ -50,11 +51,23 @@ export function PaperPage({
 export function paperPageMeta<P extends PaperReading>(
   loaderData: PaperPageData<P> | undefined,
   matches: Matches,
-  describe: (paper: P, origin: string, siteName: string, fullTextPath: string) => MetaDescriptor[],
+  describe: (
+    paper: P,
+    origin: string,
+    siteName: string,
+    fullTextPath: string,
+    pagePrefix: string,
+  ) => MetaDescriptor[],
 ): MetaDescriptor[] {
   const siteName = siteNameOf(matches);
   if (!loaderData?.paper) return [{ title: siteName }];
-  return describe(loaderData.paper, originOf(matches), siteName, loaderData.fullText);
+  return describe(
+    loaderData.paper,
+    originOf(matches),
+    siteName,
+    loaderData.fullText,
+    prefixOf(localeOf(matches)),
+  );
 }
 
 /** The abstract page's handle: not hydrated, opens the PDF reader. */
@@ -73,7 +86,13 @@ export function fullTextPageMeta(
 ): MetaDescriptor[] {
   const siteName = siteNameOf(matches);
   if (!loaderData?.paper) return [{ title: siteName }];
-  return fullTextMeta(loaderData.paper, loaderData.link, originOf(matches), siteName);
+  return fullTextMeta(
+    loaderData.paper,
+    loaderData.link,
+    originOf(matches),
+    siteName,
+    prefixOf(localeOf(matches)),
+  );
 }
 
 /** The full-text page's handle: not hydrated, it needs no script at all. */

@@ -22,6 +22,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import { splitLocalePath } from "../../../shared/i18n/locales.ts";
 import type { UsageKind } from "../../db/schema.ts";
 import { hasSessionCookie } from "../../http/output-cache.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -34,10 +35,13 @@ const ABSTRACT = /^\/(?:journal|proceedings)\/[a-z0-9][a-z0-9-]*\/([1-9][0-9]{0,
 const PDF =
   /^\/(?:journal|proceedings)\/[a-z0-9][a-z0-9-]*\/download\/([1-9][0-9]{0,8})\/[^/]+\.pdf$/;
 
-/** What `url` (path and query, as in `req.url`) counts as; null for anything else. */
+/**
+ * What `url` (path and query, as in `req.url`) counts as; null for anything else. A page in
+ * another language (`/es/journal/…`, decision 382) counts as the page itself.
+ */
 export function usageTarget(url: string): UsageTarget | null {
   const mark = url.indexOf("?");
-  const path = mark === -1 ? url : url.slice(0, mark);
+  const path = splitLocalePath(mark === -1 ? url : url.slice(0, mark), true).path;
   if (path.length > 300) return null;
   let match = ABSTRACT.exec(path);
   if (match) return { kind: "abstract", paperId: Number(match[1]) };
