@@ -85,6 +85,7 @@ export async function createAppContext(
         dialect: handle.dialect,
         log,
         flushMs: config.usage.flushMs,
+        sessionsPerNetwork: config.usage.sessionsPerNetwork,
       })
     : undefined;
   // attempt limits shared through Redis (decision 297); offline: refused at once, not queued

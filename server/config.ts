@@ -11,6 +11,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { normaliseEmail } from "../shared/email-address.ts";
+import { SESSIONS_PER_NETWORK } from "./features/usage/network-limit.ts";
 import { findPdftotext } from "./services/find-pdftotext.ts";
 import type { PdfLimits } from "./services/pdf.ts";
 
@@ -143,9 +144,10 @@ export type Config = {
    * COUNTER usage counting (server/features/usage/, docs/decisions/280-counting-usage.md):
    * `enabled` is `USAGE_COUNTING` (`on` by default, `off` counts nothing); the process writes
    * its buffered accesses every `flushMs` (`USAGE_FLUSH_SECONDS`, 1–30, default 10) and at
-   * shutdown.
+   * shutdown; it counts at most `sessionsPerNetwork` user-sessions per client network and hour
+   * (`USAGE_SESSIONS_PER_NETWORK`, default {@link SESSIONS_PER_NETWORK}, decision 391).
    */
-  usage: { enabled: boolean; flushMs: number };
+  usage: { enabled: boolean; flushMs: number; sessionsPerNetwork: number };
   /**
    * `PSEUDO_LOCALE=1`: the pseudo-locale's pages (`/en-xa/…`) are served, for the tests that
    * look for text outside the catalogues (issue 32; decision 382). Off by default.
@@ -340,6 +342,12 @@ const envSchema = z.object({
   USAGE_COUNTING: z.enum(["on", "off"]).default("on"),
   USAGE_FLUSH_SECONDS: z.coerce.number().min(1).max(30).default(10),
   PSEUDO_LOCALE: z.enum(["0", "1"]).default("0"),
+  USAGE_SESSIONS_PER_NETWORK: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(SESSIONS_PER_NETWORK),
   SMTP_URL: optionalText.pipe(
     z
       .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })
@@ -453,6 +461,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     usage: {
       enabled: e.USAGE_COUNTING === "on",
       flushMs: Math.round(e.USAGE_FLUSH_SECONDS * 1000),
+      sessionsPerNetwork: e.USAGE_SESSIONS_PER_NETWORK,
     },
     pseudoLocale: e.PSEUDO_LOCALE === "1",
     crossref: {

@@ -34,6 +34,7 @@ import * as m024 from "./migrations/024-usage-paper-monthly.ts";
 import * as m026 from "./migrations/026-search-narrow-rows.ts";
 import * as m027 from "./migrations/027-search-head-index.ts";
 import * as m028 from "./migrations/028-sitemap-part-index.ts";
+import * as m029 from "./migrations/029-usage-network-sessions.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -72,6 +73,7 @@ export const migrations: Record<string, MigrationModule> = {
   "026-search-narrow-rows": m026,
   "027-search-head-index": m027,
   "028-sitemap-part-index": m028,
+  "029-usage-network-sessions": m029,
 };
 
 /**

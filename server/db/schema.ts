@@ -418,6 +418,19 @@ export interface UsageEventsTable {
   counted: Flag;
 }
 
+/**
+ * The user-sessions counted per client network and UTC hour, at most
+ * `USAGE_SESSIONS_PER_NETWORK` each (migration 029, decision 391).
+ */
+export interface UsageNetworkSessionsTable {
+  /** 24 bits of an HMAC of the client network (IPv4 address, IPv6 /64) under the day's salt. */
+  network_key: number;
+  /** Hours since 1970 (UTC). */
+  hour: number;
+  /** The session's reader key, as {@link UsageEventsTable}'s `user_key`. */
+  user_key: string;
+}
+
 /** The four COUNTER metrics of the Item and Title reports, as stored. */
 export interface UsageMetricColumns {
   total_item_investigations: Generated<number>;
@@ -535,6 +548,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   usage_salts: UsageSaltsTable;
   usage_events: UsageEventsTable;
+  usage_network_sessions: UsageNetworkSessionsTable;
   usage_item_daily: UsageItemDailyTable;
   usage_item_monthly: UsageItemMonthlyTable;
   usage_paper_monthly: UsagePaperMonthlyTable;

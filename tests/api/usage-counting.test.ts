@@ -8,6 +8,9 @@
  * also sends a HEAD and a conditional GET answered 304. After both processes stop (SIGTERM:
  * each writes its last batch), the IR of the month, the statistics of the day and the stored
  * rows are checked against the figures the Code of Practice's rules give, each rule cited.
+ *
+ * Then the abuse limit (decision 391): 40 user agents from one address, and 40 from addresses of
+ * one IPv6 /64, spread over both processes, count as `USAGE_SESSIONS_PER_NETWORK` readers each.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -36,8 +39,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** Two servers on the test's database and files. */
-async function startServers(flushSeconds: number): Promise<[ChildServer, ChildServer]> {
+/** Two servers on the test's database and files, with `extra` in their environment. */
+async function startServers(
+  flushSeconds: number,
+  extra: Record<string, string> = {},
+): Promise<[ChildServer, ChildServer]> {
   const env = {
     DATA_DIR: t.dataDir,
     DATABASE_URL: t.databaseUrl ?? "",
@@ -46,6 +52,7 @@ async function startServers(flushSeconds: number): Promise<[ChildServer, ChildSe
     LOG_LEVEL: "warn",
     OUTPUT_CACHE_MB: "8",
     USAGE_FLUSH_SECONDS: String(flushSeconds),
+    ...extra,
   };
   return Promise.all([startChildServer(env, [], SERVER), startChildServer(env, [], SERVER)]);
 }
@@ -196,6 +203,7 @@ describe(`COUNTER counting with two server processes on ${dialectUnderTest}`, ()
         t.ctx.db.selectFrom("usage_events").selectAll().execute(),
         t.ctx.db.selectFrom("usage_item_daily").selectAll().execute(),
         t.ctx.db.selectFrom("usage_scope_daily").selectAll().execute(),
+        t.ctx.db.selectFrom("usage_network_sessions").selectAll().execute(),
       ]),
     );
     for (const secret of ["127.0.0.1", "Firefox", "Googlebot", "Mozilla"]) {
@@ -209,11 +217,14 @@ describe(`COUNTER counting with two server processes on ${dialectUnderTest}`, ()
     timeout: 120_000,
   }, async () => {
     const before = metricsOf(await itemReport());
-    const [a, b] = await startServers(1); // each writes every second, while readers arrive
+    // each writes every second, while readers arrive, each reader from an address of its own
+    // behind the proxy (one address for all would be one client network: decision 391)
+    const [a, b] = await startServers(1, { TRUST_PROXY: "1" });
     await withinOneHour(45);
     const page = `/journal/ethics-review/${seed.paperWithPdfId}`;
     const galley = `/journal/ethics-review/download/${seed.paperWithPdfId}/a-good-life.pdf`;
     const readers = Array.from({ length: 30 }, (_, i) => `${VISITOR} Reader/${i}`);
+    const addresses = new Map(readers.map((ua, i) => [ua, `192.0.2.${i + 1}`]));
     const deadline = Date.now() + 6000;
     // each reader: a view on A, the same view on B at once (one double-click across the two
     // processes), and the PDF from B; the readers in waves, while both processes flush
@@ -225,7 +236,9 @@ describe(`COUNTER counting with two server processes on ${dialectUnderTest}`, ()
             [b, page],
             [b, galley],
           ] as const) {
-            const res = await fetch(server.origin + url, { headers: { "user-agent": ua } });
+            const res = await fetch(server.origin + url, {
+              headers: { "user-agent": ua, "x-forwarded-for": addresses.get(ua)! },
+            });
             expect([200, 206]).toContain(res.status);
             await res.arrayBuffer();
           }
@@ -245,5 +258,49 @@ describe(`COUNTER counting with two server processes on ${dialectUnderTest}`, ()
       ui: after.Unique_Item_Investigations - before.Unique_Item_Investigations,
       ur: after.Unique_Item_Requests - before.Unique_Item_Requests,
     }).toEqual({ ti: 60, tr: 30, ui: 30, ur: 30 });
+  });
+
+  it("counts at most USAGE_SESSIONS_PER_NETWORK user-sessions of one client network in an hour", {
+    timeout: 120_000,
+  }, async () => {
+    const before = metricsOf(await itemReport());
+    const limit = 10; // the default (server/features/usage/network-limit.ts)
+    const [a, b] = await startServers(1, { TRUST_PROXY: "1" });
+    await withinOneHour(45);
+    const page = `/journal/ethics-review/${seed.paperWithPdfId}`;
+    const agents = Array.from({ length: 40 }, (_, i) => `${VISITOR} Rotated/${i}`);
+    const visits = [
+      // 40 user agents from one IPv4 address: 40 user-sessions by COUNTER's rule alone
+      ...agents.map((ua) => ({ ua, ip: "198.51.100.7" })),
+      // 40 from 40 addresses of one IPv6 /64, which one subscriber holds whole (decision 264)
+      ...agents.map((ua, i) => ({ ua, ip: `2001:db8:7:7::${(i + 1).toString(16)}` })),
+      // a reader of another network still counts
+      { ua: VISITOR, ip: "203.0.113.9" },
+    ];
+    for (let i = 0; i < visits.length; i += 9) {
+      await Promise.all(
+        visits.slice(i, i + 9).map(async ({ ua, ip }, j) => {
+          const server = (i + j) % 2 === 0 ? a : b; // over both processes, each writing
+          const res = await fetch(server.origin + page, {
+            headers: { "user-agent": ua, "x-forwarded-for": ip },
+          });
+          expect(res.status).toBe(200);
+          await res.arrayBuffer();
+        }),
+      );
+    }
+    expect(await a.terminate()).toBe(0);
+    expect(await b.terminate()).toBe(0);
+    const after = metricsOf(await itemReport());
+    // each network: `limit` sessions of one view each (one Investigation, one unique), the
+    // other 30 sessions' views not counted; the third network's reader: one
+    expect({
+      ti: after.Total_Item_Investigations - before.Total_Item_Investigations,
+      ui: after.Unique_Item_Investigations - before.Unique_Item_Investigations,
+    }).toEqual({ ti: 2 * limit + 1, ui: 2 * limit + 1 });
+    // what is kept of it: session keys under 24-bit network keys, no address
+    const sessions = await t.ctx.db.selectFrom("usage_network_sessions").selectAll().execute();
+    expect(JSON.stringify(sessions)).not.toMatch(/198\.51|2001:db8|203\.0/);
+    expect(sessions.every((s) => Number(s.network_key) < 2 ** 24)).toBe(true);
   });
 });

@@ -9,6 +9,7 @@
  *   journal or proceeding assigns it to its creator (server/features/journals/commands.ts,
  *   server/features/proceedings/commands.ts).
  */
+import { type RawBuilder, type SqlBool, sql } from "kysely";
 import type { UserRole } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
@@ -114,6 +115,25 @@ export async function readableBy(
     throw error;
   }
 }
+
+/**
+ * {@link readableBy}'s answer for everybody without rights on a journal, as SQL conditions, for
+ * the lists that show published work only, to everybody (decision 260), usage figures and
+ * reports among them (decision 390). Over the aliases of server/features/papers/with-venues.ts:
+ * `papers as p`, `publications as pub`, `journals as j`, joined inner or left.
+ *
+ * A journal readers may see is active (a condition on `j`).
+ */
+export const PUBLIC_JOURNAL: RawBuilder<SqlBool> = sql<SqlBool>`(${sql.ref("j.active")} = 1)`;
+
+/** An issue readers may see: published, in a journal they may see (on `pub` and `j`). */
+export const PUBLIC_ISSUE: RawBuilder<SqlBool> = sql<SqlBool>`(${PUBLIC_JOURNAL} and ${sql.ref("pub.status")} = 'published')`;
+
+/**
+ * A paper readers may see: a conference paper (proceedings have no unpublished state, decision
+ * 090), or a journal paper of an issue they may see (on `p`, `pub` and `j`).
+ */
+export const PUBLIC_PAPER: RawBuilder<SqlBool> = sql<SqlBool>`(${sql.ref("p.proceeding_id")} is not null or ${PUBLIC_ISSUE})`;
 
 /** Assigns journal `journalId` to `userId` inside `trx`; assigning twice is a no-op. */
 export async function assignJournalInTrx(

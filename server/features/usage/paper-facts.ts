@@ -1,10 +1,12 @@
 /**
  * What the usage figures show of a paper: its title, public page and where it appeared, and
- * whether readers can see it (an active journal's published issue, or a proceeding).
+ * whether readers can see it (an active journal's published issue, or a proceeding: the rule of
+ * decision 260, `PUBLIC_PAPER` of server/features/accounts/access.ts).
  */
 
 import { paperLink, proceedingPaperLink } from "../../../shared/format.ts";
 import type { Db } from "../../db/database.ts";
+import { PUBLIC_PAPER } from "../accounts/access.ts";
 import { papersWithVenues } from "../papers/with-venues.ts";
 
 export type PaperFacts = {
@@ -25,10 +27,9 @@ export async function describePapers(db: Db, paperIds: number[]): Promise<Map<nu
     .select([
       "p.id",
       "p.title",
-      "pub.status",
+      PUBLIC_PAPER.as("public"),
       "j.uri",
       "j.name as journal_name",
-      "j.active",
       "pr.slug",
       "pr.title as proceeding_title",
     ])
@@ -40,14 +41,14 @@ export async function describePapers(db: Db, paperIds: number[]): Promise<Map<nu
         title: r.title,
         link: paperLink(r.uri, r.id),
         source: r.journal_name ?? "",
-        public: Number(r.active) === 1 && r.status === "published",
+        public: Number(r.public) === 1, // SQLite answers 1, PostgreSQL true
       });
     } else if (r.slug) {
       out.set(r.id, {
         title: r.title,
         link: proceedingPaperLink(r.slug, r.id),
         source: r.proceeding_title ?? "",
-        public: true,
+        public: Number(r.public) === 1,
       });
     }
   }

@@ -33,9 +33,14 @@ export async function paperReaderFigures(
   };
 }
 
+/** Most papers 'Most read' ranks to find its few that readers can see. */
+const MOST_READ_DEPTH = 1_000;
+
 /**
  * The `limit` papers readers viewed most over the last {@link MOST_READ_DAYS} whole days, of the
- * site or of one journal (by URI); only papers readers can see now, and only papers with views.
+ * site or of one journal (by URI); only papers readers can see now (decision 260's rule, in
+ * ./paper-facts.ts), and only papers with views. Papers readers cannot see that rank above them
+ * are passed over, reading deeper (up to {@link MOST_READ_DEPTH} papers) until `limit` are found.
  */
 export async function mostRead(
   ctx: AppContext,
@@ -55,24 +60,26 @@ export async function mostRead(
     if (!journal) return [];
     filter = { kind: "journal", id: journal.id };
   }
-  // a few more than asked, in case some are no longer public
-  const top = await topPaperFigures(ctx.db, ctx.dialect, from, to, filter, limit * 2);
-  const facts = await describePapers(
-    ctx.db,
-    top.map((t) => t.paperId),
-  );
-  const out: MostReadPaper[] = [];
-  for (const t of top) {
-    const paper = facts.get(t.paperId);
-    if (!paper?.public || t.total_item_investigations === 0) continue;
-    out.push({
-      paperID: t.paperId,
-      title: paper.title,
-      link: paper.link,
-      source: paper.source,
-      views: t.total_item_investigations,
-    });
-    if (out.length === limit) break;
+  // a few more than asked, in case some are no longer public; more when they were not enough
+  for (let depth = limit * 2; ; depth = Math.min(depth * 4, MOST_READ_DEPTH)) {
+    const top = await topPaperFigures(ctx.db, ctx.dialect, from, to, filter, depth);
+    const facts = await describePapers(
+      ctx.db,
+      top.map((t) => t.paperId),
+    );
+    const out: MostReadPaper[] = [];
+    for (const t of top) {
+      const paper = facts.get(t.paperId);
+      if (!paper?.public || t.total_item_investigations === 0) continue;
+      out.push({
+        paperID: t.paperId,
+        title: paper.title,
+        link: paper.link,
+        source: paper.source,
+        views: t.total_item_investigations,
+      });
+      if (out.length === limit) break;
+    }
+    if (out.length === limit || top.length < depth || depth >= MOST_READ_DEPTH) return out;
   }
-  return out;
 }

@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import type { Db } from "../../db/database.ts";
 import type { Dialect } from "../../db/dialect.ts";
+import { hourOf, SESSIONS_PER_NETWORK } from "./network-limit.ts";
 import { type PendingEvent, pruneUsageEvents, storeUsageBatch } from "./store.ts";
 
 /** Events kept in memory at most while the database is away; newer ones are dropped (logged). */
@@ -40,6 +41,11 @@ export type UsageRecorderOptions = {
   log: Logger;
   /** Milliseconds between flushes; 0 flushes only when asked (tests). */
   flushMs: number;
+  /**
+   * User-sessions counted per client network and hour (`USAGE_SESSIONS_PER_NETWORK`,
+   * decision 391); default {@link SESSIONS_PER_NETWORK}.
+   */
+  sessionsPerNetwork?: number;
   /** The clock, ms since 1970 (tests replace it). */
   now?: () => number;
 };
@@ -53,16 +59,31 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
   let dropped = 0;
   let running: Promise<void> = Promise.resolve();
   let lastPrune = 0;
+  let lastOverLimitHour = -1;
 
   const writeOnce = async () => {
     const batch = buffer;
     buffer = [];
+    let overLimit: number;
     try {
-      await storeUsageBatch(db, dialect, batch);
+      ({ overLimit } = await storeUsageBatch(
+        db,
+        dialect,
+        batch,
+        options.sessionsPerNetwork ?? SESSIONS_PER_NETWORK,
+      ));
     } catch (error) {
       // keep them, oldest first, within the bound
       buffer = [...batch, ...buffer].slice(0, MAX_BUFFERED);
       throw error;
+    }
+    // once an hour: a site behind a proxy without TRUST_PROXY sees one address for everybody
+    if (overLimit > 0 && hourOf(now()) !== lastOverLimitHour) {
+      lastOverLimitHour = hourOf(now());
+      log.warn(
+        { notCounted: overLimit, sessionsPerNetwork: options.sessionsPerNetwork },
+        "usage: accesses of client networks past USAGE_SESSIONS_PER_NETWORK user-sessions this hour not counted (if every request comes from one proxy, set TRUST_PROXY)",
+      );
     }
     if (now() - lastPrune >= PRUNE_EVERY_MS) {
       lastPrune = now();

@@ -5,6 +5,10 @@
  *
  * Who sees what follows server/features/accounts/access.ts: the site only to administrators; a journal
  * (with its issues and papers) or a proceeding (with its papers) to those who may manage it.
+ * Those are exactly the accounts decision 260 lets read a journal's unpublished parts
+ * (`readableBy` is `assertJournalAccess` answered as a visibility), so the screen counts a
+ * journal's draft issues' papers, and an inactive journal's figures, for them and nobody else
+ * (decision 390); everybody else gets the 403 of the journal, issue or paper.
  */
 import { sql } from "kysely";
 import { publicationLabel } from "../../../shared/format.ts";

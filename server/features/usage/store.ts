@@ -7,15 +7,21 @@
  *    events at once;
  * 2. makes sure each day of the batch has its salt (`usage_salts`) and turns every IP address
  *    and user agent into the day's session key, an HMAC under that salt: neither is stored;
- * 3. inserts the events under the ids this process gave them, skipping ids already stored, so
- *    a batch sent again after a commit whose answer was lost counts nothing twice;
- * 4. counts the new events against the stored ones of the same readers (./counting.ts) and
+ * 3. leaves out the accesses of user-sessions past the limit of their client network's hour
+ *    (./network-limit.ts, decision 391), recording the sessions it counts in
+ *    `usage_network_sessions` under a 24-bit key of the network;
+ * 4. inserts the events under the ids this process gave them, skipping ids already stored, so
+ *    a batch sent again after a commit whose answer was lost counts nothing twice (its
+ *    sessions are counted already; an access refused before is refused again, since a
+ *    network's counted sessions of an hour only grow);
+ * 5. counts the new events against the stored ones of the same readers (./counting.ts) and
  *    stores the changed `counted` flags;
- * 5. adds the changes to `usage_item_daily`, `usage_item_monthly`, `usage_paper_monthly` (a
+ * 6. adds the changes to `usage_item_daily`, `usage_item_monthly`, `usage_paper_monthly` (a
  *    paper's views of the month, migration 024) and `usage_scope_daily` (upserts with
  *    increments), with each paper's Year of Publication and Access_Type.
  *
- * {@link pruneUsageEvents} deletes events and salts older than {@link EVENT_RETENTION_MS}.
+ * {@link pruneUsageEvents} deletes events, sessions and salts older than
+ * {@link EVENT_RETENTION_MS}.
  */
 import { createHmac, randomBytes } from "node:crypto";
 import { type RawBuilder, sql, type Transaction } from "kysely";
@@ -31,6 +37,15 @@ import {
   SESSION_MS,
   utcDay,
 } from "./counting.ts";
+import {
+  admitSessions,
+  hourOf,
+  type NetworkSession,
+  networkHour,
+  networkKeyOf,
+  SESSIONS_PER_NETWORK,
+  type SessionAccess,
+} from "./network-limit.ts";
 
 /** An access as the serving process recorded it: nothing of it is stored as it is. */
 export type PendingEvent = {
@@ -73,28 +88,63 @@ export function userKeyOf(salt: string, ip: string, userAgent: string): string {
   return createHmac("sha256", salt).update(`${ip}\n${userAgent}`).digest("base64url").slice(0, 22);
 }
 
+/** What writing a batch did. */
+export type BatchResult = {
+  /** Events of the batch stored now: new (not stored by an earlier try), within the limit. */
+  fresh: number;
+  /** Events left out: their user-session was past its client network's limit of the hour. */
+  overLimit: number;
+};
+
 /**
  * Counts `batch` into the usage tables (see the module docstring); all or nothing.
- * @returns how many of the batch's events were new (not stored by an earlier try).
+ * @param sessionsPerNetwork user-sessions counted per client network and hour
+ *   (`USAGE_SESSIONS_PER_NETWORK`, decision 391).
  */
 export async function storeUsageBatch(
   db: Db,
   dialect: Dialect,
   batch: PendingEvent[],
-): Promise<number> {
-  if (batch.length === 0) return 0;
+  sessionsPerNetwork = SESSIONS_PER_NETWORK,
+): Promise<BatchResult> {
+  if (batch.length === 0) return { fresh: 0, overLimit: 0 };
   return db.transaction().execute(async (trx) => {
     if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${USAGE_LOCK})`.execute(trx);
     const salts = await saltsFor(trx, [...new Set(batch.map((e) => utcDay(e.at)))]);
 
-    const rows = batch.map((e) => ({
+    const keyed = batch.map((e) => {
+      const salt = salts.get(utcDay(e.at))!;
+      return {
+        id: e.id,
+        at: e.at,
+        user_key: userKeyOf(salt, e.ip, e.userAgent),
+        network_key: networkKeyOf(salt, e.ip),
+        paper_id: e.paperId,
+        kind: e.kind,
+        counted: 0,
+      };
+    });
+    const accesses: SessionAccess[] = keyed.map((e) => ({
       id: e.id,
       at: e.at,
-      user_key: userKeyOf(salts.get(utcDay(e.at))!, e.ip, e.userAgent),
-      paper_id: e.paperId,
-      kind: e.kind,
-      counted: 0,
+      userKey: e.user_key,
+      networkKey: e.network_key,
     }));
+    const { refused, added } = admitSessions(
+      accesses,
+      await countedSessions(trx, accesses),
+      sessionsPerNetwork,
+    );
+    for (const part of chunks(added)) {
+      await trx
+        .insertInto("usage_network_sessions")
+        .values(part)
+        .onConflict((oc) => oc.columns(["network_key", "hour", "user_key"]).doNothing())
+        .execute();
+    }
+    const rows = keyed
+      .filter((e) => !refused.has(e.id))
+      .map(({ network_key: _network, ...row }) => row);
     const inserted = new Set<string>();
     for (const part of chunks(rows)) {
       const ids = await trx
@@ -115,7 +165,7 @@ export async function storeUsageBatch(
         kind: r.kind,
         counted: false,
       }));
-    if (fresh.length === 0) return 0;
+    if (fresh.length === 0) return { fresh: 0, overLimit: refused.size };
 
     const known = await knownEvents(trx, fresh);
     const { flags, deltas } = countEvents(known, fresh);
@@ -132,8 +182,35 @@ export async function storeUsageBatch(
       }
     }
     await addDeltas(trx, deltas);
-    return fresh.length;
+    return { fresh: fresh.length, overLimit: refused.size };
   });
+}
+
+/**
+ * The user-sessions counted before for the client networks and hours of `accesses`, by
+ * {@link networkHour}.
+ */
+async function countedSessions(
+  trx: Trx,
+  accesses: SessionAccess[],
+): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  const hours = [...new Set(accesses.map((a) => hourOf(a.at)))];
+  for (const keys of chunks([...new Set(accesses.map((a) => a.networkKey))])) {
+    const rows: NetworkSession[] = await trx
+      .selectFrom("usage_network_sessions")
+      .select(["network_key", "hour", "user_key"])
+      .where("network_key", "in", keys)
+      .where("hour", "in", hours)
+      .execute();
+    for (const row of rows) {
+      const key = networkHour(Number(row.network_key), Number(row.hour));
+      const sessions = out.get(key) ?? new Set<string>();
+      sessions.add(row.user_key);
+      out.set(key, sessions);
+    }
+  }
+  return out;
 }
 
 /** The salt of each of `days`, created (randomly, once across processes) when missing. */
@@ -375,11 +452,13 @@ function increments(table: MetricTable): Record<keyof MetricRow, RawBuilder<numb
 }
 
 /**
- * Deletes events older than {@link EVENT_RETENTION_MS} before `now`, and the salts of days that
- * ended longer ago than that: after this, nothing links a session key to a reader.
+ * Deletes events and counted sessions older than {@link EVENT_RETENTION_MS} before `now`, and
+ * the salts of days that ended longer ago than that: after this, nothing links a session key
+ * or a network key to a reader.
  */
 export async function pruneUsageEvents(db: Db, now: number): Promise<void> {
   const cutoff = now - EVENT_RETENTION_MS;
   await db.deleteFrom("usage_events").where("at", "<", cutoff).execute();
+  await db.deleteFrom("usage_network_sessions").where("hour", "<", hourOf(cutoff)).execute();
   await db.deleteFrom("usage_salts").where("day", "<", utcDay(cutoff)).execute();
 }
