@@ -5,7 +5,6 @@
  */
 
 import publicScriptUrl from "virtual:athenaeum/public-script";
-import { I18nProvider } from "@lingui/react";
 import { useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -27,10 +26,10 @@ import {
   LOCALES,
   localizedPath,
 } from "../shared/i18n/locales.ts";
-import { i18nFor } from "../shared/i18n/translator.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteLayout } from "./components/layout/site-layout.tsx";
+import { LocaleProvider } from "./i18n/use-t.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { containerClass } from "./components/ui/styles.ts";
 import { appContext, requestContext } from "./context.ts";
@@ -124,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrate ? null : <LanguageAlternates origin={data?.origin ?? ""} />}
       </head>
       <body>
-        <I18nProvider i18n={i18nFor(locale)}>{children}</I18nProvider>
+        <LocaleProvider locale={locale}>{children}</LocaleProvider>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

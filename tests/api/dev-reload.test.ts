@@ -23,7 +23,7 @@ import { dialectUnderTest } from "../helpers/context.ts";
 import { freePort } from "../helpers/free-port.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const SOURCES = ["app", "server", "shared", "scripts"];
+const SOURCES = ["app", "server", "shared", "scripts", "locales"];
 const FILES = ["package.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
 
 /** A copy of the sources the dev server reads, with this checkout's packages linked. */

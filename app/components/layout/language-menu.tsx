@@ -10,7 +10,7 @@
  */
 import { useLocation } from "react-router";
 import { LOCALE_NAMES, LOCALES } from "../../../shared/i18n/locales.ts";
-import { useLocale, useT } from "../../i18n/use-t.ts";
+import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { GlobeIcon } from "./icons.tsx";
 
 export function LanguageMenu() {

@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 // biome-ignore lint/style/noRestrictedImports: the one place that wraps them
 import { Link as RouterLink, useLocation } from "react-router";
 import { localizedPath } from "../../../shared/i18n/locales.ts";
-import { useLocale } from "../../i18n/use-t.ts";
+import { useLocale } from "../../i18n/use-t.tsx";
 import { isHydratedPath } from "../../lib/page-kind.ts";
 
 type Target = { to: string };
