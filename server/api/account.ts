@@ -25,6 +25,7 @@
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { INVITATION_GONE, MESSAGES } from "../../shared/constants.ts";
+import { localeOr } from "../../shared/i18n/locales.ts";
 import { newPasswordWireFields } from "../../shared/schemas.ts";
 import {
   ADMIN_CONFIRMED_MSG,
@@ -82,7 +83,7 @@ export function accountRouter(ctx: AppContext): Router {
     await limits.registrationPerIp.consume(clientNetwork(clientIp(req)));
     assertRegistrationOpen(ctx);
     const input = register.body(req.body ?? {});
-    const user = await registerManager(ctx, input);
+    const user = await registerManager(ctx, { ...input, locale: localeOr(res.locals.locale) });
     // ADMIN_EMAIL grants the role only once its emailed link is opened (decision 262)
     await offerAdminConfirmation(ctx, user, linkOrigin(ctx.config, req));
     register.send(res, {}, MESSAGES.registrationSuccessful, 201);
@@ -98,7 +99,7 @@ export function accountRouter(ctx: AppContext): Router {
   router.post(registerInvitedCall.path, sameOrigin, async (req, res) => {
     await limits.registrationPerIp.consume(clientNetwork(clientIp(req)));
     const input = registerInvitedCall.body(req.body ?? {});
-    await registerInvited(ctx, input);
+    await registerInvited(ctx, { ...input, locale: localeOr(res.locals.locale) });
     registerInvitedCall.send(res, {}, MESSAGES.registrationSuccessful, 201);
   });
 

@@ -35,6 +35,7 @@ import * as m026 from "./migrations/026-search-narrow-rows.ts";
 import * as m027 from "./migrations/027-search-head-index.ts";
 import * as m028 from "./migrations/028-sitemap-part-index.ts";
 import * as m029 from "./migrations/029-usage-network-sessions.ts";
+import * as m030 from "./migrations/030-user-locale.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -74,6 +75,7 @@ export const migrations: Record<string, MigrationModule> = {
   "027-search-head-index": m027,
   "028-sitemap-part-index": m028,
   "029-usage-network-sessions": m029,
+  "030-user-locale": m030,
 };
 
 /**

@@ -32,6 +32,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** When the account was disabled (it cannot sign in), or null. */
   disabled_at: string | null;
+  /** The account's language (a `LOCALES` tag), null for the default; migration 030. */
+  locale: string | null;
 }
 
 /** Which journal a manager may touch (administrators need no rows). */

@@ -43,6 +43,11 @@ export function directionOf(locale: RenderLocale): "ltr" | "rtl" {
   return locale === "ar" ? "rtl" : "ltr";
 }
 
+/** `value` (a stored language, an account's `locale`) when it is an interface language, else the default. */
+export function localeOr(value: string | null | undefined): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** Whether `value` names an interface language exactly (`"pt-BR"`, not `"pt-br"`). */
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);

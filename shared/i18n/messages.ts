@@ -14,8 +14,8 @@
  *   as JSON. Only strings, numbers and booleans travel this way.
  */
 
-/** Values of a message's placeholders. */
-export type MessageValues = Record<string, string | number | boolean>;
+/** Values of a message's placeholders (a `Date` only for `t`, not in a carried text). */
+export type MessageValues = Record<string, string | number | boolean | Date>;
 
 /** Marks `text` as a catalogue message for `npm run i18n`; returns it unchanged. */
 export function msg<const T extends string>(text: T): T {
@@ -25,7 +25,7 @@ export function msg<const T extends string>(text: T): T {
 const SEPARATOR = "\u0000";
 
 /** `text` (a catalogue message, marked for `npm run i18n`) carried with its values as one string. */
-export function msgWith(text: string, values: MessageValues): string {
+export function msgWith(text: string, values: Record<string, string | number | boolean>): string {
   return `${text}${SEPARATOR}${JSON.stringify(values)}`;
 }
 

@@ -18,6 +18,7 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { ManagersScreen } from "../../../shared/api.ts";
+import { localeOr } from "../../../shared/i18n/locales.ts";
 import { inviteManager } from "../../features/accounts/invitations.ts";
 import {
   listAccounts,
@@ -112,7 +113,13 @@ export function managersRouter(ctx: AppContext): Router {
   router.post(inviteManagerCall.path, ...change, async (req, res) => {
     const { email } = inviteManagerCall.body(req.body ?? {}, inviteSchema);
     const user = res.locals.user!;
-    const to = await inviteManager(ctx, user, email, linkOrigin(ctx.config, req));
+    const to = await inviteManager(
+      ctx,
+      user,
+      email,
+      linkOrigin(ctx.config, req),
+      localeOr(res.locals.locale),
+    );
     inviteManagerCall.send(
       res,
       {},

@@ -18,7 +18,9 @@
  * it (server/features/accounts/invitations.ts), and the first account of a site is administrator anyway.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { localeOr } from "../../../shared/i18n/locales.ts";
 import type { User } from "../../db/schema.ts";
+import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, invalid } from "../../services/errors.ts";
 import { sendMail } from "../../services/mail.ts";
@@ -41,7 +43,7 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
  */
 export async function offerAdminConfirmation(
   ctx: AppContext,
-  user: Pick<User, "id" | "email" | "role" | "first_name" | "last_name">,
+  user: Pick<User, "id" | "email" | "role" | "first_name" | "last_name" | "locale">,
   origin: string,
   now = new Date(),
 ): Promise<boolean> {
@@ -60,24 +62,14 @@ export async function offerAdminConfirmation(
     })
     .execute();
   const site = ctx.config.siteName;
-  const text = [
-    `Hello ${displayName(user)},`,
-    "",
-    `This address is the one ${site} names as its site administrator. To confirm that it is`,
-    "yours and make your new account the site administrator, open this link within 24 hours",
-    "and enter the password you registered with. It works once:",
-    "",
-    `${origin}/confirm-admin#${token}`,
-    "",
-    "Until then the account is a journal manager. If you did not register, ignore this message:",
-    "nothing changes without the account's password.",
-    "",
-    `— ${site}`,
-  ].join("\n");
+  const t = serverTranslator(localeOr(user.locale));
   sendMail(ctx, {
     to: user.email,
-    subject: `Confirm your ${site} administrator address`,
-    text,
+    subject: t("Confirm your {site} administrator address", { site }),
+    text: t(
+      "Hello {name},\n\nThis address is the one {site} names as its site administrator. To confirm that it is yours and make your new account the site administrator, open this link within 24 hours and enter the password you registered with. It works once:\n\n{link}\n\nUntil then the account is a journal manager. If you did not register, ignore this message: nothing changes without the account's password.\n\n— {site}",
+      { name: displayName(user), site, link: `${origin}/confirm-admin#${token}` },
+    ),
   }).catch(() => {
     // already logged by sendMail; the registration was answered without it on purpose
   });

@@ -14,7 +14,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { INVITATION_GONE } from "../../../shared/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import type { User } from "../../db/schema.ts";
+import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, conflict } from "../../services/errors.ts";
 import { sendMail } from "../../services/mail.ts";
@@ -49,6 +51,7 @@ export async function inviteManager(
   invitedBy: { id: number; name: string },
   email: string,
   origin: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<string> {
   const to = normaliseEmail(email);
   const existing = await ctx.db
@@ -70,21 +73,24 @@ export async function inviteManager(
       expires_at: expires.toISOString(),
     })
     .execute();
-  const link = `${origin}/registration?invite=${token}`;
+  const site = ctx.config.siteName;
+  const t = serverTranslator(locale);
   await sendMail(ctx, {
     to,
-    subject: `Your invitation to manage journals on ${ctx.config.siteName}`,
-    text: [
-      "Hello,",
-      "",
-      `${invitedBy.name} invites you to manage journals on ${ctx.config.siteName}.`,
-      "Open this link to create your account (no passcode is needed):",
-      "",
-      link,
-      "",
-      `The link works once, until ${expires.toUTCString()}.`,
-      "If you did not expect this message, you can ignore it.",
-    ].join("\n"),
+    subject: t("Your invitation to manage journals on {site}", { site }),
+    text: t(
+      "Hello,\n\n{inviter} invites you to manage journals on {site}. Open this link to create your account (no passcode is needed):\n\n{link}\n\nThe link works once, until {expires} (UTC). If you did not expect this message, you can ignore it.",
+      {
+        inviter: invitedBy.name,
+        site,
+        link: `${origin}/registration?invite=${token}`,
+        expires: new Intl.DateTimeFormat(locale, {
+          dateStyle: "long",
+          timeStyle: "short",
+          timeZone: "UTC",
+        }).format(expires),
+      },
+    ),
   });
   return to;
 }
@@ -119,7 +125,7 @@ export async function invitationEmail(ctx: AppContext, token: string): Promise<s
  */
 export async function registerInvited(
   ctx: AppContext,
-  input: Omit<NewManager, "email" | "admincode"> & { invite: string },
+  input: Omit<NewManager, "email" | "admincode"> & { invite: string; locale?: Locale },
 ): Promise<User> {
   assertNewPassword(input.pword, input.cpword);
   const row = await liveInvitation(ctx, input.invite);

@@ -6,6 +6,8 @@
  * the account's owner once when failures from every network together pass the account's free
  * failures (./sign-in-failures.ts).
  */
+import { localeOr } from "../../../shared/i18n/locales.ts";
+import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { sendMail } from "../../services/mail.ts";
 import {
@@ -55,36 +57,28 @@ export async function guardPasswordAttempt<T>(
 async function alertAccountOwner(ctx: AppContext, email: string, origin: string): Promise<void> {
   const user = await ctx.db
     .selectFrom("users")
-    .select(["id", "email", "first_name", "last_name"])
+    .select(["id", "email", "first_name", "last_name", "locale"])
     .where("email", "=", normaliseEmail(email))
     .where("disabled_at", "is", null)
     .executeTakeFirst();
   if (!user) return;
   const networks = await failingNetworks(ctx, user.email);
   const site = ctx.config.siteName;
-  const failures = ctx.config.rateLimits.signInFailuresPerAccount.points;
-  const hours = FORGET_AFTER_MS / 3_600_000;
-  const text = [
-    `Hello ${displayName(user)},`,
-    "",
-    `Someone has tried to sign in to your ${site} account with a wrong password ${failures} times`,
-    `from ${networks === 1 ? "1 network" : `${networks} networks`} in the last ${hours} hours.`,
-    "",
-    "To protect the account, sign-ins to it from browsers that have never signed in to it now",
-    "wait between attempts. The browsers where you have signed in before are not held up. Your",
-    "password still works: nobody has signed in with it because of this.",
-    "",
-    "If this was you, there is nothing to do. If it was not, choose a new, long password that you",
-    "use nowhere else; a new password also ends the waits:",
-    "",
-    `${origin}/forgot-password`,
-    "",
-    `— ${site}`,
-  ].join("\n");
+  const t = serverTranslator(localeOr(user.locale));
   sendMail(ctx, {
     to: user.email,
-    subject: `Failed sign-ins to your ${site} account`,
-    text,
+    subject: t("Failed sign-ins to your {site} account", { site }),
+    text: t(
+      "Hello {name},\n\nSomeone has tried to sign in to your {site} account with a wrong password {failures} times from {networks, plural, one {# network} other {# networks}} in the last {hours} hours.\n\nTo protect the account, sign-ins to it from browsers that have never signed in to it now wait between attempts. The browsers where you have signed in before are not held up. Your password still works: nobody has signed in with it because of this.\n\nIf this was you, there is nothing to do. If it was not, choose a new, long password that you use nowhere else; a new password also ends the waits:\n\n{link}\n\n— {site}",
+      {
+        name: displayName(user),
+        site,
+        failures: ctx.config.rateLimits.signInFailuresPerAccount.points,
+        networks,
+        hours: FORGET_AFTER_MS / 3_600_000,
+        link: `${origin}/forgot-password`,
+      },
+    ),
   }).catch(() => {
     // already logged by sendMail
   });

@@ -17,7 +17,9 @@
  *   voids its other links and clears its failed sign-ins (decision 197), in one transaction.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { localeOr } from "../../../shared/i18n/locales.ts";
 import type { User } from "../../db/schema.ts";
+import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, invalid } from "../../services/errors.ts";
 import { sendMail } from "../../services/mail.ts";
@@ -63,7 +65,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const user = await ctx.db
     .selectFrom("users")
-    .select(["id", "email", "first_name", "last_name"])
+    .select(["id", "email", "first_name", "last_name", "locale"])
     .where("email", "=", normaliseEmail(email))
     // a disabled account gets no link (decision 261): it could not use one
     .where("disabled_at", "is", null)
@@ -95,22 +97,16 @@ export async function requestPasswordReset(
     })
     .execute();
 
-  const link = `${origin}/reset-password#${token}`;
   const site = ctx.config.siteName;
-  const text = [
-    `Hello ${displayName(user)},`,
-    "",
-    `Someone, probably you, asked to reset the password of your ${site} manager account.`,
-    "To choose a new password, open this link within 1 hour. It works once:",
-    "",
-    link,
-    "",
-    "Choosing a new password signs you out everywhere else.",
-    "If you did not ask for this, ignore this message: your password stays as it is.",
-    "",
-    `— ${site}`,
-  ].join("\n");
-  sendMail(ctx, { to: user.email, subject: `Reset your ${site} password`, text }).catch(() => {
+  const t = serverTranslator(localeOr(user.locale));
+  sendMail(ctx, {
+    to: user.email,
+    subject: t("Reset your {site} password", { site }),
+    text: t(
+      "Hello {name},\n\nSomeone, probably you, asked to reset the password of your {site} account. To choose a new password, open this link within 1 hour. It works once:\n\n{link}\n\nChoosing a new password signs you out everywhere else. If you did not ask for this, ignore this message: your password stays as it is.\n\n— {site}",
+      { name: displayName(user), site, link: `${origin}/reset-password#${token}` },
+    ),
+  }).catch(() => {
     // already logged by sendMail; the requester was answered without it on purpose
   });
 }

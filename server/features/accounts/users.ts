@@ -15,6 +15,7 @@ import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } 
 import { sql } from "kysely";
 import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../../shared/constants.ts";
 import { normaliseEmail } from "../../../shared/email-address.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { DEFAULT_PASSWORD_SCRYPT_COST } from "../../config.ts";
 import type { User, UserRole } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -167,7 +168,10 @@ export function assertRegistrationOpen(ctx: AppContext): string {
  *   `invalid` (400) 'Passwords you entered do not match!' or a password shorter than
  *   {@link MIN_PASSWORD_LENGTH}; `conflict` (409) when the email has an account.
  */
-export async function registerManager(ctx: AppContext, input: NewManager): Promise<User> {
+export async function registerManager(
+  ctx: AppContext,
+  input: NewManager & { locale?: Locale },
+): Promise<User> {
   const configured = assertRegistrationOpen(ctx);
   assertNewPassword(input.pword, input.cpword);
   if (!passcodeMatches(input.admincode, configured)) {
@@ -200,7 +204,10 @@ export async function registerManager(ctx: AppContext, input: NewManager): Promi
  */
 export async function insertAccount(
   ctx: AppContext,
-  input: Pick<NewManager, "fname" | "lname" | "phone" | "email" | "pword">,
+  input: Pick<NewManager, "fname" | "lname" | "phone" | "email" | "pword"> & {
+    /** The language the account registered in (decision 382). */
+    locale?: Locale;
+  },
   passwordHash?: string,
   addressProven = false,
 ): Promise<User> {
@@ -222,6 +229,7 @@ export async function insertAccount(
         password_hash,
         created_at: new Date().toISOString(),
         role,
+        locale: input.locale ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
