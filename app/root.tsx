@@ -29,10 +29,10 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteLayout } from "./components/layout/site-layout.tsx";
-import { LocaleProvider } from "./i18n/use-t.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { containerClass } from "./components/ui/styles.ts";
 import { appContext, requestContext } from "./context.ts";
+import { LocaleProvider } from "./i18n/use-t.tsx";
 import { pageMeta, type RootData } from "./lib/root-data.ts";
 
 /**

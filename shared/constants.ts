@@ -1,7 +1,9 @@
 /**
  * Business constants and fixed texts of the specification (sections 1, 3, 8 and 9), kept in one
- * place so the client and the server spell them the same way.
+ * place so the client and the server spell them the same way. The texts are catalogue messages
+ * (`msg`, decision 382): whoever shows one translates it with `t`.
  */
+import { msg } from "./i18n/messages.ts";
 
 /** Publishing frequency values as stored, spelt exactly as docs/product/data.md gives them. */
 export const FREQUENCIES = [
@@ -16,39 +18,43 @@ export type Frequency = (typeof FREQUENCIES)[number];
 
 /** Labels shown to people; these may be spelt correctly (docs/product/data.md#tables). */
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
-  monthly: "Monthly",
-  bimonthly: "Bimonthly",
-  quartely: "Quarterly",
-  semiannualy: "Semiannually",
-  annualy: "Annually",
-  randomly: "Randomly (continuous publication)",
+  monthly: msg("Monthly"),
+  bimonthly: msg("Bimonthly"),
+  quartely: msg("Quarterly"),
+  semiannualy: msg("Semiannually"),
+  annualy: msg("Annually"),
+  randomly: msg("Randomly (continuous publication)"),
 };
 
 /** The four home-page subjects (docs/product/overview.md) and their blurbs. */
 export const SUBJECTS = [
   {
-    key: "philosophy",
-    name: "Philosophy",
-    blurb:
+    key: msg("philosophy"),
+    name: msg("Philosophy"),
+    blurb: msg(
       "Metaphysics, ethics, logic and the history of ideas: peer-reviewed work that asks what we know and how we ought to live.",
+    ),
   },
   {
-    key: "science-technology",
-    name: "Science & Technology",
-    blurb:
+    key: msg("science-technology"),
+    name: msg("Science & Technology"),
+    blurb: msg(
       "Life sciences, medicine, computing and engineering: open research from the laboratory, the clinic and the field.",
+    ),
   },
   {
-    key: "arts-humanities",
-    name: "Arts & Humanities",
-    blurb:
+    key: msg("arts-humanities"),
+    name: msg("Arts & Humanities"),
+    blurb: msg(
       "Literature, history, languages, religion and the arts: scholarship on human culture, past and present.",
+    ),
   },
   {
-    key: "more",
-    name: "More Journals",
-    blurb:
+    key: msg("more"),
+    name: msg("More Journals"),
+    blurb: msg(
       "Working papers, interdisciplinary series and everything else our partner institutions publish.",
+    ),
   },
 ] as const;
 export type SubjectKey = (typeof SUBJECTS)[number]["key"];
@@ -62,45 +68,46 @@ export const USER_ROLES = ["admin", "manager"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** Banner heading when a page gives no header text of its own (spelling as in the spec). */
-export const DEFAULT_HEADER_TEXT =
-  "Home of Research Journals, Articles, Dissertaions, Proceedings and more...";
+export const DEFAULT_HEADER_TEXT = msg(
+  "Home of Research Journals, Articles, Dissertaions, Proceedings and more...",
+);
 
 /** Default messages of docs/product/errors.md. */
 export const MESSAGES = {
-  loginFailed: "Login failed",
-  registrationFailed: "Registration failed",
-  journalSubmissionFailed: "Journal Submission failed",
-  publicationSubmissionFailed: "Publication Submission failed",
-  paperSubmissionFailed: "Paper Submission failed",
-  journalUpdateFailed: "Journal Update failed",
-  paperUpdateFailed: "Paper Update failed",
-  publicationUpdateFailed: "Publication Update failed",
-  proceedingsSubmissionFailed: "Proceedings Submission failed",
-  proceedingsUpdateFailed: "Proceedings Update failed",
-  somethingWentWrong: "Something went wrong.",
-  pageNotLoading: "Page Not Loading",
-  notAuthorised: "Not Authorised to Access This Page",
-  menuNotLoading: "Menu Not Loading",
-  passwordsDoNotMatch: "Passwords you entered do not match!",
-  registrationSuccessful: "Registration successful!",
-  paperCreated: "Paper Created Successfully.",
-  paperUpdated: "Paper Updated Successfully.",
-  confirmDeletePaper: "Are you sure you want to delete this paper?",
-  notFound: "404 Page Not Found",
+  loginFailed: msg("Login failed"),
+  registrationFailed: msg("Registration failed"),
+  journalSubmissionFailed: msg("Journal Submission failed"),
+  publicationSubmissionFailed: msg("Publication Submission failed"),
+  paperSubmissionFailed: msg("Paper Submission failed"),
+  journalUpdateFailed: msg("Journal Update failed"),
+  paperUpdateFailed: msg("Paper Update failed"),
+  publicationUpdateFailed: msg("Publication Update failed"),
+  proceedingsSubmissionFailed: msg("Proceedings Submission failed"),
+  proceedingsUpdateFailed: msg("Proceedings Update failed"),
+  somethingWentWrong: msg("Something went wrong."),
+  pageNotLoading: msg("Page Not Loading"),
+  notAuthorised: msg("Not Authorised to Access This Page"),
+  menuNotLoading: msg("Menu Not Loading"),
+  passwordsDoNotMatch: msg("Passwords you entered do not match!"),
+  registrationSuccessful: msg("Registration successful!"),
+  paperCreated: msg("Paper Created Successfully."),
+  paperUpdated: msg("Paper Updated Successfully."),
+  confirmDeletePaper: msg("Are you sure you want to delete this paper?"),
+  notFound: msg("404 Page Not Found"),
   /** No `ADMIN_PASSCODE`: said by POST /api/register and, at once, by /registration (issue 15). */
-  registrationClosed: "Registration is closed: this site has no admin passcode configured.",
+  registrationClosed: msg("Registration is closed: this site has no admin passcode configured."),
 } as const;
 
 /** PDF viewer texts of docs/product/screens.md and docs/product/errors.md. */
 export const VIEWER_MESSAGES = {
-  passwordPrompt: "Enter the password to open this PDF file.",
-  invalidPassword: "Invalid password. Please try again.",
-  loadFailed: "Failed to load PDF file.",
-  loading: "Loading PDF…",
-  noFile: "No PDF file specified.",
-  pageFailed: "Failed to load the page.",
-  pageLoading: "Loading page…",
-  noPage: "No page specified.",
+  passwordPrompt: msg("Enter the password to open this PDF file."),
+  invalidPassword: msg("Invalid password. Please try again."),
+  loadFailed: msg("Failed to load PDF file."),
+  loading: msg("Loading PDF…"),
+  noFile: msg("No PDF file specified."),
+  pageFailed: msg("Failed to load the page."),
+  pageLoading: msg("Loading page…"),
+  noPage: msg("No page specified."),
   missing: (url: string) => `Missing PDF "${url}".`,
   unexpected: (status: number, url: string) =>
     `Unexpected server response (${status}) while retrieving PDF "${url}".`,

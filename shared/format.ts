@@ -2,6 +2,9 @@
  * Labels and small text rules used on pages and in API answers alike.
  */
 
+import { formatDate } from "./i18n/intl.ts";
+import { DEFAULT_LOCALE, type RenderLocale } from "./i18n/locales.ts";
+
 /** Issue label of docs/product/api.md: `Vol. 3 No. 2 (2025)`. */
 export function publicationLabel(
   volume: string,
@@ -91,28 +94,15 @@ export function splitInstitutions(institution: string | null | undefined): strin
     .filter(Boolean);
 }
 
-// Built once: constructing an Intl.DateTimeFormat costs far more than formatting with it (issue
-// 11: 9% of the home page's time went to toLocaleDateString building one per call).
-const MONTH_YEAR = new Intl.DateTimeFormat("en-GB", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** Human date such as `21 November 2026` (en-GB, UTC) from `YYYY-MM-DD`, `YYYY-MM` or a timestamp. */
-export function humanDate(value: string | null | undefined): string {
-  if (!value) return "";
-  if (/^\d{4}$/.test(value)) return value;
-  if (/^\d{4}-\d{2}$/.test(value)) return MONTH_YEAR.format(new Date(`${value}-01T00:00:00Z`));
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return DAY_MONTH_YEAR.format(date);
+/**
+ * Human date such as `21 November 2026` (UTC) from `YYYY-MM-DD`, `YYYY-MM` or a timestamp, in
+ * `locale` (English unless given; shared/i18n/intl.ts).
+ */
+export function humanDate(
+  value: string | null | undefined,
+  locale: RenderLocale = DEFAULT_LOCALE,
+): string {
+  return formatDate(value, locale);
 }
 
 /** Every ISSN (`1234-567X`) found in the journal's ISSN line, in order, without repeats. */

@@ -17,7 +17,13 @@ export { Trans } from "@lingui/react";
 const LocaleContext = createContext<RenderLocale>(DEFAULT_LOCALE);
 
 /** Gives `children` the page's language, for {@link useT} and Lingui's `Trans`. */
-export function LocaleProvider({ locale, children }: { locale: RenderLocale; children: ReactNode }) {
+export function LocaleProvider({
+  locale,
+  children,
+}: {
+  locale: RenderLocale;
+  children: ReactNode;
+}) {
   return (
     <LocaleContext.Provider value={locale}>
       <I18nProvider i18n={i18nFor(locale)}>{children}</I18nProvider>

@@ -17,11 +17,20 @@ describe("humanDate", () => {
 
   it("gives the same text on every call (the shared formats keep no state between calls)", () => {
     const dates = ["2026-01-02", "2025-12", "2024-02-29", "2026-01-02"];
-    expect(dates.map(humanDate)).toEqual([
+    expect(dates.map((d) => humanDate(d))).toEqual([
       "2 January 2026",
       "December 2025",
       "29 February 2024",
       "2 January 2026",
     ]);
+  });
+});
+
+describe("humanDate in the reader's language (decision 382)", () => {
+  it("writes day, month and year as each language does", () => {
+    expect(humanDate("2026-11-21", "es")).toBe("21 de noviembre de 2026");
+    expect(humanDate("2026-11-21", "fr")).toBe("21 novembre 2026");
+    expect(humanDate("2025-06", "pt-BR")).toBe("junho de 2025");
+    expect(humanDate("2026-11-21", "en-XA")).toBe("21 November 2026");
   });
 });

@@ -13,6 +13,7 @@
  * can say so in their label with `optional`.
  */
 import { type ComponentProps, type ReactNode, useId } from "react";
+import { useT } from "../../i18n/use-t.tsx";
 import { controlClass, fieldErrorClass, hintClass, labelClass } from "./styles.ts";
 
 type FieldShellProps = {
@@ -40,13 +41,15 @@ function describedBy(ids: ReturnType<typeof useFieldIds>, hint: unknown, error: 
 
 /**
  * A field's message under it, announced at once (`role="alert"`); `id` is what the control's
- * `aria-describedby` names. Nothing without a message.
+ * `aria-describedby` names. Nothing without a message. A text message is translated here: the
+ * zod schemas' messages are catalogue texts carried as they are (decision 382).
  */
 export function FieldError({ id, message }: { id?: string; message: ReactNode }) {
+  const t = useT();
   if (!message) return null;
   return (
     <p id={id} role="alert" className={fieldErrorClass}>
-      {message}
+      {typeof message === "string" ? t(message) : message}
     </p>
   );
 }
@@ -60,11 +63,12 @@ function FieldShell({
   ids,
   children,
 }: FieldShellProps & { ids: ReturnType<typeof useFieldIds>; children: ReactNode }) {
+  const t = useT();
   return (
     <div className={className}>
       <label htmlFor={ids.controlId} className={labelClass}>
         {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-slate-500"> {t("(optional)")}</span> : null}
       </label>
       {children}
       {hint ? (

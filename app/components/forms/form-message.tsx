@@ -7,6 +7,13 @@
  * without a message.
  */
 import type { ReactNode } from "react";
+import { useT } from "../../i18n/use-t.tsx";
+
+/** A message as given, a text translated (decision 382: carried texts are shown translated). */
+function useShown(message: ReactNode): ReactNode {
+  const t = useT();
+  return typeof message === "string" ? t(message) : message;
+}
 
 export function FormError({
   message,
@@ -15,13 +22,14 @@ export function FormError({
   message?: ReactNode;
   className?: string;
 }) {
+  const shown = useShown(message);
   if (!message) return null;
   return (
     <div
       role="alert"
       className={`rounded-sm border border-red-200 border-l-4 border-l-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ${className}`}
     >
-      {message}
+      {shown}
     </div>
   );
 }
@@ -35,25 +43,27 @@ export function FormSuccess({
   children?: ReactNode;
   className?: string;
 }) {
+  const shown = useShown(message);
   if (!message) return null;
   return (
     <div
       role="status"
       className={`rounded-sm border border-emerald-200 border-l-4 border-l-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${className}`}
     >
-      <p className="font-semibold">{message}</p>
+      <p className="font-semibold">{shown}</p>
       {children}
     </div>
   );
 }
 
 export function FormNote({ message, className = "" }: { message?: ReactNode; className?: string }) {
+  const shown = useShown(message);
   if (!message) return null;
   return (
     <p
       className={`rounded-sm border border-amber-200 border-l-4 border-l-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 ${className}`}
     >
-      {message}
+      {shown}
     </p>
   );
 }

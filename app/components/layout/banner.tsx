@@ -1,5 +1,7 @@
 import { Form, useLocation, useMatches, useSearchParams } from "react-router";
 import { DEFAULT_HEADER_TEXT } from "../../../shared/constants.ts";
+import { localizedPath } from "../../../shared/i18n/locales.ts";
+import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { containerClass } from "../ui/styles.ts";
 import { SearchIcon } from "./icons.tsx";
 
@@ -11,6 +13,8 @@ import { SearchIcon } from "./icons.tsx";
  * small screens (below `md`), as the spec says.
  */
 export function Banner() {
+  const t = useT();
+  const locale = useLocale();
   const heading = useHeaderText();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
@@ -18,7 +22,7 @@ export function Banner() {
   const query =
     params.get("banner_search") ?? (pathname === "/search" ? params.get("q") : null) ?? "";
   return (
-    <section aria-label="Search the library" className="bg-brand-900 text-white">
+    <section aria-label={t("Search the library")} className="bg-brand-900 text-white">
       <div
         className={`${containerClass} flex flex-col gap-6 py-5 md:py-10 lg:flex-row lg:items-center lg:justify-between lg:gap-12 lg:py-12`}
       >
@@ -26,10 +30,10 @@ export function Banner() {
           id="banner-heading"
           className="hidden max-w-2xl font-serif text-3xl leading-tight font-normal text-white md:block lg:text-[2.5rem]"
         >
-          {heading}
+          {t(heading)}
         </h2>
         <Form
-          action="/search"
+          action={localizedPath(locale, "/search")}
           method="get"
           // the search page is not hydrated: a document load, also from a hydrated page
           reloadDocument
@@ -37,10 +41,10 @@ export function Banner() {
           className="flex w-full md:max-w-xl lg:max-w-md lg:shrink-0"
         >
           <label htmlFor="banner_search" className="sr-only">
-            Search articles, journals and proceedings
+            {t("Search articles, journals and proceedings")}
           </label>
           <div className="relative flex-1">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400" />
+            <SearchIcon className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400" />
             <input
               // Re-mount on a new query so the box shows the search being displayed.
               key={query}
@@ -48,15 +52,15 @@ export function Banner() {
               name="banner_search"
               type="search"
               defaultValue={query}
-              placeholder="Find Research..."
-              className="h-12 w-full rounded-l-sm border-0 bg-white pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-brand-300"
+              placeholder={t("Find Research...")}
+              className="h-12 w-full rounded-s-sm border-0 bg-white ps-10 pe-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-brand-300"
             />
           </div>
           <button
             type="submit"
-            className="h-12 rounded-r-sm bg-brand-600 px-5 text-sm font-semibold tracking-wide text-white hover:bg-brand-500 focus-visible:outline-brand-300"
+            className="h-12 rounded-e-sm bg-brand-600 px-5 text-sm font-semibold tracking-wide text-white hover:bg-brand-500 focus-visible:outline-brand-300"
           >
-            Search
+            {t("Search")}
           </button>
         </Form>
       </div>

@@ -4,20 +4,23 @@
  *
  * It wraps the toggle `<button aria-expanded aria-controls>` and the navigation it controls. A
  * click on the toggle opens or closes the menu: the button's `aria-expanded` and its name
- * ({@link MENU}.openLabel / closeLabel); the navigation and the icons follow `aria-expanded`
+ * ({@link MENU}.openLabel / closeLabel, in the page's language: the server renders both on the
+ * button as `data-open-label` and `data-close-label`, decision 382); the navigation and the icons follow `aria-expanded`
  * through CSS (`peer-aria-expanded:`, `group-aria-expanded:`). Escape, following a link of the
  * menu, and going back or forward close it.
  *
  * Safe to import anywhere: the class is made only by {@link defineMenu}, in a browser.
  */
 
+import { msg } from "../../../shared/i18n/messages.ts";
+
 /** The names the header and the element share. */
 export const MENU = {
   tag: "ath-menu",
   /** On the toggle button. */
   toggle: "data-menu-toggle",
-  openLabel: "Open menu",
-  closeLabel: "Close menu",
+  openLabel: msg("Open menu"),
+  closeLabel: msg("Close menu"),
 } as const;
 
 /** Defines `<ath-menu>` in `registry` (once). */
@@ -53,7 +56,10 @@ export function defineMenu(registry: CustomElementRegistry = customElements): vo
     #set(open: boolean): void {
       const toggle = this.querySelector(`[${MENU.toggle}]`);
       toggle?.setAttribute("aria-expanded", String(open));
-      toggle?.setAttribute("aria-label", open ? MENU.closeLabel : MENU.openLabel);
+      const label = open
+        ? toggle?.getAttribute("data-close-label")
+        : toggle?.getAttribute("data-open-label");
+      if (label) toggle?.setAttribute("aria-label", label);
     }
   }
 

@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/use-t.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 
 /**
@@ -7,11 +8,12 @@ import { useRootData } from "../../lib/root-data.ts";
  * {@link FOOTER_SPACE} keeps the last content clear of it.
  */
 export function SiteFooter() {
+  const t = useT();
   const { siteName, year } = useRootData();
   return (
     <footer className="fixed inset-x-0 bottom-0 z-30 flex h-footer items-center justify-center overflow-hidden border-t border-brand-950 bg-brand-900 px-4 text-center text-sm leading-5 text-brand-100">
       <p className="line-clamp-2">
-        Copyright © {year} {siteName}.
+        {t("Copyright © {year} {product}.", { year, product: siteName })}
       </p>
     </footer>
   );

@@ -1,4 +1,6 @@
 import { createElement, useId } from "react";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { useRootData } from "../../lib/root-data.ts";
 import { Link, NavLink } from "../ui/link.tsx";
 import { containerClass } from "../ui/styles.ts";
@@ -8,10 +10,10 @@ import { MENU } from "./menu-element.ts";
 
 /** Header navigation of docs/product/screens.md (Shared layout), labels and targets as written there. */
 export const NAV_LINKS = [
-  { label: "Home", to: "/" },
-  { label: "About", to: "/categories" },
-  { label: "Journals", to: "/journals" },
-  { label: "Contact", to: "/contact" },
+  { label: msg("Home"), to: "/" },
+  { label: msg("About"), to: "/categories" },
+  { label: msg("Journals"), to: "/journals" },
+  { label: msg("Contact"), to: "/contact" },
 ] as const;
 
 /**
@@ -23,6 +25,7 @@ export const NAV_LINKS = [
  * 292), so this component keeps no state.
  */
 export function SiteHeader() {
+  const t = useT();
   const { siteName } = useRootData();
   const navId = useId();
 
@@ -42,7 +45,7 @@ export function SiteHeader() {
               {siteName}
             </span>
             <span className="mt-1 text-[0.6rem] font-medium tracking-[0.12em] text-slate-600 uppercase sm:text-[0.68rem] sm:tracking-[0.18em]">
-              Academic Journals and Open Library
+              {t("Academic Journals and Open Library")}
             </span>
           </span>
         </Link>
@@ -54,10 +57,12 @@ export function SiteHeader() {
           <button
             type="button"
             {...{ [MENU.toggle]: "" }}
-            className="peer group -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-sm text-brand-900 hover:bg-brand-50 md:hidden"
+            className="peer group -me-2 inline-flex size-11 shrink-0 items-center justify-center rounded-sm text-brand-900 hover:bg-brand-50 md:hidden"
             aria-expanded={false}
             aria-controls={navId}
-            aria-label={MENU.openLabel}
+            aria-label={t(MENU.openLabel)}
+            data-open-label={t(MENU.openLabel)}
+            data-close-label={t(MENU.closeLabel)}
           >
             {/* Both icons, shown by the button's state, which is all the element changes. */}
             <MenuIcon className="size-6 group-aria-expanded:hidden" />
@@ -65,7 +70,7 @@ export function SiteHeader() {
           </button>,
           <nav
             id={navId}
-            aria-label="Main"
+            aria-label={t("Main")}
             className="hidden w-full peer-aria-expanded:block md:block md:w-auto"
           >
             <ul className="mt-3 flex flex-col border-t border-slate-200 pt-2 md:mt-0 md:flex-row md:gap-1 md:border-0 md:pt-0">
@@ -82,7 +87,7 @@ export function SiteHeader() {
                       }`
                     }
                   >
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}

@@ -10,9 +10,9 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { PaperReading } from "../../../shared/api.ts";
+import { prefixOf } from "../../../shared/i18n/locales.ts";
 import { fullTextMeta } from "../../lib/fulltext-meta.ts";
 import type { FullTextPageData, PaperPageData } from "../../lib/paper-load.ts";
-import { prefixOf } from "../../../shared/i18n/locales.ts";
 import { localeOf, originOf, siteNameOf } from "../../lib/root-data.ts";
 import type { RouteHandle } from "../../root.tsx";
 import { FullTextPage } from "../fulltext/full-text-page.tsx";
