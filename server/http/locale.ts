@@ -26,6 +26,7 @@ import {
   type Locale,
   localizedPath,
   negotiateLocale,
+  PSEUDO_LOCALE,
   type RenderLocale,
   splitLocalePath,
 } from "../../shared/i18n/locales.ts";
@@ -54,10 +55,15 @@ export type LocaleResolution =
     }
   | { kind: "redirect"; location: string };
 
-/** The language the reader prefers: the `lang` cookie, else (not for crawlers) Accept-Language. */
-export function preferredLocale(headers: LocaleHeaders): Locale | null {
+/**
+ * The language the reader prefers: the `lang` cookie, else (not for crawlers) Accept-Language.
+ * The pseudo-locale counts only from the cookie, and only when `pseudo` allows it (the tests'
+ * way into the hydrated pages in it).
+ */
+export function preferredLocale(headers: LocaleHeaders, pseudo = false): RenderLocale | null {
   const chosen = readCookie({ headers: { cookie: headers.cookie } }, LANGUAGE_COOKIE);
   if (isLocale(chosen)) return chosen;
+  if (pseudo && chosen === PSEUDO_LOCALE) return PSEUDO_LOCALE;
   if (isbot(headers["user-agent"] ?? "")) return null;
   return negotiateLocale(headers["accept-language"]);
 }
@@ -82,7 +88,7 @@ export function resolveLocale(
     }
     return { kind: "serve", locale: split.locale, url: `${split.path}${query}`, prefixed: true };
   }
-  const preferred = preferredLocale(headers);
+  const preferred = preferredLocale(headers, pseudo);
   if (isLocalizedPage(pathname)) {
     if (preferred && preferred !== DEFAULT_LOCALE) {
       return { kind: "redirect", location: localizedPath(preferred, url) };

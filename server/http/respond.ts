@@ -12,6 +12,7 @@ import multer from "multer";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
 import { DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
+import { msg } from "../../shared/i18n/messages.ts";
 import type { Translate } from "../../shared/i18n/translator.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { serverTranslator } from "../i18n/catalogues.ts";
@@ -20,13 +21,16 @@ import { STORAGE_ERROR_ANSWER, StorageError } from "../storage/storage-error.ts"
 import { clientErrorOf } from "./client-errors.ts";
 import { RETRY_AFTER_SECONDS, sendUnavailableJson } from "./unavailable.ts";
 
+/** The envelope's `msg` of a success that says nothing more (docs/product/api.md). */
+const OK_MSG = msg("OK");
+
 /** `t` in the language of `res`'s answer (./locale.ts; decision 382). */
 function translatorOfAnswer(res: Response): Translate {
   return serverTranslator(res.locals.locale ?? DEFAULT_LOCALE);
 }
 
 /** Sends `{status: 1, msg, ...payload}`, `msg` in the answer's language. */
-export function sendOk(res: Response, payload: object = {}, msg = "OK", httpStatus = 200): void {
+export function sendOk(res: Response, payload: object = {}, msg = OK_MSG, httpStatus = 200): void {
   res.status(httpStatus).json({ status: 1, msg: translatorOfAnswer(res)(msg), ...payload });
 }
 

@@ -60,9 +60,9 @@ export function readTranslations(dir: string, locale: string): Map<string, strin
   return found;
 }
 
-/** A text made recognisably foreign, readable still: `[Ƥȧȧƥḗḗř Ŭƥḓȧȧŧḗḗḓ]`. */
+/** A text made recognisably foreign, readable still, and bracketed: `[!!Ƥȧȧƥḗḗř!!]`. */
 function pseudo(text: string): string {
-  return pseudoLocalize(text, { extend: 0.3, startDelimiter: "", endDelimiter: "" });
+  return pseudoLocalize(text, { extend: 0.3 });
 }
 
 /**
