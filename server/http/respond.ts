@@ -22,7 +22,7 @@ import { clientErrorOf } from "./client-errors.ts";
 import { RETRY_AFTER_SECONDS, sendUnavailableJson } from "./unavailable.ts";
 
 /** The envelope's `msg` of a success that says nothing more (docs/product/api.md). */
-const OK_MSG = msg("OK");
+const OK_MSG: string = msg("OK");
 
 /** `t` in the language of `res`'s answer (./locale.ts; decision 382). */
 function translatorOfAnswer(res: Response): Translate {
