@@ -75,7 +75,7 @@ export default function handleRequest(
   const { nonce, allowPdfViewer } = loadContext.get(requestContext);
   if (opensPdfViewer(routerContext)) allowPdfViewer();
 
-  return new Promise((resolve, reject) => {
+  return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =

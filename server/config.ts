@@ -6,12 +6,13 @@
  * `DATA_DIR/session-secret` on first start when it is not set, so sessions survive restarts.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { normaliseEmail } from "../shared/email-address.ts";
 import { SESSIONS_PER_NETWORK } from "./features/usage/network-limit.ts";
+import { makePrivateFolderSync, PRIVATE_FILE_MODE } from "./private-files.ts";
 import { findPdftotext } from "./services/find-pdftotext.ts";
 import type { PdfLimits } from "./services/pdf.ts";
 
@@ -531,8 +532,8 @@ function readOrCreateSecret(dataDir: string): string {
   } catch {
     // first start: no secret yet
   }
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateFolderSync(dataDir); // 0700: it holds the database and the secret (decision 396)
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
   return secret;
 }

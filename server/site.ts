@@ -14,6 +14,7 @@
 import "../shared/zod-setup.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
+import type { ServerBuild } from "react-router";
 import { countedFastPath } from "./features/usage/usage-observer.ts";
 import { createHttpApp } from "./http/app.ts";
 import { PDF_VIEWER_SOURCES, widenResponseCsp } from "./http/csp.ts";
@@ -35,6 +36,11 @@ export type SiteOptions = {
    * Vite's inline HMR client run, and Vite's middleware (`before`) ahead of the site.
    */
   dev?: { before: RequestHandler };
+  /**
+   * The pages' server build; by default the app's own (server/ssr.ts). Tests hand a small one
+   * (tests/helpers/router-pages.ts) to run React Router's request handling without Vite.
+   */
+  pagesBuild?: () => Promise<ServerBuild>;
 };
 
 /** The Express app and the node:http fast path in front of it. */
@@ -78,7 +84,7 @@ export function createSite(ctx: AppContext, options: SiteOptions = {}): Site {
     before: options.dev?.before,
     devCsp: Boolean(options.dev),
     outputCache: cache ?? false,
-    pages: createSsrHandler(ctx, requestInfo(ctx)),
+    pages: createSsrHandler(ctx, requestInfo(ctx), options.pagesBuild),
   });
   return {
     app: (req, res) => app(req, res),

@@ -10,13 +10,19 @@ import { withOutageScope } from "./http/outage-scope.ts";
 import { appContext, type RequestInfo, requestContext } from "./router-context.ts";
 import type { AppContext } from "./services/context.ts";
 
-/** Express handler rendering every page route; `requestInfo` reads per-request values. */
+/**
+ * Express handler rendering every page route; `requestInfo` reads per-request values. `build` is
+ * the app's server build (Vite's virtual module) unless a test hands it a small one of its own
+ * (tests/helpers/router-pages.ts), to run React Router's request handling where there is no Vite.
+ */
 export function createSsrHandler(
   ctx: AppContext,
   requestInfo: (req: Request, res: Response) => RequestInfo,
+  build: () => Promise<ServerBuild> = () =>
+    import("virtual:react-router/server-build") as Promise<ServerBuild>,
 ) {
   const handler = createRequestHandler({
-    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    build,
     mode: ctx.config.env === "production" ? "production" : "development",
     getLoadContext(req, res) {
       const context = new RouterContextProvider();

@@ -13,12 +13,22 @@
  *    after their rows are gone, decision 135).
  * 4. `session-secret` when `DATA_DIR` has one (restored sessions stay valid), then `manifest.json`
  *    with the SHA-256 of every part, written last.
+ *
+ * The folder and every folder in it are 0700, every file 0600, whatever the umask: a backup holds
+ * password hashes, addresses and the session secret (issue 30, decision 396).
  */
 import { spawn } from "node:child_process";
-import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
+import { chmod, readdir } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import type { DatabaseOptions } from "../db/database.ts";
+import {
+  copyPrivateFile,
+  makePrivateFileSync,
+  makePrivateFolder,
+  PRIVATE_FOLDER_MODE,
+  writePrivateFile,
+} from "../private-files.ts";
 import type { Storage } from "../storage/storage.ts";
 import { hashFile, MANIFEST_FILE, type Manifest, type ManifestPart } from "./manifest.ts";
 
@@ -44,11 +54,13 @@ export function run(command: string, args: string[]): Promise<void> {
   });
 }
 
+/** Makes `folder` (0700, also when it existed empty); @throws Error when it holds anything. */
 async function assertEmptyFolder(folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
+  await makePrivateFolder(folder);
   if ((await readdir(folder)).length > 0) {
     throw new Error(`${folder} is not empty: a backup goes into a new or empty folder`);
   }
+  await chmod(folder, PRIVATE_FOLDER_MODE);
 }
 
 /** Copies the storage's files not copied yet into `{folder}/files/`; adds their names to `copied`. */
@@ -62,9 +74,9 @@ async function copyFiles(storage: Storage, folder: string, copied: Set<string>):
       continue; // not a storage key (lost+found/…): not the site's
     }
     const target = path.join(folder, "files", ...entry.name.split("/"));
-    await mkdir(path.dirname(target), { recursive: true });
+    await makePrivateFolder(path.dirname(target));
     try {
-      await copyFile(source, target);
+      await copyPrivateFile(source, target);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") continue; // removed meanwhile
       throw error;
@@ -85,7 +97,10 @@ async function listObjects(storage: Storage, folder: string): Promise<number> {
       etag: entry.etag ?? null,
     });
   }
-  await writeFile(path.join(folder, "objects.json"), `${JSON.stringify(objects, null, 1)}\n`);
+  await writePrivateFile(
+    path.join(folder, "objects.json"),
+    `${JSON.stringify(objects, null, 1)}\n`,
+  );
   return objects.length;
 }
 
@@ -93,6 +108,7 @@ async function listObjects(storage: Storage, folder: string): Promise<number> {
 async function snapshotDatabase(source: BackupSource, folder: string): Promise<string> {
   if (source.database.databaseUrl) {
     const file = "database.dump";
+    makePrivateFileSync(path.join(folder, file)); // pg_dump writes into it, keeping its mode
     await run("pg_dump", [
       "--format=custom",
       "--no-owner",
@@ -104,6 +120,8 @@ async function snapshotDatabase(source: BackupSource, folder: string): Promise<s
     return file;
   }
   const file = "athenaeum.sqlite";
+  // VACUUM INTO fills an empty file and keeps its mode; it would create one 0644 (umask 022)
+  makePrivateFileSync(path.join(folder, file));
   const db = new DatabaseSync(source.database.sqliteFile ?? "");
   try {
     db.exec("PRAGMA busy_timeout = 10000");
@@ -133,7 +151,7 @@ export async function createBackup(source: BackupSource, folder: string): Promis
     files = await listObjects(source.storage, folder);
   }
   const secret = path.join(source.dataDir, "session-secret");
-  const hasSecret = await copyFile(secret, path.join(folder, "session-secret")).then(
+  const hasSecret = await copyPrivateFile(secret, path.join(folder, "session-secret")).then(
     () => true,
     () => false,
   );
@@ -153,6 +171,9 @@ export async function createBackup(source: BackupSource, folder: string): Promis
     storage: { kind: source.storage.kind, location: source.storage.location, files },
     parts,
   };
-  await writeFile(path.join(folder, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+  await writePrivateFile(
+    path.join(folder, MANIFEST_FILE),
+    `${JSON.stringify(manifest, null, 1)}\n`,
+  );
   return manifest;
 }

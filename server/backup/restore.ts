@@ -5,12 +5,15 @@
  * database of `DATABASE_URL` by `pg_restore`) and empty: no `athenaeum.sqlite` in `DATA_DIR`, no
  * table in the PostgreSQL database, no file in the storage. Copied files are stored through the
  * storage (so into a folder or a bucket alike); a bucket backup's objects stay in their bucket,
- * and the restore says how many the list names.
+ * and the restore says how many the list names. What it writes is as private as what the site
+ * writes: folders it makes 0700, the database file, the session secret and stored files 0600,
+ * whatever the umask and the backup's own modes (decision 396).
  */
-import { copyFile, mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import { openDatabase } from "../db/database.ts";
+import { copyPrivateFile, makePrivateFolder } from "../private-files.ts";
 import type { Storage } from "../storage/storage.ts";
 import { type BackupSource, run } from "./backup.ts";
 import { hashFile, type Manifest, readManifest } from "./manifest.ts";
@@ -91,8 +94,8 @@ export async function restoreBackup(folder: string, target: RestoreTarget): Prom
     ]);
   } else {
     const file = target.database.sqliteFile ?? "";
-    await mkdir(path.dirname(file), { recursive: true });
-    await copyFile(databaseFile, file);
+    await makePrivateFolder(path.dirname(file));
+    await copyPrivateFile(databaseFile, file);
   }
   for (const part of manifest.parts) {
     if (part.path.startsWith("files/")) {
@@ -101,8 +104,8 @@ export async function restoreBackup(folder: string, target: RestoreTarget): Prom
     }
   }
   if (manifest.parts.some((p) => p.path === "session-secret")) {
-    await mkdir(target.dataDir, { recursive: true });
-    await copyFile(
+    await makePrivateFolder(target.dataDir);
+    await copyPrivateFile(
       path.join(folder, "session-secret"),
       path.join(target.dataDir, "session-secret"),
     );

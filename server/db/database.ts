@@ -4,13 +4,13 @@
  * Migrations are plain modules under `./migrations`, applied in name order by Kysely's Migrator,
  * which takes a lock so several servers starting at once apply each migration once.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Kysely, type Kysely as KyselyType, PostgresDialect } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 import { SqliteDialect } from "kysely-sqlite";
 import pg from "pg";
 import { processWide } from "../brand.ts";
+import { makePrivateFileSync, makePrivateFolderSync } from "../private-files.ts";
 import type { Dialect } from "./dialect.ts";
 import * as m001 from "./migrations/001-initial.ts";
 import * as m002 from "./migrations/002-search.ts";
@@ -158,7 +158,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   const file = options.sqliteFile;
-  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    // 0700 folder, 0600 file, and so 0600 `-wal` and `-shm`, which SQLite creates with the
+    // database file's mode: it holds password hashes, addresses and phone numbers (decision 396)
+    makePrivateFolderSync(path.dirname(file));
+    makePrivateFileSync(file, ["-wal", "-shm"]);
+  }
   const database = new StatementCachingDatabase(file);
   database.exec("PRAGMA journal_mode = WAL");
   database.exec("PRAGMA foreign_keys = ON");

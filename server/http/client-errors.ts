@@ -7,7 +7,8 @@
  * - {@link sendClientError}: the answer, as the API envelope `{status: 0, msg}` under `/api`
  *   and as plain text elsewhere;
  * - {@link originFormOnly}, {@link decodablePath} and {@link finalErrorHandler}: the app-wide
- *   guards for a request target that is not a path and for %-encoding that cannot be decoded, and the last error handler, which replaces Express's default one (that one
+ *   guards for a request target that is not a path and for a path that cannot be decoded or holds
+ *   characters no path holds, and the last error handler, which replaces Express's default one (that one
  *   prints a full stack to stderr for every 403/404 of `express.static` and every error a page
  *   handler passes on).
  */
@@ -100,12 +101,35 @@ export const originFormOnly: RequestHandler = (req, res, next) => {
   sendClientError(req, res, 400, REQUEST_TARGET_MSG);
 };
 
-/** Middleware: 400 for a path whose %-escapes do not decode as UTF-8 (`/api/get_journal/%ff`). */
+export const PATH_CHARACTER_MSG =
+  "The address contains a control character or a backslash, which no address of this site holds.";
+
+/**
+ * Characters a decoded path may not hold: the controls (C0, DEL, C1) and the backslash. The URL
+ * Standard (WHATWG, "basic URL parser") drops a tab, CR or LF wherever it stands and reads `\`
+ * as `/` in an http(s) URL, so a path holding them names another path once parsed again: React
+ * Router re-parses each matched path (`encodeLocation` of its static router), where
+ * `/%09//a:b` became the scheme-relative `//a:b`, whose port `b` threw "Invalid URL" (issue 30,
+ * decision 395). No journal URI, slug, number or file name of the site holds one.
+ */
+const NOT_IN_A_PATH = /[\p{Cc}\\]/u;
+
+/**
+ * Middleware: 400 for a path whose %-escapes do not decode as UTF-8 (`/api/get_journal/%ff`,
+ * decision 143), or whose decoded form holds a character of {@link NOT_IN_A_PATH}
+ * (`/%09//a:b`, `/x%5Cy`, decision 395). It runs before the output cache, the routers and the
+ * pages, so they all see the same paths, and none of them ever keeps an answer for such a path.
+ */
 export const decodablePath: RequestHandler = (req, res, next) => {
+  let decoded: string;
   try {
-    decodeURIComponent(req.path);
+    decoded = decodeURIComponent(req.path);
   } catch {
     sendClientError(req, res, 400, BAD_ENCODING_MSG);
+    return;
+  }
+  if (NOT_IN_A_PATH.test(decoded)) {
+    sendClientError(req, res, 400, PATH_CHARACTER_MSG);
     return;
   }
   next();

@@ -18,9 +18,9 @@
  * it in the request; see server/features/accounts/password-reset.ts.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createTransport } from "nodemailer";
+import { makePrivateFolder, writePrivateFile } from "../private-files.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
 
@@ -62,10 +62,10 @@ export async function sendMail(
     const transport = createTransport({ streamTransport: true, buffer: true });
     const info = await transport.sendMail({ ...mail, text: message.text });
     const dir = outboxDir(ctx);
-    await mkdir(dir, { recursive: true });
+    await makePrivateFolder(dir); // the outbox holds reset and invitation links (decision 396)
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const file = path.join(dir, `${stamp}-${randomBytes(4).toString("hex")}.eml`);
-    await writeFile(file, info.message as Buffer, { mode: 0o600 });
+    await writePrivateFile(file, info.message as Buffer);
     ctx.log.info(
       { to: message.to, subject: message.subject, file },
       "mail written to the outbox (no SMTP_URL configured)",

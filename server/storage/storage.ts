@@ -6,15 +6,18 @@
  * Keys are relative paths made of lower-case letters, digits, `-`, `_`, `.` and `/` such as
  * `covers/9b2e….webp`; the storage assigns no meaning to them. Writes are atomic (temp file in the
  * same folder, fsync, rename), so a reader never sees half a file and a crash leaves no partial
- * file under a real key. Callers store a file first and reference it from the database after,
- * and delete a file only after the row that referenced it is gone; what a crash leaves between
- * the two (temp files, unreferenced files) the sweep removes (./sweep.ts).
+ * file under a real key. Files are 0600 and folders 0700 whatever the umask: the server is the
+ * only reader of a local folder (it serves `/files` and the galleys itself; decision 396).
+ * Callers store a file first and reference it from the database after, and delete a file only
+ * after the row that referenced it is gone; what a crash leaves between the two (temp files,
+ * unreferenced files) the sweep removes (./sweep.ts).
  */
 import { randomBytes } from "node:crypto";
 import { constants, createReadStream, type Dirent } from "node:fs";
 import { access, mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { makePrivateFolder, PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../private-files.ts";
 import { faultPoint } from "./faults.ts";
 import { asStorageError } from "./storage-error.ts";
 
@@ -116,14 +119,14 @@ export function newKey(folder: string, suffix: string): string {
 }
 
 /**
- * `mkdir -p dir`. Node's recursive mkdir answers ENOENT where the real cause is a read-only or
+ * `mkdir -p dir`, each folder made 0700 (decision 396). Node's recursive mkdir answers ENOENT where the real cause is a read-only or
  * unwritable parent (EROFS, EACCES); the folders are then made one at a time to get that cause,
  * so the caller can tell a full or read-only disk from a bug.
  * @throws the fs error of the first folder that cannot be made.
  */
 export async function makeFolder(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true });
+    await makePrivateFolder(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     const missing: string[] = [];
@@ -132,7 +135,7 @@ export async function makeFolder(dir: string): Promise<void> {
       missing.unshift(d);
     }
     for (const d of missing) {
-      await mkdir(d).catch((e: NodeJS.ErrnoException) => {
+      await mkdir(d, { mode: PRIVATE_FOLDER_MODE }).catch((e: NodeJS.ErrnoException) => {
         if (e.code !== "EEXIST") throw e;
       });
     }
@@ -195,7 +198,7 @@ export function createLocalStorage(root: string): Storage {
     entries: () => localEntries(root),
     async check() {
       // The folder is created on first write; a fresh install without it is still ready.
-      await mkdir(root, { recursive: true });
+      await makePrivateFolder(root);
       await access(root, constants.R_OK | constants.W_OK);
     },
     async put(key, data) {
@@ -203,7 +206,7 @@ export function createLocalStorage(root: string): Storage {
       const temp = `${target}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
       try {
         await makeFolder(path.dirname(target));
-        const handle = await open(temp, "wx", 0o644);
+        const handle = await open(temp, "wx", PRIVATE_FILE_MODE);
         try {
           // Two halves, so a crash test can stop the process with half a file on disk.
           const half = Math.floor(data.byteLength / 2);

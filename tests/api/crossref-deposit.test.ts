@@ -3,10 +3,15 @@
  * stand-in of tests/helpers/crossref-stand-in.ts: a deposit is posted as Crossref's HTTPS API
  * expects, the batch recorded, the submission log polled, and each paper's status goes from not
  * registered to queued to registered, or failed with Crossref's message. Papers without a DOI
- * get one from the journal's prefix and pattern.
+ * get one from the journal's prefix and pattern. What Crossref's side may not make the site do
+ * (issue 30, decision 397): follow a redirect with the password, or show a manager (or the log)
+ * the text of an answer.
  */
+import { Writable } from "node:stream";
+import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpApp } from "../../server/http/app.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import {
   FAILURE_MESSAGE,
@@ -57,6 +62,33 @@ afterAll(async () => {
 
 const get = (url: string) => request(t.app).get(url).set("Cookie", t.cookie);
 const post = (url: string) => request(t.app).post(url).set("Cookie", t.cookie);
+
+/**
+ * A seeded context whose signed-in manager manages the seeded journal, with `env`, and its app
+ * logging into `lines` (what the site logs about Crossref's answers).
+ */
+async function managedContext(env: Record<string, string>) {
+  const c = await createSeededContext({ manager: true, env });
+  const { id: userId } = await c.ctx.db
+    .selectFrom("users")
+    .select("id")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  await c.ctx.db
+    .insertInto("journal_managers")
+    .values({ journal_id: c.seed.journalId, user_id: userId, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = createHttpApp({ ...c.ctx, log: pino({ level: "info" }, sink) });
+  return { c, app, lines };
+}
 
 describe(`DOI registration with Crossref on ${dialectUnderTest}`, () => {
   it("lists the issue's papers as not registered before any deposit", async () => {
@@ -124,40 +156,26 @@ describe(`DOI registration with Crossref on ${dialectUnderTest}`, () => {
     expect(row.status).toBe("not_registered");
   });
 
-  it("says what Crossref answered when it refuses the credentials", async () => {
-    const other = await createSeededContext({
-      manager: true,
-      env: {
-        CROSSREF_USERNAME: "press",
-        CROSSREF_PASSWORD: "wrong",
-        CROSSREF_DEPOSIT_URL: standIn.depositUrl,
-      },
+  it("says Crossref refused the account when it answers 401, in words of its own", async () => {
+    const { c, app, lines } = await managedContext({
+      CROSSREF_USERNAME: "press",
+      CROSSREF_PASSWORD: "wrong",
+      CROSSREF_DEPOSIT_URL: standIn.depositUrl,
     });
     try {
-      const { id: userId } = await other.ctx.db
-        .selectFrom("users")
-        .select("id")
-        .orderBy("id", "desc")
-        .executeTakeFirstOrThrow();
-      await other.ctx.db
-        .insertInto("journal_managers")
-        .values({
-          journal_id: other.seed.journalId,
-          user_id: userId,
-          created_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-      const res = await request(other.app).post(REGISTER).set("Cookie", other.cookie);
+      const res = await request(app).post(REGISTER).set("Cookie", c.cookie);
       expect(res.status).toBe(503);
-      expect(res.body.msg).toMatch(/^Crossref refused the deposit \(HTTP 401\): FAILURE/);
-      const status = await request(other.app).get(STATUS).set("Cookie", other.cookie);
+      expect(res.body.msg).toBe(
+        "Crossref refused the account (HTTP 401): check CROSSREF_USERNAME and CROSSREF_PASSWORD.",
+      );
+      expect(lines.join("")).not.toMatch(/wrong|Unauthorized/);
+      const status = await request(app).get(STATUS).set("Cookie", c.cookie);
       expect(status.body.deposit.papers.map((p: { status: string }) => p.status)).toEqual([
         "not_registered",
         "not_registered",
       ]);
     } finally {
-      await other.close();
+      await c.close();
     }
   });
 
@@ -186,6 +204,100 @@ describe(`DOI registration with Crossref on ${dialectUnderTest}`, () => {
       expect(status.body.deposit.test_system).toBe(true);
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe(`what Crossref's side may not make the site do (issue 30) on ${dialectUnderTest}`, () => {
+  const origin = () => new URL(standIn.depositUrl).origin;
+  const env = (path: string) => ({
+    CROSSREF_USERNAME: "press",
+    CROSSREF_PASSWORD: "secret",
+    CROSSREF_DEPOSIT_URL: `${origin()}${path}`,
+  });
+
+  it("a 307 from the deposit URL is a failure naming it; the password is not sent on", async () => {
+    const { c, app, lines } = await managedContext(env("/moved/servlet/deposit"));
+    const before = standIn.received.length;
+    const batches = standIn.batches.length;
+    try {
+      const res = await request(app).post(REGISTER).set("Cookie", c.cookie);
+      expect(res.status).toBe(503);
+      expect(res.body.msg).toBe(
+        `Nothing was deposited: ${origin()}/moved/servlet/deposit (CROSSREF_DEPOSIT_URL) answered HTTP 307, a redirect to another address, and the site does not send the Crossref password on to an address it was not given. It starts with http://; Crossref's deposit address starts with https://. Set CROSSREF_DEPOSIT_URL to the deposit address itself (Crossref's: https://doi.crossref.org/servlet/deposit, its test system: https://test.crossref.org/servlet/deposit).`,
+      );
+      // the password went to the configured address once, and nowhere else
+      expect(standIn.received.slice(before)).toEqual([
+        { method: "POST", path: "/moved/servlet/deposit", password: true },
+      ]);
+      expect(standIn.batches).toHaveLength(batches);
+      const logged = lines.join("");
+      expect(logged).toMatch(/"status":307/);
+      expect(logged).not.toMatch(/secret|location/i);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("the text of an answer is never shown: an endpoint that echoes the form", async () => {
+    const { c, app, lines } = await managedContext(env("/echo/servlet/deposit"));
+    try {
+      const res = await request(app).post(REGISTER).set("Cookie", c.cookie);
+      expect(res.status).toBe(503);
+      expect(res.body.msg).toBe("Crossref refused the deposit (HTTP 400).");
+      const logged = lines.join("");
+      expect(logged).toMatch(/"status":400/);
+      expect(logged).not.toMatch(/secret|login_id|You sent/);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it("an answer that is not Crossref's SUCCESS page deposits nothing", async () => {
+    for (const [path, answer] of [
+      [
+        "/ok/servlet/deposit",
+        "answered HTTP 200 with a page that is not Crossref's answer to a deposit.",
+      ],
+      ["/servlet/nothing-here", "answered HTTP 404, so it is not a Crossref deposit address."],
+    ] as const) {
+      const { c, app } = await managedContext(env(path));
+      try {
+        const res = await request(app).post(REGISTER).set("Cookie", c.cookie);
+        expect(res.status).toBe(503);
+        expect(res.body.msg).toBe(
+          `Nothing was deposited: ${origin()}${path} (CROSSREF_DEPOSIT_URL) ${answer}`,
+        );
+      } finally {
+        await c.close();
+      }
+    }
+  });
+
+  it("the submission log is not read through a redirect, which would carry the password", async () => {
+    const { c, app } = await managedContext(env("/servlet/deposit"));
+    try {
+      const res = await request(app).post(REGISTER).set("Cookie", c.cookie);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const statuses = (body: { deposit: { papers: { status: string }[] } }) =>
+        body.deposit.papers.map((p) => p.status);
+      const deposited = statuses(res.body);
+      expect(deposited).toContain("queued");
+      // the log's address now redirects (it sits beside the deposit URL); read through the
+      // redirect, the third read would find the batch completed
+      c.ctx.config.crossref.depositUrl = `${origin()}/moved/servlet/deposit`;
+      const before = standIn.received.length;
+      for (let i = 0; i < 3; i++) {
+        const status = await request(app).get(STATUS).set("Cookie", c.cookie);
+        expect(statuses(status.body)).toEqual(deposited);
+      }
+      expect(standIn.received.slice(before).map((r) => r.path)).toEqual([
+        "/moved/servlet/submissionDownload",
+        "/moved/servlet/submissionDownload",
+        "/moved/servlet/submissionDownload",
+      ]);
+    } finally {
+      await c.close();
     }
   });
 });

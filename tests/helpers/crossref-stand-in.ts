@@ -13,6 +13,13 @@
  *   `pollsBeforeDone` reads, then `completed` with one `record_diagnostic` per DOI: `Success`,
  *   or `Failure` with a message for the DOIs of `failDois`.
  *
+ * Two misbehaving addresses beside them, for what the site must not do (issue 30, decision 397):
+ * `/moved/servlet/…` answers 307 to the same endpoint without `/moved` (a deposit URL that
+ * redirects: following it sends the password again), and `/echo/servlet/deposit` answers 400
+ * with a page that repeats every field it received (an endpoint echoing the form), and
+ * `/ok/servlet/deposit` answers 200 `OK` (not Crossref's answer). Every request
+ * is noted in `received`, with whether it carried the password.
+ *
  * Run in the test process (`startCrossrefStandIn`) or as a program for the browser tests
  * (`node tests/helpers/crossref-stand-in.ts {port}`, credentials `test-user`/`test-pass`).
  */
@@ -34,6 +41,8 @@ export type StandIn = {
   depositUrl: string;
   /** Each batch received: its id, DOIs and the deposited XML. */
   batches: { id: string; dois: string[]; xml: string; polls: number }[];
+  /** Every request, in order: method, path, and whether it carried the account's password. */
+  received: { method: string; path: string; password: boolean }[];
   close(): Promise<void>;
 };
 
@@ -50,11 +59,32 @@ const page = (title: string, text: string) =>
 export async function startCrossrefStandIn(options: StandInOptions): Promise<StandIn> {
   const fail = new Set((options.failDois ?? []).map((d) => d.toLowerCase()));
   const batches: StandIn["batches"] = [];
+  const received: StandIn["received"] = [];
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
+    received.push({
+      method: req.method ?? "",
+      path: url.pathname,
+      password: body.includes(options.password) || url.searchParams.get("pwd") === options.password,
+    });
+    if (url.pathname.startsWith("/moved/")) {
+      res.writeHead(307, { location: `${url.pathname.slice("/moved".length)}${url.search}` });
+      res.end();
+      return;
+    }
+    if (req.method === "POST" && url.pathname === "/ok/servlet/deposit") {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("OK");
+      return;
+    }
+    if (req.method === "POST" && url.pathname === "/echo/servlet/deposit") {
+      res.writeHead(400, { "content-type": "text/html" });
+      res.end(page("Bad request", `You sent: ${body.toString("utf8")}`));
+      return;
+    }
     if (req.method === "POST" && url.pathname === "/servlet/deposit") {
       let form: FormData;
       try {
@@ -146,6 +176,7 @@ export async function startCrossrefStandIn(options: StandInOptions): Promise<Sta
   return {
     depositUrl: `http://127.0.0.1:${port}/servlet/deposit`,
     batches,
+    received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

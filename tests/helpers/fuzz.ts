@@ -2,7 +2,8 @@
  * A deterministic HTTP fuzzer (issue 7: "0 of 10,000 fuzzed requests may get a 5xx"). From a
  * fixed seed it builds requests (a few in absolute-form or asterisk-form) for every API call,
  * page, file, galley and crawler route, with
- * malformed paths (%-encoding, overlong, dot segments, unicode), headers (Host, Content-Type
+ * malformed paths (%-encoding, overlong, dot segments, unicode, control characters and
+ * backslashes before slashes and `a:b`), headers (Host, Content-Type
  * with odd charsets and boundaries, Content-Encoding, Content-Length mismatches, Range, cookies,
  * Fetch Metadata), query strings and bodies (truncated JSON, wrong types, huge numbers,
  * prototype keys, multipart junk), and sends them as raw bytes over TCP so that nothing on the
@@ -445,6 +446,46 @@ function bodyOf(r: Rand, kind: BodyKind): { body: Buffer; contentType?: string }
 }
 
 /**
+ * A path the URL Standard reads as another one (issue 30, decision 395): a control character
+ * (a tab, which the WHATWG parser drops; CR, LF, NUL, DEL, C1) or a backslash (read as `/`),
+ * then slashes and a scheme-like or host-like segment, at the start of the path or before the
+ * last segment of `path`. React Router parses each matched path again (`encodeLocation`), where
+ * `/%09//a:b` became `//a:b` and threw; each such path must be a 4xx.
+ */
+function unreadablePath(r: Rand, path: string): string {
+  const odd = pick(r, [
+    "%09",
+    "%09%09",
+    "%0A",
+    "%0D",
+    "%0D%0A",
+    "%00",
+    "%1F",
+    "%7F",
+    "%C2%85",
+    "%5C",
+    "%5c",
+    "\\",
+    "%09%5C",
+  ]);
+  const slashes = pick(r, ["/", "//", "///", "%5C", "\\", "/%5C", ""]);
+  const segment = pick(r, [
+    "a:b",
+    "x:80",
+    ":b",
+    "a:",
+    "evil.example",
+    "[::1]",
+    "a:b/c",
+    "%40x",
+    "",
+  ]);
+  if (chance(r, 0.6)) return `/${odd}${slashes}${segment}${chance(r, 0.3) ? path : ""}`;
+  const last = path.lastIndexOf("/");
+  return `${path.slice(0, last + 1)}${odd}${slashes}${segment}${path.slice(last + 1)}`;
+}
+
+/**
  * `count` requests from `seed`; `pages` adds the server-rendered routes (only where the SSR
  * handler is mounted). The same seed always gives the same requests.
  */
@@ -456,6 +497,7 @@ export function* fuzzRequests(
 ): Generator<FuzzRequest> {
   const r = prng(seed);
   const forms = prng(seed ^ 0x5eed);
+  const locations = prng(seed ^ 0x10ca);
   const all = routes(t, pages);
   for (let n = 0; n < count; n++) {
     const route = pick(r, all)(r);
@@ -555,7 +597,10 @@ export function* fuzzRequests(
       headers.push(["Content-Length", String(body.length)]);
     }
     headers.push(["Connection", "close"]);
-    const target = `${route.path}${queryString(r)}`;
+    // paths the URL Standard reads as other paths, from a generator of their own (issue 30)
+    const located = locations();
+    const path = located < 0.04 ? unreadablePath(locations, route.path) : route.path;
+    const target = `${path}${queryString(r)}`;
     // the request-target forms besides origin-form (RFC 9112 section 3.2), from a generator of
     // their own so the rest of the seed's requests stay as they were (issue 15)
     const form = forms();

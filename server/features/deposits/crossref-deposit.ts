@@ -7,7 +7,8 @@
  *    (shared/doi-pattern.ts), when the journal has a prefix;
  * 2. the deposit XML (./crossref.ts) is POSTed as `multipart/form-data` to
  *    `CROSSREF_DEPOSIT_URL` with `operation=doMDUpload`, `login_id`, `login_passwd` and the file
- *    as `fname`; Crossref answers at once that the batch is queued (or refuses it);
+ *    as `fname` (./crossref-client.ts, which follows no redirect and shows no answer's text:
+ *    decision 397); Crossref answers at once that the batch is queued (or refuses it);
  * 3. the batch (its `doi_batch_id`) is recorded and each paper deposited is `queued`;
  * 4. reading the status polls the submission log
  *    (`/servlet/submissionDownload?usr=&pwd=&doi_batch_id=&type=result`, beside the deposit
@@ -21,28 +22,12 @@ import { CROSSREF_TEST_DEPOSIT_URL } from "../../config.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
 import { timestamp, writeCatalogue } from "../../services/write.ts";
+import { crossrefCredentials, fetchSubmissionLog, postDeposit } from "./crossref-client.ts";
 import { issueCrossrefXml, proceedingCrossrefXml } from "./exports.ts";
 import { issueVenue, proceedingVenue } from "./venues.ts";
 
 /** What is deposited: an issue or a proceeding, by id. */
 export type DepositTarget = { kind: "issue" | "proceeding"; id: number };
-
-/** Time allowed for one call to Crossref. */
-const CROSSREF_TIMEOUT_MS = 30_000;
-
-export const NOT_CONFIGURED =
-  "Crossref is not set up on this site: the administrator must set CROSSREF_USERNAME and CROSSREF_PASSWORD.";
-
-function credentials(ctx: AppContext): { username: string; password: string } {
-  const { username, password } = ctx.config.crossref;
-  if (!username || !password) throw new AppError("conflict", NOT_CONFIGURED);
-  return { username, password };
-}
-
-/** The submission log URL beside the deposit URL (`…/servlet/deposit` → `…/servlet/submissionDownload`). */
-function submissionLogUrl(depositUrl: string): URL {
-  return new URL("submissionDownload", depositUrl);
-}
 
 /** The papers of `target` (id, title, DOI) in their order. */
 async function targetPapers(ctx: AppContext, target: DepositTarget) {
@@ -105,43 +90,6 @@ async function assignIssueDois(
 }
 
 /**
- * Posts `xml` to Crossref's deposit endpoint.
- * @throws AppError `unavailable` (503) with Crossref's answer when it refuses the upload or
- *   cannot be reached.
- */
-async function postDeposit(ctx: AppContext, xml: string, fileName: string): Promise<void> {
-  const { username, password } = credentials(ctx);
-  const form = new FormData();
-  form.append("operation", "doMDUpload");
-  form.append("login_id", username);
-  form.append("login_passwd", password);
-  form.append("fname", new Blob([xml], { type: "application/xml" }), fileName);
-  let res: Response;
-  try {
-    res = await fetch(ctx.config.crossref.depositUrl, {
-      method: "POST",
-      body: form,
-      signal: AbortSignal.timeout(CROSSREF_TIMEOUT_MS),
-    });
-  } catch (error) {
-    ctx.log.warn({ err: error }, "Crossref deposit could not be sent");
-    throw new AppError("unavailable", "Crossref could not be reached. Please try again later.");
-  }
-  const text = await res.text();
-  if (!res.ok || /FAILURE/i.test(text)) {
-    const reason = text
-      .replace(/<[^>]*>/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-      .slice(0, 300);
-    throw new AppError(
-      "unavailable",
-      `Crossref refused the deposit (HTTP ${res.status})${reason ? `: ${reason}` : "."}`,
-    );
-  }
-}
-
-/**
  * Registers the DOIs of `target` (its papers that have one, after assigning DOIs from the
  * journal's pattern): posts the deposit and records the batch and each paper as queued.
  * @throws AppError conflict when Crossref is not configured or no paper has a DOI; unavailable
@@ -154,7 +102,7 @@ export async function registerDois(
     | { kind: "proceeding"; id: number },
   origin: string,
 ): Promise<DepositTarget> {
-  credentials(ctx);
+  crossrefCredentials(ctx);
   let deposit: { xml: string; batch: { id: string } };
   let resolved: DepositTarget;
   if (target.kind === "issue") {
@@ -215,23 +163,8 @@ type RecordResult = { doi: string; ok: boolean; message: string };
  * process, not yet known), else each record's outcome.
  */
 async function readSubmissionLog(ctx: AppContext, batchId: string): Promise<RecordResult[] | null> {
-  const { username, password } = credentials(ctx);
-  const url = submissionLogUrl(ctx.config.crossref.depositUrl);
-  url.search = new URLSearchParams({
-    usr: username,
-    pwd: password,
-    doi_batch_id: batchId,
-    type: "result",
-  }).toString();
-  let text: string;
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(CROSSREF_TIMEOUT_MS) });
-    if (!res.ok) return null;
-    text = await res.text();
-  } catch (error) {
-    ctx.log.warn({ err: error }, "Crossref submission log could not be read");
-    return null;
-  }
+  const text = await fetchSubmissionLog(ctx, batchId);
+  if (text === null) return null;
   const doc = new DOMParser({ onError: () => {} }).parseFromString(text, "text/xml");
   const root = doc.getElementsByTagName("doi_batch_diagnostic")[0];
   if (root === undefined) return null;
