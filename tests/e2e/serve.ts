@@ -26,6 +26,9 @@ Object.assign(process.env, {
   // Every spec signs in and registers from 127.0.0.1: per-IP limits high enough for the whole
   // suite; the per-account limit keeps its default (server/config.ts, RATE_LIMITS).
   RATE_LIMITS: process.env.RATE_LIMITS ?? "signin_ip=1000/60,register_ip=1000/3600",
+  // the pseudo-locale's pages, where tests/e2e/languages.spec.ts looks for texts outside the
+  // catalogues (decision 382)
+  PSEUDO_LOCALE: "1",
   // usage counts written every 2 s, so statistics.spec.ts sees a visit soon (decision 281)
   USAGE_FLUSH_SECONDS: process.env.USAGE_FLUSH_SECONDS ?? "2",
   // Mail goes to the SMTP server the specs that read mail start in their own process

@@ -1,0 +1,118 @@
+/**
+ * Every screen in the reader's language (issue 32; decision 382): the home, journal, issue,
+ * paper, full text, search and sign-in pages and a dashboard form, in each interface language
+ * at 1280 and 375 px (the two projects), carry their language (`lang`, and `dir="rtl"` in
+ * Arabic), never scroll sideways, and pass axe; in the pseudo-locale (the e2e server runs with
+ * PSEUDO_LOCALE=1) no text of them is left outside the catalogues
+ * (tests/e2e/helpers/untranslated.ts).
+ */
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  LOCALES,
+  localizedPath,
+  PSEUDO_LOCALE,
+  type RenderLocale,
+} from "../../shared/i18n/locales.ts";
+import { signInAsNewManager } from "./helpers/account.ts";
+import { seriousViolations } from "./helpers/axe.ts";
+import {
+  type ContentIndex,
+  contentIndex,
+  escapedTexts,
+  pageTexts,
+  xmlTexts,
+} from "./helpers/untranslated.ts";
+import { SITE } from "./public-helpers.ts";
+
+test.describe.configure({ timeout: 300_000 });
+
+const root = path.resolve(import.meta.dirname, "../..");
+const port = process.env.E2E_PORT ?? "3210";
+const database = path.resolve(
+  root,
+  process.env.E2E_DATA_DIR ?? `data-e2e-${port}`,
+  "athenaeum.sqlite",
+);
+
+type Screen = { label: string; path: string; signedIn?: boolean };
+
+/** The screens of the issue's list, found from the demo corpus. */
+async function screens(page: Page): Promise<Screen[]> {
+  const search = await page.request.get(
+    `/api/search?q=${encodeURIComponent("10.7554/eLife.00005")}`,
+  );
+  const paper = ((await search.json()).results.hits as { link: string }[])[0]!.link;
+  const journal = paper.split("/").slice(0, 3).join("/");
+  const detail = await (
+    await page.request.get(`/api${journal.replace("/journal/", "/get_journal/")}`)
+  ).json();
+  const issue = (await (
+    await page.request.get(`/api${journal.replace("/journal/", "/get_publications/")}/Y`)
+  ).json()) as { publications: { volume: string; issue: string }[] };
+  expect(detail.status).toBe(1);
+  const first = issue.publications[0]!;
+  return [
+    { label: "home", path: "/" },
+    { label: "journal", path: journal },
+    { label: "issue", path: `${journal}/${first.volume}/${first.issue}` },
+    { label: "paper", path: paper },
+    { label: "full text", path: `${paper}/fulltext` },
+    { label: "search", path: "/search?q=cells" },
+    { label: "sign in", path: "/manager" },
+    { label: "a dashboard form", path: "/dashboard/create_journal/1", signedIn: true },
+  ];
+}
+
+/** Opens `screen` in `locale`: a public page at its language's URL, the others by the cookie. */
+async function open(page: Page, screen: Screen, locale: RenderLocale) {
+  const base = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: "lang", value: locale, url: base }]);
+  await page.goto(localizedPath(locale, screen.path));
+  // a dashboard screen loads its data after hydration
+  await page.waitForLoadState("networkidle");
+}
+
+async function sideways(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+test("every language: its lang and direction, no sideways scroll, no serious axe finding", async ({
+  page,
+}, testInfo) => {
+  const list = await screens(page);
+  await signInAsNewManager(page, testInfo);
+  const problems: string[] = [];
+  for (const locale of LOCALES) {
+    for (const screen of list) {
+      await open(page, screen, locale);
+      const label = `${locale} ${screen.label}`;
+      const html = page.locator("html");
+      await expect(html, label).toHaveAttribute("lang", locale);
+      await expect(html, label).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+      const over = await sideways(page);
+      if (over > 0) problems.push(`${label}: scrolls ${over} px sideways`);
+      problems.push(...(await seriousViolations(page, label)));
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the pseudo-locale: no text of these screens is outside the catalogues", async ({
+  page,
+}, testInfo) => {
+  const list = await screens(page);
+  const paper = list.find((s) => s.label === "paper")!.path;
+  const jats = await (await page.request.get(`${paper}/jats.xml`)).text();
+  await signInAsNewManager(page, testInfo);
+  const content: ContentIndex = contentIndex(database, xmlTexts(jats));
+  const escaped: string[] = [];
+  for (const screen of list) {
+    await open(page, screen, PSEUDO_LOCALE);
+    await expect(page.locator("html")).toHaveAttribute("lang", PSEUDO_LOCALE);
+    for (const text of escapedTexts(await pageTexts(page), content, [SITE])) {
+      escaped.push(`${screen.label}: ${text}`);
+    }
+  }
+  expect(escaped).toEqual([]);
+});
