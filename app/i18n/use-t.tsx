@@ -12,6 +12,7 @@ import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { DEFAULT_LOCALE, type RenderLocale } from "../../shared/i18n/locales.ts";
 import { i18nFor, type Translate, translatorFor } from "../../shared/i18n/translator.ts";
 
+/** @public Lingui's `Trans`, for a text with markup inside. */
 export { Trans } from "@lingui/react";
 
 const LocaleContext = createContext<RenderLocale>(DEFAULT_LOCALE);

@@ -53,13 +53,19 @@ export function formatDate(value: string | null | undefined, locale: RenderLocal
   ).format(date);
 }
 
-/** A whole number as people read it (`1,234`). */
+/**
+ * A whole number as people read it (`1,234`).
+ * @public
+ */
 export function formatNumber(value: number, locale: RenderLocale): string {
   const tag = intlLocale(locale);
   return cached(`number ${tag}`, () => new Intl.NumberFormat(tag)).format(value);
 }
 
-/** Items joined as a sentence does (`A, B and C`). */
+/**
+ * Items joined as a sentence does (`A, B and C`).
+ * @public
+ */
 export function formatList(items: readonly string[], locale: RenderLocale): string {
   const tag = intlLocale(locale);
   return cached(
