@@ -21,17 +21,26 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(min / 60)} h ${min % 60} min`;
 }
 
-/** One progress line, without a line end. */
-export function formatProgress({ done, total, elapsedMs }: ImportProgress): string {
+/**
+ * One progress line, without a line end. The rate and the time left are measured from `since`
+ * (the progress when the first paper was done) when given: the first paper also pays for
+ * starting the PDF readers and warming the database, so a rate that counts it says minutes for
+ * an import that ends in seconds (issue 34). Until a second paper is done there is no rate yet.
+ */
+export function formatProgress(
+  { done, total, elapsedMs }: ImportProgress,
+  since: Pick<ImportProgress, "done" | "elapsedMs"> = { done: 0, elapsedMs: 0 },
+): string {
   const count = `Papers: ${done.toLocaleString("en")} of ${total.toLocaleString("en")}`;
   const percent = total ? ` (${Math.floor((done / total) * 100)}%)` : "";
   if (done >= total) {
     return `${count}${percent} in ${formatDuration(elapsedMs)}, ${rate(done, elapsedMs)} papers/s`;
   }
-  if (done === 0 || elapsedMs <= 0) return `${count}${percent}, starting`;
-  const perMs = done / elapsedMs;
-  const left = formatDuration((total - done) / perMs);
-  return `${count}${percent}, ${rate(done, elapsedMs)} papers/s, about ${left} left`;
+  const measured = done - since.done;
+  const measuredMs = elapsedMs - since.elapsedMs;
+  if (done === 0 || measured <= 0 || measuredMs <= 0) return `${count}${percent}, starting`;
+  const left = formatDuration((total - done) / (measured / measuredMs));
+  return `${count}${percent}, ${rate(measured, measuredMs)} papers/s, about ${left} left`;
 }
 
 function rate(done: number, elapsedMs: number): string {
@@ -54,14 +63,18 @@ export function progressPrinter(
   let last: ImportProgress | null = null;
   let printedAt = Number.NEGATIVE_INFINITY;
   let printed: ImportProgress | null = null;
+  // the first report with a paper done: rates are measured from it (see formatProgress)
+  let since: ImportProgress | undefined;
   const print = (progress: ImportProgress) => {
-    out.write(out.isTTY ? `\r${formatProgress(progress)}\x1b[K` : `${formatProgress(progress)}\n`);
+    const line = formatProgress(progress, since);
+    out.write(out.isTTY ? `\r${line}\x1b[K` : `${line}\n`);
     printed = progress;
     printedAt = now();
   };
   return {
     update(progress) {
       last = progress;
+      if (!since && progress.done > 0) since = progress;
       if (now() - printedAt >= interval) print(progress);
     },
     end() {

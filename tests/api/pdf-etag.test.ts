@@ -4,7 +4,7 @@
  * (RFC 9110 sections 8.8.3 and 13.1.5).
  */
 import { createHash } from "node:crypto";
-import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { renameSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { dialectUnderTest } from "../helpers/context.ts";
@@ -47,5 +47,18 @@ describe(`strong ETags on PDF galleys on ${dialectUnderTest}`, () => {
     const after = await request(t.app).get(galley()).set("If-None-Match", String(before));
     expect(after.status).toBe(200);
     expect(after.headers.etag).toBe(tagOf(changed));
+  });
+
+  it("answers 404, not 500, when the storage has lost the galley's file (issue 34)", async () => {
+    const file = t.ctx.storage.absolutePath!(t.seed.pdfKey);
+    renameSync(file, `${file}.away`);
+    try {
+      const res = await request(t.app).get(galley());
+      expect(res.status).toBe(404);
+      expect(res.text).toBe("404 Page Not Found");
+    } finally {
+      renameSync(`${file}.away`, file);
+    }
+    expect((await request(t.app).get(galley())).status).toBe(200);
   });
 });

@@ -321,7 +321,14 @@ describe(`SUSHI server on ${dialectUnderTest}`, () => {
       expect(res.status, `${path} ${JSON.stringify(query)}`).toBe(status);
       expect(counterSchemaErrors(schema, res.body), `${path} ${JSON.stringify(query)}`).toEqual([]);
     }
-    expect((await get("/reports/dr", { customer_id: WORLD })).status).toBe(404);
+    // a report this platform does not offer: COUNTER's Exception 3000 as JSON (issue 33)
+    for (const id of ["dr", "dr_d1", "tr_b1", "nonsense"]) {
+      const unsupported = await get(`/reports/${id}`, { customer_id: WORLD });
+      expect(unsupported.status, id).toBe(404);
+      expect(unsupported.headers["content-type"], id).toMatch(/^application\/json/);
+      expect(unsupported.body).toMatchObject({ Code: 3000, Message: "Report Not Supported" });
+      expect(unsupported.body.Data).toMatch(/pr, pr_p1, tr, tr_j3, ir, ir_a1/);
+    }
     expect((await request(t.app).get("/sushi/r5/reports")).status).toBe(404);
   });
 

@@ -17,6 +17,27 @@ describe("import progress line", () => {
     );
   });
 
+  it("measures the rate from the first paper done, not from the start (issue 34)", () => {
+    // the first paper took 9 s (starting the PDF readers), the next 25 one second together
+    let clock = 0;
+    const log = {
+      text: "",
+      isTTY: false,
+      write(s: string) {
+        this.text += s;
+      },
+    };
+    const printer = progressPrinter(log, { now: () => clock, intervalMs: 0 });
+    printer.update({ done: 1, total: 26, elapsedMs: 9_000 });
+    clock = 1;
+    printer.update({ done: 11, total: 26, elapsedMs: 9_400 });
+    printer.end();
+    expect(log.text.trim().split("\n")).toEqual([
+      "Papers: 1 of 26 (3%), starting",
+      "Papers: 11 of 26 (42%), 25.0 papers/s, about 1 s left",
+    ]);
+  });
+
   it("rewrites one line on a terminal and prints a line every interval in a log", () => {
     let clock = 0;
     const now = () => clock;

@@ -8,8 +8,9 @@
  * Accept-Ranges and 206 partial content (`If-Range` honoured as RFC 9110 section 13.1.5 says),
  * always as `application/pdf` (the type the server assigned when it checked the upload), never sniffed.
  * A paper of a draft issue or an inactive journal is served to that journal's managers and to
- * administrators only (`readableBy`, decision 260). An unknown or malformed place, a paper of another journal or proceeding, or a paper without a
- * PDF is `404 Page Not Found`. `{name}` is free: only `.pdf` is required of it.
+ * administrators only (`readableBy`, decision 260). An unknown or malformed place, a paper of
+ * another journal or proceeding, a paper without a PDF, or one whose file the storage has lost
+ * is `404 Page Not Found` (the reader then says 'Missing PDF', issue 34). `{name}` is free: only `.pdf` is required of it.
  */
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
@@ -85,7 +86,14 @@ async function sendPdf(
   try {
     etag = await strongEtag(file);
   } catch (error) {
-    next(error);
+    if (!isMissingFile(error)) {
+      next(error);
+      return;
+    }
+    // A row naming a file the storage lost (a restore without its files, a disk replaced):
+    // readers get the 404 pdf.js reports as 'Missing PDF', the operator a warning (issue 34).
+    ctx.log.warn({ key: found.key }, "a paper's PDF is missing from the storage");
+    res.status(404).type("text/plain").send("404 Page Not Found");
     return;
   }
   // `send` uses the ETag set here for If-None-Match and If-Range. A weak validator in If-Range
@@ -106,6 +114,11 @@ async function sendPdf(
       if (error && !res.headersSent) next(error);
     },
   );
+}
+
+/** Whether `error` says a file does not exist. */
+function isMissingFile(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 }
 
 /**

@@ -46,6 +46,11 @@ export const SUSHI_EXCEPTIONS = {
   2010: { message: "Requestor is Not Authorized to Access Usage for Institution", http: 403 },
   2011: { message: "Global Reports Not Supported", http: 403 },
   2020: { message: "APIKey Invalid", http: 401 },
+  /**
+   * A report the platform does not offer (`/r51/reports/dr`): COUNTER R5's Exception 3000, which
+   * R5.1's API no longer lists but harvesters still understand (issue 33), with HTTP 404.
+   */
+  3000: { message: "Report Not Supported", http: 404 },
   3020: { message: "Invalid Date Arguments", http: 400 },
   3030: { message: "No Usage Available for Requested Dates", http: 200 },
   3031: { message: "Usage Not Ready for Requested Dates", http: 200 },

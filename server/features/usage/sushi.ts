@@ -415,7 +415,8 @@ export function sushiRouter(ctx: AppContext): Router {
     guarded(async (req, res) => {
       const report = String(req.params.report) as ReportId;
       if (!Object.hasOwn(REPORTS, report)) {
-        res.status(404).type("text/plain").send("404 Page Not Found");
+        const offered = Object.keys(REPORTS).join(", ");
+        fail(res, 3000, `This platform offers ${offered}; see /r51/reports.`);
         return;
       }
       if (!(await authorized(ctx, req, res))) return;
