@@ -8,13 +8,17 @@ import { createHash } from "node:crypto";
 import type { FullText } from "../../../shared/fulltext.ts";
 import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { readJatsDocument } from "./jats-read.ts";
+import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 
 /** Trees kept per process; the longest corpus paper's tree is about 0.3 MB of JSON. */
 export const TREE_CACHE_SIZE = 32;
 
-const trees = new Map<string, FullText>();
+/**
+ * Each galley's tree, or why it cannot be read: a galley stored before a stricter check
+ * (decision 385) is refused once, not parsed again on every request for its page.
+ */
+const trees = new Map<string, FullText | JatsRefusedError>();
 
 /** True when paper `paperId` has a JATS galley (its full-text page exists). */
 export async function hasFullText(ctx: AppContext, paperId: number): Promise<boolean> {
@@ -29,8 +33,9 @@ export async function hasFullText(ctx: AppContext, paperId: number): Promise<boo
 /**
  * The full text of paper `paperId`, or null when it has no JATS galley. The paper's visibility
  * is the caller's to check (the page loads the paper first).
- * @throws what reading the stored galley throws (a storage error; a galley stored before a
- *   stricter check could be refused by ./jats-read.ts: logged by the page as a failed load).
+ * @throws what reading the stored galley throws: a storage error, or JatsRefusedError for a
+ *   galley stored before a stricter check (./jats-read.ts; decision 385), remembered like a tree.
+ *   The page logs either as a failed load.
  */
 export async function paperFullText(ctx: AppContext, paperId: number): Promise<FullText | null> {
   const galley = await ctx.db
@@ -53,6 +58,7 @@ export async function paperFullText(ctx: AppContext, paperId: number): Promise<F
   if (cached) {
     trees.delete(cacheKey);
     trees.set(cacheKey, cached);
+    if (cached instanceof JatsRefusedError) throw cached;
     return cached;
   }
   const urls = new Map<string, string>();
@@ -62,16 +68,27 @@ export async function paperFullText(ctx: AppContext, paperId: number): Promise<F
     urls.set(file.name.replace(/\.[a-z0-9]+$/, ""), url);
   }
   const data = await ctx.storage.read(galley.storage_key);
-  // the limit it was stored under may have been lowered since; a stored galley is read whole
-  const { article } = readJatsDocument(data, Math.max(ctx.config.maxJatsBytes, data.byteLength));
-  const tree = jatsFullText(article, urls);
-  trees.set(cacheKey, tree);
+  let tree: FullText;
+  try {
+    // the size limit it was stored under may have been lowered since: its size is not held
+    // against it; the counts and nesting of decision 385 are
+    const { article } = readJatsDocument(data, Math.max(ctx.config.maxJatsBytes, data.byteLength));
+    tree = jatsFullText(article, urls);
+  } catch (error) {
+    if (error instanceof JatsRefusedError) remember(cacheKey, error);
+    throw error;
+  }
+  remember(cacheKey, tree);
+  return tree;
+}
+
+function remember(key: string, value: FullText | JatsRefusedError): void {
+  trees.set(key, value);
   while (trees.size > TREE_CACHE_SIZE) {
     const oldest = trees.keys().next().value;
     if (oldest === undefined) break;
     trees.delete(oldest);
   }
-  return tree;
 }
 
 /** Empties the tree cache (the benchmark measures uncached renders). */
