@@ -29,11 +29,13 @@ import { DOMParser, type Element, type Node } from "@xmldom/xmldom";
 export const MAX_DEPTH = 64;
 
 /**
- * The most elements one galley may have (decision 385). The longest corpus article has 8,380;
- * at 100,000 the upload's check and the first render each stay under a second of the event
- * loop on the benchmark machine (`npm run bench`).
+ * The most elements one galley may have (decision 385): nearly five times the longest corpus
+ * article (8,380). Parsing, building the tree and rendering it take time in proportion (about
+ * 20–40 µs an element on the 2-core benchmark machine, most of it @xmldom/xmldom's parser), and
+ * all of it on the event loop: `npm run bench` times the largest galley accepted at its upload
+ * check and first render against a second each.
  */
-export const MAX_ELEMENTS = 50_000;
+export const MAX_ELEMENTS = 40_000;
 
 /**
  * The most references (`<ref>`) one galley may have (decision 385): the corpus's longest list

@@ -536,20 +536,27 @@ class Converter {
     });
   }
 
-  /** Xrefs whose target is not in the page become their text (emphasis kept off). */
+  /**
+   * Xrefs whose target is not in the page become their text (emphasis kept off), in place: the
+   * tree is this conversion's own, and copying it cost more than building it (decision 385).
+   */
   fixLinks<T>(value: T): T {
-    const visit = (node: unknown): unknown => {
-      if (Array.isArray(node)) return node.map(visit);
-      if (!node || typeof node !== "object") return node;
-      const record = node as Record<string, unknown>;
-      if (record.k === "xref" && !this.isEmitted(String(record.to))) {
-        return { k: "em", c: visit(record.c) };
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) {
+        for (let i = 0; i < node.length; i++) {
+          const item = node[i] as Record<string, unknown> | null;
+          if (item?.k === "xref" && !this.isEmitted(String(item.to))) {
+            node[i] = { k: "em", c: item.c };
+          }
+          visit(node[i]);
+        }
+      } else if (node && typeof node === "object") {
+        const record = node as Record<string, unknown>;
+        for (const key in record) if (key !== "m") visit(record[key]);
       }
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(record)) out[key] = key === "m" ? v : visit(v);
-      return out;
     };
-    return visit(value) as T;
+    visit(value);
+    return value;
   }
 }
 
