@@ -25,6 +25,7 @@ import type { Request, RequestHandler, Response } from "express";
 import multer from "multer";
 import type { AppContext } from "../services/context.ts";
 import { AppError, invalid } from "../services/errors.ts";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "../services/images.ts";
 import { faultPoint } from "../storage/faults.ts";
 import { makeFolder } from "../storage/storage.ts";
 import { asStorageError, StorageError } from "../storage/storage-error.ts";
@@ -108,6 +109,14 @@ function tempFileStorage(
       rm(file.path, { force: true }).then(() => callback(null), callback);
     },
   };
+}
+
+/**
+ * An image field (a cover, a logo): one image of at most `MAX_IMAGE_BYTES` (5 MB,
+ * docs/product/files.md), cut off there while it arrives, as the image service would refuse it.
+ */
+export function imageField(name: string): FileField {
+  return { name, maxBytes: MAX_IMAGE_BYTES, tooLarge: IMAGE_TOO_LARGE };
 }
 
 /** Text fields a multipart body may carry unless the form needs more. */

@@ -55,7 +55,8 @@ export const PAPER_FORM_FIELDS = 5000;
  * the most a galley takes is a 400 naming that number on `jats_figures`.
  */
 export function pdfUploadOf(ctx: AppContext): RequestHandler {
-  const parse = multipart(ctx, ["paper_file", jatsFileField(ctx), JATS_FIGURES_FIELD], {
+  const pdfField = { name: "paper_file", tooLarge: pdfTooLarge(ctx.config.maxPdfBytes).message };
+  const parse = multipart(ctx, [pdfField, jatsFileField(ctx), JATS_FIGURES_FIELD], {
     maxFields: PAPER_FORM_FIELDS,
   });
   return (req, res, next) => {
