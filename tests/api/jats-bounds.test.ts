@@ -255,6 +255,36 @@ describe(`galleys over the limits are refused at once (${dialectUnderTest})`, ()
   });
 });
 
+describe(`the tree cache is bounded by the JATS it holds (${dialectUnderTest})`, () => {
+  it("keeps the trees of at most 2 MB of JATS: a third large galley drops the first", async () => {
+    // 1.1 MB each, mostly a comment: cheap to parse, heavy by the bytes the cache counts
+    const padded = (title: string) =>
+      ARTICLE.replace("<body>", `<body><!--${"x".repeat(1_100_000)}-->`).replace(
+        "Bounded galley",
+        title,
+      );
+    const ids = [
+      await storedGalley("Heavy one", padded("Heavy one")),
+      await storedGalley("Heavy two", padded("Heavy two")),
+    ];
+    const reads: string[] = [];
+    const read = t.ctx.storage.read.bind(t.ctx.storage);
+    t.ctx.storage.read = (key) => {
+      reads.push(key);
+      return read(key);
+    };
+    try {
+      for (const id of [ids[0], ids[1], ids[1], ids[0]]) {
+        expect((await fullTextPage(id ?? 0)).status).toBe(200);
+      }
+    } finally {
+      t.ctx.storage.read = read;
+    }
+    // the first read again: two of 1.1 MB do not fit in 2 MB; the second stayed
+    expect(reads).toHaveLength(3);
+  });
+});
+
 describe(`nesting is taken from the parsed document (${dialectUnderTest})`, () => {
   it('refuses 2,000 nested sections behind <!DOCTYPE article SYSTEM "["> at upload', async () => {
     await expectRefused(
