@@ -84,6 +84,29 @@ export function readJatsUpload(ctx: AppContext, data: Uint8Array, field = "jats_
   }
 }
 
+/**
+ * The checked galley's search text (decision 289) and the file names it uses (with and without
+ * their extension). The parsed document and the tree are let go when this returns, before any
+ * file is read or stored: they are the largest things a galley costs in memory.
+ */
+function readGalley(
+  ctx: AppContext,
+  data: Uint8Array,
+  field: string,
+): { named: Set<string>; bodyText: string } {
+  const article = readJatsUpload(ctx, data, field);
+  const named = new Set<string>();
+  for (const el of Array.from(article.getElementsByTagName("*"))) {
+    const href = el.getAttribute("xlink:href");
+    if (!href) continue;
+    const name = jatsFileName(href);
+    named.add(name);
+    named.add(name.replace(/\.[a-z0-9]+$/, ""));
+  }
+  const text = fullTextSearchText(jatsFullText(article));
+  return { named, bodyText: utf8Prefix(text, ctx.config.pdfLimits.maxTextBytes) };
+}
+
 /** A refused figure file: `kind`'s status with `message` on the form's `jats_figures`. */
 function figureRefused(kind: "invalid" | "too_large" | "unsupported_type", message: string) {
   return new AppError(kind, message, { errors: { jats_figures: message } });
@@ -108,20 +131,12 @@ export async function storeJatsGalley(
   files: readonly JatsFileUpload[] = [],
   { field = "jats_file", unnamed = "refuse" }: { field?: string; unnamed?: UnnamedFiles } = {},
 ): Promise<StoredJats> {
-  const article = readJatsUpload(ctx, data, field);
+  const { named, bodyText } = readGalley(ctx, data, field);
   if (files.length > MAX_JATS_FILES) {
     throw figureRefused(
       "invalid",
       `At most ${MAX_JATS_FILES} figure files can go with one JATS file. Choose only the images the JATS file names.`,
     );
-  }
-  const named = new Set<string>();
-  for (const el of Array.from(article.getElementsByTagName("*"))) {
-    const href = el.getAttribute("xlink:href");
-    if (!href) continue;
-    const name = jatsFileName(href);
-    named.add(name);
-    named.add(name.replace(/\.[a-z0-9]+$/, ""));
   }
   const kept: { name: string; file: JatsFileUpload }[] = [];
   const seen = new Set<string>();
@@ -145,7 +160,6 @@ export async function storeJatsGalley(
     if (file.size > MAX_JATS_FILE_BYTES) throw figureRefused("too_large", FIGURE_TOO_LARGE);
     kept.push({ name, file });
   }
-  const tree: FullText = jatsFullText(article);
   const key = newKey("jats", ".xml");
   const stored: StoredJatsFile[] = [];
   try {
@@ -171,7 +185,7 @@ export async function storeJatsGalley(
     key,
     size: data.byteLength,
     sha256: createHash("sha256").update(data).digest("hex"),
-    bodyText: utf8Prefix(fullTextSearchText(tree), ctx.config.pdfLimits.maxTextBytes),
+    bodyText,
     files: stored,
   };
 }
