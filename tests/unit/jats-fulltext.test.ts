@@ -53,7 +53,7 @@ describe("hostile JATS", () => {
     const error = refused(deep);
     expect(error.message).toMatch("more than 2,000 sections (<sec>)");
     expect(error.reason).toBe("too_large");
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it("takes the nesting from the parsed document: a DOCTYPE holding a '[' does not hide it", () => {
