@@ -19,13 +19,17 @@
  *    `BENCH_FULLTEXT_RENDERS` times (default 50) by a client process of its own: median and
  *    p95 of the wall time and the server's mean CPU time per render against 20 ms; the page's gzip JS (named by its HTML, and loaded by Chromium on a first visit)
  *    against 100 KB; its Lighthouse mobile performance score against 95 (decision 318).
+ * 8. What one JATS galley may cost the event loop (issue 30, scripts/bench/galley-bounds.ts,
+ *    decision 385): 40,000 references, 5,000 nested sections and the largest galley the limits
+ *    accept, each at the upload's check and at its first render by the production server,
+ *    against 1 s of event-loop time each.
  * 6. Usage counting (issue 17, scripts/bench/usage.ts): paper-page throughput with counting on
  *    and off (at most 10 % apart), and the Statistics screen and SUSHI reports over 100,000
  *    papers and a year of usage (under a second each); on PostgreSQL too when
  *    `BENCH_DATABASE_URL` names a server (a scratch database is made and dropped).
  *    `BENCH_ONLY=usage-reports` runs these reports alone (no build, no corpus).
  *
- * `BENCH_ONLY=fulltext` runs the import and section 7 alone.
+ * `BENCH_ONLY=fulltext` runs the import and sections 7 and 8 alone.
  *
  * Builds first when there is no current build (same rule as `npm start`). Exits 1 when a
  * figure misses its target, so a regression is visible in CI logs when run there.
@@ -43,6 +47,7 @@ import { importCorpus } from "../server/import/corpus.ts";
 import type { AppContext } from "../server/services/context.ts";
 import type * as SiteModule from "../server/site.ts";
 import { textBombPdf } from "../tests/helpers/text-bomb.ts";
+import { galleyCosts } from "./bench/galley-bounds.ts";
 import { lighthouseScore } from "./bench/lighthouse.ts";
 import { declaredJs, loadedJs } from "./bench/page-weight.ts";
 import { scratchAppContext } from "./bench/scratch-context.ts";
@@ -170,6 +175,7 @@ async function measure() {
       );
     };
     await fullTextTimes(ctx, base);
+    await galleyBounds(ctx, base);
     if (ONLY_FULLTEXT) {
       server.close();
       return;
@@ -335,6 +341,33 @@ async function fullTextTimes(ctx: AppContext, base: string) {
       target: "≥ 95",
       ok: false,
     });
+  }
+}
+
+/** Section 8 of the module comment. */
+async function galleyBounds(ctx: AppContext, base: string) {
+  const issue = await ctx.db
+    .selectFrom("publications as pub")
+    .innerJoin("journals as j", "j.id", "pub.journal_id")
+    .select("pub.id")
+    .where("j.uri", "=", "elife")
+    .orderBy("pub.id")
+    .executeTakeFirstOrThrow();
+  const pdf = readFileSync(path.join(corpusDir, "pdfs", "issue6010_1.pdf"));
+  const place = { journalUri: "elife", issueId: issue.id, pdf };
+  for (const cost of await galleyCosts(ctx, base, place)) {
+    record(
+      `${cost.what}: event-loop time, upload check (${cost.checkOutcome})`,
+      cost.check,
+      "ms",
+      1000,
+    );
+    record(
+      `${cost.what}: event-loop time, first render (${cost.renderStatus})`,
+      cost.render,
+      "ms",
+      1000,
+    );
   }
 }
 

@@ -8,11 +8,14 @@
  * (`editors[0][name]`, `authors[1][email]`) arrive in `req.body` as arrays of objects, the shape
  * the shared zod schemas parse.
  *
- * Limits: one file per named field, `config.maxPdfBytes` per file (images are held to their own
- * 5 MB limit by the image service), 100 kB per text field, 1000 fields (the paper forms: 5000,
- * for a reference list of a few hundred entries with their DOIs and links). A larger file is a 413;
- * a body busboy cannot parse (no boundary, a malformed part, an early end) is a 400. A full or
- * unwritable disk while the upload arrives is a StorageError (507 or 503).
+ * Limits: one file per named field unless the field says `maxCount`; per file, the field's
+ * `maxBytes` (default `config.maxPdfBytes`), counted while the file arrives: the upload is cut
+ * off there, its part file removed, and the request answered 413 with the field's `tooLarge`
+ * message on the field, so no field writes more to disk, or gives a handler more to read, than
+ * it allows (decision 385); 100 kB per text field, 1000 fields (the paper forms: 5000, for a
+ * reference list of a few hundred entries with their DOIs and links). A body busboy cannot parse
+ * (no boundary, a malformed part, an early end) is a 400. A full or unwritable disk while the
+ * upload arrives is a StorageError (507 or 503).
  */
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
@@ -21,7 +24,8 @@ import path from "node:path";
 import type { Request, RequestHandler, Response } from "express";
 import multer from "multer";
 import type { AppContext } from "../services/context.ts";
-import { invalid } from "../services/errors.ts";
+import { AppError, invalid } from "../services/errors.ts";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "../services/images.ts";
 import { faultPoint } from "../storage/faults.ts";
 import { makeFolder } from "../storage/storage.ts";
 import { asStorageError, StorageError } from "../storage/storage-error.ts";
@@ -41,12 +45,26 @@ function trackRequest(req: Request, res: Response) {
   return state;
 }
 
-/** multer storage engine writing each file to `{dir}/{random}.upload`. */
-function tempFileStorage(dir: string): multer.StorageEngine {
+/**
+ * A file field of a multipart body: its name, the most files it takes (default 1), the largest
+ * file in bytes (default `config.maxPdfBytes`) and the sentence a larger one is refused with.
+ */
+export type FileField = { name: string; maxCount?: number; maxBytes?: number; tooLarge?: string };
+
+/**
+ * multer storage engine writing each file to `{dir}/{random}.upload`, at most `maxBytes(field)`
+ * bytes of it: past that the part file is removed and the upload refused with `tooLarge(field)`.
+ */
+function tempFileStorage(
+  dir: string,
+  maxBytes: (field: string) => number,
+  tooLarge: (field: string) => AppError,
+): multer.StorageEngine {
   return {
     _handleFile(req, file, callback) {
       const state = trackRequest(req, req.res as Response);
       const target = path.join(dir, `${randomBytes(12).toString("hex")}.upload`);
+      const limit = maxBytes(file.fieldname);
       makeFolder(dir).then(
         () => {
           state.paths.add(target);
@@ -54,13 +72,26 @@ function tempFileStorage(dir: string): multer.StorageEngine {
           // Not stream.pipeline: it would destroy the upload stream with a disk error, which
           // multer reports raw before this engine can give it a meaning.
           let failed = false;
-          out.once("error", (error) => {
+          /** Stops writing, drains the rest of the upload, removes the part file, answers. */
+          const stop = (error: Error) => {
             failed = true;
             file.stream.unpipe(out);
+            file.stream.off("data", count);
             file.stream.resume(); // drain the rest of the upload
-            // A failed write (a full disk) removes its part file before answering.
-            const answer = () => callback(asStorageError(error, target) as Error);
+            out.destroy();
+            const answer = () => callback(error);
             rm(target, { force: true }).then(answer, answer);
+          };
+          let received = 0;
+          const count = (chunk: Buffer) => {
+            received += chunk.byteLength;
+            if (received > limit && !failed) stop(tooLarge(file.fieldname));
+          };
+          file.stream.on("data", count);
+          // A failed write (a full disk) removes its part file before answering; a write after
+          // a stop (the chunk that passed the limit) is no error of the disk's.
+          out.on("error", (error) => {
+            if (!failed) stop(asStorageError(error, target) as Error);
           });
           out.once("finish", () => {
             if (failed) return;
@@ -80,31 +111,56 @@ function tempFileStorage(dir: string): multer.StorageEngine {
   };
 }
 
+/**
+ * An image field (a cover, a logo): one image of at most `MAX_IMAGE_BYTES` (5 MB,
+ * docs/product/files.md), cut off there while it arrives, as the image service would refuse it.
+ */
+export function imageField(name: string): FileField {
+  return { name, maxBytes: MAX_IMAGE_BYTES, tooLarge: IMAGE_TOO_LARGE };
+}
+
 /** Text fields a multipart body may carry unless the form needs more. */
 export const MAX_FIELDS = 1000;
 
 /**
- * Middleware parsing a multipart body whose files are the given field names, one file each
- * unless a field says `maxCount` (the paper forms' `jats_figures`, decision 288); `maxFields`
- * text fields at most (default {@link MAX_FIELDS}; the paper forms carry a reference list).
+ * Middleware parsing a multipart body whose files are the given fields ({@link FileField}, or
+ * a name: one file of at most `MAX_PDF_MB`); `maxFields` text fields at most (default
+ * {@link MAX_FIELDS}; the paper forms carry a reference list).
  */
 export function multipart(
   ctx: AppContext,
-  fileFields: readonly (string | { name: string; maxCount: number })[],
+  fileFields: readonly (string | FileField)[],
   { maxFields = MAX_FIELDS }: { maxFields?: number } = {},
 ): RequestHandler {
-  const fields = fileFields.map((f) => (typeof f === "string" ? { name: f, maxCount: 1 } : f));
+  const fields = fileFields.map((f) => {
+    const field = typeof f === "string" ? { name: f } : f;
+    return {
+      name: field.name,
+      maxCount: field.maxCount ?? 1,
+      maxBytes: field.maxBytes ?? ctx.config.maxPdfBytes,
+      tooLarge: field.tooLarge ?? `The file ${field.name} is too large.`,
+    };
+  });
+  const byName = new Map(fields.map((f) => [f.name, f]));
   const files = fields.reduce((sum, f) => sum + f.maxCount, 0);
+  const storage = tempFileStorage(
+    ctx.storage.uploadsDir,
+    (name) => byName.get(name)?.maxBytes ?? ctx.config.maxPdfBytes,
+    (name) => {
+      const message = byName.get(name)?.tooLarge ?? `The file ${name} is too large.`;
+      return new AppError("too_large", message, { errors: { [name]: message } });
+    },
+  );
   const parse = multer({
-    storage: tempFileStorage(ctx.storage.uploadsDir),
+    storage,
     limits: {
-      fileSize: ctx.config.maxPdfBytes,
+      fileSize: Math.max(0, ...fields.map((f) => f.maxBytes)),
       files,
       fields: maxFields,
       fieldSize: 100 * 1024,
       parts: maxFields + files,
     },
-  }).fields(fields);
+  }).fields(fields.map(({ name, maxCount }) => ({ name, maxCount })));
   // busboy reports a missing boundary, a malformed part or an early end as a plain Error: all
   // are the client's fault (400); MulterErrors (limits) keep their own 400/413 (respond.ts), and
   // StorageErrors (a full or unwritable disk) their 507/503.
@@ -113,7 +169,8 @@ export function multipart(
       if (
         error === undefined ||
         error instanceof multer.MulterError ||
-        error instanceof StorageError
+        error instanceof StorageError ||
+        error instanceof AppError
       )
         next(error);
       else next(invalid(`The multipart body is malformed: ${messageOf(error)}.`));
@@ -145,26 +202,36 @@ export async function uploadedFile(req: Request, field: string): Promise<Uint8Ar
   }
 }
 
+/** A file of a multipart field that takes several, not read yet (see {@link uploadedFiles}). */
+export type UploadedFile = {
+  /** The client-given name: a file name only, to be checked by the caller. */
+  name: string;
+  /** Its size in bytes (never above its field's `maxBytes`). */
+  size: number;
+  /** Its bytes; reading consumes the upload (its temp file is removed). */
+  read: () => Promise<Uint8Array>;
+};
+
 /**
- * Every file of a multipart field that takes several (`maxCount`), as sent: its client-given
- * name (a file name only, to be checked by the caller) and its bytes; empty files left out.
- * The temp files are removed.
+ * Every file of a multipart field that takes several (`maxCount`), as sent, empty files left
+ * out, without reading any: the caller reads only those it keeps, one at a time, so a request
+ * holds one file in memory however many it sends (decision 385). A file not read is removed
+ * when the response ends.
  */
-export async function uploadedFiles(
-  req: Request,
-  field: string,
-): Promise<{ name: string; data: Uint8Array }[]> {
+export function uploadedFiles(req: Request, field: string): UploadedFile[] {
   const files = (req.files as Record<string, Express.Multer.File[]> | undefined)?.[field] ?? [];
-  const out: { name: string; data: Uint8Array }[] = [];
-  for (const file of files) {
-    try {
-      if (file.size > 0) {
-        out.push({ name: file.originalname, data: new Uint8Array(await readFile(file.path)) });
-      }
-    } finally {
-      await rm(file.path, { force: true });
-      tempFiles.get(req)?.paths.delete(file.path);
-    }
-  }
-  return out;
+  return files
+    .filter((file) => file.size > 0)
+    .map((file) => ({
+      name: file.originalname,
+      size: file.size,
+      read: async () => {
+        try {
+          return new Uint8Array(await readFile(file.path));
+        } finally {
+          await rm(file.path, { force: true });
+          tempFiles.get(req)?.paths.delete(file.path);
+        }
+      },
+    }));
 }

@@ -302,7 +302,7 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
       return null;
     }
     try {
-      jats = parseJats(xml);
+      jats = parseJats(xml, run.ctx.config.maxJatsBytes);
     } catch (error) {
       problem(run, paper.jats, skipped(`Not a usable JATS file: ${(error as Error).message}`));
       run.advance();

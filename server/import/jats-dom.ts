@@ -54,12 +54,34 @@ export function optionalText(node: Node | null | undefined): string | null {
   return text === "" ? null : text;
 }
 
-/** Text nodes and elements of `root` in document order (depth first), for scanning. */
+/**
+ * Text nodes and elements of `root` in document order (depth first), for scanning; without
+ * recursion, so each node costs the same however deep it lies (decision 385).
+ */
 export function* walk(root: Node): Generator<Node> {
-  for (let n = root.firstChild; n; n = n.nextSibling) {
+  let n: Node | null = root.firstChild;
+  while (n) {
     yield n;
-    if (isElement(n)) yield* walk(n);
+    if (isElement(n) && n.firstChild) {
+      n = n.firstChild;
+      continue;
+    }
+    while (n && n !== root && !n.nextSibling) n = n.parentNode;
+    n = n && n !== root ? n.nextSibling : null;
   }
+}
+
+/**
+ * The first element under `parent` (in document order) that `test` accepts, or null; stops
+ * there, and builds no list of the descendants as {@link descendants} does.
+ */
+export function firstDescendant(
+  parent: Element | null | undefined,
+  test: (el: Element) => boolean,
+): Element | null {
+  if (!parent) return null;
+  for (const n of walk(parent)) if (isElement(n) && test(n)) return n;
+  return null;
 }
 
 /** The local name of an element (`license_ref` of `ali:license_ref`). */

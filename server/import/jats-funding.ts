@@ -27,6 +27,8 @@ export function readFunding(meta: Element): JatsFunding {
   const groups = children(meta, "funding-group");
   const funders: JatsFunder[] = [];
   const byKey = new Map<string, JatsFunder>();
+  // each funder's award ids as a set too, so a repeated funder costs no search (decision 385)
+  const awardsOf = new Map<JatsFunder, Set<string>>();
   for (const award of groups.flatMap((g) => descendants(g, "award-group"))) {
     const awardIds = children(award, "award-id")
       .map((a) => textOf(a))
@@ -37,11 +39,18 @@ export function readFunding(meta: Element): JatsFunding {
       const key = `${funder.name.toLowerCase()}|${funder.id ?? ""}`;
       const known = byKey.get(key);
       if (known) {
-        for (const id of awardIds) if (!known.awardIds.includes(id)) known.awardIds.push(id);
+        const ids = awardsOf.get(known);
+        for (const id of awardIds) {
+          if (!ids?.has(id)) {
+            known.awardIds.push(id);
+            ids?.add(id);
+          }
+        }
         continue;
       }
       const entry = { ...funder, awardIds: [...awardIds] };
       byKey.set(key, entry);
+      awardsOf.set(entry, new Set(awardIds));
       funders.push(entry);
     }
   }

@@ -23,6 +23,7 @@ import {
   children,
   clean,
   descendants,
+  firstDescendant,
   isElement,
   optionalText,
   TEXT,
@@ -44,10 +45,30 @@ const CITATIONS = ["mixed-citation", "element-citation", "citation", "nlm-citati
 
 /** Every reference of the article's `back` in order (references of sub-articles left out). */
 export function readReferences(article: Element): JatsReference[] {
-  const back = child(article, "back");
-  return descendants(back, "ref")
+  return referenceElements(article)
     .map(readReference)
     .filter((r): r is JatsReference => r !== null);
+}
+
+/**
+ * The `ref` elements of the article's `back` in document order. A `ref` inside another is part
+ * of that one's text, not a reference of its own: reading it again would make the work grow with
+ * the square of the nesting (decision 385).
+ */
+export function referenceElements(article: Element): Element[] {
+  const back = child(article, "back");
+  const out: Element[] = [];
+  let n: Node | null = back?.firstChild ?? null;
+  while (n && back) {
+    if (isElement(n) && n.nodeName === "ref") out.push(n);
+    else if (isElement(n) && n.firstChild) {
+      n = n.firstChild;
+      continue;
+    }
+    while (n && n !== back && !n.nextSibling) n = n.parentNode;
+    n = n && n !== back ? n.nextSibling : null;
+  }
+  return out;
 }
 
 function readReference(ref: Element): JatsReference | null {
@@ -67,10 +88,7 @@ function readReference(ref: Element): JatsReference | null {
 
 /** The first citation element of a `ref` (inside `citation-alternatives` too). */
 function firstCitation(ref: Element): Element | null {
-  for (const el of descendants(ref, "*")) {
-    if (CITATIONS.includes(el.nodeName)) return el;
-  }
-  return null;
+  return firstDescendant(ref, (el) => CITATIONS.includes(el.nodeName));
 }
 
 /**

@@ -12,10 +12,11 @@
  * summaries; eLife's trailing "DOI: …" paragraph dropped); author `kwd-group`s (not eLife's
  * research-organism group); `article-id[pub-id-type=doi]`, `volume`, `issue`, `pub-date`, pages.
  */
-import { DOMParser, type Element, type Node } from "@xmldom/xmldom";
+import type { Element, Node } from "@xmldom/xmldom";
 import { partialDateFromParts } from "../../shared/dates.ts";
 import { normaliseOrcid } from "../../shared/orcid.ts";
 import { normaliseRor } from "../../shared/ror.ts";
+import { JatsRefusedError, readJatsDocument } from "../features/fulltext/jats-read.ts";
 import {
   CDATA,
   child,
@@ -124,24 +125,20 @@ export class JatsError extends Error {
 // Parsing
 
 /**
- * Parses a JATS article.
- * @throws JatsError when the XML is not well-formed, is not an `<article>`, or has no title.
+ * Parses a JATS article with the checks of every galley (server/features/fulltext/jats-read.ts:
+ * no entity declarations, the counts and nesting of decision 385), so a corpus file costs the
+ * importer no more than an upload costs the site.
+ * @param maxBytes the largest file read (the importer passes `MAX_JATS_MB`); no limit by default.
+ * @throws JatsError when the file is refused, is not well-formed XML, is not an `<article>`, or
+ *   has no title.
  */
-export function parseJats(xml: string): JatsArticle {
-  let article: Element | null;
+export function parseJats(xml: string, maxBytes = Number.POSITIVE_INFINITY): JatsArticle {
+  let article: Element;
   try {
-    const doc = new DOMParser({
-      onError: (level, message) => {
-        if (level !== "warning") throw new JatsError(message);
-      },
-    }).parseFromString(xml, "text/xml");
-    article = doc.documentElement;
+    article = readJatsDocument(xml, maxBytes).article;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new JatsError(`not well-formed XML: ${clean(message).slice(0, 200)}`);
-  }
-  if (article?.nodeName !== "article") {
-    throw new JatsError("not a JATS article: the root element is not <article>");
+    if (error instanceof JatsRefusedError) throw new JatsError(error.message);
+    throw error;
   }
   return readJatsArticle(article);
 }
@@ -209,14 +206,38 @@ function articleDoi(meta: Element): string | null {
   return optionalText(id);
 }
 
-/** Every `aff` with an id in the article meta (including those inside contrib-groups). */
-function affiliationIndex(meta: Element): Map<string, Element> {
-  const index = new Map<string, Element>();
+/**
+ * The affiliations of an article's meta: every `aff` with an id (including those inside
+ * contrib-groups), and each `aff` read once however many contributors point to it (decision 385:
+ * a consortium's thousands of authors share a few long affiliations).
+ */
+type Affiliations = {
+  byId: Map<string, Element>;
+  read: (aff: Element) => JatsAffiliation;
+  /** The printed e-mails of an `aff` or `corresp`, found once per element. */
+  emails: (container: Element) => PrintedEmails;
+};
+
+function affiliationIndex(meta: Element): Affiliations {
+  const byId = new Map<string, Element>();
   for (const aff of descendants(meta, "aff")) {
     const id = aff.getAttribute("id");
-    if (id) index.set(id, aff);
+    if (id) byId.set(id, aff);
   }
-  return index;
+  return { byId, read: once(readAffiliation), emails: once(printedEmails) };
+}
+
+/** `f` with its answer kept per element. */
+function once<T>(f: (el: Element) => T): (el: Element) => T {
+  const known = new Map<Element, T>();
+  return (el) => {
+    let value = known.get(el);
+    if (value === undefined) {
+      value = f(el);
+      known.set(el, value);
+    }
+    return value;
+  };
 }
 
 const UNIT_CONTENT_TYPES = new Set(["dept", "department", "division", "lab", "unit"]);
@@ -308,17 +329,17 @@ function ridsOf(contrib: Element, refType: string): string[] {
     .filter(Boolean);
 }
 
-function contribAffiliations(contrib: Element, affs: Map<string, Element>): JatsAffiliation[] {
+function contribAffiliations(contrib: Element, affs: Affiliations): JatsAffiliation[] {
   const elements = [
     ...children(contrib, "aff"),
     ...ridsOf(contrib, "aff")
-      .map((rid) => affs.get(rid))
+      .map((rid) => affs.byId.get(rid))
       .filter((a): a is Element => !!a),
   ];
   const seen = new Set<string>();
   const out: JatsAffiliation[] = [];
   for (const el of elements) {
-    const aff = readAffiliation(el);
+    const aff = affs.read(el);
     if (aff.text && !seen.has(aff.text)) {
       seen.add(aff.text);
       out.push(aff);
@@ -327,7 +348,7 @@ function contribAffiliations(contrib: Element, affs: Map<string, Element>): Jats
   return out;
 }
 
-function readAuthor(contrib: Element, affs: Map<string, Element>): JatsAuthor {
+function readAuthor(contrib: Element, affs: Affiliations): JatsAuthor {
   const person = personName(contrib);
   const email = optionalText(descendants(contrib, "email")[0]);
   return {
@@ -340,7 +361,7 @@ function readAuthor(contrib: Element, affs: Map<string, Element>): JatsAuthor {
   };
 }
 
-function readEditor(contrib: Element, affs: Map<string, Element>): JatsEditor {
+function readEditor(contrib: Element, affs: Affiliations): JatsEditor {
   const { name } = personName(contrib);
   const role = textOf(child(contrib, "role")) || "Editor";
   return { name, role, affiliation: contribAffiliations(contrib, affs)[0] ?? null };
@@ -384,8 +405,40 @@ export function initialsOf(givenNames: string, surname: string): string {
 
 type PrintedEmail = { address: string; before: string; initials: string | null };
 
+/**
+ * The e-mails printed in one `corresp` or `aff`, as {@link matchEmail} compares them: the first
+ * with each printed initials, and the letters of each address and of the text before it,
+ * worked out once for every author compared (decision 385).
+ */
+type PrintedEmails = {
+  list: PrintedEmail[];
+  byInitials: Map<string, PrintedEmail>;
+  addressLetters: string[];
+  beforeLetters: string[];
+};
+
+/**
+ * Most e-mails of one container compared with an author's surname: that compares every author
+ * with every address, so past this (no real `corresp` prints so many) only initials match.
+ */
+const MAX_SURNAME_CANDIDATES = 100;
+
+function printedEmails(container: Element): PrintedEmails {
+  const list = emailsIn(container);
+  const byInitials = new Map<string, PrintedEmail>();
+  for (const e of list)
+    if (e.initials && !byInitials.has(e.initials)) byInitials.set(e.initials, e);
+  const surnames = list.length <= MAX_SURNAME_CANDIDATES;
+  return {
+    list,
+    byInitials,
+    addressLetters: surnames ? list.map((e) => letters(e.address.split("@")[0] ?? "")) : [],
+    beforeLetters: surnames ? list.map((e) => letters(e.before)) : [],
+  };
+}
+
 /** E-mail addresses inside `container` with the initials printed after each ("(JRH)"). */
-function printedEmails(container: Element): PrintedEmail[] {
+function emailsIn(container: Element): PrintedEmail[] {
   const out: PrintedEmail[] = [];
   let before = "";
   let current: PrintedEmail | null = null;
@@ -423,26 +476,29 @@ function letters(text: string): string {
     .toLowerCase();
 }
 
-/** The printed e-mail that belongs to `author` among `candidates`, or null. */
+/** The printed e-mail that belongs to `author` among `printed`, or null. */
 function matchEmail(
   author: JatsAuthor,
-  printed: PrintedEmail[],
+  printed: PrintedEmails,
   pointers: number,
 ): PrintedEmail | null {
   // a literal name is matched by its last word, as a surname would be
   const surnameOf = author.surname || (author.name.split(" ").at(-1) ?? "");
-  const initials = initialsOf(author.givenNames, surnameOf);
-  const byInitials = printed.find((e) => e.initials && e.initials === initials);
+  const byInitials = printed.byInitials.get(initialsOf(author.givenNames, surnameOf));
   if (byInitials) return byInitials;
-  if (printed.length === 1 && printed[0]!.initials === null && pointers === 1) return printed[0]!;
+  const { list } = printed;
+  if (list.length === 1 && list[0]!.initials === null && pointers === 1) return list[0]!;
   const surname = letters(surnameOf);
   if (surname.length >= 3) {
-    const bySurname = printed.find(
-      (e) =>
-        letters(e.address.split("@")[0] ?? "").includes(surname) ||
-        (e.initials === null && letters(e.before).endsWith(surname)),
-    );
-    if (bySurname) return bySurname;
+    for (let i = 0; i < printed.addressLetters.length; i++) {
+      const e = list[i]!;
+      if (
+        printed.addressLetters[i]!.includes(surname) ||
+        (e.initials === null && printed.beforeLetters[i]!.endsWith(surname))
+      ) {
+        return e;
+      }
+    }
   }
   return null;
 }
@@ -451,7 +507,7 @@ function attachEmails(
   meta: Element,
   contribs: Element[],
   authors: JatsAuthor[],
-  affs: Map<string, Element>,
+  affs: Affiliations,
 ): void {
   const corresps = new Map<string, Element>();
   for (const c of descendants(meta, "corresp")) {
@@ -470,16 +526,16 @@ function attachEmails(
     for (const rid of ridsOf(contrib, "corresp")) {
       const corresp = corresps.get(rid);
       if (!corresp) continue;
-      const found = matchEmail(author, printedEmails(corresp), pointerCount.get(rid) ?? 1);
+      const found = matchEmail(author, affs.emails(corresp), pointerCount.get(rid) ?? 1);
       if (found) {
         author.email = found.address;
         return;
       }
     }
     for (const rid of ridsOf(contrib, "aff")) {
-      const aff = affs.get(rid);
+      const aff = affs.byId.get(rid);
       if (!aff) continue;
-      const found = matchEmail(author, printedEmails(aff), Number.POSITIVE_INFINITY);
+      const found = matchEmail(author, affs.emails(aff), Number.POSITIVE_INFINITY);
       if (found) {
         author.email = found.address;
         return;
@@ -502,9 +558,9 @@ function abstractParagraphs(abstract: Element): string[] {
       const title = textOf(child(el, "title"));
       const paras = abstractParagraphs(el);
       if (title && paras.length) paras[0] = `${title.replace(/[.:]?$/, ".")} ${paras[0]}`;
-      out.push(...paras);
+      for (const para of paras) out.push(para);
     } else if (el.nodeName === "list") {
-      out.push(...children(el, "list-item").map((li) => textOf(li)));
+      for (const li of children(el, "list-item")) out.push(textOf(li));
     }
   }
   return out;

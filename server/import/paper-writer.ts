@@ -12,7 +12,7 @@
  * Every paper ends in exactly one outcome: `created`, or `problem` with the file to blame and a
  * message ending in "The paper was skipped." (its stored PDF removed again).
  */
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import {
@@ -79,7 +79,7 @@ const FIGURE_FILE = /\.(jpe?g|png|gif|webp|avif)$/i;
 
 /**
  * The figure files lying beside a corpus JATS file (see the module comment) whose names the
- * JATS could use; reading them is bounded by what a galley may hold.
+ * JATS could use, each read only once the JATS names it (decision 385).
  */
 async function figureFiles(jatsPath: string): Promise<JatsFileUpload[]> {
   const dir = path.dirname(jatsPath);
@@ -99,7 +99,14 @@ async function figureFiles(jatsPath: string): Promise<JatsFileUpload[]> {
       if (!FIGURE_FILE.test(name) || out.length >= 200) continue;
       const lower = jatsFileName(name);
       if (prefixed && !lower.startsWith(stem.replace(/-v\d+$/, ""))) continue;
-      out.push({ name, data: await readFile(path.join(folder, name)) });
+      const file = path.join(folder, name);
+      let size: number;
+      try {
+        size = (await stat(file)).size;
+      } catch {
+        continue;
+      }
+      out.push({ name, size, read: async () => new Uint8Array(await readFile(file)) });
     }
   };
   await visit(dir, true);
@@ -144,7 +151,8 @@ export function createPaperWriter(
     try {
       const absolute = path.join(root, ...jatsPath.split(/[\\/]/));
       const data = await readFile(absolute);
-      return { ...pdf, jats: await storeJatsGalley(ctx, data, await figureFiles(absolute)) };
+      const figures = await figureFiles(absolute);
+      return { ...pdf, jats: await storeJatsGalley(ctx, data, figures, { unnamed: "leave out" }) };
     } catch (error) {
       await removeFile(pdf.file);
       return { problem: skipped(`The JATS file could not be kept: ${(error as Error).message}`) };

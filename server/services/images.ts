@@ -15,6 +15,9 @@ import { AppError } from "./errors.ts";
 /** Largest accepted image file (docs/product/files.md). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
+/** The message of an image over {@link MAX_IMAGE_BYTES}, read or cut off while uploaded. */
+export const IMAGE_TOO_LARGE = "The image is too large. Upload an image of at most 5 MB.";
+
 /** Largest decoded size, so a small file cannot expand into gigabytes of pixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
@@ -45,7 +48,7 @@ export async function storeImage(
     );
   }
   if (data.byteLength > MAX_IMAGE_BYTES) {
-    throw new AppError("too_large", "The image is too large. Upload an image of at most 5 MB.");
+    throw new AppError("too_large", IMAGE_TOO_LARGE);
   }
   const derivatives = await renderDerivatives(data);
   const original = await withoutMetadata(data, type.mime);

@@ -424,7 +424,7 @@ describe(`corpus import with bad files (${dialectUnderTest})`, () => {
     ]);
     const byFile = Object.fromEntries(report.problems.map((p) => [p.file, p.message]));
     expect(byFile["jats/journal.pone.0111971.xml"]).toMatch(
-      /^Not a usable JATS file: not well-formed XML.*The paper was skipped\.$/,
+      /^Not a usable JATS file: The JATS file is not well-formed XML.*The paper was skipped\.$/,
     );
     expect(byFile["pdfs/hindawi-grp-2016-6263095.pdf"]).toBe(
       "The paper file is not a PDF. Upload the paper as a PDF file. The paper was skipped.",

@@ -6,7 +6,10 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { FullTextArticle } from "../../app/components/fulltext/full-text-page.tsx";
 import {
   JatsRefusedError,
   MAX_DEPTH,
@@ -43,12 +46,27 @@ describe("hostile JATS", () => {
     expect(refused(external).message).toMatch(/entities/);
   });
 
-  it("refuses deep nesting quickly, before building a tree", () => {
+  it("refuses 100,000 nested sections quickly, by their count, before parsing", () => {
     const n = 100_000;
     const deep = `<article>${"<sec>".repeat(n)}${"</sec>".repeat(n)}</article>`;
     const started = performance.now();
-    expect(refused(deep).message).toMatch(`more than ${MAX_DEPTH} deep`);
+    const error = refused(deep);
+    expect(error.message).toMatch("more than 2,000 sections (<sec>)");
+    expect(error.reason).toBe("too_large");
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("takes the nesting from the parsed document: a DOCTYPE holding a '[' does not hide it", () => {
+    const nested = (n: number, open = "<sec><title>S</title>", close = "</sec>") =>
+      `<?xml version="1.0"?><!DOCTYPE article SYSTEM "["><article><body>${open.repeat(n)}${close.repeat(n)}<p>]</p></body></article>`;
+    expect(refused(nested(2000)).message).toMatch(`more than ${MAX_DEPTH} deep`);
+    // any prefix: the parser's tree is measured, not names
+    const prefixed = nested(MAX_DEPTH, "<x:sec xmlns:x='urn:x'>", "</x:sec>");
+    expect(refused(prefixed).message).toMatch(`more than ${MAX_DEPTH} deep`);
+    // the deepest file accepted is built and rendered without overflowing the stack
+    const deepest = tree(nested(MAX_DEPTH - 3)); // article, body, sections, a title
+    const html = renderToStaticMarkup(createElement(FullTextArticle, { text: deepest }));
+    expect(html.match(/<section/g)?.length).toBe(MAX_DEPTH - 3);
   });
 
   it("refuses 50 MB of nesting by its size, with the limit in the message", () => {

@@ -118,13 +118,16 @@ describe("JATS reader against the corpus manifest", () => {
     expect(() => parseJats("not xml at all")).toThrow(JatsError);
   });
 
-  it("never loads the DTD (an external entity is not resolved)", () => {
+  it("never loads the DTD, and refuses entity declarations as uploads are (decision 385)", () => {
     const xml = `<?xml version="1.0"?>
-<!DOCTYPE article SYSTEM "http://127.0.0.1:9/never.dtd" [<!ENTITY ext SYSTEM "file:///etc/passwd">]>
+<!DOCTYPE article SYSTEM "http://127.0.0.1:9/never.dtd">
 <article><front><article-meta><title-group><article-title>T &amp; U</article-title></title-group></article-meta></front></article>`;
-    const article = parseJats(xml);
-    expect(article.title).toBe("T & U");
-    expect(JSON.stringify(article)).not.toMatch(/root:/);
+    expect(parseJats(xml).title).toBe("T & U");
+    const entity = xml.replace(
+      'never.dtd">',
+      'never.dtd" [<!ENTITY ext SYSTEM "file:///etc/passwd">]>',
+    );
+    expect(() => parseJats(entity)).toThrow(/declares its own entities/);
   });
 
   it("matches printed initials such as (F.P.F.) and (JRH)", () => {

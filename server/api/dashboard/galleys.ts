@@ -24,6 +24,7 @@ import { multipart, uploadedFile } from "../../http/uploads.ts";
 import { JatsError, readJatsArticle } from "../../import/jats.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid } from "../../services/errors.ts";
+import { jatsFileField } from "./jats-upload.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
 const REMOVED = "The HTML full text was removed.";
@@ -64,7 +65,7 @@ export function galleysRouter(ctx: AppContext): Router {
   router.post(
     readCall.path,
     ...managerChange(ctx),
-    multipart(ctx, ["jats_file"], { maxFields: 5 }),
+    multipart(ctx, [jatsFileField(ctx)], { maxFields: 5 }),
     async (req, res) => {
       readCall.body(req.body ?? {});
       const data = await uploadedFile(req, "jats_file");

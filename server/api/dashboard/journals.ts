@@ -31,7 +31,7 @@ import {
   managerChange,
   requireManager,
 } from "../../http/guards.ts";
-import { multipart, uploadedFile } from "../../http/uploads.ts";
+import { imageField, multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
@@ -48,7 +48,7 @@ export const JOURNAL_MESSAGES = {
 
 export function journalsRouter(ctx: AppContext): Router {
   const router = express.Router();
-  const withCover = multipart(ctx, ["cover_img"]);
+  const withCover = multipart(ctx, [imageField("cover_img")]);
   const textOnly = multipart(ctx, []);
 
   const allJournalsCall = apiCall("GET /dashboard/all_journals");

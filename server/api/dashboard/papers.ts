@@ -22,16 +22,20 @@
 import express, { type RequestHandler, type Router } from "express";
 import multer from "multer";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { MAX_JATS_FILES } from "../../features/fulltext/galley.ts";
 import { createPaper, deletePaper, updatePaper } from "../../features/papers/commands.ts";
 import { galleyUrl, getPaperForEdit } from "../../features/papers/queries.ts";
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
-import { notFound } from "../../services/errors.ts";
+import { invalid, notFound } from "../../services/errors.ts";
 import { pdfTooLarge } from "../../services/pdf.ts";
-import { withJatsUpload } from "./jats-upload.ts";
+import {
+  JATS_FIGURES_FIELD,
+  jatsFileField,
+  TOO_MANY_FIGURES,
+  withJatsUpload,
+} from "./jats-upload.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
@@ -46,18 +50,25 @@ export const PAPER_FORM_FIELDS = 5000;
 
 /**
  * The multipart parser of the paper forms; an upload cut off at `MAX_PDF_MB` is the same 413 as
- * a stored PDF over the limit (naming the limit and `paper_file`).
+ * a stored PDF over the limit (naming the limit and `paper_file`); the JATS galley's fields are
+ * held to their own limits while they arrive (./jats-upload.ts, decision 385), and a figure past
+ * the most a galley takes is a 400 naming that number on `jats_figures`.
  */
 export function pdfUploadOf(ctx: AppContext): RequestHandler {
-  const parse = multipart(
-    ctx,
-    ["paper_file", "jats_file", { name: "jats_figures", maxCount: MAX_JATS_FILES }],
-    { maxFields: PAPER_FORM_FIELDS },
-  );
+  const pdfField = { name: "paper_file", tooLarge: pdfTooLarge(ctx.config.maxPdfBytes).message };
+  const parse = multipart(ctx, [pdfField, jatsFileField(ctx), JATS_FIGURES_FIELD], {
+    maxFields: PAPER_FORM_FIELDS,
+  });
   return (req, res, next) => {
     parse(req, res, (error?: unknown) => {
-      const tooLarge = error instanceof multer.MulterError && error.code === "LIMIT_FILE_SIZE";
-      next(tooLarge ? pdfTooLarge(ctx.config.maxPdfBytes) : error);
+      if (!(error instanceof multer.MulterError)) return next(error);
+      if (error.code === "LIMIT_FILE_SIZE") return next(pdfTooLarge(ctx.config.maxPdfBytes));
+      // past the fields' counts: the only field taking several files is jats_figures
+      const figures = error.code === "LIMIT_UNEXPECTED_FILE" && error.field === "jats_figures";
+      if (figures || error.code === "LIMIT_FILE_COUNT") {
+        return next(invalid(TOO_MANY_FIGURES, { jats_figures: TOO_MANY_FIGURES }));
+      }
+      next(error);
     });
   };
 }

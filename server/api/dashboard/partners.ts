@@ -26,7 +26,7 @@ import {
 import { listPartners } from "../../features/partners/queries.ts";
 import { apiCall } from "../../http/contract.ts";
 import { managerChange, requireAdmin } from "../../http/guards.ts";
-import { multipart, uploadedFile } from "../../http/uploads.ts";
+import { imageField, multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 
@@ -52,7 +52,7 @@ const reorderSchema = z.object({
 
 export function partnersRouter(ctx: AppContext): Router {
   const router = express.Router();
-  const withLogo = multipart(ctx, ["logo"]);
+  const withLogo = multipart(ctx, [imageField("logo")]);
 
   const partnersCall = apiCall("GET /dashboard/partners");
   router.get(partnersCall.path, requireAdmin, async (_req, res) => {

@@ -29,7 +29,7 @@ import {
 } from "../../features/proceedings/queries.ts";
 import { apiCall } from "../../http/contract.ts";
 import { actorOf, managerChange, proceedingAccess, requireManager } from "../../http/guards.ts";
-import { multipart, uploadedFile } from "../../http/uploads.ts";
+import { imageField, multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
@@ -44,7 +44,7 @@ export const PROCEEDING_MESSAGES = {
 
 export function proceedingsRouter(ctx: AppContext): Router {
   const router = express.Router();
-  const withCover = multipart(ctx, ["cover_img"]);
+  const withCover = multipart(ctx, [imageField("cover_img")]);
 
   const allProceedingsCall = apiCall("GET /all_proceedings/Y");
   router.get(allProceedingsCall.path, requireManager, async (_req, res) => {

@@ -28,7 +28,7 @@ import {
 } from "../../features/publications/queries.ts";
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, requireManager } from "../../http/guards.ts";
-import { multipart, uploadedFile } from "../../http/uploads.ts";
+import { imageField, multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
@@ -51,7 +51,7 @@ function isAction(value: unknown): value is PublicationAction {
 
 export function publicationsRouter(ctx: AppContext): Router {
   const router = express.Router();
-  const coverUpload = multipart(ctx, ["cover_img"]);
+  const coverUpload = multipart(ctx, [imageField("cover_img")]);
 
   const getPublicationsCall = apiCall("GET /get_publications/:journal");
   router.get(

@@ -10,6 +10,7 @@ import type { Element } from "@xmldom/xmldom";
 import { blocksText, type FullText } from "../../../shared/fulltext.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
+import { MAX_IMAGE_BYTES } from "../../services/images.ts";
 import { utf8Prefix } from "../../services/pdf-text.ts";
 import type { Trx } from "../../services/write.ts";
 import { detectImage } from "../../storage/content-type.ts";
@@ -20,8 +21,23 @@ import { jatsFullText } from "./jats-tree.ts";
 /** Most files (figure images) stored with one JATS galley. */
 export const MAX_JATS_FILES = 200;
 
-/** A supplied file the JATS may name: its name as uploaded and its bytes. */
-export type JatsFileUpload = { name: string; data: Uint8Array };
+/**
+ * Largest figure image (decision 385): that of covers and logos (`MAX_IMAGE_BYTES`, 5 MB;
+ * docs/product/files.md), checked before it is read.
+ */
+export const MAX_JATS_FILE_BYTES = MAX_IMAGE_BYTES;
+
+/** The message of a figure image over {@link MAX_JATS_FILE_BYTES}. */
+export const FIGURE_TOO_LARGE = `A figure image is larger than ${MAX_JATS_FILE_BYTES / 1024 / 1024} MB. Upload figure images of at most ${MAX_JATS_FILE_BYTES / 1024 / 1024} MB each.`;
+
+/**
+ * A supplied file the JATS may name: its name as uploaded, its size in bytes, and its bytes,
+ * read only once the JATS is checked and names it (an upload's temp file, a corpus file).
+ */
+export type JatsFileUpload = { name: string; size: number; read: () => Promise<Uint8Array> };
+
+/** What to do with supplied files the JATS does not name. */
+export type UnnamedFiles = "refuse" | "leave out";
 
 export type StoredJatsFile = { name: string; key: string; contentType: string; size: number };
 
@@ -69,57 +85,97 @@ export function readJatsUpload(ctx: AppContext, data: Uint8Array, field = "jats_
 }
 
 /**
+ * The checked galley's search text (decision 289) and the file names it uses (with and without
+ * their extension). The parsed document and the tree are let go when this returns, before any
+ * file is read or stored: they are the largest things a galley costs in memory.
+ */
+function readGalley(
+  ctx: AppContext,
+  data: Uint8Array,
+  field: string,
+): { named: Set<string>; bodyText: string } {
+  const article = readJatsUpload(ctx, data, field);
+  const named = new Set<string>();
+  for (const el of Array.from(article.getElementsByTagName("*"))) {
+    const href = el.getAttribute("xlink:href");
+    if (!href) continue;
+    const name = jatsFileName(href);
+    named.add(name);
+    named.add(name.replace(/\.[a-z0-9]+$/, ""));
+  }
+  const text = fullTextSearchText(jatsFullText(article));
+  return { named, bodyText: utf8Prefix(text, ctx.config.pdfLimits.maxTextBytes) };
+}
+
+/** A refused figure file: `kind`'s status with `message` on the form's `jats_figures`. */
+function figureRefused(kind: "invalid" | "too_large" | "unsupported_type", message: string) {
+  return new AppError(kind, message, { errors: { jats_figures: message } });
+}
+
+/**
  * Checks `data` as a JATS article (./jats-read.ts) and stores it under `jats/`, with the supplied
- * `files` the JATS names (images only, checked by content) under `jats-files/`; files it does
- * not name are left out.
+ * `files` the JATS names (images only, checked by content) under `jats-files/`. Every file is
+ * checked by its name and size before any is read, and read and stored one at a time, so a
+ * galley holds one image in memory however many come with it (decision 385).
+ * @param unnamed files the JATS does not name are refused (the paper forms: the manager chose
+ *   the wrong files) or left out (a corpus folder holds other papers' images too).
  * @throws AppError `invalid` (400) or `too_large` (413) with the message on the `field`
- *   (default `jats_file`) when the file is refused; a file over the limit of images is refused too.
+ *   (default `jats_file`) when the file is refused; on `jats_figures` more than
+ *   {@link MAX_JATS_FILES} files, a file named twice or (with `unnamed: "refuse"`) one the JATS
+ *   does not name (400), a file over {@link MAX_JATS_FILE_BYTES} (413), one that is no image
+ *   (415). A refused galley leaves nothing stored.
  */
 export async function storeJatsGalley(
   ctx: AppContext,
   data: Uint8Array,
   files: readonly JatsFileUpload[] = [],
-  field = "jats_file",
+  { field = "jats_file", unnamed = "refuse" }: { field?: string; unnamed?: UnnamedFiles } = {},
 ): Promise<StoredJats> {
-  const article = readJatsUpload(ctx, data, field);
-  const tree: FullText = jatsFullText(article);
-  const named = new Set(
-    Array.from(article.getElementsByTagName("*"))
-      .map((el) => el.getAttribute("xlink:href") ?? "")
-      .filter(Boolean)
-      .flatMap((href) => {
-        const name = jatsFileName(href);
-        return [name, name.replace(/\.[a-z0-9]+$/, "")];
-      }),
-  );
+  const { named, bodyText } = readGalley(ctx, data, field);
   if (files.length > MAX_JATS_FILES) {
-    const message = `At most ${MAX_JATS_FILES} figure files can go with one JATS file.`;
-    throw new AppError("invalid", message, { errors: { jats_figures: message } });
+    throw figureRefused(
+      "invalid",
+      `At most ${MAX_JATS_FILES} figure files can go with one JATS file. Choose only the images the JATS file names.`,
+    );
   }
-  const accepted: { name: string; data: Uint8Array; contentType: string; ext: string }[] = [];
+  const kept: { name: string; file: JatsFileUpload }[] = [];
+  const seen = new Set<string>();
   for (const file of files) {
     const name = jatsFileName(file.name);
-    if (!named.has(name) && !named.has(name.replace(/\.[a-z0-9]+$/, ""))) continue;
-    const type = await detectImage(file.data);
-    if (!type) {
-      const message = `The figure file "${name.slice(0, 80)}" is not a JPEG, PNG, WebP, GIF or AVIF image.`;
-      throw new AppError("unsupported_type", message, { errors: { jats_figures: message } });
+    const shown = name.slice(0, 80);
+    if (!named.has(name) && !named.has(name.replace(/\.[a-z0-9]+$/, ""))) {
+      if (unnamed === "leave out") continue;
+      throw figureRefused(
+        "invalid",
+        `The JATS file names no figure "${shown}". Choose only the images its <graphic> elements name.`,
+      );
     }
-    accepted.push({ name, data: file.data, contentType: type.mime, ext: type.ext });
+    if (seen.has(name)) {
+      throw figureRefused(
+        "invalid",
+        `Two figure files are named "${shown}". Choose each image once.`,
+      );
+    }
+    seen.add(name);
+    if (file.size > MAX_JATS_FILE_BYTES) throw figureRefused("too_large", FIGURE_TOO_LARGE);
+    kept.push({ name, file });
   }
   const key = newKey("jats", ".xml");
   const stored: StoredJatsFile[] = [];
   try {
     await ctx.storage.put(key, data);
-    for (const file of accepted) {
-      const fileKey = newKey("jats-files", file.ext);
-      await ctx.storage.put(fileKey, file.data);
-      stored.push({
-        name: file.name,
-        key: fileKey,
-        contentType: file.contentType,
-        size: file.data.byteLength,
-      });
+    for (const { name, file } of kept) {
+      const bytes = await file.read();
+      const type = await detectImage(bytes);
+      if (!type) {
+        throw figureRefused(
+          "unsupported_type",
+          `The figure file "${name.slice(0, 80)}" is not a JPEG, PNG, WebP, GIF or AVIF image.`,
+        );
+      }
+      const fileKey = newKey("jats-files", type.ext);
+      await ctx.storage.put(fileKey, bytes);
+      stored.push({ name, key: fileKey, contentType: type.mime, size: bytes.byteLength });
     }
   } catch (error) {
     await discardJats(ctx, { key, files: stored });
@@ -129,7 +185,7 @@ export async function storeJatsGalley(
     key,
     size: data.byteLength,
     sha256: createHash("sha256").update(data).digest("hex"),
-    bodyText: utf8Prefix(fullTextSearchText(tree), ctx.config.pdfLimits.maxTextBytes),
+    bodyText,
     files: stored,
   };
 }

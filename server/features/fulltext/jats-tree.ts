@@ -31,14 +31,26 @@ import {
   child,
   children,
   descendants,
+  firstDescendant,
   isElement,
   localName,
   TEXT,
 } from "../../import/jats-dom.ts";
-import { readReferences } from "../../import/jats-references.ts";
+import { readReferences, referenceElements } from "../../import/jats-references.ts";
 import { mathTree } from "./jats-math.ts";
 
 const XLINK = "http://www.w3.org/1999/xlink";
+
+/** Characters of a reference an in-text citation repeats in its tooltip (decision 285). */
+const TOOLTIP_CHARS = 400;
+
+/**
+ * Characters all in-text citation tooltips of one galley may repeat together (decision 385):
+ * each citation repeats its reference's text, so a file of bare `<xref>`s could make a page
+ * hundreds of times its own size. Citations past the budget link to their reference without a
+ * tooltip. The corpus's most cited article repeats about 90,000.
+ */
+export const MAX_TOOLTIP_CHARS = 1_000_000;
 
 /** Supplied files of the galley: the JATS file name (`href`) → its public URL. */
 export type GalleyFileUrls = ReadonlyMap<string, string>;
@@ -180,10 +192,14 @@ function hrefOf(el: Element): string {
 class Converter {
   private readonly ids = new Map<string, string>();
   private readonly used = new Set<string>();
+  /** The next number to try after each id already given out (so duplicates cost no search). */
+  private readonly nextSuffix = new Map<string, number>();
   private readonly emitted = new Set<string>();
   private sections = 0;
   readonly supplements: Extract<Block, { k: "supp" }>[] = [];
   refText = new Map<string, string>();
+  /** What is left of {@link MAX_TOOLTIP_CHARS}. */
+  private tooltipBudget = MAX_TOOLTIP_CHARS;
 
   private readonly files: GalleyFileUrls;
 
@@ -196,11 +212,26 @@ class Converter {
     if (!raw) return null;
     const known = this.ids.get(raw);
     if (known) return known;
-    let id = `ft-${raw.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 60)}`;
-    for (let n = 2; this.used.has(id); n++) id = `${id.replace(/-\d+$/, "")}-${n}`;
+    const wanted = `ft-${raw.replace(/[^A-Za-z0-9_-]/g, "-").slice(0, 60)}`;
+    let id = wanted;
+    if (this.used.has(id)) {
+      const base = id.replace(/-\d+$/, "");
+      let n = this.nextSuffix.get(base) ?? 2;
+      while (this.used.has(`${base}-${n}`)) n += 1;
+      id = `${base}-${n}`;
+      this.nextSuffix.set(base, n + 1);
+    }
     this.used.add(id);
     this.ids.set(raw, id);
     return id;
+  }
+
+  /** The tooltip text of the reference `raw` cites, while the galley's budget lasts. */
+  private tooltip(raw: string): string | null {
+    const text = this.refText.get(raw);
+    if (text === undefined || text.length > this.tooltipBudget) return null;
+    this.tooltipBudget -= text.length;
+    return text;
   }
 
   /** Marks the id of `el` as present in the page and answers it (a new one when it has none). */
@@ -249,7 +280,8 @@ class Converter {
     } else if (name === "ext-link" || name === "uri") {
       const href = safeHref(hrefOf(n) || n.textContent, n.getAttribute("ext-link-type"));
       const c = this.inline(n);
-      out.push(...(href ? [{ k: "a" as const, href, c: c.length ? c : [href] }] : c));
+      if (href) out.push({ k: "a", href, c: c.length ? c : [href] });
+      else append(out, c);
     } else if (name === "email") {
       const address = (n.textContent ?? "").trim();
       const href = /^[^\s@<>"]+@[^\s@<>"]+$/.test(address) ? safeHref(`mailto:${address}`) : null;
@@ -258,22 +290,20 @@ class Converter {
       const raw = (n.getAttribute("rid") ?? "").trim().split(/\s+/)[0] ?? "";
       const to = this.pageId(raw);
       const c = this.inline(n);
-      out.push(to ? { k: "xref", to, ref: this.refText.get(raw) ?? null, c } : { k: "em", c });
+      out.push(to ? { k: "xref", to, ref: this.tooltip(raw), c } : { k: "em", c });
     } else if (name === "inline-formula") {
-      const math = descendants(n, "*").find((e) => localName(e) === "math");
+      const math = firstDescendant(n, (e) => localName(e) === "math");
       if (math) out.push({ k: "math", m: mathTree(math, false) });
       else {
-        const tex = descendants(n, "tex-math")[0];
+        const tex = firstDescendant(n, (e) => e.nodeName === "tex-math");
         out.push(tex ? { k: "mono", c: [(tex.textContent ?? "").trim()] } : "");
       }
     } else if (name === "math") {
       out.push({ k: "math", m: mathTree(n, false) });
     } else if (name === "break") {
       out.push({ k: "br" });
-    } else if (TRANSPARENT.has(name)) {
-      out.push(...this.inline(n));
-    } else if (name === "label" || name === "title") {
-      out.push(...this.inline(n));
+    } else if (TRANSPARENT.has(name) || name === "label" || name === "title") {
+      append(out, this.inline(n));
     }
     // anything else (inline-graphic, fn, script, foreign elements) is dropped with its content
   }
@@ -287,7 +317,7 @@ class Converter {
     for (let n: Node | null = parent.firstChild; n; n = n.nextSibling) {
       if (!isElement(n)) continue;
       if (skip.includes(localName(n))) continue;
-      out.push(...this.block(n));
+      append(out, this.block(n));
     }
     return out;
   }
@@ -375,10 +405,10 @@ class Converter {
     for (let n: Node | null = el.firstChild; n; n = n.nextSibling) {
       if (isElement(n) && BLOCKS.has(localName(n)) && localName(n) !== "p") {
         flush();
-        out.push(...this.block(n));
+        append(out, this.block(n));
       } else if (isElement(n) && localName(n) === "p") {
         flush();
-        out.push(...this.paragraph(n));
+        append(out, this.paragraph(n));
       } else this.inlineNode(n, run);
     }
     flush();
@@ -394,7 +424,7 @@ class Converter {
 
   private figure(el: Element): Block {
     const caption = child(el, "caption");
-    const graphic = descendants(el, "graphic")[0] ?? null;
+    const graphic = firstDescendant(el, (e) => e.nodeName === "graphic");
     const file = graphic ? hrefOf(graphic).replace(/^.*[/\\]/, "") : "";
     return {
       k: "fig",
@@ -409,7 +439,7 @@ class Converter {
 
   private table(el: Element): Block {
     const caption = child(el, "caption");
-    const table = descendants(el, "table")[0] ?? null;
+    const table = firstDescendant(el, (e) => e.nodeName === "table");
     const head: Cell[][] = [];
     const body: Cell[][] = [];
     if (table) {
@@ -417,9 +447,9 @@ class Converter {
         const name = localName(section);
         // a header row's cells are headers, whether the file writes th or td (PLOS writes td)
         if (name === "thead") {
-          head.push(...children(section, "tr").map((tr) => this.row(tr).map(asHeader)));
+          for (const tr of children(section, "tr")) head.push(this.row(tr).map(asHeader));
         } else if (name === "tbody" || name === "tfoot") {
-          body.push(...children(section, "tr").map((tr) => this.row(tr)));
+          for (const tr of children(section, "tr")) body.push(this.row(tr));
         } else if (name === "tr") body.push(this.row(section));
       }
     }
@@ -452,14 +482,14 @@ class Converter {
     for (let n: Node | null = cell.firstChild; n; n = n.nextSibling) {
       if (isElement(n) && BLOCKS.has(localName(n))) {
         if (out.length) out.push({ k: "br" });
-        out.push(...this.inline(n));
+        append(out, this.inline(n));
       } else this.inlineNode(n, out);
     }
     return squeeze(out);
   }
 
   private formula(el: Element): Block {
-    const math = descendants(el, "*").find((e) => localName(e) === "math");
+    const math = firstDescendant(el, (e) => localName(e) === "math");
     return {
       k: "formula",
       id: this.optionalAnchor(el),
@@ -506,20 +536,27 @@ class Converter {
     });
   }
 
-  /** Xrefs whose target is not in the page become their text (emphasis kept off). */
+  /**
+   * Xrefs whose target is not in the page become their text (emphasis kept off), in place: the
+   * tree is this conversion's own, and copying it cost more than building it (decision 385).
+   */
   fixLinks<T>(value: T): T {
-    const visit = (node: unknown): unknown => {
-      if (Array.isArray(node)) return node.map(visit);
-      if (!node || typeof node !== "object") return node;
-      const record = node as Record<string, unknown>;
-      if (record.k === "xref" && !this.isEmitted(String(record.to))) {
-        return { k: "em", c: visit(record.c) };
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) {
+        for (let i = 0; i < node.length; i++) {
+          const item = node[i] as Record<string, unknown> | null;
+          if (item?.k === "xref" && !this.isEmitted(String(item.to))) {
+            node[i] = { k: "em", c: item.c };
+          }
+          visit(node[i]);
+        }
+      } else if (node && typeof node === "object") {
+        const record = node as Record<string, unknown>;
+        for (const key in record) if (key !== "m") visit(record[key]);
       }
-      const out: Record<string, unknown> = {};
-      for (const [key, v] of Object.entries(record)) out[key] = key === "m" ? v : visit(v);
-      return out;
     };
-    return visit(value) as T;
+    visit(value);
+    return value;
   }
 }
 
@@ -540,15 +577,31 @@ function span(value: string | null): number {
   return Number.isFinite(n) ? Math.min(Math.max(n, 1), 100) : 1;
 }
 
-/** Joins adjacent strings and trims the run's ends. */
+/** Appends `items` to `out` one by one (a spread of a long list would overflow the stack). */
+function append<T>(out: T[], items: readonly T[]): void {
+  for (const item of items) out.push(item);
+}
+
+/**
+ * Joins adjacent strings (each run once, so a paragraph of many small text nodes costs its
+ * length, not its square: decision 385) and trims the run's ends.
+ */
 function squeeze(items: Inline[]): Inline[] {
   const out: Inline[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 1) out.push(run.join("").replace(/ {2,}/g, " "));
+    else if (run.length === 1) out.push(run[0] ?? "");
+    run = [];
+  };
   for (const item of items) {
-    const last = out[out.length - 1];
-    if (typeof item === "string" && typeof last === "string") {
-      out[out.length - 1] = (last + item).replace(/ {2,}/g, " ");
-    } else if (item !== "") out.push(item);
+    if (typeof item === "string") run.push(item);
+    else {
+      flush();
+      out.push(item);
+    }
   }
+  flush();
   if (typeof out[0] === "string") out[0] = out[0].trimStart();
   const end = out.length - 1;
   if (typeof out[end] === "string") out[end] = out[end].trimEnd();
@@ -567,12 +620,16 @@ export function jatsFullText(article: Element, files: GalleyFileUrls = new Map()
 
   // references first: in-text citations show their text
   const references: FullTextReference[] = [];
-  const refElements = descendants(back, "ref");
-  const read = readReferences(article);
-  for (const ref of read) {
-    const el = refElements.find((r) => r.getAttribute("id") === ref.refId);
+  // each reference's element by its id (the first of a repeated id), found in one pass
+  const refElements = new Map<string, Element>();
+  for (const el of referenceElements(article)) {
+    const raw = el.getAttribute("id");
+    if (raw && !refElements.has(raw)) refElements.set(raw, el);
+  }
+  for (const ref of readReferences(article)) {
+    const el = ref.refId ? refElements.get(ref.refId) : undefined;
     const id = el ? cv.anchor(el, "ref") : cv.freshAnchor("ref");
-    if (ref.refId) cv.refText.set(ref.refId, ref.citation.slice(0, 400));
+    if (ref.refId) cv.refText.set(ref.refId, ref.citation.slice(0, TOOLTIP_CHARS));
     references.push({
       id,
       label: ref.label ?? "",

@@ -1,20 +1,36 @@
 /**
  * The full text of a paper for its full-text page (issue 18, docs/decisions/285-html-full-text-from-jats.md):
  * the {@link FullText} tree of its JATS galley, made once per galley and kept in a small cache
- * of this process ({@link TREE_CACHE_SIZE} trees, least recently used dropped), keyed by the
- * galley's SHA-256 and its supplied files, so a replaced galley or figure is a new entry.
+ * of this process ({@link TREE_CACHE_SIZE} trees from at most {@link TREE_CACHE_BYTES} of JATS,
+ * least recently used dropped), keyed by the galley's SHA-256 and its supplied files, so a
+ * replaced galley or figure is a new entry.
  */
 import { createHash } from "node:crypto";
 import type { FullText } from "../../../shared/fulltext.ts";
 import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { readJatsDocument } from "./jats-read.ts";
+import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 
 /** Trees kept per process; the longest corpus paper's tree is about 0.3 MB of JSON. */
 export const TREE_CACHE_SIZE = 32;
 
-const trees = new Map<string, FullText>();
+/**
+ * Bytes of JATS whose trees are kept at most (decision 385; the newest tree is kept whatever
+ * its size). A tree takes 30–40 times its file in V8's heap (8.8 MB for the longest corpus
+ * file, 0.32 MB; 56 MB for a galley of 40,000 elements, 1.5 MB), so this keeps the cached trees
+ * to about 80 MB of the 256 MB heap `npm start` allows (decision 321), whatever galleys the
+ * readers ask for.
+ */
+export const TREE_CACHE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Each galley's tree (and the size of its file), or why it cannot be read: a galley stored
+ * before a stricter check (decision 385) is refused once, not parsed again on every request
+ * for its page.
+ */
+const trees = new Map<string, { value: FullText | JatsRefusedError; bytes: number }>();
+let cachedBytes = 0;
 
 /** True when paper `paperId` has a JATS galley (its full-text page exists). */
 export async function hasFullText(ctx: AppContext, paperId: number): Promise<boolean> {
@@ -29,8 +45,9 @@ export async function hasFullText(ctx: AppContext, paperId: number): Promise<boo
 /**
  * The full text of paper `paperId`, or null when it has no JATS galley. The paper's visibility
  * is the caller's to check (the page loads the paper first).
- * @throws what reading the stored galley throws (a storage error; a galley stored before a
- *   stricter check could be refused by ./jats-read.ts: logged by the page as a failed load).
+ * @throws what reading the stored galley throws: a storage error, or JatsRefusedError for a
+ *   galley stored before a stricter check (./jats-read.ts; decision 385), remembered like a tree.
+ *   The page logs either as a failed load.
  */
 export async function paperFullText(ctx: AppContext, paperId: number): Promise<FullText | null> {
   const galley = await ctx.db
@@ -53,7 +70,8 @@ export async function paperFullText(ctx: AppContext, paperId: number): Promise<F
   if (cached) {
     trees.delete(cacheKey);
     trees.set(cacheKey, cached);
-    return cached;
+    if (cached.value instanceof JatsRefusedError) throw cached.value;
+    return cached.value;
   }
   const urls = new Map<string, string>();
   for (const file of files) {
@@ -62,19 +80,36 @@ export async function paperFullText(ctx: AppContext, paperId: number): Promise<F
     urls.set(file.name.replace(/\.[a-z0-9]+$/, ""), url);
   }
   const data = await ctx.storage.read(galley.storage_key);
-  // the limit it was stored under may have been lowered since; a stored galley is read whole
-  const { article } = readJatsDocument(data, Math.max(ctx.config.maxJatsBytes, data.byteLength));
-  const tree = jatsFullText(article, urls);
-  trees.set(cacheKey, tree);
-  while (trees.size > TREE_CACHE_SIZE) {
-    const oldest = trees.keys().next().value;
-    if (oldest === undefined) break;
-    trees.delete(oldest);
+  let tree: FullText;
+  try {
+    // the size limit it was stored under may have been lowered since: its size is not held
+    // against it; the counts and nesting of decision 385 are
+    const { article } = readJatsDocument(data, Math.max(ctx.config.maxJatsBytes, data.byteLength));
+    tree = jatsFullText(article, urls);
+  } catch (error) {
+    if (error instanceof JatsRefusedError) remember(cacheKey, error, 0);
+    throw error;
   }
+  remember(cacheKey, tree, data.byteLength);
   return tree;
+}
+
+/** Keeps `value` as the newest entry, dropping the oldest past either bound. */
+function remember(key: string, value: FullText | JatsRefusedError, bytes: number): void {
+  cachedBytes -= trees.get(key)?.bytes ?? 0; // two first requests for one galley both read it
+  trees.delete(key);
+  trees.set(key, { value, bytes });
+  cachedBytes += bytes;
+  while (trees.size > 1 && (trees.size > TREE_CACHE_SIZE || cachedBytes > TREE_CACHE_BYTES)) {
+    const [oldest, entry] = trees.entries().next().value ?? [];
+    if (oldest === undefined || !entry) break;
+    trees.delete(oldest);
+    cachedBytes -= entry.bytes;
+  }
 }
 
 /** Empties the tree cache (the benchmark measures uncached renders). */
 export function clearFullTextCache(): void {
   trees.clear();
+  cachedBytes = 0;
 }
