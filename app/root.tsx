@@ -26,14 +26,15 @@ import {
   LOCALES,
   localizedPath,
 } from "../shared/i18n/locales.ts";
+import { translatorFor } from "../shared/i18n/translator.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteLayout } from "./components/layout/site-layout.tsx";
 import { NotFound } from "./components/not-found.tsx";
 import { containerClass } from "./components/ui/styles.ts";
 import { appContext, requestContext } from "./context.ts";
-import { LocaleProvider } from "./i18n/use-t.tsx";
-import { pageMeta, type RootData } from "./lib/root-data.ts";
+import { LocaleProvider, useT } from "./i18n/use-t.tsx";
+import { localeOf, pageMeta, type RootData } from "./lib/root-data.ts";
 
 /**
  * A route's `handle`:
@@ -71,12 +72,17 @@ export async function loader({ context }: Route.LoaderArgs): Promise<RootData> {
  * a loader threw (the root error boundary then renders the page).
  */
 export function meta({ matches, error }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    const title = notFound ? MESSAGES.notFound : MESSAGES.somethingWentWrong;
+    const title = t(notFound ? MESSAGES.notFound : MESSAGES.somethingWentWrong);
     return [...pageMeta(matches, title, title), { name: "robots", content: "noindex" }];
   }
-  return pageMeta(matches, "", "Academic journals and open library: journals, issues and papers.");
+  return pageMeta(
+    matches,
+    "",
+    t("Academic journals and open library: journals, issues and papers."),
+  );
 }
 
 /** The site's mark as SVG source; the favicon link carries it inline. */
@@ -91,20 +97,20 @@ const FAVICON_SVG =
 const FAVICON = `data:image/svg+xml,${encodeURIComponent(FAVICON_SVG)}`;
 
 /**
- * On every page: the favicon and the site's Atom feed (decision 187; journal pages add their
- * journal's feed through their `meta`).
+ * On every page: the favicon. The site's Atom feed (decision 187; journal pages add their
+ * journal's feed through their `meta`) is linked by {@link Layout}, which knows the page's
+ * language for its title.
  */
 export function links() {
-  return [
-    { rel: "icon", href: FAVICON, type: "image/svg+xml" },
-    { rel: "alternate", type: "application/atom+xml", href: SITE_FEED_PATH, title: "New papers" },
-  ];
+  return [{ rel: "icon", href: FAVICON, type: "image/svg+xml" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
   const locale = data?.locale ?? DEFAULT_LOCALE;
+  // outside the LocaleProvider below: the translator of the page's language, for the head
+  const t = translatorFor(locale);
   const hydrate = useHydrate();
   // Tells the browser tests that React has hydrated the page (app/public/page-script.ts says the
   // same on the pages React does not run on). Links from a hydrated page to one that is not
@@ -120,6 +126,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#16253f" />
         <Meta />
         <Links />
+        <link
+          rel="alternate"
+          type="application/atom+xml"
+          href={SITE_FEED_PATH}
+          title={t("New papers")}
+        />
         {hydrate ? null : <LanguageAlternates origin={data?.origin ?? ""} />}
       </head>
       <body>
@@ -166,6 +178,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteLayout>
@@ -173,8 +186,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <NotFound />
       ) : (
         <main className={`${containerClass} py-16 text-center sm:py-24`}>
-          <h1 className="text-3xl font-semibold">{MESSAGES.somethingWentWrong}</h1>
-          <p className="mt-4 text-lg text-slate-600">Please try again in a moment.</p>
+          <h1 className="text-3xl font-semibold">{t(MESSAGES.somethingWentWrong)}</h1>
+          <p className="mt-4 text-lg text-slate-600">{t("Please try again in a moment.")}</p>
         </main>
       )}
     </SiteLayout>

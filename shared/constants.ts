@@ -29,28 +29,28 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 /** The four home-page subjects (docs/product/overview.md) and their blurbs. */
 export const SUBJECTS = [
   {
-    key: msg("philosophy"),
+    key: "philosophy",
     name: msg("Philosophy"),
     blurb: msg(
       "Metaphysics, ethics, logic and the history of ideas: peer-reviewed work that asks what we know and how we ought to live.",
     ),
   },
   {
-    key: msg("science-technology"),
+    key: "science-technology",
     name: msg("Science & Technology"),
     blurb: msg(
       "Life sciences, medicine, computing and engineering: open research from the laboratory, the clinic and the field.",
     ),
   },
   {
-    key: msg("arts-humanities"),
+    key: "arts-humanities",
     name: msg("Arts & Humanities"),
     blurb: msg(
       "Literature, history, languages, religion and the arts: scholarship on human culture, past and present.",
     ),
   },
   {
-    key: msg("more"),
+    key: "more",
     name: msg("More Journals"),
     blurb: msg(
       "Working papers, interdisciplinary series and everything else our partner institutions publish.",

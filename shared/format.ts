@@ -4,6 +4,7 @@
 
 import { formatDate } from "./i18n/intl.ts";
 import { DEFAULT_LOCALE, type RenderLocale } from "./i18n/locales.ts";
+import type { Translate } from "./i18n/translator.ts";
 
 /** Issue label of docs/product/api.md: `Vol. 3 No. 2 (2025)`. */
 export function publicationLabel(
@@ -21,6 +22,52 @@ export function publicationLabel(
  */
 export function volumeNumber(volume: string, number: string, showNumber: boolean | number): string {
   return showNumber ? `Vol. ${volume} No. ${number}` : `Vol. ${volume}`;
+}
+
+/**
+ * {@link volumeNumber} in the reader's language (`t`, issue 32): `Vol. 3 No. 2` in English. The
+ * API's `label` values stay {@link volumeNumber}'s, as docs/product/api.md gives them; pages show
+ * this one.
+ */
+export function volumeNumberIn(
+  t: Translate,
+  volume: string,
+  number: string,
+  showNumber: boolean | number,
+): string {
+  return showNumber
+    ? t("Vol. {volume} No. {number}", { volume, number })
+    : t("Vol. {volume}", { volume });
+}
+
+/** {@link publicationLabel} in the reader's language (`t`): `Vol. 3 No. 2 (2025)` in English. */
+export function publicationLabelIn(
+  t: Translate,
+  volume: string,
+  number: string,
+  year: number | string,
+  showNumber: boolean | number,
+): string {
+  return showNumber
+    ? t("Vol. {volume} No. {number} ({year})", { volume, number, year: String(year) })
+    : t("Vol. {volume} ({year})", { volume, year: String(year) });
+}
+
+/** A {@link publicationLabel} at the end of a text (`PLOS ONE Vol. 3 No. 2 (2025)`). */
+const LABEL_AT_END = /Vol\. (\S+?)(?: No\. (\S+?))? \((\d+)\)$/;
+
+/**
+ * `text` (an issue label the API gives as one string, `Vol. 3 No. 2 (2025)`, alone or after the
+ * journal's name) with that label in the reader's language ({@link publicationLabelIn}); any
+ * other text unchanged. For the shapes of docs/product/api.md that carry the label only as a
+ * string (the featured issue, the latest issues, a search hit).
+ */
+export function localizeIssueLabel(t: Translate, text: string): string {
+  const found = LABEL_AT_END.exec(text);
+  if (!found) return text;
+  const [label, volume = "", number, year = ""] = found;
+  const local = publicationLabelIn(t, volume, number ?? "", year, number !== undefined);
+  return `${text.slice(0, text.length - label.length)}${local}`;
 }
 
 /** Public link of an issue page: `/journal/{uri}/{volume}/{number}` (docs/product/screens.md). */

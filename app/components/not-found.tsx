@@ -1,4 +1,5 @@
 import { MESSAGES } from "../../shared/constants.ts";
+import { useT } from "../i18n/use-t.tsx";
 import { ButtonLink } from "./ui/button-link.tsx";
 import { containerClass } from "./ui/styles.ts";
 
@@ -7,6 +8,7 @@ import { containerClass } from "./ui/styles.ts";
  * '404 Page Not Found'). The HTTP status 404 is set by the loader that threw.
  */
 export function NotFound() {
+  const t = useT();
   return (
     <main className={`${containerClass} py-16 sm:py-24`}>
       <div className="mx-auto max-w-2xl text-center">
@@ -14,15 +16,16 @@ export function NotFound() {
         <p className="font-serif text-7xl text-brand-400 sm:text-8xl" aria-hidden="true">
           404
         </p>
-        <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{MESSAGES.notFound}</h1>
+        <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{t(MESSAGES.notFound)}</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-600">
-          The page you asked for is not here. It may have moved, or the address may be mistyped; the
-          search box above may help you find what you were looking for.
+          {t(
+            "The page you asked for is not here. It may have moved, or the address may be mistyped; the search box above may help you find what you were looking for.",
+          )}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to="/">Back to the home page</ButtonLink>
+          <ButtonLink to="/">{t("Back to the home page")}</ButtonLink>
           <ButtonLink to="/journals" variant="secondary">
-            Browse all journals
+            {t("Browse all journals")}
           </ButtonLink>
         </div>
       </div>

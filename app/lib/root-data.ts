@@ -7,6 +7,7 @@ import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { journalFeedLink } from "../../shared/format.ts";
 import { DEFAULT_LOCALE, localizedPath, type RenderLocale } from "../../shared/i18n/locales.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { oneLine } from "../../shared/one-line.ts";
 import type { JsonLd } from "./json-ld.ts";
 
@@ -91,7 +92,9 @@ export type PageMetaOptions = {
  * `<title>`, meta description, Open Graph and Twitter card tags of a page (decisions 046 and
  * 188), its journal's feed link and its JSON-LD. The title reads `{title} | {product}` (just
  * `{product}` when `title` is empty); `description` is trimmed to 300 characters at a word
- * boundary, as search engines show about that much.
+ * boundary, as search engines show about that much. `title` and `description` come in the
+ * page's language (the caller translates them); the texts this adds (the image's alt text, the
+ * feed's title) are put in it here (decision 382).
  */
 export function pageMeta(
   matches: readonly (MatchLike | undefined)[],
@@ -100,6 +103,7 @@ export function pageMeta(
   options: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const siteName = siteNameOf(matches);
+  const locale = localeOf(matches);
   // head values are one line (issue 15): a line break typed into a name ends at a space
   const fullTitle = title ? `${oneLine(title)} | ${siteName}` : siteName;
   const summary = shorten(oneLine(description), 300);
@@ -112,16 +116,18 @@ export function pageMeta(
       siteName,
       type: options.type ?? "website",
       image: options.image,
-      path: options.path === undefined ? undefined : localizedPath(localeOf(matches), options.path),
+      path: options.path === undefined ? undefined : localizedPath(locale, options.path),
+      locale,
     }),
-    ...(options.journal ? [journalFeedMeta(options.journal)] : []),
+    ...(options.journal ? [journalFeedMeta(options.journal, locale)] : []),
     ...(options.jsonLd ? [{ "script:ld+json": options.jsonLd }] : []),
   ];
 }
 
 /**
  * Open Graph (https://ogp.me/) and Twitter card tags of a link preview; URLs absolute. The card
- * is `summary` (a thumbnail beside the text): covers are portrait, which large cards crop.
+ * is `summary` (a thumbnail beside the text): covers are portrait, which large cards crop. The
+ * image's alt text is in `page.locale` (English unless given).
  */
 export function previewMeta(
   origin: string,
@@ -132,8 +138,10 @@ export function previewMeta(
     type: "website" | "article";
     image?: string | null;
     path?: string;
+    locale?: RenderLocale;
   },
 ): MetaDescriptor[] {
+  const t = translatorFor(page.locale ?? DEFAULT_LOCALE);
   const title = oneLine(page.title);
   const description = oneLine(page.description);
   const image = page.image
@@ -150,7 +158,7 @@ export function previewMeta(
   if (page.path !== undefined) tags.push({ property: "og:url", content: `${origin}${page.path}` });
   if (image) {
     tags.push({ property: "og:image", content: image });
-    tags.push({ property: "og:image:alt", content: `Cover of ${title}` });
+    tags.push({ property: "og:image:alt", content: t("Cover of {title}", { title }) });
   }
   tags.push({ name: "twitter:card", content: "summary" });
   tags.push({ name: "twitter:title", content: title });
@@ -159,14 +167,21 @@ export function previewMeta(
   return tags;
 }
 
-/** `<link rel="alternate">` to a journal's Atom feed (`/journal/{uri}/feed.xml`, decision 187). */
-export function journalFeedMeta(journal: { uri: string; name: string }): MetaDescriptor {
+/**
+ * `<link rel="alternate">` to a journal's Atom feed (`/journal/{uri}/feed.xml`, decision 187),
+ * titled in `locale` (English unless given).
+ */
+export function journalFeedMeta(
+  journal: { uri: string; name: string },
+  locale: RenderLocale = DEFAULT_LOCALE,
+): MetaDescriptor {
+  const t = translatorFor(locale);
   return {
     tagName: "link",
     rel: "alternate",
     type: "application/atom+xml",
     href: journalFeedLink(journal.uri),
-    title: `${oneLine(journal.name)}: new papers`,
+    title: t("{journal}: new papers", { journal: oneLine(journal.name) }),
   };
 }
 

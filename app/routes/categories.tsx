@@ -9,13 +9,15 @@
 import { listActiveJournals } from "../../server/features/journals/queries.ts";
 import type { JournalCard } from "../../shared/api.ts";
 import { SUBJECTS } from "../../shared/constants.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { JournalSummary } from "../components/journal/journal-summary.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { Trans, useT } from "../i18n/use-t.tsx";
 import { loadSection } from "../lib/public-load.ts";
-import { pageMeta, useRootData } from "../lib/root-data.ts";
+import { localeOf, pageMeta, useRootData } from "../lib/root-data.ts";
 import type { Route } from "./+types/categories";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,10 +27,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return pageMeta(
     matches,
-    "About",
-    "An open library of academic journals, issues, papers and proceedings, free to read in full text, by subject: Philosophy, Science & Technology, Arts & Humanities and more.",
+    t("About"),
+    t(
+      "An open library of academic journals, issues, papers and proceedings, free to read in full text, by subject: Philosophy, Science & Technology, Arts & Humanities and more.",
+    ),
   );
 }
 
@@ -39,56 +44,57 @@ function journalsOf(journals: JournalCard[], key: string): JournalCard[] {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { journals } = loaderData;
   const { siteName } = useRootData();
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
       <PageHeading
-        kicker="Academic Journals and Open Library"
-        title={`About ${siteName}`}
-        lead={`${siteName} is an academic journals and open library: a home for peer-reviewed journals, their issues and papers, and conference proceedings, all free to read online.`}
+        kicker={t("Academic Journals and Open Library")}
+        title={t("About {product}", { product: siteName })}
+        lead={t(
+          "{product} is an academic journals and open library: a home for peer-reviewed journals, their issues and papers, and conference proceedings, all free to read online.",
+          { product: siteName },
+        )}
       />
 
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="max-w-prose space-y-4 text-[1.05rem] leading-relaxed text-slate-700">
           <p>
-            Each journal is run by its own editors, who publish its issues here. Every paper has a
-            page of its own with its authors, abstract, keywords and DOI, and its full text opens in
-            the reader in your browser, page by page, with selectable text and working links.
+            {t(
+              "Each journal is run by its own editors, who publish its issues here. Every paper has a page of its own with its authors, abstract, keywords and DOI, and its full text opens in the reader in your browser, page by page, with selectable text and working links.",
+            )}
           </p>
           <p>
-            The pages carry the metadata that Google Scholar and library indexes read, so the papers
-            are found by the people looking for them. Reading is free and needs no account.
+            {t(
+              "The pages carry the metadata that Google Scholar and library indexes read, so the papers are found by the people looking for them. Reading is free and needs no account.",
+            )}
           </p>
           <p>
-            The journals are grouped into four subjects below. To reach an editorial office, see{" "}
-            <Link to="/contact" className={textLinkClass}>
-              Contact
-            </Link>
-            ; to browse everything at once, see{" "}
-            <Link to="/journals" className={textLinkClass}>
-              all journals
-            </Link>
-            .
+            <Trans
+              id="The journals are grouped into four subjects below. To reach an editorial office, see <0>Contact</0>; to browse everything at once, see <1>all journals</1>."
+              components={{
+                0: <Link to="/contact" className={textLinkClass} />,
+                1: <Link to="/journals" className={textLinkClass} />,
+              }}
+            />
           </p>
           <p>
-            Beside the journals, the library publishes the proceedings of academic conferences: the
-            papers given at each event, with their authors, abstracts and full texts. See{" "}
-            <Link to="/proceedings" className={textLinkClass}>
-              Conference Proceedings
-            </Link>
-            .
+            <Trans
+              id="Beside the journals, the library publishes the proceedings of academic conferences: the papers given at each event, with their authors, abstracts and full texts. See <0>Conference Proceedings</0>."
+              components={{ 0: <Link to="/proceedings" className={textLinkClass} /> }}
+            />
           </p>
         </div>
-        <nav aria-label="Subjects" className="lg:border-l lg:border-slate-200 lg:pl-8">
+        <nav aria-label={t("Subjects")} className="lg:border-s lg:border-slate-200 lg:ps-8">
           <h2 className="font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase">
-            Subjects
+            {t("Subjects")}
           </h2>
           <ul className="mt-3 space-y-2">
             {SUBJECTS.map((subject) => (
               <li key={subject.key}>
                 <a href={`#${subject.key}`} className={`font-serif text-lg ${textLinkClass}`}>
-                  {subject.name}
+                  {t(subject.name)}
                 </a>
               </li>
             ))}
@@ -104,14 +110,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
               key={subject.key}
               id={subject.key}
               aria-labelledby={`${subject.key}-title`}
-              className="scroll-mt-6 rounded-sm border border-slate-200 border-l-4 border-l-brand-800 bg-white p-6 shadow-xs sm:p-8"
+              className="scroll-mt-6 rounded-sm border border-slate-200 border-s-4 border-s-brand-800 bg-white p-6 shadow-xs sm:p-8"
             >
               <h2 id={`${subject.key}-title`} className="text-2xl font-semibold sm:text-3xl">
-                {subject.name}
+                {t(subject.name)}
               </h2>
-              <p className="mt-2 max-w-prose leading-relaxed text-slate-600">{subject.blurb}</p>
+              <p className="mt-2 max-w-prose leading-relaxed text-slate-600">{t(subject.blurb)}</p>
               {list && list.length === 0 ? (
-                <p className="mt-5 text-slate-600">No journals in this subject yet.</p>
+                <p className="mt-5 text-slate-600">{t("No journals in this subject yet.")}</p>
               ) : null}
               {list && list.length > 0 ? (
                 <ul className="mt-6 grid gap-x-10 gap-y-5 md:grid-cols-2">

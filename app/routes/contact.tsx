@@ -9,14 +9,16 @@
 
 import { getJournal, listActiveJournals } from "../../server/features/journals/queries.ts";
 import type { JournalDetail } from "../../shared/api.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { Card } from "../components/ui/card.tsx";
 import { PageHeading, SectionHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { TitleLink } from "../components/ui/title-link.tsx";
 import { appContext } from "../context.ts";
+import { Trans, useT } from "../i18n/use-t.tsx";
 import { loadSection } from "../lib/public-load.ts";
-import { pageMeta, useRootData } from "../lib/root-data.ts";
+import { localeOf, pageMeta, useRootData } from "../lib/root-data.ts";
 import type { Route } from "./+types/contact";
 
 type Office = Pick<
@@ -46,35 +48,47 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return pageMeta(
     matches,
-    "Contact",
-    "How to reach the editorial office of each journal, and how a university or research institute becomes a partner.",
+    t("Contact"),
+    t(
+      "How to reach the editorial office of each journal, and how a university or research institute becomes a partner.",
+    ),
   );
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { offices, siteEmail } = loaderData;
   const { siteName } = useRootData();
+  const mail = siteEmail ? (
+    <a href={`mailto:${siteEmail}`} className={textLinkClass}>
+      {siteEmail}
+    </a>
+  ) : null;
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
       <PageHeading
-        kicker={`Reaching ${siteName}`}
-        title="Contact"
-        lead="Questions about a paper, a submission or a journal are best sent to that journal's editorial office. Each office's details below come from the journal's own page."
+        kicker={t("Reaching {product}", { product: siteName })}
+        title={t("Contact")}
+        lead={t(
+          "Questions about a paper, a submission or a journal are best sent to that journal's editorial office. Each office's details below come from the journal's own page.",
+        )}
       />
 
       {siteEmail ? (
         <section
           aria-labelledby="site-contact-title"
-          className="mb-12 rounded-sm border border-slate-200 border-l-4 border-l-brand-800 bg-white p-6 shadow-xs sm:p-8"
+          className="mb-12 rounded-sm border border-slate-200 border-s-4 border-s-brand-800 bg-white p-6 shadow-xs sm:p-8"
         >
           <h2 id="site-contact-title" className="text-2xl font-semibold">
-            Write to {siteName}
+            {t("Write to {product}", { product: siteName })}
           </h2>
           <p className="mt-2 max-w-prose leading-relaxed text-slate-700">
-            For anything about the site itself, partnerships, or a question no editorial office can
-            answer:
+            {t(
+              "For anything about the site itself, partnerships, or a question no editorial office can answer:",
+            )}
           </p>
           <p className="mt-3 text-lg break-all">
             <a href={`mailto:${siteEmail}`} className={textLinkClass} data-testid="site-contact">
@@ -85,9 +99,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <section aria-labelledby="offices-title">
-        <SectionHeading id="offices-title">Editorial offices</SectionHeading>
+        <SectionHeading id="offices-title">{t("Editorial offices")}</SectionHeading>
         {offices?.length === 0 ? (
-          <p className="text-slate-600">No journals have been published yet.</p>
+          <p className="text-slate-600">{t("No journals have been published yet.")}</p>
         ) : null}
         {offices ? (
           <ul className="grid gap-6 md:grid-cols-2">
@@ -97,7 +111,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                   {office.name}
                 </TitleLink>
                 {office.publisher ? (
-                  <p className="mt-1 text-sm text-slate-600">Published by {office.publisher}</p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {t("Published by {publisher}", { publisher: office.publisher })}
+                  </p>
                 ) : null}
                 <OfficeLines office={office} />
               </Card>
@@ -108,48 +124,43 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-14 grid gap-10 lg:grid-cols-2">
         <section aria-labelledby="partner-title">
-          <SectionHeading id="partner-title">Becoming a partner</SectionHeading>
+          <SectionHeading id="partner-title">{t("Becoming a partner")}</SectionHeading>
           <div className="max-w-prose space-y-4 leading-relaxed text-slate-700">
             <p>
-              {siteName} publishes journals and conference proceedings for universities, seminaries
-              and research institutes; its partner institutions are shown on the{" "}
-              <Link to="/" className={textLinkClass}>
-                home page
-              </Link>
-              .
+              <Trans
+                id="{product} publishes journals and conference proceedings for universities, seminaries and research institutes; its partner institutions are shown on the <0>home page</0>."
+                values={{ product: siteName }}
+                components={{ 0: <Link to="/" className={textLinkClass} /> }}
+              />
             </p>
-            {siteEmail ? (
+            {mail ? (
               <p>
-                An institution that would like to publish a journal or its proceedings here, or to
-                be listed among the partners, is welcome to write to{" "}
-                <a href={`mailto:${siteEmail}`} className={textLinkClass}>
-                  {siteEmail}
-                </a>
-                .
+                <Trans
+                  id="An institution that would like to publish a journal or its proceedings here, or to be listed among the partners, is welcome to write to <0/>."
+                  components={{ 0: mail }}
+                />
               </p>
             ) : (
               <p>
-                An institution that would like to publish a journal or its proceedings here, or to
-                be listed among the partners, is welcome to write to the editorial office of the
-                journal closest to its field, who will pass the request on to the site's
-                administrators.
+                {t(
+                  "An institution that would like to publish a journal or its proceedings here, or to be listed among the partners, is welcome to write to the editorial office of the journal closest to its field, who will pass the request on to the site's administrators.",
+                )}
               </p>
             )}
           </div>
         </section>
         <section aria-labelledby="managers-title">
-          <SectionHeading id="managers-title">Journal managers</SectionHeading>
+          <SectionHeading id="managers-title">{t("Journal managers")}</SectionHeading>
           <div className="max-w-prose space-y-4 leading-relaxed text-slate-700">
             <p>
-              Editors who manage a journal on {siteName}{" "}
-              <Link to="/manager" className={textLinkClass}>
-                sign in here
-              </Link>{" "}
-              to publish issues and papers. A new manager{" "}
-              <Link to="/registration" className={textLinkClass}>
-                creates an account
-              </Link>{" "}
-              with the passcode the site's administrator gives them.
+              <Trans
+                id="Editors who manage a journal on {product} <0>sign in here</0> to publish issues and papers. A new manager <1>creates an account</1> with the passcode the site's administrator gives them."
+                values={{ product: siteName }}
+                components={{
+                  0: <Link to="/manager" className={textLinkClass} />,
+                  1: <Link to="/registration" className={textLinkClass} />,
+                }}
+              />
             </p>
           </div>
         </section>
@@ -160,19 +171,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
 /** The office's contact name, contact email and journal email, each only when given. */
 function OfficeLines({ office }: { office: Office }) {
+  const t = useT();
   const lines: { label: string; value: string; email: boolean }[] = [
-    { label: "Contact Name", value: office.contact_name, email: false },
-    { label: "Contact Email", value: office.contact_email, email: true },
-    { label: "Journal Email", value: office.email, email: true },
+    { label: t("Contact Name"), value: office.contact_name, email: false },
+    { label: t("Contact Email"), value: office.contact_email, email: true },
+    { label: t("Journal Email"), value: office.email, email: true },
   ].filter((line) => line.value !== "");
   if (lines.length === 0) {
     return (
       <p className="mt-4 text-sm text-slate-600">
-        No contact details have been published yet; see the{" "}
-        <Link to={`/journal/${office.uri}`} className={textLinkClass}>
-          journal's submission guidelines
-        </Link>
-        .
+        <Trans
+          id="No contact details have been published yet; see the <0>journal's submission guidelines</0>."
+          components={{ 0: <Link to={`/journal/${office.uri}`} className={textLinkClass} /> }}
+        />
       </p>
     );
   }
@@ -180,7 +191,7 @@ function OfficeLines({ office }: { office: Office }) {
     <dl className="mt-4 space-y-2 text-sm">
       {lines.map((line) => (
         <div key={line.label} className="flex flex-wrap gap-x-2">
-          <dt className="font-semibold text-slate-700">{line.label}:</dt>
+          <dt className="font-semibold text-slate-700">{t("{label}:", { label: line.label })}</dt>
           <dd className="break-all text-slate-800">
             {line.email ? (
               <a href={`mailto:${line.value}`} className={textLinkClass}>

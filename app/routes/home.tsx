@@ -20,6 +20,7 @@ import {
   listLatestPublications,
 } from "../../server/features/publications/queries.ts";
 import { mostRead } from "../../server/features/usage/reader-figures.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { FeaturedPublication } from "../components/home/featured-publication.tsx";
 import { LatestPublications } from "../components/home/latest-publications.tsx";
 import { type CatalogueLoading, LoadingNotice } from "../components/home/loading-notice.tsx";
@@ -33,9 +34,10 @@ import { SectionHeading } from "../components/ui/heading.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { useT } from "../i18n/use-t.tsx";
 import { websiteJsonLd } from "../lib/json-ld.ts";
 import { loadSection } from "../lib/public-load.ts";
-import { originOf, pageMeta, siteNameOf, useRootData } from "../lib/root-data.ts";
+import { localeOf, originOf, pageMeta, siteNameOf, useRootData } from "../lib/root-data.ts";
 import type { Route } from "./+types/home";
 
 /** Proceedings shown on the home page; the rest are one click away on `/proceedings`. */
@@ -61,10 +63,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return pageMeta(
     matches,
-    "Academic Journals and Open Library",
-    "Peer-reviewed journals, issues and papers in philosophy, science and technology, and the arts and humanities, free to read in full text.",
+    t("Academic Journals and Open Library"),
+    t(
+      "Peer-reviewed journals, issues and papers in philosophy, science and technology, and the arts and humanities, free to read in full text.",
+    ),
     { path: "/", jsonLd: websiteJsonLd(originOf(matches), siteNameOf(matches)) },
   );
 }
@@ -72,14 +77,17 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, latest, journals, proceedings, partners, subjectCounts, popular, loading } =
     loaderData;
+  const t = useT();
   const { siteName } = useRootData();
   return (
     <main>
-      <h1 className="sr-only">{siteName}: Academic Journals and Open Library</h1>
+      <h1 className="sr-only">
+        {t("{product}: Academic Journals and Open Library", { product: siteName })}
+      </h1>
       {loading ? <LoadingNotice loading={loading} /> : null}
 
       <section aria-labelledby="subjects-title" className={`${containerClass} py-12 sm:py-16`}>
-        <SectionHeading id="subjects-title">Browse by subject</SectionHeading>
+        <SectionHeading id="subjects-title">{t("Browse by subject")}</SectionHeading>
         <SubjectCards counts={subjectCounts} />
       </section>
 
@@ -88,16 +96,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         className="border-y border-slate-200 bg-white py-12 sm:py-16"
       >
         <div className={containerClass}>
-          <SectionHeading id="latest-title">Latest Research Works and Findings</SectionHeading>
+          <SectionHeading id="latest-title">
+            {t("Latest Research Works and Findings")}
+          </SectionHeading>
           {latest?.length === 0 && !featured ? (
-            <EmptyNote>No issues have been published yet.</EmptyNote>
+            <EmptyNote>{t("No issues have been published yet.")}</EmptyNote>
           ) : null}
           <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
             <div>{featured ? <FeaturedPublication publication={featured} /> : null}</div>
             {latest && latest.length > 0 ? (
               <div>
                 <h3 className="mb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase">
-                  Recent issues
+                  {t("Recent issues")}
                 </h3>
                 <LatestPublications items={latest} />
               </div>
@@ -109,18 +119,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* 'Most read' (decision 284): only once papers have been read */}
       {popular && popular.length > 0 ? (
         <section aria-labelledby="most-read-title" className={`${containerClass} pt-12 sm:pt-16`}>
-          <SectionHeading id="most-read-title">Most read</SectionHeading>
+          <SectionHeading id="most-read-title">{t("Most read")}</SectionHeading>
           <p className="-mt-2 mb-6 max-w-3xl text-slate-600">
-            The papers viewed most over the last 30 days.
+            {t("The papers viewed most over the last 30 days.")}
           </p>
           <MostReadList papers={popular} source />
         </section>
       ) : null}
 
       <section aria-labelledby="journals-title" className={`${containerClass} py-12 sm:py-16`}>
-        <SectionHeading id="journals-title">New Journals on {siteName}</SectionHeading>
+        <SectionHeading id="journals-title">
+          {t("New Journals on {product}", { product: siteName })}
+        </SectionHeading>
         {journals?.length === 0 ? (
-          <EmptyNote>No journals have been published yet.</EmptyNote>
+          <EmptyNote>{t("No journals have been published yet.")}</EmptyNote>
         ) : null}
         {journals ? <JournalGrid journals={journals} /> : null}
       </section>
@@ -136,14 +148,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               id="proceedings-title"
               aside={
                 <Link to="/proceedings" className={`text-sm font-semibold ${textLinkClass}`}>
-                  All conference proceedings
+                  {t("All conference proceedings")}
                 </Link>
               }
             >
-              Conference Proceedings
+              {t("Conference Proceedings")}
             </SectionHeading>
             <p className="-mt-2 mb-6 max-w-3xl text-slate-600">
-              The papers given at academic conferences, published together for each event.
+              {t("The papers given at academic conferences, published together for each event.")}
             </p>
             {proceedings ? (
               <ul className="grid gap-6 lg:grid-cols-2">
@@ -165,7 +177,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           className="border-t border-slate-200 bg-white py-12 sm:py-16"
         >
           <div className={containerClass}>
-            <SectionHeading id="partners-title">Over 30 {siteName} Partners</SectionHeading>
+            <SectionHeading id="partners-title">
+              {t("Over 30 {product} Partners", { product: siteName })}
+            </SectionHeading>
             {partners ? <PartnerCarousel partners={partners} /> : null}
           </div>
         </section>

@@ -8,7 +8,9 @@
 import { data } from "react-router";
 import { getPublication } from "../../server/features/publications/queries.ts";
 import type { PublicationDetail } from "../../shared/api.ts";
-import { paperLink, publicationLabel, volumeNumber } from "../../shared/format.ts";
+import { paperLink, publicationLabelIn, volumeNumberIn } from "../../shared/format.ts";
+import { formatNumber } from "../../shared/i18n/intl.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { parseRouteParams, routeJournalUri, routeNumberText } from "../../shared/route-params.ts";
 import { issueTitleLine } from "../components/journal/issue-title.ts";
 import { PaperCollection } from "../components/paper/paper-collection.tsx";
@@ -17,9 +19,10 @@ import { DateText } from "../components/ui/date-text.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { useLocale, useT } from "../i18n/use-t.tsx";
 import { issueJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage } from "../lib/public-load.ts";
-import { originOf, pageMeta } from "../lib/root-data.ts";
+import { localeOf, originOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/issue";
 
 type IssuePageData = { publication: PublicationDetail | null; headerText: string };
@@ -44,11 +47,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   const p = loaderData?.publication;
-  if (!p) return pageMeta(matches, "Issue", "");
-  const title = `${p.journal_name}, ${publicationLabel(p.volume, p.issue, p.year, p.show_number)}`;
-  const count = p.papers.length;
-  const description = `${p.title ? `${p.title}. ` : ""}${count} ${count === 1 ? "paper" : "papers"} in ${title}, free to read in full text.`;
+  if (!p) return pageMeta(matches, t("Issue"), "");
+  const title = t("{journal}, {issue}", {
+    journal: p.journal_name,
+    issue: publicationLabelIn(t, p.volume, p.issue, p.year, p.show_number),
+  });
+  const papers = t(
+    "{count, plural, one {# paper} other {# papers}} in {issue}, free to read in full text.",
+    { count: p.papers.length, issue: title },
+  );
+  const description = p.title ? `${p.title}. ${papers}` : papers;
   return pageMeta(matches, title, description, {
     image: p.cover_img,
     path: location.pathname,
@@ -58,33 +68,35 @@ export function meta({ matches, loaderData, location }: Route.MetaArgs) {
 }
 
 export default function IssuePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
   const { publication: p } = loaderData;
   if (!p) return <main className={`${containerClass} py-16`} />;
-  const label = volumeNumber(p.volume, p.issue, p.show_number);
+  const label = volumeNumberIn(t, p.volume, p.issue, p.show_number);
   return (
     <PaperCollection
       crumbs={[
-        { label: "Home", to: "/" },
-        { label: "Journals", to: "/journals" },
+        { label: t("Home"), to: "/" },
+        { label: t("Journals"), to: "/journals" },
         { label: p.journal_name, to: `/journal/${p.journal_url}` },
         { label },
       ]}
       cover={{
         src: p.cover_img,
-        alt: `Cover of ${p.journal_name}, ${label}`,
+        alt: t("Cover of {journal}, {issue}", { journal: p.journal_name, issue: label }),
         placeholder: p.journal_abbreviation,
       }}
       kicker={{ label: p.journal_name, to: `/journal/${p.journal_url}` }}
-      title={issueTitleLine(p)}
+      title={issueTitleLine(p, t)}
       editors={p.editors}
       papers={{
         id: "contents-title",
-        heading: "Publication Contents",
+        heading: t("Publication Contents"),
         list: (
           <PaperList
             papers={p.papers}
             linkOf={(paper) => paperLink(p.journal_url, paper.paperID)}
-            emptyText="No papers have been added to this issue yet."
+            emptyText={t("No papers have been added to this issue yet.")}
           />
         ),
       }}
@@ -93,19 +105,19 @@ export default function IssuePage({ loaderData }: Route.ComponentProps) {
       <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm text-slate-600">
         {/* the issue's publication date (decision 255), not the day it went online */}
         <div>
-          <dt className="inline font-semibold text-slate-700">Published: </dt>
+          <dt className="inline font-semibold text-slate-700">{t("Published:")} </dt>
           <dd className="inline">
             <DateText value={p.publication_date || String(p.year)} />
           </dd>
         </div>
         <div>
-          <dt className="inline font-semibold text-slate-700">Papers: </dt>
-          <dd className="inline">{p.papers.length}</dd>
+          <dt className="inline font-semibold text-slate-700">{t("Papers:")} </dt>
+          <dd className="inline">{formatNumber(p.papers.length, locale)}</dd>
         </div>
       </dl>
       <p className="mt-5">
         <Link to={`/journal/${p.journal_url}`} className={textLinkClass}>
-          About this journal and its other issues
+          {t("About this journal and its other issues")}
         </Link>
       </p>
     </PaperCollection>

@@ -12,7 +12,8 @@ import { getJournal } from "../../server/features/journals/queries.ts";
 import { listJournalPublications } from "../../server/features/publications/queries.ts";
 import { mostRead } from "../../server/features/usage/reader-figures.ts";
 import type { JournalDetail, PublicationOption } from "../../shared/api.ts";
-import { publicationLink } from "../../shared/format.ts";
+import { publicationLabelIn, publicationLink } from "../../shared/format.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { parseRouteParam, routeJournalUri } from "../../shared/route-params.ts";
 import type { MostReadPaper } from "../../shared/usage.ts";
 import { JournalFacts } from "../components/journal/journal-facts.tsx";
@@ -24,9 +25,10 @@ import { Link } from "../components/ui/link.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
+import { useT } from "../i18n/use-t.tsx";
 import { journalJsonLd } from "../lib/json-ld.ts";
 import { loadRecordPage, loadSection } from "../lib/public-load.ts";
-import { originOf, pageMeta } from "../lib/root-data.ts";
+import { localeOf, originOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/journal";
 
 type JournalPageData = {
@@ -75,9 +77,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   const journal = loaderData?.journal;
-  if (!journal) return pageMeta(matches, "Journal", "");
-  const summary = journal.intro || `${journal.name}: issues, papers and submission guidelines.`;
+  if (!journal) return pageMeta(matches, t("Journal"), "");
+  const summary =
+    journal.intro ||
+    t("{journal}: issues, papers and submission guidelines.", { journal: journal.name });
   return pageMeta(matches, journal.name, summary, {
     image: journal.image,
     path: location.pathname,
@@ -87,6 +92,7 @@ export function meta({ matches, loaderData, location }: Route.MetaArgs) {
 }
 
 export default function JournalPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { journal, publications, popular } = loaderData;
   if (!journal) return <main className={`${containerClass} py-16`} />;
   const hasImage = Boolean(journal.image);
@@ -96,21 +102,21 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
     <main className={`${containerClass} py-6 sm:py-10`}>
       <Breadcrumbs
         items={[
-          { label: "Home", to: "/" },
-          { label: "Journals", to: "/journals" },
+          { label: t("Home"), to: "/" },
+          { label: t("Journals"), to: "/journals" },
           { label: journal.name },
         ]}
       />
       {journal.active ? null : (
         <p className="mb-6 rounded-sm border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          This journal is inactive: only signed-in managers can see this page.
+          {t("This journal is inactive: only signed-in managers can see this page.")}
         </p>
       )}
       <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] items-start gap-x-5 gap-y-8 sm:grid-cols-[8rem_minmax(0,1fr)] md:grid-cols-[16rem_minmax(0,1fr)] md:gap-x-10 lg:grid-cols-[18rem_minmax(0,1fr)] lg:gap-x-14">
         {hasImage ? (
           <CoverImage
             src={journal.image}
-            alt={`Cover of ${journal.name}`}
+            alt={t("Cover of {title}", { title: journal.name })}
             sizes="(min-width: 1024px) 18rem, (min-width: 768px) 16rem, (min-width: 640px) 8rem, 5.5rem"
             eager
             className="col-start-1 row-start-1 w-full shadow-md ring-1 ring-slate-900/10"
@@ -120,7 +126,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           <header
             className={`row-start-1 self-center md:mb-8 ${hasImage ? "col-start-2" : "col-span-2"}`}
           >
-            <p className={kickerClass}>Journal</p>
+            <p className={kickerClass}>{t("Journal")}</p>
             <h1 className="mt-2 text-2xl leading-tight font-semibold sm:text-4xl">
               {journal.name}
             </h1>
@@ -131,20 +137,24 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           <div className="col-span-2 row-start-2">
             <Accordion
               items={[
-                { key: "about", title: "About Journal", content: <Text text={journal.intro} /> },
+                {
+                  key: "about",
+                  title: t("About Journal"),
+                  content: <Text text={journal.intro} />,
+                },
                 {
                   key: "submission",
-                  title: "Submission Guidlines",
+                  title: t("Submission Guidlines"),
                   content: <Text text={journal.sub_guide} />,
                 },
                 {
                   key: "other",
-                  title: "Other Guides",
+                  title: t("Other Guides"),
                   content: <Text text={journal.other_guide} />,
                 },
                 {
                   key: "publications",
-                  title: "Publications",
+                  title: t("Publications"),
                   content: <PublicationLinks journalUri={journal.uri} items={publications} />,
                 },
                 // the preservation arrangement, when the journal states one (decision 279)
@@ -152,7 +162,7 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
                   ? [
                       {
                         key: "preservation",
-                        title: "Preservation",
+                        title: t("Preservation"),
                         content: <Text text={journal.preservation} />,
                       },
                     ]
@@ -162,14 +172,14 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <aside
-          aria-label="Journal details"
+          aria-label={t("Journal details")}
           className={`col-span-2 row-start-3 md:col-span-1 md:col-start-1 ${hasImage ? "md:row-start-2" : "md:row-start-1"}`}
         >
           <JournalFacts journal={journal} />
           {popular && popular.length > 0 ? (
             <section aria-labelledby="most-read-title" className="mt-8">
               <h2 id="most-read-title" className="mb-3 text-lg font-semibold">
-                Most read
+                {t("Most read")}
               </h2>
               <MostReadList papers={popular} />
             </section>
@@ -181,11 +191,17 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Text({ text }: { text: string }) {
-  if (!text.trim()) return <p className="text-slate-600">Nothing has been published here yet.</p>;
+  const t = useT();
+  if (!text.trim()) {
+    return <p className="text-slate-600">{t("Nothing has been published here yet.")}</p>;
+  }
   return <PlainText text={text} className="max-w-prose text-slate-700" />;
 }
 
-/** The journal's issues as links to `/journal/{journal_url}/{volume}/{issue}`, by label. */
+/**
+ * The journal's issues as links to `/journal/{journal_url}/{volume}/{issue}`, by label (the API's
+ * `label`, `Vol. 3 No. 2 (2025)`, in the page's language).
+ */
 function PublicationLinks({
   journalUri,
   items,
@@ -193,9 +209,10 @@ function PublicationLinks({
   journalUri: string;
   items: PublicationOption[] | null;
 }) {
+  const t = useT();
   if (!items) return null;
   if (items.length === 0) {
-    return <p className="text-slate-600">No issues have been published yet.</p>;
+    return <p className="text-slate-600">{t("No issues have been published yet.")}</p>;
   }
   return (
     <ul className="divide-y divide-slate-100">
@@ -205,7 +222,7 @@ function PublicationLinks({
             to={publicationLink(journalUri, item.volume, item.issue)}
             className={`font-serif text-lg ${textLinkClass}`}
           >
-            {item.label}
+            {publicationLabelIn(t, item.volume, item.issue, item.year, item.show_number)}
           </Link>
           {item.title ? <span className="text-sm text-slate-600">{item.title}</span> : null}
         </li>

@@ -6,6 +6,7 @@
  */
 
 import { listActiveJournals, listLatestJournals } from "../../server/features/journals/queries.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { JournalListCard } from "../components/journal/journal-list-card.tsx";
 import { JournalSummary } from "../components/journal/journal-summary.tsx";
 import { DateText } from "../components/ui/date-text.tsx";
@@ -13,8 +14,9 @@ import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { badgeClass, containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { Trans, useT } from "../i18n/use-t.tsx";
 import { loadSection } from "../lib/public-load.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { localeOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/journals";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -27,26 +29,32 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return pageMeta(
     matches,
-    "Journals",
-    "Every journal we publish, with its scope, its issues and how to submit, and the journals added most recently.",
+    t("Journals"),
+    t(
+      "Every journal we publish, with its scope, its issues and how to submit, and the journals added most recently.",
+    ),
   );
 }
 
 export default function Journals({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { journals, latest } = loaderData;
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
       <PageHeading
-        kicker="Catalogue"
-        title="Journals"
-        lead="Peer-reviewed journals published in open access: read their issues and papers, or find out how to submit your own work."
+        kicker={t("Catalogue")}
+        title={t("Journals")}
+        lead={t(
+          "Peer-reviewed journals published in open access: read their issues and papers, or find out how to submit your own work.",
+        )}
       />
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
-        <section aria-label="All journals">
+        <section aria-label={t("All journals")}>
           {journals?.length === 0 ? (
-            <EmptyNote>No journals have been published yet.</EmptyNote>
+            <EmptyNote>{t("No journals have been published yet.")}</EmptyNote>
           ) : null}
           {journals ? (
             <ul className="space-y-6">
@@ -61,26 +69,29 @@ export default function Journals({ loaderData }: Route.ComponentProps) {
 
         <aside
           aria-labelledby="new-journals-title"
-          className="lg:border-l lg:border-slate-200 lg:pl-10"
+          className="lg:border-s lg:border-slate-200 lg:ps-10"
         >
           <h2
             id="new-journals-title"
             className="font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase"
           >
-            Recently added
+            {t("Recently added")}
           </h2>
           {latest ? (
             <ul className="mt-3 divide-y divide-slate-200" data-testid="new-journals">
               {latest.map((journal) => (
                 <li key={journal.link} className="py-5">
-                  <span className={badgeClass}>New Journal</span>
+                  <span className={badgeClass}>{t("New Journal")}</span>
                   <JournalSummary
                     journal={journal}
                     titleClass="mt-2 text-lg"
                     introClass="mt-1 line-clamp-3"
                   />
                   <p className="mt-2 text-xs text-slate-600">
-                    Added <DateText value={journal.date_added} />
+                    <Trans
+                      id="Added <0/>"
+                      components={{ 0: <DateText value={journal.date_added} /> }}
+                    />
                   </p>
                 </li>
               ))}

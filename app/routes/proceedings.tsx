@@ -6,13 +6,15 @@
  * and stays empty when its load fails (docs/product/errors.md).
  */
 import { listProceedings } from "../../server/features/proceedings/queries.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { ProceedingCard } from "../components/proceedings/proceeding-card.tsx";
 import { EmptyNote } from "../components/ui/empty-note.tsx";
 import { PageHeading } from "../components/ui/heading.tsx";
 import { containerClass } from "../components/ui/styles.ts";
 import { appContext } from "../context.ts";
+import { useT } from "../i18n/use-t.tsx";
 import { loadSection } from "../lib/public-load.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { localeOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/proceedings";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,25 +26,31 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return pageMeta(
     matches,
-    "Conference Proceedings",
-    "Proceedings of academic conferences: the papers given at each event, free to read in full text.",
+    t("Conference Proceedings"),
+    t(
+      "Proceedings of academic conferences: the papers given at each event, free to read in full text.",
+    ),
   );
 }
 
 export default function Proceedings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { proceedings } = loaderData;
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
       <PageHeading
-        kicker="Catalogue"
-        title="Conference Proceedings"
-        lead="The papers given at academic conferences, published together for each event: read them in full text in your browser."
+        kicker={t("Catalogue")}
+        title={t("Conference Proceedings")}
+        lead={t(
+          "The papers given at academic conferences, published together for each event: read them in full text in your browser.",
+        )}
       />
-      <section aria-label="All proceedings" className="max-w-4xl">
+      <section aria-label={t("All proceedings")} className="max-w-4xl">
         {proceedings?.length === 0 ? (
-          <EmptyNote>No proceedings have been published yet.</EmptyNote>
+          <EmptyNote>{t("No proceedings have been published yet.")}</EmptyNote>
         ) : null}
         {proceedings ? (
           <ul className="space-y-6">

@@ -4,6 +4,7 @@
  * filters-and-api.md). Server-rendered from GET parameters only, so it works without
  * JavaScript: web-search syntax in the query, filters (journal or proceeding, year, type) in a
  * GET form, numbered pages. Matched words are highlighted from the service's non-HTML marks.
+ * Every text is in the page's language (decision 382); the form and the page links stay in it.
  */
 import { data } from "react-router";
 import { isDatabaseUnavailable } from "../../server/db/unavailable.ts";
@@ -13,6 +14,11 @@ import {
   searchPapers,
 } from "../../server/features/search/search.ts";
 import { markDatabaseUnavailable } from "../../server/http/outage-scope.ts";
+import { localizeIssueLabel } from "../../shared/format.ts";
+import { formatNumber } from "../../shared/i18n/intl.ts";
+import { localizedPath } from "../../shared/i18n/locales.ts";
+import { msg, msgWith } from "../../shared/i18n/messages.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { MARK_END, MARK_START } from "../../shared/search-marks.ts";
 import {
   PAPER_TYPE_LABELS,
@@ -27,6 +33,8 @@ import { Link } from "../components/ui/link.tsx";
 import { buttonClass, containerClass, textLinkClass } from "../components/ui/styles.ts";
 import { TitleLink } from "../components/ui/title-link.tsx";
 import { appContext } from "../context.ts";
+import { Trans, useLocale, useT } from "../i18n/use-t.tsx";
+import { localeOf, siteNameOf } from "../lib/root-data.ts";
 import { searchSummary } from "../lib/search-summary.ts";
 import type { Route } from "./+types/search";
 
@@ -54,10 +62,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   if (!parsed.success) {
     // A hand-edited address (`year=soon`): the page says what is wrong, with HTTP 400.
-    const error = parsed.error.issues[0]?.message ?? "The search address is not valid.";
+    const error = parsed.error.issues[0]?.message ?? msg("The search address is not valid.");
     const params: SearchParams = { q: "", page: 1 };
     return data(
-      { ...base, params, query: "", page: 1, error, options: NO_OPTIONS, headerText: "Search" },
+      {
+        ...base,
+        params,
+        query: "",
+        page: 1,
+        error,
+        options: NO_OPTIONS,
+        headerText: msg("Search"),
+      },
       { status: 400 },
     );
   }
@@ -73,7 +89,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...result,
       params,
       options,
-      headerText: query ? `Search: ${query}` : "Search",
+      // the banner's heading, translated where shown (app/components/layout/banner.tsx)
+      headerText: query ? msgWith("Search: {query}", { query }) : msg("Search"),
     };
   } catch (error) {
     // A database outage: the page says the search failed, with HTTP 503 (decision 130).
@@ -86,16 +103,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page,
       failed: true,
       options: NO_OPTIONS,
-      headerText: "Search",
+      headerText: msg("Search"),
     };
   }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const site = (matches[0]?.loaderData as { siteName?: string } | undefined)?.siteName ?? "";
+  const t = translatorFor(localeOf(matches));
+  const product = siteNameOf(matches);
   const q = loaderData?.query;
   return [
-    { title: q ? `“${q}” — Search — ${site}` : `Search — ${site}` },
+    {
+      title: q
+        ? t("“{query}” — Search — {product}", { query: q, product })
+        : t("Search — {product}", { product }),
+    },
     { name: "robots", content: "noindex, follow" },
   ];
 }
@@ -124,17 +146,19 @@ const selectClass =
 const labelClass = "block text-sm font-medium text-slate-700";
 
 /**
- * One filter: a labelled select whose empty first choice ("Any journal", from the label) leaves
- * the filter unset.
+ * One filter: a labelled select whose empty first choice (`any`: "Any journal") leaves the
+ * filter unset.
  */
 function FilterSelect({
   name,
   label,
+  any,
   value,
   choices,
 }: {
   name: string;
   label: string;
+  any: string;
   value: string | undefined;
   /** [value, label] pairs. */
   choices: [string, string][];
@@ -145,7 +169,7 @@ function FilterSelect({
         {label}
       </label>
       <select id={`filter-${name}`} name={name} defaultValue={value ?? ""} className={selectClass}>
-        <option value="">{`Any ${label.toLowerCase()}`}</option>
+        <option value="">{any}</option>
         {choices.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -156,37 +180,40 @@ function FilterSelect({
   );
 }
 
-/** The filters in their order on the form: the query parameter and its label. */
+/** The filters in their order on the form: the query parameter, its label and its empty choice. */
 const FILTERS = [
-  ["journal", "Journal"],
-  ["proceeding", "Proceeding"],
-  ["year", "Year"],
-  ["type", "Type"],
-] as const satisfies readonly [keyof SearchFilters, string][];
+  ["journal", msg("Journal"), msg("Any journal")],
+  ["proceeding", msg("Proceeding"), msg("Any proceeding")],
+  ["year", msg("Year"), msg("Any year")],
+  ["type", msg("Type"), msg("Any type")],
+] as const satisfies readonly [keyof SearchFilters, string, string][];
 
-/** The filter form: a GET form to this page, keeping the query. */
+/** The filter form: a GET form to this page in the page's language, keeping the query. */
 function Filters({ params, options }: { params: SearchParams; options: SearchFilterOptions }) {
+  const t = useT();
+  const locale = useLocale();
   const active = FILTERS.some(([name]) => params[name]);
   const choices: Record<keyof SearchFilters, [string, string][]> = {
     journal: options.journals.map((j) => [j.uri, j.name]),
     proceeding: options.proceedings.map((p) => [p.slug, p.title]),
     year: options.years.map((y) => [String(y), String(y)]),
-    type: PAPER_TYPES.map((t) => [t, PAPER_TYPE_LABELS[t]]),
+    type: PAPER_TYPES.map((type) => [type, t(PAPER_TYPE_LABELS[type])]),
   };
   return (
     <form
       method="get"
-      action="/search"
-      aria-label="Filter the results"
+      action={localizedPath(locale, "/search")}
+      aria-label={t("Filter the results")}
       className="mt-6 max-w-4xl rounded-sm border border-slate-200 bg-slate-50 p-4"
     >
       <input type="hidden" name="q" value={params.q} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {FILTERS.map(([name, label]) => (
+        {FILTERS.map(([name, label, any]) => (
           <FilterSelect
             key={name}
             name={name}
-            label={label}
+            label={t(label)}
+            any={t(any)}
             value={params[name] ? String(params[name]) : undefined}
             choices={choices[name]}
           />
@@ -194,11 +221,11 @@ function Filters({ params, options }: { params: SearchParams; options: SearchFil
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <button type="submit" className={buttonClass("primary")}>
-          Apply filters
+          {t("Apply filters")}
         </button>
         {active ? (
           <Link to={`/search?${searchQueryString({ q: params.q })}`} className={textLinkClass}>
-            Clear filters
+            {t("Clear filters")}
           </Link>
         ) : null}
       </div>
@@ -206,7 +233,10 @@ function Filters({ params, options }: { params: SearchParams; options: SearchFil
   );
 }
 
-/** Previous / numbered / next links; the current page is marked for assistive technology. */
+/**
+ * Previous / numbered / next links; the current page is marked for assistive technology. The
+ * arrows turn with the reading direction.
+ */
 function Pagination({
   params,
   page,
@@ -216,17 +246,20 @@ function Pagination({
   page: number;
   pages: number;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const number = (n: number) => formatNumber(n, locale);
   const link = (n: number) => `/search?${searchQueryString({ ...params, page: n })}`;
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
     .filter((n) => n >= 1 && n <= pages)
     .sort((a, b) => a - b);
   return (
-    <nav aria-label="Result pages" className="mt-8 max-w-4xl">
+    <nav aria-label={t("Result pages")} className="mt-8 max-w-4xl">
       <ul className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
         <li>
           {page > 1 ? (
             <Link to={link(page - 1)} className={textLinkClass} rel="prev">
-              ← Previous
+              <span className="inline-block rtl:-scale-x-100">←</span> {t("Previous")}
             </Link>
           ) : null}
         </li>
@@ -239,12 +272,19 @@ function Pagination({
             ) : null}
             {n === page ? (
               <span aria-current="page" className="font-semibold text-slate-900">
-                <span className="sr-only">Page </span>
-                {n}
+                <Trans
+                  id="<0>Page </0>{page}"
+                  values={{ page: number(n) }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
               </span>
             ) : (
-              <Link to={link(n)} className={textLinkClass} aria-label={`Page ${n}`}>
-                {n}
+              <Link
+                to={link(n)}
+                className={textLinkClass}
+                aria-label={t("Page {page}", { page: number(n) })}
+              >
+                {number(n)}
               </Link>
             )}
           </li>
@@ -252,13 +292,13 @@ function Pagination({
         <li>
           {page < pages ? (
             <Link to={link(page + 1)} className={textLinkClass} rel="next">
-              Next →
+              {t("Next")} <span className="inline-block rtl:-scale-x-100">→</span>
             </Link>
           ) : null}
         </li>
       </ul>
       <p className="mt-2 text-sm text-slate-600">
-        Page {page} of {pages}
+        {t("Page {page} of {pages}", { page: number(page), pages: number(pages) })}
       </p>
     </nav>
   );
@@ -278,18 +318,25 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     options,
     ignored,
   } = loaderData;
+  const t = useT();
   // A capped count pages through the first `total` matches only (docs/decisions/100-search-top-k.md).
   const pages = Math.ceil(total / pageSize);
-  const summary = error ? error : searchSummary({ query, total, totalCapped, failed });
+  // a zod message of shared/search-schema.ts, in the catalogue once marked there
+  const summary = error ? t(error) : searchSummary({ query, total, totalCapped, failed }, t);
   return (
     <main className={`${containerClass} py-10 sm:py-14`}>
-      <PageHeading kicker="Search" title={query ? `“${query}”` : "Search the library"} />
+      <PageHeading
+        kicker={t("Search")}
+        title={query ? t("“{query}”", { query }) : t("Search the library")}
+      />
       <p className="text-slate-700" aria-live="polite" role={error ? "alert" : undefined}>
         {summary}
       </p>
       {ignored.length ? (
         <p className="mt-2 text-sm text-slate-600">
-          Left out as too common to search for: {ignored.map((w) => `“${w}”`).join(", ")}.
+          {t("Left out as too common to search for: {words}.", {
+            words: ignored.map((word) => t("“{query}”", { query: word })).join(", "),
+          })}
         </p>
       ) : null}
       {!error && !failed && query ? <Filters params={params} options={options} /> : null}
@@ -304,7 +351,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ) : null}
             <p className="mt-1 text-sm">
               <Link to={hit.publication_link} className={textLinkClass}>
-                {hit.journal_name}, {hit.publication}
+                {t("{journal}, {issue}", {
+                  journal: hit.journal_name,
+                  issue: localizeIssueLabel(t, hit.publication),
+                })}
               </Link>
             </p>
             {hit.snippet ? <Snippet text={hit.snippet} /> : null}
@@ -314,18 +364,65 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {pages > 1 ? <Pagination params={params} page={page} pages={pages} /> : null}
       {query && !error ? (
         <details className="mt-8 max-w-4xl text-sm text-slate-600">
-          <summary className="cursor-pointer text-slate-700">How to search</summary>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            <li>Every word must match: frog tadpoles</li>
-            <li>Quotes match a phrase: "theory of mind"</li>
-            <li>OR matches either word: frog OR toad</li>
-            <li>A minus leaves a word out: frog -toad</li>
-            <li>An asterisk matches the start of a word: ecolog*</li>
-            <li>A DOI finds its paper: 10.7554/eLife.00353</li>
-          </ul>
+          <summary className="cursor-pointer text-slate-700">{t("How to search")}</summary>
+          <SyntaxHelp />
         </details>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * The search syntax (decision 170), each rule in the page's language with its example as typed
+ * (the syntax is the same in every language), kept left to right in a right-to-left page.
+ */
+function SyntaxHelp() {
+  const example = { 0: <bdi dir="ltr" /> };
+  return (
+    <ul className="mt-2 list-disc space-y-1 ps-5">
+      <li>
+        <Trans
+          id="Every word must match: <0>{example}</0>"
+          values={{ example: "frog tadpoles" }}
+          components={example}
+        />
+      </li>
+      <li>
+        <Trans
+          id="Quotes match a phrase: <0>{example}</0>"
+          values={{ example: '"theory of mind"' }}
+          components={example}
+        />
+      </li>
+      <li>
+        <Trans
+          id="OR matches either word: <0>{example}</0>"
+          values={{ example: "frog OR toad" }}
+          components={example}
+        />
+      </li>
+      <li>
+        <Trans
+          id="A minus leaves a word out: <0>{example}</0>"
+          values={{ example: "frog -toad" }}
+          components={example}
+        />
+      </li>
+      <li>
+        <Trans
+          id="An asterisk matches the start of a word: <0>{example}</0>"
+          values={{ example: "ecolog*" }}
+          components={example}
+        />
+      </li>
+      <li>
+        <Trans
+          id="A DOI finds its paper: <0>{example}</0>"
+          values={{ example: "10.7554/eLife.00353" }}
+          components={example}
+        />
+      </li>
+    </ul>
   );
 }
 

@@ -2,7 +2,9 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadingMessage } from "../../app/components/home/loading-notice.tsx";
 import { loader as homeLoader } from "../../app/routes/home.tsx";
+import { loadCatalogues } from "../../server/i18n/catalogues.ts";
 import { startSeedIfEmpty } from "../../server/import/seed.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import {
   CORPUS_DIR,
   createTestContext,
@@ -66,10 +68,15 @@ describe(`first start on an empty catalogue (${dialectUnderTest})`, () => {
   }, 400_000);
 
   it("words the notice", () => {
-    expect(loadingMessage({ done: 12, total: 26 })).toBe(
+    loadCatalogues();
+    const t = translatorFor("en");
+    expect(loadingMessage({ done: 12, total: 26 }, t)).toBe(
       "The catalogue is being loaded: 12 of 26 papers so far.",
     );
-    expect(loadingMessage({ done: 0, total: null })).toBe("The catalogue is being loaded.");
+    expect(loadingMessage({ done: 1234, total: 5678 }, t)).toBe(
+      "The catalogue is being loaded: 1,234 of 5,678 papers so far.",
+    );
+    expect(loadingMessage({ done: 0, total: null }, t)).toBe("The catalogue is being loaded.");
   });
 
   it("logs a corpus that cannot be imported and keeps the site up", async () => {

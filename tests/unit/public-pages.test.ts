@@ -1,11 +1,12 @@
 /**
  * Rules of the public pages that do not need a browser: the carousel's slides per width (spec
  * section 9), the journal's optional lines (docs/product/screens.md), the issue title line, page
- * metadata, author lines, plain-text rendering and section loads that fail (docs/product/errors.md).
+ * metadata, author lines, plain-text rendering and section loads that fail (docs/product/errors.md),
+ * and these in the reader's language (decision 382).
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { slidesLayout, slidesVisibleAt } from "../../app/components/home/carousel-settings.ts";
 import { issueTitleLine } from "../../app/components/journal/issue-title.ts";
 import { journalFacts } from "../../app/components/journal/journal-facts.tsx";
@@ -13,9 +14,22 @@ import { authorLine } from "../../app/components/ui/authors.ts";
 import { PlainText } from "../../app/components/ui/plain-text.tsx";
 import { loadSection } from "../../app/lib/public-load.ts";
 import { pageMeta } from "../../app/lib/root-data.ts";
+import { loadCatalogues } from "../../server/i18n/catalogues.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import type { JournalDetail } from "../../shared/api.ts";
 import { CAROUSEL } from "../../shared/constants.ts";
+import {
+  localizeIssueLabel,
+  publicationLabel,
+  publicationLabelIn,
+  volumeNumber,
+  volumeNumberIn,
+} from "../../shared/format.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
+
+beforeAll(loadCatalogues);
+const en = () => translatorFor("en");
+const pseudo = () => translatorFor("en-XA");
 
 describe("partner carousel layout (docs/product/constants.md)", () => {
   it("turns '4, 3 below 1024, 2 below 640, 1 below 480' into minimum-width breakpoints", () => {
@@ -73,7 +87,7 @@ const journal: JournalDetail = {
 
 describe("journal optional lines (docs/product/screens.md)", () => {
   it("shows only the lines with a value, frequency by its label", () => {
-    expect(journalFacts(journal)).toEqual([
+    expect(journalFacts(journal, en())).toEqual([
       { label: "ISSN", value: "1932-6203" },
       { label: "Publisher", value: "Public Library of Science" },
       { label: "Publication Frequency", value: "Quarterly" },
@@ -82,13 +96,16 @@ describe("journal optional lines (docs/product/screens.md)", () => {
   });
 
   it("names both ISSNs when the journal has a print and an online one, and marks emails", () => {
-    const facts = journalFacts({
-      ...journal,
-      issn: "1553-734X",
-      eissn: "1553-7358",
-      email: "office@example.org",
-      contact_email: "jane@example.org",
-    });
+    const facts = journalFacts(
+      {
+        ...journal,
+        issn: "1553-734X",
+        eissn: "1553-7358",
+        email: "office@example.org",
+        contact_email: "jane@example.org",
+      },
+      en(),
+    );
     expect(facts[0]).toEqual({ label: "ISSN", value: "1553-734X (print), 1553-7358 (online)" });
     expect(facts.filter((f) => f.email).map((f) => f.label)).toEqual([
       "Journal Email",
@@ -98,31 +115,63 @@ describe("journal optional lines (docs/product/screens.md)", () => {
 
   it("shows nothing for a journal without any of them", () => {
     const bare = { ...journal, issn: "", publisher: "", frequency: "", contact_name: "" };
-    expect(journalFacts(bare)).toEqual([]);
+    expect(journalFacts(bare, en())).toEqual([]);
+  });
+
+  it("labels the lines in the reader's language, the journal's own values as typed", () => {
+    const facts = journalFacts(journal, pseudo());
+    expect(facts.map((f) => f.value)).toContain("Public Library of Science");
+    expect(facts.map((f) => f.label)).not.toContain("Publisher");
+    expect(facts.map((f) => f.value)).not.toContain("Quarterly");
   });
 });
 
 describe("issue title line (docs/product/screens.md)", () => {
   it("is '{abbreviation} Vol. {volume} No. {issue} ,{year}' exactly", () => {
-    const line = issueTitleLine({
+    const issue = {
       journal_abbreviation: "PLoS One",
       volume: "10",
       issue: "1",
       show_number: true,
       year: 2015,
-    });
-    expect(line).toBe("PLoS One Vol. 10 No. 1 ,2015");
+    };
+    expect(issueTitleLine(issue, en())).toBe("PLoS One Vol. 10 No. 1 ,2015");
+    const foreign = issueTitleLine(issue, pseudo());
+    expect(foreign).toMatch(/^PLoS One.*10.*1.*2015/);
+    expect(foreign).not.toContain("Vol.");
   });
 
   it("names no number for an issue without one (continuous publication, decision 185)", () => {
-    const line = issueTitleLine({
-      journal_abbreviation: "eLife",
-      volume: "5",
-      issue: "1",
-      show_number: false,
-      year: 2016,
-    });
+    const line = issueTitleLine(
+      {
+        journal_abbreviation: "eLife",
+        volume: "5",
+        issue: "1",
+        show_number: false,
+        year: 2016,
+      },
+      en(),
+    );
     expect(line).toBe("eLife Vol. 5 ,2016");
+  });
+});
+
+describe("issue labels on pages (the API's `label` unchanged)", () => {
+  it("reads in English as the API's label does", () => {
+    for (const show of [true, false]) {
+      expect(volumeNumberIn(en(), "3", "2", show)).toBe(volumeNumber("3", "2", show));
+      expect(publicationLabelIn(en(), "3", "2", 2025, show)).toBe(
+        publicationLabel("3", "2", 2025, show),
+      );
+    }
+  });
+
+  it("puts a label the API gives as a string in the reader's language, and nothing else", () => {
+    expect(localizeIssueLabel(en(), "Vol. 3 No. 2 (2025)")).toBe("Vol. 3 No. 2 (2025)");
+    const local = localizeIssueLabel(pseudo(), "PLOS ONE Vol. 3 (2025)");
+    expect(local).toMatch(/^PLOS ONE .*3.*2025/);
+    expect(local).not.toContain("Vol.");
+    expect(localizeIssueLabel(pseudo(), "PLDI '09 (2009)")).toBe("PLDI '09 (2009)");
   });
 });
 
@@ -172,6 +221,20 @@ describe("page metadata", () => {
     const description = pageMeta(matches, "X", long)[1] as { content: string };
     expect(description.content.length).toBeLessThanOrEqual(300);
     expect(description.content).toMatch(/word…$/);
+  });
+
+  it("words what it adds in the page's language (decision 382)", () => {
+    const pseudoPage = [{ id: "root", loaderData: { siteName: "Press", locale: "en-XA" } }];
+    const tags = pageMeta(pseudoPage, "Ethics Review", "A journal.", {
+      image: "/files/covers/x.png",
+      journal: { uri: "ethics", name: "Ethics Review" },
+    });
+    const alt = tags.find((tag) => "property" in tag && tag.property === "og:image:alt");
+    const feed = tags.find((tag) => "tagName" in tag && tag.tagName === "link");
+    expect(alt).toMatchObject({ content: expect.stringContaining("Ethics Review") });
+    expect(alt).not.toMatchObject({ content: expect.stringContaining("Cover of") });
+    expect(feed).toMatchObject({ title: expect.stringContaining("Ethics Review") });
+    expect(feed).not.toMatchObject({ title: expect.stringContaining("new papers") });
   });
 
   it("falls back to the default product name without root data", () => {

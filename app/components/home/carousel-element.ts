@@ -6,6 +6,10 @@
  * stops and restarts autoplay, also before Swiper has loaded; focus inside pauses it like the
  * pointer does; readers who ask for reduced motion get no autoplay (decision 044).
  *
+ * The button's words, in the page's language, are the server's (public pages have no catalogue
+ * in the browser; decision 382): its text and name for either state come in the attributes
+ * {@link CAROUSEL_ELEMENT}.pauseText, playText, pauseName and playName of the button.
+ *
  * Safe to import anywhere: the class is made only by {@link defineCarousel}, in a browser.
  */
 
@@ -14,6 +18,11 @@ export const CAROUSEL_ELEMENT = {
   tag: "ath-carousel",
   /** On the span that says "Pause" or "Play". */
   label: "data-carousel-label",
+  /** On the button: its visible text and its name (`aria-label`) while playing and paused. */
+  pauseText: "data-pause-text",
+  playText: "data-play-text",
+  pauseName: "data-pause-name",
+  playName: "data-play-name",
 } as const;
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -82,9 +91,18 @@ export function defineCarousel(registry: CustomElementRegistry = customElements)
 
     #show(play: boolean): void {
       this.#playing = play;
-      this.querySelector("button[aria-pressed]")?.setAttribute("aria-pressed", String(!play));
-      const label = this.querySelector(`[${CAROUSEL_ELEMENT.label}]`);
-      if (label) label.textContent = play ? "Pause" : "Play";
+      const button = this.querySelector("button[aria-pressed]");
+      if (!button) return;
+      button.setAttribute("aria-pressed", String(!play));
+      const name = button.getAttribute(
+        play ? CAROUSEL_ELEMENT.pauseName : CAROUSEL_ELEMENT.playName,
+      );
+      if (name) button.setAttribute("aria-label", name);
+      const label = button.querySelector(`[${CAROUSEL_ELEMENT.label}]`);
+      const text = button.getAttribute(
+        play ? CAROUSEL_ELEMENT.pauseText : CAROUSEL_ELEMENT.playText,
+      );
+      if (label && text) label.textContent = text;
     }
   }
 

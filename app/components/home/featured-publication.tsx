@@ -1,4 +1,6 @@
 import type { FeaturedPublication as Featured } from "../../../shared/api.ts";
+import { localizeIssueLabel } from "../../../shared/format.ts";
+import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
 import { authorLine } from "../ui/authors.ts";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
@@ -13,6 +15,9 @@ import { TitleLink } from "../ui/title-link.tsx";
  * link to the publication's page.
  */
 export function FeaturedPublication({ publication }: { publication: Featured }) {
+  const t = useT();
+  const locale = useLocale();
+  const label = localizeIssueLabel(t, publication.publication);
   return (
     <article
       aria-labelledby="featured-title"
@@ -26,23 +31,29 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
         >
           <CoverImage
             src={publication.cover_img}
-            alt={`Cover of ${publication.journal_name}, ${publication.publication}`}
+            alt={t("Cover of {journal}, {issue}", {
+              journal: publication.journal_name,
+              issue: label,
+            })}
             sizes="(min-width: 640px) 11rem, 7rem"
             placeholder={publication.journal_name}
             className="w-full shadow-md ring-1 ring-slate-900/10"
           />
         </Link>
         <div className="min-w-0">
-          <p className={kickerClass}>Featured issue</p>
+          <p className={kickerClass}>{t("Featured issue")}</p>
           <TitleLink id="featured-title" to={publication.link} className="mt-2 text-xl sm:text-2xl">
             {publication.journal_name}
           </TitleLink>
-          <p className="mt-1 font-serif text-base text-slate-700 sm:text-lg">
-            {publication.publication}
-          </p>
+          <p className="mt-1 font-serif text-base text-slate-700 sm:text-lg">{label}</p>
           <p className="mt-1 text-sm text-slate-600">
             {/* the issue's publication date (decision 255), not the day it went online */}
-            Published <DateText value={publication.publication_date || publication.date_added} />
+            <Trans
+              id="Published <0/>"
+              components={{
+                0: <DateText value={publication.publication_date || publication.date_added} />,
+              }}
+            />
           </p>
         </div>
       </div>
@@ -50,7 +61,7 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
       {publication.papers.length > 0 ? (
         <>
           <h4 className="mt-7 border-b border-slate-200 pb-2 font-sans text-xs font-semibold tracking-[0.16em] text-slate-600 uppercase">
-            In this issue
+            {t("In this issue")}
           </h4>
           <ol className="divide-y divide-slate-100">
             {publication.papers.map((paper) => (
@@ -62,7 +73,7 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
                   {paper.title}
                 </Link>
                 {paper.authors.length > 0 ? (
-                  <p className="mt-1 text-sm text-slate-600">{authorLine(paper.authors)}</p>
+                  <p className="mt-1 text-sm text-slate-600">{authorLine(paper.authors, locale)}</p>
                 ) : null}
               </li>
             ))}
@@ -71,11 +82,8 @@ export function FeaturedPublication({ publication }: { publication: Featured }) 
       ) : null}
 
       <div className="pt-5">
-        <ButtonLink
-          to={publication.link}
-          hiddenSuffix={`${publication.journal_name} ${publication.publication}`}
-        >
-          View All Papers
+        <ButtonLink to={publication.link} hiddenSuffix={`${publication.journal_name} ${label}`}>
+          {t("View All Papers")}
         </ButtonLink>
       </div>
     </article>

@@ -1,12 +1,19 @@
 import type { LatestPublicationItem } from "../../../shared/api.ts";
+import { localizeIssueLabel } from "../../../shared/format.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
 import { DateText } from "../ui/date-text.tsx";
 import { Link } from "../ui/link.tsx";
 import { TitleLink } from "../ui/title-link.tsx";
 
-/** The list of latest publications beside the featured one (docs/product/screens.md): cover, title
- * link, description and date of each. */
+/**
+ * The list of latest publications beside the featured one (docs/product/screens.md): cover, title
+ * link, description and date of each. The title's issue label is put in the page's language
+ * (`localizeIssueLabel`); the description is the API's (`describeIssue` of
+ * server/features/publications/queries.ts), translated should it come as a catalogue message.
+ */
 export function LatestPublications({ items }: { items: LatestPublicationItem[] }) {
+  const t = useT();
   return (
     <ul className="divide-y divide-slate-200 border-y border-slate-200">
       {items.map((item) => (
@@ -22,10 +29,10 @@ export function LatestPublications({ items }: { items: LatestPublicationItem[] }
           </Link>
           <div className="min-w-0">
             <TitleLink to={item.link} className="font-serif text-base">
-              {item.title}
+              {localizeIssueLabel(t, item.title)}
             </TitleLink>
             {item.description ? (
-              <p className="mt-1 line-clamp-2 text-sm text-slate-600">{item.description}</p>
+              <p className="mt-1 line-clamp-2 text-sm text-slate-600">{t(item.description)}</p>
             ) : null}
             <p className="mt-1 text-xs text-slate-600">
               <DateText value={item.date_added} />

@@ -1,6 +1,7 @@
 import "swiper/css";
 import { createElement } from "react";
 import type { PartnerItem } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { CAROUSEL_ELEMENT } from "./carousel-element.ts";
 import { PartnerSlide, SLIDE_CLASS } from "./partner-slide.tsx";
 
@@ -20,9 +21,15 @@ import { PartnerSlide, SLIDE_CLASS } from "./partner-slide.tsx";
  * the carousel or focus is inside it, the Pause/Play button (`aria-pressed` when paused; its
  * icon follows that through CSS) stops it, also before Swiper has loaded, and it does not start
  * at all for readers who ask for reduced motion (docs/decisions/044-partner-carousel.md).
+ *
+ * The words the element and Swiper show or announce are rendered here, in the page's language
+ * (decision 382): the button's in its `data-*-text`/`data-*-name` attributes, Swiper's in the
+ * carousel's `data-label` and `data-slide-label` (./partner-swiper.ts).
  */
 export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
+  const t = useT();
   if (partners.length === 0) return null;
+  const pauseName = t("Pause the partner carousel");
   return createElement(
     CAROUSEL_ELEMENT.tag,
     { className: "relative block" },
@@ -30,15 +37,27 @@ export function PartnerCarousel({ partners }: { partners: PartnerItem[] }) {
       <button
         type="button"
         aria-pressed="false"
+        aria-label={pauseName}
+        {...{
+          [CAROUSEL_ELEMENT.pauseText]: t("Pause"),
+          [CAROUSEL_ELEMENT.playText]: t("Play"),
+          [CAROUSEL_ELEMENT.pauseName]: pauseName,
+          [CAROUSEL_ELEMENT.playName]: t("Play the partner carousel"),
+        }}
         className="group inline-flex items-center gap-2 rounded-sm border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:border-brand-700 hover:text-brand-800"
       >
         <PauseIcon />
         <PlayIcon />
-        <span {...{ [CAROUSEL_ELEMENT.label]: "" }}>Pause</span>
-        <span className="sr-only"> the partner carousel</span>
+        <span {...{ [CAROUSEL_ELEMENT.label]: "" }}>{t("Pause")}</span>
       </button>
     </div>,
-    <div className="swiper partner-carousel" data-testid="partner-carousel">
+    <div
+      className="swiper partner-carousel"
+      data-testid="partner-carousel"
+      data-label={t("Partner institutions")}
+      // Swiper's own placeholders, {{index}} and {{slidesLength}}, go through as values
+      data-slide-label={t("{index} / {count}", { index: "{{index}}", count: "{{slidesLength}}" })}
+    >
       <div className="swiper-wrapper">
         {partners.map((partner) => (
           <div key={partner.id} className={`swiper-slide ${SLIDE_CLASS}`}>

@@ -3,7 +3,9 @@
  * Autoplay and A11y modules under the settings of docs/product/constants.md, started on the
  * server-rendered markup of ./partner-carousel.tsx. Fetched by the `<ath-carousel>` element
  * (./carousel-element.ts) only when the carousel comes near the viewport (decision 107); the
- * server never runs it.
+ * server never runs it. What its A11y module announces (the carousel's name, each slide's
+ * label) comes from the markup, in the page's language (`data-label`, `data-slide-label`;
+ * decision 382).
  */
 import { Swiper } from "swiper";
 import { A11y, Autoplay } from "swiper/modules";
@@ -32,7 +34,11 @@ export function startCarousel(element: HTMLElement, autoplay: boolean): Swiper {
       disableOnInteraction: false,
       pauseOnMouseEnter: true,
     },
-    a11y: { enabled: true, containerMessage: "Partner institutions" },
+    a11y: {
+      enabled: true,
+      containerMessage: element.dataset.label ?? null,
+      ...(element.dataset.slideLabel ? { slideLabelMessage: element.dataset.slideLabel } : {}),
+    },
   });
   if (!autoplay) swiper.autoplay.stop();
   return swiper;

@@ -1,4 +1,6 @@
 import { SUBJECTS } from "../../../shared/constants.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { Link } from "../ui/link.tsx";
 
 /** A small line drawing per subject, in the accent colour. */
@@ -14,10 +16,12 @@ const SUBJECT_ICONS: Record<(typeof SUBJECTS)[number]["key"], React.ReactNode> =
 };
 
 /** The card's link text: how many journals the subject has, when known. */
-function browseLabel(count: number | undefined): string {
-  if (count === undefined) return "Browse the journals";
-  if (count === 0) return "No journals yet";
-  return count === 1 ? "Browse its journal" : `Browse its ${count} journals`;
+function browseLabel(count: number | undefined, t: Translate): string {
+  if (count === undefined) return t("Browse the journals");
+  return t(
+    "{count, plural, =0 {No journals yet} one {Browse its journal} other {Browse its # journals}}",
+    { count },
+  );
 }
 
 /**
@@ -26,6 +30,7 @@ function browseLabel(count: number | undefined): string {
  * has (`counts`, by subject key; null when that count failed to load: the line is left out).
  */
 export function SubjectCards({ counts }: { counts: Record<string, number> | null }) {
+  const t = useT();
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {SUBJECTS.map((subject) => (
@@ -49,15 +54,18 @@ export function SubjectCards({ counts }: { counts: Record<string, number> | null
                 {SUBJECT_ICONS[subject.key]}
               </svg>
               <h3 className="text-xl font-semibold group-hover:text-brand-800 sm:mt-4">
-                {subject.name}
+                {t(subject.name)}
               </h3>
             </div>
             <p className="mt-2 flex-1 text-[0.95rem] leading-relaxed text-slate-600">
-              {subject.blurb}
+              {t(subject.blurb)}
             </p>
             <span className="mt-4 text-sm font-semibold text-brand-800 group-hover:underline">
-              {browseLabel(counts?.[subject.key])}
-              <span aria-hidden="true">{"\u00a0→"}</span>
+              {browseLabel(counts?.[subject.key], t)}
+              <span aria-hidden="true">
+                {"\u00a0"}
+                <span className="inline-block rtl:-scale-x-100">→</span>
+              </span>
             </span>
           </Link>
         </li>

@@ -1,20 +1,25 @@
 import type { EditorPublic } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 
 /**
  * The editorial board of an issue or a proceeding grouped by role name (docs/product/screens.md, Issue
  * page), roles in the order the service gives them, each member with name and institution.
- * `emptyText` is shown when nobody is listed.
+ * `emptyText` (in the page's language) is shown when nobody is listed. Role names are the
+ * journal's own words, shown as typed.
  */
 export function EditorialBoard({
   editors,
-  emptyText = "No editors are listed for this issue.",
+  emptyText,
 }: {
   editors: Record<string, EditorPublic[]>;
   emptyText?: string;
 }) {
+  const t = useT();
   const roles = Object.entries(editors).filter(([, members]) => members.length > 0);
   if (roles.length === 0) {
-    return <p className="text-slate-600">{emptyText}</p>;
+    return (
+      <p className="text-slate-600">{emptyText ?? t("No editors are listed for this issue.")}</p>
+    );
   }
   return (
     <div className="grid gap-8 sm:grid-cols-2">

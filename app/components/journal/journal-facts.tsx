@@ -1,5 +1,7 @@
 import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCY_LABELS, type Frequency } from "../../../shared/constants.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 
 type Fact = { label: string; value: string; email?: boolean };
@@ -7,22 +9,24 @@ type Fact = { label: string; value: string; email?: boolean };
 /**
  * The journal's optional lines (docs/product/screens.md, Journal detail page): ISSN, Publisher,
  * Publication Frequency (its human label), Journal Email, Publication Cost, Contact Name and
- * Contact Email, each only when non-empty. Emails are `mailto:` links.
+ * Contact Email, each only when non-empty, labelled in the language of `t`. Emails are `mailto:`
+ * links.
  */
-export function journalFacts(journal: JournalDetail): Fact[] {
-  const frequency = FREQUENCY_LABELS[journal.frequency as Frequency] ?? journal.frequency.trim();
+export function journalFacts(journal: JournalDetail, t: Translate): Fact[] {
+  const known = FREQUENCY_LABELS[journal.frequency as Frequency];
+  const frequency = known ? t(known) : journal.frequency.trim();
   const issn =
     journal.issn && journal.eissn
-      ? `${journal.issn} (print), ${journal.eissn} (online)`
+      ? t("{print} (print), {online} (online)", { print: journal.issn, online: journal.eissn })
       : journal.issn || journal.eissn;
   const facts: Fact[] = [
-    { label: "ISSN", value: issn },
-    { label: "Publisher", value: journal.publisher },
-    { label: "Publication Frequency", value: frequency },
-    { label: "Journal Email", value: journal.email, email: true },
-    { label: "Publication Cost", value: journal.cost },
-    { label: "Contact Name", value: journal.contact_name },
-    { label: "Contact Email", value: journal.contact_email, email: true },
+    { label: t("ISSN"), value: issn },
+    { label: t("Publisher"), value: journal.publisher },
+    { label: t("Publication Frequency"), value: frequency },
+    { label: t("Journal Email"), value: journal.email, email: true },
+    { label: t("Publication Cost"), value: journal.cost },
+    { label: t("Contact Name"), value: journal.contact_name },
+    { label: t("Contact Email"), value: journal.contact_email, email: true },
   ];
   return facts
     .map((fact) => ({ ...fact, value: fact.value.trim() }))
@@ -31,7 +35,7 @@ export function journalFacts(journal: JournalDetail): Fact[] {
 
 /** The facts as a definition list. */
 export function JournalFacts({ journal }: { journal: JournalDetail }) {
-  const facts = journalFacts(journal);
+  const facts = journalFacts(journal, useT());
   if (facts.length === 0) return null;
   return (
     <dl className="divide-y divide-slate-200 text-sm" data-testid="journal-facts">

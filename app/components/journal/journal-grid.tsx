@@ -1,4 +1,5 @@
 import type { JournalCard } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
 import { Link } from "../ui/link.tsx";
@@ -9,6 +10,7 @@ import { JournalSummary } from "./journal-summary.tsx";
  * intro and a 'View Journal' link per journal.
  */
 export function JournalGrid({ journals }: { journals: JournalCard[] }) {
+  const t = useT();
   return (
     <ul className="grid grid-cols-1 gap-x-6 gap-y-10 min-[480px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
       {journals.map((journal) => (
@@ -31,7 +33,7 @@ export function JournalGrid({ journals }: { journals: JournalCard[] }) {
             <JournalSummary journal={journal} introClass="mt-2 line-clamp-3" />
             <div className="mt-auto pt-3 min-[480px]:pt-4">
               <ButtonLink to={journal.link} variant="secondary" hiddenSuffix={journal.journal_name}>
-                View Journal
+                {t("View Journal")}
               </ButtonLink>
             </div>
           </div>

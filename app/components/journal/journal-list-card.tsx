@@ -1,4 +1,5 @@
 import type { JournalCard } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { CardButtons, CatalogueCard } from "../ui/catalogue-card.tsx";
 import { TitleLink } from "../ui/title-link.tsx";
 
@@ -16,6 +17,7 @@ export function JournalListCard({
   status?: boolean;
   eager?: boolean;
 }) {
+  const t = useT();
   return (
     <CatalogueCard
       image={journal.journal_img}
@@ -36,7 +38,7 @@ export function JournalListCard({
                 : "bg-slate-100 text-slate-700 ring-1 ring-slate-300"
             }`}
           >
-            {journal.journal_active ? "Active" : "Inactive"}
+            {journal.journal_active ? t("Active") : t("Inactive")}
           </span>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { useT } from "../../i18n/use-t.tsx";
 import { Banner } from "./banner.tsx";
 import { FOOTER_SPACE, SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
@@ -9,15 +10,16 @@ import { SiteHeader } from "./site-header.tsx";
  * jump past the header and banner (WCAG 2.4.1).
  */
 export function SiteLayout({ children }: { children: React.ReactNode }) {
+  const t = useT();
   const { pathname } = useLocation();
   const dashboard = pathname === "/dashboard" || pathname.startsWith("/dashboard/");
   return (
     <div className={`flex min-h-screen flex-col ${FOOTER_SPACE}`}>
       <a
         href="#content"
-        className="sr-only z-50 rounded-sm bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-sm bg-white px-4 py-2 font-semibold text-brand-900 focus:not-sr-only focus:absolute focus:start-2 focus:top-2"
       >
-        Skip to content
+        {t("Skip to content")}
       </a>
       <SiteHeader />
       {dashboard ? null : <Banner />}

@@ -1,7 +1,10 @@
+import { Trans } from "../../i18n/use-t.tsx";
+
 /**
  * The line '{event_name} from {event_start_date} to {event_end_date}' of a proceeding card
- * (docs/product/screens.md, Proceedings list), dates as the server gives them (`YYYY-MM-DD`) in `<time>`
- * elements (never broken inside a date), as the dashboard's cards show them.
+ * (docs/product/screens.md, Proceedings list), in the page's language; dates as the server gives
+ * them (`YYYY-MM-DD`, which reads the same in every language) in `<time>` elements (never broken
+ * inside a date), as the dashboard's cards show them.
  */
 export function EventLine({
   name,
@@ -16,14 +19,14 @@ export function EventLine({
 }) {
   return (
     <p className={className} data-testid="event-line">
-      {name} from{" "}
-      <time dateTime={start} className="whitespace-nowrap">
-        {start}
-      </time>{" "}
-      to{" "}
-      <time dateTime={end} className="whitespace-nowrap">
-        {end}
-      </time>
+      <Trans
+        id="{name} from <0>{start}</0> to <1>{end}</1>"
+        values={{ name, start, end }}
+        components={{
+          0: <time dateTime={start} className="whitespace-nowrap" />,
+          1: <time dateTime={end} className="whitespace-nowrap" />,
+        }}
+      />
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import type { ProceedingCard as Card } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { ButtonLink } from "../ui/button-link.tsx";
 import { CatalogueCard } from "../ui/catalogue-card.tsx";
 import { Link } from "../ui/link.tsx";
@@ -21,6 +22,7 @@ export function ProceedingCard({
   eager?: boolean;
   compact?: boolean;
 }) {
+  const t = useT();
   const Heading = compact ? "h3" : "h2";
   return (
     <CatalogueCard
@@ -53,7 +55,7 @@ export function ProceedingCard({
       )}
       <div className="mt-auto pt-4">
         <ButtonLink to={proceeding.link} hiddenSuffix={proceeding.title}>
-          View Proceeding
+          {t("View Proceeding")}
         </ButtonLink>
       </div>
     </CatalogueCard>

@@ -44,7 +44,7 @@ export function Accordion({
               aria-expanded={expanded}
               aria-controls={panelId}
               {...{ [DISCLOSURE.toggle]: "" }}
-              className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-serif text-lg font-semibold text-slate-800 not-aria-expanded:hover:bg-brand-50 aria-expanded:text-brand-900 sm:px-6"
+              className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-start font-serif text-lg font-semibold text-slate-800 not-aria-expanded:hover:bg-brand-50 aria-expanded:text-brand-900 sm:px-6"
             >
               <span>{item.title}</span>
               <Chevron />

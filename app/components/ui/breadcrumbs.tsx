@@ -1,14 +1,17 @@
+import { useT } from "../../i18n/use-t.tsx";
 import { Link } from "./link.tsx";
 
 export type Crumb = { label: string; to?: string };
 
 /**
  * A breadcrumb trail (WAI-ARIA Authoring Practices, Breadcrumb pattern): links to the pages
- * above this one, the last item (this page) marked `aria-current="page"`.
+ * above this one, the last item (this page) marked `aria-current="page"`. Labels come in the
+ * page's language (the caller translates them).
  */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const t = useT();
   return (
-    <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+    <nav aria-label={t("Breadcrumb")} className="mb-6 text-sm text-slate-600">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {items.map((item, i) => {
           const last = i === items.length - 1;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Button } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { ButtonLink } from "./button-link.tsx";
 import { CoverImage } from "./cover-image.tsx";
 import { Link } from "./link.tsx";
@@ -54,7 +55,8 @@ export function CatalogueCard({
 /**
  * The buttons a card's data carries (docs/product/api.md: `buttons`, each a label and a link),
  * the first one primary; `name` (the card's title) completes each button's accessible name.
- * Nothing without buttons.
+ * The API's labels are the spec's English ('View Journal'); each shows in the page's language
+ * (its catalogue message). Nothing without buttons.
  */
 export function CardButtons({
   buttons,
@@ -65,6 +67,7 @@ export function CardButtons({
   name: string;
   className: string;
 }) {
+  const t = useT();
   if (buttons.length === 0) return null;
   return (
     <div className={className}>
@@ -75,7 +78,7 @@ export function CardButtons({
           variant={i === 0 ? "primary" : "secondary"}
           hiddenSuffix={name}
         >
-          {button.label}
+          {t(button.label)}
         </ButtonLink>
       ))}
     </div>

@@ -31,7 +31,7 @@ export function Disclosure({
           aria-expanded={defaultOpen}
           aria-controls={id}
           {...{ [DISCLOSURE.toggle]: "" }}
-          className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-serif text-xl font-semibold text-slate-900 hover:bg-brand-50 sm:px-6"
+          className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-start font-serif text-xl font-semibold text-slate-900 hover:bg-brand-50 sm:px-6"
         >
           <span>{title}</span>
           <Chevron />
