@@ -6,7 +6,8 @@
  * names Spanish. Checked: what the importer stores; the Crossref 5.3.1 deposit, the DOAJ XML,
  * the OAI-PMH `oai_dc` and `oai_jats` records and the generated JATS, each valid against its
  * official schema (xmllint, tests/fixtures/schemas) with both languages present; the paper
- * page's meta tags and JSON-LD; and the citation files.
+ * page's meta tags and JSON-LD; the citation files; and the search finding the paper by a word
+ * of either language (on PostgreSQL by an inflected Spanish form, through Spanish stemming).
  */
 import path from "node:path";
 import request from "supertest";
@@ -16,6 +17,7 @@ import type { JsonLd } from "../../app/lib/json-ld.ts";
 import { paperJatsXml } from "../../server/features/deposits/jats.ts";
 import { JATS_NS } from "../../server/features/oai/oai-jats.ts";
 import { getJournalPaper } from "../../server/features/papers/queries.ts";
+import { searchPapers } from "../../server/features/search/search.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
 import { signedInAdministrator } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
@@ -162,4 +164,29 @@ describe(`a paper in Spanish and English, ${dialectUnderTest}`, () => {
     const csl = JSON.parse((await reader(`${page}/cite.json`)).text);
     expect(csl[0].language).toBe("es");
   });
+
+  it("is found by a word of either language", async () => {
+    const titles = async (q: string) => (await searchPapers(t.ctx, q)).hits.map((h) => h.title);
+    // English, from the translation
+    expect(await titles("bats")).toEqual([TITLE_ES]);
+    expect(await titles("regenerating plots")).toEqual([TITLE_ES]);
+    // Spanish, from the paper's own text
+    expect(await titles("murciélagos")).toEqual([TITLE_ES]);
+    expect(await titles("lluvia de semillas")).toEqual([TITLE_ES]);
+    const hit = (await searchPapers(t.ctx, "semillas")).hits[0];
+    expect(hit?.snippet).toContain("\u0002semillas\u0003");
+  });
+
+  it.runIf(dialectUnderTest === "postgres")(
+    "is found by an inflected Spanish form through Spanish stemming",
+    async () => {
+      const titles = async (q: string) => (await searchPapers(t.ctx, q)).hits.map((h) => h.title);
+      // `población` (singular, accented) for `poblaciones`, `dispersa` for `dispersan`: the
+      // English configuration stems neither to the same word
+      expect(await titles("población")).toEqual([TITLE_ES]);
+      expect(await titles("dispersa")).toEqual([TITLE_ES]);
+      // and an English plural through English stemming of the translation
+      expect(await titles("plot")).toEqual([TITLE_ES]);
+    },
+  );
 });
