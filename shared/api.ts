@@ -92,6 +92,12 @@ export type JournalDetail = {
   doi_pattern: string;
   /** Extra (decision 279): the preservation arrangement (LOCKSS, CLOCKSS…), or `""`. */
   preservation: string;
+  /**
+   * Extra (decision 440): the language its papers are in unless one says otherwise, a BCP 47
+   * tag (shared/languages.ts), and the languages it publishes in, the primary one first.
+   */
+  primary_language: string;
+  languages: string[];
 };
 
 /** Item of GET /get_publications/{journal_url}/Y. */
@@ -203,6 +209,27 @@ export type PaperScholarly = {
 };
 
 /**
+ * A paper's title, abstract and keywords in another language than its own (decision 440):
+ * `language` a BCP 47 tag (shared/languages.ts); a part not given in that language is `""`.
+ */
+export type TranslationItem = {
+  language: string;
+  title: string;
+  abstract: string;
+  /** As the Keywords field holds them: comma- or semicolon-separated. */
+  keywords: string;
+};
+
+/**
+ * The languages of a paper (decision 440), on its reading pages, its edit form and what a JATS
+ * file fills a form with: its own language (a BCP 47 tag) and its translations in their order.
+ */
+export type PaperLanguages = {
+  language: string;
+  translations: TranslationItem[];
+};
+
+/**
  * What every paper reading page shows, whatever the paper was published in (a journal issue or
  * a proceeding): `PaperDetail` and `ProceedingPaperDetail` both have these fields.
  */
@@ -225,6 +252,7 @@ export type PaperReading = Pick<
   | "license_url"
   | "cover_img"
   | keyof PaperScholarly
+  | keyof PaperLanguages
 >;
 
 /** GET /get_proceeding_paper/{slug}/{paper}: a conference paper's reading page. */
@@ -279,7 +307,8 @@ export type PaperDetail = {
   license_url: string;
   /** Extra: the cover of the paper's issue (or proceeding), `/files/…`, for link previews. */
   cover_img: string | null;
-} & PaperScholarly;
+} & PaperScholarly &
+  PaperLanguages;
 
 /** `ProceedingCard` of docs/product/api.md. */
 export type ProceedingCard = {
@@ -334,6 +363,8 @@ export type ProceedingDetail = {
   /** Role name → members, roles in order of first appearance (as `PublicationDetail`). */
   editors: Record<string, EditorPublic[]>;
   papers: ProceedingPaperSummary[];
+  /** Extra (decision 440): the language of its papers unless one says otherwise (BCP 47). */
+  language: string;
 };
 
 export type PartnerItem = {
@@ -450,6 +481,7 @@ export type PaperEdit = {
    */
   fulltext_url: string;
 } & PaperEditScholarly &
+  PaperLanguages &
   PaperTextState;
 
 /**
@@ -477,6 +509,12 @@ export type JatsMetadata = {
   last_page: string;
   authors: Required<AuthorInput>[];
   scholarly: PaperEditScholarly;
+  /**
+   * Extra (decision 440): the article's `xml:lang` (`""` when it names none the rules accept)
+   * and its `trans-title-group`s, `trans-abstract`s and `kwd-group`s in other languages.
+   */
+  language: string;
+  translations: TranslationItem[];
   /** What the file holds that the form's rules refuse, one sentence each, to tell the manager. */
   left_out: string[];
 };
@@ -513,6 +551,8 @@ export type ProceedingEdit = {
   intro: string;
   cover_img: string | null;
   editors: EditorInput[];
+  /** Extra (decision 440): the language of its papers unless one says otherwise (BCP 47). */
+  language: string;
 };
 
 /**

@@ -25,6 +25,8 @@ import {
 import { isPartialDate, partialDateMessage } from "./dates.ts";
 import { splitInstitutions } from "./format.ts";
 import { FUNDER_ID_MESSAGE, normaliseFunderId } from "./funder-id.ts";
+import { msg, msgWith } from "./i18n/messages.ts";
+import { canonicalLanguageTag, MAX_LANGUAGES } from "./languages.ts";
 import { canonicalLicenceUrl, isCreativeCommonsUrl, LICENCE_MESSAGE } from "./licences.ts";
 import { normaliseOrcid, ORCID_CHECK_MESSAGE, ORCID_MESSAGE, orcidDigits } from "./orcid.ts";
 import { normaliseRor, ROR_MESSAGE } from "./ror.ts";
@@ -529,6 +531,109 @@ const copyrightYearSchema = z
   .transform((v) => (v === "" ? null : Number(v)))
   .optional();
 
+// ---------------------------------------------------------------------------------------------
+// Content languages (issue 32, decision 440)
+
+const LANGUAGE_MESSAGE = msg(
+  "Enter the language as a code such as en, es, de or pt-BR (ISO 639-1, with a region if needed).",
+);
+
+/** A content language (shared/languages.ts) as sent: `""` when sent empty, else its canonical tag. */
+const languageTag = z
+  .string({ error: LANGUAGE_MESSAGE })
+  .overwrite(stripXmlForbidden)
+  .trim()
+  .refine((v) => v === "" || canonicalLanguageTag(v) !== null, LANGUAGE_MESSAGE)
+  .transform((v) => canonicalLanguageTag(v) ?? "");
+
+/**
+ * A language field added beside the spec's: `undefined` when the body does not carry it (an
+ * edit keeps what is stored), `""` when sent empty (the default), else the canonical tag.
+ */
+export const sentLanguageSchema = languageTag.optional();
+
+/**
+ * A journal's languages (decision 440): several fields (`languages[0]`, …) or one field with
+ * the tags separated by commas, semicolons or spaces; canonical tags, each once; `undefined`
+ * when not sent.
+ */
+const languageListSchema = z
+  .union([z.array(z.string()), z.string()], { error: LANGUAGE_MESSAGE })
+  .transform((v) =>
+    (Array.isArray(v) ? v : v.split(/[\s,;]+/))
+      .map((tag) => stripXmlForbidden(tag).trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(languageTag.refine((v) => v !== "", LANGUAGE_MESSAGE))
+      .max(MAX_LANGUAGES, msgWith("List at most {max} languages.", { max: MAX_LANGUAGES })),
+  )
+  .transform((tags) => [...new Set(tags)])
+  .optional();
+
+/** A translated text: trimmed, `""` when absent or empty, at most `max` characters. */
+function translatedText(max: number, tooLongMessage: string) {
+  return z
+    .string()
+    .overwrite(stripXmlForbidden)
+    .trim()
+    .max(max, tooLongMessage)
+    .optional()
+    .transform((v) => v ?? "");
+}
+
+/**
+ * A paper's title, abstract and keywords in another language than its own (decision 440):
+ * `translations[i][language]`, `[title]`, `[abstract]`, `[keywords]`; at least one of the
+ * three texts.
+ */
+export const translationSchema = z
+  .object({
+    language: languageTag.refine((v) => v !== "", msg("Choose the language of each translation.")),
+    title: translatedText(
+      MAX.title,
+      msgWith("A translated title must be at most {max} characters.", { max: MAX.title }),
+    ),
+    abstract: translatedText(
+      MAX.abstract,
+      msgWith("A translated abstract must be at most {max} characters.", { max: MAX.abstract }),
+    ),
+    keywords: translatedText(
+      MAX.keywords,
+      msgWith("Translated keywords must be at most {max} characters.", { max: MAX.keywords }),
+    ),
+  })
+  .refine((t) => t.title !== "" || t.abstract !== "" || t.keywords !== "", {
+    path: ["title"],
+    message: msg("Give each translation a title, an abstract or keywords."),
+  });
+
+/**
+ * A paper's translations: `undefined` when not sent (an edit keeps them), `[]` when sent as one
+ * empty field (`translations=`), else the rows, each language once.
+ */
+const translationsSchema = z.preprocess(
+  (v) => (v === "" ? [] : v),
+  z
+    .array(translationSchema)
+    .max(MAX_LANGUAGES, msgWith("List at most {max} translations.", { max: MAX_LANGUAGES }))
+    .superRefine((rows, issue) => {
+      const seen = new Set<string>();
+      rows.forEach((row, i) => {
+        if (seen.has(row.language)) {
+          issue.addIssue({
+            code: "custom",
+            path: [i, "language"],
+            message: msg("Give each language one translation."),
+          });
+        }
+        seen.add(row.language);
+      });
+    })
+    .optional(),
+);
+
 /**
  * The scholarly fields of a paper added beside the spec's (decisions 255, 256). Each is
  * `undefined` when the body does not carry it: a new paper then gets the default (its journal's
@@ -544,6 +649,12 @@ const scholarlyPaperFields = {
   funding_statement: sentText("funding statement", MAX.fundingStatement),
   funding: sentList(fundingSchema, 100, "List at most 100 funders."),
   references: sentList(referenceSchema, 2_000, "List at most 2000 references."),
+  /**
+   * Added (decision 440): the paper's language (`""`: its journal's primary language, or its
+   * proceeding's) and its title, abstract and keywords in other languages.
+   */
+  language: sentLanguageSchema,
+  translations: translationsSchema,
 };
 
 const editorsSchema = z
@@ -595,6 +706,13 @@ const journalBasics = {
     .refine((v) => v === "" || isDoiSuffixPattern(v), DOI_SUFFIX_PATTERN_MESSAGE)
     .optional(),
   preservation: sentText("preservation arrangement", 2000),
+  /**
+   * Added (decision 440): the language its papers are in unless one says otherwise, and the
+   * languages it publishes in (the primary one is always among them); absent or `""` keeps them
+   * on edit (English on create).
+   */
+  primary_language: languageTag.transform((v) => v || undefined).optional(),
+  languages: languageListSchema,
 };
 
 /**
@@ -767,6 +885,11 @@ const proceedingFields = {
   year: yearSchema,
   intro: requiredText("introduction", MAX.intro, "Enter the introduction (summary)."),
   editors: editorsSchema,
+  /**
+   * Added (decision 440): the language of its papers unless one says otherwise; absent keeps it
+   * on edit, `""` (or absent on create) is the site's default, English.
+   */
+  language: sentLanguageSchema,
 };
 
 type EventFields = {

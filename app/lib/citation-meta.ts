@@ -23,6 +23,10 @@
  *   188).
  * - Dublin Core in HTML (DCMI "Expressing Dublin Core metadata using HTML/XHTML meta and link
  *   elements"): `<link rel="schema.DC">` and `DC.element` names; dates ISO 8601.
+ * - Languages (decision 441): `citation_language` and `DC.language` name the paper's language;
+ *   `DC.title`, `DC.description` and `DC.subject` are written in the paper's language and then in
+ *   each translation's, each with its `lang` attribute (HTML allows `lang` on every element,
+ *   and DCMI's HTML encoding reads it as the value's language).
  * - Only tags that have a value are written (brief of the paper page).
  */
 import type { MetaDescriptor } from "react-router";
@@ -197,10 +201,16 @@ export function scholarlyMeta(
   const tags: MetaDescriptor[] = [];
   // Every value is one line: a line break or a control character in a title, a name or a
   // keyword would reach the readers of these tags (Zotero, Scholar) as part of the value.
-  const name = (key: string, content: string | number | null | undefined) => {
+  const name = (key: string, content: string | number | null | undefined, lang?: string) => {
     const value = content == null ? "" : oneLine(String(content));
-    if (value) tags.push({ name: key, content: value });
+    if (value)
+      tags.push(lang ? { name: key, content: value, lang } : { name: key, content: value });
   };
+  // the paper's texts in its own language, then in each translation's (decision 441)
+  const versions = [
+    { language: paper.language, title: paper.title, abstract: paper.abstract, keywords },
+    ...paper.translations.map((t) => ({ ...t, keywords: splitKeywords(t.keywords) })),
+  ];
 
   tags.push({ title: paperTitle(paper, siteName) });
   name("description", description);
@@ -235,6 +245,7 @@ export function scholarlyMeta(
   name("citation_doi", paper.doi);
   for (const keyword of keywords) name("citation_keywords", keyword);
   name("citation_abstract", paper.abstract.replace(/\s+/g, " ").trim());
+  name("citation_language", paper.language);
   name("citation_abstract_html_url", pageUrl);
   name("citation_pdf_url", pdfUrl);
   name("citation_fulltext_html_url", fullTextUrl);
@@ -245,7 +256,7 @@ export function scholarlyMeta(
 
   // Dublin Core
   tags.push({ tagName: "link", rel: "schema.DC", href: "http://purl.org/dc/elements/1.1/" });
-  name("DC.title", paper.title);
+  for (const v of versions) name("DC.title", v.title, v.language);
   for (const author of paper.authors) name("DC.creator", citationAuthorName(author));
   name("DC.date", date);
   name("DC.identifier", doiUrl);
@@ -253,8 +264,11 @@ export function scholarlyMeta(
   name("DC.publisher", paper.publisher);
   name("DC.source", venue.source);
   for (const issn of issns) name("DC.source.ISSN", issn);
-  for (const keyword of keywords) name("DC.subject", keyword);
-  name("DC.description", paper.abstract.replace(/\s+/g, " "));
+  for (const v of versions) {
+    for (const keyword of v.keywords) name("DC.subject", keyword, v.language);
+  }
+  for (const v of versions) name("DC.description", v.abstract.replace(/\s+/g, " "), v.language);
+  name("DC.language", paper.language);
   name("DC.type", "Text");
   if (pdfUrl) name("DC.format", "application/pdf");
   name("DC.rights", paper.license_url);

@@ -11,7 +11,8 @@ import type { FormBody } from "./api.ts";
 export type FormValue = string | number | boolean | null | undefined;
 /** A row of a list field: scalars, and lists of rows or of strings one bracket deeper. */
 export type FormRow = { [field: string]: FormValue | FormRow[] | string[] };
-export type FormValues = Record<string, FormValue | FormRow[]>;
+/** A form's values; a list of strings (a journal's `languages`, decision 440) as `name[i]`. */
+export type FormValues = Record<string, FormValue | FormRow[] | string[]>;
 
 /** Appends `value` under `name`: rows and their lists with bracket names, scalars as text. */
 function appendValue(

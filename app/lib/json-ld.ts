@@ -17,6 +17,10 @@
  * - Proceeding and conference paper pages: the proceedings as a `Book` (ISBN, publisher, its
  *   conference's acronym as `alternateName`) about the conference `Event`; a conference paper is
  *   a `ScholarlyArticle` `isPartOf` that book.
+ * - Languages (decision 441): a paper's `inLanguage` is its language (a BCP 47 tag, as
+ *   schema.org asks); its translated titles are `alternativeHeadline` and its translated
+ *   abstracts `abstract` (with the paper's own abstract first), each a JSON-LD value object
+ *   with its `@language`; `description` stays the paper's own abstract.
  * Empty values are left out.
  */
 import type {
@@ -218,14 +222,27 @@ function citation(reference: ReferenceItem): JsonLd {
   });
 }
 
+/** `text` as a JSON-LD value object in `language` (`{"@value", "@language"}`). */
+function inLanguage(text: string, language: string): JsonLd {
+  return { "@value": text.replace(/\s+/g, " ").trim(), "@language": language };
+}
+
 /** What a journal paper and a conference paper say alike. */
 function articleFields(origin: string, paper: PaperReading, pagePath: string) {
   const doiUrl = paper.doi ? `https://doi.org/${paper.doi}` : undefined;
+  const translated = (pick: (t: PaperReading["translations"][number]) => string) =>
+    paper.translations.filter((t) => pick(t).trim()).map((t) => inLanguage(pick(t), t.language));
   return {
     "@type": "ScholarlyArticle",
     "@id": `${origin}${pagePath}`,
     headline: paper.title.length > 110 ? undefined : paper.title,
     name: paper.title,
+    inLanguage: paper.language,
+    alternativeHeadline: translated((t) => t.title),
+    // every abstract with its language, once the paper has one in another language
+    abstract: paper.translations.some((t) => t.abstract.trim())
+      ? [inLanguage(paper.abstract, paper.language), ...translated((t) => t.abstract)]
+      : undefined,
     url: `${origin}${pagePath}`,
     author: paper.authors.map(person),
     // the effective date of decision 255: the paper's own, its issue's or its proceeding's year

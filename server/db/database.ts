@@ -36,6 +36,7 @@ import * as m027 from "./migrations/027-search-head-index.ts";
 import * as m028 from "./migrations/028-sitemap-part-index.ts";
 import * as m029 from "./migrations/029-usage-network-sessions.ts";
 import * as m030 from "./migrations/030-user-locale.ts";
+import * as m040 from "./migrations/040-content-languages.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -76,6 +77,7 @@ export const migrations: Record<string, MigrationModule> = {
   "028-sitemap-part-index": m028,
   "029-usage-network-sessions": m029,
   "030-user-locale": m030,
+  "040-content-languages": m040,
 };
 
 /**

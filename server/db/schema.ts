@@ -109,6 +109,13 @@ export interface JournalsTable {
   doi_pattern: string | null;
   /** The journal's preservation arrangement (LOCKSS, CLOCKSS, Portico…), free text, or null. */
   preservation: string | null;
+  /**
+   * The language its papers are in unless one says otherwise, a BCP 47 tag of
+   * shared/languages.ts (migration 040, decision 440).
+   */
+  primary_language: Generated<string>;
+  /** The languages it publishes in: a JSON array of tags, the primary one first. */
+  languages: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -212,6 +219,11 @@ export interface PapersTable {
   copyright_year: number | null;
   /** JATS `<funding-statement>` as one plain paragraph, or null (migration 013). */
   funding_statement: string | null;
+  /**
+   * The language of its title, abstract, keywords and text, a BCP 47 tag of
+   * shared/languages.ts (migration 040, decision 440).
+   */
+  language: Generated<string>;
   position: number;
   created_at: string;
   updated_at: string;
@@ -282,6 +294,22 @@ export interface PaperReferencesTable {
   url: string | null;
 }
 
+/**
+ * A paper's title, abstract and keywords in another language than its own (migration 040,
+ * decision 440); null parts are not given in that language.
+ */
+export interface PaperTranslationsTable {
+  paper_id: number;
+  /** A BCP 47 tag of shared/languages.ts, never the paper's own language. */
+  language: string;
+  /** The order the translations were given in. */
+  position: number;
+  title: string | null;
+  abstract: string | null;
+  /** As the Keywords field holds them: comma- or semicolon-separated. */
+  keywords: string | null;
+}
+
 /** A paper's JATS galley (migration 022, decision 287). */
 export interface PaperJatsTable {
   paper_id: number;
@@ -329,6 +357,8 @@ export interface ProceedingsTable {
   year: number;
   intro: string;
   cover: string | null;
+  /** The language of its papers unless one says otherwise (migration 040, decision 440). */
+  language: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -535,6 +565,7 @@ export interface Database {
   paper_author_affiliations: PaperAuthorAffiliationsTable;
   paper_funding: PaperFundingTable;
   paper_references: PaperReferencesTable;
+  paper_translations: PaperTranslationsTable;
   paper_jats: PaperJatsTable;
   paper_jats_files: PaperJatsFilesTable;
   proceeding_events: ProceedingEventsTable;

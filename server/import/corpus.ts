@@ -22,10 +22,12 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { isPartialDate } from "../../shared/dates.ts";
 import { humanDate, slugify, volumeNumber } from "../../shared/format.ts";
+import { DEFAULT_CONTENT_LANGUAGE } from "../../shared/languages.ts";
 import { DOI_MESSAGE, DOI_PATTERN, type EditorInput, normaliseDoi } from "../../shared/schemas.ts";
 import {
   jatsAuthorRow,
   jatsScholarly,
+  jatsTranslations,
   keywordText,
   withoutDoiParagraph,
 } from "../features/fulltext/jats-metadata.ts";
@@ -237,9 +239,15 @@ function pagesOf(pages: string | undefined): [string | null, string | null] {
   return [first || null, last || null];
 }
 
+/**
+ * A paper's fields from its JATS file and its manifest entry. Its language (decision 440) is
+ * the JATS `xml:lang`, else the manifest's, else `venueLanguage` (its journal's or proceeding's
+ * in the manifest); a translation in that language is left out.
+ */
 function mergePaper(
   paper: ManifestPaper,
   jats: JatsArticle | null,
+  venueLanguage: string,
 ): Omit<Prepared, "label" | "pdf" | "jats"> {
   const doi = normaliseDoi(jats?.doi ?? paper.doi ?? "");
   // JATS people keep their given/family split; the manifest's names are literal (never split)
@@ -264,6 +272,7 @@ function mergePaper(
   const [fromPages, toPages] = pagesOf(paper.pages);
   const licenseUrl = jats?.licenseUrl ?? paper.license?.url ?? null;
   const published = jats?.published ?? paper.published ?? null;
+  const language = jats?.language ?? paper.language ?? venueLanguage;
   return {
     fields: {
       title: jats?.title || paper.title,
@@ -275,6 +284,8 @@ function mergePaper(
       license_url: licenseUrl ?? "",
       published_on: isPartialDate(published) ? (published ?? "") : "",
       ...(jats ? jatsScholarly(jats) : {}),
+      language,
+      translations: jats ? jatsTranslations(jats, language) : [],
     },
     extras: {
       fileOptional: true,
@@ -289,8 +300,15 @@ function mergePaper(
   };
 }
 
-/** Reads and merges one paper's metadata; null (with a problem reported) when its JATS is bad. */
-async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | null> {
+/**
+ * Reads and merges one paper's metadata; null (with a problem reported) when its JATS is bad.
+ * `venueLanguage`: its journal's or proceeding's language in the manifest, or English.
+ */
+async function preparePaper(
+  run: Run,
+  paper: ManifestPaper,
+  venueLanguage: string,
+): Promise<Prepared | null> {
   let jats: JatsArticle | null = null;
   if (paper.jats) {
     let xml: string;
@@ -309,7 +327,7 @@ async function preparePaper(run: Run, paper: ManifestPaper): Promise<Prepared | 
       return null;
     }
   }
-  const merged = mergePaper(paper, jats);
+  const merged = mergePaper(paper, jats, venueLanguage);
   // A DOI the site's rule refuses (Crossref's syntax, decision 273) is left out, and said.
   const doi = normaliseDoi(jats?.doi ?? paper.doi ?? "");
   if (doi && !merged.fields.doi) {
@@ -417,7 +435,7 @@ async function importJournal(run: Run, journal: ManifestJournal): Promise<void> 
   for (const issue of journal.issues) {
     const papers: Prepared[] = [];
     for (const paper of issue.papers) {
-      const prepared = await preparePaper(run, paper);
+      const prepared = await preparePaper(run, paper, journal.language ?? DEFAULT_CONTENT_LANGUAGE);
       if (prepared) papers.push(prepared);
     }
     issues.push({ issue, papers });
@@ -455,12 +473,22 @@ async function importJournal(run: Run, journal: ManifestJournal): Promise<void> 
           pub_frequency: profile.frequency,
           issn,
           journal_intro: profile.intro,
+          // the languages it publishes in: those of its papers and their translations
+          languages: [
+            ...new Set(
+              all.flatMap((p) => [
+                p.fields.language ?? "",
+                ...(p.fields.translations ?? []).map((t) => t.language),
+              ]),
+            ),
+          ].filter(Boolean),
         },
         cover,
         {
           active: true,
           subject: profile.subject,
           eissn,
+          ...(journal.language ? { primary_language: journal.language } : {}),
           sub_guide: profile.sub_guide,
           other_guide: profile.other_guide,
         },
@@ -559,7 +587,11 @@ async function importProceeding(run: Run, proceeding: ManifestProceeding): Promi
   const slug = proceeding.slug ?? slugify(`${eventName} ${proceeding.year}`, 80);
   const papers: Prepared[] = [];
   for (const paper of proceeding.papers) {
-    const prepared = await preparePaper(run, paper);
+    const prepared = await preparePaper(
+      run,
+      paper,
+      proceeding.language ?? DEFAULT_CONTENT_LANGUAGE,
+    );
     if (prepared) papers.push(prepared);
   }
 
@@ -600,6 +632,7 @@ async function importProceeding(run: Run, proceeding: ManifestProceeding): Promi
           year: proceeding.year,
           intro: proceedingIntro(proceeding),
           editors: editorsOf(papers),
+          language: proceeding.language ?? "",
         },
         cover,
         { slug, isbn: proceeding.isbn ?? null, location: proceeding.location ?? null },

@@ -11,9 +11,15 @@
  * the main `abstract` (not `abstract-type` summaries such as eLife digests or PLOS author
  * summaries; eLife's trailing "DOI: …" paragraph dropped); author `kwd-group`s (not eLife's
  * research-organism group); `article-id[pub-id-type=doi]`, `volume`, `issue`, `pub-date`, pages.
+ *
+ * Languages (decision 440): the article's `xml:lang`; its title, abstract and keywords in other
+ * languages from `trans-title-group` (or an NLM 2 `trans-title`) with its `xml:lang`,
+ * `trans-abstract` and author `kwd-group`s whose `xml:lang` is not the article's. Tags are
+ * canonical BCP 47 tags of shared/languages.ts; a language the site does not list is left out.
  */
 import type { Element, Node } from "@xmldom/xmldom";
 import { partialDateFromParts } from "../../shared/dates.ts";
+import { canonicalLanguageTag } from "../../shared/languages.ts";
 import { normaliseOrcid } from "../../shared/orcid.ts";
 import { normaliseRor } from "../../shared/ror.ts";
 import { JatsRefusedError, readJatsDocument } from "../features/fulltext/jats-read.ts";
@@ -74,7 +80,22 @@ export type JatsEditor = {
   affiliation: JatsAffiliation | null;
 };
 
+/** The article's title, abstract and keywords in another language (decision 440). */
+export type JatsTranslation = {
+  /** A canonical BCP 47 tag (shared/languages.ts), never the article's own language. */
+  language: string;
+  /** `""` when the file gives none in this language. */
+  title: string;
+  /** Paragraphs separated by a blank line, `""` when none. */
+  abstract: string;
+  keywords: string[];
+};
+
 export type JatsArticle = {
+  /** The article's `xml:lang` as a canonical tag, or null when it names none the site lists. */
+  language: string | null;
+  /** Title, abstract and keywords in other languages, in the order the file first gives them. */
+  translations: JatsTranslation[];
   title: string;
   doi: string | null;
   authors: JatsAuthor[];
@@ -169,17 +190,20 @@ export function readJatsArticle(article: Element): JatsArticle {
     ...editorsFromNotes(meta),
   ]);
 
+  const language = languageOf(article);
   const dates = readDates(meta);
   const pub = readLicense(meta);
   const copyright = readCopyright(meta);
   const funding = readFunding(meta);
   return {
+    language,
+    translations: readTranslations(meta, language),
     title,
     doi: articleDoi(meta),
     authors,
     editors,
     abstract: readAbstract(meta),
-    keywords: readKeywords(meta),
+    keywords: readKeywords(meta, language),
     volume: optionalText(child(meta, "volume")),
     issue: optionalText(child(meta, "issue")),
     published: dates.published,
@@ -577,14 +601,75 @@ function readAbstract(meta: Element): string {
 
 const AUTHOR_KEYWORD_TYPES = /^(author|author-keywords|author-generated|keywords?)$/i;
 
-function readKeywords(meta: Element): string[] {
-  return children(meta, "kwd-group")
-    .filter((g) => {
-      const type = g.getAttribute("kwd-group-type");
-      return !type || AUTHOR_KEYWORD_TYPES.test(type);
-    })
-    .flatMap((g) => descendants(g, "kwd").map((k) => textOf(k)))
+/** The author keyword groups of the article meta (not eLife's research-organism group). */
+function authorKeywordGroups(meta: Element): Element[] {
+  return children(meta, "kwd-group").filter((g) => {
+    const type = g.getAttribute("kwd-group-type");
+    return !type || AUTHOR_KEYWORD_TYPES.test(type);
+  });
+}
+
+/** An element's `xml:lang` as a canonical tag of shared/languages.ts, or null. */
+function languageOf(el: Element | null | undefined): string | null {
+  return canonicalLanguageTag(el?.getAttribute("xml:lang"));
+}
+
+/** The keywords of a group's `kwd`s. */
+function keywordsOf(group: Element): string[] {
+  return descendants(group, "kwd")
+    .map((k) => textOf(k))
     .filter(Boolean);
+}
+
+/**
+ * The article's own keywords: the author groups without an `xml:lang`, or in the article's
+ * language `language` (a group in another language is a translation's).
+ */
+function readKeywords(meta: Element, language: string | null): string[] {
+  return authorKeywordGroups(meta)
+    .filter((g) => !g.hasAttribute("xml:lang") || languageOf(g) === language)
+    .flatMap(keywordsOf);
+}
+
+/**
+ * The title, abstract and keywords the file gives in languages other than `language` (the
+ * article's), merged per language: `trans-title-group/@xml:lang` (JATS 1.x; an NLM 2
+ * `trans-title` carries its own), `trans-abstract/@xml:lang`, `kwd-group/@xml:lang`.
+ */
+function readTranslations(meta: Element, language: string | null): JatsTranslation[] {
+  const byLanguage = new Map<string, JatsTranslation>();
+  const entry = (tag: string | null) => {
+    if (!tag || tag === language) return null;
+    let t = byLanguage.get(tag);
+    if (!t) {
+      t = { language: tag, title: "", abstract: "", keywords: [] };
+      byLanguage.set(tag, t);
+    }
+    return t;
+  };
+  const titleGroup = child(meta, "title-group");
+  for (const group of children(titleGroup, "trans-title-group")) {
+    const titleEl = child(group, "trans-title");
+    const t = entry(languageOf(group) ?? languageOf(titleEl));
+    const title = textOf(titleEl);
+    if (t && title && !t.title) t.title = title;
+  }
+  for (const titleEl of children(titleGroup, "trans-title")) {
+    const t = entry(languageOf(titleEl));
+    const title = textOf(titleEl);
+    if (t && title && !t.title) t.title = title;
+  }
+  for (const abstract of children(meta, "trans-abstract")) {
+    const t = entry(languageOf(abstract));
+    const text = abstractParagraphs(abstract).join("\n\n");
+    if (t && text && !t.abstract) t.abstract = text;
+  }
+  for (const group of authorKeywordGroups(meta)) {
+    if (!group.hasAttribute("xml:lang")) continue;
+    const t = entry(languageOf(group));
+    if (t) t.keywords.push(...keywordsOf(group));
+  }
+  return [...byLanguage.values()].filter((t) => t.title || t.abstract || t.keywords.length);
 }
 
 /** A JATS date element (`pub-date`, `date`) as precise as it is valid (shared/dates.ts). */

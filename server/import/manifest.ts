@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { FREQUENCIES, JOURNAL_URI_PATTERN, SUBJECTS } from "../../shared/constants.ts";
+import { canonicalLanguageTag } from "../../shared/languages.ts";
 import { canonicalNumber } from "../../shared/route-params.ts";
 import { stripXmlForbidden } from "../../shared/xml-text.ts";
 
@@ -23,6 +24,19 @@ const label = z
   ])
   // stored without leading zeros, as the dashboard stores them (decision 210)
   .transform((v) => canonicalNumber(String(v)));
+
+/**
+ * A content language (decision 440) as a BCP 47 tag of shared/languages.ts (`es`, `pt-BR`),
+ * read into its canonical form.
+ */
+const language = z
+  .string()
+  .trim()
+  .refine(
+    (v) => canonicalLanguageTag(v) !== null,
+    "must be a language code such as en, es or pt-BR",
+  )
+  .transform((v) => canonicalLanguageTag(v) ?? v);
 
 /** A path inside the corpus folder: relative, no `..`. */
 const relativePath = z
@@ -56,6 +70,8 @@ export const manifestPaperSchema = z.looseObject({
   pages: optionalText,
   elocation_id: optionalText,
   license: z.looseObject({ url: optionalText, text: optionalText }).optional(),
+  /** The paper's language when its JATS file names none; else its journal's or proceeding's. */
+  language: language.optional(),
 });
 
 export const manifestIssueSchema = z.looseObject({
@@ -80,6 +96,8 @@ export const manifestJournalSchema = z.looseObject({
   subject: z.enum(SUBJECTS.map((s) => s.key) as [string, ...string[]]).optional(),
   frequency: z.enum(FREQUENCIES).optional(),
   intro: optionalText,
+  /** The journal's primary language (decision 440); English when absent. */
+  language: language.optional(),
   issues: z.array(manifestIssueSchema).default([]),
 });
 
@@ -93,6 +111,8 @@ export const manifestProceedingSchema = z.looseObject({
   isbn: optionalText,
   issn: optionalText,
   publisher: optionalText,
+  /** The language of its papers (decision 440); English when absent. */
+  language: language.optional(),
   papers: z.array(manifestPaperSchema).default([]),
 });
 

@@ -277,6 +277,9 @@ describe(`a journal's papers on ${dialectUnderTest}`, () => {
         // a paper created with the spec's fields only reads back as the paper form starts a new
         // one: no licence, dates, funding or references (decision 256)
         ...EMPTY_SCHOLARLY,
+        // in its journal's primary language, without translations (decision 440)
+        language: "en",
+        translations: [],
         // its whole text was kept (decision 271)
         text_truncated: false,
         text_note: "",

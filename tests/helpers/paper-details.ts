@@ -3,7 +3,7 @@
  * writers: authors with literal names (no given/family split, as old rows have) and the
  * scholarly fields of decision 256 left empty.
  */
-import type { PaperAuthorItem, PaperScholarly } from "../../shared/api.ts";
+import type { PaperAuthorItem, PaperLanguages, PaperScholarly } from "../../shared/api.ts";
 import { splitInstitutions } from "../../shared/format.ts";
 
 /** An author stored as one literal name, its institution's parts as affiliations. */
@@ -29,9 +29,14 @@ export function personAuthor(given: string, family: string, institution = ""): P
   };
 }
 
-/** No dates but the publication date, no copyright, funding or references. */
-export function emptyScholarly(publicationDate: string): PaperScholarly {
+/**
+ * No dates but the publication date, no copyright, funding or references; in English without
+ * translations (decision 440).
+ */
+export function emptyScholarly(publicationDate: string): PaperScholarly & PaperLanguages {
   return {
+    language: "en",
+    translations: [],
     publication_date: publicationDate,
     received_on: "",
     accepted_on: "",

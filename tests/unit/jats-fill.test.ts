@@ -16,6 +16,8 @@ const metadata: JatsMetadata = {
   keywords: "frogs, tadpoles",
   first_page: "e0115884",
   last_page: "",
+  language: "en",
+  translations: [],
   authors: [
     {
       name: "Djoko T. Iskandar",

@@ -166,6 +166,7 @@ describe("a proceeding's JSON-LD", () => {
     cover_img: null,
     editors: {},
     papers: [],
+    language: "en",
   };
 
   it("names the conference's acronym as alternateName, not its place", () => {

@@ -83,6 +83,8 @@ const journal: JournalDetail = {
   doi_prefix: "",
   doi_pattern: "",
   preservation: "",
+  primary_language: "en",
+  languages: ["en"],
 };
 
 describe("journal optional lines (docs/product/screens.md)", () => {

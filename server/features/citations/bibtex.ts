@@ -164,6 +164,8 @@ export function bibtexEntry(item: CslItem): string {
     ["doi", doi || undefined],
     ["url", url || undefined],
     ["keywords", keywords || undefined],
+    // the paper's language as its BCP 47 tag (decision 441), as Zotero writes `language`
+    ["language", text("language")],
     ["abstract", text("abstract")],
   ];
   const lines = fields

@@ -91,6 +91,8 @@ function commonFields(paper: PaperDetail | ProceedingPaperDetail, pageUrl: strin
   if (paper.publisher) item.publisher = paper.publisher;
   const keywords = splitKeywords(paper.keywords);
   if (keywords.length > 0) item.keyword = keywords.join(", ");
+  // CSL's `language`: the paper's BCP 47 tag (decision 441)
+  if (paper.language) item.language = paper.language;
   return item;
 }
 

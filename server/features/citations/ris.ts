@@ -73,6 +73,7 @@ export function risRecord(item: CslItem): string {
     ...str("keyword")
       .split(/,\s*/)
       .map((k): [string, string] => ["KW", k.trim()]),
+    ["LA", str("language")],
     ["AB", str("abstract")],
   ];
   const body = lines

@@ -16,10 +16,19 @@
  * record and text mining), the resource URL on the site with its PDF for text and data mining
  * (`collection property="text-mining"`), and its references (`citation_list`: a DOI when known,
  * else the unstructured citation). Papers without a DOI are left out: Crossref registers DOIs.
+ *
+ * Languages (decision 441): the `language` attribute (ISO 639-1, the schema's list) of the
+ * article or conference paper is the paper's, of `journal_metadata` the journal's primary one
+ * and of `proceedings_metadata` the proceeding's; every abstract is a `jats:abstract` with its
+ * `xml:lang`. A journal article's translated titles are further `titles` elements (the schema
+ * allows 20; Crossref's advice for metadata in several languages), each a `title`: not
+ * `original_language_title`, which Crossref keeps for registering a translation of a work. A
+ * conference paper has one `titles`, its own title.
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import { parsePartialDate } from "../../../shared/dates.ts";
+import { iso6391 } from "../../../shared/languages.ts";
 import { stripXmlForbidden } from "../../../shared/xml-text.ts";
 import type {
   IssueVenue,
@@ -112,16 +121,31 @@ function contributors(parent: XMLBuilder, record: ScholarlyRecord): void {
   });
 }
 
-/** The abstract as JATS paragraphs (blank lines separate paragraphs). */
-function abstract(parent: XMLBuilder, text: string): void {
+/** An abstract as JATS paragraphs (blank lines separate paragraphs) in `language`. */
+function abstract(parent: XMLBuilder, text: string, language: string): void {
   const paragraphs = stripXmlForbidden(text)
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s+/g, " ").trim())
     .filter(Boolean);
   if (paragraphs.length === 0) return;
-  const el = parent.ele(JATS_NS, "jats:abstract");
+  const el = parent.ele(JATS_NS, "jats:abstract", { "xml:lang": language });
   for (const p of paragraphs) el.ele(JATS_NS, "jats:p").txt(p);
 }
+
+/** The paper's abstract, then each translation's, each with its language. */
+function abstracts(parent: XMLBuilder, record: ScholarlyRecord): void {
+  abstract(parent, record.abstract, record.language);
+  for (const t of record.translations) abstract(parent, t.abstract, t.language);
+}
+
+/** `{ language }` in ISO 639-1 when the schema's list has it (decision 441), else nothing. */
+function languageAttribute(tag: string): { language?: string } {
+  const code = iso6391(tag);
+  return code ? { language: code } : {};
+}
+
+/** Most `titles` a journal article may have (crossref5.3.1.xsd). */
+const MAX_TITLES = 20;
 
 function pagesAndNumber(parent: XMLBuilder, record: ScholarlyRecord): void {
   if (record.pages) {
@@ -224,7 +248,7 @@ function batchDocument(batch: Batch, depositor: Depositor) {
 
 /** `journal_metadata` of a journal. */
 function journalMetadata(parent: XMLBuilder, journal: JournalVenue): void {
-  const meta = parent.ele("journal_metadata", { language: "en" });
+  const meta = parent.ele("journal_metadata", languageAttribute(journal.language));
   meta.ele("full_title").txt(cut(journal.name, 255));
   if (journal.abbreviation && journal.abbreviation !== journal.name) {
     meta.ele("abbrev_title").txt(cut(journal.abbreviation, 150));
@@ -255,10 +279,17 @@ export function issueDepositXml(
   if (issue.number) issueEl.ele("issue").txt(cut(issue.number, 32));
   for (const record of records) {
     if (!record.doi) continue;
-    const article = el.ele("journal_article", { publication_type: "full_text", language: "en" });
+    const article = el.ele("journal_article", {
+      publication_type: "full_text",
+      ...languageAttribute(record.language),
+    });
     article.ele("titles").ele("title").txt(clean(record.title));
+    const translated = record.translations.map((t) => clean(t.title)).filter(Boolean);
+    for (const title of translated.slice(0, MAX_TITLES - 1)) {
+      article.ele("titles").ele("title").txt(title);
+    }
     contributors(article, record);
-    abstract(article, record.abstract);
+    abstracts(article, record);
     publicationDate(article, record.date.iso);
     if (record.acceptedOn) {
       const accepted = parsePartialDate(record.acceptedOn);
@@ -301,7 +332,7 @@ export function proceedingDepositXml(
     event.ele("conference_location").txt(cut(proceeding.event.location, 512));
   }
   conferenceDate(event, proceeding.event.startDate, proceeding.event.endDate);
-  const meta = el.ele("proceedings_metadata", { language: "en" });
+  const meta = el.ele("proceedings_metadata", languageAttribute(proceeding.language));
   meta.ele("proceedings_title").txt(cut(proceeding.title, 512));
   meta
     .ele("publisher")
@@ -312,10 +343,13 @@ export function proceedingDepositXml(
   else meta.ele("noisbn", { reason: "simple_series" });
   for (const record of records) {
     if (!record.doi) continue;
-    const paper = el.ele("conference_paper", { publication_type: "full_text", language: "en" });
+    const paper = el.ele("conference_paper", {
+      publication_type: "full_text",
+      ...languageAttribute(record.language),
+    });
     contributors(paper, record);
     paper.ele("titles").ele("title").txt(clean(record.title));
-    abstract(paper, record.abstract);
+    abstracts(paper, record);
     publicationDate(paper, record.date.iso);
     paperBody(paper, record);
   }

@@ -12,6 +12,10 @@
  * `license` holding `ali:license_ref`, `self-uri` of the page and PDF, `abstract`, `kwd-group`,
  * `funding-group`, `conference`, and `back/ref-list`. There is no body: the full text is the
  * PDF (or, when one is stored, an uploaded JATS galley the route prefers).
+ *
+ * Languages (decision 441): the article's `xml:lang` is the paper's language; each translation
+ * is a `trans-title-group` with its `xml:lang` (after the title), a `trans-abstract` (after the
+ * abstract) and a `kwd-group` with its `xml:lang` (after the paper's own keywords).
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
@@ -171,10 +175,29 @@ function funding(meta: XMLBuilder, r: ScholarlyRecord): void {
   if (statement) group.ele(null, "funding-statement").txt(statement);
 }
 
+/** `text` as JATS paragraphs (blank lines separate paragraphs) under a new `name` element. */
+function paragraphs(parent: XMLBuilder, name: string, text: string, atts = {}): void {
+  const list = stripXmlForbidden(text)
+    .split(/\n\s*\n/)
+    .map(clean)
+    .filter(Boolean);
+  if (list.length === 0) return;
+  const el = parent.ele(null, name, atts);
+  for (const p of list) el.ele(null, "p").txt(p);
+}
+
 function articleMeta(front: XMLBuilder, r: ScholarlyRecord): void {
   const meta = front.ele(null, "article-meta");
   if (r.doi) meta.ele(null, "article-id", { "pub-id-type": "doi" }).txt(r.doi);
-  meta.ele(null, "title-group").ele(null, "article-title").txt(clean(r.title));
+  const titles = meta.ele(null, "title-group");
+  titles.ele(null, "article-title").txt(clean(r.title));
+  for (const t of r.translations) {
+    if (!clean(t.title)) continue;
+    titles
+      .ele(null, "trans-title-group", { "xml:lang": t.language })
+      .ele(null, "trans-title")
+      .txt(clean(t.title));
+  }
   contributors(meta, r);
   date(meta, "pub-date", r.date.iso, {
     "pub-type": "epub",
@@ -199,17 +222,21 @@ function articleMeta(front: XMLBuilder, r: ScholarlyRecord): void {
   permissions(meta, r);
   meta.ele(null, "self-uri", { "xlink:href": r.pageUrl });
   if (r.pdfUrl) meta.ele(null, "self-uri", { "xlink:href": r.pdfUrl, "content-type": "pdf" });
-  const paragraphs = stripXmlForbidden(r.abstract)
-    .split(/\n\s*\n/)
-    .map(clean)
-    .filter(Boolean);
-  if (paragraphs.length > 0) {
-    const abstract = meta.ele(null, "abstract");
-    for (const p of paragraphs) abstract.ele(null, "p").txt(p);
+  paragraphs(meta, "abstract", r.abstract);
+  for (const t of r.translations) {
+    paragraphs(meta, "trans-abstract", t.abstract, { "xml:lang": t.language });
   }
   if (r.keywords.length > 0) {
     const group = meta.ele(null, "kwd-group", { "kwd-group-type": "author" });
     for (const k of r.keywords) group.ele(null, "kwd").txt(clean(k));
+  }
+  for (const t of r.translations) {
+    if (t.keywords.length === 0) continue;
+    const group = meta.ele(null, "kwd-group", {
+      "kwd-group-type": "author",
+      "xml:lang": t.language,
+    });
+    for (const k of t.keywords) group.ele(null, "kwd").txt(clean(k));
   }
   funding(meta, r);
   if (r.venue.kind === "proceeding") {
@@ -248,7 +275,7 @@ export function writeJatsArticle(parent: XMLBuilder, r: ScholarlyRecord): void {
     "xmlns:ali": ALI_NS,
     "article-type": "research-article",
     "dtd-version": "1.1",
-    "xml:lang": "en",
+    "xml:lang": r.language,
   });
   const front = article.ele(null, "front");
   journalMeta(front, r);

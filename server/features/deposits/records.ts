@@ -20,6 +20,7 @@ import {
   issuePublicationDate,
 } from "../../../shared/dates.ts";
 import { paperLink, proceedingPaperLink, splitKeywords } from "../../../shared/format.ts";
+import { DEFAULT_CONTENT_LANGUAGE } from "../../../shared/languages.ts";
 import type { AppContext } from "../../services/context.ts";
 import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
 import {
@@ -29,6 +30,7 @@ import {
   peopleByPaper,
   type ReferenceRead,
   referencesOf,
+  translationsByPaper,
 } from "../papers/scholarly.ts";
 import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../papers/with-venues.ts";
 
@@ -44,6 +46,8 @@ export type JournalVenue = {
   printIssn: string;
   /** Electronic ISSN, `""` when none. */
   electronicIssn: string;
+  /** Its primary language, a BCP 47 tag (decision 440). */
+  language: string;
 };
 
 /** An issue of a journal. */
@@ -69,14 +73,32 @@ export type ProceedingVenue = {
   issn: string;
   year: number;
   event: { name: string; startDate: string; endDate: string; location: string };
+  /** The language of its papers unless one says otherwise, a BCP 47 tag (decision 440). */
+  language: string;
+};
+
+/**
+ * A paper's title, abstract and keywords in another language (decision 440); `""` or `[]` for
+ * what is not given in it.
+ */
+export type RecordTranslation = {
+  /** A BCP 47 tag (shared/languages.ts). */
+  language: string;
+  title: string;
+  abstract: string;
+  keywords: string[];
 };
 
 /** One paper with everything the exports write; optional text `""` when absent. */
 export type ScholarlyRecord = {
   paperId: number;
+  /** The language of its title, abstract, keywords and text: a BCP 47 tag (decision 440). */
+  language: string;
   title: string;
   abstract: string;
   keywords: string[];
+  /** Its title, abstract and keywords in other languages, in their order. */
+  translations: RecordTranslation[];
   doi: string;
   /** A page range, or null (see the module comment). */
   pages: { first: string; last: string } | null;
@@ -117,6 +139,7 @@ export const JOURNAL_VENUE_COLUMNS = [
   "j.publisher",
   "j.issn",
   "j.eissn",
+  "j.primary_language as journal_language",
 ] as const;
 
 /** The journal of {@link JOURNAL_VENUE_COLUMNS} (null text: none). */
@@ -128,6 +151,7 @@ export function journalVenueOf(r: {
   publisher: string | null;
   issn: string | null;
   eissn: string | null;
+  journal_language: string | null;
 }): JournalVenue {
   return {
     kind: "journal",
@@ -137,6 +161,7 @@ export function journalVenueOf(r: {
     abbreviation: r.abbreviation ?? "",
     publisher: r.publisher ?? "",
     ...issnsOf(r.issn, r.eissn),
+    language: r.journal_language ?? DEFAULT_CONTENT_LANGUAGE,
   };
 }
 
@@ -188,6 +213,7 @@ export const PROCEEDING_VENUE_COLUMNS = [
   "e.start_date",
   "e.end_date",
   "e.location",
+  "pr.language as proceeding_language",
 ] as const;
 
 /** The proceeding and conference of {@link PROCEEDING_VENUE_COLUMNS} (null text: none). */
@@ -203,6 +229,7 @@ export function proceedingVenueOf(r: {
   start_date: string | null;
   end_date: string | null;
   location: string | null;
+  proceeding_language: string | null;
 }): ProceedingVenue {
   return {
     kind: "proceeding",
@@ -219,6 +246,7 @@ export function proceedingVenueOf(r: {
       endDate: r.end_date ?? "",
       location: r.location ?? "",
     },
+    language: r.proceeding_language ?? DEFAULT_CONTENT_LANGUAGE,
   };
 }
 
@@ -234,6 +262,7 @@ function paperBase(ctx: AppContext) {
     "p.copyright_holder",
     "p.copyright_year",
     "p.funding_statement",
+    "p.language",
     "p.position",
     ...ISSUE_VENUE_COLUMNS,
     ...JOURNAL_VENUE_COLUMNS,
@@ -251,10 +280,11 @@ export function issnsOf(issn: string | null, eissn: string | null) {
 }
 
 async function toRecords(ctx: AppContext, rows: Row[], origin: string): Promise<ScholarlyRecord[]> {
-  const people = await peopleByPaper(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [people, translations] = await Promise.all([
+    peopleByPaper(ctx.db, ids),
+    translationsByPaper(ctx.db, ids),
+  ]);
   const out: ScholarlyRecord[] = [];
   for (const r of rows) {
     const [funding, references] = await Promise.all([
@@ -265,9 +295,14 @@ async function toRecords(ctx: AppContext, rows: Row[], origin: string): Promise<
     const last = r.last_page?.trim() ?? "";
     const common = {
       paperId: r.id,
+      language: r.language,
       title: r.title,
       abstract: r.abstract,
       keywords: splitKeywords(r.keywords),
+      translations: (translations.get(r.id) ?? []).map((t) => ({
+        ...t,
+        keywords: splitKeywords(t.keywords),
+      })),
       doi: r.doi ?? "",
       pages: first && last ? { first, last } : null,
       articleNumber: first && !last ? first : "",

@@ -8,17 +8,25 @@
  * - The abstract loses eLife's trailing "DOI: …" paragraph; keywords are joined with ", " (with
  *   "; " when one of them holds a comma).
  * - Dates, copyright, licence, funding statement, funders and references as decision 259 reads them.
+ * - The article's language and its title, abstract and keywords in other languages (decision
+ *   440), each language's keywords and abstract as the paper's own are.
  *
  * {@link jatsFormMetadata} then checks each value with the form's own rules (shared/schemas.ts)
  * and leaves out, saying why, what they refuse, so a filled form can be sent as it is.
  */
 import type { z } from "zod";
-import type { AuthorInput, JatsMetadata, PaperEditScholarly } from "../../../shared/api.ts";
+import type {
+  AuthorInput,
+  JatsMetadata,
+  PaperEditScholarly,
+  TranslationItem,
+} from "../../../shared/api.ts";
 import {
   authorSchema,
   fundingSchema,
   proceedingPaperSchema,
   referenceSchema,
+  translationSchema,
 } from "../../../shared/schemas.ts";
 import type { JatsArticle, JatsAuthor } from "../../import/jats.ts";
 import type { PaperFields } from "../papers/commands.ts";
@@ -71,6 +79,22 @@ export function jatsScholarly(jats: JatsArticle): Partial<PaperFields> {
     })),
     references: jats.references.map((r) => referenceRead({ ...r, ref_id: r.refId })),
   };
+}
+
+/**
+ * The file's translations (decision 440) as the forms' rows: keywords joined as the Keywords
+ * field holds them, the abstract without eLife's "DOI:" paragraph; those in `language` (the
+ * paper's own, when the file names none but the journal does) left out.
+ */
+export function jatsTranslations(jats: JatsArticle, language: string | null): TranslationItem[] {
+  return jats.translations
+    .filter((t) => t.language !== language)
+    .map((t) => ({
+      language: t.language,
+      title: t.title,
+      abstract: withoutDoiParagraph(t.abstract),
+      keywords: keywordText(t.keywords),
+    }));
 }
 
 const SHAPE = proceedingPaperSchema.shape;
@@ -169,6 +193,11 @@ export function jatsFormMetadata(jats: JatsArticle): JatsMetadata {
     referenceSchema,
     (r, i) => `Reference ${r.label || i + 1}`,
   ).map((r) => ({ ...r }));
+  const translations = rows(
+    jatsTranslations(jats, jats.language),
+    translationSchema,
+    (t) => `The translation in ${t.language}`,
+  );
   const year = checked.copyright_year;
   const fields: PaperEditScholarly = {
     license_url: checked.license_url,
@@ -190,6 +219,8 @@ export function jatsFormMetadata(jats: JatsArticle): JatsMetadata {
     last_page: checked.last_page,
     authors,
     scholarly: fields,
+    language: jats.language ?? "",
+    translations: translations.map((t) => ({ ...t })),
     left_out: leftOut,
   };
 }

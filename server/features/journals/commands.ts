@@ -4,6 +4,7 @@
  * and submission info. Inputs are the outputs of the shared schemas (shared/schemas.ts).
  */
 
+import { DEFAULT_CONTENT_LANGUAGE, journalLanguages } from "../../../shared/languages.ts";
 import { canonicalLicenceUrl } from "../../../shared/licences.ts";
 import type {
   JournalEditInput,
@@ -39,9 +40,31 @@ export type JournalExtras = Partial<
     | "license_url"
   >
 > & {
+  /** The language its papers are in unless one says otherwise (decision 440). */
+  primary_language?: string;
   /** Create the journal active at once (the importer); the dashboard activates it in step 2. */
   active?: boolean;
 };
+
+/**
+ * The language columns of a journal (decision 440): the primary language and the languages it
+ * publishes in (JSON, the primary one first, each once). `stored` is the journal's row on an
+ * edit: a part the input leaves out keeps its stored value; on create it is English and the
+ * primary language alone.
+ */
+function languageColumns(
+  input: { primary_language?: string | undefined; languages?: string[] | undefined },
+  stored: { primary_language: string; languages: string } | null,
+): { primary_language?: string; languages?: string } {
+  if (stored && input.primary_language === undefined && input.languages === undefined) return {};
+  const primary = input.primary_language ?? stored?.primary_language ?? DEFAULT_CONTENT_LANGUAGE;
+  const others =
+    input.languages ?? (stored ? journalLanguages(stored.languages, stored.primary_language) : []);
+  return {
+    primary_language: primary,
+    languages: JSON.stringify([...new Set([primary, ...others])]),
+  };
+}
 
 const uriTaken = (uri: string) =>
   conflict(`The journal URI "${uri}" is already taken. Choose another one.`, {
@@ -88,7 +111,8 @@ async function recordRename(trx: Trx, journalId: number, oldUri: string, newUri:
  * @param cover the cover image's bytes (required, checked by content).
  * @returns the new journal's id and URI.
  * The subject is `input.subject`, else `extras.subject`, else "More Journals"; the licence of
- * its new papers `input.license_url`, else `extras.license_url`, else none.
+ * its new papers `input.license_url`, else `extras.license_url`, else none; its primary language
+ * `input.primary_language`, else `extras.primary_language`, else English (decision 440).
  * @throws AppError `invalid` without a cover, `conflict` when the URI is taken or reserved (a
  *   former URI of another journal), and the image
  *   errors of {@link storeImage}.
@@ -132,6 +156,13 @@ export async function createJournal(
             doi_prefix: nullIfEmpty(input.doi_prefix),
             doi_pattern: nullIfEmpty(input.doi_pattern),
             preservation: nullIfEmpty(input.preservation),
+            ...languageColumns(
+              {
+                ...input,
+                primary_language: input.primary_language ?? columns.primary_language,
+              },
+              null,
+            ),
             active: active ? 1 : 0,
             created_at: now,
             updated_at: now,
@@ -202,7 +233,8 @@ export function updateJournalSubmission(
  * POST /edit_journal/1: main details of the journal at `primary_journal_uri`, which
  * `journal_uri` may rename (the old URI is kept so its addresses answer 301, decision 200);
  * `journal_active` Y/N sets the flag; `subject` (optional) moves it to another subject;
- * `license_url` (optional, decision 255) sets the licence of its new papers; a new cover replaces the old one
+ * `license_url` (optional, decision 255) sets the licence of its new papers, `primary_language`
+ * and `languages` (optional, decision 440) its languages; a new cover replaces the old one
  * (the old file is removed only after the row points at the new one).
  * @returns the journal's id and its (possibly new) URI, where the dashboard navigates next.
  * @throws AppError `not_found`, `conflict` (URI taken), and the image errors of {@link storeImage}.
@@ -245,6 +277,8 @@ export async function updateJournalMain(
             ...(input.preservation !== undefined
               ? { preservation: nullIfEmpty(input.preservation) }
               : {}),
+            // the primary language and the languages (decision 440): absent keeps them
+            ...languageColumns(input, journal),
             ...(image ? { image } : {}),
             updated_at: timestamp(),
           })

@@ -2,9 +2,11 @@
  * Read side of journals: the `JournalCard` and `JournalDetail` shapes of docs/product/api.md,
  * used by the public API and by the server-rendered pages alike.
  */
+
 import { sql } from "kysely";
 import type { Button, JournalCard, JournalDetail } from "../../../shared/api.ts";
 import { SUBJECTS } from "../../../shared/constants.ts";
+import { journalLanguages } from "../../../shared/languages.ts";
 import type { Journal } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
@@ -141,6 +143,8 @@ export async function getJournal(
     doi_prefix: row.doi_prefix ?? "",
     doi_pattern: row.doi_pattern ?? "",
     preservation: row.preservation ?? "",
+    primary_language: row.primary_language,
+    languages: journalLanguages(row.languages, row.primary_language),
   };
 }
 

@@ -5,6 +5,9 @@
  * datestamp is the paper's last change in UTC with seconds granularity. `dc:date` (and the
  * JATS front's publication date) is the paper's effective publication date (decision 255:
  * its own, else its issue's, else its proceeding's year), never when it went online.
+ * `dc:language` is the paper's language (a BCP 47 tag, as DCMI recommends); its title,
+ * description and subjects come in its language and then in each translation's, each marked
+ * with its `xml:lang` (decision 441).
  */
 
 import { effectivePaperDate } from "../../../shared/dates.ts";
@@ -17,8 +20,11 @@ import {
 } from "../../../shared/format.ts";
 import type { AppContext } from "../../services/context.ts";
 import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
-import { authorsByPaper } from "../papers/scholarly.ts";
+import { authorsByPaper, translationsByPaper } from "../papers/scholarly.ts";
 import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../papers/with-venues.ts";
+
+/** A Dublin Core value in a language: `xml:lang` (a BCP 47 tag) on its element. */
+export type LangText = { value: string; lang: string };
 
 export type OaiRecord = {
   paperId: number;
@@ -28,10 +34,12 @@ export type OaiRecord = {
   /** What the JATS front matter needs beyond Dublin Core (`oai_jats`, server/features/oai/oai-jats.ts). */
   front: OaiFront;
   dc: {
-    title: string;
+    /** The paper's title, then its translated titles. */
+    title: LangText[];
     creator: string[];
-    subject: string[];
-    description: string;
+    subject: LangText[];
+    /** The abstract, then the translated abstracts. */
+    description: LangText[];
     publisher: string;
     date: string;
     type: string;
@@ -144,6 +152,7 @@ function recordRows(ctx: AppContext) {
     ...PAPER_RECORD_COLUMNS,
     "p.published_on as paper_published_on",
     "p.license_url",
+    "p.language",
     "p.updated_at",
     "pub.volume",
     "pub.number",
@@ -272,10 +281,11 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
   if (q.afterId !== undefined) query = query.where("p.id", ">", q.afterId);
   const rows = await query.orderBy("p.id").limit(q.limit).execute();
   if (rows.length === 0) return [];
-  const authors = await authorsByPaper(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [authors, translations] = await Promise.all([
+    authorsByPaper(ctx.db, ids),
+    translationsByPaper(ctx.db, ids),
+  ]);
   return rows.map((r) => {
     const place =
       r.slug !== null && r.proceeding_title !== null
@@ -283,6 +293,13 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
         : journalPlace(r, q.origin);
     const keywords = splitKeywords(r.keywords);
     const rights = r.license_url ?? "";
+    const own = { lang: r.language, title: r.title, abstract: r.abstract, keywords: r.keywords };
+    const versions = [
+      own,
+      ...(translations.get(r.id) ?? []).map((t) => ({ ...t, lang: t.language })),
+    ];
+    const texts = (pick: (v: (typeof versions)[number]) => string) =>
+      versions.map((v) => ({ value: pick(v), lang: v.lang })).filter((t) => t.value);
     return {
       paperId: r.id,
       datestamp: toDatestamp(r.updated_at),
@@ -298,10 +315,12 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
         conference: place.conference,
       },
       dc: {
-        title: r.title,
+        title: texts((v) => v.title),
         creator: (authors.get(r.id) ?? []).map((a) => a.name),
-        subject: keywords,
-        description: r.abstract,
+        subject: versions.flatMap((v) =>
+          splitKeywords(v.keywords).map((value) => ({ value, lang: v.lang })),
+        ),
+        description: texts((v) => v.abstract),
         publisher: place.venue.publisher,
         date: place.date,
         type: "Text",
@@ -312,7 +331,7 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
           ...(place.galley ? [place.galley] : []),
         ],
         source: place.source,
-        language: "en",
+        language: r.language,
         rights,
       },
     };

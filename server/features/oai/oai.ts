@@ -259,13 +259,14 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
       "xmlns:xsi": XSI,
       "xsi:schemaLocation": `${OAI_DC_NS} http://www.openarchives.org/OAI/2.0/oai_dc.xsd`,
     });
-    const add = (name: string, value: string) => {
-      if (value) dc.ele(DC_NS, `dc:${name}`).txt(value);
+    const add = (name: string, value: string, lang?: string) => {
+      if (value) dc.ele(DC_NS, `dc:${name}`, lang ? { "xml:lang": lang } : {}).txt(value);
     };
-    add("title", record.dc.title);
+    // title, subjects and description in each language, marked (decision 441)
+    for (const t of record.dc.title) add("title", t.value, t.lang);
     for (const c of record.dc.creator) add("creator", c);
-    for (const s of record.dc.subject) add("subject", s);
-    add("description", record.dc.description);
+    for (const s of record.dc.subject) add("subject", s.value, s.lang);
+    for (const d of record.dc.description) add("description", d.value, d.lang);
     add("publisher", record.dc.publisher);
     add("date", record.dc.date);
     add("type", record.dc.type);

@@ -8,6 +8,8 @@
  */
 
 import type { Updateable } from "kysely";
+import { msgWith } from "../../../shared/i18n/messages.ts";
+import { DEFAULT_CONTENT_LANGUAGE } from "../../../shared/languages.ts";
 import { canonicalLicenceUrl } from "../../../shared/licences.ts";
 import type { PaperInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
@@ -33,6 +35,7 @@ import {
   replaceAuthors,
   replaceFunding,
   replaceReferences,
+  replaceTranslations,
 } from "./scholarly.ts";
 
 /** Columns the journal form does not carry: a conference paper's pages, set by the importer too. */
@@ -82,10 +85,69 @@ function scholarlyColumns(input: PaperFields): Updateable<PapersTable> {
   return columns;
 }
 
-/** Writes the lists `input` carries (funders, references); absent lists stay as stored. */
+/**
+ * Writes the lists `input` carries (funders, references, translations); absent lists stay as
+ * stored. A translation in the paper's own language is refused (decision 440), whichever of the
+ * two the write changed.
+ * @throws AppError `invalid` naming the translation (or the language field).
+ */
 async function writeLists(trx: Trx, paperId: number, input: PaperFields): Promise<void> {
   if (input.funding !== undefined) await replaceFunding(trx, paperId, input.funding);
   if (input.references !== undefined) await replaceReferences(trx, paperId, input.references);
+  if (input.translations !== undefined) {
+    await replaceTranslations(trx, paperId, input.translations);
+  }
+  if (input.translations === undefined && input.language === undefined) return;
+  const clash = await trx
+    .selectFrom("paper_translations as t")
+    .innerJoin("papers as p", "p.id", "t.paper_id")
+    .select("t.language")
+    .where("t.paper_id", "=", paperId)
+    .whereRef("t.language", "=", "p.language")
+    .executeTakeFirst();
+  if (!clash) return;
+  const message = msgWith(
+    "The paper itself is in {language}: give its translations in other languages.",
+    { language: clash.language },
+  );
+  const at = input.translations?.findIndex((t) => t.language === clash.language) ?? -1;
+  throw invalid(message, { [at >= 0 ? `translations.${at}.language` : "language"]: message });
+}
+
+/**
+ * The language a paper of `owner` is in when the request names none (decision 440): its
+ * journal's primary language, or its proceeding's language.
+ */
+async function defaultLanguage(trx: Trx, owner: PaperOwner): Promise<string> {
+  const row =
+    "publication_id" in owner
+      ? await trx
+          .selectFrom("publications as pub")
+          .innerJoin("journals as j", "j.id", "pub.journal_id")
+          .select("j.primary_language as language")
+          .where("pub.id", "=", owner.publication_id)
+          .executeTakeFirst()
+      : await trx
+          .selectFrom("proceedings")
+          .select("language")
+          .where("id", "=", owner.proceeding_id)
+          .executeTakeFirst();
+  return row?.language ?? DEFAULT_CONTENT_LANGUAGE;
+}
+
+/**
+ * The `language` column of a write of `input` to a paper of `owner`: the language sent, its
+ * owner's when sent empty (or absent on create); absent on an edit keeps the stored one.
+ */
+async function languageColumn(
+  trx: Trx,
+  owner: PaperOwner,
+  input: PaperFields,
+  create: boolean,
+): Promise<{ language?: string }> {
+  if (input.language) return { language: input.language };
+  if (input.language === undefined && !create) return {};
+  return { language: await defaultLanguage(trx, owner) };
 }
 
 /** The licence a new paper of `owner` gets when the request names none: its journal's. */
@@ -271,6 +333,7 @@ export async function insertPaperRows(
       ...columns,
       ...license,
       ...scholarlyColumns(input),
+      ...(await languageColumn(trx, owner, input, true)),
       position: await nextPosition(trx, owner),
       created_at: now,
       updated_at: now,
@@ -336,7 +399,8 @@ async function paperInProceeding(ctx: AppContext, proceedingId: number, paperId:
 }
 
 /**
- * Writes an edit of `paper` (journal or conference paper): the form's fields, the columns
+ * Writes an edit of `paper` (journal or conference paper) of `owner` (where it belongs after
+ * the edit): the form's fields, the columns
  * `more` gives (computed inside the transaction), the authors, a new JATS galley
  * ({@link GalleyExtra}) and the search row in one transaction; a new PDF is stored first and removed again if the transaction fails, the old one
  * only after the row points at the new one (docs/decisions/063-catalogue-write-rules.md).
@@ -345,6 +409,7 @@ async function paperInProceeding(ctx: AppContext, proceedingId: number, paperId:
 async function rewritePaper(
   ctx: AppContext,
   paper: { id: number; file: string | null },
+  owner: PaperOwner,
   input: PaperFields,
   pdf: Uint8Array | null | undefined,
   more: (trx: Trx) => Promise<Updateable<PapersTable>>,
@@ -363,6 +428,7 @@ async function rewritePaper(
           abstract: input.abstract,
           keywords: nullIfEmpty(input.keywords),
           ...scholarlyColumns(input),
+          ...(await languageColumn(trx, owner, input, false)),
           ...(await more(trx)),
           ...(file ? fileColumns(file) : {}),
           updated_at: timestamp(),
@@ -461,6 +527,7 @@ export async function updateProceedingPaper(
   return rewritePaper(
     ctx,
     paper,
+    { proceeding_id: proceedingId },
     input,
     pdf,
     async () => ({
@@ -503,6 +570,7 @@ export async function updatePaper(
   return rewritePaper(
     ctx,
     paper,
+    { publication_id: publication.id },
     input,
     pdf,
     async (trx) => ({

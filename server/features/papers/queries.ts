@@ -37,6 +37,7 @@ import {
   fundingOf,
   peopleByPaper,
   referencesOf,
+  translationsOf,
 } from "./scholarly.ts";
 
 /** A paper in a table of contents: page range as stored, author names in their order. */
@@ -92,6 +93,7 @@ const SHARED_COLUMNS = [
   "p.copyright_holder",
   "p.copyright_year",
   "p.funding_statement",
+  "p.language",
 ] as const;
 
 /** The paper columns both reading pages select: those of {@link readingFields} and the PDF's. */
@@ -117,6 +119,7 @@ type SharedRow = Pick<
   | "copyright_holder"
   | "copyright_year"
   | "funding_statement"
+  | "language"
 >;
 
 /** The columns of a paper's reading pages. */
@@ -126,7 +129,7 @@ type ReadingRow = SharedRow &
 /**
  * What a paper's pages and its edit form both give (decision 256): id, title, DOI, abstract and
  * keywords, the people in order (each as `authorOf` writes them), funders and references, dates,
- * copyright and funding statement; optional text `""` when empty, the copyright year a number
+ * copyright and funding statement, its language and translations (decision 440); optional text `""` when empty, the copyright year a number
  * or null.
  */
 async function sharedFields<A>(
@@ -134,10 +137,11 @@ async function sharedFields<A>(
   row: SharedRow,
   authorOf: (a: AuthorWithAffiliations) => A,
 ) {
-  const [authors, funding, references] = await Promise.all([
+  const [authors, funding, references, translations] = await Promise.all([
     peopleOfPaper(ctx, row.id),
     fundingOf(ctx.db, row.id),
     referencesOf(ctx.db, row.id),
+    translationsOf(ctx.db, row.id),
   ]);
   return {
     paperID: row.id,
@@ -153,6 +157,8 @@ async function sharedFields<A>(
     funding_statement: row.funding_statement ?? "",
     funding,
     references,
+    language: row.language,
+    translations,
   };
 }
 

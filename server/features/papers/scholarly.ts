@@ -9,8 +9,11 @@
  * dashboard's form before stage 2 and any client that knows only the spec) keeps the stored
  * person of the same name at that paper: given/family names, ORCID iD, corresponding flag, and
  * the affiliations with their ROR ids while the institution text is unchanged (decision 256).
+ *
+ * Translations (decision 440): a paper's title, abstract and keywords in other languages than
+ * its own, one `paper_translations` row per language in the order given.
  */
-import type { PaperAuthorItem } from "../../../shared/api.ts";
+import type { PaperAuthorItem, TranslationItem } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
 import type { FundingInput, ReferenceInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
@@ -312,4 +315,62 @@ export async function referencesOf(db: Db, paperId: number): Promise<ReferenceRe
     .orderBy("position")
     .execute();
   return rows.map(referenceRead);
+}
+
+/** Replaces a paper's translations (decision 440), in order; an empty text is stored as null. */
+export async function replaceTranslations(
+  trx: Trx,
+  paperId: number,
+  translations: readonly TranslationItem[],
+): Promise<void> {
+  await trx.deleteFrom("paper_translations").where("paper_id", "=", paperId).execute();
+  if (translations.length === 0) return;
+  await trx
+    .insertInto("paper_translations")
+    .values(
+      translations.map((t, i) => ({
+        paper_id: paperId,
+        language: t.language,
+        position: i + 1,
+        title: nullIfEmpty(t.title),
+        abstract: nullIfEmpty(t.abstract),
+        keywords: nullIfEmpty(t.keywords),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * The translations of `paperIds` in their order, keyed by paper id (papers without any
+ * absent); a part not given in a language is `""`.
+ */
+export async function translationsByPaper(
+  db: Db,
+  paperIds: readonly number[],
+): Promise<Map<number, TranslationItem[]>> {
+  if (paperIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("paper_translations")
+    .select(["paper_id", "language", "title", "abstract", "keywords"])
+    .where("paper_id", "in", paperIds)
+    .orderBy("paper_id")
+    .orderBy("position")
+    .execute();
+  const grouped = Map.groupBy(rows, (row) => row.paper_id);
+  return new Map(
+    [...grouped].map(([paperId, list]) => [
+      paperId,
+      list.map((t) => ({
+        language: t.language,
+        title: t.title ?? "",
+        abstract: t.abstract ?? "",
+        keywords: t.keywords ?? "",
+      })),
+    ]),
+  );
+}
+
+/** A paper's translations in their order (see {@link translationsByPaper}). */
+export async function translationsOf(db: Db, paperId: number): Promise<TranslationItem[]> {
+  return (await translationsByPaper(db, [paperId])).get(paperId) ?? [];
 }

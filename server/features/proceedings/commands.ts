@@ -3,7 +3,9 @@
  * event chosen from the event select: `''` (nothing chosen), `'new'` (create the event from the
  * event fields) or an existing event's id. Editors keep their order.
  */
+
 import { slugify } from "../../../shared/format.ts";
+import { DEFAULT_CONTENT_LANGUAGE } from "../../../shared/languages.ts";
 import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
 import type { AppContext } from "../../services/context.ts";
 import { conflict, invalid, notFound } from "../../services/errors.ts";
@@ -118,6 +120,8 @@ export async function createProceeding(
         year: input.year,
         intro: input.intro,
         cover: key,
+        // the language of its papers (decision 440): the site's default when none is given
+        language: input.language || DEFAULT_CONTENT_LANGUAGE,
         created_at: now,
         updated_at: now,
       })
@@ -195,6 +199,10 @@ export async function updateProceeding(
           publisher: nullIfEmpty(input.publisher),
           year: input.year,
           intro: input.intro,
+          // absent keeps the language, "" is the site's default (decision 440)
+          ...(input.language !== undefined
+            ? { language: input.language || DEFAULT_CONTENT_LANGUAGE }
+            : {}),
           ...(key ? { cover: key } : {}),
           updated_at: timestamp(),
         })

@@ -126,6 +126,7 @@ function proceedingFields(row: NonNullable<Awaited<ReturnType<typeof proceedingW
     year: row.year,
     intro: row.intro,
     cover_img: fileUrl(row.cover),
+    language: row.language,
   };
 }
 

@@ -8,6 +8,13 @@
  *
  * Snippets mark matched words with U+0002 … U+0003 (never HTML), so the page can highlight them
  * without injecting markup.
+ *
+ * Languages (decision 442): a paper's translated titles, keywords and abstracts are indexed with
+ * its own, in the same fields. On PostgreSQL each text is stemmed with its language's text
+ * search configuration (shared/languages.ts, `simple` when PostgreSQL has none), the
+ * configurations used are kept in `search_configs`, and a query is spelt for each of them and
+ * matched by any: a word finds a paper in any of its languages. SQLite's FTS5 has one
+ * tokenizer (porter, English) for every language.
  */
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { SearchHit, SearchResult } from "../../../shared/api.ts";
@@ -18,6 +25,7 @@ import {
   publicationLabel,
   publicationLink,
 } from "../../../shared/format.ts";
+import { CONTENT_LANGUAGES, searchConfigOf } from "../../../shared/languages.ts";
 import { MARK_END, MARK_START } from "../../../shared/search-marks.ts";
 import type { SearchFilters } from "../../../shared/search-params.ts";
 import type { Dialect } from "../../db/dialect.ts";
@@ -25,6 +33,7 @@ import type { Database } from "../../db/schema.ts";
 import { announceCatalogueWrite, bumpCatalogueVersion } from "../../services/catalogue-version.ts";
 import type { AppContext } from "../../services/context.ts";
 import { utf8Prefix } from "../../services/pdf-text.ts";
+import { translationsOf } from "../papers/scholarly.ts";
 import { type ParsedQuery, parseQuery, toFts5, toWebsearch } from "./search-query.ts";
 import { bestPassage, SNIPPET_TEXT_CHARS, splitOpening } from "./search-snippet.ts";
 
@@ -46,16 +55,36 @@ export const SEARCH_COUNT_CAP = 10_000;
 type Executor = Kysely<Database>;
 
 /**
+ * The text search configurations of `names` that this PostgreSQL server has (`pg_ts_config`);
+ * the others are indexed with `simple`.
+ */
+async function availableConfigs(db: Executor, names: readonly string[]): Promise<Set<string>> {
+  const rows = await sql<{ cfgname: string }>`select cfgname::text as cfgname from pg_ts_config
+    where cfgname::text in (${sql.join(names)})`.execute(db);
+  return new Set(rows.rows.map((r) => r.cfgname));
+}
+
+/**
  * Writes (or rewrites) the search row of one paper; a missing paper just loses its row. The row
  * is keyed by the paper id (SQLite `rowid` since migration 003, PostgreSQL `paper_id`), so the
- * old row is found in one lookup whatever the catalogue's size.
+ * old row is found in one lookup whatever the catalogue's size. A paper's translations
+ * (decision 442) join its own title, keywords and abstract, each stemmed on PostgreSQL with its
+ * language's configuration.
  */
 export async function indexPaper(db: Executor, dialect: Dialect, paperId: number): Promise<void> {
   // A JATS galley's body text is preferred to the PDF's (decision 289): one index, one text.
   const paper = await db
     .selectFrom("papers")
     .leftJoin("paper_jats", "paper_jats.paper_id", "papers.id")
-    .select(["id", "title", "abstract", "keywords", "full_text", "paper_jats.body_text"])
+    .select([
+      "id",
+      "title",
+      "abstract",
+      "keywords",
+      "language",
+      "full_text",
+      "paper_jats.body_text",
+    ])
     .where("id", "=", paperId)
     .executeTakeFirst();
   if (dialect === "sqlite") {
@@ -64,30 +93,59 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
     await sql`delete from paper_search where paper_id = ${paperId}`.execute(db);
   }
   if (!paper) return;
-  const authors = await db
-    .selectFrom("paper_authors")
-    .select("name")
-    .where("paper_id", "=", paperId)
-    .orderBy("position")
-    .execute();
+  const [authors, translations] = await Promise.all([
+    db
+      .selectFrom("paper_authors")
+      .select("name")
+      .where("paper_id", "=", paperId)
+      .orderBy("position")
+      .execute(),
+    translationsOf(db, paperId),
+  ]);
   const names = authors.map((a) => a.name).join(", ");
   const body = utf8Prefix(paper.body_text || paper.full_text || "", MAX_INDEXED_TEXT_BYTES);
   if (dialect === "sqlite") {
+    // One tokenizer for every language: a translation's texts join the paper's own fields.
+    const joined = (own: string, pick: (t: (typeof translations)[number]) => string) =>
+      [own, ...translations.map(pick)].filter(Boolean).join("\n\n");
     // The text's opening apart from the rest: snippets read only the opening (migration 020).
     const [opening, rest] = splitOpening(body);
     await sql`insert into paper_search (rowid, title, authors, keywords, abstract, body, body_rest)
-      values (${paperId}, ${paper.title}, ${names}, ${paper.keywords ?? ""}, ${paper.abstract},
-        ${opening}, ${rest})`.execute(db);
+      values (${paperId}, ${joined(paper.title, (t) => t.title)}, ${names},
+        ${joined(paper.keywords ?? "", (t) => t.keywords)},
+        ${joined(paper.abstract, (t) => t.abstract)}, ${opening}, ${rest})`.execute(db);
     return;
   }
+  const wanted = [paper.language, ...translations.map((t) => t.language)].map(searchConfigOf);
+  const available = await availableConfigs(db, [...new Set(wanted)]);
+  const configOf = (language: string) => {
+    const name = searchConfigOf(language);
+    return available.has(name) ? name : "simple";
+  };
+  const own = configOf(paper.language);
+  const vector = (config: string, text: string, weight: "A" | "B" | "C" | "D") =>
+    sql`setweight(to_tsvector(${config}::regconfig, ${text}), ${sql.lit(weight)})`;
+  const parts = [
+    vector(own, paper.title, "A"),
+    vector("simple", names, "A"),
+    vector(own, paper.keywords ?? "", "B"),
+    vector(own, paper.abstract, "C"),
+    ...translations.flatMap((t) => [
+      vector(configOf(t.language), t.title, "A"),
+      vector(configOf(t.language), t.keywords, "B"),
+      vector(configOf(t.language), t.abstract, "C"),
+    ]),
+    vector(own, body, "D"),
+  ];
   // `rank_doc` is the row without the PDF's text (weight D), for ranking (migration 007).
   await sql`insert into paper_search (paper_id, document, rank_doc)
     select id, d, ts_filter(d, '{a,b,c}') from (select ${paperId}::integer as id,
-      setweight(to_tsvector('english', ${paper.title}), 'A') ||
-      setweight(to_tsvector('simple', ${names}), 'A') ||
-      setweight(to_tsvector('english', ${paper.keywords ?? ""}), 'B') ||
-      setweight(to_tsvector('english', ${paper.abstract}), 'C') ||
-      setweight(to_tsvector('english', ${body}), 'D') as d) x`.execute(db);
+      ${sql.join(parts, sql` || `)} as d) x`.execute(db);
+  // The configurations a query is spelt for (decision 442); known ones cost one index probe.
+  const used = [own, ...translations.map((t) => configOf(t.language))];
+  await sql`insert into search_configs (config)
+    values ${sql.join([...new Set(used)].map((c) => sql`(${c})`))}
+    on conflict (config) do nothing`.execute(db);
 }
 
 /** Rebuilds every paper's search row (after an import, or to repair drift). */
@@ -210,6 +268,9 @@ type Matcher = {
 
 type Terms = Extract<ParsedQuery, { kind: "terms" }>;
 
+/** `ts_headline`'s options: every match marked with U+0002 … U+0003 (decision 272). */
+const HEADLINE_OPTIONS = sql`'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', HighlightAll=true'`;
+
 /** Score of a match outside the ranking window: after every ranked one, newest first. */
 const UNRANKED = sql`1000000000000`;
 
@@ -256,13 +317,58 @@ function sqliteMatcher(parsed: Terms, window: number): Matcher {
   };
 }
 
-function postgresMatcher(parsed: Terms, window: number): Matcher {
+/**
+ * `config` (a configuration name of `search_configs`) as a literal, for the query's text: the
+ * names come from the database but are checked to be plain words first.
+ */
+function configLiteral(config: string): RawBuilder<unknown> {
+  return sql.lit(/^[a-z_]+$/.test(config) ? config : "simple");
+}
+
+/**
+ * The `regconfig` of a paper's language column `column` (`p.language`, `t.language`): its
+ * language's configuration when it is among `configs` (those search rows were written with),
+ * else `simple`, as `indexPaper` stemmed it; for `ts_headline` of the snippets.
+ */
+function configOfColumn(column: RawBuilder<unknown>, configs: readonly string[]) {
+  const cases = CONTENT_LANGUAGES.filter(
+    (l) => l.searchConfig !== null && configs.includes(l.searchConfig),
+  ).map((l) => sql`when ${sql.lit(l.code)} then ${configLiteral(l.searchConfig ?? "simple")}`);
+  if (cases.length === 0) return sql`'simple'::regconfig`;
+  return sql`(case lower(split_part(${column}, '-', 1)) ${sql.join(cases, sql` `)}
+    else 'simple' end)::regconfig`;
+}
+
+/** Translated abstracts marked in a snippet, at most (decision 442: bounded work per hit). */
+const SNIPPET_TRANSLATIONS = 4;
+
+/**
+ * The text search configurations search rows were written with (`search_configs`, decision
+ * 442), `english` first; a query is spelt for each.
+ */
+async function searchConfigs(db: Executor): Promise<string[]> {
+  const rows = await sql<{ config: string }>`select config from search_configs`.execute(db);
+  const configs = rows.rows.map((r) => r.config).sort();
+  return configs.includes("english")
+    ? ["english", ...configs.filter((c) => c !== "english")]
+    : configs.length > 0
+      ? configs
+      : ["english"];
+}
+
+function postgresMatcher(parsed: Terms, window: number, configs: readonly string[]): Matcher {
   const { websearch, prefix } = toWebsearch(parsed);
-  const parts: RawBuilder<unknown>[] = [];
-  if (websearch) parts.push(sql`websearch_to_tsquery('english', ${websearch})`);
-  // The prefix word is letters and digits only, so `:*` is its only operator.
-  if (prefix) parts.push(sql`to_tsquery('english', ${`${prefix}:*`})`);
-  const tsquery = sql`(${sql.join(parts, sql` && `)})`;
+  // The query in each configuration, matched by any (decision 442): with one configuration,
+  // the query decision 170 spelt.
+  const spelt = configs.map((config) => {
+    const parts: RawBuilder<unknown>[] = [];
+    const c = configLiteral(config);
+    if (websearch) parts.push(sql`websearch_to_tsquery(${c}, ${websearch})`);
+    // The prefix word is letters and digits only, so `:*` is its only operator.
+    if (prefix) parts.push(sql`to_tsquery(${c}, ${`${prefix}:*`})`);
+    return sql`(${sql.join(parts, sql` && `)})`;
+  });
+  const tsquery = spelt.length === 1 ? spelt[0]! : sql`(${sql.join(spelt, sql` || `)})`;
   // The query computed once per statement, as `qx.q`.
   const q = sql`(select ${tsquery} as q) qx`;
   const scope = (within: Within) => (within ? sql`and s.paper_id in (select id from w)` : sql``);
@@ -321,13 +427,22 @@ function postgresMatcher(parsed: Terms, window: number): Matcher {
         limit ${countLimit}) x`,
     )}${rankedWindow(sql`, n.n`)} cross join n
       order by r, s.paper_id limit ${limit}`,
-    // ts_headline costs what its text costs: the abstract and the opening of the indexed text
-    // (a JATS galley's body before the PDF's text, decision 289).
+    // ts_headline costs what its text costs: the abstract, the first translated abstracts and
+    // the opening of the indexed text (a JATS galley's body before the PDF's text, decision
+    // 289), in that order as on SQLite, each in its language's configuration (decision 442).
     snippets: (ids) => sql`select p.id,
-        ts_headline('english', p.abstract || ' ' ||
+        ts_headline(${configOfColumn(sql`p.language`, configs)}, p.abstract, qx.q,
+            ${HEADLINE_OPTIONS}) ||
+          coalesce(' ' || (select string_agg(ts_headline(
+              ${configOfColumn(sql`t.language`, configs)},
+              left(t.abstract, ${sql.lit(SNIPPET_TEXT_CHARS)}), qx.q, ${HEADLINE_OPTIONS}),
+              ' ' order by t.position)
+            from (select language, abstract, position from paper_translations
+              where paper_id = p.id and abstract is not null
+              order by position limit ${sql.lit(SNIPPET_TRANSLATIONS)}) t), '') || ' ' ||
+          ts_headline(${configOfColumn(sql`p.language`, configs)},
             left(coalesce(nullif(j.body_text, ''), p.full_text, ''),
-              ${sql.lit(SNIPPET_TEXT_CHARS)}), qx.q,
-          'StartSel=' || chr(2) || ', StopSel=' || chr(3) || ', HighlightAll=true') as marked
+              ${sql.lit(SNIPPET_TEXT_CHARS)}), qx.q, ${HEADLINE_OPTIONS}) as marked
       from papers p left join paper_jats j on j.paper_id = p.id cross join ${q}
       where p.id in (${sql.join(ids)})`,
   };
@@ -489,7 +604,7 @@ export async function searchPapers(
     const matcher =
       ctx.dialect === "sqlite"
         ? sqliteMatcher(terms, rankWindow)
-        : postgresMatcher(terms, rankWindow);
+        : postgresMatcher(terms, rankWindow, await searchConfigs(db));
     // With filters, only papers passing them are ranked and counted: a filter to one journal
     // or year would otherwise leave the best matches of the whole catalogue mostly filtered out.
     const within = filter ? sql`select p.id from papers p ${JOINS} where ${where}` : null;
