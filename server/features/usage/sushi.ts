@@ -21,6 +21,7 @@
  */
 import express, { type Request, type Response, type Router } from "express";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { sendNotFoundText } from "../../http/client-errors.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { addMonths, utcToday } from "./figures.ts";
@@ -415,7 +416,7 @@ export function sushiRouter(ctx: AppContext): Router {
     guarded(async (req, res) => {
       const report = String(req.params.report) as ReportId;
       if (!Object.hasOwn(REPORTS, report)) {
-        res.status(404).type("text/plain").send("404 Page Not Found");
+        sendNotFoundText(res);
         return;
       }
       if (!(await authorized(ctx, req, res))) return;
@@ -437,7 +438,7 @@ export function sushiRouter(ctx: AppContext): Router {
   );
 
   router.use("/sushi", (_req, res) => {
-    res.status(404).type("text/plain").send("404 Page Not Found");
+    sendNotFoundText(res);
   });
   return router;
 }
