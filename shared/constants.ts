@@ -166,8 +166,9 @@ export const JOURNAL_URI_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 export const PROCEEDING_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,89}$/;
 
 /** The answer to a dead invitation link (decision 191), on the page and from the API. */
-export const INVITATION_GONE =
-  "This invitation link has expired or has already been used. Ask the site administrator for a new one.";
+export const INVITATION_GONE = msg(
+  "This invitation link has expired or has already been used. Ask the site administrator for a new one.",
+);
 
 /** Shortest password accepted anywhere (docs/decisions/020-passwords.md), in characters. */
 export const MIN_PASSWORD_LENGTH = 8;

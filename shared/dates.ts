@@ -9,6 +9,7 @@
  *
  * Pure functions, no zod (the form schema `partialDateSchema` is in shared/schemas.ts).
  */
+import { msg } from "./i18n/messages.ts";
 
 /** A date as precise as known: a month only with a year, a day only with a month. */
 export type PartialDate = { year: number; month?: number; day?: number };
@@ -16,9 +17,28 @@ export type PartialDate = { year: number; month?: number; day?: number };
 /** `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (shape only; {@link parsePartialDate} checks the calendar). */
 export const PARTIAL_DATE_PATTERN = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 
-/** The message of a date that is not one, for a field named `what` ("publication date"). */
-export function partialDateMessage(what: string): string {
-  return `Enter the ${what} as a year, a year and month or a full date, such as 2019, 2019-06 or 2019-06-15, or leave it empty.`;
+/** Each partial date field's message for a value that is not a date: one whole sentence each. */
+const PARTIAL_DATE_MESSAGES = {
+  "publication date": msg(
+    "Enter the publication date as a year, a year and month or a full date, such as 2019, 2019-06 or 2019-06-15, or leave it empty.",
+  ),
+  "received date": msg(
+    "Enter the received date as a year, a year and month or a full date, such as 2019, 2019-06 or 2019-06-15, or leave it empty.",
+  ),
+  "accepted date": msg(
+    "Enter the accepted date as a year, a year and month or a full date, such as 2019, 2019-06 or 2019-06-15, or leave it empty.",
+  ),
+} as const;
+
+/** A field holding a partial date. */
+export type PartialDateField = keyof typeof PARTIAL_DATE_MESSAGES;
+
+/**
+ * The message of a date that is not one, for the field `what` ("publication date"): a catalogue
+ * message (decision 382), translated where it is shown.
+ */
+export function partialDateMessage(what: PartialDateField): string {
+  return PARTIAL_DATE_MESSAGES[what];
 }
 
 function daysInMonth(year: number, month: number): number {

@@ -3,15 +3,17 @@
  * (issue 16, docs/decisions/278-crossref-deposits.md). Wire types only.
  */
 
+import { msg } from "./i18n/messages.ts";
+
 /** Where a paper's DOI stands: no deposit, deposited and waiting, registered, refused. */
 export type DoiStatus = "not_registered" | "queued" | "registered" | "failed";
 
-/** How each status is named on the screen. */
+/** How each status is named on the screen: catalogue messages, translated where shown. */
 export const DOI_STATUS_LABELS: Record<DoiStatus, string> = {
-  not_registered: "Not registered",
-  queued: "Queued",
-  registered: "Registered",
-  failed: "Failed",
+  not_registered: msg("Not registered"),
+  queued: msg("Queued"),
+  registered: msg("Registered"),
+  failed: msg("Failed"),
 };
 
 /** One paper of the issue or proceeding. */

@@ -4,13 +4,16 @@
  * or a ROR id (shared/ror.ts), which Crossref accepts in its place since the registry's move to
  * ROR. Pure functions, no zod (the schema is `funderIdSchema` in shared/schemas.ts).
  */
+import { msg } from "./i18n/messages.ts";
 import { normaliseRor } from "./ror.ts";
 
 /** The DOI prefix of the Open Funder Registry. */
 export const FUNDER_DOI_PREFIX = "10.13039/";
 
-export const FUNDER_ID_MESSAGE =
-  "Enter a Crossref Funder ID such as https://doi.org/10.13039/100000002 (or 10.13039/100000002), or a ROR id, or leave it empty.";
+/** The message of a value that is neither a Funder ID nor a ROR id, shown under the field. */
+export const FUNDER_ID_MESSAGE = msg(
+  "Enter a Crossref Funder ID such as https://doi.org/10.13039/100000002 (or 10.13039/100000002), or a ROR id, or leave it empty.",
+);
 
 /**
  * `value` as stored: `https://doi.org/10.13039/…` for a Funder ID however it is written

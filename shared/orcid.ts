@@ -8,16 +8,20 @@
  * the form schema built on them is `orcidSchema` in shared/schemas.ts.
  */
 
+import { msg } from "./i18n/messages.ts";
+
 /** The ORCID URI prefix every stored iD carries. */
 export const ORCID_PREFIX = "https://orcid.org/";
 
 /** The message of an iD that is not one (shape or check digit), shown under the field. */
-export const ORCID_MESSAGE =
-  "Enter an ORCID iD such as 0000-0002-1825-0097 (or https://orcid.org/0000-0002-1825-0097), or leave it empty.";
+export const ORCID_MESSAGE = msg(
+  "Enter an ORCID iD such as 0000-0002-1825-0097 (or https://orcid.org/0000-0002-1825-0097), or leave it empty.",
+);
 
 /** The message of an iD whose last character is not its check digit (a typing slip). */
-export const ORCID_CHECK_MESSAGE =
-  "This ORCID iD's last character does not match its check digit: check it for a typing slip.";
+export const ORCID_CHECK_MESSAGE = msg(
+  "This ORCID iD's last character does not match its check digit: check it for a typing slip.",
+);
 
 /**
  * The ISO 7064 MOD 11-2 check character of `digits` (fifteen base digits): `0`–`9` or `X`.

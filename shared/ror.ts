@@ -6,11 +6,15 @@
  * the form schema is `rorSchema` in shared/schemas.ts.
  */
 
+import { msg } from "./i18n/messages.ts";
+
 /** The ROR URI prefix every stored id carries. */
 export const ROR_PREFIX = "https://ror.org/";
 
-export const ROR_MESSAGE =
-  "Enter a ROR id such as https://ror.org/052gg0110 (or 052gg0110), or leave it empty.";
+/** The message of a value that is not a ROR id, shown under the field. */
+export const ROR_MESSAGE = msg(
+  "Enter a ROR id such as https://ror.org/052gg0110 (or 052gg0110), or leave it empty.",
+);
 
 const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 

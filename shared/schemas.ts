@@ -2,7 +2,9 @@
  * Input schemas of the dashboard forms (docs/product/screens.md, docs/product/validation.md and docs/product/api.md), shared by the server, which
  * parses multipart bodies with them (`parseInput`), and the browser forms (react-hook-form with
  * the zod resolver). Field names are the spec's wire names. Every string is trimmed; optional
- * text comes out as `""` when left empty; messages are sentences a person can act on. Characters
+ * text comes out as `""` when left empty; messages are sentences a person can act on, each a
+ * whole catalogue message (`msg`, `msgWith` with its values; decision 382) that whoever shows it
+ * translates (the API on its way out, the forms under their fields). Characters
  * XML cannot carry (C0 controls but tab and line breaks, lone surrogates) are removed from every
  * text field before it is checked (shared/xml-text.ts, issue 6).
  *
@@ -22,7 +24,7 @@ import {
   type SubjectKey,
   yearChoices,
 } from "./constants.ts";
-import { isPartialDate, partialDateMessage } from "./dates.ts";
+import { isPartialDate, type PartialDateField, partialDateMessage } from "./dates.ts";
 import { splitInstitutions } from "./format.ts";
 import { FUNDER_ID_MESSAGE, normaliseFunderId } from "./funder-id.ts";
 import { msg, msgWith } from "./i18n/messages.ts";
@@ -58,43 +60,44 @@ export const MAX = {
   award: 200,
 } as const;
 
-const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
-
-/** Required trimmed text. */
-function requiredText(what: string, max: number, missing = `Enter the ${what}.`) {
+/**
+ * Required trimmed text of at most `max` characters. `missing` and `tooLong` are the field's own
+ * sentences (a field's name inside a sentence is no message of its own: translators get whole
+ * sentences), `tooLong` carrying `{max}`.
+ */
+function requiredText(max: number, missing: string, tooLong: string) {
   return z
     .string({ error: missing })
     .overwrite(stripXmlForbidden)
     .trim()
     .min(1, missing)
-    .max(max, tooLong(capitalise(what), max));
+    .max(max, tooLong);
 }
 
 /** Optional trimmed text; `""` when absent or empty. */
-function optionalText(what: string, max: number) {
+function optionalText(max: number, tooLong: string) {
   return z
     .string()
     .overwrite(stripXmlForbidden)
     .trim()
-    .max(max, tooLong(capitalise(what), max))
+    .max(max, tooLong)
     .optional()
     .transform((v) => v ?? "");
 }
 
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-const EMAIL_MESSAGE = "Enter a valid email address such as name@example.org.";
+const EMAIL_MESSAGE = msg("Enter a valid email address such as name@example.org.");
+const EMAIL_TOO_LONG = msgWith("The email address must be at most {max} characters.", {
+  max: MAX.email,
+});
 
 /** Required email address. */
-export function requiredEmail(missing = "Enter an email address.") {
+export function requiredEmail(missing: string = msg("Enter an email address.")) {
   return z
     .string({ error: missing })
     .overwrite(stripXmlForbidden)
     .trim()
     .min(1, missing)
-    .max(MAX.email, tooLong("The email address", MAX.email))
+    .max(MAX.email, EMAIL_TOO_LONG)
     .pipe(z.email(EMAIL_MESSAGE));
 }
 
@@ -103,7 +106,7 @@ export const optionalEmail = z
   .string()
   .overwrite(stripXmlForbidden)
   .trim()
-  .max(MAX.email, tooLong("The email address", MAX.email))
+  .max(MAX.email, EMAIL_TOO_LONG)
   .pipe(z.union([z.literal(""), z.email(EMAIL_MESSAGE)]))
   .optional()
   .transform((v) => v ?? "");
@@ -129,13 +132,14 @@ export function normaliseIssn(value: string): string {
   return /^\d{7}[\dX]$/.test(compact) ? `${compact.slice(0, 4)}-${compact.slice(4)}` : compact;
 }
 
-const ISSN_MESSAGE = "Enter a valid ISSN such as 2049-3630.";
+const ISSN_MESSAGE = msg("Enter a valid ISSN such as 2049-3630.");
+const ISSN_MISSING = msg("Enter the ISSN.");
 
 /** Required ISSN with its check digit, normalised to `NNNN-NNNC`. */
 export const issnSchema = z
-  .string({ error: "Enter the ISSN." })
+  .string({ error: ISSN_MISSING })
   .transform(normaliseIssn)
-  .pipe(z.string().min(1, "Enter the ISSN.").refine(isValidIssn, ISSN_MESSAGE));
+  .pipe(z.string().min(1, ISSN_MISSING).refine(isValidIssn, ISSN_MESSAGE));
 
 /** Optional ISSN; `""` when empty. */
 export const optionalIssnSchema = z
@@ -154,19 +158,27 @@ export const optionalIssnSchema = z
 export const DOI_PATTERN = /^10\.\d{4,9}\/[-._;()/:A-Z0-9]+$/i;
 
 /** Why a DOI is refused, for the forms and the importer alike. */
-export const DOI_MESSAGE =
-  "This is not a DOI as Crossref writes them: 10., 4 to 9 digits, a slash, then only letters, digits and - . _ ; ( ) / :, such as 10.1371/journal.pone.0115884.";
+export const DOI_MESSAGE = msg(
+  "This is not a DOI as Crossref writes them: 10., 4 to 9 digits, a slash, then only letters, digits and - . _ ; ( ) / :, such as 10.1371/journal.pone.0115884.",
+);
+
+/** {@link DOI_MESSAGE} of an optional field: one sentence more, one message. */
+const OPTIONAL_DOI_MESSAGE = msg(
+  "This is not a DOI as Crossref writes them: 10., 4 to 9 digits, a slash, then only letters, digits and - . _ ; ( ) / :, such as 10.1371/journal.pone.0115884. Or leave it empty.",
+);
 
 // DOIs assigned from a journal's prefix and pattern (shared/doi-pattern.ts, decision 279)
 
 /** A DOI prefix: `10.` and 4 to 9 digits. */
 export const DOI_PREFIX_PATTERN = /^10\.\d{4,9}$/;
 
-export const DOI_PREFIX_MESSAGE =
-  "Enter the DOI prefix Crossref gave the journal: 10. and 4 to 9 digits, such as 10.12345. Or leave it empty.";
+export const DOI_PREFIX_MESSAGE = msg(
+  "Enter the DOI prefix Crossref gave the journal: 10. and 4 to 9 digits, such as 10.12345. Or leave it empty.",
+);
 
-export const DOI_SUFFIX_PATTERN_MESSAGE =
-  "The DOI pattern may use %j (journal), %v (volume), %i (issue), %Y (year), %a (paper id) and %p (page) with letters, digits and - . _ ; ( ) / :, and must contain %a.";
+export const DOI_SUFFIX_PATTERN_MESSAGE = msg(
+  "The DOI pattern may use %j (journal), %v (volume), %i (issue), %Y (year), %a (paper id) and %p (page) with letters, digits and - . _ ; ( ) / :, and must contain %a.",
+);
 
 /** Whether `pattern` is usable: known tokens, allowed characters, and `%a` (unique per paper). */
 export function isDoiSuffixPattern(pattern: string): boolean {
@@ -197,53 +209,61 @@ export function normaliseDoi(value: string): string {
 /** Optional DOI, normalised to the bare `10.NNNN/…` form; `""` when empty. */
 export const optionalDoiSchema = z
   .string()
-  .max(MAX.url, tooLong("The DOI", MAX.url))
+  .max(MAX.url, msgWith("The DOI must be at most {max} characters.", { max: MAX.url }))
   .optional()
   .transform((v) => normaliseDoi(v ?? ""))
-  .pipe(
-    z.string().refine((v) => v === "" || DOI_PATTERN.test(v), `${DOI_MESSAGE} Or leave it empty.`),
-  );
+  .pipe(z.string().refine((v) => v === "" || DOI_PATTERN.test(v), OPTIONAL_DOI_MESSAGE));
+
+const JOURNAL_URI_MISSING = msg("Enter the journal URI.");
 
 /** Journal URI slug (docs/product/data.md#tables), lower-cased. */
 export const journalUriSchema = z
-  .string({ error: "Enter the journal URI." })
+  .string({ error: JOURNAL_URI_MISSING })
   .overwrite(stripXmlForbidden)
   .trim()
   .toLowerCase()
-  .min(1, "Enter the journal URI.")
-  .max(MAX.uri, tooLong("The journal URI", MAX.uri))
+  .min(1, JOURNAL_URI_MISSING)
+  .max(MAX.uri, msgWith("The journal URI must be at most {max} characters.", { max: MAX.uri }))
   .regex(
     JOURNAL_URI_PATTERN,
-    "The journal URI may use only lower-case letters, digits and hyphens, and must start with a letter or digit, such as plos-one.",
+    msg(
+      "The journal URI may use only lower-case letters, digits and hyphens, and must start with a letter or digit, such as plos-one.",
+    ),
   );
 
 /** Publishing frequency, one of the stored values of docs/product/data.md. */
 export const frequencySchema = z.enum(FREQUENCIES, {
-  error: "Choose a publishing frequency from the list.",
+  error: msg("Choose a publishing frequency from the list."),
 });
+
+const YEAR_MISSING = msg("Choose the publication year.");
 
 /** A year among the 51 choices of docs/product/validation.md (this year and the 50 before). */
 export const yearSchema = z.coerce
-  .number<string | number>({ error: "Choose the publication year." })
-  .int("Choose the publication year.")
+  .number<string | number>({ error: YEAR_MISSING })
+  .int(YEAR_MISSING)
   .superRefine((year, issue) => {
     const choices = yearChoices();
     if (!choices.includes(year)) {
       issue.addIssue({
         code: "custom",
-        message: `Choose a year between ${choices.at(-1)} and ${choices[0]}.`,
+        // years are labels, not counts: carried as text
+        message: msgWith("Choose a year between {first} and {last}.", {
+          first: String(choices.at(-1)),
+          last: String(choices[0]),
+        }),
       });
     }
   });
 
-/** A calendar date `YYYY-MM-DD`. */
-function dateSchema(what: string) {
+/** A calendar date `YYYY-MM-DD`, with the field's sentences when it is missing or malformed. */
+function dateSchema(missing: string, malformed: string) {
   return z
-    .string({ error: `Enter the ${what}.` })
+    .string({ error: missing })
     .overwrite(stripXmlForbidden)
     .trim()
-    .min(1, `Enter the ${what}.`)
-    .pipe(z.iso.date(`Enter the ${what} as a date such as 2009-06-15.`));
+    .min(1, missing)
+    .pipe(z.iso.date(malformed));
 }
 
 /**
@@ -253,13 +273,19 @@ function dateSchema(what: string) {
  * 210).
  */
 function volumeSchema(what: "volume" | "issue") {
-  const missing = `Enter the ${what} number.`;
-  return requiredText(`${what} number`, MAX.volume, missing)
-    .regex(
-      /^(?!0+$)\d{1,6}$/,
-      `Enter the ${what} number as a whole number, such as ${what === "volume" ? "9" : "2"}.`,
-    )
-    .transform(canonicalNumber);
+  const field =
+    what === "volume"
+      ? requiredText(
+          MAX.volume,
+          msg("Enter the volume number."),
+          msgWith("Volume number must be at most {max} characters.", { max: MAX.volume }),
+        ).regex(/^(?!0+$)\d{1,6}$/, msg("Enter the volume number as a whole number, such as 9."))
+      : requiredText(
+          MAX.volume,
+          msg("Enter the issue number."),
+          msgWith("Issue number must be at most {max} characters.", { max: MAX.volume }),
+        ).regex(/^(?!0+$)\d{1,6}$/, msg("Enter the issue number as a whole number, such as 2."));
+  return field.transform(canonicalNumber);
 }
 
 /** A positive integer id sent as text by forms. */
@@ -270,12 +296,24 @@ function idSchema(missing: string) {
 // ---------------------------------------------------------------------------------------------
 // People
 
+const INSTITUTION_TOO_LONG = msgWith("Institution must be at most {max} characters.", {
+  max: MAX.institution,
+});
+
 /** An editor of an issue or a proceeding (docs/product/data.md). */
 export const editorSchema = z.object({
-  name: requiredText("editor's name", MAX.person, "Enter each editor's name."),
+  name: requiredText(
+    MAX.person,
+    msg("Enter each editor's name."),
+    msgWith("Editor's name must be at most {max} characters.", { max: MAX.person }),
+  ),
   email: optionalEmail,
-  institution: optionalText("institution", MAX.institution),
-  role: requiredText("editor's role", MAX.role, "Enter each editor's role, such as Editor."),
+  institution: optionalText(MAX.institution, INSTITUTION_TOO_LONG),
+  role: requiredText(
+    MAX.role,
+    msg("Enter each editor's role, such as Editor."),
+    msgWith("Editor's role must be at most {max} characters.", { max: MAX.role }),
+  ),
 });
 
 /**
@@ -296,17 +334,12 @@ function flagSchema(message: string) {
  * Optional trimmed text that stays `undefined` when the body does not carry it (an added field
  * an edit leaves as stored), `""` when sent empty.
  */
-function sentText(what: string, max: number) {
-  return z
-    .string()
-    .overwrite(stripXmlForbidden)
-    .trim()
-    .max(max, tooLong(capitalise(what), max))
-    .optional();
+function sentText(max: number, tooLong: string) {
+  return z.string().overwrite(stripXmlForbidden).trim().max(max, tooLong).optional();
 }
 
 /** A partial date `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (shared/dates.ts); `undefined` when not sent. */
-export function sentPartialDate(what: string) {
+export function sentPartialDate(what: PartialDateField) {
   return z
     .string()
     .overwrite(stripXmlForbidden)
@@ -368,25 +401,38 @@ export const licenceUrlSchema = z
 
 /** An affiliation of an author: its name as printed and an optional ROR id. */
 export const affiliationSchema = z.object({
-  name: requiredText("affiliation", MAX.institution, "Enter the name of each affiliation."),
+  name: requiredText(
+    MAX.institution,
+    msg("Enter the name of each affiliation."),
+    msgWith("Affiliation must be at most {max} characters.", { max: MAX.institution }),
+  ),
   ror: rorSchema,
 });
 
 /** The fields of an author row on the wire: the spec's, and the added ones (decision 256). */
 const authorFields = z.object({
-  name: optionalText("author's name", MAX.person),
+  name: optionalText(
+    MAX.person,
+    msgWith("Author's name must be at most {max} characters.", { max: MAX.person }),
+  ),
   email: optionalEmail,
-  institution: optionalText("institution", MAX.institution),
-  given_names: sentText("given names", MAX.person),
-  family_name: sentText("family name", MAX.person),
-  suffix: sentText("name suffix", 20),
+  institution: optionalText(MAX.institution, INSTITUTION_TOO_LONG),
+  given_names: sentText(
+    MAX.person,
+    msgWith("Given names must be at most {max} characters.", { max: MAX.person }),
+  ),
+  family_name: sentText(
+    MAX.person,
+    msgWith("Family name must be at most {max} characters.", { max: MAX.person }),
+  ),
+  suffix: sentText(20, msgWith("Name suffix must be at most {max} characters.", { max: 20 })),
   orcid: orcidSchema.optional(),
   affiliations: z
     .array(affiliationSchema)
-    .max(50, "List at most 50 affiliations for each author.")
+    .max(50, msg("List at most 50 affiliations for each author."))
     .optional(),
   corresponding: flagSchema(
-    "Send Y or N for whether the author is a corresponding author.",
+    msg("Send Y or N for whether the author is a corresponding author."),
   ).optional(),
 });
 
@@ -408,14 +454,15 @@ const authorFields = z.object({
 export const authorSchema = authorFields
   .superRefine((author, issue) => {
     if (!author.family_name && !author.name && !author.given_names) {
-      issue.addIssue({ code: "custom", path: ["name"], message: "Enter each author's name." });
+      issue.addIssue({ code: "custom", path: ["name"], message: msg("Enter each author's name.") });
     }
     if (author.given_names && !author.family_name) {
       issue.addIssue({
         code: "custom",
         path: ["family_name"],
-        message:
+        message: msg(
           "Enter the family name of an author whose given names are filled in (or give the whole name as one in Name).",
+        ),
       });
     }
   })
@@ -451,9 +498,11 @@ const pmidSchema = z
   .string()
   .overwrite(stripXmlForbidden)
   .trim()
-  .regex(/^\d{0,10}$/, "Enter the PubMed id as digits, such as 19356974, or leave it empty.")
+  .regex(/^\d{0,10}$/, msg("Enter the PubMed id as digits, such as 19356974, or leave it empty."))
   .optional()
   .transform((v) => v ?? "");
+
+const LINK_TOO_LONG = msgWith("The link must be at most {max} characters.", { max: MAX.url });
 
 /** An http(s) URL; `""` when empty or absent. */
 function optionalUrl(message: string) {
@@ -461,7 +510,7 @@ function optionalUrl(message: string) {
     .string()
     .overwrite(stripXmlForbidden)
     .trim()
-    .max(MAX.url, tooLong("The link", MAX.url))
+    .max(MAX.url, LINK_TOO_LONG)
     .pipe(z.union([z.literal(""), z.url({ protocol: /^https?$/, error: message })]))
     .optional()
     .transform((v) => v ?? "");
@@ -472,19 +521,30 @@ function optionalUrl(message: string) {
  * shown, and what links it (DOI, PubMed id, URL), its printed label and its JATS `ref` id.
  */
 export const referenceSchema = z.object({
-  citation: requiredText("reference", MAX.citation, "Enter the text of each reference."),
+  citation: requiredText(
+    MAX.citation,
+    msg("Enter the text of each reference."),
+    msgWith("Reference must be at most {max} characters.", { max: MAX.citation }),
+  ),
   doi: optionalDoiSchema,
   pmid: pmidSchema,
-  url: optionalUrl("Enter the reference's web address starting with https://, or leave it empty."),
-  label: optionalText("reference label", 20),
+  url: optionalUrl(
+    msg("Enter the reference's web address starting with https://, or leave it empty."),
+  ),
+  label: optionalText(
+    20,
+    msgWith("Reference label must be at most {max} characters.", { max: 20 }),
+  ),
   ref_id: z
     .string()
     .overwrite(stripXmlForbidden)
     .trim()
-    .max(100, "Keep each reference id under 100 characters.")
+    .max(100, msg("Keep each reference id under 100 characters."))
     .regex(
       /^([A-Za-z_][A-Za-z0-9._-]*)?$/,
-      "A reference id may use letters, digits, '.', '-' and '_', and starts with a letter or '_' (such as ref12).",
+      msg(
+        "A reference id may use letters, digits, '.', '-' and '_', and starts with a letter or '_' (such as ref12).",
+      ),
     )
     .optional()
     .transform((v) => v ?? ""),
@@ -492,7 +552,7 @@ export const referenceSchema = z.object({
 
 /** Award numbers: several fields (`award_ids[0]`, …) or one field separated by ";" or lines. */
 const awardIdsSchema = z
-  .union([z.array(z.string()), z.string()], { error: "Send each award number as text." })
+  .union([z.array(z.string()), z.string()], { error: msg("Send each award number as text.") })
   .optional()
   .transform((v) =>
     (Array.isArray(v) ? v : (v ?? "").split(/[;\n]/))
@@ -501,13 +561,24 @@ const awardIdsSchema = z
   )
   .pipe(
     z
-      .array(z.string().max(MAX.award, tooLong("Each award number", MAX.award)))
-      .max(50, "List at most 50 award numbers for each funder."),
+      .array(
+        z
+          .string()
+          .max(
+            MAX.award,
+            msgWith("Each award number must be at most {max} characters.", { max: MAX.award }),
+          ),
+      )
+      .max(50, msg("List at most 50 award numbers for each funder.")),
   );
 
 /** A funder of a paper (decision 255): name, Crossref Funder ID or ROR id, award numbers. */
 export const fundingSchema = z.object({
-  funder_name: requiredText("funder's name", MAX.name, "Enter the name of each funder."),
+  funder_name: requiredText(
+    MAX.name,
+    msg("Enter the name of each funder."),
+    msgWith("Funder's name must be at most {max} characters.", { max: MAX.name }),
+  ),
   funder_id: funderIdSchema,
   award_ids: awardIdsSchema,
 });
@@ -526,7 +597,7 @@ const copyrightYearSchema = z
   .trim()
   .refine(
     (v) => v === "" || (/^\d{4}$/.test(v) && Number(v) <= new Date().getUTCFullYear() + 1),
-    "Enter the copyright year as four digits, such as 2015, or leave it empty.",
+    msg("Enter the copyright year as four digits, such as 2015, or leave it empty."),
   )
   .transform((v) => (v === "" ? null : Number(v)))
   .optional();
@@ -641,14 +712,20 @@ const translationsSchema = z.preprocess(
  */
 const scholarlyPaperFields = {
   license_url: licenceUrlSchema,
-  copyright_holder: sentText("copyright holder", MAX.name),
+  copyright_holder: sentText(
+    MAX.name,
+    msgWith("Copyright holder must be at most {max} characters.", { max: MAX.name }),
+  ),
   copyright_year: copyrightYearSchema,
   published_on: sentPartialDate("publication date"),
   received_on: sentPartialDate("received date"),
   accepted_on: sentPartialDate("accepted date"),
-  funding_statement: sentText("funding statement", MAX.fundingStatement),
-  funding: sentList(fundingSchema, 100, "List at most 100 funders."),
-  references: sentList(referenceSchema, 2_000, "List at most 2000 references."),
+  funding_statement: sentText(
+    MAX.fundingStatement,
+    msgWith("Funding statement must be at most {max} characters.", { max: MAX.fundingStatement }),
+  ),
+  funding: sentList(fundingSchema, 100, msg("List at most 100 funders.")),
+  references: sentList(referenceSchema, 2_000, msg("List at most 2000 references.")),
   /**
    * Added (decision 440): the paper's language (`""`: its journal's primary language, or its
    * proceeding's) and its title, abstract and keywords in other languages.
@@ -659,30 +736,42 @@ const scholarlyPaperFields = {
 
 const editorsSchema = z
   .array(editorSchema)
-  .max(100, "List at most 100 editors.")
+  .max(100, msg("List at most 100 editors."))
   .optional()
   .transform((v) => v ?? []);
 
 const authorsSchema = z
   .array(authorSchema)
-  .max(500, "List at most 500 authors.")
+  .max(500, msg("List at most 500 authors."))
   .optional()
   .transform((v) => v ?? []);
 
 // ---------------------------------------------------------------------------------------------
 // Journals
 
+const PUBLISHER_TOO_LONG = msgWith("Publisher must be at most {max} characters.", {
+  max: MAX.name,
+});
+
 const journalBasics = {
-  journal_name: requiredText("journal name", MAX.name),
-  abbreviation: requiredText("journal abbreviation", MAX.abbreviation),
+  journal_name: requiredText(
+    MAX.name,
+    msg("Enter the journal name."),
+    msgWith("Journal name must be at most {max} characters.", { max: MAX.name }),
+  ),
+  abbreviation: requiredText(
+    MAX.abbreviation,
+    msg("Enter the journal abbreviation."),
+    msgWith("Journal abbreviation must be at most {max} characters.", { max: MAX.abbreviation }),
+  ),
   journal_uri: journalUriSchema,
-  publisher: requiredText("publisher", MAX.name),
+  publisher: requiredText(MAX.name, msg("Enter the publisher."), PUBLISHER_TOO_LONG),
   pub_frequency: frequencySchema,
   issn: issnSchema,
   journal_intro: requiredText(
-    "journal introduction",
     MAX.intro,
-    "Enter the journal introduction (summary).",
+    msg("Enter the journal introduction (summary)."),
+    msgWith("Journal introduction must be at most {max} characters.", { max: MAX.intro }),
   ),
   /**
    * Added (decision 255): the licence of the journal's new papers, a Creative Commons URL;
@@ -705,7 +794,10 @@ const journalBasics = {
     .max(100, DOI_SUFFIX_PATTERN_MESSAGE)
     .refine((v) => v === "" || isDoiSuffixPattern(v), DOI_SUFFIX_PATTERN_MESSAGE)
     .optional(),
-  preservation: sentText("preservation arrangement", 2000),
+  preservation: sentText(
+    2000,
+    msgWith("Preservation arrangement must be at most {max} characters.", { max: 2000 }),
+  ),
   /**
    * Added (decision 440): the language its papers are in unless one says otherwise, and the
    * languages it publishes in (the primary one is always among them); absent or `""` keeps them
@@ -724,14 +816,14 @@ const subjectSchema = z.preprocess(
   (v) => (v === "" ? undefined : v),
   z
     .enum(SUBJECTS.map((s) => s.key) as [SubjectKey, ...SubjectKey[]], {
-      error: "Choose the journal's subject from the list.",
+      error: msg("Choose the journal's subject from the list."),
     })
     .optional(),
 );
 
 /** The dashboard forms ask for the subject: nothing chosen is refused in the browser. */
 const chosenSubjectSchema = z.enum(SUBJECTS.map((s) => s.key) as [SubjectKey, ...SubjectKey[]], {
-  error: "Choose the journal's subject.",
+  error: msg("Choose the journal's subject."),
 });
 
 /** POST /create_journal/1: journal basics (docs/product/validation.md: all required, plus the cover). */
@@ -739,16 +831,28 @@ export const journalStep1Schema = z.object({ ...journalBasics, subject: subjectS
 
 /** POST /create_journal/2 and /edit_journal/2: guidelines and contacts, keyed by journal_uri. */
 export const journalStep2Schema = z.object({
-  submission_guide: requiredText("submission guidelines", MAX.guide),
-  other_guide: requiredText("other guidelines", MAX.guide),
-  journal_email: requiredEmail("Enter the journal email address."),
-  journal_cost: requiredText(
-    "paper submission cost",
-    MAX.shortText,
-    "Enter the paper submission cost, such as None.",
+  submission_guide: requiredText(
+    MAX.guide,
+    msg("Enter the submission guidelines."),
+    msgWith("Submission guidelines must be at most {max} characters.", { max: MAX.guide }),
   ),
-  contact_name: requiredText("contact's full name", MAX.person),
-  contact_email: requiredEmail("Enter the contact email address."),
+  other_guide: requiredText(
+    MAX.guide,
+    msg("Enter the other guidelines."),
+    msgWith("Other guidelines must be at most {max} characters.", { max: MAX.guide }),
+  ),
+  journal_email: requiredEmail(msg("Enter the journal email address.")),
+  journal_cost: requiredText(
+    MAX.shortText,
+    msg("Enter the paper submission cost, such as None."),
+    msgWith("Paper submission cost must be at most {max} characters.", { max: MAX.shortText }),
+  ),
+  contact_name: requiredText(
+    MAX.person,
+    msg("Enter the contact's full name."),
+    msgWith("Contact's full name must be at most {max} characters.", { max: MAX.person }),
+  ),
+  contact_email: requiredEmail(msg("Enter the contact email address.")),
   journal_uri: journalUriSchema,
 });
 
@@ -759,7 +863,9 @@ export const journalStep1FormSchema = journalStep1Schema.extend({ subject: chose
 export const journalEditSchema = z.object({
   ...journalBasics,
   subject: subjectSchema,
-  journal_active: z.enum(["Y", "N"], { error: "Set the journal active (Y) or inactive (N)." }),
+  journal_active: z.enum(["Y", "N"], {
+    error: msg("Set the journal active (Y) or inactive (N)."),
+  }),
   primary_journal_uri: journalUriSchema,
 });
 
@@ -778,10 +884,13 @@ export const publicationFieldsSchema = z.object({
    * the issue has no real number, so `issue` only keys its URL; "Y" or absent otherwise.
    */
   show_number: z
-    .enum(["Y", "N"], { error: "Choose whether the issue has an issue number." })
+    .enum(["Y", "N"], { error: msg("Choose whether the issue has an issue number.") })
     .optional()
     .transform((v) => v !== "N"),
-  title: optionalText("publication title", MAX.title),
+  title: optionalText(
+    MAX.title,
+    msgWith("Publication title must be at most {max} characters.", { max: MAX.title }),
+  ),
   year: yearSchema,
   editors: editorsSchema,
   /**
@@ -794,7 +903,9 @@ export const publicationFieldsSchema = z.object({
    * otherwise. On edit, absent keeps the issue's status.
    */
   status: z
-    .enum(["draft", "published"], { error: "Choose draft or published as the issue's status." })
+    .enum(["draft", "published"], {
+      error: msg("Choose draft or published as the issue's status."),
+    })
     .optional(),
 });
 
@@ -808,7 +919,9 @@ export const publicationSchema = publicationFieldsSchema.superRefine((value, iss
     issue.addIssue({
       code: "custom",
       path: ["publication_date"],
-      message: `The publication date must fall in the publication year, ${value.year}.`,
+      message: msgWith("The publication date must fall in the publication year, {year}.", {
+        year: String(value.year),
+      }),
     });
   }
 });
@@ -819,11 +932,22 @@ export const publicationSchema = publicationFieldsSchema.superRefine((value, iss
  * edit: kept as stored).
  */
 export const paperSchema = z.object({
-  sel_publication: idSchema("Choose the publication (issue) of this paper."),
-  title: requiredText("paper title", MAX.title, "Enter the title of the paper."),
+  sel_publication: idSchema(msg("Choose the publication (issue) of this paper.")),
+  title: requiredText(
+    MAX.title,
+    msg("Enter the title of the paper."),
+    msgWith("Paper title must be at most {max} characters.", { max: MAX.title }),
+  ),
   doi: optionalDoiSchema,
-  abstract: requiredText("abstract", MAX.abstract),
-  keywords: optionalText("keywords", MAX.keywords),
+  abstract: requiredText(
+    MAX.abstract,
+    msg("Enter the abstract."),
+    msgWith("Abstract must be at most {max} characters.", { max: MAX.abstract }),
+  ),
+  keywords: optionalText(
+    MAX.keywords,
+    msgWith("Keywords must be at most {max} characters.", { max: MAX.keywords }),
+  ),
   authors: authorsSchema,
   ...scholarlyPaperFields,
 });
@@ -835,12 +959,12 @@ export const paperSchema = z.object({
 export const jatsReadSchema = z.object({}).strict();
 
 /** A page number or an article number as printed ("465", "e1003"), optional. */
-const pageSchema = (what: string) =>
+const pageSchema = (tooLong: string, malformed: string) =>
   z
     .string()
     .trim()
-    .max(20, `Keep the ${what} page under 20 characters.`)
-    .regex(/^[A-Za-z0-9.-]*$/, `Enter the ${what} page as printed, such as 465 or e1003.`)
+    .max(20, tooLong)
+    .regex(/^[A-Za-z0-9.-]*$/, malformed)
     .optional()
     .transform((v) => v ?? "");
 
@@ -849,14 +973,20 @@ const pageSchema = (what: string) =>
  * (decision 202): a journal paper's fields without the publication, plus its pages.
  */
 export const proceedingPaperSchema = paperSchema.omit({ sel_publication: true }).extend({
-  first_page: pageSchema("first"),
-  last_page: pageSchema("last"),
+  first_page: pageSchema(
+    msg("Keep the first page under 20 characters."),
+    msg("Enter the first page as printed, such as 465 or e1003."),
+  ),
+  last_page: pageSchema(
+    msg("Keep the last page under 20 characters."),
+    msg("Enter the last page as printed, such as 465 or e1003."),
+  ),
 });
 
 /** `''` (nothing chosen), `'new'` or the id of an existing event, as the event select sends it. */
 const eventChoiceSchema = z
   .union([z.literal(""), z.literal("new"), z.string().trim().regex(/^\d+$/)], {
-    error: "Choose an event from the list, or New Event.",
+    error: msg("Choose an event from the list, or New Event."),
   })
   .optional()
   .transform((v): "" | "new" | number =>
@@ -865,7 +995,10 @@ const eventChoiceSchema = z
 
 const proceedingFields = {
   event: eventChoiceSchema,
-  event_name: optionalText("event name", MAX.name),
+  event_name: optionalText(
+    MAX.name,
+    msgWith("Event name must be at most {max} characters.", { max: MAX.name }),
+  ),
   event_start_date: z
     .string()
     .overwrite(stripXmlForbidden)
@@ -878,12 +1011,23 @@ const proceedingFields = {
     .trim()
     .optional()
     .transform((v) => v ?? ""),
-  title: requiredText("proceeding title", MAX.title),
-  sub_title: optionalText("sub title", MAX.title),
+  title: requiredText(
+    MAX.title,
+    msg("Enter the proceeding title."),
+    msgWith("Proceeding title must be at most {max} characters.", { max: MAX.title }),
+  ),
+  sub_title: optionalText(
+    MAX.title,
+    msgWith("Sub title must be at most {max} characters.", { max: MAX.title }),
+  ),
   issn: optionalIssnSchema,
-  publisher: optionalText("publisher", MAX.name),
+  publisher: optionalText(MAX.name, PUBLISHER_TOO_LONG),
   year: yearSchema,
-  intro: requiredText("introduction", MAX.intro, "Enter the introduction (summary)."),
+  intro: requiredText(
+    MAX.intro,
+    msg("Enter the introduction (summary)."),
+    msgWith("Introduction must be at most {max} characters.", { max: MAX.intro }),
+  ),
   editors: editorsSchema,
   /**
    * Added (decision 440): the language of its papers unless one says otherwise; absent keeps it
@@ -903,10 +1047,20 @@ type EventFields = {
 function checkEventFields(value: EventFields, issue: z.RefinementCtx, shown: boolean): void {
   if (!shown) return;
   if (!value.event_name) {
-    issue.addIssue({ code: "custom", path: ["event_name"], message: "Enter the event name." });
+    issue.addIssue({
+      code: "custom",
+      path: ["event_name"],
+      message: msg("Enter the event name."),
+    });
   }
-  const start = dateSchema("event start date").safeParse(value.event_start_date);
-  const end = dateSchema("event end date").safeParse(value.event_end_date);
+  const start = dateSchema(
+    msg("Enter the event start date."),
+    msg("Enter the event start date as a date such as 2009-06-15."),
+  ).safeParse(value.event_start_date);
+  const end = dateSchema(
+    msg("Enter the event end date."),
+    msg("Enter the event end date as a date such as 2009-06-15."),
+  ).safeParse(value.event_end_date);
   if (!start.success) {
     issue.addIssue({
       code: "custom",
@@ -925,7 +1079,7 @@ function checkEventFields(value: EventFields, issue: z.RefinementCtx, shown: boo
     issue.addIssue({
       code: "custom",
       path: ["event_end_date"],
-      message: "The event cannot end before it starts.",
+      message: msg("The event cannot end before it starts."),
     });
   }
 }
@@ -939,7 +1093,7 @@ export const proceedingSchema = z.object(proceedingFields).superRefine((value, i
     issue.addIssue({
       code: "custom",
       path: ["event"],
-      message: "Choose the event of this proceeding, or New Event.",
+      message: msg("Choose the event of this proceeding, or New Event."),
     });
   }
   checkEventFields(value, issue, value.event === "new");
@@ -954,7 +1108,7 @@ export const proceedingEditSchema = z
   .object({
     ...proceedingFields,
     primary_event_id: z
-      .union([z.literal(""), idSchema("The event of this proceeding is not valid.")])
+      .union([z.literal(""), idSchema(msg("The event of this proceeding is not valid."))])
       .optional()
       .transform((v) => (v === "" || v === undefined ? null : v)),
   })
@@ -962,18 +1116,22 @@ export const proceedingEditSchema = z
 
 /** A partner institution of the home page carousel (docs/product/overview.md). */
 export const partnerSchema = z.object({
-  name: requiredText("partner's name", MAX.name),
+  name: requiredText(
+    MAX.name,
+    msg("Enter the partner's name."),
+    msgWith("Partner's name must be at most {max} characters.", { max: MAX.name }),
+  ),
   link: z
     .string()
     .overwrite(stripXmlForbidden)
     .trim()
-    .max(MAX.url, tooLong("The link", MAX.url))
+    .max(MAX.url, LINK_TOO_LONG)
     .pipe(
       z.union([
         z.literal(""),
         z.url({
           protocol: /^https?$/,
-          error: "Enter the partner's web address starting with https://, or leave it empty.",
+          error: msg("Enter the partner's web address starting with https://, or leave it empty."),
         }),
       ]),
     )
@@ -981,9 +1139,9 @@ export const partnerSchema = z.object({
     .transform((v) => v ?? ""),
   position: z.coerce
     .number<string | number>()
-    .int("The position must be a whole number.")
-    .min(1, "The position starts at 1.")
-    .max(10_000, "The position must be at most 10000.")
+    .int(msg("The position must be a whole number."))
+    .min(1, msg("The position starts at 1."))
+    .max(10_000, msg("The position must be at most 10000."))
     .optional(),
 });
 
@@ -1020,7 +1178,9 @@ export type JournalEditValues = z.input<typeof journalEditFormSchema>;
 export type ProceedingValues = z.input<typeof proceedingSchema>;
 
 /** The message of a password shorter than {@link MIN_PASSWORD_LENGTH}. */
-export const PASSWORD_TOO_SHORT = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
+export const PASSWORD_TOO_SHORT = msgWith("Your password must be at least {min} characters long.", {
+  min: MIN_PASSWORD_LENGTH,
+});
 
 /**
  * A new password and its confirmation as a form checks them before sending (registration, reset,
@@ -1059,33 +1219,37 @@ function accountText(missing: string, max: number) {
     .overwrite(stripXmlForbidden)
     .trim()
     .min(1, missing)
-    .max(max, "This field is too long.");
+    .max(max, msg("This field is too long."));
 }
 
 /** A password as typed (never trimmed); the upper bound keeps hashing cheap to refuse. */
-function passwordText(missing: string, tooLongMessage = "This password is too long.") {
+function passwordText(missing: string, tooLongMessage: string = msg("This password is too long.")) {
   return z.string({ error: missing }).min(1, missing).max(1024, tooLongMessage);
 }
 
-const accountEmail = accountText("Please enter your email address.", 254).pipe(
-  z.email("Please enter a valid email address."),
-);
+const EMAIL_MISSING = msg("Please enter your email address.");
+const EMAIL_INVALID = msg("Please enter a valid email address.");
+const PASSWORD_MISSING = msg("Please enter a password.");
+const PASSWORD_UNCONFIRMED = msg("Please confirm your password.");
+const ADMINCODE_MISSING = msg("Please enter the admin passcode.");
+
+const accountEmail = accountText(EMAIL_MISSING, 254).pipe(z.email(EMAIL_INVALID));
 
 /** POST /forgot_password: `{email}`. */
 export const forgotPasswordSchema = z.object({ email: accountEmail });
 
 /** A new password and its confirmation on the wire (registration, reset, change). */
 export const newPasswordWireFields = {
-  pword: passwordText("Please enter a password."),
-  cpword: passwordText("Please confirm your password."),
+  pword: passwordText(PASSWORD_MISSING),
+  cpword: passwordText(PASSWORD_UNCONFIRMED),
 };
 
 const personFields = {
-  fname: accountText("Please enter your first name.", 100),
-  lname: accountText("Please enter your last name.", 100),
-  phone: accountText("Please enter your phone number.", 40).refine(
+  fname: accountText(msg("Please enter your first name."), 100),
+  lname: accountText(msg("Please enter your last name."), 100),
+  phone: accountText(msg("Please enter your phone number."), 40).refine(
     (phone) => /^\+?[\d\s().-]+$/.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 5,
-    "Please enter a valid phone number.",
+    msg("Please enter a valid phone number."),
   ),
 };
 
@@ -1095,10 +1259,10 @@ export const registerSchema = z.object({
   email: accountEmail,
   ...newPasswordWireFields,
   admincode: z
-    .string({ error: "Please enter the admin passcode." })
+    .string({ error: ADMINCODE_MISSING })
     .trim()
-    .min(1, "Please enter the admin passcode.")
-    .max(1024, "This field is too long."),
+    .min(1, ADMINCODE_MISSING)
+    .max(1024, msg("This field is too long.")),
 });
 
 /** POST /register_invited (decision 191): no passcode, no email; the invitation's token. */
@@ -1118,13 +1282,13 @@ export const registerInvitedSchema = z.object({
  */
 export const confirmAdminSchema = z.object({
   token: z.string().max(200).catch(""),
-  pword: passwordText("Please enter your password."),
+  pword: passwordText(msg("Please enter your password.")),
 });
 
 /** POST /login: `{email, pword, remember?}`. */
 export const loginSchema = z.object({
-  email: accountText("Please enter your email address.", 254),
-  pword: passwordText("Please enter your password.", "Invalid email or password."),
+  email: accountText(EMAIL_MISSING, 254),
+  pword: passwordText(msg("Please enter your password."), msg("Invalid email or password.")),
   /** "Remember me": JSON true, or a form value such as "on", "Y", "1". */
   remember: z
     .union([z.boolean(), z.string(), z.number()])
@@ -1134,7 +1298,7 @@ export const loginSchema = z.object({
 
 /** The sign-in form (/manager): the wire fields, the address checked as one, the box a boolean. */
 export const loginFormSchema = loginSchema.extend({
-  email: loginSchema.shape.email.pipe(z.email("Please enter a valid email address.")),
+  email: loginSchema.shape.email.pipe(z.email(EMAIL_INVALID)),
   remember: z.boolean(),
 });
 
@@ -1146,15 +1310,12 @@ export const registrationFormSchema = z
   .object({
     ...personFields,
     email: accountEmail,
-    ...newPasswordFields({
-      pword: "Please enter a password.",
-      cpword: "Please confirm your password.",
-    }),
+    ...newPasswordFields({ pword: PASSWORD_MISSING, cpword: PASSWORD_UNCONFIRMED }),
     admincode: z.string(),
     invite: z.string(),
   })
   .refine(...passwordsMatch)
   .refine((v) => v.invite !== "" || v.admincode.trim() !== "", {
     path: ["admincode"],
-    message: "Please enter the admin passcode.",
+    message: ADMINCODE_MISSING,
   });

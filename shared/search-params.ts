@@ -16,12 +16,15 @@
  * search page ships no validation library (decision 175); the schema is shared/search-schema.ts.
  */
 
+import { msg } from "./i18n/messages.ts";
+
 export const PAPER_TYPES = ["journal-paper", "proceeding-paper"] as const;
 export type PaperType = (typeof PAPER_TYPES)[number];
 
+/** How each type is named on the search page: catalogue messages, translated where shown. */
 export const PAPER_TYPE_LABELS: Record<PaperType, string> = {
-  "journal-paper": "Journal papers",
-  "proceeding-paper": "Conference papers",
+  "journal-paper": msg("Journal papers"),
+  "proceeding-paper": msg("Conference papers"),
 };
 
 /** A search as the schema of shared/search-schema.ts reads it. */

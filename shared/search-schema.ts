@@ -7,7 +7,14 @@
 import "./zod-setup.ts";
 import { z } from "zod";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "./constants.ts";
+import { msg } from "./i18n/messages.ts";
 import { PAPER_TYPES, type SearchParams } from "./search-params.ts";
+
+// catalogue messages (decision 382): the API translates them, the search page shows them with `t`
+const PAGE_MESSAGE = msg("The page must be a whole number from 1 to 1000.");
+const NO_JOURNAL = msg("No such journal.");
+const NO_PROCEEDING = msg("No such proceeding.");
+const YEAR_MESSAGE = msg("The year must be a year such as 2024.");
 
 /** `undefined` for a missing or empty value; a repeated parameter keeps its first value. */
 const blankless = (value: unknown) => {
@@ -19,48 +26,45 @@ export const searchParamsSchema = z.object({
   q: z.preprocess(
     (v) => (Array.isArray(v) ? v[0] : v),
     z
-      .string({ error: "The search must be text." })
+      .string({ error: msg("The search must be text.") })
       .trim()
-      .max(200, "The search is too long.")
+      .max(200, msg("The search is too long."))
       .default(""),
   ),
   page: z.preprocess(
     blankless,
     z.coerce
-      .number({ error: "The page must be a whole number from 1 to 1000." })
-      .int("The page must be a whole number from 1 to 1000.")
-      .min(1, "The page must be a whole number from 1 to 1000.")
-      .max(1000, "The page must be a whole number from 1 to 1000.")
+      .number({ error: PAGE_MESSAGE })
+      .int(PAGE_MESSAGE)
+      .min(1, PAGE_MESSAGE)
+      .max(1000, PAGE_MESSAGE)
       .default(1),
   ),
   journal: z.preprocess(
     blankless,
     z
-      .string({ error: "No such journal." })
-      .max(100, "No such journal.")
-      .regex(JOURNAL_URI_PATTERN, "No such journal.")
+      .string({ error: NO_JOURNAL })
+      .max(100, NO_JOURNAL)
+      .regex(JOURNAL_URI_PATTERN, NO_JOURNAL)
       .optional(),
   ),
   proceeding: z.preprocess(
     blankless,
-    z
-      .string({ error: "No such proceeding." })
-      .regex(PROCEEDING_SLUG_PATTERN, "No such proceeding.")
-      .optional(),
+    z.string({ error: NO_PROCEEDING }).regex(PROCEEDING_SLUG_PATTERN, NO_PROCEEDING).optional(),
   ),
   year: z.preprocess(
     blankless,
     z.coerce
-      .number({ error: "The year must be a year such as 2024." })
-      .int("The year must be a year such as 2024.")
-      .min(1000, "The year must be a year such as 2024.")
-      .max(9999, "The year must be a year such as 2024.")
+      .number({ error: YEAR_MESSAGE })
+      .int(YEAR_MESSAGE)
+      .min(1000, YEAR_MESSAGE)
+      .max(9999, YEAR_MESSAGE)
       .optional(),
   ),
   type: z.preprocess(
     blankless,
     z
-      .enum(PAPER_TYPES, { error: "The type must be journal-paper or proceeding-paper." })
+      .enum(PAPER_TYPES, { error: msg("The type must be journal-paper or proceeding-paper.") })
       .optional(),
   ),
 });

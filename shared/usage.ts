@@ -7,6 +7,8 @@
  * on the wire; the screen labels them for people ({@link FIGURE_LABELS}).
  */
 
+import { msg } from "./i18n/messages.ts";
+
 /** The COUNTER metrics of a paper, a journal, an issue, a proceeding or the site. */
 export type UsageFigures = {
   total_item_investigations: number;
@@ -22,12 +24,15 @@ export const FIGURE_NAMES = [
   "unique_item_requests",
 ] as const satisfies readonly (keyof UsageFigures)[];
 
-/** Column headings: what a person reads, with COUNTER's name for those who report it. */
+/**
+ * Column headings: what a person reads, with COUNTER's name for those who report it; catalogue
+ * messages, translated where shown.
+ */
 export const FIGURE_LABELS: Record<keyof UsageFigures, string> = {
-  total_item_investigations: "Views",
-  total_item_requests: "Downloads",
-  unique_item_investigations: "Unique views",
-  unique_item_requests: "Unique downloads",
+  total_item_investigations: msg("Views"),
+  total_item_requests: msg("Downloads"),
+  unique_item_investigations: msg("Unique views"),
+  unique_item_requests: msg("Unique downloads"),
 };
 
 /** COUNTER's metric name of each figure (Metric_Type). */

@@ -26,6 +26,7 @@ import express, { type Request, type Router } from "express";
 import { z } from "zod";
 import { INVITATION_GONE, MESSAGES } from "../../shared/constants.ts";
 import { localeOr } from "../../shared/i18n/locales.ts";
+import { msg } from "../../shared/i18n/messages.ts";
 import { newPasswordWireFields } from "../../shared/schemas.ts";
 import {
   ADMIN_CONFIRMED_MSG,
@@ -122,7 +123,7 @@ export function accountRouter(ctx: AppContext): Router {
     const session = await startSession(ctx, user.id, input.remember, readSessionToken(ctx, req));
     setSessionCookie(ctx, req, res, session);
     rememberDevice(ctx, req, res, user.email);
-    login.send(res, { u_name: displayName(user) }, "Signed in.");
+    login.send(res, { u_name: displayName(user) }, msg("Signed in."));
   });
 
   const logout = apiCall("GET /logout");
@@ -130,7 +131,7 @@ export function accountRouter(ctx: AppContext): Router {
     const token = readSessionToken(ctx, req);
     if (token) await endSession(ctx, token);
     clearSessionCookie(ctx, req, res);
-    logout.send(res, {}, "Signed out.");
+    logout.send(res, {}, msg("Signed out."));
   });
 
   const forgot = apiCall("POST /forgot_password");
@@ -145,7 +146,7 @@ export function accountRouter(ctx: AppContext): Router {
   router.post(checkLink.path, sameOrigin, async (req, res) => {
     const { token } = checkLink.body(req.body ?? {}, z.object({ token: tokenField }));
     if (!(await checkResetToken(ctx, token))) throw new AppError("invalid", RESET_LINK_INVALID_MSG);
-    checkLink.send(res, {}, "This link is good: please choose a new password.");
+    checkLink.send(res, {}, msg("This link is good: please choose a new password."));
   });
 
   const reset = apiCall("POST /reset_password");

@@ -4,6 +4,7 @@
  * handler. Unknown API paths answer 404 in the envelope, never the HTML 404 page.
  */
 import express, { type Router } from "express";
+import { msg } from "../../shared/i18n/messages.ts";
 import { apiErrorHandler, sendFail } from "../http/respond.ts";
 import type { AppContext } from "../services/context.ts";
 import { accountRouter } from "./account.ts";
@@ -20,7 +21,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(publicRouter(ctx));
   api.use(accountRouter(ctx));
   api.use(dashboardRouter(ctx));
-  api.use((_req, res) => sendFail(res, 404, "No such API call."));
+  api.use((_req, res) => sendFail(res, 404, msg("No such API call.")));
   api.use(apiErrorHandler);
   return api;
 }

@@ -8,6 +8,7 @@
  */
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
+import { msg, msgWith } from "../../shared/i18n/messages.ts";
 import { searchParamsSchema } from "../../shared/search-schema.ts";
 import { readableBy } from "../features/accounts/access.ts";
 import {
@@ -26,11 +27,12 @@ import {
 } from "../features/publications/queries.ts";
 import { searchPapers } from "../features/search/search.ts";
 import { apiCall } from "../http/contract.ts";
+import { answerTranslator } from "../http/locale.ts";
 import { parseInput } from "../http/respond.ts";
 import type { AppContext } from "../services/context.ts";
 import { notFound } from "../services/errors.ts";
 
-const PAGE_SIZE_MESSAGE = "The page size must be a whole number from 1 to 50.";
+const PAGE_SIZE_MESSAGE = msg("The page size must be a whole number from 1 to 50.");
 /** The search page's parameters, plus `page_size` for programs (docs/decisions/172). */
 const searchQuery = searchParamsSchema.extend({
   page_size: z.preprocess(
@@ -44,8 +46,8 @@ const searchQuery = searchParamsSchema.extend({
   ),
 });
 
-const NO_JOURNAL = "No such journal.";
-const NO_PROCEEDING = "No such proceeding.";
+const NO_JOURNAL = msg("No such journal.");
+const NO_PROCEEDING = msg("No such proceeding.");
 /**
  * Unpublished parts of journal `uri` (an inactive journal, draft issues) are shown to the
  * managers who may touch it (server/features/accounts/access.ts), 404 to everybody else.
@@ -59,13 +61,18 @@ export function publicRouter(ctx: AppContext): Router {
 
   const latestPublications = apiCall("GET /latest_publications");
   router.get(latestPublications.path, async (_req, res) => {
-    latestPublications.send(res, { publications: await listLatestPublications(ctx) });
+    const t = answerTranslator(res);
+    const publications = await listLatestPublications(ctx);
+    // each line under an issue is a carried catalogue message: the API answers it translated
+    latestPublications.send(res, {
+      publications: publications.map((p) => ({ ...p, description: t(p.description) })),
+    });
   });
 
   const latestPublication = apiCall("GET /latest_publication");
   router.get(latestPublication.path, async (_req, res) => {
     const publication = await getLatestPublication(ctx);
-    if (!publication) throw notFound("No publication has been published yet.");
+    if (!publication) throw notFound(msg("No publication has been published yet."));
     latestPublication.send(res, { publication });
   });
 
@@ -99,7 +106,10 @@ export function publicRouter(ctx: AppContext): Router {
 
   const publicationCall = apiCall("GET /get_publication/:journalUrl/:volume/:issue");
   router.get(publicationCall.path, async (req, res) => {
-    const missing = `No issue Vol. ${req.params.volume} No. ${req.params.issue} in this journal.`;
+    const missing = msgWith("No issue Vol. {volume} No. {issue} in this journal.", {
+      volume: req.params.volume,
+      issue: req.params.issue,
+    });
     const {
       journalUrl: uri,
       volume,
@@ -118,7 +128,7 @@ export function publicRouter(ctx: AppContext): Router {
 
   const journalPaper = apiCall("GET /get_journal_paper/:journalUrl/:paper");
   router.get(journalPaper.path, async (req, res) => {
-    const missing = "No such paper in this journal.";
+    const missing = msg("No such paper in this journal.");
     const { journalUrl: uri, paper: id } = journalPaper.params(req, {
       journalUrl: NO_JOURNAL,
       paper: missing,
@@ -145,7 +155,7 @@ export function publicRouter(ctx: AppContext): Router {
 
   const proceedingPaper = apiCall("GET /get_proceeding_paper/:slug/:paper");
   router.get(proceedingPaper.path, async (req, res) => {
-    const missing = "No such paper in this proceeding.";
+    const missing = msg("No such paper in this proceeding.");
     const { slug, paper: id } = proceedingPaper.params(req, {
       slug: NO_PROCEEDING,
       paper: missing,

@@ -26,7 +26,12 @@ import { lockssRouter } from "../features/preservation/lockss.ts";
 import { sushiRouter } from "../features/usage/sushi.ts";
 import { usageObserver } from "../features/usage/usage-observer.ts";
 import type { AppContext } from "../services/context.ts";
-import { decodablePath, finalErrorHandler, originFormOnly } from "./client-errors.ts";
+import {
+  decodablePath,
+  finalErrorHandler,
+  originFormOnly,
+  sendNotFoundText,
+} from "./client-errors.ts";
 import { cspDirectives } from "./csp.ts";
 import { healthRouter } from "./health.ts";
 import { localeMiddleware } from "./locale.ts";
@@ -172,7 +177,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(languageChoiceRouter(ctx)); // the language menu's form (decision 382)
 
   if (options.pages) app.use(options.pages);
-  else app.use((_req, res) => res.status(404).type("text/plain").send("404 Page Not Found"));
+  else app.use((_req, res) => sendNotFoundText(res));
   app.use(unavailableErrorHandler);
   app.use(finalErrorHandler);
   return app;

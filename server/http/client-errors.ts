@@ -14,33 +14,41 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from "express";
 import { MESSAGES } from "../../shared/constants.ts";
-import { DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
-import { serverTranslator } from "../i18n/catalogues.ts";
+import { msg, msgWith } from "../../shared/i18n/messages.ts";
+import { answerTranslator } from "./locale.ts";
 
 export type ClientError = { status: number; msg: string };
 
-export const BAD_ENCODING_MSG = "The address contains malformed %-encoding.";
-export const NOT_FOUND_MSG = "404 Page Not Found";
+export const BAD_ENCODING_MSG = msg("The address contains malformed %-encoding.");
+export const NOT_FOUND_MSG = MESSAGES.notFound;
 
-/** Messages for body-parser's error `type`s (body-parser README, "Errors"). */
+/**
+ * Messages for body-parser's error `type`s (body-parser README, "Errors"): catalogue messages,
+ * translated by {@link sendClientError} (decision 382).
+ */
 const BODY_ERRORS: Record<string, (e: { charset?: string; encoding?: string }) => ClientError> = {
-  "entity.parse.failed": () => ({ status: 400, msg: "The request body is not valid JSON." }),
-  "entity.too.large": () => ({ status: 413, msg: "The request is too large." }),
-  "entity.verify.failed": () => ({ status: 400, msg: "The request body was refused." }),
-  "request.aborted": () => ({ status: 400, msg: "The request body ended early." }),
+  "entity.parse.failed": () => ({ status: 400, msg: msg("The request body is not valid JSON.") }),
+  "entity.too.large": () => ({ status: 413, msg: msg("The request is too large.") }),
+  "entity.verify.failed": () => ({ status: 400, msg: msg("The request body was refused.") }),
+  "request.aborted": () => ({ status: 400, msg: msg("The request body ended early.") }),
   "request.size.invalid": () => ({
     status: 400,
-    msg: "The request body does not match its Content-Length.",
+    msg: msg("The request body does not match its Content-Length."),
   }),
   "charset.unsupported": (e) => ({
     status: 415,
-    msg: `The charset "${e.charset ?? ""}" is not supported; send UTF-8.`,
+    msg: msgWith('The charset "{charset}" is not supported; send UTF-8.', {
+      charset: e.charset ?? "",
+    }),
   }),
   "encoding.unsupported": (e) => ({
     status: 415,
-    msg: `The Content-Encoding "${e.encoding ?? ""}" is not supported; send gzip, deflate, br or none.`,
+    msg: msgWith(
+      'The Content-Encoding "{encoding}" is not supported; send gzip, deflate, br or none.',
+      { encoding: e.encoding ?? "" },
+    ),
   }),
-  "parameters.too.many": () => ({ status: 413, msg: "The form has too many fields." }),
+  "parameters.too.many": () => ({ status: 413, msg: msg("The form has too many fields.") }),
 };
 
 /**
@@ -65,11 +73,12 @@ export function clientErrorOf(error: unknown): ClientError | null {
   const status = e.status ?? e.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     if (status === 404) return { status, msg: NOT_FOUND_MSG };
-    if (status === 403) return { status, msg: "Access to this address is not allowed." };
+    if (status === 403) return { status, msg: msg("Access to this address is not allowed.") };
     if (e.type === undefined && /zlib|incorrect header|unexpected end/i.test(e.message)) {
-      return { status, msg: "The request body does not match its Content-Encoding." };
+      return { status, msg: msg("The request body does not match its Content-Encoding.") };
     }
-    return { status, msg: status === 400 ? "The request is malformed." : e.message };
+    // another 4xx of a library: its own (English) message, outside the catalogues
+    return { status, msg: status === 400 ? msg("The request is malformed.") : e.message };
   }
   return null;
 }
@@ -80,12 +89,20 @@ export function clientErrorOf(error: unknown): ClientError | null {
  */
 export function sendClientError(req: Request, res: Response, status: number, msg: string): void {
   res.status(status).setHeader("Cache-Control", "no-store");
-  const text = serverTranslator(res.locals.locale ?? DEFAULT_LOCALE)(msg);
+  const text = answerTranslator(res)(msg);
   if (/^\/api(\/|$)/.test(req.originalUrl)) res.json({ status: 0, msg: text });
   else res.type("text/plain").send(text);
 }
 
-export const REQUEST_TARGET_MSG = "The request target must be a path starting with /.";
+/**
+ * The plain-text 404 of a file, feed, download or protocol path that names nothing, in the
+ * answer's language; its other headers (caching) are the caller's.
+ */
+export function sendNotFoundText(res: Response): void {
+  res.status(404).type("text/plain").send(answerTranslator(res)(NOT_FOUND_MSG));
+}
+
+export const REQUEST_TARGET_MSG = msg("The request target must be a path starting with /.");
 
 /**
  * Middleware: 400 for a request line whose target is not origin-form (RFC 9112 section 3.2.1):
@@ -101,8 +118,9 @@ export const originFormOnly: RequestHandler = (req, res, next) => {
   sendClientError(req, res, 400, REQUEST_TARGET_MSG);
 };
 
-export const PATH_CHARACTER_MSG =
-  "The address contains a control character or a backslash, which no address of this site holds.";
+export const PATH_CHARACTER_MSG = msg(
+  "The address contains a control character or a backslash, which no address of this site holds.",
+);
 
 /**
  * Characters a decoded path may not hold: the controls (C0, DEL, C1) and the backslash. The URL

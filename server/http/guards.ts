@@ -32,6 +32,9 @@
  */
 
 import type { RequestHandler, Response } from "express";
+import { MESSAGES } from "../../shared/constants.ts";
+import { directionOf } from "../../shared/i18n/locales.ts";
+import { msg } from "../../shared/i18n/messages.ts";
 import { parseRouteParam, routeId } from "../../shared/route-params.ts";
 import {
   ACCESS_MESSAGES,
@@ -41,12 +44,13 @@ import {
   isAdmin,
 } from "../features/accounts/access.ts";
 import type { AppContext } from "../services/context.ts";
+import { answerLocale, answerTranslator } from "./locale.ts";
 import { sendFail } from "./respond.ts";
 
 export { assertJournalAccess } from "../features/accounts/access.ts";
 
-export const SIGN_IN_MSG = "Please sign in to continue.";
-export const CROSS_SITE_MSG = "This request came from another site and was refused.";
+export const SIGN_IN_MSG = msg("Please sign in to continue.");
+export const CROSS_SITE_MSG = msg("This request came from another site and was refused.");
 
 /** 401 unless a manager is signed in. */
 export const requireManager: RequestHandler = (_req, res, next) => {
@@ -109,10 +113,10 @@ export function requireSameOrigin(ctx: AppContext): RequestHandler {
 }
 
 const CONFIRM_QUESTIONS: [RegExp, string][] = [
-  [/^\/api\/delete_paper\//, "Are you sure you want to delete this paper?"],
+  [/^\/api\/delete_paper\//, MESSAGES.confirmDeletePaper],
   [
     /^\/api\/publication_action\/[^/]+\/[^/]+\/delete/,
-    "Are you sure you want to delete this issue?",
+    msg("Are you sure you want to delete this issue?"),
   ],
 ];
 
@@ -123,7 +127,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * the browser, from a pasted or bookmarked link (`Sec-Fetch-Site: none`), is not carried out:
  * the answer is a page asking to confirm, whose button repeats the request from this site
  * (`same-origin`), which then passes. The dashboard's own calls are `same-origin` and never see
- * it (issue 7; docs/decisions/142-sign-out-and-get-changes.md).
+ * it (issue 7; docs/decisions/142-sign-out-and-get-changes.md). The page is in the answer's
+ * language (`res.locals.locale`, decision 382).
  */
 export const confirmNavigatedChange: RequestHandler = (req, res, next) => {
   if (req.method !== "GET" || req.get("sec-fetch-site")?.toLowerCase() !== "none") {
@@ -131,15 +136,19 @@ export const confirmNavigatedChange: RequestHandler = (req, res, next) => {
     return;
   }
   const path = req.originalUrl.split("?")[0]!;
-  const question =
+  const locale = answerLocale(res);
+  const t = answerTranslator(res);
+  const question = t(
     CONFIRM_QUESTIONS.find(([pattern]) => pattern.test(path))?.[1] ??
-    "This link changes data on the site. Do you want to go ahead?";
+      msg("This link changes data on the site. Do you want to go ahead?"),
+  );
+  const title = escapeHtml(t("Please confirm"));
   res
     .status(200)
     .set("Cache-Control", "no-store")
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Please confirm</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>Please confirm</h1><p>${escapeHtml(question)}</p><p><code>${escapeHtml(path)}</code></p><form method="get" action="${escapeHtml(path)}"><button type="submit">Yes, go ahead</button> <a href="/dashboard">Back to the dashboard</a></form></body></html>`,
+      `<!doctype html><html lang="${escapeHtml(locale)}" dir="${directionOf(locale)}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${escapeHtml(question)}</p><p><code dir="ltr">${escapeHtml(path)}</code></p><form method="get" action="${escapeHtml(path)}"><button type="submit">${escapeHtml(t("Yes, go ahead"))}</button> <a href="/dashboard">${escapeHtml(t("Back to the dashboard"))}</a></form></body></html>`,
     );
 };
 

@@ -17,19 +17,20 @@
  * ({@link resolveLocale} is pure), so a cached English page is never served to a reader who
  * chose Spanish.
  */
-import type { RequestHandler } from "express";
+import type { RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import {
   DEFAULT_LOCALE,
   isLocale,
   isLocalizedPage,
-  type Locale,
   localizedPath,
   negotiateLocale,
   PSEUDO_LOCALE,
   type RenderLocale,
   splitLocalePath,
 } from "../../shared/i18n/locales.ts";
+import type { Translate } from "../../shared/i18n/translator.ts";
+import { serverTranslator } from "../i18n/catalogues.ts";
 import type { AppContext } from "../services/context.ts";
 import { readCookie } from "./session.ts";
 
@@ -96,6 +97,19 @@ export function resolveLocale(
     return { kind: "serve", locale: DEFAULT_LOCALE, url, prefixed: false };
   }
   return { kind: "serve", locale: preferred ?? DEFAULT_LOCALE, url, prefixed: false };
+}
+
+/** The language of `res`'s answer: {@link localeMiddleware}'s, the default before it has run. */
+export function answerLocale(res: Response): RenderLocale {
+  return res.locals.locale ?? DEFAULT_LOCALE;
+}
+
+/**
+ * `t` in the language of `res`'s answer ({@link answerLocale}): what the server writes itself
+ * (API messages, plain-text and HTML answers) goes through it.
+ */
+export function answerTranslator(res: Response): Translate {
+  return serverTranslator(answerLocale(res));
 }
 
 /**

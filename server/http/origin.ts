@@ -13,14 +13,15 @@
  * - else (development, tests): any well-formed Host.
  */
 import type { Request, RequestHandler } from "express";
+import { msg } from "../../shared/i18n/messages.ts";
 import { type Config, HOST_PATTERN } from "../config.ts";
 import { sendClientError } from "./client-errors.ts";
 
 /** Host names answered in production when neither `PUBLIC_URL` nor `ALLOWED_HOSTS` is set. */
 export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
-export const BAD_HOST_MSG = "The Host header is missing or malformed.";
-export const FOREIGN_HOST_MSG = "This site does not answer to that host name.";
+export const BAD_HOST_MSG = msg("The Host header is missing or malformed.");
+export const FOREIGN_HOST_MSG = msg("This site does not answer to that host name.");
 
 type HostConfig = Pick<Config, "publicUrl" | "allowedHosts" | "env">;
 

@@ -11,27 +11,20 @@ import type { ErrorRequestHandler, Response } from "express";
 import multer from "multer";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
-import { DEFAULT_LOCALE } from "../../shared/i18n/locales.ts";
-import { msg } from "../../shared/i18n/messages.ts";
-import type { Translate } from "../../shared/i18n/translator.ts";
+import { msg, msgWith } from "../../shared/i18n/messages.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { serverTranslator } from "../i18n/catalogues.ts";
 import { AppError, STATUS_OF } from "../services/errors.ts";
 import { STORAGE_ERROR_ANSWER, StorageError } from "../storage/storage-error.ts";
 import { clientErrorOf } from "./client-errors.ts";
+import { answerTranslator } from "./locale.ts";
 import { RETRY_AFTER_SECONDS, sendUnavailableJson } from "./unavailable.ts";
 
 /** The envelope's `msg` of a success that says nothing more (docs/product/api.md). */
 const OK_MSG: string = msg("OK");
 
-/** `t` in the language of `res`'s answer (./locale.ts; decision 382). */
-function translatorOfAnswer(res: Response): Translate {
-  return serverTranslator(res.locals.locale ?? DEFAULT_LOCALE);
-}
-
 /** Sends `{status: 1, msg, ...payload}`, `msg` in the answer's language. */
 export function sendOk(res: Response, payload: object = {}, msg = OK_MSG, httpStatus = 200): void {
-  res.status(httpStatus).json({ status: 1, msg: translatorOfAnswer(res)(msg), ...payload });
+  res.status(httpStatus).json({ status: 1, msg: answerTranslator(res)(msg), ...payload });
 }
 
 /** Sends `{status: 0, msg, errors?}` with `httpStatus`, the messages in the answer's language. */
@@ -41,7 +34,7 @@ export function sendFail(
   msg: string,
   errors?: Record<string, string>,
 ): void {
-  const t = translatorOfAnswer(res);
+  const t = answerTranslator(res);
   const translated = errors
     ? Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, t(text)]))
     : undefined;
@@ -49,6 +42,9 @@ export function sendFail(
     .status(httpStatus)
     .json(translated ? { status: 0, msg: t(msg), errors: translated } : { status: 0, msg: t(msg) });
 }
+
+/** The msg of a body that fails its schema without naming a field's message. */
+const INVALID_INPUT_MSG = msg("Invalid input.");
 
 /** Field → first message of each zod issue (`editors.0.email` for nested fields). */
 export function zodFieldErrors(error: z.ZodError): Record<string, string> {
@@ -69,7 +65,7 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const errors = zodFieldErrors(result.error);
-  throw new AppError("invalid", Object.values(errors)[0] ?? "Invalid input.", { errors });
+  throw new AppError("invalid", Object.values(errors)[0] ?? INVALID_INPUT_MSG, { errors });
 }
 
 /** Express error handler for `/api`: every failure becomes an envelope with the right status. */
@@ -82,7 +78,7 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => 
   }
   if (error instanceof z.ZodError) {
     const errors = zodFieldErrors(error);
-    sendFail(res, 400, Object.values(errors)[0] ?? "Invalid input.", errors);
+    sendFail(res, 400, Object.values(errors)[0] ?? INVALID_INPUT_MSG, errors);
     return;
   }
   if (error instanceof StorageError) {
@@ -96,12 +92,19 @@ export const apiErrorHandler: ErrorRequestHandler = (error, req, res, _next) => 
   }
   if (error instanceof multer.MulterError) {
     if (error.code === "LIMIT_FILE_SIZE") {
-      sendFail(res, 413, `The file ${error.field ?? ""} is too large.`.replace("  ", " "), {
-        [error.field ?? "file"]: "File too large.",
-      });
+      const field = error.field ?? "";
+      sendFail(
+        res,
+        413,
+        field
+          ? msgWith("The file {field} is too large.", { field })
+          : msg("The file is too large."),
+        { [field || "file"]: msg("File too large.") },
+      );
       return;
     }
-    sendFail(res, 400, `Invalid upload: ${error.message}.`);
+    // multer's own message (English, from the library) is carried as a value
+    sendFail(res, 400, msgWith("Invalid upload: {reason}.", { reason: error.message }));
     return;
   }
   // malformed %-encoding, body-parser and busboy errors: the client's fault (client-errors.ts)

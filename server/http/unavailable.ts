@@ -3,17 +3,21 @@
  * `Retry-After: 5` and `Cache-Control: no-store`; the API's envelope `{status: 0, msg}` under
  * `/api`, the same sentence as plain text everywhere else (sitemap, feed, OAI, downloads, and a
  * page whose session lookup failed). Pages whose loaders fail are answered 503 by
- * app/entry.server.tsx with the same header.
+ * app/entry.server.tsx with the same header. The sentence is in the answer's language
+ * (`res.locals.locale`, decision 382).
  */
 import type { ErrorRequestHandler, Response } from "express";
+import { msg } from "../../shared/i18n/messages.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { STORAGE_ERROR_ANSWER, StorageError } from "../storage/storage-error.ts";
+import { answerTranslator } from "./locale.ts";
 
 /** Seconds a client should wait before retrying (RFC 9110 section 10.2.3). */
 export const RETRY_AFTER_SECONDS = 5;
 
-export const UNAVAILABLE_MESSAGE =
-  "The service is temporarily unavailable. Please try again shortly.";
+export const UNAVAILABLE_MESSAGE = msg(
+  "The service is temporarily unavailable. Please try again shortly.",
+);
 
 /** Sends the 503 envelope `{status: 0, msg}` with `Retry-After`. */
 export function sendUnavailableJson(res: Response): void {
@@ -21,7 +25,7 @@ export function sendUnavailableJson(res: Response): void {
     .status(503)
     .set("Retry-After", String(RETRY_AFTER_SECONDS))
     .set("Cache-Control", "no-store")
-    .json({ status: 0, msg: UNAVAILABLE_MESSAGE });
+    .json({ status: 0, msg: answerTranslator(res)(UNAVAILABLE_MESSAGE) });
 }
 
 /**
@@ -36,7 +40,7 @@ export const unavailableErrorHandler: ErrorRequestHandler = (error, req, res, ne
     req.log?.error({ err: error, path: error.path, code: error.code }, "storage unavailable");
     if (answer.status === 503) res.set("Retry-After", String(RETRY_AFTER_SECONDS));
     res.status(answer.status).set("Cache-Control", "no-store").type("text/plain");
-    res.send(answer.status === 503 ? UNAVAILABLE_MESSAGE : answer.msg);
+    res.send(answerTranslator(res)(answer.status === 503 ? UNAVAILABLE_MESSAGE : answer.msg));
     return;
   }
   if (res.headersSent || !isDatabaseUnavailable(error)) {
@@ -54,5 +58,5 @@ export const unavailableErrorHandler: ErrorRequestHandler = (error, req, res, ne
     .set("Retry-After", String(RETRY_AFTER_SECONDS))
     .set("Cache-Control", "no-store")
     .type("text/plain")
-    .send(UNAVAILABLE_MESSAGE);
+    .send(answerTranslator(res)(UNAVAILABLE_MESSAGE));
 };

@@ -3,7 +3,12 @@
  * the PO files of `locales/` (./po.ts), compiled once, the first time anything asks. The server
  * needs them all: a page, an API answer or a mail may be in any language.
  */
-import { LOCALES, PSEUDO_LOCALE, type RenderLocale } from "../../shared/i18n/locales.ts";
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  PSEUDO_LOCALE,
+  type RenderLocale,
+} from "../../shared/i18n/locales.ts";
 import { registerCatalogue, type Translate, translatorFor } from "../../shared/i18n/translator.ts";
 import { cataloguesDir, compileCatalogue, readTemplate, readTranslations } from "./po.ts";
 
@@ -25,4 +30,13 @@ export function loadCatalogues(): void {
 export function serverTranslator(locale: RenderLocale): Translate {
   loadCatalogues();
   return translatorFor(locale);
+}
+
+/**
+ * `text` (a catalogue message, a carried one with its values, or any other text, unchanged) in
+ * the default language: for what no reader's language reaches, the importer's report and the
+ * console (an AppError's message is a carried text, shared/i18n/messages.ts).
+ */
+export function defaultLanguageText(text: string): string {
+  return serverTranslator(DEFAULT_LOCALE)(text);
 }

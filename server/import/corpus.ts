@@ -37,6 +37,7 @@ import type { AuthorWrite } from "../features/papers/scholarly.ts";
 import { createPartner } from "../features/partners/commands.ts";
 import { createProceeding } from "../features/proceedings/commands.ts";
 import { createPublication } from "../features/publications/commands.ts";
+import { defaultLanguageText } from "../i18n/catalogues.ts";
 import type { AppContext } from "../services/context.ts";
 import {
   issueCoverPng,
@@ -221,8 +222,12 @@ async function readManifest(root: string): Promise<Manifest> {
 }
 
 function problem(run: Run, file: string, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  run.report.problems.push({ file, message });
+  run.report.problems.push({ file, message: reasonOf(error) });
+}
+
+/** What went wrong, for the report: an AppError's carried message in the default language. */
+function reasonOf(error: unknown): string {
+  return defaultLanguageText(error instanceof Error ? error.message : String(error));
 }
 
 /** Absolute path of a manifest path, which the manifest schema keeps inside the folder. */
@@ -495,11 +500,7 @@ async function importJournal(run: Run, journal: ManifestJournal): Promise<void> 
       );
       report.journals.created++;
     } catch (error) {
-      problem(
-        run,
-        "manifest.json",
-        `journal "${journal.name}" not imported: ${(error as Error).message}`,
-      );
+      problem(run, "manifest.json", `journal "${journal.name}" not imported: ${reasonOf(error)}`);
       run.advance(issues.reduce((n, i) => n + i.papers.length, 0));
       return;
     }
@@ -559,7 +560,7 @@ async function importIssue(
       problem(
         run,
         "manifest.json",
-        `${journal.name} ${volumeNumber(issue.volume, number, issue.number !== undefined)} not imported: ${(error as Error).message}`,
+        `${journal.name} ${volumeNumber(issue.volume, number, issue.number !== undefined)} not imported: ${reasonOf(error)}`,
       );
       run.advance(papers.length);
       return;
@@ -643,7 +644,7 @@ async function importProceeding(run: Run, proceeding: ManifestProceeding): Promi
       problem(
         run,
         "manifest.json",
-        `proceeding "${proceeding.name}" not imported: ${(error as Error).message}`,
+        `proceeding "${proceeding.name}" not imported: ${reasonOf(error)}`,
       );
       run.advance(papers.length);
       return;
@@ -683,11 +684,7 @@ async function importPartners(run: Run, limit: number): Promise<void> {
       report.partners.created++;
       room--;
     } catch (error) {
-      problem(
-        run,
-        "manifest.json",
-        `partner "${institution.name}" not added: ${(error as Error).message}`,
-      );
+      problem(run, "manifest.json", `partner "${institution.name}" not added: ${reasonOf(error)}`);
     }
   }
 }

@@ -29,6 +29,7 @@ import {
   type PaperFields,
   type PaperOwner,
 } from "../features/papers/commands.ts";
+import { defaultLanguageText } from "../i18n/catalogues.ts";
 import type { AppContext } from "../services/context.ts";
 import { type StoredPaperFile, storePaperFile } from "../services/paper-file.ts";
 import { writeCatalogue } from "../services/write.ts";
@@ -114,9 +115,12 @@ async function figureFiles(jatsPath: string): Promise<JatsFileUpload[]> {
   return out;
 }
 
-/** `message` ending in "The paper was skipped." */
+/**
+ * `message` (an AppError's carried message is put in the default language) ending in "The paper
+ * was skipped."
+ */
 export function skipped(message: string): string {
-  return `${message.replace(/[.\s]+$/, "")}. The paper was skipped.`;
+  return `${defaultLanguageText(message).replace(/[.\s]+$/, "")}. The paper was skipped.`;
 }
 
 /** Runs at most `n` of the functions given at once, in the order given. */

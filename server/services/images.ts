@@ -6,6 +6,7 @@
  * carry the place it was taken and the camera's serial number, which a public cover must not.
  */
 import sharp from "sharp";
+import { msg } from "../../shared/i18n/messages.ts";
 import { DERIVATIVE_WIDTHS } from "../../shared/images.ts";
 import { detectImage } from "../storage/content-type.ts";
 import { newKey } from "../storage/storage.ts";
@@ -20,8 +21,6 @@ export const IMAGE_TOO_LARGE = "The image is too large. Upload an image of at mo
 
 /** Largest decoded size, so a small file cannot expand into gigabytes of pixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-
-const ACCEPTED = "JPEG, PNG, WebP, GIF or AVIF";
 
 /** Storage key of the `width` derivative of the image stored at `key`. */
 export function derivativeKey(key: string, width: number): string {
@@ -44,7 +43,7 @@ export async function storeImage(
   if (!type) {
     throw new AppError(
       "unsupported_type",
-      `The file is not an image we accept. Upload a ${ACCEPTED} image.`,
+      msg("The file is not an image we accept. Upload a JPEG, PNG, WebP, GIF or AVIF image."),
     );
   }
   if (data.byteLength > MAX_IMAGE_BYTES) {
@@ -141,11 +140,13 @@ function undecodable(error: unknown): AppError {
   if (/pixel limit/i.test(message)) {
     return new AppError(
       "too_large",
-      "The image has too many pixels. Upload an image of at most 40 megapixels.",
+      msg("The image has too many pixels. Upload an image of at most 40 megapixels."),
     );
   }
   return new AppError(
     "unsupported_type",
-    `The image could not be read; the file may be damaged. Upload a ${ACCEPTED} image.`,
+    msg(
+      "The image could not be read; the file may be damaged. Upload a JPEG, PNG, WebP, GIF or AVIF image.",
+    ),
   );
 }

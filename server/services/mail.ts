@@ -20,13 +20,15 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createTransport } from "nodemailer";
+import { msg } from "../../shared/i18n/messages.ts";
 import { makePrivateFolder, writePrivateFile } from "../private-files.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
 
 /** The msg of a failed send. */
-export const MAIL_FAILED_MSG =
-  "The email could not be sent just now. Please try again later, or ask the site's administrators.";
+export const MAIL_FAILED_MSG = msg(
+  "The email could not be sent just now. Please try again later, or ask the site's administrators.",
+);
 
 /** Milliseconds to wait for the SMTP server at each step, so a dead server fails a send quickly. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };

@@ -4,6 +4,7 @@
  * and stored under `papers/`. Apart from ./pdf.ts so that the PDF reading code does not import
  * the service context (one import graph without cycles, issue 20).
  */
+import { msg, msgWith } from "../../shared/i18n/messages.ts";
 import { isPdf } from "../storage/content-type.ts";
 import { newKey } from "../storage/storage.ts";
 import type { AppContext } from "./context.ts";
@@ -33,7 +34,7 @@ export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise
   if (!isPdf(data)) {
     throw new AppError(
       "unsupported_type",
-      "The paper file is not a PDF. Upload the paper as a PDF file.",
+      msg("The paper file is not a PDF. Upload the paper as a PDF file."),
     );
   }
   if (data.byteLength > ctx.config.maxPdfBytes) throw pdfTooLarge(ctx.config.maxPdfBytes);
@@ -45,13 +46,17 @@ export async function storePaperFile(ctx: AppContext, data: Uint8Array): Promise
     if (error instanceof UnreadablePdfError) {
       throw new AppError(
         "unsupported_type",
-        "The paper file is not a readable PDF; it may be damaged. Upload the PDF again.",
+        msg("The paper file is not a readable PDF; it may be damaged. Upload the PDF again."),
       );
     }
     if (error instanceof PdfExtractionError) {
       throw new AppError(
         "unsupported_type",
-        `The paper file could not be read: ${error.message}. It may be damaged or unusually complex; upload the PDF again or a simpler version of it.`,
+        // the reason is the reader's technical account (a time limit, an exit code), in English
+        msgWith(
+          "The paper file could not be read: {reason}. It may be damaged or unusually complex; upload the PDF again or a simpler version of it.",
+          { reason: error.message },
+        ),
       );
     }
     throw error;

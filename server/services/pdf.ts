@@ -7,6 +7,7 @@
  */
 import { createRequire } from "node:module";
 import path from "node:path";
+import { msgWith } from "../../shared/i18n/messages.ts";
 import { brandClass } from "../brand.ts";
 import { AppError } from "./errors.ts";
 import { TextBudget } from "./pdf-text.ts";
@@ -183,6 +184,6 @@ async function streamPageText(page: PdfPage, maxBytes: number): Promise<string> 
  */
 export function pdfTooLarge(maxBytes: number): AppError {
   const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-  const msg = `The PDF is too large. Upload a file of at most ${mb} MB.`;
-  return new AppError("too_large", msg, { errors: { paper_file: msg } });
+  const message = msgWith("The PDF is too large. Upload a file of at most {mb} MB.", { mb });
+  return new AppError("too_large", message, { errors: { paper_file: message } });
 }

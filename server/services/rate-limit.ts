@@ -25,6 +25,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from "rate-limiter-flexible";
+import { msgWith } from "../../shared/i18n/messages.ts";
 import type { RateLimit } from "../config.ts";
 import { pgPoolOf } from "../db/database.ts";
 import type { AppContext } from "./context.ts";
@@ -52,34 +53,40 @@ export type AccountLimiters = {
   passwordResetPerIp: Limiter;
 };
 
-/** "1 minute", "15 minutes", "45 seconds": how long to wait, for the 429 msg. */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+/**
+ * How long to wait, for a 429 msg: whole seconds under a minute, else minutes rounded up. The
+ * msg is one ICU message carrying both (`{unit, select, second {{count, plural, …}} other
+ * {…}}`), so each language writes its own plural forms of either unit (decision 382).
+ */
+export type Wait = { unit: "second" | "minute"; count: number };
+
+/** The {@link Wait} of `seconds` (at least 1). */
+export function waitOf(seconds: number): Wait {
+  if (seconds < 60) return { unit: "second", count: seconds };
+  return { unit: "minute", count: Math.ceil(seconds / 60) };
 }
 
 /** The account limiters of `ctx.config.rateLimits`. */
 export function createAccountLimiters(ctx: AppContext): AccountLimiters {
   const limits = ctx.config.rateLimits;
   return {
-    signInPerIp: createLimiter(
-      ctx,
-      "signin_ip",
-      limits.signInPerIp,
-      (wait) => `Too many sign-in attempts. Please try again in ${wait}.`,
+    signInPerIp: createLimiter(ctx, "signin_ip", limits.signInPerIp, (wait) =>
+      msgWith(
+        "Too many sign-in attempts. Please try again in {unit, select, second {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}}.",
+        { unit: wait.unit, count: wait.count },
+      ),
     ),
-    registrationPerIp: createLimiter(
-      ctx,
-      "register_ip",
-      limits.registrationPerIp,
-      (wait) => `Too many registration attempts. Please try again in ${wait}.`,
+    registrationPerIp: createLimiter(ctx, "register_ip", limits.registrationPerIp, (wait) =>
+      msgWith(
+        "Too many registration attempts. Please try again in {unit, select, second {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}}.",
+        { unit: wait.unit, count: wait.count },
+      ),
     ),
-    passwordResetPerIp: createLimiter(
-      ctx,
-      "reset_ip",
-      limits.passwordResetPerIp,
-      (wait) => `Too many password reset requests. Please try again in ${wait}.`,
+    passwordResetPerIp: createLimiter(ctx, "reset_ip", limits.passwordResetPerIp, (wait) =>
+      msgWith(
+        "Too many password reset requests. Please try again in {unit, select, second {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}}.",
+        { unit: wait.unit, count: wait.count },
+      ),
     ),
   };
 }
@@ -92,7 +99,7 @@ export function createLimiter(
   ctx: AppContext,
   name: string,
   limit: RateLimit,
-  message: (wait: string) => string,
+  message: (wait: Wait) => string,
   keyOf: (key: string) => string = (key) => key,
 ): Limiter {
   const options = { keyPrefix: name, points: limit.points, duration: limit.seconds };
@@ -140,7 +147,7 @@ export function createLimiter(
 
   function refuse(res: RateLimiterRes): AppError {
     const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    return new AppError("rate_limited", message(waitText(seconds)), { retryAfter: seconds });
+    return new AppError("rate_limited", message(waitOf(seconds)), { retryAfter: seconds });
   }
 
   return {

@@ -4,6 +4,7 @@
  * the generic 500. The storage layer wraps raw `fs` errors once, here, so the HTTP error handler
  * (server/http/respond.ts) tests one type instead of sniffing errno codes.
  */
+import { msg } from "../../shared/i18n/messages.ts";
 import { brandClass } from "../brand.ts";
 
 /**
@@ -20,12 +21,15 @@ const KIND_OF_CODE: Record<string, StorageErrorKind> = {
   EPERM: "unavailable",
 };
 
-/** HTTP status and user-facing message of each kind (issue 7 gives the 507 message). */
+/**
+ * HTTP status and user-facing message of each kind (issue 7 gives the 507 message); the messages
+ * are catalogue messages, translated where they are sent (decision 382).
+ */
 export const STORAGE_ERROR_ANSWER: Record<StorageErrorKind, { status: number; msg: string }> = {
-  no_space: { status: 507, msg: "The server has no space left for this file." },
+  no_space: { status: 507, msg: msg("The server has no space left for this file.") },
   unavailable: {
     status: 503,
-    msg: "The server cannot store files right now. Please try again later.",
+    msg: msg("The server cannot store files right now. Please try again later."),
   },
 };
 

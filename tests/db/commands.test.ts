@@ -25,6 +25,7 @@ import {
   setPublicationStatus,
   updatePublication,
 } from "../../server/features/publications/commands.ts";
+import { defaultLanguageText } from "../../server/i18n/catalogues.ts";
 import { AppError } from "../../server/services/errors.ts";
 import { derivativeKey } from "../../server/services/images.ts";
 import type {
@@ -125,7 +126,7 @@ describe(`write services (${dialectUnderTest})`, () => {
     it("refuses a taken URI with 409 and keeps no cover of the refused journal", async () => {
       const before = await files("covers");
       const error = await failure(createJournal(t.ctx, journal("alpha"), await png("#654321")));
-      expect([error.kind, error.message]).toEqual([
+      expect([error.kind, defaultLanguageText(error.message)]).toEqual([
         "conflict",
         'The journal URI "alpha" is already taken. Choose another one.',
       ]);
@@ -211,7 +212,7 @@ describe(`write services (${dialectUnderTest})`, () => {
       const error = await failure(
         createPublication(t.ctx, "beta", issue("1", "1"), await png("#333333")),
       );
-      expect([error.kind, error.message]).toEqual([
+      expect([error.kind, defaultLanguageText(error.message)]).toEqual([
         "conflict",
         "Vol. 1 No. 1 already exists in Journal beta.",
       ]);
@@ -388,7 +389,7 @@ describe(`write services (${dialectUnderTest})`, () => {
 
     it("deletes an issue only when it has no papers, then its cover", async () => {
       const error = await failure(deletePublication(t.ctx, "beta", publicationId));
-      expect([error.kind, error.message]).toEqual([
+      expect([error.kind, defaultLanguageText(error.message)]).toEqual([
         "conflict",
         "Vol. 2 No. 1 (2024) still has 1 paper. Delete them before deleting the publication.",
       ]);
@@ -498,7 +499,7 @@ describe(`write services (${dialectUnderTest})`, () => {
       expect(await names()).toEqual(["1:Uni C", "2:Uni A", "3:Uni B"]);
 
       const dup = await failure(createPartner(t.ctx, { name: "uni a", link: "" }));
-      expect([dup.kind, dup.message]).toEqual([
+      expect([dup.kind, defaultLanguageText(dup.message)]).toEqual([
         "conflict",
         'A partner named "uni a" already exists.',
       ]);

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultLanguageText } from "../../server/i18n/catalogues.ts";
 import { AppError } from "../../server/services/errors.ts";
 import { journalCoverPng, monogramPng } from "../../server/services/generated-art.ts";
 import { derivativeKey, removeImage, storeImage } from "../../server/services/images.ts";
@@ -17,7 +18,8 @@ async function kindOf(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof AppError) return `${error.kind}: ${error.message}`;
+    // the message as a reader gets it (an AppError carries a catalogue message with its values)
+    if (error instanceof AppError) return `${error.kind}: ${defaultLanguageText(error.message)}`;
     throw error;
   }
   return "no error";

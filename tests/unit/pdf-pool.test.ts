@@ -1,7 +1,9 @@
 import { availableParallelism } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+import { defaultLanguageText } from "../../server/i18n/catalogues.ts";
 import type { AppContext } from "../../server/services/context.ts";
+import { AppError } from "../../server/services/errors.ts";
 import { storePaperFile } from "../../server/services/paper-file.ts";
 import { inspectPdf, PdfExtractionError, UnreadablePdfError } from "../../server/services/pdf.ts";
 import { createPdfPool } from "../../server/services/pdf-pool.ts";
@@ -80,10 +82,11 @@ describe("PDF worker pool with a misbehaving reader", () => {
         config: { maxPdfBytes: 1024 },
         pdfPool: { size: 1, close: async () => {}, inspect: () => Promise.reject(error) },
       } as unknown as AppContext;
-      await expect(storePaperFile(ctx, upload)).rejects.toMatchObject({
-        kind: "unsupported_type",
-        message,
-      });
+      const refused = await storePaperFile(ctx, upload).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).kind).toBe("unsupported_type");
+      // the message as the uploader reads it (an AppError carries it with its values)
+      expect(defaultLanguageText((refused as AppError).message)).toBe(message);
     }
   });
 

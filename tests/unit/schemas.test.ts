@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultLanguageText } from "../../server/i18n/catalogues.ts";
 import { yearChoices } from "../../shared/constants.ts";
 import {
   isValidIssn,
@@ -13,13 +14,18 @@ import {
   publicationSchema,
 } from "../../shared/schemas.ts";
 
-/** Field → message of a failed parse (the shape `parseInput` sends as `errors`). */
+/**
+ * Field → message of a failed parse (the shape `parseInput` sends as `errors`), in English as a
+ * reader gets it (a message with values is carried with them: shared/i18n/messages.ts).
+ */
 function errorsOf(result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };
 }) {
   expect(result.success).toBe(false);
-  return Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+  return Object.fromEntries(
+    result.error!.issues.map((i) => [i.path.join("."), defaultLanguageText(i.message)]),
+  );
 }
 
 const step1 = {

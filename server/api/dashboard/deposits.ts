@@ -15,6 +15,7 @@
  */
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { routeNumberText } from "../../../shared/route-params.ts";
 import {
   depositScreen,
@@ -38,16 +39,19 @@ import { publicOrigin } from "../../http/origin.ts";
 import { parseInput } from "../../http/respond.ts";
 import type { AppContext } from "../../services/context.ts";
 
-const NO_JOURNAL = "No such journal.";
-const ISSUE_MISSING = { journal: NO_JOURNAL, volume: "No such issue.", issue: "No such issue." };
-const REGISTERED =
-  "Deposit sent to Crossref. Each DOI shows Registered once Crossref has processed it.";
+const NO_JOURNAL = msg("No such journal.");
+const NO_ISSUE = msg("No such issue.");
+const NO_PROCEEDING = msg("No such proceeding.");
+const ISSUE_MISSING = { journal: NO_JOURNAL, volume: NO_ISSUE, issue: NO_ISSUE };
+const REGISTERED = msg(
+  "Deposit sent to Crossref. Each DOI shows Registered once Crossref has processed it.",
+);
 
 /** `?volume=&issue=` of the DOAJ download: both (one issue) or neither (the journal). */
 const doajQuerySchema = z
   .object({ volume: routeNumberText.optional(), issue: routeNumberText.optional() })
   .refine((q) => (q.volume === undefined) === (q.issue === undefined), {
-    message: "Give both volume and issue, or neither for the whole journal.",
+    message: msg("Give both volume and issue, or neither for the whole journal."),
   });
 
 /** Sends an XML document as a download named `name`. */
@@ -67,8 +71,8 @@ export function depositsRouter(ctx: AppContext): Router {
   router.get(issueXml.path, requireManager, journalAccess(ctx, "journal"), async (req, res) => {
     const { journal, volume, issue } = issueXml.params(req, {
       journal: NO_JOURNAL,
-      volume: "No such issue.",
-      issue: "No such issue.",
+      volume: NO_ISSUE,
+      issue: NO_ISSUE,
     });
     const origin = publicOrigin(ctx.config, req);
     const { xml } = await issueCrossrefXml(ctx, journal, volume, issue, origin);
@@ -81,7 +85,7 @@ export function depositsRouter(ctx: AppContext): Router {
     requireManager,
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
-      const { proceeding } = proceedingXml.params(req, { proceeding: "No such proceeding." });
+      const { proceeding } = proceedingXml.params(req, { proceeding: NO_PROCEEDING });
       const { xml } = await proceedingCrossrefXml(ctx, proceeding, publicOrigin(ctx.config, req));
       sendXml(res, xml, `crossref-proceeding-${proceeding}.xml`);
     },
@@ -128,7 +132,7 @@ export function depositsRouter(ctx: AppContext): Router {
     requireManager,
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
-      const { proceeding } = proceedingStatus.params(req, { proceeding: "No such proceeding." });
+      const { proceeding } = proceedingStatus.params(req, { proceeding: NO_PROCEEDING });
       await proceedingVenue(ctx, proceeding);
       const target = { kind: "proceeding" as const, id: proceeding };
       proceedingStatus.send(res, { deposit: await depositScreen(ctx, target) });
@@ -141,7 +145,7 @@ export function depositsRouter(ctx: AppContext): Router {
     ...managerChange(ctx),
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
-      const { proceeding } = proceedingRegister.params(req, { proceeding: "No such proceeding." });
+      const { proceeding } = proceedingRegister.params(req, { proceeding: NO_PROCEEDING });
       const target = await registerDois(
         ctx,
         { kind: "proceeding", id: proceeding },

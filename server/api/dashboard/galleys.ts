@@ -12,6 +12,7 @@
  * `jats_file` (no file, a file the safe reader refuses, no title), 413 over `MAX_JATS_MB`.
  */
 import express, { type Router } from "express";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { readJatsUpload } from "../../features/fulltext/galley.ts";
 import { jatsFormMetadata } from "../../features/fulltext/jats-metadata.ts";
 import {
@@ -27,9 +28,9 @@ import { invalid } from "../../services/errors.ts";
 import { jatsFileField } from "./jats-upload.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
-const REMOVED = "The HTML full text was removed.";
-const NO_PAPER = "There is no such paper.";
-const NO_FILE = "Choose a JATS XML file.";
+const REMOVED = msg("The HTML full text was removed.");
+const NO_PAPER = msg("There is no such paper.");
+const NO_FILE = msg("Choose a JATS XML file.");
 
 export function galleysRouter(ctx: AppContext): Router {
   const router = express.Router();
@@ -53,7 +54,7 @@ export function galleysRouter(ctx: AppContext): Router {
     proceedingAccess(ctx, "proceeding"),
     async (req, res) => {
       const { proceeding, paper } = removeProceedingCall.params(req, {
-        proceeding: "There is no such proceeding.",
+        proceeding: msg("There is no such proceeding."),
         paper: NO_PAPER,
       });
       await removeProceedingPaperGalley(ctx, proceeding, paper);
@@ -76,10 +77,13 @@ export function galleysRouter(ctx: AppContext): Router {
         metadata = jatsFormMetadata(readJatsArticle(article));
       } catch (error) {
         if (!(error instanceof JatsError)) throw error;
-        const message = `The JATS file has no usable metadata: ${error.message}.`;
+        // the reader's own account of the problem (English) is carried as a value
+        const message = msgWith("The JATS file has no usable metadata: {reason}.", {
+          reason: error.message,
+        });
         throw invalid(message, { jats_file: message });
       }
-      readCall.send(res, { metadata }, "The JATS file was read.");
+      readCall.send(res, { metadata }, msg("The JATS file was read."));
     },
   );
 

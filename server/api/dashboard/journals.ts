@@ -16,6 +16,7 @@
  * 403 cross-site on every change (server/http/guards.ts).
  */
 import express, { type Router } from "express";
+import { msg } from "../../../shared/i18n/messages.ts";
 import {
   completeJournal,
   createJournal,
@@ -37,13 +38,13 @@ import { notFound } from "../../services/errors.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
-const COVER_MISSING = "Choose a cover image for the journal.";
+const COVER_MISSING = msg("Choose a cover image for the journal.");
 
 /** Success messages, shown by the dashboard forms. */
 export const JOURNAL_MESSAGES = {
-  step1Saved: "Journal details saved. Now add the submission information.",
-  created: "Journal Created Successfully.",
-  updated: "Journal Updated Successfully.",
+  step1Saved: msg("Journal details saved. Now add the submission information."),
+  created: msg("Journal Created Successfully."),
+  updated: msg("Journal Updated Successfully."),
 } as const;
 
 export function journalsRouter(ctx: AppContext): Router {

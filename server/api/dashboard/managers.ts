@@ -19,6 +19,7 @@ import express, { type Router } from "express";
 import { z } from "zod";
 import type { ManagersScreen } from "../../../shared/api.ts";
 import { localeOr } from "../../../shared/i18n/locales.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { inviteManager } from "../../features/accounts/invitations.ts";
 import {
   listAccounts,
@@ -34,42 +35,47 @@ import { linkOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { journalParam } from "./route-params.ts";
 
-const assignSchema = z.boolean({ error: "Say whether to assign (true) or unassign (false)." });
+const assignSchema = z.boolean({
+  error: msg("Say whether to assign (true) or unassign (false)."),
+});
 
+const CHOOSE_JOURNAL = msg("Choose a journal.");
 const journalAssignmentSchema = z.object({
   journal_uri: z
-    .string({ error: "Choose a journal." })
+    .string({ error: CHOOSE_JOURNAL })
     .trim()
-    .min(1, "Choose a journal.")
-    .max(100, "Choose a journal."),
+    .min(1, CHOOSE_JOURNAL)
+    .max(100, CHOOSE_JOURNAL),
   assign: assignSchema,
 });
 
+const CHOOSE_PROCEEDING = msg("Choose a proceeding.");
 const proceedingAssignmentSchema = z.object({
   proceeding_id: z.coerce
-    .number<string | number>({ error: "Choose a proceeding." })
-    .int("Choose a proceeding.")
-    .positive("Choose a proceeding.")
-    .max(9_999_999_999, "Choose a proceeding."),
+    .number<string | number>({ error: CHOOSE_PROCEEDING })
+    .int(CHOOSE_PROCEEDING)
+    .positive(CHOOSE_PROCEEDING)
+    .max(9_999_999_999, CHOOSE_PROCEEDING),
   assign: assignSchema,
 });
 
 const accountSchema = z
   .object({
-    role: z.enum(["admin", "manager"], { error: "The role is admin or manager." }).optional(),
-    disabled: z.boolean({ error: "Say whether the account is disabled." }).optional(),
+    role: z.enum(["admin", "manager"], { error: msg("The role is admin or manager.") }).optional(),
+    disabled: z.boolean({ error: msg("Say whether the account is disabled.") }).optional(),
   })
   .refine((body) => body.role !== undefined || body.disabled !== undefined, {
-    message: "Nothing to change: send role or disabled.",
+    message: msg("Nothing to change: send role or disabled."),
   });
 
+const INVITE_MISSING = msg("Please enter the email address to invite.");
 const inviteSchema = z.object({
   email: z
-    .string({ error: "Please enter the email address to invite." })
+    .string({ error: INVITE_MISSING })
     .trim()
-    .min(1, "Please enter the email address to invite.")
-    .max(254, "This email address is too long.")
-    .pipe(z.email("Please enter a valid email address.")),
+    .min(1, INVITE_MISSING)
+    .max(254, msg("This email address is too long."))
+    .pipe(z.email(msg("Please enter a valid email address."))),
 });
 
 export function managersRouter(ctx: AppContext): Router {
@@ -97,8 +103,8 @@ export function managersRouter(ctx: AppContext): Router {
     const params = managerProceedingCall.params(req, { user: NO_ACCOUNT });
     const userId = params.user;
     const body = managerProceedingCall.body(req.body ?? {}, proceedingAssignmentSchema);
-    const msg = await setProceedingAssignment(ctx, userId, body.proceeding_id, body.assign);
-    managerProceedingCall.send(res, {}, msg);
+    const answer = await setProceedingAssignment(ctx, userId, body.proceeding_id, body.assign);
+    managerProceedingCall.send(res, {}, answer);
   });
 
   const managerAccountCall = apiCall("POST /manager_account/:user");
@@ -123,7 +129,7 @@ export function managersRouter(ctx: AppContext): Router {
     inviteManagerCall.send(
       res,
       {},
-      `Invitation sent to ${to}. The link works once, for 7 days.`,
+      msgWith("Invitation sent to {email}. The link works once, for 7 days.", { email: to }),
       201,
     );
   });

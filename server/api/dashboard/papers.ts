@@ -22,6 +22,8 @@
 import express, { type RequestHandler, type Router } from "express";
 import multer from "multer";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { MAX_JATS_FILES } from "../../features/fulltext/galley.ts";
 import { createPaper, deletePaper, updatePaper } from "../../features/papers/commands.ts";
 import { galleyUrl, getPaperForEdit } from "../../features/papers/queries.ts";
 import { apiCall } from "../../http/contract.ts";
@@ -39,7 +41,7 @@ import {
 import { parseWithRequiredFile } from "./required-file.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
-const NO_PAPER = "No such paper in this journal.";
+const NO_PAPER = msg("No such paper in this journal.");
 
 /**
  * Text fields a paper form may carry: the spec's, authors with their added fields and
@@ -92,7 +94,7 @@ export function papersRouter(ctx: AppContext): Router {
         req.body ?? {},
         pdf,
         "paper_file",
-        "Choose the paper's PDF file.",
+        msg("Choose the paper's PDF file."),
       );
       const { id } = await withJatsUpload(ctx, req, (jats) =>
         createPaper(ctx, uri, input, pdf, { jats }),
@@ -164,7 +166,7 @@ export function papersRouter(ctx: AppContext): Router {
       });
       const uri = params.journal;
       await deletePaper(ctx, uri, params.paper);
-      deletePaperCall.send(res, {}, "The paper was deleted.");
+      deletePaperCall.send(res, {}, msg("The paper was deleted."));
     },
   );
 

@@ -17,6 +17,7 @@
  */
 import express, { type Router } from "express";
 import { z } from "zod";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import {
   createPartner,
   removePartner,
@@ -30,24 +31,26 @@ import { imageField, multipart, uploadedFile } from "../../http/uploads.ts";
 import type { AppContext } from "../../services/context.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 
-const NO_PARTNER = "There is no such partner.";
+const NO_PARTNER = msg("There is no such partner.");
 
 /** Success messages, shown on the partners screen. */
 export const PARTNER_MESSAGES = {
-  created: "Partner Added Successfully.",
-  updated: "Partner Updated Successfully.",
-  reordered: "Partner Order Saved.",
-  removed: "Partner Removed Successfully.",
+  created: msg("Partner Added Successfully."),
+  updated: msg("Partner Updated Successfully."),
+  reordered: msg("Partner Order Saved."),
+  removed: msg("Partner Removed Successfully."),
 } as const;
+
+const REORDER_MISSING = msg("List the partners' ids in their new order.");
 
 /** Body of POST /reorder_partners. */
 const reorderSchema = z.object({
   ids: z
     .array(z.coerce.number<string | number>().int().positive(), {
-      error: "List the partners' ids in their new order.",
+      error: REORDER_MISSING,
     })
-    .min(1, "List the partners' ids in their new order.")
-    .max(10_000, "List at most 10000 partners."),
+    .min(1, REORDER_MISSING)
+    .max(10_000, msgWith("List at most {max} partners.", { max: 10_000 })),
 });
 
 export function partnersRouter(ctx: AppContext): Router {
@@ -72,7 +75,7 @@ export function partnersRouter(ctx: AppContext): Router {
         req.body,
         logo,
         "logo",
-        "Choose the partner's logo image.",
+        msg("Choose the partner's logo image."),
       );
       const { id } = await createPartner(ctx, input, logo);
       createPartnerCall.send(res, { partner_id: id }, PARTNER_MESSAGES.created, 201);

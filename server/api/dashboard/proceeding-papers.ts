@@ -19,6 +19,7 @@
  */
 import express, { type Router } from "express";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import {
   createProceedingPaper,
   deleteProceedingPaper,
@@ -36,13 +37,13 @@ import { withJatsUpload } from "./jats-upload.ts";
 import { pdfUploadOf } from "./papers.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 
-const NO_PROCEEDING = "There is no such proceeding.";
-const NO_PAPER = "There is no such paper in this proceeding.";
+const NO_PROCEEDING = msg("There is no such proceeding.");
+const NO_PAPER = msg("There is no such paper in this proceeding.");
 
 /** Success messages beside the spec's paper ones. */
 export const PROCEEDING_PAPER_MESSAGES = {
-  paperDeleted: "The paper was deleted.",
-  proceedingDeleted: "The proceeding was deleted.",
+  paperDeleted: msg("The paper was deleted."),
+  proceedingDeleted: msg("The proceeding was deleted."),
 } as const;
 
 export function proceedingPapersRouter(ctx: AppContext): Router {
@@ -91,7 +92,7 @@ export function proceedingPapersRouter(ctx: AppContext): Router {
         req.body ?? {},
         pdf,
         "paper_file",
-        "Choose the paper's PDF file.",
+        msg("Choose the paper's PDF file."),
       );
       const { id } = await withJatsUpload(ctx, req, (jats) =>
         createProceedingPaper(ctx, proceedingId, input, pdf, {

@@ -21,6 +21,7 @@
  * out and 403 cross-site on every change.
  */
 import express, { type Router } from "express";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { createProceeding, updateProceeding } from "../../features/proceedings/commands.ts";
 import {
   getProceeding,
@@ -34,12 +35,12 @@ import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 
-const NO_PROCEEDING = "There is no such proceeding.";
+const NO_PROCEEDING = msg("There is no such proceeding.");
 
 /** Success messages, shown by the dashboard forms. */
 export const PROCEEDING_MESSAGES = {
-  created: "Proceeding Created Successfully.",
-  updated: "Proceeding Updated Successfully.",
+  created: msg("Proceeding Created Successfully."),
+  updated: msg("Proceeding Updated Successfully."),
 } as const;
 
 export function proceedingsRouter(ctx: AppContext): Router {
@@ -80,7 +81,7 @@ export function proceedingsRouter(ctx: AppContext): Router {
       req.body,
       cover,
       "cover_img",
-      "Choose a cover image for the proceeding.",
+      msg("Choose a cover image for the proceeding."),
     );
     const { id } = await createProceeding(ctx, input, cover, {}, actorOf(res).id);
     createProceedingsCall.send(res, { proceeding_id: id }, PROCEEDING_MESSAGES.created, 201);

@@ -15,6 +15,7 @@
  * Unknown journals and issues are 404; a publication id of another journal is 404 too.
  */
 import express, { type Router } from "express";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { findJournalRow } from "../../features/journals/queries.ts";
 import {
   createPublication,
@@ -34,14 +35,14 @@ import { notFound } from "../../services/errors.ts";
 import { parseWithRequiredFile } from "./required-file.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
-const NO_PUBLICATION = "No such publication in this journal.";
-const NO_ACTION = "No such publication action.";
+const NO_PUBLICATION = msg("No such publication in this journal.");
+const NO_ACTION = msg("No such publication action.");
 
 /** What each api-type row action does, and the sentence answering it. */
 const ACTIONS = {
-  publish: "The publication is published: readers can now see it.",
-  unpublish: "The publication is unpublished: only managers can see it now.",
-  delete: "The publication was deleted.",
+  publish: msg("The publication is published: readers can now see it."),
+  unpublish: msg("The publication is unpublished: only managers can see it now."),
+  delete: msg("The publication was deleted."),
 } as const;
 type PublicationAction = keyof typeof ACTIONS;
 
@@ -104,10 +105,10 @@ export function publicationsRouter(ctx: AppContext): Router {
         req.body ?? {},
         cover,
         "cover_img",
-        "Choose a cover image for the publication.",
+        msg("Choose a cover image for the publication."),
       );
       const { id } = await createPublication(ctx, uri, input, cover);
-      createPublicationCall.send(res, { id }, "Publication created.", 201);
+      createPublicationCall.send(res, { id }, msg("Publication created."), 201);
     },
   );
 
@@ -145,7 +146,7 @@ export function publicationsRouter(ctx: AppContext): Router {
       const id = params.publication;
       const input = editPublicationCall.body(req.body ?? {});
       await updatePublication(ctx, uri, id, input, cover);
-      editPublicationCall.send(res, { id }, "Publication updated.");
+      editPublicationCall.send(res, { id }, msg("Publication updated."));
     },
   );
 

@@ -5,10 +5,11 @@
  * probing malformed paths learns nothing more. The helpers take `unknown` because Express types
  * a parameter as `string | string[]` once the route has spread middleware.
  */
+import { msg } from "../../../shared/i18n/messages.ts";
 import { parseRouteParam, routeJournalUri } from "../../../shared/route-params.ts";
 import { notFound } from "../../services/errors.ts";
 
-export const NO_JOURNAL = "No such journal.";
+export const NO_JOURNAL = msg("No such journal.");
 
 /** A journal URI (a path parameter, or a field naming one). @throws AppError `not_found`. */
 export function journalParam(value: unknown): string {

@@ -19,6 +19,7 @@
  */
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { routeId } from "../../../shared/route-params.ts";
 import type { SushiSettings } from "../../../shared/usage.ts";
 import {
@@ -40,8 +41,7 @@ import { publicOrigin } from "../../http/origin.ts";
 import { parseInput } from "../../http/respond.ts";
 import type { AppContext } from "../../services/context.ts";
 
-const day = (what: string) =>
-  z.iso.date({ error: `The ${what} date must be a date (YYYY-MM-DD).` }).optional();
+const day = (message: string) => z.iso.date({ error: message }).optional();
 
 /** The query of the screen and its CSV. */
 const statisticsQuerySchema = z.object({
@@ -49,8 +49,8 @@ const statisticsQuerySchema = z.object({
   issue: routeId.optional(),
   proceeding: routeId.optional(),
   paper: routeId.optional(),
-  from: day("start"),
-  to: day("end"),
+  from: day(msg("The start date must be a date (YYYY-MM-DD).")),
+  to: day(msg("The end date must be a date (YYYY-MM-DD).")),
   table: z.enum(["periods", "papers"]).optional(),
 });
 
@@ -68,16 +68,18 @@ function readQuery(req: Request): StatisticsQuery & { table?: "periods" | "paper
   return parseInput(statisticsQuerySchema, queryOf(req));
 }
 
+const LABEL_MISSING = msg("Say who the key is for.");
+
 const labelSchema = z.object({
   label: z
-    .string({ error: "Say who the key is for." })
+    .string({ error: LABEL_MISSING })
     .trim()
-    .min(1, "Say who the key is for.")
-    .max(100, "Keep the label under 100 characters."),
+    .min(1, LABEL_MISSING)
+    .max(100, msg("Keep the label under 100 characters.")),
 });
 
 const settingsSchema = z.object({
-  require_api_key: z.boolean({ error: "Say whether SUSHI requires an API key." }),
+  require_api_key: z.boolean({ error: msg("Say whether SUSHI requires an API key.") }),
 });
 
 export function statisticsRouter(ctx: AppContext): Router {
@@ -117,7 +119,7 @@ export function statisticsRouter(ctx: AppContext): Router {
   router.post(createKeyCall.path, ...adminChange, async (req, res) => {
     const { label } = createKeyCall.body(req.body ?? {}, labelSchema);
     const created = await createSushiKey(ctx, actorOf(res), label);
-    createKeyCall.send(res, created, "Key created. Copy it now: it is not shown again.", 201);
+    createKeyCall.send(res, created, msg("Key created. Copy it now: it is not shown again."), 201);
   });
 
   const revokeKeyCall = apiCall("POST /revoke_sushi_key/:key");

@@ -10,6 +10,7 @@
  *   server/features/proceedings/commands.ts).
  */
 import { type RawBuilder, type SqlBool, sql } from "kysely";
+import { msg } from "../../../shared/i18n/messages.ts";
 import type { UserRole } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
@@ -23,11 +24,14 @@ export type Actor = { id: number; role: UserRole };
 
 /** The 403 messages, one per kind of thing refused. */
 export const ACCESS_MESSAGES = {
-  adminOnly: "Only a site administrator can do this.",
-  journal: "You do not manage this journal. Ask a site administrator to assign it to you.",
-  proceeding: "You do not manage this proceeding. Ask a site administrator to assign it to you.",
-  event:
+  adminOnly: msg("Only a site administrator can do this."),
+  journal: msg("You do not manage this journal. Ask a site administrator to assign it to you."),
+  proceeding: msg(
+    "You do not manage this proceeding. Ask a site administrator to assign it to you.",
+  ),
+  event: msg(
     "This event is shared with proceedings you do not manage, so you cannot rename or re-date it. Choose New Event to give this proceeding its own event, or ask a site administrator.",
+  ),
 } as const;
 
 export const isAdmin = (actor: Actor): boolean => actor.role === "admin";

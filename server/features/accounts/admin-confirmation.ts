@@ -19,6 +19,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { localeOr } from "../../../shared/i18n/locales.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -78,14 +79,17 @@ export async function offerAdminConfirmation(
 }
 
 /** What a good link with the account's password answers. */
-export const ADMIN_CONFIRMED_MSG =
-  "Your address is confirmed: your account is now the site administrator.";
+export const ADMIN_CONFIRMED_MSG = msg(
+  "Your address is confirmed: your account is now the site administrator.",
+);
 /** A link that is unknown, used or expired, or whose account lost the address. */
-export const ADMIN_LINK_GONE_MSG =
-  "This confirmation link has expired or has already been used. A site administrator can make your account administrator on the Managers screen.";
+export const ADMIN_LINK_GONE_MSG = msg(
+  "This confirmation link has expired or has already been used. A site administrator can make your account administrator on the Managers screen.",
+);
 /** A password that is not the registered account's. */
-export const ADMIN_WRONG_PASSWORD_MSG =
-  "This is not the password of the account that registered this address.";
+export const ADMIN_WRONG_PASSWORD_MSG = msg(
+  "This is not the password of the account that registered this address.",
+);
 
 /**
  * Confirms the administrator address: takes link `token` (once: the update that marks it used

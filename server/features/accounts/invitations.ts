@@ -15,6 +15,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { INVITATION_GONE } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -36,7 +37,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Defined in shared/constants.ts: the registration schema (shared/schemas.ts) says it too. */
 export { INVITATION_GONE };
 
-const ACCOUNT_EXISTS = "An account with this email already exists.";
+const ACCOUNT_EXISTS = msg("An account with this email already exists.");
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 

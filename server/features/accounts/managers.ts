@@ -11,6 +11,7 @@
  */
 import { sql } from "kysely";
 import type { ManagerAccount, ManagersScreen } from "../../../shared/api.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import type { UserRole } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, conflict, notFound } from "../../services/errors.ts";
@@ -18,10 +19,11 @@ import { timestamp } from "../../services/write.ts";
 import { assignJournalInTrx, assignProceedingInTrx } from "./access.ts";
 import { displayName } from "./users.ts";
 
-export const NO_ACCOUNT = "There is no such account.";
-export const LAST_ADMIN_MSG =
-  "This is the last active site administrator: make another account administrator first.";
-export const SELF_DISABLE_MSG = "You cannot disable your own account.";
+export const NO_ACCOUNT = msg("There is no such account.");
+export const LAST_ADMIN_MSG = msg(
+  "This is the last active site administrator: make another account administrator first.",
+);
+export const SELF_DISABLE_MSG = msg("You cannot disable your own account.");
 
 /** The choices of the assign menus. */
 export type AssignableItems = Pick<ManagersScreen, "journals" | "proceedings">;
@@ -105,19 +107,25 @@ export async function setJournalAssignment(
     .select(["id", "name"])
     .where("uri", "=", uri)
     .executeTakeFirst();
-  if (!journal) throw notFound("No such journal.");
+  if (!journal) throw notFound(msg("No such journal."));
   if (assign) {
     await ctx.db
       .transaction()
       .execute((trx) => assignJournalInTrx(trx, journal.id, userId, timestamp()));
-    return `${displayName(user)} now manages ${journal.name}.`;
+    return msgWith("{name} now manages {journal}.", {
+      name: displayName(user),
+      journal: journal.name,
+    });
   }
   await ctx.db
     .deleteFrom("journal_managers")
     .where("journal_id", "=", journal.id)
     .where("user_id", "=", userId)
     .execute();
-  return `${displayName(user)} no longer manages ${journal.name}.`;
+  return msgWith("{name} no longer manages {journal}.", {
+    name: displayName(user),
+    journal: journal.name,
+  });
 }
 
 /** As {@link setJournalAssignment}, for proceeding `proceedingId`. */
@@ -133,19 +141,25 @@ export async function setProceedingAssignment(
     .select(["id", "title"])
     .where("id", "=", proceedingId)
     .executeTakeFirst();
-  if (!proceeding) throw notFound("There is no such proceeding.");
+  if (!proceeding) throw notFound(msg("There is no such proceeding."));
   if (assign) {
     await ctx.db
       .transaction()
       .execute((trx) => assignProceedingInTrx(trx, proceeding.id, userId, timestamp()));
-    return `${displayName(user)} now manages ${proceeding.title}.`;
+    return msgWith("{name} now manages {proceeding}.", {
+      name: displayName(user),
+      proceeding: proceeding.title,
+    });
   }
   await ctx.db
     .deleteFrom("proceeding_managers")
     .where("proceeding_id", "=", proceeding.id)
     .where("user_id", "=", userId)
     .execute();
-  return `${displayName(user)} no longer manages ${proceeding.title}.`;
+  return msgWith("{name} no longer manages {proceeding}.", {
+    name: displayName(user),
+    proceeding: proceeding.title,
+  });
 }
 
 /**
@@ -208,10 +222,12 @@ export async function updateAccount(
     }
   });
   if (change.disabled === true) {
-    return `${name}'s account is disabled and signed out everywhere.`;
+    return msgWith("{name}'s account is disabled and signed out everywhere.", { name });
   }
-  if (change.disabled === false) return `${name}'s account is enabled again.`;
+  if (change.disabled === false) {
+    return msgWith("{name}'s account is enabled again.", { name });
+  }
   return change.role === "admin"
-    ? `${name} is now a site administrator.`
-    : `${name} is now a journal manager.`;
+    ? msgWith("{name} is now a site administrator.", { name })
+    : msgWith("{name} is now a journal manager.", { name });
 }

@@ -18,6 +18,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { localeOr } from "../../../shared/i18n/locales.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -38,12 +39,14 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 export const MAX_LINKS_PER_HOUR = 3;
 
 /** The one answer to a reset request, whether or not the address has an account. */
-export const RESET_REQUESTED_MSG =
-  "If an account uses this address, we have sent it a link to choose a new password. The link works once, within 1 hour. Please check your inbox and spam folder.";
+export const RESET_REQUESTED_MSG = msg(
+  "If an account uses this address, we have sent it a link to choose a new password. The link works once, within 1 hour. Please check your inbox and spam folder.",
+);
 /** A link that is unknown, used or expired. */
-export const RESET_LINK_INVALID_MSG =
-  "This password reset link has expired or has already been used. Please ask for a new one.";
-export const PASSWORD_RESET_MSG = "Your password has been changed and you are signed in.";
+export const RESET_LINK_INVALID_MSG = msg(
+  "This password reset link has expired or has already been used. Please ask for a new one.",
+);
+export const PASSWORD_RESET_MSG = msg("Your password has been changed and you are signed in.");
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -16,6 +16,8 @@ import { sql } from "kysely";
 import { MESSAGES, MIN_PASSWORD_LENGTH } from "../../../shared/constants.ts";
 import { normaliseEmail } from "../../../shared/email-address.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { PASSWORD_TOO_SHORT } from "../../../shared/schemas.ts";
 import { DEFAULT_PASSWORD_SCRYPT_COST } from "../../config.ts";
 import type { User, UserRole } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
@@ -135,13 +137,10 @@ export function passcodeMatches(given: string, configured: string): boolean {
  */
 export function assertNewPassword(pword: string, cpword: string): void {
   if (pword !== cpword) {
-    throw invalid("Passwords you entered do not match!", {
-      cpword: "Passwords you entered do not match!",
-    });
+    throw invalid(MESSAGES.passwordsDoNotMatch, { cpword: MESSAGES.passwordsDoNotMatch });
   }
   if ([...pword].length < MIN_PASSWORD_LENGTH) {
-    const msg = `Your password must be at least ${MIN_PASSWORD_LENGTH} characters long.`;
-    throw invalid(msg, { pword: msg });
+    throw invalid(PASSWORD_TOO_SHORT, { pword: PASSWORD_TOO_SHORT });
   }
 }
 
@@ -175,13 +174,14 @@ export async function registerManager(
   const configured = assertRegistrationOpen(ctx);
   assertNewPassword(input.pword, input.cpword);
   if (!passcodeMatches(input.admincode, configured)) {
-    throw new AppError("forbidden", "The admin passcode is not correct.", {
-      errors: { admincode: "The admin passcode is not correct." },
+    const wrong = msg("The admin passcode is not correct.");
+    throw new AppError("forbidden", wrong, {
+      errors: { admincode: wrong },
     });
   }
 
   const email = normaliseEmail(input.email);
-  const taken = "An account with this email already exists.";
+  const taken = msg("An account with this email already exists.");
   const existing = await ctx.db
     .selectFrom("users")
     .select("id")
@@ -211,7 +211,7 @@ export async function insertAccount(
   passwordHash?: string,
   addressProven = false,
 ): Promise<User> {
-  const taken = "An account with this email already exists.";
+  const taken = msg("An account with this email already exists.");
   const password_hash =
     passwordHash ?? (await hashPassword(input.pword, ctx.config.passwordScryptCost));
   const role =
@@ -241,8 +241,9 @@ export async function insertAccount(
 }
 
 /** Refusal of a sign-in to a disabled account (decision 190). */
-export const DISABLED_MSG =
-  "This account has been disabled. Please contact the site administrator.";
+export const DISABLED_MSG = msg(
+  "This account has been disabled. Please contact the site administrator.",
+);
 
 /**
  * Checks an email and password (docs/product/api.md, POST /login). An unknown email and a wrong
@@ -263,7 +264,7 @@ export async function authenticate(
     .executeTakeFirst();
   const cost = ctx.config.passwordScryptCost;
   const ok = await verifyPassword(password, user?.password_hash ?? dummyHash(cost));
-  if (!user || !ok) throw new AppError("unauthorized", "Invalid email or password.");
+  if (!user || !ok) throw new AppError("unauthorized", msg("Invalid email or password."));
   // said only to whoever knows the password, so it reveals nothing to a guesser
   if (user.disabled_at !== null) throw new AppError("forbidden", DISABLED_MSG);
   if (needsRehash(user.password_hash, cost)) {
@@ -280,7 +281,7 @@ export async function findUser(ctx: AppContext, id: number): Promise<User | unde
 }
 
 /** The msg when the current password given to change it is wrong. */
-export const WRONG_CURRENT_PASSWORD_MSG = "Your current password is not correct.";
+export const WRONG_CURRENT_PASSWORD_MSG = msg("Your current password is not correct.");
 
 /**
  * Changes the signed-in manager's password (issue 8; decision 198): `current` must be their
@@ -296,7 +297,7 @@ export async function changePassword(
   input: { current: string; pword: string; cpword: string },
 ): Promise<void> {
   const user = await findUser(ctx, userId);
-  if (!user) throw new AppError("not_found", "This account no longer exists.");
+  if (!user) throw new AppError("not_found", msg("This account no longer exists."));
   if (!(await verifyPassword(input.current, user.password_hash))) {
     throw invalid(WRONG_CURRENT_PASSWORD_MSG, { current: WRONG_CURRENT_PASSWORD_MSG });
   }
@@ -333,6 +334,6 @@ export async function updateName(
     .where("id", "=", userId)
     .returningAll()
     .executeTakeFirst();
-  if (!user) throw new AppError("not_found", "This account no longer exists.");
+  if (!user) throw new AppError("not_found", msg("This account no longer exists."));
   return user;
 }

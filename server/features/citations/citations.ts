@@ -22,6 +22,9 @@ import express, { type Response, type Router } from "express";
 import type { CitationReferences } from "../../../shared/api.ts";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
 import { paperLink, proceedingPaperLink, slugify } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { sendNotFoundText } from "../../http/client-errors.ts";
+import { answerTranslator } from "../../http/locale.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
@@ -45,7 +48,7 @@ function citeFormat(file: string): CiteFile | null {
 }
 
 function notFound(res: Response): void {
-  res.status(404).type("text/plain").send("404 Page Not Found");
+  sendNotFoundText(res);
 }
 
 function sendFile(res: Response, item: CslItem, title: string, format: CitationFileFormat) {
@@ -81,7 +84,11 @@ async function send(
       .status(503)
       .set("Retry-After", "5")
       .set("Cache-Control", "no-store")
-      .json({ error: "The references could not be formatted just now. Please try again." });
+      .json({
+        error: answerTranslator(res)(
+          msg("The references could not be formatted just now. Please try again."),
+        ),
+      });
   }
 }
 

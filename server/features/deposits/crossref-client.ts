@@ -15,6 +15,7 @@
  * anything, the form it received included. The log lines name the status and the outcome only.
  */
 import { DOMParser, type Document } from "@xmldom/xmldom";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { CROSSREF_TEST_DEPOSIT_URL } from "../../config.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
@@ -22,10 +23,11 @@ import { AppError } from "../../services/errors.ts";
 /** Time allowed for one call to Crossref. */
 const CROSSREF_TIMEOUT_MS = 30_000;
 
-export const NOT_CONFIGURED =
-  "Crossref is not set up on this site: the administrator must set CROSSREF_USERNAME and CROSSREF_PASSWORD.";
+export const NOT_CONFIGURED = msg(
+  "Crossref is not set up on this site: the administrator must set CROSSREF_USERNAME and CROSSREF_PASSWORD.",
+);
 
-export const UNREACHABLE = "Crossref could not be reached. Please try again later.";
+export const UNREACHABLE = msg("Crossref could not be reached. Please try again later.");
 
 /** The account of `CROSSREF_USERNAME` and `CROSSREF_PASSWORD`; @throws AppError conflict without. */
 export function crossrefCredentials(ctx: AppContext): { username: string; password: string } {
@@ -61,30 +63,53 @@ function depositStatus(page: string): "SUCCESS" | "FAILURE" | undefined {
 
 /**
  * The message a manager is shown when an upload was not taken, by what the site knows of the
- * answer: its HTTP status and its batch status.
+ * answer: its HTTP status and its batch status. A catalogue message with its values (decision
+ * 382); the status is a code, carried as text.
  */
-function refusal(depositUrl: string, status: number, batch: string | undefined): string {
-  const shown = `${shownDepositUrl(depositUrl)} (CROSSREF_DEPOSIT_URL)`;
-  if (status >= 300 && status < 400) {
-    const scheme = depositUrl.startsWith("http://")
-      ? " It starts with http://; Crossref's deposit address starts with https://."
-      : "";
-    return `Nothing was deposited: ${shown} answered HTTP ${status}, a redirect to another address, and the site does not send the Crossref password on to an address it was not given.${scheme} Set CROSSREF_DEPOSIT_URL to the deposit address itself (Crossref's: https://doi.crossref.org/servlet/deposit, its test system: ${CROSSREF_TEST_DEPOSIT_URL}).`;
+function refusal(depositUrl: string, httpStatus: number, batch: string | undefined): string {
+  const url = shownDepositUrl(depositUrl);
+  const status = String(httpStatus);
+  if (httpStatus >= 300 && httpStatus < 400) {
+    return depositUrl.startsWith("http://")
+      ? msgWith(
+          "Nothing was deposited: {url} (CROSSREF_DEPOSIT_URL) answered HTTP {status}, a redirect to another address, and the site does not send the Crossref password on to an address it was not given. It starts with http://; Crossref's deposit address starts with https://. Set CROSSREF_DEPOSIT_URL to the deposit address itself (Crossref's: https://doi.crossref.org/servlet/deposit, its test system: {testUrl}).",
+          { url, status, testUrl: CROSSREF_TEST_DEPOSIT_URL },
+        )
+      : msgWith(
+          "Nothing was deposited: {url} (CROSSREF_DEPOSIT_URL) answered HTTP {status}, a redirect to another address, and the site does not send the Crossref password on to an address it was not given. Set CROSSREF_DEPOSIT_URL to the deposit address itself (Crossref's: https://doi.crossref.org/servlet/deposit, its test system: {testUrl}).",
+          { url, status, testUrl: CROSSREF_TEST_DEPOSIT_URL },
+        );
   }
-  if (status === 401 || status === 403) {
-    return `Crossref refused the account (HTTP ${status}): check CROSSREF_USERNAME and CROSSREF_PASSWORD.`;
+  if (httpStatus === 401 || httpStatus === 403) {
+    return msgWith(
+      "Crossref refused the account (HTTP {status}): check CROSSREF_USERNAME and CROSSREF_PASSWORD.",
+      { status },
+    );
   }
-  if (status === 404 || status === 405) {
-    return `Nothing was deposited: ${shown} answered HTTP ${status}, so it is not a Crossref deposit address.`;
+  if (httpStatus === 404 || httpStatus === 405) {
+    return msgWith(
+      "Nothing was deposited: {url} (CROSSREF_DEPOSIT_URL) answered HTTP {status}, so it is not a Crossref deposit address.",
+      { url, status },
+    );
   }
-  if (status >= 500) {
-    return `Crossref is not available at the moment (HTTP ${status}). Please try again later.`;
+  if (httpStatus >= 500) {
+    return msgWith(
+      "Crossref is not available at the moment (HTTP {status}). Please try again later.",
+      { status },
+    );
   }
   if (batch === "FAILURE") {
-    return `Crossref refused the deposit (FAILURE, HTTP ${status}). Its reason is in the account's submissions at Crossref.`;
+    return msgWith(
+      "Crossref refused the deposit (FAILURE, HTTP {status}). Its reason is in the account's submissions at Crossref.",
+      { status },
+    );
   }
-  if (status >= 400) return `Crossref refused the deposit (HTTP ${status}).`;
-  return `Nothing was deposited: ${shown} answered HTTP ${status} with a page that is not Crossref's answer to a deposit.`;
+  if (httpStatus >= 400)
+    return msgWith("Crossref refused the deposit (HTTP {status}).", { status });
+  return msgWith(
+    "Nothing was deposited: {url} (CROSSREF_DEPOSIT_URL) answered HTTP {status} with a page that is not Crossref's answer to a deposit.",
+    { url, status },
+  );
 }
 
 /**

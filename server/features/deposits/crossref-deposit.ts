@@ -18,6 +18,7 @@
 import { DOMParser } from "@xmldom/xmldom";
 import type { DepositPaper, DepositScreen, DoiStatus } from "../../../shared/deposits.ts";
 import { assignDoi } from "../../../shared/doi-pattern.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { CROSSREF_TEST_DEPOSIT_URL } from "../../config.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
@@ -119,7 +120,9 @@ export async function registerDois(
   if (papers.length === 0) {
     throw new AppError(
       "conflict",
-      "No paper here has a DOI: enter DOIs on the papers, or a DOI prefix on the journal form.",
+      msg(
+        "No paper here has a DOI: enter DOIs on the papers, or a DOI prefix on the journal form.",
+      ),
     );
   }
   await postDeposit(ctx, deposit.xml, `${deposit.batch.id}.xml`);
@@ -203,7 +206,8 @@ async function pollBatches(ctx: AppContext, target: DepositTarget): Promise<void
           .updateTable("paper_dois")
           .set({
             status: r.ok ? "registered" : "failed",
-            message: r.ok ? null : r.message || "Crossref did not register this DOI.",
+            // Crossref's own words (English, from its log), else ours
+            message: r.ok ? null : r.message || msg("Crossref did not register this DOI."),
             updated_at: now,
           })
           .where("batch_id", "=", batch_id)
@@ -215,7 +219,7 @@ async function pollBatches(ctx: AppContext, target: DepositTarget): Promise<void
         .updateTable("paper_dois")
         .set({
           status: "failed",
-          message: "Crossref's log does not name this DOI.",
+          message: msg("Crossref's log does not name this DOI."),
           updated_at: now,
         })
         .where("batch_id", "=", batch_id)

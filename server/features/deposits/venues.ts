@@ -4,6 +4,7 @@
  * they publish.
  */
 
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import {
@@ -28,7 +29,7 @@ export async function journalVenue(ctx: AppContext, uri: string): Promise<Journa
     .select(JOURNAL_VENUE_COLUMNS)
     .where("j.uri", "=", uri)
     .executeTakeFirst();
-  if (!row) throw notFound("No such journal.");
+  if (!row) throw notFound(msg("No such journal."));
   return journalVenueOf(row);
 }
 
@@ -51,7 +52,10 @@ export async function issueVenue(
     .where("pub.volume", "=", volume)
     .where("pub.number", "=", number)
     .executeTakeFirst();
-  if (!row) throw notFound(`No issue Vol. ${volume} No. ${number} in this journal.`);
+  if (!row)
+    throw notFound(
+      msgWith("No issue Vol. {volume} No. {issue} in this journal.", { volume, issue: number }),
+    );
   return { journal, issue: issueVenueOf(row) };
 }
 
@@ -66,6 +70,6 @@ export async function proceedingVenue(ctx: AppContext, id: number): Promise<Proc
     .select(PROCEEDING_VENUE_COLUMNS)
     .where("pr.id", "=", id)
     .executeTakeFirst();
-  if (!row) throw notFound("No such proceeding.");
+  if (!row) throw notFound(msg("No such proceeding."));
   return proceedingVenueOf(row);
 }

@@ -15,6 +15,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
 import { slugify } from "../../../shared/format.ts";
+import { sendNotFoundText } from "../../http/client-errors.ts";
 import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
 import { findPaperFile, findProceedingPaperFile, parsePaperId } from "../papers/queries.ts";
@@ -63,7 +64,7 @@ async function sendPdf(
   next: NextFunction,
 ): Promise<void> {
   if (!found) {
-    res.status(404).type("text/plain").send("404 Page Not Found");
+    sendNotFoundText(res);
     return;
   }
   const fileName = `${slugify(found.title)}.pdf`;
@@ -135,7 +136,7 @@ async function sendFromBucket(
 ): Promise<void> {
   const stat = await ctx.storage.stat(key);
   if (!stat) {
-    res.status(404).type("text/plain").send("404 Page Not Found");
+    sendNotFoundText(res);
     return;
   }
   if (ctx.storage.presign) {

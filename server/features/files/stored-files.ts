@@ -6,6 +6,7 @@
  * that is not a storage key, or without an object, is a 404.
  */
 import express, { type Router } from "express";
+import { sendNotFoundText } from "../../http/client-errors.ts";
 import type { AppContext } from "../../services/context.ts";
 import { assertKey } from "../../storage/storage.ts";
 import { sendStored } from "./send-stored.ts";
@@ -34,7 +35,7 @@ export function storedFilesRouter(ctx: AppContext): Router {
     try {
       const stat = validKey(key) ? await ctx.storage.stat(key) : null;
       if (!stat) {
-        res.status(404).type("text/plain").send("404 Page Not Found");
+        sendNotFoundText(res);
         return;
       }
       // objects this site wrote carry their hash; others get a tag of size and time

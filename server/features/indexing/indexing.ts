@@ -10,8 +10,12 @@ import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import { JOURNAL_URI_PATTERN } from "../../../shared/constants.ts";
 import { journalFeedLink } from "../../../shared/format.ts";
+import { DEFAULT_LOCALE } from "../../../shared/i18n/locales.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
+import { sendNotFoundText } from "../../http/client-errors.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import { escapeXml, xmlWriter } from "../../http/xml-stream.ts";
+import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { findJournalRow } from "../journals/queries.ts";
 import {
@@ -92,7 +96,7 @@ export function indexingRouter(ctx: AppContext): Router {
     // empty (and schema-invalid) urlset.
     const first = await batches.next();
     if (file.data !== "pages.xml" && first.done) {
-      res.status(404).type("text/plain").send("404 Page Not Found");
+      sendNotFoundText(res);
       return;
     }
     res.type("application/xml").set("Cache-Control", CRAWLER_CACHE);
@@ -122,8 +126,9 @@ export function indexingRouter(ctx: AppContext): Router {
   router.get("/feed.xml", async (req, res) => {
     const base = origin(req);
     const entries = await listRecentPapers(ctx);
+    const t = feedTranslator();
     sendFeed(res, base, entries, {
-      title: `${ctx.config.siteName}: new papers`,
+      title: t("{name}: new papers", { name: ctx.config.siteName }),
       path: "/feed.xml",
       alternate: "/",
       author: ctx.config.siteName,
@@ -135,13 +140,14 @@ export function indexingRouter(ctx: AppContext): Router {
     if (!JOURNAL_URI_PATTERN.test(journalUrl)) return next();
     const journal = await findJournalRow(ctx, journalUrl);
     if (!journal) {
-      res.status(404).type("text/plain").send("404 Page Not Found");
+      sendNotFoundText(res);
       return;
     }
     const entries = await listRecentPapers(ctx, { journalUri: journalUrl });
     const path = journalFeedLink(journalUrl);
+    const t = feedTranslator();
     sendFeed(res, origin(req), entries, {
-      title: `${journal.name}: new papers`,
+      title: t("{name}: new papers", { name: journal.name }),
       path,
       alternate: `/journal/${journalUrl}`,
       author: journal.publisher || journal.name,
@@ -150,6 +156,15 @@ export function indexingRouter(ctx: AppContext): Router {
   });
 
   return router;
+}
+
+/**
+ * `t` of the feeds' own words (their titles): the site's default language, whoever asks. A feed
+ * has one unprefixed URL that feed readers poll without the reader's cookie, so it keeps one
+ * language (decision 435).
+ */
+function feedTranslator(): Translate {
+  return serverTranslator(DEFAULT_LOCALE);
 }
 
 type FeedHead = {

@@ -4,6 +4,7 @@
  * and submission info. Inputs are the outputs of the shared schemas (shared/schemas.ts).
  */
 
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { DEFAULT_CONTENT_LANGUAGE, journalLanguages } from "../../../shared/languages.ts";
 import { canonicalLicenceUrl } from "../../../shared/licences.ts";
 import type {
@@ -67,16 +68,20 @@ function languageColumns(
 }
 
 const uriTaken = (uri: string) =>
-  conflict(`The journal URI "${uri}" is already taken. Choose another one.`, {
-    journal_uri: "This journal URI is already taken.",
+  conflict(msgWith('The journal URI "{uri}" is already taken. Choose another one.', { uri }), {
+    journal_uri: msg("This journal URI is already taken."),
   });
 
 const uriReserved = (uri: string) =>
   conflict(
-    `The journal URI "${uri}" was used by another journal before it was renamed, and its old links still lead there. Choose another one.`,
+    msgWith(
+      'The journal URI "{uri}" was used by another journal before it was renamed, and its old links still lead there. Choose another one.',
+      { uri },
+    ),
     {
-      journal_uri:
+      journal_uri: msg(
         "This journal URI belonged to another journal and stays reserved for its old links.",
+      ),
     },
   );
 
@@ -125,8 +130,8 @@ export async function createJournal(
   ownerId?: number,
 ): Promise<{ id: number; uri: string }> {
   if (!cover?.byteLength) {
-    throw invalid("Choose a cover image for the journal.", {
-      cover_img: "Choose a cover image.",
+    throw invalid(msg("Choose a cover image for the journal."), {
+      cover_img: msg("Choose a cover image."),
     });
   }
   await assertUriFree(ctx, input.journal_uri);

@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { Button, JournalCard, JournalDetail } from "../../../shared/api.ts";
 import { SUBJECTS } from "../../../shared/constants.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { journalLanguages } from "../../../shared/languages.ts";
 import type { Journal } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -15,16 +16,16 @@ import { type Actor, isAdmin } from "../accounts/access.ts";
 
 /** Public buttons of a journal card (docs/product/api.md). */
 function publicButtons(uri: string): Button[] {
-  return [{ label: "View Journal", link: `/journal/${uri}` }];
+  return [{ label: msg("View Journal"), link: `/journal/${uri}` }];
 }
 
 /** Dashboard buttons of a journal card: Edit, Publications, Add Paper, View (docs/product/api.md). */
 function dashboardButtons(uri: string): Button[] {
   return [
-    { label: "Edit", link: `/dashboard/edit_journal/${uri}` },
-    { label: "Publications", link: `/dashboard/${uri}/publications` },
-    { label: "Add Paper", link: `/dashboard/paper_submission/${uri}` },
-    { label: "View", link: `/journal/${uri}` },
+    { label: msg("Edit"), link: `/dashboard/edit_journal/${uri}` },
+    { label: msg("Publications"), link: `/dashboard/${uri}/publications` },
+    { label: msg("Add Paper"), link: `/dashboard/paper_submission/${uri}` },
+    { label: msg("View"), link: `/journal/${uri}` },
   ];
 }
 
@@ -103,7 +104,7 @@ export async function findJournalRow(
  */
 export async function journalByUri(ctx: AppContext, uri: string): Promise<Journal> {
   const row = await findJournalRow(ctx, uri, { includeInactive: true });
-  if (!row) throw notFound(`There is no journal at "${uri}".`);
+  if (!row) throw notFound(msgWith('There is no journal at "{uri}".', { uri }));
   return row;
 }
 

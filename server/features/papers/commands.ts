@@ -8,7 +8,7 @@
  */
 
 import type { Updateable } from "kysely";
-import { msgWith } from "../../../shared/i18n/messages.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { DEFAULT_CONTENT_LANGUAGE } from "../../../shared/languages.ts";
 import { canonicalLicenceUrl } from "../../../shared/licences.ts";
 import type { PaperInput } from "../../../shared/schemas.ts";
@@ -174,9 +174,8 @@ async function publicationInJournal(ctx: AppContext, journalId: number, publicat
     .where("journal_id", "=", journalId)
     .executeTakeFirst();
   if (!row) {
-    throw invalid("Choose a publication of this journal.", {
-      sel_publication: "Choose a publication of this journal.",
-    });
+    const choose = msg("Choose a publication of this journal.");
+    throw invalid(choose, { sel_publication: choose });
   }
   return row;
 }
@@ -190,7 +189,7 @@ async function paperInJournal(ctx: AppContext, journalUri: string, paperId: numb
     .where("p.id", "=", paperId)
     .where("pub.journal_id", "=", journal.id)
     .executeTakeFirst();
-  if (!paper) throw notFound("There is no such paper in this journal.");
+  if (!paper) throw notFound(msg("There is no such paper in this journal."));
   return { journal, paper };
 }
 
@@ -214,9 +213,9 @@ async function paperWithDoi(db: Db, doi: string, exceptId?: number) {
 function doiTaken(doi: string, title: string | undefined) {
   return conflict(
     title === undefined
-      ? `The DOI ${doi} already belongs to another paper.`
-      : `The DOI ${doi} already belongs to the paper "${title}".`,
-    { doi: "Another paper has this DOI." },
+      ? msgWith("The DOI {doi} already belongs to another paper.", { doi })
+      : msgWith('The DOI {doi} already belongs to the paper "{title}".', { doi, title }),
+    { doi: msg("Another paper has this DOI.") },
   );
 }
 
@@ -261,8 +260,8 @@ function fileColumns(file: StoredPaperFile | null) {
   };
 }
 
-const requirePdf = () =>
-  invalid("Choose the paper's PDF file.", { paper_file: "Choose the paper's PDF file." });
+const PDF_MISSING = msg("Choose the paper's PDF file.");
+const requirePdf = () => invalid(PDF_MISSING, { paper_file: PDF_MISSING });
 
 async function nextPosition(trx: Trx, owner: Owner): Promise<number> {
   const base = trx.selectFrom("papers").select((eb) => eb.fn.max("position").as("last"));
@@ -383,7 +382,7 @@ export async function createProceedingPaper(
     .select("id")
     .where("id", "=", proceedingId)
     .executeTakeFirst();
-  if (!proceeding) throw notFound("There is no such proceeding.");
+  if (!proceeding) throw notFound(msg("There is no such proceeding."));
   return insertPaper(ctx, { proceeding_id: proceeding.id }, input, pdf, extras);
 }
 
@@ -394,7 +393,7 @@ async function paperInProceeding(ctx: AppContext, proceedingId: number, paperId:
     .where("id", "=", paperId)
     .where("proceeding_id", "=", proceedingId)
     .executeTakeFirst();
-  if (!paper) throw notFound("There is no such paper in this proceeding.");
+  if (!paper) throw notFound(msg("There is no such paper in this proceeding."));
   return paper;
 }
 
@@ -473,7 +472,7 @@ async function removePaper(ctx: AppContext, paper: { id: number; file: string | 
 async function removeGalley(ctx: AppContext, paperId: number): Promise<void> {
   const keys = await writeCatalogue(ctx, async (trx) => {
     const old = await detachJats(trx, paperId);
-    if (old.length === 0) throw notFound("This paper has no HTML full text.");
+    if (old.length === 0) throw notFound(msg("This paper has no HTML full text."));
     await indexPaper(trx, ctx.dialect, paperId);
     return old;
   });

@@ -3,6 +3,7 @@
  * update, reorder, remove. Positions are always 1..n without gaps; names are unique regardless
  * of case.
  */
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import type { PartnerInput } from "../../../shared/schemas.ts";
 import type { Db } from "../../db/database.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -24,8 +25,8 @@ async function assertNameFree(db: Db, name: string, exceptId?: number) {
     .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()));
   if (exceptId !== undefined) query = query.where("id", "<>", exceptId);
   if (await query.executeTakeFirst()) {
-    throw conflict(`A partner named "${name}" already exists.`, {
-      name: "A partner with this name already exists.",
+    throw conflict(msgWith('A partner named "{name}" already exists.', { name }), {
+      name: msg("A partner with this name already exists."),
     });
   }
 }
@@ -37,7 +38,7 @@ async function partnerById(ctx: AppContext, id: number) {
     .select(["id", "logo"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!partner) throw notFound("There is no such partner.");
+  if (!partner) throw notFound(msg("There is no such partner."));
   return partner;
 }
 
@@ -144,7 +145,7 @@ export async function reorderPartners(ctx: AppContext, ids: readonly number[]): 
       ids.length !== current.length ||
       current.some((id) => !wanted.has(id))
     ) {
-      throw invalid("List every partner exactly once to reorder them.");
+      throw invalid(msg("List every partner exactly once to reorder them."));
     }
     await renumber(trx, ids);
   });

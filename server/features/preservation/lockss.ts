@@ -12,6 +12,7 @@
 import express, { type Router } from "express";
 import { JOURNAL_URI_PATTERN } from "../../../shared/constants.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
+import { sendNotFoundText } from "../../http/client-errors.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { galleyUrl } from "../papers/queries.ts";
@@ -47,7 +48,7 @@ export function lockssRouter(ctx: AppContext): Router {
           .execute()
       : [];
     if (!journal || issues.length === 0) {
-      res.status(404).type("text/plain").send("404 Page Not Found");
+      sendNotFoundText(res);
       return;
     }
     const papers = await ctx.db

@@ -5,6 +5,7 @@
  */
 
 import { slugify } from "../../../shared/format.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { DEFAULT_CONTENT_LANGUAGE } from "../../../shared/languages.ts";
 import type { ProceedingEditInput, ProceedingInput } from "../../../shared/schemas.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -37,7 +38,7 @@ async function assertEvent(ctx: AppContext, id: number) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) {
-    throw notFound("The chosen event no longer exists. Choose another event or New Event.");
+    throw notFound(msg("The chosen event no longer exists. Choose another event or New Event."));
   }
   return row;
 }
@@ -76,10 +77,8 @@ async function insertEvent(
   return row.id;
 }
 
-const chooseEvent = () =>
-  invalid("Choose the event of this proceeding, or New Event.", {
-    event: "Choose the event of this proceeding, or New Event.",
-  });
+const CHOOSE_EVENT = msg("Choose the event of this proceeding, or New Event.");
+const chooseEvent = () => invalid(CHOOSE_EVENT, { event: CHOOSE_EVENT });
 
 /**
  * POST /create_proceedings: a proceeding with its cover and editors, in a new or existing event.
@@ -98,8 +97,8 @@ export async function createProceeding(
   if (choice === "") throw chooseEvent();
   if (choice !== "new") await assertEvent(ctx, choice);
   if (!cover?.byteLength) {
-    throw invalid("Choose a cover image for the proceeding.", {
-      cover_img: "Choose a cover image.",
+    throw invalid(msg("Choose a cover image for the proceeding."), {
+      cover_img: msg("Choose a cover image."),
     });
   }
   const slug = await uniqueSlug(ctx, extras.slug ?? `${input.title} ${input.year}`);
@@ -156,7 +155,7 @@ export async function updateProceeding(
     .select(["id", "slug", "cover", "event_id"])
     .where("id", "=", proceedingId)
     .executeTakeFirst();
-  if (!proceeding) throw notFound("There is no such proceeding.");
+  if (!proceeding) throw notFound(msg("There is no such proceeding."));
   const choice = input.event;
   if (typeof choice === "number") {
     const event = await assertEvent(ctx, choice);
@@ -226,7 +225,7 @@ export async function deleteProceeding(ctx: AppContext, proceedingId: number): P
     .select(["id", "cover"])
     .where("id", "=", proceedingId)
     .executeTakeFirst();
-  if (!proceeding) throw notFound("There is no such proceeding.");
+  if (!proceeding) throw notFound(msg("There is no such proceeding."));
   await writeCatalogue(ctx, async (trx) => {
     // counted inside the transaction, so a paper added meanwhile cannot be orphaned
     const { count } = await trx
@@ -237,7 +236,10 @@ export async function deleteProceeding(ctx: AppContext, proceedingId: number): P
     const papers = Number(count);
     if (papers > 0) {
       throw conflict(
-        `This proceeding still has ${papers} ${papers === 1 ? "paper" : "papers"}. Delete ${papers === 1 ? "it" : "them"} first, then the proceeding.`,
+        msgWith(
+          "{count, plural, one {This proceeding still has # paper. Delete it first, then the proceeding.} other {This proceeding still has # papers. Delete them first, then the proceeding.}}",
+          { count: papers },
+        ),
       );
     }
     await trx.deleteFrom("editors").where("proceeding_id", "=", proceeding.id).execute();

@@ -11,6 +11,7 @@ import type {
   ProceedingEventItem,
 } from "../../../shared/api.ts";
 import { proceedingLink, proceedingPaperLink } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import type { AppContext } from "../../services/context.ts";
 import { editorialBoard, editorsForEdit } from "../../services/editors.ts";
 import { fileUrl } from "../../storage/storage.ts";
@@ -65,10 +66,10 @@ export async function listProceedings(
     buttons:
       audience === "dashboard"
         ? [
-            { label: "Papers", link: `/dashboard/proceeding_papers/${r.id}` },
-            { label: "Add Paper", link: `/dashboard/add_proceeding_paper/${r.id}` },
-            { label: "Edit", link: `/dashboard/edit_proceeding/${r.id}` },
-            { label: "View", link: proceedingLink(r.slug) },
+            { label: msg("Papers"), link: `/dashboard/proceeding_papers/${r.id}` },
+            { label: msg("Add Paper"), link: `/dashboard/add_proceeding_paper/${r.id}` },
+            { label: msg("Edit"), link: `/dashboard/edit_proceeding/${r.id}` },
+            { label: msg("View"), link: proceedingLink(r.slug) },
           ]
         : [],
     slug: r.slug,

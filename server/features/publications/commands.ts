@@ -5,6 +5,7 @@
  */
 import type { PublicationStatus } from "../../../shared/constants.ts";
 import { publicationLabel } from "../../../shared/format.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import type { PublicationInput } from "../../../shared/schemas.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -47,15 +48,25 @@ async function publicationOf(ctx: AppContext, journalUri: string, publicationId:
     .where("id", "=", publicationId)
     .where("journal_id", "=", journal.id)
     .executeTakeFirst();
-  if (!row) throw notFound("There is no such publication in this journal.");
+  if (!row) throw notFound(msg("There is no such publication in this journal."));
   return { journal, publication: row };
 }
 
 function duplicate(journalName: string, input: PublicationInput) {
-  const label = `Vol. ${input.volume} No. ${input.issue}`;
-  return conflict(`${label} already exists in ${journalName}.`, {
-    issue: `${label} already exists in this journal.`,
-  });
+  const { volume, issue } = input;
+  return conflict(
+    msgWith("Vol. {volume} No. {issue} already exists in {journal}.", {
+      volume,
+      issue,
+      journal: journalName,
+    }),
+    {
+      issue: msgWith("Vol. {volume} No. {issue} already exists in this journal.", {
+        volume,
+        issue,
+      }),
+    },
+  );
 }
 
 async function assertFree(
@@ -91,8 +102,8 @@ export async function createPublication(
 ): Promise<{ id: number }> {
   const journal = await journalByUri(ctx, journalUri);
   if (!cover?.byteLength) {
-    throw invalid("Choose a cover image for the publication.", {
-      cover_img: "Choose a cover image.",
+    throw invalid(msg("Choose a cover image for the publication."), {
+      cover_img: msg("Choose a cover image."),
     });
   }
   await assertFree(ctx, journal, input);
@@ -201,8 +212,12 @@ export async function deletePublication(
       .executeTakeFirstOrThrow();
     const n = Number(papers.n);
     if (n > 0) {
+      // the issue's label (`Vol. 9 No. 2 (2016)`) is carried as it is printed
       throw conflict(
-        `${label} still has ${n} ${n === 1 ? "paper" : "papers"}. Delete them before deleting the publication.`,
+        msgWith(
+          "{count, plural, one {{label} still has # paper. Delete them before deleting the publication.} other {{label} still has # papers. Delete them before deleting the publication.}}",
+          { label, count: n },
+        ),
       );
     }
     await trx.deleteFrom("publications").where("id", "=", publication.id).execute();

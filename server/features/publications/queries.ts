@@ -17,6 +17,7 @@ import type {
 } from "../../../shared/api.ts";
 import { issuePublicationDate } from "../../../shared/dates.ts";
 import { paperLink, publicationLabel, publicationLink } from "../../../shared/format.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
@@ -71,10 +72,21 @@ async function paperSummaries(
   }));
 }
 
-/** `PLOS ONE · 3 papers` style line under an issue in lists. */
+/**
+ * `PLOS ONE. 3 papers.` style line under an issue in lists: a catalogue message carried with its
+ * values (decision 382), translated where it is shown (the API answers it translated).
+ */
 function describeIssue(journalName: string, title: string | null, paperCount: number): string {
-  const papers = `${paperCount} ${paperCount === 1 ? "paper" : "papers"}`;
-  return title ? `${journalName}: ${title}. ${papers}.` : `${journalName}. ${papers}.`;
+  return title
+    ? msgWith("{journal}: {title}. {count, plural, one {# paper} other {# papers}}.", {
+        journal: journalName,
+        title,
+        count: paperCount,
+      })
+    : msgWith("{journal}. {count, plural, one {# paper} other {# papers}}.", {
+        journal: journalName,
+        count: paperCount,
+      });
 }
 
 /**
@@ -304,28 +316,36 @@ function rowActions(
   paperCount: number,
 ): RowAction[] {
   const actions: RowAction[] = [
-    { label: "View", link: `/dashboard/${uri}/${row.volume}/${row.number}`, link_type: "link" },
-    { label: "Edit", link: `/dashboard/edit_publication/${uri}/${row.id}`, link_type: "link" },
     {
-      label: "Add Paper",
+      label: msg("View"),
+      link: `/dashboard/${uri}/${row.volume}/${row.number}`,
+      link_type: "link",
+    },
+    {
+      label: msg("Edit"),
+      link: `/dashboard/edit_publication/${uri}/${row.id}`,
+      link_type: "link",
+    },
+    {
+      label: msg("Add Paper"),
       link: `/dashboard/paper_submission/${uri}?publication=${row.id}`,
       link_type: "link",
     },
     row.status === "published"
       ? {
-          label: "Unpublish",
+          label: msg("Unpublish"),
           link: `/publication_action/${uri}/${row.id}/unpublish`,
           link_type: "api",
         }
       : {
-          label: "Publish",
+          label: msg("Publish"),
           link: `/publication_action/${uri}/${row.id}/publish`,
           link_type: "api",
         },
   ];
   if (paperCount === 0) {
     actions.push({
-      label: "Delete",
+      label: msg("Delete"),
       link: `/publication_action/${uri}/${row.id}/delete`,
       link_type: "api",
     });

@@ -12,6 +12,7 @@
  */
 import { sql } from "kysely";
 import { publicationLabel } from "../../../shared/format.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import {
   COUNTER_METRIC_NAMES,
   DAILY_UP_TO_DAYS,
@@ -54,14 +55,17 @@ export type StatisticsQuery = {
 };
 
 export const STATISTICS_MESSAGES = {
-  noScope:
+  noScope: msg(
     "No journal or proceeding is assigned to you yet, so there are no statistics to show. Ask a site administrator to assign one.",
-  noJournal: "No such journal.",
-  noIssue: "No such issue.",
-  noProceeding: "No such proceeding.",
-  noPaper: "No such paper.",
-  badRange: "The start date must not be after the end date.",
-  longRange: `Choose a range of at most ${MAX_RANGE_DAYS} days (five years).`,
+  ),
+  noJournal: msg("No such journal."),
+  noIssue: msg("No such issue."),
+  noProceeding: msg("No such proceeding."),
+  noPaper: msg("No such paper."),
+  badRange: msg("The start date must not be after the end date."),
+  longRange: msgWith("Choose a range of at most {days} days (five years).", {
+    days: MAX_RANGE_DAYS,
+  }),
 } as const;
 
 /** Default range: the last 30 days, today included. */

@@ -6,6 +6,7 @@
  * asks for "The World", as COUNTER R5.1 section 8.2 allows for global reports.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import type { SushiKeyItem } from "../../../shared/usage.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
@@ -15,7 +16,7 @@ import type { Actor } from "../accounts/access.ts";
 /** The `site_settings` key of the rule; value `1` requires a key. */
 const REQUIRE_KEY_SETTING = "sushi.require_api_key";
 
-export const NO_KEY = "No such API key.";
+export const NO_KEY = msg("No such API key.");
 
 const hashOf = (key: string) => createHash("sha256").update(key).digest("hex");
 
@@ -73,7 +74,9 @@ export async function revokeSushiKey(ctx: AppContext, id: number): Promise<strin
       .where("id", "=", id)
       .execute();
   }
-  return `The key "${row.label}" is revoked: SUSHI refuses it from now on.`;
+  return msgWith('The key "{label}" is revoked: SUSHI refuses it from now on.', {
+    label: row.label,
+  });
 }
 
 /** Whether SUSHI answers only requests with a valid key. */
@@ -94,8 +97,8 @@ export async function setApiKeyRequired(ctx: AppContext, required: boolean): Pro
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: required ? "1" : "0" }))
     .execute();
   return required
-    ? "SUSHI now answers only requests with a valid API key."
-    : "SUSHI now answers every request for The World, with or without an API key.";
+    ? msg("SUSHI now answers only requests with a valid API key.")
+    : msg("SUSHI now answers every request for The World, with or without an API key.");
 }
 
 /** Whether `key` is a key not revoked; notes when it was last used. */

@@ -21,6 +21,7 @@
  */
 import express, { type Request, type Response, type Router } from "express";
 import { isDatabaseUnavailable } from "../../db/unavailable.ts";
+import { sendNotFoundText } from "../../http/client-errors.ts";
 import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { addMonths, utcToday } from "./figures.ts";
@@ -438,7 +439,7 @@ export function sushiRouter(ctx: AppContext): Router {
   );
 
   router.use("/sushi", (_req, res) => {
-    res.status(404).type("text/plain").send("404 Page Not Found");
+    sendNotFoundText(res);
   });
   return router;
 }
