@@ -128,6 +128,8 @@ describe(`citation files with hostile values on ${dialectUnderTest}`, () => {
           container,
           "doi",
           "keywords",
+          // the paper's language (decision 441)
+          "language",
           "month",
           "pages",
           "publisher",
