@@ -13,8 +13,8 @@
  * server's msg or 'Not Authorised to Access This Page' full-page.
  */
 import { z } from "zod";
-import type { AccountDetails } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { newPasswordFields, passwordsMatch } from "../../../shared/schemas.ts";
 import { formAction } from "../../components/dashboard/form-action.ts";
 import { FormCard, type FormCardText } from "../../components/dashboard/form-card.tsx";
@@ -23,6 +23,7 @@ import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/
 import { useNoticeForm } from "../../components/dashboard/use-notice-form.ts";
 import { NewPasswordFields, TextField } from "../../components/forms/index.ts";
 import { useSchemaForm } from "../../components/forms/use-schema-form.ts";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/account";
 
@@ -31,11 +32,13 @@ export const clientLoader = screenLoader(async (get) => {
   return account;
 });
 
+type Account = Route.ComponentProps["loaderData"];
+
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Your account");
+  return dashboardMeta(matches, msg("Your account"));
 }
 
-export const HydrateFallback = screenFallback("Loading your account…");
+export const HydrateFallback = screenFallback(msg("Loading your account…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export const clientAction = formAction((intent) => ({
@@ -43,15 +46,18 @@ export const clientAction = formAction((intent) => ({
   failure: MESSAGES.somethingWentWrong,
 }));
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+export default function AccountScreen({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const account = loaderData;
   return (
     <DashboardScreen
-      title="Your account"
+      title={t("Your account")}
       lead={
-        <>
-          Signed in as <strong className="break-all">{account.email}</strong>
-        </>
+        <Trans
+          id="Signed in as <0>{email}</0>"
+          values={{ email: account.email }}
+          components={{ 0: <strong className="break-all" /> }}
+        />
       }
     >
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
@@ -66,31 +72,41 @@ const nameSchema = z.object({
   fname: z
     .string()
     .trim()
-    .min(1, "Please enter your first name.")
-    .max(100, "This name is too long."),
+    .min(1, msg("Please enter your first name."))
+    .max(100, msg("This name is too long.")),
   lname: z
     .string()
     .trim()
-    .min(1, "Please enter your last name.")
-    .max(100, "This name is too long."),
+    .min(1, msg("Please enter your last name."))
+    .max(100, msg("This name is too long.")),
 });
 
-const NAME_TEXT: FormCardText = {
-  title: "Your name",
-  lead: "Shown in the dashboard's greeting.",
-  submit: "Save name",
-  busy: "Saving...",
-};
-
-function NameForm({ account }: { account: AccountDetails }) {
+function NameForm({ account }: { account: Account }) {
+  const t = useT();
+  const text: FormCardText = {
+    title: t("Your name"),
+    lead: t("Shown in the dashboard's greeting."),
+    submit: t("Save name"),
+    busy: t("Saving..."),
+  };
   const defaultValues = { fname: account.fname, lname: account.lname };
   // the greeting in the dashboard bar reads the new name once the page has reloaded
   const form = useNoticeForm("name", useSchemaForm(nameSchema, defaultValues));
   return (
-    <FormCard id="name-heading" text={NAME_TEXT} form={form}>
+    <FormCard id="name-heading" text={text} form={form}>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" required {...form.field("fname")} />
-        <TextField label="Last name" autoComplete="family-name" required {...form.field("lname")} />
+        <TextField
+          label={t("First name")}
+          autoComplete="given-name"
+          required
+          {...form.field("fname")}
+        />
+        <TextField
+          label={t("Last name")}
+          autoComplete="family-name"
+          required
+          {...form.field("lname")}
+        />
       </div>
     </FormCard>
   );
@@ -98,31 +114,31 @@ function NameForm({ account }: { account: AccountDetails }) {
 
 const passwordSchema = z
   .object({
-    current: z.string().min(1, "Please enter your current password."),
+    current: z.string().min(1, msg("Please enter your current password.")),
     ...newPasswordFields({
-      pword: "Please enter a new password.",
-      cpword: "Please confirm your new password.",
+      pword: msg("Please enter a new password."),
+      cpword: msg("Please confirm your new password."),
     }),
   })
   .refine(...passwordsMatch);
 
-const PASSWORD_TEXT: FormCardText = {
-  title: "Change password",
-  lead: "You stay signed in here; every other device is signed out.",
-  submit: "Change password",
-  busy: "Changing...",
-};
-
 function PasswordForm() {
+  const t = useT();
+  const text: FormCardText = {
+    title: t("Change password"),
+    lead: t("You stay signed in here; every other device is signed out."),
+    submit: t("Change password"),
+    busy: t("Changing..."),
+  };
   const defaultValues = { current: "", pword: "", cpword: "" };
   const rhf = useSchemaForm(passwordSchema, defaultValues);
   const form = useNoticeForm("password", rhf, { onSuccess: () => rhf.reset() });
   return (
-    <FormCard id="password-heading" text={PASSWORD_TEXT} form={form}>
+    <FormCard id="password-heading" text={text} form={form}>
       {/* lets password managers tie the new password to the account */}
       <input type="hidden" autoComplete="username" />
       <TextField
-        label="Current password"
+        label={t("Current password")}
         type="password"
         autoComplete="current-password"
         required
