@@ -4,6 +4,11 @@
  *
  * - Your name: First name, Last name, 'Save name' (then 'Saving...'), POST /api/update_account;
  *   the greeting shows the new name at once.
+ * - Language (issue 32; decision 431): the interface languages by their own names, 'Save
+ *   language' (then 'Saving...'), POST /api/update_account with the stored name and `locale`.
+ *   The site mails the account in it, and the server sets the `lang` cookie: the browser
+ *   registers that language's catalogue before the screen reloads, so the whole dashboard
+ *   changes language at once, this screen included.
  * - Change password: Current password, New password, Confirm new password, 'Change password'
  *   (then 'Changing...'), POST /api/change_password. Registration's rules apply (8 characters,
  *   equal entries, checked here first); success signs the account out everywhere else.
@@ -14,14 +19,22 @@
  */
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/constants.ts";
+import {
+  isLocale,
+  LOCALE_NAMES,
+  LOCALES,
+  type Locale,
+  type RenderLocale,
+} from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
+import { hasCatalogue, registerCatalogue } from "../../../shared/i18n/translator.ts";
 import { newPasswordFields, passwordsMatch } from "../../../shared/schemas.ts";
 import { formAction } from "../../components/dashboard/form-action.ts";
 import { FormCard, type FormCardText } from "../../components/dashboard/form-card.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { useNoticeForm } from "../../components/dashboard/use-notice-form.ts";
-import { NewPasswordFields, TextField } from "../../components/forms/index.ts";
+import { NewPasswordFields, SelectField, TextField } from "../../components/forms/index.ts";
 import { useSchemaForm } from "../../components/forms/use-schema-form.ts";
 import { Trans, useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
@@ -41,10 +54,38 @@ export function meta({ matches }: Route.MetaArgs) {
 export const HydrateFallback = screenFallback(msg("Loading your account…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
-export const clientAction = formAction((intent) => ({
+/** The form whose answer may change the page's language. */
+const LANGUAGE_INTENT = "language";
+
+const accountAction = formAction((intent) => ({
   path: intent === "password" ? "/change_password" : "/update_account",
   failure: MESSAGES.somethingWentWrong,
 }));
+
+/**
+ * The page's calls (`name`, `language`, `password`). A saved language is the page's from now on
+ * (the server set the `lang` cookie): its catalogue is registered before React Router reloads
+ * the page's data, the root's language with it, so nothing renders in a language whose texts
+ * the browser lacks.
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const sent = (await args.request.clone().json()) as { intent?: unknown; locale?: unknown };
+  const answer = await accountAction(args);
+  const saved = (answer as { ok?: unknown }).ok === true;
+  if (saved && sent.intent === LANGUAGE_INTENT && isLocale(sent.locale)) {
+    await loadCatalogue(sent.locale);
+  }
+  return answer;
+}
+
+/** Registers `locale`'s catalogue in the browser, once (app/entry.client.tsx loads the first). */
+async function loadCatalogue(locale: RenderLocale): Promise<void> {
+  if (hasCatalogue(locale)) return;
+  // the browser build's chunks (scripts/vite-catalogues.ts), imported when first needed
+  const { default: catalogues } = await import("virtual:athenaeum/catalogues");
+  const load = catalogues[locale];
+  if (load) registerCatalogue(locale, (await load()).default);
+}
 
 export default function AccountScreen({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -62,6 +103,7 @@ export default function AccountScreen({ loaderData }: Route.ComponentProps) {
     >
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <NameForm account={account} />
+        <LanguageForm account={account} />
         <PasswordForm />
       </div>
     </DashboardScreen>
@@ -108,6 +150,36 @@ function NameForm({ account }: { account: Account }) {
           {...form.field("lname")}
         />
       </div>
+    </FormCard>
+  );
+}
+
+const languageSchema = z.object({ locale: z.enum(LOCALES) });
+
+/** The account's language: the interface languages, each by its own name, in its own language. */
+function LanguageForm({ account }: { account: Account }) {
+  const t = useT();
+  const text: FormCardText = {
+    title: t("Language"),
+    lead: t("The dashboard and the emails the site sends you are in this language."),
+    submit: t("Save language"),
+    busy: t("Saving..."),
+  };
+  const form = useNoticeForm(
+    LANGUAGE_INTENT,
+    useSchemaForm(languageSchema, { locale: account.locale }),
+    // the call's fields are the spec's: the stored name goes with the language
+    { body: ({ locale }) => ({ fname: account.fname, lname: account.lname, locale }) },
+  );
+  return (
+    <FormCard id="language-heading" text={text} form={form}>
+      <SelectField label={t("Language")} {...form.field("locale")}>
+        {LOCALES.map((locale: Locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {LOCALE_NAMES[locale]}
+          </option>
+        ))}
+      </SelectField>
     </FormCard>
   );
 }
