@@ -15,7 +15,7 @@ import express, { type Router } from "express";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
 import { LOCALES, type Locale, localeOr } from "../../../shared/i18n/locales.ts";
-import { msgWith } from "../../../shared/i18n/messages.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { newPasswordWireFields } from "../../../shared/schemas.ts";
 import { guardPasswordAttempt } from "../../features/accounts/password-attempts.ts";
 import {
@@ -36,15 +36,15 @@ import { AppError } from "../../services/errors.ts";
 import { clientIp } from "../account.ts";
 
 const name = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, "This name is too long.");
+  z.string({ error: message }).trim().min(1, message).max(100, msg("This name is too long."));
 
 const LANGUAGE_REFUSED = msgWith("Choose one of the site's languages: {languages}.", {
   languages: LOCALES.join(", "),
 });
 
 const nameSchema = z.object({
-  fname: name("Please enter your first name."),
-  lname: name("Please enter your last name."),
+  fname: name(msg("Please enter your first name.")),
+  lname: name(msg("Please enter your last name.")),
   // the account's language (decision 431), beside the spec's two fields
   locale: z.enum(LOCALES, { error: LANGUAGE_REFUSED }).optional(),
 });
@@ -54,8 +54,8 @@ const LANGUAGE_COOKIE_MS = 365 * 24 * 60 * 60 * 1000;
 
 const passwordSchema = z.object({
   current: z
-    .string({ error: "Please enter your current password." })
-    .min(1, "Please enter your current password.")
+    .string({ error: msg("Please enter your current password.") })
+    .min(1, msg("Please enter your current password."))
     .max(1024, WRONG_CURRENT_PASSWORD_MSG),
   ...newPasswordWireFields,
 });
@@ -66,7 +66,7 @@ export function accountSettingsRouter(ctx: AppContext): Router {
   const accountCall = apiCall("GET /dashboard/account");
   router.get(accountCall.path, requireManager, async (_req, res) => {
     const user = await findUser(ctx, res.locals.user!.id);
-    if (!user) throw new AppError("not_found", "This account no longer exists.");
+    if (!user) throw new AppError("not_found", msg("This account no longer exists."));
     const account: AccountDetails & { locale: Locale } = {
       fname: user.first_name,
       lname: user.last_name,
@@ -85,7 +85,7 @@ export function accountSettingsRouter(ctx: AppContext): Router {
       updateAccountCall.send(
         res,
         { u_name: displayName(user), locale: localeOr(user.locale) },
-        "Your name has been saved.",
+        msg("Your name has been saved."),
       );
       return;
     }
@@ -104,8 +104,8 @@ export function accountSettingsRouter(ctx: AppContext): Router {
       res,
       { u_name, locale },
       u_name === before.name
-        ? "Your language has been saved."
-        : "Your name and language have been saved.",
+        ? msg("Your language has been saved.")
+        : msg("Your name and language have been saved."),
     );
   });
 
@@ -127,7 +127,7 @@ export function accountSettingsRouter(ctx: AppContext): Router {
     changePasswordCall.send(
       res,
       {},
-      "Your password has been changed. You are signed out everywhere else.",
+      msg("Your password has been changed. You are signed out everywhere else."),
     );
   });
 
