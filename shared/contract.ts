@@ -42,6 +42,7 @@ import type {
   SearchResult,
 } from "./api.ts";
 import type { DepositScreen } from "./deposits.ts";
+import type { Locale } from "./i18n/locales.ts";
 import {
   routeId,
   routeJournalUri,
@@ -359,11 +360,15 @@ export const API = {
     body: fields<{ email: string }>(),
     answer: answer<Nothing>(),
   },
-  "GET /dashboard/account": { params: none, answer: answer<{ account: AccountDetails }>() },
+  // the account's language beside the spec's fields (issue 32, decision 431)
+  "GET /dashboard/account": {
+    params: none,
+    answer: answer<{ account: AccountDetails & { locale: Locale } }>(),
+  },
   "POST /update_account": {
     params: none,
-    body: fields<{ fname: string; lname: string }>(),
-    answer: answer<{ u_name: string }>(),
+    body: fields<{ fname: string; lname: string; locale?: Locale }>(),
+    answer: answer<{ u_name: string; locale: Locale }>(),
   },
   "POST /change_password": {
     params: none,

@@ -10,16 +10,19 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { msg } from "../../shared/i18n/messages.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { FormFooter, FormSuccess, TextField } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
+import { useT } from "../i18n/use-t.tsx";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { localeOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/confirm-admin";
 
-const schema = z.object({ pword: z.string().min(1, "Please enter your password.") });
+const schema = z.object({ pword: z.string().min(1, msg("Please enter your password.")) });
 type Values = z.output<typeof schema>;
 /** The fields whose server messages show beside them. */
 const PASSWORD_FIELDS = ["pword"] as const;
@@ -42,11 +45,12 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return [
     ...pageMeta(
       matches,
-      "Confirm the administrator address",
-      "Confirm that the site administrator's address is yours.",
+      t("Confirm the administrator address"),
+      t("Confirm that the site administrator's address is yours."),
     ),
     { name: "robots", content: "noindex" },
   ];
@@ -58,36 +62,39 @@ function tokenOfLink(location: Location): string {
 }
 
 export default function ConfirmAdmin({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(tokenOfLink(window.location)), []);
   const signIn = (
     <Link to="/manager" className={textLinkClass}>
-      Sign in
+      {t("Sign in")}
     </Link>
   );
 
   if (actionData?.ok) {
     return (
-      <AccountPanel title="Address confirmed" footer={signIn}>
+      <AccountPanel title={t("Address confirmed")} footer={signIn}>
         <FormSuccess message={actionData.msg} />
       </AccountPanel>
     );
   }
   if (actionData?.gone) {
     return (
-      <AccountPanel title="Link not valid" footer={signIn}>
-        <p>{actionData.error}</p>
+      <AccountPanel title={t("Link not valid")} footer={signIn}>
+        <p>{t(actionData.error)}</p>
       </AccountPanel>
     );
   }
   return (
     <AccountPanel
-      title="Confirm the administrator address"
-      lead="This address is the one the site names as its administrator. Enter the password you registered with to make your account the site administrator. If you did not register, close this page: nothing changes without the account's password."
+      title={t("Confirm the administrator address")}
+      lead={t(
+        "This address is the one the site names as its administrator. Enter the password you registered with to make your account the site administrator. If you did not register, close this page: nothing changes without the account's password.",
+      )}
       footer={signIn}
     >
       {token === "" ? (
-        <p role="alert">This page needs the whole link from the confirmation email.</p>
+        <p role="alert">{t("This page needs the whole link from the confirmation email.")}</p>
       ) : (
         <ConfirmForm token={token ?? ""} actionData={actionData} />
       )}
@@ -102,6 +109,7 @@ function ConfirmForm({
   token: string;
   actionData: Route.ComponentProps["actionData"];
 }) {
+  const t = useT();
   const { field, busy, serverError, onSubmit } = useAccountForm({
     schema,
     defaultValues: { pword: "" },
@@ -112,7 +120,7 @@ function ConfirmForm({
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
       <TextField
-        label="Password"
+        label={t("Password")}
         type="password"
         autoComplete="current-password"
         required
@@ -120,8 +128,8 @@ function ConfirmForm({
       />
       <FormFooter
         busy={busy}
-        label="Confirm"
-        busyLabel="Confirming..."
+        label={t("Confirm")}
+        busyLabel={t("Confirming...")}
         error={serverError}
         buttonClassName="w-full"
       />

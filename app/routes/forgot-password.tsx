@@ -1,20 +1,23 @@
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { msg } from "../../shared/i18n/messages.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { EmailField, FormFooter, FormSuccess } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
+import { Trans, useT } from "../i18n/use-t.tsx";
 import { apiPost, errorMessage } from "../lib/api.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { localeOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/forgot-password";
 
 const schema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, "Please enter your email address.")
-    .pipe(z.email("Please enter a valid email address.")),
+    .min(1, msg("Please enter your email address."))
+    .pipe(z.email(msg("Please enter a valid email address."))),
 });
 type Values = z.output<typeof schema>;
 
@@ -31,13 +34,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return [
-    ...pageMeta(matches, "Reset your password", "Ask for a link to choose a new password."),
+    ...pageMeta(matches, t("Reset your password"), t("Ask for a link to choose a new password.")),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const { field, busy, serverError, onSubmit } = useAccountForm({
     schema,
     defaultValues: { email: "" },
@@ -46,28 +51,28 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 
   return (
     <AccountPanel
-      title="Reset your password"
-      lead="Enter the email address of your manager account. We will send it a link to choose a new password."
+      title={t("Reset your password")}
+      lead={t(
+        "Enter the email address of your manager account. We will send it a link to choose a new password.",
+      )}
       footer={
-        <>
-          Remembered it?{" "}
-          <Link to="/manager" className={textLinkClass}>
-            Back to sign in
-          </Link>
-        </>
+        <Trans
+          id="Remembered it? <0>Back to sign in</0>"
+          components={{ 0: <Link to="/manager" className={textLinkClass} /> }}
+        />
       }
     >
       {actionData?.ok ? (
-        <FormSuccess message="Check your email">
+        <FormSuccess message={t("Check your email")}>
           <p className="mt-1">{actionData.msg}</p>
         </FormSuccess>
       ) : (
         <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-          <EmailField label="Email" autoComplete="username" required {...field("email")} />
+          <EmailField label={t("Email")} autoComplete="username" required {...field("email")} />
           <FormFooter
             busy={busy}
-            label="Send reset link"
-            busyLabel="Sending..."
+            label={t("Send reset link")}
+            busyLabel={t("Sending...")}
             error={serverError}
             buttonClassName="w-full"
           />

@@ -13,10 +13,14 @@
 import { data, Form, redirect, redirectDocument, useNavigation } from "react-router";
 import { isOwnNavigation, signOut } from "../../server/features/accounts/sign-out.ts";
 import { CROSS_SITE_MSG } from "../../server/http/guards.ts";
+import { serverTranslator } from "../../server/i18n/catalogues.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { Spinner } from "../components/forms/index.ts";
 import { buttonClass } from "../components/ui/styles.ts";
 import { appContext, requestContext } from "../context.ts";
+import { useT } from "../i18n/use-t.tsx";
+import { localeOf } from "../lib/root-data.ts";
 import type { Route } from "./+types/logout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,26 +36,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = await signOut(context.get(appContext), request);
-  if (!headers) return data({ error: CROSS_SITE_MSG }, { status: 403 });
+  // in the page's language here: a server message is not in the browser's catalogue
+  const t = serverTranslator(context.get(requestContext).locale);
+  if (!headers) return data({ error: t(CROSS_SITE_MSG) }, { status: 403 });
   return redirectDocument("/manager", { headers });
 }
 
-export function meta() {
-  return [{ title: "Sign out" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
+  return [{ title: t("Sign out") }, { name: "robots", content: "noindex" }];
 }
 
 export default function Logout({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <AccountPanel
-      title="Sign out"
-      lead={
-        <>
-          You are signed in as {loaderData.name}. Nothing has changed yet: this sign-out link did
-          not come from this site's own pages. Sign out here if you meant to.
-        </>
-      }
+      title={t("Sign out")}
+      lead={t(
+        "You are signed in as {name}. Nothing has changed yet: this sign-out link did not come from this site's own pages. Sign out here if you meant to.",
+        { name: loaderData.name },
+      )}
     >
       <Form method="post" className="space-y-4">
         {actionData?.error ? (
@@ -68,10 +74,10 @@ export default function Logout({ loaderData, actionData }: Route.ComponentProps)
           {busy ? (
             <>
               <Spinner />
-              Signing out…
+              {t("Signing out…")}
             </>
           ) : (
-            "Sign out"
+            t("Sign out")
           )}
         </button>
       </Form>

@@ -15,6 +15,7 @@ import "../../shared/zod-setup.ts";
 import { redirect } from "react-router";
 import type { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { loginFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { CheckboxField, EmailField, FormFooter, TextField } from "../components/forms/index.ts";
@@ -23,8 +24,9 @@ import { ButtonLink } from "../components/ui/button-link.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
 import { requestContext } from "../context.ts";
+import { Trans, useT } from "../i18n/use-t.tsx";
 import { apiPost, errorMessage } from "../lib/api.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { localeOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/manager";
 
 type LoginValues = z.output<typeof loginFormSchema>;
@@ -45,13 +47,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return [
-    ...pageMeta(matches, "Sign in", "Sign in to the journal managers' dashboard."),
+    ...pageMeta(matches, t("Sign in"), t("Sign in to the journal managers' dashboard.")),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function Manager({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { register, field, busy, serverError, onSubmit } = useAccountForm({
     schema: loginFormSchema,
     defaultValues: { email: "", pword: "", remember: false },
@@ -60,31 +64,33 @@ export default function Manager({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <AccountPanel
-      title="Sign in to your account"
+      title={t("Sign in to your account")}
       footer={
-        <>
-          No account yet?{" "}
-          <Link to="/registration" className={textLinkClass}>
-            Create an account
-          </Link>
-        </>
+        <Trans
+          id="No account yet? <0>Create an account</0>"
+          components={{ 0: <Link to="/registration" className={textLinkClass} /> }}
+        />
       }
     >
       {loaderData.signedInAs ? (
         <div className="mb-6 rounded-sm border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-950">
           <p>
-            You are signed in as <strong>{loaderData.signedInAs}</strong>.
+            <Trans
+              id="You are signed in as <0>{name}</0>."
+              values={{ name: loaderData.signedInAs }}
+              components={{ 0: <strong /> }}
+            />
           </p>
           <ButtonLink to="/dashboard" className="mt-3">
-            Go to the dashboard
+            {t("Go to the dashboard")}
           </ButtonLink>
         </div>
       ) : null}
 
       <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-        <EmailField label="Email" autoComplete="username" required {...field("email")} />
+        <EmailField label={t("Email")} autoComplete="username" required {...field("email")} />
         <TextField
-          label="Password"
+          label={t("Password")}
           type="password"
           autoComplete="current-password"
           required
@@ -92,19 +98,19 @@ export default function Manager({ loaderData, actionData }: Route.ComponentProps
         />
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <CheckboxField
-            label="Remember me"
-            hint="Stay signed in for 30 days."
+            label={t("Remember me")}
+            hint={t("Stay signed in for 30 days.")}
             {...register("remember")}
           />
           {/* The spec gives this link no target; it leads to the reset request (decision 196). */}
           <Link to="/forgot-password" className={`text-sm ${textLinkClass}`}>
-            Forgot password?
+            {t("Forgot password?")}
           </Link>
         </div>
         <FormFooter
           busy={busy}
-          label="Sign in"
-          busyLabel="Signing in..."
+          label={t("Sign in")}
+          busyLabel={t("Signing in...")}
           error={serverError}
           buttonClassName="w-full"
         />

@@ -22,8 +22,11 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { invitationEmail } from "../../server/features/accounts/invitations.ts";
+import { serverTranslator } from "../../server/i18n/catalogues.ts";
 import { AppError } from "../../server/services/errors.ts";
 import { MESSAGES, REGISTRATION_REDIRECT_MS } from "../../shared/constants.ts";
+import { msg } from "../../shared/i18n/messages.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { registrationFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import {
@@ -38,16 +41,22 @@ import {
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
-import { appContext } from "../context.ts";
+import { appContext, requestContext } from "../context.ts";
+import { Trans, useT } from "../i18n/use-t.tsx";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { localeOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/registration";
 
 type RegistrationValues = z.output<typeof registrationFormSchema>;
 type FieldName = keyof RegistrationValues;
 const FIELDS: FieldName[] = ["fname", "lname", "phone", "email", "pword", "cpword", "admincode"];
+/** The password fields' labels where an account is created. */
+const PASSWORD_LABELS = [msg("Password"), msg("Confirm password")] as const;
 
-/** The invitation of `?invite=`, read on the server: its address, or why it cannot be used. */
+/**
+ * The invitation of `?invite=`, read on the server: its address, or why it cannot be used (in
+ * the page's language: a server message is not in the browser's catalogue, decision 382).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = context.get(appContext);
   const open = Boolean(ctx.config.adminPasscode);
@@ -59,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     // a dead link is said on the page; anything else (the database away) is the page's error
     if (!(error instanceof AppError)) throw error;
-    return { open, invite: { token: "", email: "", error: error.message } };
+    const t = serverTranslator(context.get(requestContext).locale);
+    return { open, invite: { token: "", email: "", error: t(error.message) } };
   }
 }
 
@@ -95,13 +105,15 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return [
-    ...pageMeta(matches, "Create an account", "Register as a journal manager."),
+    ...pageMeta(matches, t("Create an account"), t("Register as a journal manager.")),
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function Registration({ actionData, loaderData }: Route.ComponentProps) {
+  const t = useT();
   const invitation = loaderData.invite?.error === null ? loaderData.invite : null;
   const invitationError = loaderData.invite?.error ?? undefined;
   // closed to the passcode; an invited manager still registers
@@ -132,64 +144,80 @@ export default function Registration({ actionData, loaderData }: Route.Component
 
   return (
     <AccountPanel
-      title="Create an account"
+      title={t("Create an account")}
       lead={
         invitation
-          ? "You were invited to manage journals here: no passcode is needed."
-          : "Journal managers register with the admin passcode their site's administrators gave them."
+          ? t("You were invited to manage journals here: no passcode is needed.")
+          : t(
+              "Journal managers register with the admin passcode their site's administrators gave them.",
+            )
       }
       width="max-w-xl"
       footer={
-        <>
-          Already have an account?{" "}
-          <Link to="/manager" className={textLinkClass}>
-            Login
-          </Link>
-        </>
+        <Trans
+          id="Already have an account? <0>Login</0>"
+          components={{ 0: <Link to="/manager" className={textLinkClass} /> }}
+        />
       }
     >
       {closed ? (
         <div className="space-y-3">
           {invitationError ? <FormError message={invitationError} /> : null}
           <p role="status" className="rounded-sm border border-amber-300 bg-amber-50 px-4 py-3">
-            {MESSAGES.registrationClosed}
+            {t(MESSAGES.registrationClosed)}
           </p>
           <p className="text-sm text-slate-700">
-            A site administrator can invite you by email instead.
+            {t("A site administrator can invite you by email instead.")}
           </p>
         </div>
       ) : succeeded ? (
         <FormSuccess message={actionData.msg || MESSAGES.registrationSuccessful}>
           <p className="mt-2 flex items-center gap-2">
             <Spinner />
-            Please Wait ...
+            {t("Please Wait ...")}
           </p>
         </FormSuccess>
       ) : (
         <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
           {invitationError ? <FormError message={invitationError} /> : null}
-          <p className="text-sm text-slate-600">All fields are required.</p>
+          <p className="text-sm text-slate-600">{t("All fields are required.")}</p>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" required {...field("fname")} />
-            <TextField label="Last name" autoComplete="family-name" required {...field("lname")} />
-            <TextField label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
+            <TextField
+              label={t("First name")}
+              autoComplete="given-name"
+              required
+              {...field("fname")}
+            />
+            <TextField
+              label={t("Last name")}
+              autoComplete="family-name"
+              required
+              {...field("lname")}
+            />
+            <TextField
+              label={t("Phone")}
+              type="tel"
+              autoComplete="tel"
+              required
+              {...field("phone")}
+            />
             <EmailField
-              label="Email"
+              label={t("Email")}
               autoComplete="email"
               required
               readOnly={invitation !== null}
-              hint={invitation ? "The address you were invited at." : undefined}
+              hint={invitation ? t("The address you were invited at.") : undefined}
               {...field("email")}
             />
             <NewPasswordFields
               pword={field("pword")}
               cpword={field("cpword")}
-              labels={["Password", "Confirm password"]}
+              labels={PASSWORD_LABELS}
             />
           </div>
           {invitation ? null : (
             <TextField
-              label="Admin passcode"
+              label={t("Admin passcode")}
               type="password"
               autoComplete="off"
               required
@@ -198,8 +226,8 @@ export default function Registration({ actionData, loaderData }: Route.Component
           )}
           <FormFooter
             busy={busy}
-            label="Create account"
-            busyLabel="Creating account..."
+            label={t("Create account")}
+            busyLabel={t("Creating account...")}
             error={serverError}
             buttonClassName="w-full sm:w-auto"
           />

@@ -2,21 +2,24 @@ import { useEffect, useState } from "react";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants.ts";
+import { msg } from "../../shared/i18n/messages.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
 import { newPasswordFields, passwordsMatch } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
 import { FormError, FormFooter, NewPasswordFields, Spinner } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../components/ui/styles.ts";
+import { Trans, useT } from "../i18n/use-t.tsx";
 import { ApiError, apiPost, errorMessage } from "../lib/api.ts";
-import { pageMeta } from "../lib/root-data.ts";
+import { localeOf, pageMeta } from "../lib/root-data.ts";
 import type { Route } from "./+types/reset-password";
 
 const schema = z
   .object({
     ...newPasswordFields({
-      pword: "Please enter a password.",
-      cpword: "Please confirm your password.",
+      pword: msg("Please enter a password."),
+      cpword: msg("Please confirm your password."),
     }),
   })
   .refine(...passwordsMatch);
@@ -24,8 +27,10 @@ type Values = z.output<typeof schema>;
 /** The fields whose server messages show beside them. */
 const PASSWORD_FIELDS = ["pword", "cpword"] as const;
 
-const LINK_INVALID =
-  "This password reset link has expired or has already been used. Please ask for a new one.";
+/** The server's answer to a dead link (server/features/accounts/password-reset.ts), as shown. */
+const LINK_INVALID = msg(
+  "This password reset link has expired or has already been used. Please ask for a new one.",
+);
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const values = (await request.json()) as Values & { token: string };
@@ -43,8 +48,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(localeOf(matches));
   return [
-    ...pageMeta(matches, "Choose a new password", "Choose a new password for your account."),
+    ...pageMeta(matches, t("Choose a new password"), t("Choose a new password for your account.")),
     { name: "robots", content: "noindex" },
   ];
 }
@@ -55,6 +61,7 @@ type LinkState =
   | { state: "bad"; msg: string };
 
 export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const [link, setLink] = useState<LinkState>({ state: "checking" });
 
   useEffect(() => {
@@ -77,26 +84,24 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
 
   return (
     <AccountPanel
-      title="Choose a new password"
+      title={t("Choose a new password")}
       footer={
-        <>
-          Back to{" "}
-          <Link to="/manager" className={textLinkClass}>
-            sign in
-          </Link>
-        </>
+        <Trans
+          id="Back to <0>sign in</0>"
+          components={{ 0: <Link to="/manager" className={textLinkClass} /> }}
+        />
       }
     >
       {link.state === "checking" ? (
         <p role="status" className="flex items-center gap-2 text-slate-700">
           <Spinner />
-          Checking your link…
+          {t("Checking your link…")}
         </p>
       ) : link.state === "bad" ? (
         <div className="space-y-5">
           <FormError message={link.msg} />
           <Link to="/forgot-password" className={buttonClass("primary", "min-h-11 w-full")}>
-            Ask for a new link
+            {t("Ask for a new link")}
           </Link>
         </div>
       ) : (
@@ -113,6 +118,7 @@ function NewPasswordForm({
   token: string;
   actionData: Route.ComponentProps["actionData"];
 }) {
+  const t = useT();
   const { field, busy, serverError, onSubmit } = useAccountForm({
     schema,
     defaultValues: { pword: "", cpword: "" },
@@ -124,19 +130,20 @@ function NewPasswordForm({
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
       <p className="text-sm text-slate-600">
-        Choosing a new password signs you out on every other device.
+        {t("Choosing a new password signs you out on every other device.")}
       </p>
       <NewPasswordFields pword={field("pword")} cpword={field("cpword")} />
       <FormFooter
         busy={busy}
-        label="Set new password"
-        busyLabel="Saving..."
+        label={t("Set new password")}
+        busyLabel={t("Saving...")}
         error={serverError}
         buttonClassName="w-full"
       >
-        {serverError === LINK_INVALID ? (
+        {/* the server says it in the page's language, as the catalogue does */}
+        {serverError === t(LINK_INVALID) ? (
           <Link to="/forgot-password" className={`block text-sm ${textLinkClass}`}>
-            Ask for a new link
+            {t("Ask for a new link")}
           </Link>
         ) : null}
       </FormFooter>

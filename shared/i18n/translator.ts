@@ -27,6 +27,11 @@ export function registerCatalogue(locale: RenderLocale, messages: Messages): voi
   instances.set(locale, setupI18n({ locale: intlLocale, messages: { [intlLocale]: messages } }));
 }
 
+/** Whether `locale`'s catalogue is registered in this process. */
+export function hasCatalogue(locale: RenderLocale): boolean {
+  return instances.has(locale);
+}
+
 /** The Lingui instance of `locale` (the default locale's when it has none registered). */
 export function i18nFor(locale: RenderLocale): I18n {
   const found = instances.get(locale) ?? instances.get(DEFAULT_LOCALE);

@@ -240,7 +240,7 @@ describe(`own name and password on the dashboard (${dialectUnderTest})`, () => {
   it("reads and renames the signed-in manager only", async () => {
     const { email, cookie } = await signedInManager(t);
     const read = await request(t.app).get("/api/dashboard/account").set("Cookie", cookie);
-    expect(read.body.account).toEqual({ fname: "Ada", lname: "Lovelace", email });
+    expect(read.body.account).toEqual({ fname: "Ada", lname: "Lovelace", email, locale: "en" });
     expect((await request(t.app).get("/api/dashboard/account")).status).toBe(401);
 
     const rename = (body: object, c = cookie) =>

@@ -1,11 +1,19 @@
 /**
  * "Fill empty fields from this file" (decision 317): only empty fields and empty lists are
  * filled; what the manager entered stays and is named when the file says otherwise; the
- * journal's default licence may be replaced, a licence the manager chose may not.
+ * journal's default licence may be replaced, a licence the manager chose may not. What was
+ * filled and kept is said in the page's language (decision 382).
  */
 import { describe, expect, it } from "vitest";
 import { fillMessage, planFill } from "../../app/components/dashboard/jats-fill.ts";
+import { loadCatalogues } from "../../server/i18n/catalogues.ts";
 import type { JatsMetadata } from "../../shared/api.ts";
+import { translatorFor } from "../../shared/i18n/translator.ts";
+
+loadCatalogues();
+const en = translatorFor("en");
+/** What a plan names, as the English page shows it. */
+const shown = (items: string[]) => items.map((item) => en(item));
 
 const CC_BY = "https://creativecommons.org/licenses/by/4.0/";
 
@@ -74,10 +82,27 @@ describe("planFill", () => {
     expect(plan.licence).toBeNull();
     expect(plan.authors).toBe(false);
     expect(plan.references).toBe(true);
-    expect(plan.kept).toEqual(["Title", "Licence", "Author(s)"]);
-    expect(fillMessage(plan, metadata.left_out)).toBe(
+    expect(shown(plan.kept)).toEqual(["Title", "Licence", "Author(s)"]);
+    expect(fillMessage(plan, metadata.left_out, en, "en")).toBe(
       'Filled from the JATS file: DOI Number, Keywords, Copyright year, 1 reference. Kept what you entered (the file differs): Title, Licence, Author(s). The DOI "x" was left out: bad.',
     );
+  });
+
+  it("says it in another language, plurals by that language's rules", () => {
+    const plan = planFill(
+      {
+        fields: { title: "" },
+        licence: "",
+        defaultLicence: "",
+        authors: 0,
+        funding: 0,
+        references: 0,
+      },
+      { ...metadata, scholarly: { ...metadata.scholarly, references: [] } },
+    );
+    const pseudo = fillMessage(plan, [], translatorFor("en-XA"), "en-XA");
+    expect(pseudo).not.toMatch(/Filled from|Title|author/);
+    expect(pseudo).toContain("1");
   });
 
   it("replaces the journal's default licence and fills authors into an empty list", () => {
@@ -95,7 +120,7 @@ describe("planFill", () => {
     expect(plan.fields).toEqual({ title: "Tadpoles" });
     expect(plan.licence).toBe(CC_BY);
     expect(plan.authors).toBe(true);
-    expect(plan.filled).toEqual(["Title", "Licence", "1 author"]);
-    expect(plan.kept).toEqual(["References"]);
+    expect(shown(plan.filled)).toEqual(["Title", "Licence", "1 author"]);
+    expect(shown(plan.kept)).toEqual(["References"]);
   });
 });

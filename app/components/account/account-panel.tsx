@@ -1,8 +1,10 @@
 /**
  * The frame of the sign-in and registration pages: a centred white panel with a serif heading,
- * narrow enough to read as one column of fields on a phone and on a desktop.
+ * narrow enough to read as one column of fields on a phone and on a desktop. `title` and `lead`
+ * come translated.
  */
 import type { ReactNode } from "react";
+import { useT } from "../../i18n/use-t.tsx";
 import { kickerClass } from "../ui/styles.ts";
 
 export function AccountPanel({
@@ -20,11 +22,12 @@ export function AccountPanel({
   /** Line under the panel (a link to the other account page). */
   footer?: ReactNode;
 }) {
+  const t = useT();
   return (
     <main className="px-4 py-10 sm:py-16">
       <div className={`mx-auto w-full ${width}`}>
         <div className="rounded-sm border border-slate-200 bg-white px-5 py-8 shadow-xs sm:px-8">
-          <p className={kickerClass}>Journal managers</p>
+          <p className={kickerClass}>{t("Journal managers")}</p>
           <h1 className="mt-2 text-2xl leading-tight font-semibold sm:text-3xl">{title}</h1>
           {lead ? <p className="mt-2 text-slate-600">{lead}</p> : null}
           <div className="mt-6">{children}</div>

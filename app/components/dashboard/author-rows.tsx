@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from "react";
 import type { AuthorInput } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
 import { orcidSchema, rorSchema } from "../../../shared/schemas.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { CheckboxField, FieldError, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
 import {
@@ -108,17 +109,18 @@ export function authorToWire(row: AuthorRow) {
   };
 }
 
-/** The name a row shows in its summary. */
+/** The name a row shows in its summary; `""` while none is typed. */
 function displayName(row: AuthorRow): string {
   const name = row.literal
     ? row.name
     : [row.given_names, row.family_name, row.suffix].filter((p) => p.trim()).join(" ");
-  return name.trim() || "New author";
+  return name.trim();
 }
 
 type Props = ListFieldProps<AuthorRow>;
 
 export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
+  const t = useT();
   // rows folded open: new ones and those with a message; all of a short list
   const [open, setOpen] = useState<Set<number>>(
     () => new Set(rows.length <= 3 ? rows.map((r) => r.key) : []),
@@ -144,9 +146,9 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
 
   return (
     <fieldset className="rounded-sm border border-slate-300 p-3 sm:p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Author(s)</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t("Author(s)")}</legend>
       {rows.length ? (
-        <ol aria-label="Authors" className="space-y-3">
+        <ol aria-label={t("Authors")} className="space-y-3">
           {rows.map((row, index) => (
             <li key={row.key}>
               <details
@@ -164,12 +166,12 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
               >
                 <summary className="cursor-pointer px-3 py-2 text-sm">
                   <span className="font-semibold text-slate-900">
-                    {index + 1}. {displayName(row)}
+                    {t("{n}. {name}", { n: index + 1, name: displayName(row) || t("New author") })}
                   </span>
                   {row.corresponding ? (
-                    <span className="text-slate-700"> · corresponding</span>
+                    <span className="text-slate-700"> · {t("corresponding")}</span>
                   ) : null}
-                  {row.orcid ? <span className="text-slate-700"> · ORCID</span> : null}
+                  {row.orcid ? <span className="text-slate-700"> · {t("ORCID")}</span> : null}
                   {row.affiliations.length ? (
                     <span className="block break-words text-slate-600">
                       {row.affiliations.map((a) => a.name).join("; ")}
@@ -177,7 +179,7 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
                   ) : null}
                   {hasErrorUnder(errors, `authors.${index}`) ? (
                     <span className="block font-medium text-red-700">
-                      This author has a problem: open to see it.
+                      {t("This author has a problem: open to see it.")}
                     </span>
                   ) : null}
                 </summary>
@@ -190,7 +192,11 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
                 />
                 <div className="border-t border-slate-200 px-3 py-2">
                   <RowButtons
-                    what={`author ${index + 1}`}
+                    names={{
+                      up: t("Move author {n} up", { n: index + 1 }),
+                      down: t("Move author {n} down", { n: index + 1 }),
+                      remove: t("Remove author {n}", { n: index + 1 }),
+                    }}
                     index={index}
                     count={rows.length}
                     onMove={(delta) => onChange(moveItem(rows, index, delta))}
@@ -202,11 +208,11 @@ export function AuthorRowsField({ rows, onChange, errors, setError }: Props) {
           ))}
         </ol>
       ) : (
-        <p className="text-sm text-slate-600">No authors added yet.</p>
+        <p className="text-sm text-slate-600">{t("No authors added yet.")}</p>
       )}
       <div className="mt-3">
         <button type="button" onClick={add} className={buttonClass("secondary", "min-h-10")}>
-          Add author
+          {t("Add author")}
         </button>
       </div>
       <FieldError message={errors.authors} />
@@ -227,6 +233,7 @@ function AuthorFields({
   setError: Props["setError"];
   onPatch: (patch: Partial<AuthorRow>) => void;
 }) {
+  const t = useT();
   const at = (field: string) => `authors.${index}.${field}`;
   const fields = pathFields(errors, setError);
   /** Props of a text field of the row: value, change (clearing its message), message. */
@@ -238,10 +245,10 @@ function AuthorFields({
 
   return (
     <fieldset className="space-y-4 border-t border-slate-200 px-3 py-3">
-      <legend className="sr-only">Author {index + 1}</legend>
+      <legend className="sr-only">{t("Author {n}", { n: index + 1 })}</legend>
       <CheckboxField
-        label="One name as written (an organisation, or a single name)"
-        hint="Kept whole and never split into given and family names."
+        label={t("One name as written (an organisation, or a single name)")}
+        hint={t("Kept whole and never split into given and family names.")}
         checked={row.literal}
         onChange={(event) => {
           const literal = event.currentTarget.checked;
@@ -260,39 +267,44 @@ function AuthorFields({
       />
       <div className="grid gap-3 sm:grid-cols-2">
         {row.literal ? (
-          <TextField label="Name" required className="sm:col-span-2" {...text("name")} />
+          <TextField label={t("Name")} required className="sm:col-span-2" {...text("name")} />
         ) : (
           <>
-            <TextField label="Given names" optional {...text("given_names")} />
+            <TextField label={t("Given names")} optional {...text("given_names")} />
             <TextField
-              label="Family name"
+              label={t("Family name")}
               required
-              hint="With its particles, such as Di Matteo or van der Berg."
+              hint={t("With its particles, such as Di Matteo or van der Berg.")}
               {...text("family_name")}
               error={errors[at("family_name")] ?? errors[at("name")]}
             />
-            <TextField label="Suffix" optional hint="Such as Jr. or III." {...text("suffix")} />
+            <TextField
+              label={t("Suffix")}
+              optional
+              hint={t("Such as Jr. or III.")}
+              {...text("suffix")}
+            />
           </>
         )}
         <TextField
-          label="ORCID iD"
+          label={t("ORCID iD")}
           optional
           spellCheck={false}
           inputMode="url"
-          hint="Such as 0000-0002-1825-0097; the whole https://orcid.org/ link is fine too."
+          hint={t("Such as 0000-0002-1825-0097; the whole https://orcid.org/ link is fine too.")}
           {...text("orcid")}
           onBlur={fields.checkOnBlur(at("orcid"), orcidSchema, row.orcid)}
         />
-        <TextField label="Email" type="email" optional {...text("email")} />
+        <TextField label={t("Email")} type="email" optional {...text("email")} />
         <CheckboxField
           className="self-end pb-2"
-          label="Corresponding author"
+          label={t("Corresponding author")}
           checked={row.corresponding}
           onChange={(event) => onPatch({ corresponding: event.currentTarget.checked })}
         />
       </div>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-semibold text-slate-800">Affiliations</legend>
+        <legend className="text-sm font-semibold text-slate-800">{t("Affiliations")}</legend>
         {row.affiliations.map((affiliation, j) => (
           <div
             // biome-ignore lint/suspicious/noArrayIndexKey: affiliations have no id; order is the identity
@@ -300,13 +312,13 @@ function AuthorFields({
             className="grid gap-2 rounded-sm bg-slate-50 p-2 sm:grid-cols-[2fr_1fr_auto] sm:items-start"
           >
             <TextField
-              label={`Affiliation ${j + 1}`}
+              label={t("Affiliation {n}", { n: j + 1 })}
               {...fields.text(at(`affiliations.${j}.name`), affiliation.name, (name) =>
                 setAffiliations(patchItem(row.affiliations, j, { name })),
               )}
             />
             <TextField
-              label={`ROR id of affiliation ${j + 1}`}
+              label={t("ROR id of affiliation {n}", { n: j + 1 })}
               optional
               spellCheck={false}
               placeholder="https://ror.org/…"
@@ -318,20 +330,23 @@ function AuthorFields({
             <button
               type="button"
               className="min-h-9 self-end rounded-sm px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50 sm:mt-7 sm:self-start"
-              aria-label={`Remove affiliation ${j + 1} of author ${index + 1}`}
+              aria-label={t("Remove affiliation {affiliation} of author {n}", {
+                affiliation: j + 1,
+                n: index + 1,
+              })}
               onClick={() => setAffiliations(removeItem(row.affiliations, j))}
             >
-              Remove
+              {t("Remove")}
             </button>
           </div>
         ))}
         <button
           type="button"
           className={buttonClass("secondary", "min-h-9 px-3 py-1 text-sm")}
-          aria-label={`Add affiliation to author ${index + 1}`}
+          aria-label={t("Add affiliation to author {n}", { n: index + 1 })}
           onClick={() => setAffiliations([...row.affiliations, { name: "", ror: "" }])}
         >
-          Add affiliation
+          {t("Add affiliation")}
         </button>
       </fieldset>
     </fieldset>

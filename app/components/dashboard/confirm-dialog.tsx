@@ -7,13 +7,15 @@
  *
  * ```tsx
  * const { ask, dialog } = useConfirm();
- * if (await ask({ message: MESSAGES.confirmDeletePaper, confirmLabel: "Delete" })) { ... }
+ * if (await ask({ message: t(MESSAGES.confirmDeletePaper), confirmLabel: t("Delete") })) { ... }
  * return <>{dialog} ...</>;
  * ```
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useT } from "../../i18n/use-t.tsx";
 import { buttonClass } from "../ui/styles.ts";
 
+/** What the dialog says, translated by the caller (decision 382). */
 export type ConfirmRequest = {
   /** The question, shown and announced as it is written. */
   message: string;
@@ -62,6 +64,7 @@ function ConfirmDialog({
   request: ConfirmRequest;
   onSettle: (ok: boolean) => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -93,7 +96,7 @@ function ConfirmDialog({
     >
       <div className="p-6">
         <h2 id={`${id}-title`} className="font-serif text-xl font-semibold">
-          {request.title ?? "Please confirm"}
+          {request.title ?? t("Please confirm")}
         </h2>
         <p id={`${id}-message`} className="mt-3 text-base">
           {request.message}
@@ -108,7 +111,7 @@ function ConfirmDialog({
             onClick={() => onSettle(false)}
             className={buttonClass("secondary", "min-h-11")}
           >
-            Cancel
+            {t("Cancel")}
           </button>
           <button type="button" onClick={() => onSettle(true)} className={dangerButtonClass}>
             {request.confirmLabel}

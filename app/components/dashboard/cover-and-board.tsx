@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from "react";
 import type { EditorPublic } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { EditorialBoard } from "../journal/editorial-board.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
 import { Disclosure } from "../ui/disclosure.tsx";
@@ -23,6 +24,7 @@ export function CoverAndBoard({
   placeholder: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-8 md:flex-row md:items-start">
       <CoverImage
@@ -34,7 +36,7 @@ export function CoverAndBoard({
         className="w-36 shrink-0 self-start shadow-md ring-1 ring-slate-900/10 md:w-48"
       />
       <div className="min-w-0 flex-1 space-y-10">
-        <Disclosure title="Editorial Board">
+        <Disclosure title={t("Editorial Board")}>
           <EditorialBoard editors={editors} />
         </Disclosure>
         {children}

@@ -4,11 +4,14 @@
  * DOIs' button that deposits with Crossref, and each paper's DOI with its status (Not
  * registered, Queued, Registered, Failed with Crossref's message). While anything is queued the
  * status is read again every few seconds (the server reads Crossref's submission log then).
- * When Crossref is not configured the button is off and a line says why.
+ * When Crossref is not configured the button is off and a line says why. Texts in the page's
+ * language; DOIs are written left to right in every language.
  */
 import { useCallback, useEffect, useState } from "react";
 import type { DepositScreen, DoiStatus } from "../../../shared/deposits.ts";
 import { DOI_STATUS_LABELS } from "../../../shared/deposits.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { apiUrl, errorMessage, isAbort } from "../../lib/api.ts";
 import { Spinner } from "../forms/index.ts";
 import { SectionHeading } from "../ui/heading.tsx";
@@ -16,6 +19,10 @@ import { buttonClass, textLinkClass } from "../ui/styles.ts";
 
 /** How often the status is read again while a deposit is queued. */
 const POLL_MS = 3000;
+
+/** The default messages of a failed read and a failed registration, for the screens' calls. */
+export const DOI_STATUS_UNREAD = msg("The DOI status could not be read.");
+export const DOIS_NOT_REGISTERED = msg("The DOIs could not be registered.");
 
 const STATUS_CLASS: Record<DoiStatus, string> = {
   not_registered: "bg-slate-100 text-slate-700",
@@ -39,6 +46,7 @@ export function DoiRegistration({
   /** API path of the DOAJ XML download, for an issue. */
   doajXml?: string;
 }) {
+  const t = useT();
   const [screen, setScreen] = useState<DepositScreen | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -49,7 +57,7 @@ export function DoiRegistration({
       try {
         setScreen(await load(signal));
       } catch (error) {
-        if (!isAbort(error)) setProblem(errorMessage(error, "The DOI status could not be read."));
+        if (!isAbort(error)) setProblem(errorMessage(error, DOI_STATUS_UNREAD));
       }
     },
     [load],
@@ -77,7 +85,7 @@ export function DoiRegistration({
       setScreen(deposit);
       setNotice(msg);
     } catch (error) {
-      setProblem(errorMessage(error, "The DOIs could not be registered."));
+      setProblem(errorMessage(error, DOIS_NOT_REGISTERED));
     } finally {
       setBusy(false);
     }
@@ -85,14 +93,14 @@ export function DoiRegistration({
 
   return (
     <section aria-labelledby="dois-title" className="mt-10">
-      <SectionHeading id="dois-title">DOIs and indexing</SectionHeading>
+      <SectionHeading id="dois-title">{t("DOIs and indexing")}</SectionHeading>
       <p className="mb-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         <a href={apiUrl(crossrefXml)} className={textLinkClass} download>
-          Download Crossref XML
+          {t("Download Crossref XML")}
         </a>
         {doajXml ? (
           <a href={apiUrl(doajXml)} className={textLinkClass} download>
-            Download DOAJ XML
+            {t("Download DOAJ XML")}
           </a>
         ) : null}
       </p>
@@ -104,41 +112,41 @@ export function DoiRegistration({
           disabled={busy || !screen?.configured}
         >
           {busy ? <Spinner /> : null}
-          Register DOIs
+          {t("Register DOIs")}
         </button>
         {screen && !screen.configured ? (
           <span className="text-sm text-slate-700">
-            Crossref is not set up on this site (CROSSREF_USERNAME and CROSSREF_PASSWORD).
+            {t("Crossref is not set up on this site (CROSSREF_USERNAME and CROSSREF_PASSWORD).")}
           </span>
         ) : null}
         {screen?.configured && screen.test_system ? (
           <span className="text-sm text-slate-700">
-            Deposits go to Crossref's test system: nothing is registered for real.
+            {t("Deposits go to Crossref's test system: nothing is registered for real.")}
           </span>
         ) : null}
       </div>
       {screen?.can_assign ? (
         <p className="mb-4 text-sm text-slate-700">
-          Papers without a DOI get one from the journal's DOI prefix and pattern.
+          {t("Papers without a DOI get one from the journal's DOI prefix and pattern.")}
         </p>
       ) : null}
       {problem ? (
         <p role="alert" className="mb-4 text-sm font-medium text-red-800">
-          {problem}
+          {t(problem)}
         </p>
       ) : null}
       {notice ? (
         <p role="status" className="mb-4 text-sm font-medium text-emerald-800">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       {screen ? (
         screen.papers.length === 0 ? (
-          <p className="text-sm text-slate-700">No papers yet.</p>
+          <p className="text-sm text-slate-700">{t("No papers yet.")}</p>
         ) : (
           <ul
             className="divide-y divide-slate-200 border-y border-slate-200"
-            aria-label="DOI status"
+            aria-label={t("DOI status")}
           >
             {screen.papers.map((p) => (
               <li
@@ -148,21 +156,23 @@ export function DoiRegistration({
               >
                 <div className="min-w-0">
                   <p className="font-medium break-words">{p.title}</p>
-                  <p className="text-sm break-all text-slate-700">{p.doi || "No DOI"}</p>
-                  {p.message ? <p className="text-sm text-red-800">{p.message}</p> : null}
+                  <p className="text-sm break-all text-slate-700">
+                    {p.doi ? <bdi dir="ltr">{p.doi}</bdi> : t("No DOI")}
+                  </p>
+                  {p.message ? <p className="text-sm text-red-800">{t(p.message)}</p> : null}
                 </div>
                 <span
                   className={`self-start rounded px-2 py-0.5 text-sm font-medium whitespace-nowrap ${STATUS_CLASS[p.status]}`}
                   data-status={p.status}
                 >
-                  {DOI_STATUS_LABELS[p.status]}
+                  {t(DOI_STATUS_LABELS[p.status])}
                 </span>
               </li>
             ))}
           </ul>
         )
       ) : problem ? null : (
-        <p className="text-sm text-slate-700">Reading the DOI status…</p>
+        <p className="text-sm text-slate-700">{t("Reading the DOI status…")}</p>
       )}
     </section>
   );

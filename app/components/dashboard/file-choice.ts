@@ -6,7 +6,7 @@ import { useState } from "react";
 import { controlClass } from "../forms/styles.ts";
 
 /** A file input in the forms' control look, its 'Choose file' button tinted. */
-export const fileInputClass = `${controlClass} min-w-0 file:mr-3 file:rounded-sm file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`;
+export const fileInputClass = `${controlClass} min-w-0 file:me-3 file:rounded-sm file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:font-semibold file:text-brand-800`;
 
 /**
  * The check of a file input's first file. `choose(event)` (the input's change) gives the file

@@ -7,6 +7,7 @@
  */
 import type { FundingItem } from "../../../shared/api.ts";
 import { funderIdSchema } from "../../../shared/schemas.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { TextField } from "../forms/index.ts";
 import { type ListFieldProps, RowList } from "./list-rows.tsx";
 
@@ -32,25 +33,43 @@ export function fundingToWire({ funder_name, funder_id, award_ids }: FundingRow)
 }
 
 export function FundingRowsField(props: ListFieldProps<FundingRow>) {
+  const t = useT();
   return (
     <div className="space-y-3">
-      <RowList label="Funders" noun="funder" list="funding" newRow={fundingRowOf} {...props}>
+      <RowList
+        text={{
+          label: t("Funders"),
+          empty: t("No funders listed."),
+          add: t("Add funder"),
+          names: (n) => ({
+            up: t("Move funder {n} up", { n }),
+            down: t("Move funder {n} down", { n }),
+            remove: t("Remove funder {n}", { n }),
+          }),
+        }}
+        legend={(_, index) => t("Funder {n}", { n: index + 1 })}
+        list="funding"
+        newRow={fundingRowOf}
+        {...props}
+      >
         {({ text, checkOnBlur }) => (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Funder name" required {...text("funder_name")} />
+            <TextField label={t("Funder name")} required {...text("funder_name")} />
             <TextField
-              label="Funder ID or ROR id"
+              label={t("Funder ID or ROR id")}
               optional
               spellCheck={false}
-              hint="Such as 10.13039/100000002 (Crossref Funder ID) or https://ror.org/021nxhr62."
+              hint={t(
+                "Such as 10.13039/100000002 (Crossref Funder ID) or https://ror.org/021nxhr62.",
+              )}
               {...text("funder_id")}
               onBlur={checkOnBlur("funder_id", funderIdSchema)}
             />
             <TextField
-              label="Award numbers"
+              label={t("Award numbers")}
               optional
               className="sm:col-span-2"
-              hint="Separate several with semicolons."
+              hint={t("Separate several with semicolons.")}
               {...text("award_ids")}
             />
           </div>

@@ -8,10 +8,13 @@
  * The file is reported through `onFile` (null when cleared or refused); the input itself is
  * uncontrolled, so a form that wants it emptied gives it a new `key`
  * (docs/decisions/075-dashboard-image-fields.md). `useImageChoice` holds what a form keeps of
- * its one image field: the chosen file, the message under the field and that key.
+ * its one image field: the chosen file, the message under the field and that key. Its messages
+ * and hints are catalogue messages (`msg`), translated where shown (decision 382).
  */
 import { useEffect, useId, useState } from "react";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { derivativeSrcSet } from "../../../shared/images.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { FieldError } from "../forms/field.tsx";
 import { hintClass, labelClass } from "../forms/styles.ts";
 import { fileInputClass, useCheckedFile } from "./file-choice.ts";
@@ -25,25 +28,35 @@ const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp|gif|avif)$/i;
 /** Largest image the server accepts (server/services/images.ts MAX_IMAGE_BYTES). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** Why `file` cannot be sent as an image, or null when it can. */
+/** Why `file` cannot be sent as an image (a catalogue message), or null when it can. */
 export function imageFileProblem(file: File): string | null {
   const typeOk = file.type ? IMAGE_TYPES.has(file.type) : IMAGE_EXTENSIONS.test(file.name);
-  if (!typeOk) return "Choose a JPEG, PNG, WebP, GIF or AVIF image.";
-  if (file.size > MAX_IMAGE_BYTES) return "The image is too large. Choose one of at most 5 MB.";
-  if (file.size === 0) return "The file is empty. Choose another image.";
+  if (!typeOk) return msg("Choose a JPEG, PNG, WebP, GIF or AVIF image.");
+  if (file.size > MAX_IMAGE_BYTES) {
+    return msg("The image is too large. Choose one of at most 5 MB.");
+  }
+  if (file.size === 0) return msg("The file is empty. Choose another image.");
   return null;
 }
 
 /**
- * The hint of a cover or logo field: on a new item the accepted types and size and the shape that
- * looks best; on edit (`replacing`), that a chosen file replaces the current image.
+ * The hint of a cover or logo field (a catalogue message): on a new item the accepted types and
+ * size and the shape that looks best; on edit (`replacing`), that a chosen file replaces the
+ * current image.
  */
 export function imageHint(what: "cover" | "logo", replacing: boolean): string {
   if (replacing) {
-    return `Choose a file only to replace the current ${what}: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.`;
+    return what === "cover"
+      ? msg(
+          "Choose a file only to replace the current cover: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
+        )
+      : msg(
+          "Choose a file only to replace the current logo: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB.",
+        );
   }
-  const best = what === "cover" ? "portrait 3:4" : "a square logo";
-  return `JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; ${best} looks best.`;
+  return what === "cover"
+    ? msg("JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; portrait 3:4 looks best.")
+    : msg("JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; a square logo looks best.");
 }
 
 /** What `useImageChoice` gives a form; `field` is spread onto its `ImageFileField`. */
@@ -87,10 +100,13 @@ export type ImageChoice = {
  */
 export function useImageChoice({
   required,
-  missing = "Choose an image.",
+  missing = msg("Choose an image."),
 }: {
   required: boolean;
-  /** The message shown when a required image is not chosen, e.g. 'Choose a cover image for …'. */
+  /**
+   * The message shown when a required image is not chosen (a catalogue message), e.g. 'Choose a
+   * cover image for …'.
+   */
   missing?: string;
 }): ImageChoice {
   const [file, setFile] = useState<File | null>(null);
@@ -144,10 +160,11 @@ export function ImageFileField({
   onFile,
   name,
 }: {
+  /** Translated, as `hint`. */
   label: string;
   required?: boolean;
   optional?: boolean;
-  /** A message from the form or the server; shown under the field. */
+  /** A message from the form or the server; shown under the field, translated. */
   error?: string;
   hint?: string;
   /** The image stored now (edit forms), previewed until another is chosen. */
@@ -157,6 +174,7 @@ export function ImageFileField({
   onFile: (file: File | null) => void;
   name: string;
 }) {
+  const t = useT();
   const id = useId();
   const { problem, choose } = useCheckedFile(imageFileProblem);
   const [preview, setPreview] = useState<string | null>(null);
@@ -184,7 +202,7 @@ export function ImageFileField({
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
-        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
+        {optional ? <span className="font-normal text-slate-500"> {t("(optional)")}</span> : null}
       </label>
       <div className="flex items-start gap-4">
         {src ? (
@@ -192,7 +210,7 @@ export function ImageFileField({
             src={src}
             srcSet={preview ? undefined : derivativeSrcSet(src)}
             sizes="80px"
-            alt={preview ? "Preview of the chosen image" : "The current image"}
+            alt={preview ? t("Preview of the chosen image") : t("The current image")}
             className={`${box} shrink-0 rounded-sm border border-slate-200 bg-slate-50 object-contain`}
           />
         ) : null}

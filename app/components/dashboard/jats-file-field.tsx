@@ -14,21 +14,23 @@
  * fill its empty fields from it; `note` says what the last fill or removal did.
  */
 import { useId, useState } from "react";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
 import { FieldError } from "../forms/field.tsx";
 import { Spinner } from "../forms/spinner.tsx";
 import { hintClass, labelClass } from "../forms/styles.ts";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
 import { dangerOutlineClass } from "./confirm-dialog.tsx";
 import { fileInputClass, useCheckedFile } from "./file-choice.ts";
-import { fileSize } from "./pdf-file-field.tsx";
+import { fileSize } from "./formats.ts";
 
 export type JatsChoice = { xml: File | null; figures: File[] };
 
-/** Why `file` cannot be sent as a JATS file, or null when it can. */
+/** Why `file` cannot be sent as a JATS file (a catalogue message), or null when it can. */
 export function jatsFileProblem(file: File): string | null {
   const isXml = /\.xml$/i.test(file.name) || /[/+]xml$/.test(file.type);
-  if (!isXml) return "Choose the JATS full text as an XML file (.xml).";
-  if (file.size === 0) return "The file is empty. Choose another XML file.";
+  if (!isXml) return msg("Choose the JATS full text as an XML file (.xml).");
+  if (file.size === 0) return msg("The file is empty. Choose another XML file.");
   return null;
 }
 
@@ -57,10 +59,12 @@ export function JatsFileField({
   onFill?: (file: File) => void;
   /** The file is being read for the fill. */
   filling?: boolean;
-  /** What the last fill or removal did (a status message). */
+  /** What the last fill or removal did (a status message, translated). */
   note?: string;
   onChange: (choice: JatsChoice) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const { problem, choose } = useCheckedFile(jatsFileProblem);
   const [choice, setChoice] = useState<JatsChoice>({ xml: null, figures: [] });
@@ -80,16 +84,19 @@ export function JatsFileField({
   return (
     <fieldset className="space-y-3">
       <legend className={labelClass}>
-        Full text in JATS XML <span className="font-normal text-slate-500">(optional)</span>
+        {t("Full text in JATS XML")}{" "}
+        <span className="font-normal text-slate-500">{t("(optional)")}</span>
       </legend>
       {current ? (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
           <p>
-            This paper has an{" "}
-            <a href={current} className={textLinkClass} target="_blank" rel="noopener">
-              HTML full text
-            </a>
-            .
+            <Trans
+              id="This paper has an <0>HTML full text</0>."
+              components={{
+                // biome-ignore lint/a11y/useAnchorContent: Trans gives the link its (translated) text
+                0: <a href={current} className={textLinkClass} target="_blank" rel="noopener" />,
+              }}
+            />
           </p>
           {onRemove ? (
             <button
@@ -99,14 +106,14 @@ export function JatsFileField({
               className={dangerOutlineClass}
             >
               {removing ? <Spinner /> : null}
-              {removing ? "Removing…" : "Remove the HTML full text"}
+              {removing ? t("Removing…") : t("Remove the HTML full text")}
             </button>
           ) : null}
         </div>
       ) : null}
       <div>
         <label htmlFor={`${id}-xml`} className="text-sm text-slate-700">
-          JATS XML file
+          {t("JATS XML file")}
         </label>
         <input
           id={`${id}-xml`}
@@ -119,10 +126,14 @@ export function JatsFileField({
           className={fileInputClass}
         />
         <p id={`${id}-hint`} className={hintClass}>
-          {choice.xml ? `${choice.xml.name}, ${fileSize(choice.xml.size)}. ` : ""}
+          {choice.xml
+            ? `${t("{name}, {size}.", { name: choice.xml.name, size: fileSize(choice.xml.size, locale) })} `
+            : ""}
           {current
-            ? "A new file replaces the current full text."
-            : "Readers get the paper as HTML, with its sections, figures, tables and references."}
+            ? t("A new file replaces the current full text.")
+            : t(
+                "Readers get the paper as HTML, with its sections, figures, tables and references.",
+              )}
         </p>
         <FieldError id={`${id}-error`} message={shown} />
         {choice.xml && onFill ? (
@@ -133,7 +144,7 @@ export function JatsFileField({
             className={buttonClass("secondary", "mt-3")}
           >
             {filling ? <Spinner /> : null}
-            {filling ? "Reading the file…" : "Fill empty fields from this file"}
+            {filling ? t("Reading the file…") : t("Fill empty fields from this file")}
           </button>
         ) : null}
         {note ? (
@@ -144,7 +155,7 @@ export function JatsFileField({
       </div>
       <div>
         <label htmlFor={`${id}-figures`} className="text-sm text-slate-700">
-          Figure images named by the JATS file
+          {t("Figure images named by the JATS file")}
         </label>
         <input
           id={`${id}-figures`}

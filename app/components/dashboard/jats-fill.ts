@@ -2,24 +2,29 @@
  * "Fill empty fields from this file" of the paper forms (issue 18, docs/decisions/317-fill-from-jats.md):
  * given what the form holds and what POST /read_jats read from the chosen JATS file, which
  * fields to fill, and which to keep because the manager already entered something. Nothing the
- * manager typed is overwritten; what is kept while the file says otherwise is named.
+ * manager typed is overwritten; what is kept while the file says otherwise is named. What is
+ * named is carried as catalogue messages and said in the page's language ({@link fillMessage}).
  */
 import type { JatsMetadata } from "../../../shared/api.ts";
+import type { RenderLocale } from "../../../shared/i18n/locales.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
+import { itemList } from "./formats.ts";
 
-/** The text fields of the paper form that a JATS file can fill, with their labels. */
+/** The text fields of the paper form that a JATS file can fill, with their labels (messages). */
 export const FILLABLE = {
-  title: "Title",
-  doi: "DOI Number",
-  abstract: "Abstract",
-  keywords: "Keywords",
-  first_page: "First Page",
-  last_page: "Last Page",
-  copyright_holder: "Copyright holder",
-  copyright_year: "Copyright year",
-  published_on: "Date published",
-  received_on: "Received",
-  accepted_on: "Accepted",
-  funding_statement: "Funding statement",
+  title: msg("Title"),
+  doi: msg("DOI Number"),
+  abstract: msg("Abstract"),
+  keywords: msg("Keywords"),
+  first_page: msg("First Page"),
+  last_page: msg("Last Page"),
+  copyright_holder: msg("Copyright holder"),
+  copyright_year: msg("Copyright year"),
+  published_on: msg("Date published"),
+  received_on: msg("Received"),
+  accepted_on: msg("Accepted"),
+  funding_statement: msg("Funding statement"),
 } as const;
 
 export type FillableField = keyof typeof FILLABLE;
@@ -42,9 +47,9 @@ export type FillPlan = {
   authors: boolean;
   funding: boolean;
   references: boolean;
-  /** What was filled, for the status message ("Title", "3 authors"). */
+  /** What was filled, for the status message ("Title", "3 authors"; carried messages). */
   filled: string[];
-  /** What the manager had entered and the file gives otherwise: kept, and said. */
+  /** What the manager had entered and the file gives otherwise: kept, and said (messages). */
   kept: string[];
 };
 
@@ -66,8 +71,6 @@ function fileValues(m: JatsMetadata): Record<FillableField, string> {
     funding_statement: s.funding_statement,
   };
 }
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** See the module comment. Only fields present in `now.fields` are considered. */
 export function planFill(now: FormNow, m: JatsMetadata): FillPlan {
@@ -94,41 +97,68 @@ export function planFill(now: FormNow, m: JatsMetadata): FillPlan {
   if (licence && licence !== now.licence) {
     if (!now.licence || now.licence === now.defaultLicence) {
       plan.licence = licence;
-      plan.filled.push("Licence");
-    } else plan.kept.push("Licence");
+      plan.filled.push(msg("Licence"));
+    } else plan.kept.push(msg("Licence"));
   }
   const lists = [
-    ["authors", m.authors.length, now.authors, "author", "authors", "Author(s)"],
-    ["funding", m.scholarly.funding.length, now.funding, "funder", "funders", "Funders"],
+    [
+      "authors",
+      m.authors.length,
+      now.authors,
+      (count: number) => msgWith("{count, plural, one {# author} other {# authors}}", { count }),
+      msg("Author(s)"),
+    ],
+    [
+      "funding",
+      m.scholarly.funding.length,
+      now.funding,
+      (count: number) => msgWith("{count, plural, one {# funder} other {# funders}}", { count }),
+      msg("Funders"),
+    ],
     [
       "references",
       m.scholarly.references.length,
       now.references,
-      "reference",
-      "references",
-      "References",
+      (count: number) =>
+        msgWith("{count, plural, one {# reference} other {# references}}", { count }),
+      msg("References"),
     ],
   ] as const;
-  for (const [key, fromFile, inForm, one, many, label] of lists) {
+  for (const [key, fromFile, inForm, counted, label] of lists) {
     if (fromFile === 0) continue;
     if (inForm === 0) {
       plan[key] = true;
-      plan.filled.push(count(fromFile, one, many));
+      plan.filled.push(counted(fromFile));
     } else plan.kept.push(label);
   }
   return plan;
 }
 
-/** The status line of a fill: what was filled, kept and left out, in sentences. */
-export function fillMessage(plan: FillPlan, leftOut: readonly string[]): string {
+/**
+ * The status line of a fill in `t`'s language: what was filled, kept and left out (the
+ * server's sentences, `left_out`), in sentences.
+ */
+export function fillMessage(
+  plan: FillPlan,
+  leftOut: readonly string[],
+  t: Translate,
+  locale: RenderLocale,
+): string {
+  const list = (items: readonly string[]) =>
+    itemList(
+      items.map((item) => t(item)),
+      locale,
+    );
   const parts = [
     plan.filled.length
-      ? `Filled from the JATS file: ${plan.filled.join(", ")}.`
-      : "The JATS file gave nothing for the empty fields.",
+      ? t("Filled from the JATS file: {fields}.", { fields: list(plan.filled) })
+      : t("The JATS file gave nothing for the empty fields."),
   ];
   if (plan.kept.length) {
-    parts.push(`Kept what you entered (the file differs): ${plan.kept.join(", ")}.`);
+    parts.push(
+      t("Kept what you entered (the file differs): {fields}.", { fields: list(plan.kept) }),
+    );
   }
-  parts.push(...leftOut);
+  parts.push(...leftOut.map((sentence) => t(sentence)));
   return parts.join(" ");
 }

@@ -19,6 +19,7 @@ import { FREQUENCIES, FREQUENCY_LABELS, SUBJECTS } from "../../../shared/constan
 import { DEFAULT_DOI_PATTERN } from "../../../shared/doi-pattern.ts";
 import { slugify } from "../../../shared/format.ts";
 import { journalStep2Schema } from "../../../shared/schemas.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   CodeField,
@@ -100,12 +101,13 @@ export function SubmissionInfoForm({
 }: {
   journal: JournalDetail;
   intent: string;
-  /** The form's accessible name. */
+  /** The form's accessible name, translated. */
   label: string;
   /** A paragraph above the fields. */
   lead?: ReactNode;
   onSuccess?: (msg: string) => void;
 }) {
+  const t = useT();
   const form = useNoticeForm(
     intent,
     useSchemaForm(journalStep2Schema, {
@@ -123,7 +125,12 @@ export function SubmissionInfoForm({
     <form noValidate onSubmit={form.onSubmit} className="max-w-3xl space-y-6" aria-label={label}>
       {lead}
       <SubmissionInfoFields field={form.field} />
-      <FormFooter busy={form.busy} label="Submit" busyLabel="Submitting..." notice={form.notice} />
+      <FormFooter
+        busy={form.busy}
+        label={t("Submit")}
+        busyLabel={t("Submitting...")}
+        notice={form.notice}
+      />
     </form>
   );
 }
@@ -144,17 +151,18 @@ export function JournalBasicsFields({
   currentCover?: string | null;
   uriHint?: ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <TextField
-        label="Journal Name"
+        label={t("Journal Name")}
         required
         className="sm:col-span-2"
         {...field("journal_name")}
       />
-      <TextField label="Journal Abbreviation" required {...field("abbreviation")} />
+      <TextField label={t("Journal Abbreviation")} required {...field("abbreviation")} />
       <TextField
-        label="Journal URI"
+        label={t("Journal URI")}
         required
         autoCapitalize="none"
         autoCorrect="off"
@@ -165,63 +173,72 @@ export function JournalBasicsFields({
       <div className="sm:col-span-2">
         <ImageFileField
           key={cover.key}
-          label="Journal Cover Image"
+          label={t("Journal Cover Image")}
           name="cover_img"
           currentSrc={currentCover}
-          hint={imageHint("cover", !cover.field.required)}
+          hint={t(imageHint("cover", !cover.field.required))}
           {...cover.field}
         />
       </div>
-      <TextField label="Publisher" required {...field("publisher")} />
-      <SelectField label="Publishing Frequency" required {...field("pub_frequency")}>
-        <option value="">-- Select --</option>
+      <TextField label={t("Publisher")} required {...field("publisher")} />
+      <SelectField label={t("Publishing Frequency")} required {...field("pub_frequency")}>
+        <option value="">{t("-- Select --")}</option>
         {FREQUENCIES.map((value) => (
           <option key={value} value={value}>
-            {FREQUENCY_LABELS[value]}
+            {t(FREQUENCY_LABELS[value])}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Subject"
+        label={t("Subject")}
         required
-        hint="Where the journal is listed on the home page and under About."
+        hint={t("Where the journal is listed on the home page and under About.")}
         {...field("subject")}
       >
-        <option value="">-- Select --</option>
+        <option value="">{t("-- Select --")}</option>
         {SUBJECTS.map((subject) => (
           <option key={subject.key} value={subject.key}>
-            {subject.name}
+            {t(subject.name)}
           </option>
         ))}
       </SelectField>
       <IssnField required {...field("issn")} />
       <TextAreaField
-        label="Journal Introduction (Summary)"
+        label={t("Journal Introduction (Summary)")}
         required
         className="sm:col-span-2"
         {...field("journal_intro")}
       />
       <LicenceSelect
-        label="Licence of its papers"
+        label={t("Licence of its papers")}
         className="sm:col-span-2"
         stored={storedLicence}
-        hint="Each new paper starts with this licence; a paper's own form can change it. Plan S and the DOAJ Seal ask for CC BY."
+        hint={t(
+          "Each new paper starts with this licence; a paper's own form can change it. Plan S and the DOAJ Seal ask for CC BY.",
+        )}
         {...field("license_url")}
       />
       <CodeField
-        label="DOI Prefix"
-        hint="Given by Crossref, such as 10.12345; papers without a DOI get one when you register DOIs."
+        label={t("DOI Prefix")}
+        hint={t(
+          "Given by Crossref, such as 10.12345; papers without a DOI get one when you register DOIs.",
+        )}
         {...field("doi_prefix")}
       />
       <CodeField
-        label="DOI Pattern"
-        hint={`Empty for ${DEFAULT_DOI_PATTERN}: %j journal, %v volume, %i issue, %Y year, %a paper id, %p page.`}
+        label={t("DOI Pattern")}
+        hint={t(
+          "Empty for {pattern}: %j journal, %v volume, %i issue, %Y year, %a paper id, %p page.",
+          { pattern: DEFAULT_DOI_PATTERN },
+        )}
         {...field("doi_pattern")}
       />
       <TextAreaField
-        label="Preservation"
+        label={t("Preservation")}
         className="sm:col-span-2"
-        hint="How the journal's content is preserved (LOCKSS, CLOCKSS, Portico, a national library); shown on the journal's page."
+        hint={t(
+          "How the journal's content is preserved (LOCKSS, CLOCKSS, Portico, a national library); shown on the journal's page.",
+        )}
         {...field("preservation")}
       />
     </div>
@@ -229,29 +246,45 @@ export function JournalBasicsFields({
 }
 
 export function SubmissionInfoFields({ field }: { field: FieldOf<SubmissionKey> }) {
+  const t = useT();
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <TextAreaField
-        label="Submission Guidelines"
+        label={t("Submission Guidelines")}
         required
         className="sm:col-span-2"
         {...field("submission_guide")}
       />
       <TextAreaField
-        label="Other Guidelines"
+        label={t("Other Guidelines")}
         required
         className="sm:col-span-2"
         {...field("other_guide")}
       />
-      <EmailField label="Journal Email" autoComplete="off" required {...field("journal_email")} />
-      <TextField
-        label="Paper Submission Cost"
+      <EmailField
+        label={t("Journal Email")}
+        autoComplete="off"
         required
-        hint="Free text, such as None or USD 50."
+        {...field("journal_email")}
+      />
+      <TextField
+        label={t("Paper Submission Cost")}
+        required
+        hint={t("Free text, such as None or USD 50.")}
         {...field("journal_cost")}
       />
-      <TextField label="Contact Full Name" required autoComplete="off" {...field("contact_name")} />
-      <EmailField label="Contact Email" autoComplete="off" required {...field("contact_email")} />
+      <TextField
+        label={t("Contact Full Name")}
+        required
+        autoComplete="off"
+        {...field("contact_name")}
+      />
+      <EmailField
+        label={t("Contact Email")}
+        autoComplete="off"
+        required
+        {...field("contact_email")}
+      />
     </div>
   );
 }

@@ -4,9 +4,12 @@
  * `references.3.doi`, as the server's zod errors are keyed, server/http/respond.ts), the
  * messages of a list checked in the browser with the server's own row schema, moving and
  * removing rows, and the row buttons (Move up, Move down, Remove) with names that say which row.
+ * Every text a list shows comes translated from its caller ({@link RowNames}, {@link RowListText}),
+ * as each kind of row is named in its own words (decision 382).
  */
 import type { ReactNode } from "react";
 import type { z } from "zod";
+import { useT } from "../../i18n/use-t.tsx";
 import { buttonClass } from "../ui/styles.ts";
 
 /** Field messages keyed by wire path, `authors.0.affiliations.1.ror`. */
@@ -86,23 +89,27 @@ export function patchItem<T extends object>(list: readonly T[], index: number, p
   return list.map((item, i) => (i === index ? { ...item, ...patch } : item));
 }
 
+/** The accessible names of a row's buttons, translated: 'Move author 2 up', …, 'Remove author 2'. */
+export type RowNames = { up: string; down: string; remove: string };
+
 /**
- * Move up, Move down and Remove for row `index` of `count`, named for the row (`what`, such as
- * "author 2"), so a screen reader and a test tell the rows apart.
+ * Up, Down and Remove for row `index` of `count`, named for the row (`names`), so a screen
+ * reader and a test tell the rows apart.
  */
 export function RowButtons({
-  what,
+  names,
   index,
   count,
   onMove,
   onRemove,
 }: {
-  what: string;
+  names: RowNames;
   index: number;
   count: number;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
 }) {
+  const t = useT();
   const small = buttonClass("secondary", "min-h-9 px-3 py-1 text-sm");
   return (
     <div className="flex flex-wrap gap-2">
@@ -110,27 +117,27 @@ export function RowButtons({
         type="button"
         className={small}
         disabled={index === 0}
-        aria-label={`Move ${what} up`}
+        aria-label={names.up}
         onClick={() => onMove(-1)}
       >
-        Up
+        {t("Up")}
       </button>
       <button
         type="button"
         className={small}
         disabled={index === count - 1}
-        aria-label={`Move ${what} down`}
+        aria-label={names.down}
         onClick={() => onMove(1)}
       >
-        Down
+        {t("Down")}
       </button>
       <button
         type="button"
         className="min-h-9 rounded-sm px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50"
-        aria-label={`Remove ${what}`}
+        aria-label={names.remove}
         onClick={onRemove}
       >
-        Remove
+        {t("Remove")}
       </button>
     </div>
   );
@@ -149,16 +156,28 @@ export type RowFields<T> = {
   checkOnBlur: (field: TextKey<T>, schema: z.ZodType) => () => void;
 };
 
+/** What a {@link RowList} says, translated: the list's name, its empty note, its Add button. */
+export type RowListText = {
+  /** The list's name: "Funders". */
+  label: string;
+  /** Shown when the list is empty: "No funders listed.". */
+  empty: string;
+  /** The button that appends a row: "Add funder". */
+  add: string;
+  /** Row `n`'s (from 1) buttons' names: "Move funder 2 up", …. */
+  names: (n: number) => RowNames;
+};
+
 /**
  * An editable list of the paper form (funders, references): `rows` as an ordered list named
- * `label` ("Funders"), each row a fieldset headed `legend` (default "Funder 2") holding its
+ * `text.label` ("Funders"), each row a fieldset headed `legend` ("Funder 2") holding its
  * fields (`children`, given the row's {@link RowFields}, whose messages are keyed under `list`,
- * the list's wire name: `funding.0.funder_id`) and its {@link RowButtons}; "No funders listed." when empty; then the
- * "Add funder" button, which appends `newRow()`. Rows carry a `key` that survives moves.
+ * the list's wire name: `funding.0.funder_id`) and its {@link RowButtons}; `text.empty` when
+ * empty; then the `text.add` button, which appends `newRow()`. Rows carry a `key` that survives
+ * moves.
  */
 export function RowList<T extends { key: number }>({
-  label,
-  noun,
+  text,
   list,
   rows,
   onChange,
@@ -168,16 +187,14 @@ export function RowList<T extends { key: number }>({
   legend,
   children,
 }: ListFieldProps<T> & {
-  label: string;
-  /** One row, lower case: "funder". */
-  noun: string;
+  text: RowListText;
   /** The list's wire name: "funding". */
   list: string;
   newRow: () => T;
-  legend?: (row: T, index: number) => ReactNode;
+  /** Row `index`'s heading, translated: "Funder 2". */
+  legend: (row: T, index: number) => ReactNode;
   children: (fields: RowFields<T>) => ReactNode;
 }) {
-  const title = noun.charAt(0).toUpperCase() + noun.slice(1);
   const bind = pathFields(errors, setError);
   const rowFields = (row: T, index: number): RowFields<T> => {
     const at = (field: string) => `${list}.${index}.${field}`;
@@ -195,16 +212,16 @@ export function RowList<T extends { key: number }>({
   return (
     <>
       {rows.length ? (
-        <ol aria-label={label} className="space-y-3">
+        <ol aria-label={text.label} className="space-y-3">
           {rows.map((row, index) => (
             <li key={row.key}>
               <fieldset className="space-y-3 rounded-sm border border-slate-200 bg-white p-3">
                 <legend className="px-1 text-sm font-semibold text-slate-800">
-                  {legend ? legend(row, index) : `${title} ${index + 1}`}
+                  {legend(row, index)}
                 </legend>
                 {children(rowFields(row, index))}
                 <RowButtons
-                  what={`${noun} ${index + 1}`}
+                  names={text.names(index + 1)}
                   index={index}
                   count={rows.length}
                   onMove={(delta) => onChange(moveItem(rows, index, delta))}
@@ -215,14 +232,14 @@ export function RowList<T extends { key: number }>({
           ))}
         </ol>
       ) : (
-        <p className="text-sm text-slate-600">No {label.toLowerCase()} listed.</p>
+        <p className="text-sm text-slate-600">{text.empty}</p>
       )}
       <button
         type="button"
         className={buttonClass("secondary", "min-h-10")}
         onClick={() => onChange([...rows, newRow()])}
       >
-        Add {noun}
+        {text.add}
       </button>
     </>
   );

@@ -3,8 +3,10 @@
  * publication page): each paper's title, author names and an optional detail line (pages), with
  * Open, Edit and Delete. Deleting is the page's own (it asks first and reloads); while one delete
  * runs (`deletion.deleting` is not null) every Delete waits, and the paper being deleted shows a spinner.
+ * The heading, empty note, problem and detail lines come translated.
  */
 
+import { useT } from "../../i18n/use-t.tsx";
 import { Spinner } from "../forms/index.ts";
 import { authorLine } from "../ui/authors.ts";
 import { EmptyNote } from "../ui/empty-note.tsx";
@@ -45,6 +47,7 @@ export function PaperContents<P extends ContentsPaper>({
   /** A second line under the authors (e.g. the pages), empty for none. */
   detail?: (paper: P) => string;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby={id}>
       <SectionHeading id={id}>{heading}</SectionHeading>
@@ -75,10 +78,12 @@ export function PaperContents<P extends ContentsPaper>({
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
                   <Link to={openLink(paper)} className={actionClass}>
-                    Open<span className="sr-only">: {paper.title}</span>
+                    {t("Open")}
+                    <span className="sr-only">: {paper.title}</span>
                   </Link>
                   <Link to={editLink(paper)} className={actionClass}>
-                    Edit<span className="sr-only">: {paper.title}</span>
+                    {t("Edit")}
+                    <span className="sr-only">: {paper.title}</span>
                   </Link>
                   <button
                     type="button"
@@ -88,7 +93,8 @@ export function PaperContents<P extends ContentsPaper>({
                     className={dangerOutlineClass}
                   >
                     {deleting === paper.paperID ? <Spinner /> : null}
-                    Delete<span className="sr-only">: {paper.title}</span>
+                    {t("Delete")}
+                    <span className="sr-only">: {paper.title}</span>
                   </button>
                 </div>
               </li>

@@ -4,10 +4,11 @@
  * this paper?' in a real dialog, then submits the intent `delete-paper:{paperID}` to the route's
  * `clientAction` (app/components/dashboard/form-action.ts), which calls the route's delete link.
  * The list reloads whatever the answer; a failure is said above the list as '“{title}” was not
- * deleted: {msg}'.
+ * deleted: {msg}', in the page's language.
  */
 import { useRef, useState } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { useConfirm } from "./confirm-dialog.tsx";
 import { useFormAction } from "./form-action.ts";
 
@@ -26,19 +27,24 @@ export function deletedPaperId(intent: string): string | null {
  *   for the page's other questions.
  */
 export function usePaperDeletion() {
+  const t = useT();
   const { ask, dialog } = useConfirm();
   const [problem, setProblem] = useState<string | null>(null);
   const title = useRef("");
   const action = useFormAction((result) => {
-    if (!result.ok) setProblem(`“${title.current}” was not deleted: ${result.msg}`);
+    if (!result.ok) {
+      setProblem(
+        t("“{title}” was not deleted: {reason}", { title: title.current, reason: t(result.msg) }),
+      );
+    }
   });
 
   async function remove(paper: { paperID: number; title: string }) {
     const ok = await ask({
-      title: "Delete paper",
-      message: MESSAGES.confirmDeletePaper,
+      title: t("Delete paper"),
+      message: t(MESSAGES.confirmDeletePaper),
       detail: paper.title,
-      confirmLabel: "Delete",
+      confirmLabel: t("Delete"),
     });
     if (!ok) return;
     setProblem(null);

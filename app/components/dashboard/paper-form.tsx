@@ -42,6 +42,7 @@ import type {
 } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import {
   authorSchema,
   fundingSchema,
@@ -49,6 +50,7 @@ import {
   proceedingPaperSchema,
   referenceSchema,
 } from "../../../shared/schemas.ts";
+import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { loadManagedJournal, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
@@ -110,10 +112,13 @@ const authorsListSchema = z.array(authorSchema);
 const fundingListSchema = z.array(fundingSchema);
 const referencesListSchema = z.array(referenceSchema);
 
-export const PDF_MISSING = "Choose the paper's PDF file.";
+export const PDF_MISSING = msg("Choose the paper's PDF file.");
 
 /** The message of a failed removal of the HTML full text, when the server gives none. */
-export const REMOVE_JATS_FAILED = "The HTML full text was not removed.";
+export const REMOVE_JATS_FAILED = msg("The HTML full text was not removed.");
+
+/** The message of a failed reading of a JATS file, when the server gives none. */
+const JATS_UNREAD = msg("The JATS file could not be read.");
 
 /**
  * What both paper screens load for the form: the journal's name, its licence (the default of a
@@ -219,20 +224,20 @@ type Success = {
 /**
  * What differs between adding a paper and editing one (docs/decisions/084-paper-forms.md): the
  * PDF is required only when adding; the button; the success message; and whether the form
- * empties for the next paper after a success.
+ * empties for the next paper after a success. The texts are catalogue messages.
  */
 const MODES = {
   add: {
     fileRequired: true,
-    submitLabel: "Submit",
-    busyLabel: "Submitting...",
+    submitLabel: msg("Submit"),
+    busyLabel: msg("Submitting..."),
     successMessage: MESSAGES.paperCreated,
     clearOnSuccess: true,
   },
   edit: {
     fileRequired: false,
-    submitLabel: "Update",
-    busyLabel: "Updating...",
+    submitLabel: msg("Update"),
+    busyLabel: msg("Updating..."),
     successMessage: MESSAGES.paperUpdated,
     clearOnSuccess: false,
   },
@@ -274,6 +279,8 @@ export function PaperForm({
   /** See {@link MODES}. */
   mode: keyof typeof MODES;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { fileRequired, submitLabel, busyLabel, successMessage, clearOnSuccess } = MODES[mode];
   const conference = publications === null;
   const {
@@ -425,11 +432,12 @@ export function PaperForm({
   const removeFullText = async () => {
     if (!removeJats) return;
     const ok = await ask({
-      title: "Remove the HTML full text",
-      message:
+      title: t("Remove the HTML full text"),
+      message: t(
         "Are you sure you want to remove this paper's HTML full text? Its JATS file and figures are deleted; the PDF stays.",
+      ),
       detail: getValues("title"),
-      confirmLabel: "Remove",
+      confirmLabel: t("Remove"),
     });
     if (!ok) return;
     setJatsBusy("removing");
@@ -437,7 +445,7 @@ export function PaperForm({
     try {
       await removeJats();
       setFullText(undefined);
-      setJatsNote("The HTML full text was removed.");
+      setJatsNote(t("The HTML full text was removed."));
     } catch (error) {
       setJatsErrors({ xml: errorMessage(error, REMOVE_JATS_FAILED) });
     } finally {
@@ -453,9 +461,9 @@ export function PaperForm({
     let metadata: JatsMetadata;
     try {
       const body = toFormData({}, { jats_file: xml });
-      ({ metadata } = await apiPostForm("/read_jats", body, "The JATS file could not be read."));
+      ({ metadata } = await apiPostForm("/read_jats", body, JATS_UNREAD));
     } catch (error) {
-      setJatsErrors({ xml: errorMessage(error, "The JATS file could not be read.") });
+      setJatsErrors({ xml: errorMessage(error, JATS_UNREAD) });
       return;
     } finally {
       setJatsBusy(null);
@@ -485,7 +493,7 @@ export function PaperForm({
     if (plan.authors) setAuthors(metadata.authors.map(authorRowOf));
     if (plan.funding) setFunding(metadata.scholarly.funding.map(fundingRowOf));
     if (plan.references) setReferences(metadata.scholarly.references.map(referenceRowOf));
-    setJatsNote(fillMessage(plan, metadata.left_out));
+    setJatsNote(fillMessage(plan, metadata.left_out, t, locale));
   };
 
   const onSubmit = handleSubmit(send, () => {
@@ -498,17 +506,17 @@ export function PaperForm({
       {dialog}
       {publications ? (
         <SelectField
-          label="Publication"
+          label={t("Publication")}
           required
           error={errors.sel_publication?.message}
           hint={
             publications.length === 0
-              ? "This journal has no publication yet: create one first."
+              ? t("This journal has no publication yet: create one first.")
               : undefined
           }
           {...register("sel_publication")}
         >
-          <option value="">-- Select --</option>
+          <option value="">{t("-- Select --")}</option>
           {publications.map((p) => (
             <option key={p.value} value={String(p.value)}>
               {p.label}
@@ -516,39 +524,39 @@ export function PaperForm({
           ))}
         </SelectField>
       ) : null}
-      <TextField label="Title" required error={errors.title?.message} {...register("title")} />
+      <TextField label={t("Title")} required error={errors.title?.message} {...register("title")} />
       <CodeField
-        label="DOI Number"
+        label={t("DOI Number")}
         optional
-        hint="Such as 10.1371/journal.pone.0115884; a https://doi.org/ link is fine too."
+        hint={t("Such as 10.1371/journal.pone.0115884; a https://doi.org/ link is fine too.")}
         error={errors.doi?.message}
         {...register("doi")}
       />
       <TextAreaField
-        label="Abstract"
+        label={t("Abstract")}
         required
         error={errors.abstract?.message}
         {...register("abstract")}
       />
       <TextField
-        label="Keywords"
+        label={t("Keywords")}
         optional
-        hint="Separate keywords with commas or semicolons."
+        hint={t("Separate keywords with commas or semicolons.")}
         error={errors.keywords?.message}
         {...register("keywords")}
       />
       {conference ? (
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="First Page"
+            label={t("First Page")}
             optional
             inputMode="numeric"
-            hint="As printed, such as 465 or e1003."
+            hint={t("As printed, such as 465 or e1003.")}
             error={errors.first_page?.message}
             {...register("first_page")}
           />
           <TextField
-            label="Last Page"
+            label={t("Last Page")}
             optional
             inputMode="numeric"
             error={errors.last_page?.message}
@@ -586,18 +594,20 @@ export function PaperForm({
         setError={setPathError}
       />
       <Section
-        title="Licence and copyright"
+        title={t("Licence and copyright")}
         defaultOpen
         problem={!!(pathErrors.license_url || errors.copyright_holder || errors.copyright_year)}
       >
         <LicenceSelect
-          label="Licence"
+          label={t("Licence")}
           className="sm:col-span-2"
           stored={initial.scholarly.license_url}
           hint={
             conference
-              ? "The licence readers may use the paper under."
-              : "The licence readers may use the paper under; a new paper starts with the journal's."
+              ? t("The licence readers may use the paper under.")
+              : t(
+                  "The licence readers may use the paper under; a new paper starts with the journal's.",
+                )
           }
           value={licence}
           error={pathErrors.license_url}
@@ -607,14 +617,14 @@ export function PaperForm({
           }}
         />
         <TextField
-          label="Copyright holder"
+          label={t("Copyright holder")}
           optional
-          hint="Such as The Authors."
+          hint={t("Such as The Authors.")}
           error={errors.copyright_holder?.message}
           {...register("copyright_holder")}
         />
         <TextField
-          label="Copyright year"
+          label={t("Copyright year")}
           optional
           inputMode="numeric"
           autoComplete="off"
@@ -623,26 +633,28 @@ export function PaperForm({
         />
       </Section>
       <Section
-        title="Dates"
+        title={t("Dates")}
         defaultOpen
         problem={!!(errors.published_on || errors.received_on || errors.accepted_on)}
       >
         <TextField
-          label="Date published"
+          label={t("Date published")}
           optional
           className="sm:col-span-2"
           autoComplete="off"
           placeholder="YYYY-MM-DD"
           hint={
             conference
-              ? "Year, year-month or a full date, such as 2019-10-15; blank: the conference's year."
-              : "Year, year-month or a full date, such as 2019-10-15; blank: the issue's date."
+              ? t(
+                  "Year, year-month or a full date, such as 2019-10-15; blank: the conference's year.",
+                )
+              : t("Year, year-month or a full date, such as 2019-10-15; blank: the issue's date.")
           }
           error={errors.published_on?.message}
           {...register("published_on")}
         />
         <TextField
-          label="Received"
+          label={t("Received")}
           optional
           autoComplete="off"
           placeholder="YYYY-MM-DD"
@@ -650,7 +662,7 @@ export function PaperForm({
           {...register("received_on")}
         />
         <TextField
-          label="Accepted"
+          label={t("Accepted")}
           optional
           autoComplete="off"
           placeholder="YYYY-MM-DD"
@@ -659,12 +671,14 @@ export function PaperForm({
         />
       </Section>
       <Section
-        title={`Funding${funding.length ? ` (${funding.length})` : ""}`}
+        title={
+          funding.length ? t("Funding ({count, number})", { count: funding.length }) : t("Funding")
+        }
         defaultOpen={funding.length > 0 && funding.length <= 3}
         problem={!!errors.funding_statement || hasErrorUnder(pathErrors, "funding")}
       >
         <TextAreaField
-          label="Funding statement"
+          label={t("Funding statement")}
           optional
           rows={3}
           className="sm:col-span-2"
@@ -681,7 +695,11 @@ export function PaperForm({
         </div>
       </Section>
       <Section
-        title={`References${references.length ? ` (${references.length})` : ""}`}
+        title={
+          references.length
+            ? t("References ({count, number})", { count: references.length })
+            : t("References")
+        }
         defaultOpen={references.length > 0 && references.length <= 5}
         problem={hasErrorUnder(pathErrors, "references")}
       >
@@ -696,19 +714,19 @@ export function PaperForm({
       </Section>
       <FormFooter
         busy={action.busy}
-        label={submitLabel}
-        busyLabel={busyLabel}
+        label={t(submitLabel)}
+        busyLabel={t(busyLabel)}
         error={action.failure}
       >
         {success ? (
           <FormSuccess message={success.message}>
             <p className="mt-1 flex flex-wrap gap-x-4">
               <Link to={openLink(success.paperID)} className={textLinkClass}>
-                Open the paper
+                {t("Open the paper")}
               </Link>
               {clearOnSuccess ? (
                 <Link to={editLink(success.paperID)} className={textLinkClass}>
-                  Edit it
+                  {t("Edit it")}
                 </Link>
               ) : null}
             </p>
@@ -736,6 +754,7 @@ function Section({
   problem: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(defaultOpen);
   useEffect(() => {
     if (problem) setOpen(true);
@@ -748,7 +767,9 @@ function Section({
     >
       <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-slate-800 sm:px-4">
         {title}
-        {problem ? <span className="font-medium text-red-700"> · needs a correction</span> : null}
+        {problem ? (
+          <span className="font-medium text-red-700"> · {t("needs a correction")}</span>
+        ) : null}
       </summary>
       <div className="grid gap-4 border-t border-slate-200 p-3 sm:grid-cols-2 sm:p-4">
         {children}

@@ -10,7 +10,9 @@
  */
 import { useId } from "react";
 import type { PartnerItem } from "../../../shared/api.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { type PartnerInput, partnerSchema } from "../../../shared/schemas.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { toFormData } from "../../lib/form-data.ts";
 import { FormError, SubmitButton, TextField } from "../forms/index.ts";
 import { useSchemaForm } from "../forms/use-schema-form.ts";
@@ -33,9 +35,13 @@ export function PartnerForm({
   /** One column (a sidebar) instead of two. */
   narrow?: boolean;
 }) {
+  const t = useT();
   const editing = Boolean(partner);
   const headingId = useId();
-  const logo = useImageChoice({ required: !editing, missing: "Choose the partner's logo image." });
+  const logo = useImageChoice({
+    required: !editing,
+    missing: msg("Choose the partner's logo image."),
+  });
   const { field, handleSubmit, setError, reset } = useSchemaForm(partnerSchema, {
     name: partner?.name ?? "",
     link: partner?.link ?? "",
@@ -66,12 +72,12 @@ export function PartnerForm({
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
       <h2 id={headingId} className={editing ? "sr-only" : "text-xl font-semibold"}>
-        {editing ? `Edit ${partner!.name}` : "Add a Partner"}
+        {editing ? t("Edit {name}", { name: partner!.name }) : t("Add a Partner")}
       </h2>
       <div className={`grid gap-5 ${narrow ? "" : "sm:grid-cols-2"}`}>
-        <TextField label="Name" required autoComplete="organization" {...field("name")} />
+        <TextField label={t("Name")} required autoComplete="organization" {...field("name")} />
         <TextField
-          label="Link"
+          label={t("Link")}
           type="url"
           inputMode="url"
           optional
@@ -82,22 +88,22 @@ export function PartnerForm({
         <div className={narrow ? "" : "sm:col-span-2"}>
           <ImageFileField
             key={logo.key}
-            label="Logo"
+            label={t("Logo")}
             name="logo"
             previewShape="logo"
             currentSrc={partner?.logo}
-            hint={imageHint("logo", editing)}
+            hint={t(imageHint("logo", editing))}
             {...logo.field}
           />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <SubmitButton busy={action.busy} busyLabel={editing ? "Updating..." : "Adding..."}>
-          {editing ? "Update" : "Add Partner"}
+        <SubmitButton busy={action.busy} busyLabel={editing ? t("Updating...") : t("Adding...")}>
+          {editing ? t("Update") : t("Add Partner")}
         </SubmitButton>
         {onCancel ? (
           <button type="button" onClick={onCancel} className={buttonClass("secondary", "min-h-11")}>
-            Cancel
+            {t("Cancel")}
           </button>
         ) : null}
       </div>

@@ -7,39 +7,38 @@
  * choosing a file replaces it.
  *
  * The file is reported through `onFile` (null when cleared or refused); the input itself is
- * uncontrolled, so a form that wants it emptied gives it a new `key`.
+ * uncontrolled, so a form that wants it emptied gives it a new `key`. Its messages are catalogue
+ * messages, translated where shown; a file's size is written in the page's language.
  */
 import { useId, useState } from "react";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
 import { FieldError } from "../forms/field.tsx";
 import { FormNote } from "../forms/form-message.tsx";
 import { hintClass, labelClass } from "../forms/styles.ts";
 import { textLinkClass } from "../ui/styles.ts";
 import { fileInputClass, useCheckedFile } from "./file-choice.ts";
+import { fileSize } from "./formats.ts";
 
 export const PDF_ACCEPT = "application/pdf,.pdf";
 
-/** Why `file` cannot be sent as the paper's PDF, or null when it can. */
+/** Why `file` cannot be sent as the paper's PDF (a catalogue message), or null when it can. */
 export function pdfFileProblem(file: File): string | null {
   const isPdf = file.type ? file.type === "application/pdf" : /\.pdf$/i.test(file.name);
-  if (!isPdf) return "Choose the paper as a PDF file.";
-  if (file.size === 0) return "The file is empty. Choose another PDF.";
+  if (!isPdf) return msg("Choose the paper as a PDF file.");
+  if (file.size === 0) return msg("The file is empty. Choose another PDF.");
   return null;
 }
 
-/** `1.2 MB`, `340 kB`: a file size for people. */
-export function fileSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} kB`;
-}
-
 export function PdfFileField({
-  label = "Paper File",
+  label,
   required,
   error,
   current,
   note,
   onFile,
 }: {
+  /** Translated; default 'Paper File'. */
   label?: string;
   required: boolean;
   /** A message from the form or the server; shown under the field. */
@@ -50,6 +49,8 @@ export function PdfFileField({
   note?: string;
   onFile: (file: File | null) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const id = useId();
   const { problem, choose } = useCheckedFile(pdfFileProblem);
   const [chosen, setChosen] = useState<File | null>(null);
@@ -62,20 +63,31 @@ export function PdfFileField({
 
   const shown = problem ?? error;
   const hint = current
-    ? "Choose a PDF only to replace the current file."
-    : "The full text as one PDF file.";
+    ? t("Choose a PDF only to replace the current file.")
+    : t("The full text as one PDF file.");
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
-        {label}
-        {required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
+        {label ?? t("Paper File")}
+        {required ? null : <span className="font-normal text-slate-500"> {t("(optional)")}</span>}
       </label>
       {current ? (
         <p className="mb-2 text-sm text-slate-700">
-          Current file:{" "}
-          <a href={current} target="_blank" rel="noopener" className={`${textLinkClass} break-all`}>
-            {decodeURIComponent(current.split("/").at(-1) ?? "document.pdf")}
-          </a>
+          <Trans
+            id="Current file: <0>{name}</0>"
+            values={{ name: decodeURIComponent(current.split("/").at(-1) ?? "document.pdf") }}
+            components={{
+              0: (
+                // biome-ignore lint/a11y/useAnchorContent: Trans gives the link its text (the file name)
+                <a
+                  href={current}
+                  target="_blank"
+                  rel="noopener"
+                  className={`${textLinkClass} break-all`}
+                />
+              ),
+            }}
+          />
         </p>
       ) : null}
       {current ? <FormNote message={note} className="mb-2" /> : null}
@@ -91,7 +103,9 @@ export function PdfFileField({
         className={fileInputClass}
       />
       <p id={`${id}-hint`} className={hintClass}>
-        {chosen ? `${chosen.name}, ${fileSize(chosen.size)}. ` : ""}
+        {chosen
+          ? `${t("{name}, {size}.", { name: chosen.name, size: fileSize(chosen.size, locale) })} `
+          : ""}
         {hint}
       </p>
       <FieldError id={`${id}-error`} message={shown} />

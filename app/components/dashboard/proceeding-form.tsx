@@ -22,12 +22,15 @@
  */
 import { useState } from "react";
 import type { ProceedingEdit, ProceedingEventItem } from "../../../shared/api.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
 import {
   type ProceedingInput,
   type ProceedingValues,
   proceedingEditSchema,
   proceedingSchema,
 } from "../../../shared/schemas.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   FormFooter,
@@ -64,16 +67,22 @@ export type ProceedingFormProps = {
   onSaved: (msg: string) => void;
 } & ({ mode: "create"; proceeding?: undefined } | { mode: "edit"; proceeding: ProceedingEdit });
 
-function eventLabel(event: ProceedingEventItem): string {
-  return `${event.event_name} (${event.start_date} to ${event.end_date})`;
+/** An event as the select names it; its days as stored (`YYYY-MM-DD`, decision 073). */
+function eventLabel(event: ProceedingEventItem, t: Translate): string {
+  return t("{name} ({start} to {end})", {
+    name: event.event_name,
+    start: event.start_date,
+    end: event.end_date,
+  });
 }
 
 export function ProceedingForm({ mode, events, proceeding, onSaved }: ProceedingFormProps) {
+  const t = useT();
   const editing = mode === "edit";
   const [editors, setEditors] = useState<Person[]>(proceeding?.editors ?? []);
   const cover = useImageChoice({
     required: !editing,
-    missing: "Choose a cover image for the proceeding.",
+    missing: msg("Choose a cover image for the proceeding."),
   });
   const [editorsError, setEditorsError] = useState<string>();
   const action = useFormAction((result) => {
@@ -137,63 +146,78 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
       noValidate
       onSubmit={onSubmit}
       className="max-w-3xl space-y-6"
-      aria-label={editing ? "Edit proceeding" : "Create proceeding"}
+      aria-label={editing ? t("Edit proceeding") : t("Create proceeding")}
     >
-      <SelectField label="Event" required {...eventSelect}>
-        {editing ? null : <option value="">-- Select --</option>}
+      <SelectField label={t("Event")} required {...eventSelect}>
+        {editing ? null : <option value="">{t("-- Select --")}</option>}
         {events.map((e) => (
           <option key={e.event_id} value={String(e.event_id)}>
-            {eventLabel(e)}
+            {eventLabel(e, t)}
           </option>
         ))}
-        <option value="new">New Event</option>
+        <option value="new">{t("New Event")}</option>
       </SelectField>
 
       {showEvent ? (
         <fieldset className="grid gap-5 rounded-sm border border-slate-300 p-4 sm:grid-cols-2">
           <legend className="px-1 text-sm font-semibold text-slate-800">
-            {event === "new" ? "New event" : "Event details"}
+            {event === "new" ? t("New event") : t("Event details")}
           </legend>
           {editing && chosen ? (
             <p className="text-sm text-slate-700 sm:col-span-2">
-              These are the details of the event itself: changing them changes them for every
-              proceeding of this event. To give this proceeding another event, choose it above or
-              New Event.
+              {t(
+                "These are the details of the event itself: changing them changes them for every proceeding of this event. To give this proceeding another event, choose it above or New Event.",
+              )}
             </p>
           ) : null}
           <TextField
-            label="Event Name"
+            label={t("Event Name")}
             required
             className="sm:col-span-2"
             {...field("event_name")}
           />
-          <TextField label="Event Start Date" type="date" required {...field("event_start_date")} />
-          <TextField label="Event End Date" type="date" required {...field("event_end_date")} />
+          <TextField
+            label={t("Event Start Date")}
+            type="date"
+            required
+            {...field("event_start_date")}
+          />
+          <TextField
+            label={t("Event End Date")}
+            type="date"
+            required
+            {...field("event_end_date")}
+          />
         </fieldset>
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Proceeding Title"
+          label={t("Proceeding Title")}
           required
           className="sm:col-span-2"
           {...field("title")}
         />
-        <TextField label="Sub Title" optional className="sm:col-span-2" {...field("sub_title")} />
-        <TextField label="Publisher" optional {...field("publisher")} />
+        <TextField
+          label={t("Sub Title")}
+          optional
+          className="sm:col-span-2"
+          {...field("sub_title")}
+        />
+        <TextField label={t("Publisher")} optional {...field("publisher")} />
         <IssnField optional {...field("issn")} />
-        <YearSelect label="Publication Year" required {...field("year")} />
+        <YearSelect label={t("Publication Year")} required {...field("year")} />
         <div className="sm:col-span-2">
           <ImageFileField
-            label="Cover Image"
+            label={t("Cover Image")}
             name="cover_img"
             currentSrc={proceeding?.cover_img}
-            hint={imageHint("cover", editing)}
+            hint={t(imageHint("cover", editing))}
             {...cover.field}
           />
         </div>
         <TextAreaField
-          label="Introduction (Summary)"
+          label={t("Introduction (Summary)")}
           required
           className="sm:col-span-2"
           {...field("intro")}
@@ -202,7 +226,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
 
       <PeopleListField
         kind="editor"
-        legend="Editor(s)"
+        legend={t("Editor(s)")}
         people={editors}
         onChange={(people) => {
           setEditors(people);
@@ -213,8 +237,8 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
 
       <FormFooter
         busy={action.busy}
-        label={editing ? "Update" : "Create"}
-        busyLabel={editing ? "Updating..." : "Creating..."}
+        label={editing ? t("Update") : t("Create")}
+        busyLabel={editing ? t("Updating...") : t("Creating...")}
         error={action.failure}
       />
     </form>

@@ -20,7 +20,9 @@ import { useState } from "react";
 import type { z } from "zod";
 import type { EditorInput } from "../../../shared/api.ts";
 import { isPartialDate, partialDateMessage } from "../../../shared/dates.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { publicationFieldsSchema } from "../../../shared/schemas.ts";
+import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { toFormData } from "../../lib/form-data.ts";
 import {
   CheckboxField,
@@ -33,6 +35,7 @@ import {
 } from "../forms/index.ts";
 import { useSchemaForm } from "../forms/use-schema-form.ts";
 import { useFormAction } from "./form-action.ts";
+import { monthNames } from "./formats.ts";
 import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
@@ -45,7 +48,7 @@ const fieldsSchema = publicationFieldsSchema.omit({
 type FieldOutput = z.output<typeof fieldsSchema>;
 const FIELDS = ["volume", "issue", "title", "year"] as const;
 
-const COVER_MISSING = "Choose a cover image for the publication.";
+const COVER_MISSING = msg("Choose a cover image for the publication.");
 
 export type PublicationFormInitial = {
   volume: string;
@@ -61,21 +64,6 @@ export type PublicationFormInitial = {
   /** `draft` or `published`; absent: a new issue, a draft unless chosen (decision 258). */
   status?: string;
 };
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** `YYYY`, `YYYY-MM` or `YYYY-MM-DD` from the year and the chosen month and day. */
 function publicationDate(year: number, month: string, day: string): string {
@@ -96,10 +84,13 @@ export function PublicationForm({
   /** The cover stored now (edit), previewed until another is chosen. */
   currentCover?: string | null;
   coverRequired: boolean;
+  /** The button's label, idle and busy, translated. */
   submitLabel: string;
   busyLabel: string;
   onDone: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const { field, handleSubmit, setError } = useSchemaForm(fieldsSchema, {
     volume: initial.volume,
     issue: initial.issue,
@@ -154,14 +145,14 @@ export function PublicationForm({
     <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          label="Volume Number"
+          label={t("Volume Number")}
           required
           inputMode="numeric"
           autoComplete="off"
           {...field("volume")}
         />
         <TextField
-          label="Issue Number"
+          label={t("Issue Number")}
           required
           inputMode="numeric"
           autoComplete="off"
@@ -169,25 +160,27 @@ export function PublicationForm({
         />
         <CheckboxField
           className="sm:col-span-2"
-          label="Continuous publication (not numbered)"
-          hint="Volumes of journals that publish continuously have no issue number: the issue is then shown as Vol. and year only, and the Issue Number above only names its web address."
+          label={t("Continuous publication (not numbered)")}
+          hint={t(
+            "Volumes of journals that publish continuously have no issue number: the issue is then shown as Vol. and year only, and the Issue Number above only names its web address.",
+          )}
           checked={unnumbered}
           onChange={(event) => setUnnumbered(event.currentTarget.checked)}
         />
         <TextField
-          label="Publication Title"
+          label={t("Publication Title")}
           optional
           className="sm:col-span-2"
           {...field("title")}
         />
-        <YearSelect label="Publication Year" required {...field("year")} />
+        <YearSelect label={t("Publication Year")} required {...field("year")} />
         <fieldset className="grid grid-cols-2 gap-3 sm:col-span-2 sm:max-w-md">
           <legend className="mb-1 text-sm font-semibold text-slate-800">
-            Publication date{" "}
-            <span className="font-normal text-slate-500">(optional month and day)</span>
+            {t("Publication date")}{" "}
+            <span className="font-normal text-slate-500">{t("(optional month and day)")}</span>
           </legend>
           <SelectField
-            label="Month"
+            label={t("Month")}
             value={month}
             onChange={(event) => {
               setMonth(event.target.value);
@@ -195,15 +188,15 @@ export function PublicationForm({
               setDateError(undefined);
             }}
           >
-            <option value="">— Year only —</option>
-            {MONTHS.map((name, i) => (
+            <option value="">{t("— Year only —")}</option>
+            {monthNames(locale).map((name, i) => (
               <option key={name} value={String(i + 1)}>
                 {name}
               </option>
             ))}
           </SelectField>
           <TextField
-            label="Day"
+            label={t("Day")}
             inputMode="numeric"
             autoComplete="off"
             disabled={!month}
@@ -214,21 +207,25 @@ export function PublicationForm({
             }}
           />
           <p className="col-span-2 text-sm text-slate-600">
-            Papers of this issue are cited with this date unless they have their own.
+            {t("Papers of this issue are cited with this date unless they have their own.")}
           </p>
           {dateError ? (
             <p role="alert" className="col-span-2 text-sm font-medium text-red-700">
-              {dateError}
+              {t(dateError)}
             </p>
           ) : null}
         </fieldset>
         <fieldset className="sm:col-span-2">
-          <legend className="mb-1 text-sm font-semibold text-slate-800">Status</legend>
+          <legend className="mb-1 text-sm font-semibold text-slate-800">{t("Status")}</legend>
           <div className="space-y-2">
             {(
               [
-                ["draft", "Draft", "Readers do not see it yet: add its papers, then publish it."],
-                ["published", "Published", "Readers see it on the site now."],
+                [
+                  "draft",
+                  t("Draft"),
+                  t("Readers do not see it yet: add its papers, then publish it."),
+                ],
+                ["published", t("Published"), t("Readers see it on the site now.")],
               ] as const
             ).map(([value, label, hint]) => (
               <label key={value} className="flex items-start gap-2 text-sm text-slate-800">
@@ -250,19 +247,19 @@ export function PublicationForm({
         </fieldset>
       </div>
       <ImageFileField
-        label="Cover Image"
+        label={t("Cover Image")}
         name="cover_img"
         hint={
           coverRequired
-            ? imageHint("cover", false)
-            : "Choose a new image only to replace the current cover."
+            ? t(imageHint("cover", false))
+            : t("Choose a new image only to replace the current cover.")
         }
         currentSrc={currentCover}
         {...cover.field}
       />
       <PeopleListField
         kind="editor"
-        legend="Editor(s)"
+        legend={t("Editor(s)")}
         people={editors}
         onChange={setEditors}
         error={editorsError}

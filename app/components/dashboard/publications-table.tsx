@@ -8,11 +8,14 @@
  * Below 640 px each row stacks into a card with the column names beside the values, so nothing
  * needs a horizontal scroll at 375 px. The elements carry their table roles explicitly, since
  * CSS `display: block` would otherwise strip the table semantics in some browsers (a known
- * accessibility pitfall of responsive tables).
+ * accessibility pitfall of responsive tables). The server's action labels are shown translated
+ * (`t`: a label the catalogues have is translated, any other shows as sent).
  */
 
 import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
 import { volumeNumber } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { Spinner } from "../forms/index.ts";
 import { Link } from "../ui/link.tsx";
 import { badgeClass, buttonClass } from "../ui/styles.ts";
@@ -24,13 +27,23 @@ export function rowName(
   return volumeNumber(row.volume, row.number, row.show_number);
 }
 
-const HEADERS = ["Publication/Issue", "Date Uploaded", "No. of Papers", "Actions"] as const;
+const HEADERS = [
+  msg("Publication/Issue"),
+  msg("Date Uploaded"),
+  msg("No. of Papers"),
+  msg("Actions"),
+] as const;
 
 const cellClass = "block px-0 py-1 align-top sm:table-cell sm:px-4 sm:py-3";
 
-/** The column name shown beside a value in the stacked (phone) layout only. */
+/** The column name (translated) shown beside a value in the stacked (phone) layout only. */
 function StackLabel({ children }: { children: string }) {
-  return <span className="mr-1 font-semibold text-slate-700 sm:hidden">{children}:</span>;
+  const t = useT();
+  return (
+    <span className="me-1 font-semibold text-slate-700 sm:hidden">
+      {t("{label}:", { label: children })}
+    </span>
+  );
 }
 
 export function PublicationsTable({
@@ -43,9 +56,10 @@ export function PublicationsTable({
   busyAction: string | null;
   onApiAction: (action: RowAction, row: DashboardPublicationRow) => void;
 }) {
+  const t = useT();
   return (
     // biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role
-    <table role="table" className="block w-full text-left text-sm sm:table">
+    <table role="table" className="block w-full text-start text-sm sm:table">
       <thead className="hidden border-b-2 border-slate-300 sm:table-header-group">
         <tr>
           {HEADERS.map((header) => (
@@ -54,7 +68,7 @@ export function PublicationsTable({
               scope="col"
               className="px-4 py-3 font-semibold whitespace-nowrap text-slate-800"
             >
-              {header}
+              {t(header)}
             </th>
           ))}
         </tr>
@@ -74,7 +88,7 @@ export function PublicationsTable({
                 {rowName(row)} {row.published_on}
               </span>
               {row.status !== "published" ? (
-                <span className={`${badgeClass} ml-2 align-middle`}>Draft</span>
+                <span className={`${badgeClass} ms-2 align-middle`}>{t("Draft")}</span>
               ) : null}
               {row.title ? (
                 <span className="mt-0.5 block break-words text-slate-600">{row.title}</span>
@@ -82,17 +96,20 @@ export function PublicationsTable({
             </td>
             {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
             <td role="cell" className={`${cellClass} whitespace-nowrap`}>
-              <StackLabel>Date Uploaded</StackLabel>
+              <StackLabel>{t("Date Uploaded")}</StackLabel>
               <time dateTime={row.uploaded_on}>{row.uploaded_on}</time>
             </td>
             {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
-            <td role="cell" className={`${cellClass} sm:text-right`}>
-              <StackLabel>No. of Papers</StackLabel>
+            <td role="cell" className={`${cellClass} sm:text-end`}>
+              <StackLabel>{t("No. of Papers")}</StackLabel>
               {row.no_of_papers}
             </td>
             {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
             <td role="cell" className={`${cellClass} pt-3 sm:pt-3`}>
-              <ul className="flex flex-wrap gap-2" aria-label={`Actions of ${rowName(row)}`}>
+              <ul
+                className="flex flex-wrap gap-2"
+                aria-label={t("Actions of {name}", { name: rowName(row) })}
+              >
                 {row.actions.map((action) => (
                   <li key={`${action.label} ${action.link}`}>
                     <RowActionControl
@@ -126,13 +143,14 @@ function RowActionControl({
   disabled: boolean;
   onApiAction: (action: RowAction, row: DashboardPublicationRow) => void;
 }) {
+  const t = useT();
   const className = buttonClass("secondary", "min-h-9 px-3 py-1.5");
   // Several rows share labels ('Edit'); the hidden suffix names the row (WCAG 2.4.4).
   const suffix = <span className="sr-only">: {rowName(row)}</span>;
   if (action.link_type !== "api") {
     return (
       <Link to={action.link} className={className}>
-        {action.label}
+        {t(action.label)}
         {suffix}
       </Link>
     );
@@ -146,7 +164,7 @@ function RowActionControl({
       className={className}
     >
       {busy ? <Spinner /> : null}
-      {action.label}
+      {t(action.label)}
       {suffix}
     </button>
   );

@@ -7,6 +7,7 @@
  */
 import { useId, useState } from "react";
 import type { ReferenceItem } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { TextAreaField, TextField } from "../forms/index.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { type ListFieldProps, RowList } from "./list-rows.tsx";
@@ -70,28 +71,39 @@ export function referencesFromLines(text: string): ReferenceRow[] {
 }
 
 export function ReferenceRowsField(props: ListFieldProps<ReferenceRow>) {
+  const t = useT();
   const { rows, onChange } = props;
   const [pasted, setPasted] = useState("");
   const pasteId = useId();
   return (
     <div className="space-y-3">
       <RowList
-        label="References"
-        noun="reference"
+        text={{
+          label: t("References"),
+          empty: t("No references listed."),
+          add: t("Add reference"),
+          names: (n) => ({
+            up: t("Move reference {n} up", { n }),
+            down: t("Move reference {n} down", { n }),
+            remove: t("Remove reference {n}", { n }),
+          }),
+        }}
         list="references"
         newRow={referenceRowOf}
         legend={(row, index) =>
-          `Reference ${index + 1}${row.label && row.label !== String(index + 1) ? ` (printed ${row.label})` : ""}`
+          row.label && row.label !== String(index + 1)
+            ? t("Reference {n} (printed {label})", { n: index + 1, label: row.label })
+            : t("Reference {n}", { n: index + 1 })
         }
         {...props}
       >
         {({ text }) => (
           <>
-            <TextAreaField label="Citation" required rows={2} {...text("citation")} />
+            <TextAreaField label={t("Citation")} required rows={2} {...text("citation")} />
             <div className="grid gap-3 sm:grid-cols-3">
-              <TextField label="DOI" optional spellCheck={false} {...text("doi")} />
-              <TextField label="PMID" optional inputMode="numeric" {...text("pmid")} />
-              <TextField label="URL" optional type="url" {...text("url")} />
+              <TextField label={t("DOI")} optional spellCheck={false} {...text("doi")} />
+              <TextField label={t("PMID")} optional inputMode="numeric" {...text("pmid")} />
+              <TextField label={t("URL")} optional type="url" {...text("url")} />
             </div>
           </>
         )}
@@ -99,10 +111,12 @@ export function ReferenceRowsField(props: ListFieldProps<ReferenceRow>) {
       <div className="rounded-sm border border-dashed border-slate-300 p-3">
         <TextAreaField
           id={pasteId}
-          label="Paste references"
+          label={t("Paste references")}
           optional
           rows={4}
-          hint="One reference per line; a DOI, PMID or web address in a line fills its field. They are added after the list."
+          hint={t(
+            "One reference per line; a DOI, PMID or web address in a line fills its field. They are added after the list.",
+          )}
           value={pasted}
           onChange={(event) => setPasted(event.target.value)}
         />
@@ -115,7 +129,7 @@ export function ReferenceRowsField(props: ListFieldProps<ReferenceRow>) {
             setPasted("");
           }}
         >
-          Add these references
+          {t("Add these references")}
         </button>
       </div>
     </div>

@@ -5,14 +5,17 @@
  * load's message full-page ({@link ScreenErrorBoundary}).
  *
  * ```ts
- * export const HydrateFallback = screenFallback("Loading the journals…");
+ * export const HydrateFallback = screenFallback(msg("Loading the journals…"));
  * export const ErrorBoundary = ScreenErrorBoundary;
  * ```
  */
 import { isRouteErrorResponse } from "react-router";
 import { DashboardFailure, DashboardLoading } from "./screen.tsx";
 
-/** A route's `HydrateFallback`: {@link DashboardLoading} saying `what` is loading. */
+/**
+ * A route's `HydrateFallback`: {@link DashboardLoading} saying `what` is loading (a catalogue
+ * message, `msg("…")`, shown translated).
+ */
 export function screenFallback(what?: string) {
   return function HydrateFallback() {
     return <DashboardLoading what={what} />;
@@ -29,7 +32,8 @@ export function ScreenErrorBoundary({ error }: { error: unknown }) {
 }
 
 /**
- * The message of a failed load that `screenLoader` threw.
+ * The message of a failed load that `screenLoader` threw: the server's msg (in the page's
+ * language) or the screen's default (a catalogue message, to be translated where shown).
  * @throws `error` itself when it is anything else, for the next boundary up.
  */
 export function screenFailure(error: unknown): string {

@@ -1,16 +1,21 @@
 /**
  * Tabs (WAI-ARIA Authoring Practices, Tabs pattern with automatic activation): a `tablist` of
  * `tab` buttons, each controlling its `tabpanel`. Only the selected tab is in the Tab order;
- * Left/Right arrows move between tabs (wrapping), Home/End go to the first/last. Every panel
+ * Left/Right arrows move between tabs (wrapping; mirrored in a right-to-left page, where the next
+ * tab is on the left), Home/End go to the first/last. Every panel
  * stays mounted and inactive ones are `hidden`, so a half-filled form in one tab keeps its
  * values while the manager looks at another (docs/product/screens.md, Edit journal: 'Main Details' and
  * 'Submission Info').
  */
 import { type ReactNode, useId, useRef, useState } from "react";
+import { directionOf } from "../../../shared/i18n/locales.ts";
+import { useLocale } from "../../i18n/use-t.tsx";
 
+/** A tab: its `label` and the tablist's `label` come translated. */
 export type TabItem = { key: string; label: string; content: ReactNode };
 
 export function Tabs({ items, label }: { items: TabItem[]; label: string }) {
+  const forward = directionOf(useLocale()) === "rtl" ? -1 : 1;
   const [selected, setSelected] = useState(0);
   const baseId = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -23,8 +28,8 @@ export function Tabs({ items, label }: { items: TabItem[]; label: string }) {
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const moves: Record<string, number> = {
-      ArrowRight: selected + 1,
-      ArrowLeft: selected - 1,
+      ArrowRight: selected + forward,
+      ArrowLeft: selected - forward,
       Home: 0,
       End: items.length - 1,
     };

@@ -30,7 +30,7 @@ export function CheckboxField({ label, hint, className, id, ...input }: Checkbox
         </label>
       </div>
       {hint ? (
-        <p id={hintId} className={`${hintClass} pl-6`}>
+        <p id={hintId} className={`${hintClass} ps-6`}>
           {hint}
         </p>
       ) : null}

@@ -5,12 +5,13 @@
  * control, so react-hook-form's `register(name)` spreads straight in:
  *
  * ```tsx
- * <TextField label="Email" type="email" autoComplete="email" required
+ * <TextField label={t("Email")} type="email" autoComplete="email" required
  *   error={errors.email?.message} {...register("email")} />
  * ```
  *
  * Required fields carry the `required` attribute (screen readers announce it); optional ones
- * can say so in their label with `optional`.
+ * can say so in their label with `optional`. Labels and hints come translated (`t(…)` where the
+ * form is written, decision 382); an error message is translated here ({@link FieldError}).
  */
 import { type ComponentProps, type ReactNode, useId } from "react";
 import { useT } from "../../i18n/use-t.tsx";
@@ -130,7 +131,8 @@ export function CodeField(props: TextFieldProps) {
 
 /** The ISSN of a journal or proceeding (docs/product/validation.md), with its example. */
 export function IssnField(props: Omit<TextFieldProps, "label" | "hint">) {
-  return <CodeField label="ISSN" hint="Such as 2049-3630." {...props} />;
+  const t = useT();
+  return <CodeField label={t("ISSN")} hint={t("Such as 2049-3630.")} {...props} />;
 }
 
 export type TextAreaFieldProps = FieldShellProps & Omit<ComponentProps<"textarea">, "className">;

@@ -27,7 +27,7 @@ export function FormError({
   return (
     <div
       role="alert"
-      className={`rounded-sm border border-red-200 border-l-4 border-l-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ${className}`}
+      className={`rounded-sm border border-red-200 border-s-4 border-s-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ${className}`}
     >
       {shown}
     </div>
@@ -48,7 +48,7 @@ export function FormSuccess({
   return (
     <div
       role="status"
-      className={`rounded-sm border border-emerald-200 border-l-4 border-l-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${className}`}
+      className={`rounded-sm border border-emerald-200 border-s-4 border-s-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${className}`}
     >
       <p className="font-semibold">{shown}</p>
       {children}
@@ -61,7 +61,7 @@ export function FormNote({ message, className = "" }: { message?: ReactNode; cla
   if (!message) return null;
   return (
     <p
-      className={`rounded-sm border border-amber-200 border-l-4 border-l-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 ${className}`}
+      className={`rounded-sm border border-amber-200 border-s-4 border-s-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-950 ${className}`}
     >
       {shown}
     </p>

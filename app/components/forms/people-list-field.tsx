@@ -7,6 +7,7 @@
  */
 import { useId, useState } from "react";
 import { authorSchema, editorSchema } from "../../../shared/schemas.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { EmailField, FieldError, TextField } from "./field.tsx";
 
@@ -15,7 +16,7 @@ export type Person = { name: string; email: string; institution: string; role?: 
 type Props = {
   /** `editor` asks for a role too (docs/product/data.md, Editor); `author` does not. */
   kind: "editor" | "author";
-  /** Legend of the group, e.g. 'Editor(s)'. */
+  /** Legend of the group, translated, e.g. 'Editor(s)'. */
   legend: string;
   people: Person[];
   onChange: (people: Person[]) => void;
@@ -29,7 +30,7 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
   const [draft, setDraft] = useState<Person>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const listId = useId();
-  const noun = kind === "editor" ? "editor" : "author";
+  const t = useT();
 
   function add() {
     const parsed = (kind === "editor" ? editorSchema : authorSchema).safeParse(draft);
@@ -65,22 +66,24 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
     <fieldset className="rounded-sm border border-slate-300 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" {...entry("name")} />
-        <EmailField label="Email" optional {...entry("email")} />
-        <TextField label="Institution" optional {...entry("institution")} />
+        <TextField label={t("Name")} {...entry("name")} />
+        <EmailField label={t("Email")} optional {...entry("email")} />
+        <TextField label={t("Institution")} optional {...entry("institution")} />
         {kind === "editor" ? (
-          <TextField label="Role" placeholder="Editor-in-Chief" {...entry("role")} />
+          <TextField label={t("Role")} placeholder={t("Editor-in-Chief")} {...entry("role")} />
         ) : null}
       </div>
       <div className="mt-3">
         <button type="button" onClick={add} className={buttonClass("secondary", "min-h-10")}>
-          Add
+          {t("Add")}
         </button>
       </div>
       {people.length ? (
         <ul
           id={listId}
-          aria-label={`${legend} added`}
+          aria-label={t("{kind, select, editor {Editor(s) added} other {Author(s) added}}", {
+            kind,
+          })}
           className="mt-4 divide-y divide-slate-200 border-y border-slate-200"
         >
           {people.map((person, index) => (
@@ -101,7 +104,10 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
               <button
                 type="button"
                 onClick={() => onChange(people.filter((_, i) => i !== index))}
-                aria-label={`Remove ${noun} ${person.name}`}
+                aria-label={t(
+                  "{kind, select, editor {Remove editor {name}} other {Remove author {name}}}",
+                  { kind, name: person.name },
+                )}
                 className="shrink-0 rounded-sm px-2 py-1 font-bold text-red-800 hover:bg-red-50"
               >
                 X
@@ -110,7 +116,11 @@ export function PeopleListField({ kind, legend, people, onChange, error }: Props
           ))}
         </ul>
       ) : (
-        <p className="mt-3 text-sm text-slate-600">No {noun}s added yet.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {t("{kind, select, editor {No editors added yet.} other {No authors added yet.}}", {
+            kind,
+          })}
+        </p>
       )}
       <FieldError message={error} />
     </fieldset>

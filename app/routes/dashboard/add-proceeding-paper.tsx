@@ -8,12 +8,14 @@
  */
 
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { EMPTY_PAPER, PaperForm } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/add-proceeding-paper";
 
@@ -28,13 +30,14 @@ export const clientAction = mirrorAction(
 );
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Add Paper");
+  return dashboardMeta(matches, msg("Add Paper"));
 }
 
-export const HydrateFallback = screenFallback("Loading the form…");
+export const HydrateFallback = screenFallback(msg("Loading the form…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function AddProceedingPaper({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const proceeding = loaderData;
   const id = params.proceeding;
   return (
@@ -44,10 +47,10 @@ export default function AddProceedingPaper({ loaderData, params }: Route.Compone
           {proceeding.title}
         </Link>
       }
-      title={`Add New ${proceeding.event_name} Paper`}
+      title={t("Add New {name} Paper", { name: proceeding.event_name })}
       lead={
         <Link to={`/dashboard/proceeding_papers/${id}`} className={textLinkClass}>
-          Back to the proceeding's papers
+          {t("Back to the proceeding's papers")}
         </Link>
       }
     >

@@ -22,6 +22,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import {
   type JournalStep1Input,
   type JournalStep1Values,
@@ -44,6 +45,7 @@ import { FormFooter } from "../../components/forms/index.ts";
 import { useSchemaForm } from "../../components/forms/use-schema-form.ts";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { loadManagedJournal, loadScreen } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/create-journal";
@@ -77,19 +79,22 @@ export const clientAction = formAction((_, { params }: Route.ClientActionArgs) =
 }));
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Create New Journal");
+  return dashboardMeta(matches, msg("Create New Journal"));
 }
 
 export const HydrateFallback = screenFallback();
 
 export default function CreateJournal({ loaderData }: Route.ComponentProps) {
   // any other section is a 404 before this renders (app/lib/dashboard-params.ts)
+  const t = useT();
   const { section, step2 } = loaderData;
   return (
     <DashboardScreen
-      title="Create New Journal"
+      title={t("Create New Journal")}
       kicker={
-        section === "1" ? "Step 1 of 2: Journal basics" : "Step 2 of 2: Guidelines and contacts"
+        section === "1"
+          ? t("Step 1 of 2: Journal basics")
+          : t("Step 2 of 2: Guidelines and contacts")
       }
     >
       {section === "1" ? <BasicsStep /> : <GuidelinesStep state={step2!} />}
@@ -98,10 +103,11 @@ export default function CreateJournal({ loaderData }: Route.ComponentProps) {
 }
 
 function BasicsStep() {
+  const t = useT();
   const navigate = useNavigate();
   const cover = useImageChoice({
     required: true,
-    missing: "Choose a cover image for the journal.",
+    missing: msg("Choose a cover image for the journal."),
   });
   const [uriEdited, setUriEdited] = useState(false);
   const {
@@ -168,22 +174,23 @@ function BasicsStep() {
       noValidate
       onSubmit={onSubmit}
       className="max-w-3xl space-y-6"
-      aria-label="Journal basics"
+      aria-label={t("Journal basics")}
     >
       <JournalBasicsFields
         field={field}
         uriHint={
-          <>
-            Lower-case letters, digits and hyphens; filled in from the name until you change it. The
-            journal's address will be <span className="font-mono">/journal/{uri || "…"}</span>
-          </>
+          <Trans
+            id="Lower-case letters, digits and hyphens; filled in from the name until you change it. The journal's address will be <0>/journal/{uri}</0>"
+            values={{ uri: uri || "…" }}
+            components={{ 0: <span className="font-mono" dir="ltr" /> }}
+          />
         }
         cover={cover}
       />
       <FormFooter
         busy={action.busy}
-        label="Next Step"
-        busyLabel="Submitting..."
+        label={t("Next Step")}
+        busyLabel={t("Submitting...")}
         error={action.failure}
       />
     </form>
@@ -191,23 +198,23 @@ function BasicsStep() {
 }
 
 function GuidelinesStep({ state }: { state: Step2State }) {
+  const t = useT();
   if (state.kind !== "ready") {
     return (
       <div role="alert" className="max-w-2xl rounded-sm border border-slate-300 bg-white p-6">
         <p className="font-serif text-xl text-slate-900">
           {state.kind === "no-uri"
-            ? "Which journal? Step 2 continues a journal created in step 1."
-            : state.message}
+            ? t("Which journal? Step 2 continues a journal created in step 1.")
+            : t(state.message)}
         </p>
         <p className="mt-3 text-slate-700">
-          <Link to="/dashboard/create_journal/1" className={textLinkClass}>
-            Start with step 1
-          </Link>{" "}
-          or go back to the{" "}
-          <Link to="/dashboard" className={textLinkClass}>
-            journals
-          </Link>
-          .
+          <Trans
+            id="<0>Start with step 1</0> or go back to the <1>journals</1>."
+            components={{
+              0: <Link to="/dashboard/create_journal/1" className={textLinkClass} />,
+              1: <Link to="/dashboard" className={textLinkClass} />,
+            }}
+          />
         </p>
       </div>
     );
@@ -216,17 +223,23 @@ function GuidelinesStep({ state }: { state: Step2State }) {
 }
 
 function GuidelinesForm({ journal }: { journal: JournalDetail }) {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <SubmissionInfoForm
       journal={journal}
       intent="guidelines"
-      label="Guidelines and contacts"
+      label={t("Guidelines and contacts")}
       lead={
         <p className="text-slate-700">
-          For <strong className="text-slate-900">{journal.name}</strong>{" "}
-          <span className="font-mono text-sm">/journal/{journal.uri}</span>. The journal goes live
-          when you submit this step.
+          <Trans
+            id="For <0>{name}</0> <1>/journal/{uri}</1>. The journal goes live when you submit this step."
+            values={{ name: journal.name, uri: journal.uri }}
+            components={{
+              0: <strong className="text-slate-900" />,
+              1: <span className="font-mono text-sm" dir="ltr" />,
+            }}
+          />
         </p>
       }
       onSuccess={(msg) => navigate("/dashboard", { state: flashState(msg) })}

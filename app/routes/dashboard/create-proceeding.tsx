@@ -8,11 +8,13 @@
  */
 import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { ProceedingForm } from "../../components/dashboard/proceeding-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-proceeding";
 
@@ -27,16 +29,17 @@ export const clientAction = mirrorAction(
 );
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Create New Proceeding");
+  return dashboardMeta(matches, msg("Create New Proceeding"));
 }
 
 export const HydrateFallback = screenFallback();
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function CreateProceeding({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const navigate = useNavigate();
   return (
-    <DashboardScreen title="Create New Proceeding" kicker="Proceedings">
+    <DashboardScreen title={t("Create New Proceeding")} kicker={t("Proceedings")}>
       <ProceedingForm
         mode="create"
         events={loaderData}

@@ -10,10 +10,12 @@
  */
 import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { useT } from "../../i18n/use-t.tsx";
 import { loadJournalName, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/create-publication";
 
@@ -27,21 +29,22 @@ export const clientAction = mirrorAction(
 );
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Create Publication");
+  return dashboardMeta(matches, msg("Create Publication"));
 }
 
-export const HydrateFallback = screenFallback("Loading the form…");
+export const HydrateFallback = screenFallback(msg("Loading the form…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function CreatePublication({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const navigate = useNavigate();
   return (
-    <DashboardScreen kicker={loaderData.journalName} title="Create Publication">
+    <DashboardScreen kicker={loaderData.journalName} title={t("Create Publication")}>
       <PublicationForm
         initial={{ volume: "", issue: "", title: "", year: "", editors: [] }}
         coverRequired
-        submitLabel="Create"
-        busyLabel="Creating..."
+        submitLabel={t("Create")}
+        busyLabel={t("Creating...")}
         onDone={() => navigate(`/dashboard/${params.journal}/publications`)}
       />
     </DashboardScreen>

@@ -18,6 +18,7 @@
 import { type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import type { JournalDetail } from "../../../shared/api.ts";
 import { FREQUENCIES, MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { type JournalEditValues, journalEditFormSchema } from "../../../shared/schemas.ts";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { useImageChoice } from "../../components/dashboard/image-file-field.tsx";
@@ -33,6 +34,7 @@ import { Tabs } from "../../components/dashboard/tabs.tsx";
 import { FormFooter } from "../../components/forms/index.ts";
 import { useSchemaForm } from "../../components/forms/use-schema-form.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import type { Route } from "./+types/edit-journal";
@@ -61,38 +63,47 @@ export function shouldRevalidate({
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Edit Journal");
+  return dashboardMeta(matches, msg("Edit Journal"));
 }
 
-export const HydrateFallback = screenFallback("Loading the journal…");
+export const HydrateFallback = screenFallback(msg("Loading the journal…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditJournal({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const journal = loaderData;
   return (
     <DashboardScreen
-      title="Edit Journal"
+      title={t("Edit Journal")}
       kicker={journal.name}
       actions={
         <>
           <ButtonLink to={`/dashboard/${journal.uri}/publications`} variant="secondary">
-            Publications
+            {t("Publications")}
           </ButtonLink>
           <ButtonLink to={`/journal/${journal.uri}`} variant="secondary">
-            View
+            {t("View")}
           </ButtonLink>
         </>
       }
     >
       <Tabs
-        label="Journal details"
+        label={t("Journal details")}
         items={[
-          { key: "main", label: "Main Details", content: <MainDetailsForm journal={journal} /> },
+          {
+            key: "main",
+            label: t("Main Details"),
+            content: <MainDetailsForm journal={journal} />,
+          },
           {
             key: "submission",
-            label: "Submission Info",
+            label: t("Submission Info"),
             content: (
-              <SubmissionInfoForm journal={journal} intent="submission" label="Submission Info" />
+              <SubmissionInfoForm
+                journal={journal}
+                intent="submission"
+                label={t("Submission Info")}
+              />
             ),
           },
         ]}
@@ -108,6 +119,7 @@ function frequencyOf(value: string): JournalEditValues["pub_frequency"] {
 }
 
 function MainDetailsForm({ journal }: { journal: JournalDetail }) {
+  const t = useT();
   const navigate = useNavigate();
   const cover = useImageChoice({ required: false });
   const { field, handleSubmit, setError, setValue, watch } = useSchemaForm(journalEditFormSchema, {
@@ -151,7 +163,12 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-3xl space-y-6" aria-label="Main Details">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="max-w-3xl space-y-6"
+      aria-label={t("Main Details")}
+    >
       <div className="flex items-start gap-3 rounded-sm border border-slate-200 bg-white p-4">
         <input
           id="journal-active"
@@ -167,12 +184,12 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
         />
         <div>
           <label htmlFor="journal-active" className="font-semibold text-slate-900">
-            Active
+            {t("Active")}
           </label>
           <p id="journal-active-hint" className="text-sm text-slate-600">
             {active
-              ? "Readers see this journal on the site."
-              : "Hidden from readers; only managers see it."}
+              ? t("Readers see this journal on the site.")
+              : t("Hidden from readers; only managers see it.")}
           </p>
         </div>
       </div>
@@ -180,20 +197,19 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
         field={field}
         storedLicence={journal.license_url}
         uriHint={
-          <>
-            The journal's address:{" "}
-            <span className="font-mono">/journal/{watch("journal_uri")}</span>. After a change the
-            old addresses keep working: they redirect to the new ones, and no other journal can take
-            the old URI.
-          </>
+          <Trans
+            id="The journal's address: <0>/journal/{uri}</0>. After a change the old addresses keep working: they redirect to the new ones, and no other journal can take the old URI."
+            values={{ uri: watch("journal_uri") }}
+            components={{ 0: <span className="font-mono" dir="ltr" /> }}
+          />
         }
         cover={cover}
         currentCover={journal.image}
       />
       <FormFooter
         busy={action.busy}
-        label="Submit"
-        busyLabel="Submitting..."
+        label={t("Submit")}
+        busyLabel={t("Submitting...")}
         notice={action.notice}
       />
     </form>

@@ -11,6 +11,7 @@ import { useMemo } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { paperLink } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import {
   loadPaperFormData,
@@ -21,6 +22,7 @@ import {
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Link } from "../../components/ui/link.tsx";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-paper";
@@ -39,13 +41,14 @@ export const clientAction = mirrorAction(
 );
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Edit Paper");
+  return dashboardMeta(matches, msg("Edit Paper"));
 }
 
-export const HydrateFallback = screenFallback("Loading the paper…");
+export const HydrateFallback = screenFallback(msg("Loading the paper…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditPaper({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const { journalName, publications, paper } = loaderData;
   const initial = useMemo(
     () => ({
@@ -63,18 +66,21 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
   return (
     <DashboardScreen
       kicker={journalName}
-      title="Edit Paper"
+      title={t("Edit Paper")}
       lead={
         issue ? (
-          <>
-            In{" "}
-            <Link
-              to={`/dashboard/${params.journal}/${issue.volume}/${issue.issue}`}
-              className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-800"
-            >
-              {issue.label}
-            </Link>
-          </>
+          <Trans
+            id="In <0>{issue}</0>"
+            values={{ issue: issue.label }}
+            components={{
+              0: (
+                <Link
+                  to={`/dashboard/${params.journal}/${issue.volume}/${issue.issue}`}
+                  className="underline decoration-brand-300 underline-offset-4 hover:decoration-brand-800"
+                />
+              ),
+            }}
+          />
         ) : undefined
       }
     >

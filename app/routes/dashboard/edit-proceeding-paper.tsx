@@ -10,6 +10,7 @@
 import { useMemo } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import {
   PaperForm,
@@ -20,6 +21,7 @@ import { DashboardScreen, dashboardMeta } from "../../components/dashboard/scree
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding-paper";
@@ -35,13 +37,14 @@ export const clientAction = mirrorAction(
 );
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Edit Paper");
+  return dashboardMeta(matches, msg("Edit Paper"));
 }
 
-export const HydrateFallback = screenFallback("Loading the paper…");
+export const HydrateFallback = screenFallback(msg("Loading the paper…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditProceedingPaper({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const paper = loaderData;
   const initial = useMemo(
     () => ({
@@ -60,10 +63,10 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
   const id = params.proceeding;
   return (
     <DashboardScreen
-      title="Edit Paper"
+      title={t("Edit Paper")}
       lead={
         <Link to={`/dashboard/proceeding_papers/${id}`} className={textLinkClass}>
-          Back to the proceeding's papers
+          {t("Back to the proceeding's papers")}
         </Link>
       }
     >

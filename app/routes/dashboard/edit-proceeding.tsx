@@ -10,11 +10,13 @@
  */
 import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { flashState } from "../../components/dashboard/flash.tsx";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { ProceedingForm } from "../../components/dashboard/proceeding-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding";
 
@@ -32,17 +34,18 @@ export const clientAction = mirrorAction(
 );
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Edit Proceeding");
+  return dashboardMeta(matches, msg("Edit Proceeding"));
 }
 
-export const HydrateFallback = screenFallback("Loading the proceeding…");
+export const HydrateFallback = screenFallback(msg("Loading the proceeding…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditProceeding({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const navigate = useNavigate();
   const { proceeding, events } = loaderData;
   return (
-    <DashboardScreen title="Edit Proceeding" kicker={proceeding.title}>
+    <DashboardScreen title={t("Edit Proceeding")} kicker={proceeding.title}>
       <ProceedingForm
         key={proceeding.id}
         mode="edit"

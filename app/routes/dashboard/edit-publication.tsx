@@ -11,10 +11,12 @@ import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { publicationLabel } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { useT } from "../../i18n/use-t.tsx";
 import { loadJournalName, screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-publication";
 
@@ -32,19 +34,20 @@ export const clientAction = mirrorAction(
 );
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Edit Publication");
+  return dashboardMeta(matches, msg("Edit Publication"));
 }
 
-export const HydrateFallback = screenFallback("Loading the publication…");
+export const HydrateFallback = screenFallback(msg("Loading the publication…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function EditPublication({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const navigate = useNavigate();
   const { journalName, publication: p } = loaderData;
   return (
     <DashboardScreen
       kicker={journalName}
-      title="Edit Publication"
+      title={t("Edit Publication")}
       lead={publicationLabel(p.volume, p.issue, p.year, p.show_number)}
     >
       <PublicationForm
@@ -61,8 +64,8 @@ export default function EditPublication({ loaderData, params }: Route.ComponentP
         }}
         currentCover={p.cover_img}
         coverRequired={false}
-        submitLabel="Update"
-        busyLabel="Updating..."
+        submitLabel={t("Update")}
+        busyLabel={t("Updating...")}
         onDone={() => navigate(`/dashboard/${params.journal}/publications`)}
       />
     </DashboardScreen>

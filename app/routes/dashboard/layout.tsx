@@ -10,12 +10,15 @@
  * frame's placeholder, the browser fills it in with the manager's cookie. The server's
  * `loader` only checks the screen's route parameters (app/lib/dashboard-params.ts): an address
  * no screen can show is a 404 '404 Page Not Found' (issue 15), on the server and in the browser.
+ * The menu's texts come from the server in the page's language; the frame's own are translated
+ * here (decision 382).
  */
 import { Outlet, redirect } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { Spinner } from "../../components/forms/index.ts";
 import { Link, NavLink } from "../../components/ui/link.tsx";
 import { containerClass } from "../../components/ui/styles.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { apiGet, isAbort } from "../../lib/api.ts";
 import { assertDashboardParams } from "../../lib/dashboard-params.ts";
 import type { Route } from "./+types/layout";
@@ -62,12 +65,13 @@ function Bar({ children }: { children: React.ReactNode }) {
 }
 
 export function HydrateFallback() {
+  const t = useT();
   return (
     <>
       <Bar>
         <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-700">
           <Spinner />
-          Loading the dashboard…
+          {t("Loading the dashboard…")}
         </p>
       </Bar>
       <div className="min-h-64" />
@@ -76,11 +80,12 @@ export function HydrateFallback() {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { u_name, nav_links } = loaderData.navItems;
   return (
     <>
       <Bar>
-        <nav aria-label="Dashboard">
+        <nav aria-label={t("Dashboard")}>
           <ul className="-mx-3 flex flex-wrap gap-1 sm:mx-0">
             {nav_links.map((link) => (
               <li key={`${link.url} ${link.text}`}>
@@ -92,17 +97,19 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="flex items-center justify-between gap-4 border-t border-brand-200 pt-2 text-sm sm:border-0 sm:pt-0">
-          <p className="font-serif text-base text-slate-900">Hello {u_name}!</p>
+          <p className="font-serif text-base text-slate-900">
+            {t("Hello {name}!", { name: u_name })}
+          </p>
           {/* the manager's own name and password (decision 198) */}
           <NavLink
             to="/dashboard/account"
             className={({ isActive }) =>
-              `ml-auto rounded-sm px-3 py-2 font-semibold underline-offset-4 hover:underline sm:ml-0 ${
+              `ms-auto rounded-sm px-3 py-2 font-semibold underline-offset-4 hover:underline sm:ms-0 ${
                 isActive ? "text-brand-950 underline" : "text-brand-800"
               }`
             }
           >
-            Account
+            {t("Account")}
           </NavLink>
           {/* One click signs out (decision 265): a full page load, which /logout answers with a
               redirect to /manager, so nothing of the signed-in pages stays in memory. */}
@@ -111,7 +118,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
             reloadDocument
             className="rounded-sm px-3 py-2 font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
-            Logout
+            {t("Logout")}
           </Link>
         </div>
       </Bar>

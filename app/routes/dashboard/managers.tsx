@@ -17,6 +17,7 @@ import { useId, useState } from "react";
 import type { ManagerAccount, ManagersScreen } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
@@ -31,6 +32,7 @@ import {
 } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { badgeClass, buttonClass } from "../../components/ui/styles.ts";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/managers";
 
@@ -40,10 +42,10 @@ export const clientLoader = screenLoader(async (get) => {
 });
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Managers");
+  return dashboardMeta(matches, msg("Managers"));
 }
 
-export const HydrateFallback = screenFallback("Loading the accounts…");
+export const HydrateFallback = screenFallback(msg("Loading the accounts…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 /** An account change's API call by its intent `{call}:{account id}`. */
@@ -69,6 +71,7 @@ export const clientAction = formAction((intent) => {
 type Change = (intent: string, body: Record<string, unknown>) => Promise<void>;
 
 export default function Managers({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const action = useFormAction();
   const busy = action.busy;
   const screen = loaderData;
@@ -78,18 +81,20 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
 
   return (
     <DashboardScreen
-      title="Managers"
-      lead="Site administrators see and edit everything; journal managers only the journals and proceedings assigned to them, and those they create."
+      title={t("Managers")}
+      lead={t(
+        "Site administrators see and edit everything; journal managers only the journals and proceedings assigned to them, and those they create.",
+      )}
     >
       <ListAndPanel
         headingId="accounts-title"
-        heading="Accounts"
+        heading={t("Accounts")}
         count={screen.managers.length}
         notice={action.notice}
         panel={<InviteForm />}
         panelFirstOnPhone
       >
-        <ul aria-label="Accounts" className="space-y-4">
+        <ul aria-label={t("Accounts")} className="space-y-4">
           {screen.managers.map((account) => (
             <li key={account.id} data-account={account.id}>
               <AccountCard
@@ -123,15 +128,19 @@ function AccountCard({
   busy: boolean;
   change: Change;
 }) {
+  const t = useT();
   const isAdmin = account.role === "admin";
   // the dashboard's one confirmation dialog (issue 15: this was the browser's confirm())
   const { ask, dialog } = useConfirm();
   const disable = async () => {
     const ok = await ask({
-      title: "Disable this account?",
-      message: `Disable ${account.name}'s account? They are signed out at once and cannot sign in until it is enabled again.`,
+      title: t("Disable this account?"),
+      message: t(
+        "Disable {name}'s account? They are signed out at once and cannot sign in until it is enabled again.",
+        { name: account.name },
+      ),
       detail: account.email,
-      confirmLabel: "Disable",
+      confirmLabel: t("Disable"),
     });
     if (ok) void change(`account:${account.id}`, { disabled: true });
   };
@@ -142,24 +151,30 @@ function AccountCard({
         <div className="min-w-0">
           <h3 className="font-serif text-lg leading-snug break-words text-slate-900">
             {account.name}
-            {isMe ? <span className="font-sans text-sm text-slate-600"> (you)</span> : null}
+            {isMe ? <span className="font-sans text-sm text-slate-600"> {t("(you)")}</span> : null}
           </h3>
           <p className="text-sm break-all text-slate-700">{account.email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <span className={badgeClass}>{isAdmin ? "Site administrator" : "Journal manager"}</span>
+          <span className={badgeClass}>
+            {isAdmin ? t("Site administrator") : t("Journal manager")}
+          </span>
           {account.disabled ? (
-            <span className={`${badgeClass} bg-red-50 text-red-800 ring-red-200`}>Disabled</span>
+            <span className={`${badgeClass} bg-red-50 text-red-800 ring-red-200`}>
+              {t("Disabled")}
+            </span>
           ) : null}
         </div>
       </div>
 
       {isAdmin ? (
-        <p className="mt-3 text-sm text-slate-700">Sees and edits every journal and proceeding.</p>
+        <p className="mt-3 text-sm text-slate-700">
+          {t("Sees and edits every journal and proceeding.")}
+        </p>
       ) : (
         <div className="mt-4 grid gap-5 md:grid-cols-2">
           <Assignments
-            label="Journals"
+            kind="journal"
             account={account}
             assigned={account.journals.map((j) => ({ key: j.uri, name: j.name }))}
             choices={screen.journals.map((j) => ({ key: j.uri, name: j.name }))}
@@ -169,7 +184,7 @@ function AccountCard({
             }
           />
           <Assignments
-            label="Proceedings"
+            kind="proceeding"
             account={account}
             assigned={account.proceedings.map((p) => ({ key: String(p.id), name: p.title }))}
             choices={screen.proceedings.map((p) => ({
@@ -189,10 +204,12 @@ function AccountCard({
           type="button"
           disabled={busy}
           className={buttonClass("secondary", "min-h-9 px-3")}
-          title={lastAdmin ? "The last active administrator cannot be made a manager." : undefined}
+          title={
+            lastAdmin ? t("The last active administrator cannot be made a manager.") : undefined
+          }
           onClick={() => change(`account:${account.id}`, { role: isAdmin ? "manager" : "admin" })}
         >
-          {isAdmin ? "Make journal manager" : "Make administrator"}
+          {isAdmin ? t("Make journal manager") : t("Make administrator")}
           <span className="sr-only">: {account.name}</span>
         </button>
         {isMe ? null : account.disabled ? (
@@ -202,7 +219,8 @@ function AccountCard({
             className={buttonClass("secondary", "min-h-9 px-3")}
             onClick={() => change(`account:${account.id}`, { disabled: false })}
           >
-            Enable account<span className="sr-only">: {account.name}</span>
+            {t("Enable account")}
+            <span className="sr-only">: {account.name}</span>
           </button>
         ) : (
           <button
@@ -214,7 +232,8 @@ function AccountCard({
             )}
             onClick={disable}
           >
-            Disable account<span className="sr-only">: {account.name}</span>
+            {t("Disable account")}
+            <span className="sr-only">: {account.name}</span>
           </button>
         )}
       </div>
@@ -226,32 +245,42 @@ type Item = { key: string; name: string };
 
 /** What one manager manages of one kind, with 'Unassign' each and a menu to assign more. */
 function Assignments({
-  label,
+  kind,
   account,
   assigned,
   choices,
   busy,
   onChange,
 }: {
-  label: "Journals" | "Proceedings";
+  kind: "journal" | "proceeding";
   account: ManagerAccount;
   assigned: Item[];
   choices: Item[];
   busy: boolean;
   onChange: (key: string, assign: boolean) => Promise<void>;
 }) {
+  const t = useT();
   const selectId = useId();
   const [chosen, setChosen] = useState("");
   const held = new Set(assigned.map((a) => a.key));
   const open = choices.filter((c) => !held.has(c.key));
-  const singular = label === "Journals" ? "journal" : "proceeding";
+  const journals = kind === "journal";
   return (
     <div>
-      <h4 className="text-sm font-semibold text-slate-800">{label}</h4>
+      <h4 className="text-sm font-semibold text-slate-800">
+        {journals ? t("Journals") : t("Proceedings")}
+      </h4>
       {assigned.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">None assigned.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("None assigned.")}</p>
       ) : (
-        <ul className="mt-2 space-y-2" aria-label={`${label} of ${account.name}`}>
+        <ul
+          className="mt-2 space-y-2"
+          aria-label={
+            journals
+              ? t("Journals of {name}", { name: account.name })
+              : t("Proceedings of {name}", { name: account.name })
+          }
+        >
           {assigned.map((item) => (
             <li key={item.key} className="flex items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">{item.name}</span>
@@ -261,7 +290,8 @@ function Assignments({
                 className={buttonClass("quiet", "shrink-0 px-1 py-1")}
                 onClick={() => onChange(item.key, false)}
               >
-                Unassign<span className="sr-only">: {item.name}</span>
+                {t("Unassign")}
+                <span className="sr-only">: {item.name}</span>
               </button>
             </li>
           ))}
@@ -277,7 +307,9 @@ function Assignments({
       >
         <div className="min-w-0 flex-1">
           <label htmlFor={selectId} className="sr-only">
-            Assign a {singular} to {account.name}
+            {journals
+              ? t("Assign a journal to {name}", { name: account.name })
+              : t("Assign a proceeding to {name}", { name: account.name })}
           </label>
           <select
             id={selectId}
@@ -287,7 +319,13 @@ function Assignments({
             className={`${controlClass} py-1.5 text-sm`}
           >
             <option value="">
-              {open.length === 0 ? `No other ${singular}s` : `Choose a ${singular}…`}
+              {open.length === 0
+                ? journals
+                  ? t("No other journals")
+                  : t("No other proceedings")
+                : journals
+                  ? t("Choose a journal…")
+                  : t("Choose a proceeding…")}
             </option>
             {open.map((c) => (
               <option key={c.key} value={c.key}>
@@ -301,7 +339,11 @@ function Assignments({
           disabled={busy || !chosen}
           className={buttonClass("secondary", "min-h-9 shrink-0 px-3")}
         >
-          Assign<span className="sr-only"> {singular}</span>
+          {journals ? (
+            <Trans id="Assign<0> journal</0>" components={{ 0: <span className="sr-only" /> }} />
+          ) : (
+            <Trans id="Assign<0> proceeding</0>" components={{ 0: <span className="sr-only" /> }} />
+          )}
         </button>
       </form>
     </div>
@@ -310,6 +352,7 @@ function Assignments({
 
 /** 'Invite a manager': one email field; the server mails a one-time registration link. */
 function InviteForm() {
+  const t = useT();
   const inputId = useId();
   const [email, setEmail] = useState("");
   const [result, setResult] = useState<Notice>(null);
@@ -324,21 +367,22 @@ function InviteForm() {
       onSubmit={(event) => {
         event.preventDefault();
         if (!email.trim()) {
-          setResult({ ok: false, msg: "Please enter the email address to invite." });
+          setResult({ ok: false, msg: t("Please enter the email address to invite.") });
           return;
         }
         setResult(null);
         action.submit("invite", { email });
       }}
     >
-      <h2 className="text-xl font-semibold">Invite a manager</h2>
+      <h2 className="text-xl font-semibold">{t("Invite a manager")}</h2>
       <p className="text-sm text-slate-700">
-        They get an email with a link to create their account without the admin passcode. The link
-        works once, for 7 days.
+        {t(
+          "They get an email with a link to create their account without the admin passcode. The link works once, for 7 days.",
+        )}
       </p>
       <div>
         <label htmlFor={inputId} className={labelClass}>
-          Email
+          {t("Email")}
         </label>
         <input
           id={inputId}
@@ -350,8 +394,8 @@ function InviteForm() {
           className={controlClass}
         />
       </div>
-      <SubmitButton busy={action.busy} busyLabel="Sending...">
-        Send invitation
+      <SubmitButton busy={action.busy} busyLabel={t("Sending...")}>
+        {t("Send invitation")}
       </SubmitButton>
       <div aria-live="polite" className="empty:hidden">
         <FormNotice notice={result} />

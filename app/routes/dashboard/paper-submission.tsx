@@ -14,6 +14,8 @@ import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { paperLink } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { type Translate, translatorFor } from "../../../shared/i18n/translator.ts";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import {
   EMPTY_PAPER,
@@ -22,7 +24,9 @@ import {
 } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import { useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
+import { localeOf } from "../../lib/root-data.ts";
 import type { Route } from "./+types/paper-submission";
 
 export const clientLoader = screenLoader((get, { params }: Route.ClientLoaderArgs) =>
@@ -34,18 +38,21 @@ export const clientAction = mirrorAction(
   MESSAGES.paperSubmissionFailed,
 );
 
-/** The heading of docs/product/screens.md: 'Add New {journal} Paper'. */
-export const submissionHeading = (journalName: string) => `Add New ${journalName} Paper`;
+/** The heading of docs/product/screens.md: 'Add New {journal} Paper', in `t`'s language. */
+export const submissionHeading = (journalName: string, t: Translate) =>
+  t("Add New {name} Paper", { name: journalName });
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const name = loaderData?.journalName;
-  return dashboardMeta(matches, name ? submissionHeading(name) : "Add Paper");
+  const t = translatorFor(localeOf(matches));
+  return dashboardMeta(matches, name ? submissionHeading(name, t) : msg("Add Paper"));
 }
 
-export const HydrateFallback = screenFallback("Loading the form…");
+export const HydrateFallback = screenFallback(msg("Loading the form…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function PaperSubmission({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const [search] = useSearchParams();
   const preselected = search.get("publication") ?? "";
   const known = loaderData.publications.some((p) => String(p.value) === preselected);
@@ -61,7 +68,7 @@ export default function PaperSubmission({ loaderData, params }: Route.ComponentP
   );
   const { journalName, publications } = loaderData;
   return (
-    <DashboardScreen kicker={journalName} title={submissionHeading(journalName)}>
+    <DashboardScreen kicker={journalName} title={submissionHeading(journalName, t)}>
       <PaperForm
         openLink={(id) => paperLink(params.journal, id)}
         editLink={(id) => `/dashboard/edit_paper/${params.journal}/${id}`}

@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PartnerItem } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { derivativeSrcSet } from "../../../shared/images.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
@@ -29,6 +30,7 @@ import type { Notice } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/partners";
 
@@ -38,10 +40,10 @@ export const clientLoader = screenLoader(async (get) => {
 });
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Partners");
+  return dashboardMeta(matches, msg("Partners"));
 }
 
-export const HydrateFallback = screenFallback("Loading the partners…");
+export const HydrateFallback = screenFallback(msg("Loading the partners…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 type Move = "up" | "down";
@@ -64,6 +66,7 @@ export const clientAction = formAction((intent) => {
 });
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const [notice, setNotice] = useState<Notice>(null);
   const [editing, setEditing] = useState<number | null>(null);
   // After a change, where focus goes once the list has reloaded: a partner's button.
@@ -100,7 +103,11 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
     const ids = list.map((p) => p.id);
     [ids[index], ids[other]] = [ids[other]!, ids[index]!];
     planned.current = {
-      msg: `${partner.name} moved to position ${other + 1} of ${list.length}.`,
+      msg: t("{name} moved to position {position, number} of {count, number}.", {
+        name: partner.name,
+        position: other + 1,
+        count: list.length,
+      }),
       focus: { id: partner.id, action: direction },
     };
     listAction.submit("reorder", { ids });
@@ -110,36 +117,36 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
   const { ask, dialog } = useConfirm();
   const remove = async (partner: PartnerItem) => {
     const ok = await ask({
-      title: "Remove this partner?",
-      message: `Are you sure you want to remove the partner "${partner.name}"?`,
-      confirmLabel: "Remove",
+      title: t("Remove this partner?"),
+      message: t('Are you sure you want to remove the partner "{name}"?', { name: partner.name }),
+      confirmLabel: t("Remove"),
     });
     if (ok) listAction.submit(`remove:${partner.id}`, {});
   };
 
   return (
     <DashboardScreen
-      title="Partners"
-      lead="The institutions of the home page carousel, in the order it shows them."
+      title={t("Partners")}
+      lead={t("The institutions of the home page carousel, in the order it shows them.")}
     >
       {dialog}
       <ListAndPanel
         headingId="partner-list-title"
-        heading="Carousel order"
-        count={`${list.length} ${list.length === 1 ? "partner" : "partners"}`}
+        heading={t("Carousel order")}
+        count={t("{count, plural, one {# partner} other {# partners}}", { count: list.length })}
         notice={notice}
         panel={<PartnerForm narrow onSaved={(msg) => setNotice({ ok: true, msg })} />}
       >
         {list.length === 0 ? (
-          <EmptyNote>No partners yet. Add the first one.</EmptyNote>
+          <EmptyNote>{t("No partners yet. Add the first one.")}</EmptyNote>
         ) : (
-          <ol ref={listRef} aria-label="Partners in carousel order" className="space-y-3">
+          <ol ref={listRef} aria-label={t("Partners in carousel order")} className="space-y-3">
             {list.map((partner, index) => (
               <li key={partner.id} data-partner={partner.id}>
                 <Card as="div" className="px-4 py-3">
                   <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-                    <span className="w-7 shrink-0 text-right font-mono text-sm text-slate-500">
-                      {index + 1}.
+                    <span className="w-7 shrink-0 text-end font-mono text-sm text-slate-500">
+                      {t("{position, number}.", { position: index + 1 })}
                     </span>
                     <Logo partner={partner} />
                     <div className="min-w-0 flex-1 basis-40">
@@ -149,41 +156,42 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
                       {partner.link ? (
                         <a
                           href={partner.link}
+                          dir="ltr"
                           rel="noopener noreferrer"
                           className={`text-sm break-all ${textLinkClass}`}
                         >
                           {partner.link}
                         </a>
                       ) : (
-                        <p className="text-sm text-slate-500">No link</p>
+                        <p className="text-sm text-slate-500">{t("No link")}</p>
                       )}
                     </div>
                     {editing === partner.id ? null : (
                       <div className="flex flex-wrap gap-2">
                         <ActionButton
                           action="up"
-                          label="Move up"
+                          label={t("Move up")}
                           name={partner.name}
                           disabled={busy || index === 0}
                           onClick={() => move(partner, "up")}
                         />
                         <ActionButton
                           action="down"
-                          label="Move down"
+                          label={t("Move down")}
                           name={partner.name}
                           disabled={busy || index === list.length - 1}
                           onClick={() => move(partner, "down")}
                         />
                         <ActionButton
                           action="edit"
-                          label="Edit"
+                          label={t("Edit")}
                           name={partner.name}
                           disabled={busy}
                           onClick={() => setEditing(partner.id)}
                         />
                         <ActionButton
                           action="remove"
-                          label="Remove"
+                          label={t("Remove")}
                           name={partner.name}
                           disabled={busy}
                           danger

@@ -18,9 +18,15 @@ import { type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import type { ProceedingDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
 import { dangerButtonClass } from "../../components/dashboard/confirm-dialog.tsx";
 import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
-import { DoiRegistration } from "../../components/dashboard/doi-registration.tsx";
+import {
+  DOI_STATUS_UNREAD,
+  DOIS_NOT_REGISTERED,
+  DoiRegistration,
+} from "../../components/dashboard/doi-registration.tsx";
 import { FlashMessage, flashState } from "../../components/dashboard/flash.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
@@ -30,6 +36,7 @@ import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/
 import { Spinner } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { Link } from "../../components/ui/link.tsx";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { apiGet, apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceeding-papers";
@@ -69,27 +76,30 @@ export function shouldRevalidate({
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  return dashboardMeta(matches, loaderData?.title ?? "Proceeding");
+  return dashboardMeta(matches, loaderData?.title ?? msg("Proceeding"));
 }
 
-export const HydrateFallback = screenFallback("Loading the proceeding…");
+export const HydrateFallback = screenFallback(msg("Loading the proceeding…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 type Paper = ProceedingDetail["papers"][number];
 
-/** '465–478', '465', or '' when the pages are unknown. */
-function pagesOf(paper: Paper): string {
-  if (paper.first_page && paper.last_page) return `pp. ${paper.first_page}–${paper.last_page}`;
-  return paper.first_page ? `p. ${paper.first_page}` : "";
+/** 'pp. 465–478', 'p. 465', or '' when the pages are unknown, in `t`'s language. */
+function pagesOf(paper: Paper, t: Translate): string {
+  if (paper.first_page && paper.last_page) {
+    return t("pp. {first}–{last}", { first: paper.first_page, last: paper.last_page });
+  }
+  return paper.first_page ? t("p. {first}", { first: paper.first_page }) : "";
 }
 
 export default function DashboardProceeding({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const navigate = useNavigate();
   const papers = usePaperDeletion();
   const { ask, dialog, setProblem } = papers;
   const proceedingAction = useFormAction((result) => {
     if (result.ok) navigate("/dashboard/proceedings", { state: flashState(result.msg) });
-    else setProblem(`The proceeding was not deleted: ${result.msg}`);
+    else setProblem(t("The proceeding was not deleted: {reason}", { reason: t(result.msg) }));
   });
   const deleting = proceedingAction.busy ? "proceeding" : papers.deleting;
   const p = loaderData;
@@ -99,7 +109,7 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
       (
         await apiGet(
           pathOf("GET /dashboard/doi_status/proceeding/:proceeding", { proceeding: id }),
-          "The DOI status could not be read.",
+          DOI_STATUS_UNREAD,
           { signal },
         )
       ).deposit,
@@ -109,15 +119,15 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
     apiPost(
       pathOf("POST /register_dois/proceeding/:proceeding", { proceeding: id }),
       {},
-      "The DOIs could not be registered.",
+      DOIS_NOT_REGISTERED,
     );
 
   async function removeProceeding() {
     const ok = await ask({
-      title: "Delete proceeding",
-      message: "Are you sure you want to delete this proceeding?",
+      title: t("Delete proceeding"),
+      message: t("Are you sure you want to delete this proceeding?"),
       detail: p.title,
-      confirmLabel: "Delete",
+      confirmLabel: t("Delete"),
     });
     if (!ok) return;
     setProblem(null);
@@ -128,46 +138,48 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
     <DashboardScreen
       kicker={
         <Link to="/dashboard/proceedings" className="hover:underline">
-          Proceedings
+          {t("Proceedings")}
         </Link>
       }
       title={p.title}
       lead={
-        <>
-          {p.event_name} from{" "}
-          <time dateTime={p.event_start_date} className="whitespace-nowrap">
-            {p.event_start_date}
-          </time>{" "}
-          to{" "}
-          <time dateTime={p.event_end_date} className="whitespace-nowrap">
-            {p.event_end_date}
-          </time>
-        </>
+        <Trans
+          id="{event} from <0>{start}</0> to <1>{end}</1>"
+          values={{ event: p.event_name, start: p.event_start_date, end: p.event_end_date }}
+          components={{
+            0: <time dateTime={p.event_start_date} className="whitespace-nowrap" />,
+            1: <time dateTime={p.event_end_date} className="whitespace-nowrap" />,
+          }}
+        />
       }
       actions={
         <>
-          <ButtonLink to={`/dashboard/add_proceeding_paper/${id}`}>Add Paper</ButtonLink>
+          <ButtonLink to={`/dashboard/add_proceeding_paper/${id}`}>{t("Add Paper")}</ButtonLink>
           <ButtonLink to={`/dashboard/edit_proceeding/${id}`} variant="secondary">
-            Edit Proceeding
+            {t("Edit Proceeding")}
           </ButtonLink>
           <ButtonLink to={p.link} variant="secondary">
-            View on Site
+            {t("View on Site")}
           </ButtonLink>
         </>
       }
     >
       {dialog}
       <FlashMessage />
-      <CoverAndBoard of={p} alt={`Cover of ${p.title}`} placeholder={p.event_name}>
+      <CoverAndBoard
+        of={p}
+        alt={t("Cover of {title}", { title: p.title })}
+        placeholder={p.event_name}
+      >
         <PaperContents
           id="papers-title"
-          heading="Papers"
+          heading={t("Papers")}
           papers={p.papers}
-          emptyText="No papers in this proceeding yet."
+          emptyText={t("No papers in this proceeding yet.")}
           deletion={{ ...papers, deleting }}
           openLink={(paper) => paper.link}
           editLink={(paper) => `/dashboard/edit_proceeding_paper/${id}/${paper.paperID}`}
-          detail={pagesOf}
+          detail={(paper) => pagesOf(paper, t)}
         />
         <DoiRegistration
           load={loadDois}
@@ -179,17 +191,19 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
 
         <section aria-labelledby="delete-title" className="border-t border-slate-200 pt-6">
           <h2 id="delete-title" className="text-lg font-semibold">
-            Delete this proceeding
+            {t("Delete this proceeding")}
           </h2>
           {p.papers.length > 0 ? (
             <p className="mt-1 text-sm text-slate-600">
-              A proceeding can be deleted once it has no papers: delete its{" "}
-              {p.papers.length === 1 ? "paper" : `${p.papers.length} papers`} first.
+              {t(
+                "{count, plural, one {A proceeding can be deleted once it has no papers: delete its paper first.} other {A proceeding can be deleted once it has no papers: delete its # papers first.}}",
+                { count: p.papers.length },
+              )}
             </p>
           ) : (
             <>
               <p className="mt-1 text-sm text-slate-600">
-                It has no papers. Deleting it removes its cover and editorial board for good.
+                {t("It has no papers. Deleting it removes its cover and editorial board for good.")}
               </p>
               <button
                 type="button"
@@ -199,7 +213,7 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
                 className={`${dangerButtonClass} mt-3`}
               >
                 {deleting === "proceeding" ? <Spinner /> : null}
-                Delete Proceeding
+                {t("Delete Proceeding")}
               </button>
             </>
           )}

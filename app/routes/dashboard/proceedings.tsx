@@ -7,6 +7,7 @@
  * msg or 'Not Authorised to Access This Page' full-page (docs/product/errors.md).
  */
 import type { ProceedingCard } from "../../../shared/api.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { FlashMessage } from "../../components/dashboard/flash.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
@@ -15,6 +16,7 @@ import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { CardButtons, CatalogueCard } from "../../components/ui/catalogue-card.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { PlainText } from "../../components/ui/plain-text.tsx";
+import { useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/proceedings";
 
@@ -24,25 +26,28 @@ export const clientLoader = screenLoader(async (get) => {
 });
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Proceedings");
+  return dashboardMeta(matches, msg("Proceedings"));
 }
 
-export const HydrateFallback = screenFallback("Loading the proceedings…");
+export const HydrateFallback = screenFallback(msg("Loading the proceedings…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 export default function DashboardProceedings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const proceedings = loaderData;
   return (
     <DashboardScreen
-      title="Proceedings"
-      lead="Conference proceedings, each published for an event."
-      actions={<ButtonLink to="/dashboard/create_proceeding">Create New Proceeding</ButtonLink>}
+      title={t("Proceedings")}
+      lead={t("Conference proceedings, each published for an event.")}
+      actions={
+        <ButtonLink to="/dashboard/create_proceeding">{t("Create New Proceeding")}</ButtonLink>
+      }
     >
       <FlashMessage />
       {proceedings.length === 0 ? (
-        <EmptyNote>No proceedings yet. Create the first one.</EmptyNote>
+        <EmptyNote>{t("No proceedings yet. Create the first one.")}</EmptyNote>
       ) : (
-        <ul className="space-y-6" aria-label="Proceedings">
+        <ul className="space-y-6" aria-label={t("Proceedings")}>
           {proceedings.map((proceeding, i) => (
             <li key={proceeding.id}>
               <ProceedingListCard proceeding={proceeding} eager={i < 2} />

@@ -18,8 +18,14 @@ import type { PublicationDetail } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { paperLink, publicationLink, volumeNumber } from "../../../shared/format.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { type Translate, translatorFor } from "../../../shared/i18n/translator.ts";
 import { CoverAndBoard } from "../../components/dashboard/cover-and-board.tsx";
-import { DoiRegistration } from "../../components/dashboard/doi-registration.tsx";
+import {
+  DOI_STATUS_UNREAD,
+  DOIS_NOT_REGISTERED,
+  DoiRegistration,
+} from "../../components/dashboard/doi-registration.tsx";
 import { formAction } from "../../components/dashboard/form-action.ts";
 import { PaperContents } from "../../components/dashboard/paper-contents.tsx";
 import { deletedPaperId, usePaperDeletion } from "../../components/dashboard/paper-deletion.ts";
@@ -28,8 +34,10 @@ import { screenFailure, screenFallback } from "../../components/dashboard/screen
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { containerClass, textLinkClass } from "../../components/ui/styles.ts";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { apiGet, apiPost } from "../../lib/api.ts";
 import { loadManagedJournal, screenLoader } from "../../lib/dashboard-load.ts";
+import { localeOf } from "../../lib/root-data.ts";
 import type { Route } from "./+types/publication";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
@@ -41,11 +49,19 @@ export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoa
   return publication;
 }, MESSAGES.pageNotLoading);
 
-/** The page heading of docs/product/screens.md, exactly: '{abbreviation} Journal Vol. … No. … ,{year}'. */
-export function dashboardIssueHeading(
+/**
+ * The page heading of docs/product/screens.md, exactly in English: '{abbreviation} Journal Vol.
+ * … No. … ,{year}', in `t`'s language.
+ */
+function dashboardIssueHeading(
   p: Pick<PublicationDetail, "journal_abbreviation" | "volume" | "issue" | "show_number" | "year">,
+  t: Translate,
 ): string {
-  return `${p.journal_abbreviation} Journal ${volumeNumber(p.volume, p.issue, p.show_number)} ,${p.year}`;
+  return t("{abbreviation} Journal {issue} ,{year}", {
+    abbreviation: p.journal_abbreviation,
+    issue: volumeNumber(p.volume, p.issue, p.show_number),
+    year: String(p.year),
+  });
 }
 
 /** A paper's deletion (app/components/dashboard/paper-deletion.ts). */
@@ -58,26 +74,34 @@ export const clientAction = formAction((intent, { params }: Route.ClientActionAr
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const p = loaderData;
-  return dashboardMeta(matches, p ? dashboardIssueHeading(p) : "Publication");
+  const t = translatorFor(localeOf(matches));
+  return dashboardMeta(matches, p ? dashboardIssueHeading(p, t) : msg("Publication"));
 }
 
-export const HydrateFallback = screenFallback("Loading the publication…");
+export const HydrateFallback = screenFallback(msg("Loading the publication…"));
 
 /** A failed load: its message with a way back to the journal's publications. */
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <main className={`${containerClass} py-10`}>
       <p className="text-slate-700">
-        This publication could not be shown ({screenFailure(error)}).{" "}
-        <Link to={`/dashboard/${params.journalUrl}/publications`} className={textLinkClass}>
-          Back to the publications
-        </Link>
+        <Trans
+          id="This publication could not be shown ({reason}). <0>Back to the publications</0>"
+          values={{ reason: t(screenFailure(error)) }}
+          components={{
+            0: (
+              <Link to={`/dashboard/${params.journalUrl}/publications`} className={textLinkClass} />
+            ),
+          }}
+        />
       </p>
     </main>
   );
 }
 
 export default function DashboardPublication({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const deletion = usePaperDeletion();
   const listLink = `/dashboard/${params.journalUrl}/publications`;
   const p = loaderData;
@@ -88,18 +112,14 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
       (
         await apiGet(
           pathOf("GET /dashboard/doi_status/:journal/:volume/:issue", { journal, volume, issue }),
-          "The DOI status could not be read.",
+          DOI_STATUS_UNREAD,
           { signal },
         )
       ).deposit,
     [journal, volume, issue],
   );
   const registerDois = async () =>
-    apiPost(
-      pathOf("POST /register_dois/:journal/:volume/:issue", where),
-      {},
-      "The DOIs could not be registered.",
-    );
+    apiPost(pathOf("POST /register_dois/:journal/:volume/:issue", where), {}, DOIS_NOT_REGISTERED);
 
   return (
     <DashboardScreen
@@ -108,21 +128,21 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
           {p.journal_name}
         </Link>
       }
-      title={dashboardIssueHeading(p)}
+      title={dashboardIssueHeading(p, t)}
       lead={p.title || undefined}
       actions={
         <>
           <ButtonLink to={`/dashboard/paper_submission/${p.journal_url}?publication=${p.id}`}>
-            Add Paper
+            {t("Add Paper")}
           </ButtonLink>
           <ButtonLink
             to={`/dashboard/edit_publication/${p.journal_url}/${p.id}`}
             variant="secondary"
           >
-            Edit Publication
+            {t("Edit Publication")}
           </ButtonLink>
           <ButtonLink to={publicationLink(p.journal_url, p.volume, p.issue)} variant="secondary">
-            View on Site
+            {t("View on Site")}
           </ButtonLink>
         </>
       }
@@ -130,14 +150,16 @@ export default function DashboardPublication({ loaderData, params }: Route.Compo
       {deletion.dialog}
       <CoverAndBoard
         of={p}
-        alt={`Cover of ${p.journal_name}, ${volumeNumber(p.volume, p.issue, p.show_number)}`}
+        alt={t("Cover of {title}", {
+          title: `${p.journal_name}, ${volumeNumber(p.volume, p.issue, p.show_number)}`,
+        })}
         placeholder={p.journal_abbreviation}
       >
         <PaperContents
           id="contents-title"
-          heading="Publication Contents"
+          heading={t("Publication Contents")}
           papers={p.papers}
-          emptyText="No papers in this publication yet."
+          emptyText={t("No papers in this publication yet.")}
           deletion={deletion}
           openLink={(paper) => paperLink(p.journal_url, paper.paperID)}
           editLink={(paper) => `/dashboard/edit_paper/${p.journal_url}/${paper.paperID}`}

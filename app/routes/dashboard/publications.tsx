@@ -3,13 +3,16 @@
  * 'Create New Publication' link to /dashboard/create_publication/{journal} and the table of the
  * journal's issues, drafts included (GET /api/get_publications/{journal}), with the server's row
  * actions. An 'api' action is called by GET (`/api` + link) and the list then reloads; a
- * 'Delete' one asks first (docs/decisions/081-publication-row-actions.md). The action's answer
+ * 'Delete' one (its link ends in `/delete`: its label may come translated) asks first
+ * (docs/decisions/081-publication-row-actions.md). The action's answer
  * is shown above the table. When the list cannot be loaded, the server's msg, else 'Not
  * Authorised to Access This Page', replaces it full-page.
  */
 import type { DashboardPublicationRow, RowAction } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { contractPath } from "../../../shared/contract.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { translatorFor } from "../../../shared/i18n/translator.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { PublicationsTable, rowName } from "../../components/dashboard/publications-table.tsx";
@@ -18,7 +21,9 @@ import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/
 import { FormNotice } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
+import { useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
+import { localeOf } from "../../lib/root-data.ts";
 import type { Route } from "./+types/publications";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
@@ -30,10 +35,11 @@ export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoa
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const name = loaderData?.journalName;
-  return dashboardMeta(matches, name ? `${name} Publications` : "Publications");
+  const t = translatorFor(localeOf(matches));
+  return dashboardMeta(matches, name ? t("{name} Publications", { name }) : msg("Publications"));
 }
 
-export const HydrateFallback = screenFallback("Loading the publications…");
+export const HydrateFallback = screenFallback(msg("Loading the publications…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 /**
@@ -49,6 +55,7 @@ export const clientAction = formAction((_, __, fields) => ({
 }));
 
 export default function DashboardPublications({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
   const { ask, dialog } = useConfirm();
   const rowAction = useFormAction();
   const pending = rowAction.pending?.link;
@@ -57,12 +64,15 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
   const { journalName, rows } = loaderData;
 
   async function runAction(action: RowAction, row: DashboardPublicationRow) {
-    if (/^delete$/i.test(action.label)) {
+    if (action.link.endsWith("/delete")) {
       const ok = await ask({
-        title: "Delete publication",
-        message: "Are you sure you want to delete this publication?",
-        detail: `${rowName(row)} of ${journalName}, with its cover and editorial board.`,
-        confirmLabel: "Delete",
+        title: t("Delete publication"),
+        message: t("Are you sure you want to delete this publication?"),
+        detail: t("{issue} of {journal}, with its cover and editorial board.", {
+          issue: rowName(row),
+          journal: journalName,
+        }),
+        confirmLabel: t("Delete"),
       });
       if (!ok) return;
     }
@@ -72,11 +82,13 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
   return (
     <DashboardScreen
       kicker={journalName}
-      title="Publications"
-      lead={`${rows.length} ${rows.length === 1 ? "publication" : "publications"}, drafts included.`}
+      title={t("Publications")}
+      lead={t("{count, plural, one {# publication} other {# publications}}, drafts included.", {
+        count: rows.length,
+      })}
       actions={
         <ButtonLink to={`/dashboard/create_publication/${params.journal}`}>
-          Create New Publication
+          {t("Create New Publication")}
         </ButtonLink>
       }
     >
@@ -85,7 +97,11 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
         <FormNotice notice={rowAction.notice} />
       </div>
       {rows.length === 0 ? (
-        <EmptyNote>No publications yet. Create the first issue of {journalName}.</EmptyNote>
+        <EmptyNote>
+          {t("No publications yet. Create the first issue of {journal}.", {
+            journal: journalName,
+          })}
+        </EmptyNote>
       ) : (
         <PublicationsTable rows={rows} busyAction={busyAction} onApiAction={runAction} />
       )}

@@ -15,25 +15,28 @@
  *
  * Loaded from GET /api/dashboard/statistics (and /api/dashboard/sushi_keys); a journal manager
  * asking for what they do not manage gets the server's 403 msg full-page.
+ *
+ * Texts, days and figures are in the page's language (decision 382); the CSV downloads keep
+ * their English column names, a format spreadsheets and scripts read (decision 430).
  */
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { formatNumber } from "../../../shared/i18n/intl.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import { FIGURE_LABELS, FIGURE_NAMES, type StatisticsScreen } from "../../../shared/usage.ts";
 import { formAction } from "../../components/dashboard/form-action.ts";
+import { shortPeriod } from "../../components/dashboard/formats.ts";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { SushiPanel } from "../../components/dashboard/statistics/sushi-panel.tsx";
 import { UsageChart } from "../../components/dashboard/statistics/usage-chart.tsx";
-import {
-  periodLabel,
-  TopPapersTable,
-  UsageTable,
-} from "../../components/dashboard/statistics/usage-tables.tsx";
+import { TopPapersTable, UsageTable } from "../../components/dashboard/statistics/usage-tables.tsx";
 import { labelClass, SelectField, TextField } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
+import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import { statisticsApiQuery } from "../../lib/statistics-query.ts";
 import type { Route } from "./+types/statistics";
@@ -51,10 +54,10 @@ export const clientLoader = screenLoader(async (get, { request }: Route.ClientLo
 });
 
 export function meta({ matches }: Route.MetaArgs) {
-  return dashboardMeta(matches, "Statistics");
+  return dashboardMeta(matches, msg("Statistics"));
 }
 
-export const HydrateFallback = screenFallback("Loading the statistics…");
+export const HydrateFallback = screenFallback(msg("Loading the statistics…"));
 export const ErrorBoundary = ScreenErrorBoundary;
 
 /** The SUSHI panel's calls: `create`, `settings`, `revoke:{id}`. */
@@ -79,9 +82,14 @@ function scopeValue(s: StatisticsScreen["scope"]): string {
 }
 
 export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
   const { statistics: s, sushi, query } = loaderData;
   const unit = s.granularity === "day" ? "day" : "month";
-  const range = `${periodLabel(s.from)} to ${periodLabel(s.to)}`;
+  const range = t("{from} to {to}", {
+    from: shortPeriod(s.from, locale),
+    to: shortPeriod(s.to, locale),
+  });
   const csv = (table: "periods" | "papers") =>
     `/api/dashboard/statistics_csv${query ? `${query}&` : "?"}table=${table}`;
   const statisticsOf = (paperId: number) => {
@@ -90,8 +98,10 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   };
   return (
     <DashboardScreen
-      title="Statistics"
-      lead="Views and downloads counted by the COUNTER Code of Practice (Release 5.1): robots, repeated clicks within 30 seconds and signed-in managers are left out. Days are UTC days; today's figures grow during the day."
+      title={t("Statistics")}
+      lead={t(
+        "Views and downloads counted by the COUNTER Code of Practice (Release 5.1): robots, repeated clicks within 30 seconds and signed-in managers are left out. Days are UTC days; today's figures grow during the day.",
+      )}
     >
       <RangeForm screen={s} />
 
@@ -100,42 +110,59 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           {s.scope.label}
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          {s.scope.kind === "paper" ? "Paper, " : s.scope.kind === "issue" ? "Issue, " : ""}
-          {range}
+          {t("{kind, select, paper {Paper, {range}} issue {Issue, {range}} other {{range}}}", {
+            kind: s.scope.kind,
+            range,
+          })}
         </p>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {FIGURE_NAMES.map((name) => (
             <Card as="div" key={name} className="px-4 py-3">
-              <dt className="text-sm text-slate-700">{FIGURE_LABELS[name]}</dt>
+              <dt className="text-sm text-slate-700">{t(FIGURE_LABELS[name])}</dt>
               <dd className="font-serif text-2xl font-semibold tabular-nums text-slate-900">
-                {s.totals[name].toLocaleString("en-GB")}
+                {formatNumber(s.totals[name], locale)}
               </dd>
             </Card>
           ))}
         </dl>
         {s.searches !== null ? (
           <p className="mt-3 text-sm text-slate-700">
-            Searches on the site: <strong>{s.searches.toLocaleString("en-GB")}</strong>
+            <Trans
+              id="Searches on the site: <0>{count}</0>"
+              values={{ count: formatNumber(s.searches, locale) }}
+              components={{ 0: <strong /> }}
+            />
           </p>
         ) : null}
       </section>
 
       <section aria-labelledby="by-period-title" className="mt-10">
         <h2 id="by-period-title" className="text-xl font-semibold">
-          Views and downloads by {unit}
+          {t(
+            "{unit, select, day {Views and downloads by day} other {Views and downloads by month}}",
+            {
+              unit,
+            },
+          )}
         </h2>
         <div className="mt-4 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_31rem] lg:items-start">
           <UsageChart
             periods={s.periods}
             granularity={s.granularity}
-            caption={`Views and downloads by ${unit}, ${range}. The table gives every figure.`}
+            caption={t(
+              "{unit, select, day {Views and downloads by day, {range}. The table gives every figure.} other {Views and downloads by month, {range}. The table gives every figure.}}",
+              { unit, range },
+            )}
           />
           <div className="min-w-0">
             <UsageTable
               periods={s.periods}
               totals={s.totals}
               granularity={s.granularity}
-              caption={`Views and downloads by ${unit}, ${range}, latest first`}
+              caption={t(
+                "{unit, select, day {Views and downloads by day, {range}, latest first} other {Views and downloads by month, {range}, latest first}}",
+                { unit, range },
+              )}
             />
             <CsvLink href={csv("periods")} />
           </div>
@@ -145,10 +172,10 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
       {s.scope.kind !== "paper" ? (
         <section aria-labelledby="papers-title" className="mt-10">
           <h2 id="papers-title" className="text-xl font-semibold">
-            Most viewed papers
+            {t("Most viewed papers")}
           </h2>
           {s.papers.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">No paper was viewed in these days.</p>
+            <p className="mt-2 text-sm text-slate-700">{t("No paper was viewed in these days.")}</p>
           ) : (
             <>
               <div className="mt-4">
@@ -169,24 +196,25 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The range's two day fields, by their query parameter. */
+/** The range's two day fields, by their query parameter (labels: catalogue messages). */
 const RANGE_BOUNDS = [
-  { bound: "from", label: "From" },
-  { bound: "to", label: "To" },
+  { bound: "from", label: msg("From") },
+  { bound: "to", label: msg("To") },
 ] as const;
 
 /** The date range shortcuts under the form: the last `days` days up to today. */
 const SHORTCUTS = [
-  { days: 7, label: "Last 7 days" },
-  { days: 30, label: "Last 30 days" },
-  { days: 365, label: "Last 12 months" },
+  { days: 7, label: msg("Last 7 days") },
+  { days: 30, label: msg("Last 30 days") },
+  { days: 365, label: msg("Last 12 months") },
 ];
 
 /** A table's CSV download, under the table. */
 function CsvLink({ href }: { href: string }) {
+  const t = useT();
   return (
     <a href={href} download className={`${textLinkClass} mt-2 inline-block text-sm`}>
-      Download this table (CSV)
+      {t("Download this table (CSV)")}
     </a>
   );
 }
@@ -202,7 +230,10 @@ function Options({ choices }: { choices: Choice[] }) {
   ));
 }
 
-/** 'Show''s group of journals or proceedings under its `label`; nothing when there is none. */
+/**
+ * 'Show''s group of journals or proceedings under its `label` (translated); nothing when there
+ * is none.
+ */
 function ChoiceGroup({ label, choices }: { label: string; choices: Choice[] }) {
   return choices.length ? (
     <optgroup label={label}>
@@ -213,6 +244,7 @@ function ChoiceGroup({ label, choices }: { label: string; choices: Choice[] }) {
 
 /** 'Show', 'Issue', 'From', 'To' and the shortcuts: a GET form to this screen's own address. */
 function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
+  const t = useT();
   const errorId = useId();
   const [scope, setScope] = useState(scopeValue(s.scope));
   const [rangeError, setRangeError] = useState("");
@@ -241,9 +273,9 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
           const to = String(form.get("to") ?? "");
           const problem =
             !from || !to
-              ? "Choose both dates."
+              ? t("Choose both dates.")
               : from > to
-                ? "The start date must not be after the end date."
+                ? t("The start date must not be after the end date.")
                 : "";
           setRangeError(problem);
           if (problem) event.preventDefault();
@@ -251,14 +283,14 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
       >
         {s.scope.kind === "paper" ? (
           <div className="sm:col-span-2 lg:col-span-2">
-            <p className={labelClass}>Paper</p>
+            <p className={labelClass}>{t("Paper")}</p>
             <p className="text-sm text-slate-800">
               {s.scope.label}{" "}
               <Link
                 to={`/dashboard/statistics?scope=${scopeValue(s.scope)}&from=${s.from}&to=${s.to}`}
                 className={textLinkClass}
               >
-                Show its {s.scope.journal ? "journal" : "proceeding"}
+                {s.scope.journal ? t("Show its journal") : t("Show its proceeding")}
               </Link>
             </p>
             <input type="hidden" name="paper" value={s.scope.param.slice(6)} />
@@ -266,7 +298,7 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
         ) : (
           <>
             <SelectField
-              label="Show"
+              label={t("Show")}
               name="scope"
               value={scope}
               onChange={(event) => {
@@ -274,16 +306,16 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
                 setIssue("");
               }}
             >
-              {s.choices.site ? <option value="site">The whole site</option> : null}
+              {s.choices.site ? <option value="site">{t("The whole site")}</option> : null}
               <ChoiceGroup
-                label="Journals"
+                label={t("Journals")}
                 choices={s.choices.journals.map((j) => ({
                   value: `journal:${j.uri}`,
                   name: j.name,
                 }))}
               />
               <ChoiceGroup
-                label="Proceedings"
+                label={t("Proceedings")}
                 choices={s.choices.proceedings.map((p) => ({
                   value: `proceeding:${p.id}`,
                   name: p.title,
@@ -291,13 +323,15 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
               />
             </SelectField>
             <SelectField
-              label="Issue"
+              label={t("Issue")}
               name="issue"
               value={journalChosen ? issue : ""}
               disabled={!journalChosen || s.choices.issues.length === 0}
               onChange={(event) => setIssue(event.target.value)}
             >
-              <option value="">{journalChosen ? "All issues" : "Choose a journal first"}</option>
+              <option value="">
+                {journalChosen ? t("All issues") : t("Choose a journal first")}
+              </option>
               {journalChosen ? (
                 <Options choices={s.choices.issues.map((i) => ({ value: i.id, name: i.label }))} />
               ) : null}
@@ -310,7 +344,7 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
           return (
             <TextField
               key={`${bound}-${s[bound]}`}
-              label={label}
+              label={t(label)}
               type="date"
               name={bound}
               defaultValue={s[bound]}
@@ -321,7 +355,7 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
           );
         })}
         <button type="submit" className={buttonClass("primary", "min-h-11")}>
-          Show
+          {t("Show")}
         </button>
       </Form>
       {rangeError ? (
@@ -329,10 +363,10 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
           {rangeError}
         </p>
       ) : null}
-      <nav aria-label="Date ranges" className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <nav aria-label={t("Date ranges")} className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {SHORTCUTS.map(({ days, label }) => (
           <Link key={days} to={shortcut(days)} className={textLinkClass}>
-            {label}
+            {t(label)}
           </Link>
         ))}
       </nav>

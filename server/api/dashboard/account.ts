@@ -3,8 +3,8 @@
  *
  * | call | body | answer |
  * |---|---|---|
- * | GET /dashboard/account | — | `account: {fname, lname, email}` (shared/api.ts `AccountDetails`) |
- * | POST /update_account | JSON `{fname, lname}` | `u_name`, the new full name; 400 a name missing or too long |
+ * | GET /dashboard/account | — | `account: {fname, lname, email, locale}` (shared/api.ts `AccountDetails`; `locale` the account's language, decision 431) |
+ * | POST /update_account | JSON `{fname, lname, locale?}` | `u_name`, the new full name, and `locale`, the account's language; with `locale` (one of shared/i18n/locales.ts `LOCALES`) the account's language is set too, and the `lang` cookie, so the dashboard and this answer are in it at once; 400 a name missing or too long, or another language |
  * | POST /change_password | JSON `{current, pword, cpword}` | 200, every other session of the account ended; 400 'Your current password is not correct.' (field `current`), 'Passwords you entered do not match!', a password under 8 characters; 429 after repeated wrong current passwords |
  *
  * Reads take `requireManager`, changes `managerChange(ctx)` (same-origin, then signed in), as
@@ -14,35 +14,48 @@
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { AccountDetails } from "../../../shared/api.ts";
+import { LOCALES, type Locale, localeOr } from "../../../shared/i18n/locales.ts";
+import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { newPasswordWireFields } from "../../../shared/schemas.ts";
 import { guardPasswordAttempt } from "../../features/accounts/password-attempts.ts";
 import {
   changePassword,
   displayName,
   findUser,
+  setAccountLocale,
   updateName,
   WRONG_CURRENT_PASSWORD_MSG,
 } from "../../features/accounts/users.ts";
 import { apiCall } from "../../http/contract.ts";
 import { managerChange, requireManager } from "../../http/guards.ts";
+import { LANGUAGE_COOKIE } from "../../http/locale.ts";
 import { linkOrigin } from "../../http/origin.ts";
-import { isKnownDeviceOf } from "../../http/session.ts";
+import { isKnownDeviceOf, isSecureRequest } from "../../http/session.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
 import { clientIp } from "../account.ts";
 
 const name = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, "This name is too long.");
+  z.string({ error: message }).trim().min(1, message).max(100, msg("This name is too long."));
+
+const LANGUAGE_REFUSED = msgWith("Choose one of the site's languages: {languages}.", {
+  languages: LOCALES.join(", "),
+});
 
 const nameSchema = z.object({
-  fname: name("Please enter your first name."),
-  lname: name("Please enter your last name."),
+  fname: name(msg("Please enter your first name.")),
+  lname: name(msg("Please enter your last name.")),
+  // the account's language (decision 431), beside the spec's two fields
+  locale: z.enum(LOCALES, { error: LANGUAGE_REFUSED }).optional(),
 });
+
+/** How long the `lang` cookie keeps a language: a year, as the language menu's (decision 382). */
+const LANGUAGE_COOKIE_MS = 365 * 24 * 60 * 60 * 1000;
 
 const passwordSchema = z.object({
   current: z
-    .string({ error: "Please enter your current password." })
-    .min(1, "Please enter your current password.")
+    .string({ error: msg("Please enter your current password.") })
+    .min(1, msg("Please enter your current password."))
     .max(1024, WRONG_CURRENT_PASSWORD_MSG),
   ...newPasswordWireFields,
 });
@@ -53,20 +66,47 @@ export function accountSettingsRouter(ctx: AppContext): Router {
   const accountCall = apiCall("GET /dashboard/account");
   router.get(accountCall.path, requireManager, async (_req, res) => {
     const user = await findUser(ctx, res.locals.user!.id);
-    if (!user) throw new AppError("not_found", "This account no longer exists.");
-    const account: AccountDetails = {
+    if (!user) throw new AppError("not_found", msg("This account no longer exists."));
+    const account: AccountDetails & { locale: Locale } = {
       fname: user.first_name,
       lname: user.last_name,
       email: user.email,
+      locale: localeOr(user.locale),
     };
     accountCall.send(res, { account });
   });
 
   const updateAccountCall = apiCall("POST /update_account");
   router.post(updateAccountCall.path, ...managerChange(ctx), async (req, res) => {
-    const input = updateAccountCall.body(req.body ?? {}, nameSchema);
-    const user = await updateName(ctx, res.locals.user!.id, input);
-    updateAccountCall.send(res, { u_name: displayName(user) }, "Your name has been saved.");
+    const { locale, ...names } = updateAccountCall.body(req.body ?? {}, nameSchema);
+    const before = res.locals.user!;
+    const user = await updateName(ctx, before.id, names);
+    if (locale === undefined) {
+      updateAccountCall.send(
+        res,
+        { u_name: displayName(user), locale: localeOr(user.locale) },
+        msg("Your name has been saved."),
+      );
+      return;
+    }
+    await setAccountLocale(ctx, before.id, locale);
+    // the dashboard follows the account's language at once, as the language menu's choice
+    res.cookie(LANGUAGE_COOKIE, locale, {
+      maxAge: LANGUAGE_COOKIE_MS,
+      sameSite: "lax",
+      httpOnly: true,
+      secure: isSecureRequest(ctx, req),
+      path: "/",
+    });
+    res.locals.locale = locale;
+    const u_name = displayName(user);
+    updateAccountCall.send(
+      res,
+      { u_name, locale },
+      u_name === before.name
+        ? msg("Your language has been saved.")
+        : msg("Your name and language have been saved."),
+    );
   });
 
   const changePasswordCall = apiCall("POST /change_password");
@@ -87,7 +127,7 @@ export function accountSettingsRouter(ctx: AppContext): Router {
     changePasswordCall.send(
       res,
       {},
-      "Your password has been changed. You are signed out everywhere else.",
+      msg("Your password has been changed. You are signed out everywhere else."),
     );
   });
 

@@ -280,6 +280,26 @@ export async function findUser(ctx: AppContext, id: number): Promise<User | unde
   return ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * Sets the language of account `userId` (issue 32; decisions 382 and 431): the one its mail is
+ * written in. `locale` is one of the interface languages (the API checks it).
+ * @throws AppError `not_found` when the account is gone.
+ */
+export async function setAccountLocale(
+  ctx: AppContext,
+  userId: number,
+  locale: Locale,
+): Promise<void> {
+  const updated = await ctx.db
+    .updateTable("users")
+    .set({ locale })
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    throw new AppError("not_found", "This account no longer exists.");
+  }
+}
+
 /** The msg when the current password given to change it is wrong. */
 export const WRONG_CURRENT_PASSWORD_MSG = msg("Your current password is not correct.");
 

@@ -1,19 +1,24 @@
 /**
  * The SUSHI part of the Statistics screen, for administrators (docs/decisions/282-sushi-server.md):
  * what a library's harvester needs (the base URL and customer ID of "The World"), whether an
- * API key is required, and the keys: create one (shown once), revoke one.
+ * API key is required, and the keys: create one (shown once), revoke one. Texts in the page's
+ * language; the keys' times stay as stored (`YYYY-MM-DD hh:mm`, UTC), which reads the same in
+ * every language.
  */
 import { useId, useState } from "react";
 import type { SushiSettings } from "../../../../shared/usage.ts";
+import { useT } from "../../../i18n/use-t.tsx";
 import { controlClass, FormNotice, labelClass, SubmitButton } from "../../forms/index.ts";
 import { Card } from "../../ui/card.tsx";
 import { buttonClass } from "../../ui/styles.ts";
 import { useConfirm } from "../confirm-dialog.tsx";
 import { useFormAction } from "../form-action.ts";
 
-const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "never");
+/** A key's time, `YYYY-MM-DD hh:mm` (UTC), or `""` for none. */
+const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "");
 
 export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
+  const t = useT();
   const headingId = useId();
   const labelId = useId();
   const [secret, setSecret] = useState<string | null>(null);
@@ -32,19 +37,25 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
     <Card as="section" className="p-5 sm:p-6" aria-labelledby={headingId}>
       {dialog}
       <h2 id={headingId} className="text-xl font-semibold">
-        SUSHI for libraries
+        {t("SUSHI for libraries")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Libraries harvest these figures as COUNTER Release 5.1 reports (PR, PR_P1, TR, TR_J3, IR,
-        IR_A1) through the COUNTER_SUSHI API. Give them:
+        {t(
+          "Libraries harvest these figures as COUNTER Release 5.1 reports (PR, PR_P1, TR, TR_J3, IR, IR_A1) through the COUNTER_SUSHI API. Give them:",
+        )}
       </p>
       <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold">Base URL</dt>
-        <dd className="break-all font-mono">{sushi.base_url}</dd>
-        <dt className="font-semibold">Customer ID</dt>
-        <dd className="font-mono">0000000000000000 (The World)</dd>
-        <dt className="font-semibold">API key</dt>
-        <dd>{sushi.require_api_key ? "required: one of the keys below" : "not required"}</dd>
+        <dt className="font-semibold">{t("Base URL")}</dt>
+        <dd className="break-all font-mono" dir="ltr">
+          {sushi.base_url}
+        </dd>
+        <dt className="font-semibold">{t("Customer ID")}</dt>
+        {/* COUNTER's own name of the customer "everyone" (Customer_ID 0000000000000000) */}
+        <dd className="font-mono" dir="ltr">
+          0000000000000000 (The World)
+        </dd>
+        <dt className="font-semibold">{t("API key")}</dt>
+        <dd>{sushi.require_api_key ? t("required: one of the keys below") : t("not required")}</dd>
       </dl>
 
       <div aria-live="polite" className="mt-4 empty:hidden">
@@ -52,8 +63,8 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
       </div>
       {secret ? (
         <div className="mt-3 rounded-sm border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p className="font-semibold">Copy the new key now: it is not shown again.</p>
-          <output className="mt-1 block break-all font-mono" data-secret>
+          <p className="font-semibold">{t("Copy the new key now: it is not shown again.")}</p>
+          <output className="mt-1 block break-all font-mono" dir="ltr" data-secret>
             {secret}
           </output>
         </div>
@@ -75,34 +86,47 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
             key={String(sushi.require_api_key)}
             className="h-4 w-4"
           />
-          Require an API key
+          {t("Require an API key")}
         </label>
         <button type="submit" disabled={busy} className={buttonClass("secondary", "min-h-9 px-3")}>
-          Save
+          {t("Save")}
         </button>
       </form>
 
-      <h3 className="mt-6 text-base font-semibold">API keys</h3>
+      <h3 className="mt-6 text-base font-semibold">{t("API keys")}</h3>
       {sushi.keys.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">No key yet.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("No key yet.")}</p>
       ) : (
-        <ul className="mt-2 divide-y divide-slate-200 text-sm" aria-label="API keys">
+        <ul className="mt-2 divide-y divide-slate-200 text-sm" aria-label={t("API keys")}>
           {sushi.keys.map((key) => (
             <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <div className="min-w-0">
                 <span className="font-semibold break-words">{key.label}</span>{" "}
-                <span className="font-mono text-slate-600">{key.prefix}…</span>
+                <span className="font-mono text-slate-600" dir="ltr">
+                  {key.prefix}…
+                </span>
                 <span className="block text-slate-600">
-                  Created {when(key.created_at)}, last used {when(key.last_used_at)}
-                  {key.revoked_at ? `, revoked ${when(key.revoked_at)}` : ""}
+                  {key.revoked_at
+                    ? t(
+                        "Created {created}, last used {used, select, none {never} other {{used}}}, revoked {revoked}",
+                        {
+                          created: when(key.created_at),
+                          used: when(key.last_used_at) || "none",
+                          revoked: when(key.revoked_at),
+                        },
+                      )
+                    : t(
+                        "Created {created}, last used {used, select, none {never} other {{used}}}",
+                        { created: when(key.created_at), used: when(key.last_used_at) || "none" },
+                      )}
                 </span>
               </div>
               {key.revoked_at ? (
-                <span className="text-slate-600">Revoked</span>
+                <span className="text-slate-600">{t("Revoked")}</span>
               ) : (
                 <button
                   type="button"
-                  aria-label={`Revoke the key ${key.label}`}
+                  aria-label={t("Revoke the key {label}", { label: key.label })}
                   disabled={busy}
                   className={buttonClass(
                     "secondary",
@@ -110,16 +134,19 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
                   )}
                   onClick={async () => {
                     const ok = await ask({
-                      title: "Revoke this key?",
-                      message: `Revoke the key "${key.label}"? Harvesters using it are refused at once.`,
-                      confirmLabel: "Revoke",
+                      title: t("Revoke this key?"),
+                      message: t(
+                        'Revoke the key "{label}"? Harvesters using it are refused at once.',
+                        { label: key.label },
+                      ),
+                      confirmLabel: t("Revoke"),
                     });
                     if (!ok) return;
                     setSecret(null);
                     action.submit(`revoke:${key.id}`, {});
                   }}
                 >
-                  Revoke
+                  {t("Revoke")}
                 </button>
               )}
             </li>
@@ -128,7 +155,9 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
       )}
       {sushi.require_api_key && live.length === 0 ? (
         <p className="mt-2 text-sm font-medium text-red-700">
-          Keys are required but none is active: every harvester is refused until you create one.
+          {t(
+            "Keys are required but none is active: every harvester is refused until you create one.",
+          )}
         </p>
       ) : null}
 
@@ -143,7 +172,7 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
       >
         <div className="min-w-48 flex-1">
           <label htmlFor={labelId} className={labelClass}>
-            Who the new key is for
+            {t("Who the new key is for")}
           </label>
           <input
             id={labelId}
@@ -151,11 +180,11 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
             maxLength={100}
             onChange={(event) => setLabel(event.target.value)}
             className={controlClass}
-            placeholder="e.g. University Library harvester"
+            placeholder={t("e.g. University Library harvester")}
           />
         </div>
-        <SubmitButton busy={busy} busyLabel="Creating..." className="min-h-10">
-          Create key
+        <SubmitButton busy={busy} busyLabel={t("Creating...")} className="min-h-10">
+          {t("Create key")}
         </SubmitButton>
       </form>
     </Card>

@@ -5,16 +5,23 @@
  * data table beside it ({@link UsageTable}), which holds every figure the chart draws.
  *
  * uPlot and its stylesheet load in the browser only, when the chart first mounts; the chart
- * follows its container's width.
+ * follows its container's width. Its legend and axes are in the page's language: the series'
+ * names translated, month and weekday names and figures by `Intl` (English keeps uPlot's own
+ * names, as before issue 32); the dates' numeric forms are uPlot's.
  */
 import { useEffect, useRef } from "react";
 import type uPlotType from "uplot";
+import { formatNumber } from "../../../../shared/i18n/intl.ts";
+import { DEFAULT_LOCALE } from "../../../../shared/i18n/locales.ts";
+import { msg } from "../../../../shared/i18n/messages.ts";
 import type { UsagePeriod } from "../../../../shared/usage.ts";
+import { useLocale, useT } from "../../../i18n/use-t.tsx";
+import { monthNames, weekdayNames } from "../formats.ts";
 
 /** Series drawn, with their colours (brand-700 and amber-700: 4.5:1 on white). */
 const SERIES = [
-  { key: "total_item_investigations", label: "Views", stroke: "#263f65" },
-  { key: "total_item_requests", label: "Downloads", stroke: "#b45309" },
+  { key: "total_item_investigations", label: msg("Views"), stroke: "#263f65" },
+  { key: "total_item_requests", label: msg("Downloads"), stroke: "#b45309" },
 ] as const;
 
 const HEIGHT = 260;
@@ -32,9 +39,11 @@ export function UsageChart({
 }: {
   periods: UsagePeriod[];
   granularity: "day" | "month";
-  /** What the chart shows, for everybody; it says where the table is. */
+  /** What the chart shows, for everybody; it says where the table is (translated). */
   caption: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -50,6 +59,17 @@ export function UsageChart({
       ]);
       if (cancelled) return;
       const utc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC");
+      const names: uPlotType.DateNames | undefined =
+        locale === DEFAULT_LOCALE || locale === "en-XA"
+          ? undefined
+          : {
+              MMMM: monthNames(locale, "long"),
+              MMM: monthNames(locale, "short"),
+              WWWW: weekdayNames(locale, "long"),
+              WWW: weekdayNames(locale, "short"),
+            };
+      const figure = (value: number | null) =>
+        value === null ? "--" : formatNumber(value, locale);
       const data: uPlotType.AlignedData = [
         periods.map((p) => secondsOf(p.period)),
         ...SERIES.map((s) => periods.map((p) => p[s.key])),
@@ -59,6 +79,7 @@ export function UsageChart({
           width: Math.max(280, target.clientWidth),
           height: HEIGHT,
           tzDate: utc,
+          fmtDate: (tpl) => uPlot.fmtDate(tpl, names),
           // room on the right for the last date's label
           padding: [12, 28, 0, 0],
           cursor: { drag: { x: false, y: false } },
@@ -72,18 +93,23 @@ export function UsageChart({
               grid: { stroke: "#e2e8f0" },
               values: granularity === "month" ? "{MMM} {YYYY}" : undefined,
             },
-            { stroke: "#334155", grid: { stroke: "#e2e8f0" } },
+            {
+              stroke: "#334155",
+              grid: { stroke: "#e2e8f0" },
+              values: (_u, splits) => splits.map((v) => figure(v)),
+            },
           ],
           series: [
             {
-              label: granularity === "month" ? "Month" : "Day",
+              label: granularity === "month" ? t("Month") : t("Day"),
               value: granularity === "month" ? "{YYYY}-{MM}" : "{YYYY}-{MM}-{DD}",
             },
             ...SERIES.map((s) => ({
-              label: s.label,
+              label: t(s.label),
               stroke: s.stroke,
               width: 2,
               points: { show: periods.length <= 62 },
+              value: (_u: uPlotType, v: number | null) => figure(v),
             })),
           ],
         },
@@ -100,7 +126,7 @@ export function UsageChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [periods, granularity]);
+  }, [periods, granularity, t, locale]);
 
   return (
     <figure className="min-w-0">

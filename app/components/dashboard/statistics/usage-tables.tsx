@@ -1,10 +1,12 @@
 /**
  * The tables of the Statistics screen: the figures of each day or month (beside the chart,
- * holding everything it draws), and the most viewed papers. Numbers are right-aligned with
+ * holding everything it draws), and the most viewed papers. Numbers are aligned at the end with
  * tabular figures; a long table scrolls inside its box on a wide screen, while on a phone the
- * periods table scrolls sideways (its five narrow columns fit from 375 px).
+ * periods table scrolls sideways (its five narrow columns fit from 375 px). Headings, days and
+ * figures are written in the page's language (decision 382).
  */
 
+import { formatNumber } from "../../../../shared/i18n/intl.ts";
 import {
   FIGURE_LABELS,
   FIGURE_NAMES,
@@ -12,41 +14,31 @@ import {
   type UsageFigures,
   type UsagePeriod,
 } from "../../../../shared/usage.ts";
+import { useLocale, useT } from "../../../i18n/use-t.tsx";
 import { Link } from "../../ui/link.tsx";
 import { textLinkClass } from "../../ui/styles.ts";
+import { shortPeriod } from "../formats.ts";
 
-const numberClass = "px-3 py-2 text-right tabular-nums";
+const numberClass = "px-3 py-2 text-end tabular-nums";
 /** Numeric column headings wrap ('Unique / downloads'), so the table fits beside the chart. */
-const headClass = "px-3 py-2 text-right align-bottom font-semibold text-slate-800";
-
-const format = (n: number) => n.toLocaleString("en-GB");
-
-/** `2026-11-25` → `25 Nov 2026`; `2026-11` → `Nov 2026` (UTC). */
-export function periodLabel(period: string): string {
-  const month = period.length === 7;
-  const date = new Date(`${month ? `${period}-01` : period}T00:00:00Z`);
-  return date.toLocaleDateString("en-GB", {
-    timeZone: "UTC",
-    day: month ? undefined : "numeric",
-    month: "short",
-    year: "numeric",
-  });
-}
+const headClass = "px-3 py-2 text-end align-bottom font-semibold text-slate-800";
 
 /**
- * A table's head row: `first` over the rows' headings, then a right-aligned heading per figure
- * (FIGURE_NAMES order); `className` styles the `<thead>` (sticky in the scrolling periods table).
+ * A table's head row: `first` (translated) over the rows' headings, then a heading per figure
+ * aligned at the end (FIGURE_NAMES order); `className` styles the `<thead>` (sticky in the
+ * scrolling periods table).
  */
 function FiguresHead({ first, className }: { first: string; className: string }) {
+  const t = useT();
   return (
     <thead className={className}>
       <tr className="border-b border-slate-300">
-        <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-800">
+        <th scope="col" className="px-3 py-2 text-start font-semibold text-slate-800">
           {first}
         </th>
         {FIGURE_NAMES.map((name) => (
           <th key={name} scope="col" className={headClass}>
-            {FIGURE_LABELS[name]}
+            {t(FIGURE_LABELS[name])}
           </th>
         ))}
       </tr>
@@ -54,11 +46,12 @@ function FiguresHead({ first, className }: { first: string; className: string })
   );
 }
 
-/** A row's cells: each figure of `figures`, formatted for en-GB, in FIGURE_NAMES order. */
+/** A row's cells: each figure of `figures` in the page's digits, in FIGURE_NAMES order. */
 function FigureCells({ figures, className }: { figures: UsageFigures; className: string }) {
+  const locale = useLocale();
   return FIGURE_NAMES.map((name) => (
     <td key={name} className={className}>
-      {format(figures[name])}
+      {formatNumber(figures[name], locale)}
     </td>
   ));
 }
@@ -72,14 +65,17 @@ export function UsageTable({
   periods: UsagePeriod[];
   totals: UsageFigures;
   granularity: "day" | "month";
+  /** Translated. */
   caption: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="max-h-[26rem] overflow-auto rounded-sm border border-slate-200 bg-white">
       <table className="w-full text-sm" data-table="periods">
         <caption className="sr-only">{caption}</caption>
         <FiguresHead
-          first={granularity === "day" ? "Day" : "Month"}
+          first={granularity === "day" ? t("Day") : t("Month")}
           className="sticky top-0 bg-slate-50"
         />
         <tbody>
@@ -89,8 +85,8 @@ export function UsageTable({
               className="border-b border-slate-100 last:border-0"
               data-period={p.period}
             >
-              <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
-                <time dateTime={p.period}>{periodLabel(p.period)}</time>
+              <th scope="row" className="px-3 py-2 text-start font-normal whitespace-nowrap">
+                <time dateTime={p.period}>{shortPeriod(p.period, locale)}</time>
               </th>
               <FigureCells figures={p} className={numberClass} />
             </tr>
@@ -98,8 +94,8 @@ export function UsageTable({
         </tbody>
         <tfoot className="sticky bottom-0 bg-slate-50">
           <tr className="border-t border-slate-300">
-            <th scope="row" className="px-3 py-2 text-left font-semibold">
-              Total
+            <th scope="row" className="px-3 py-2 text-start font-semibold">
+              {t("Total")}
             </th>
             <FigureCells figures={totals} className={`${numberClass} font-semibold`} />
           </tr>
@@ -116,15 +112,16 @@ export function TopPapersTable({
   papers: TopPaper[];
   statisticsLink: (paperId: number) => string;
 }) {
+  const t = useT();
   return (
     <div className="overflow-x-auto rounded-sm border border-slate-200 bg-white">
       <table className="w-full text-sm" data-table="papers">
-        <caption className="sr-only">The most viewed papers, with their figures</caption>
-        <FiguresHead first="Paper" className="bg-slate-50" />
+        <caption className="sr-only">{t("The most viewed papers, with their figures")}</caption>
+        <FiguresHead first={t("Paper")} className="bg-slate-50" />
         <tbody>
           {papers.map((paper) => (
             <tr key={paper.paperID} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="min-w-56 px-3 py-2 text-left font-normal">
+              <th scope="row" className="min-w-56 px-3 py-2 text-start font-normal">
                 <Link
                   to={statisticsLink(paper.paperID)}
                   className={`${textLinkClass} font-semibold`}
@@ -134,7 +131,8 @@ export function TopPapersTable({
                 <span className="block text-slate-600">
                   {paper.source} ·{" "}
                   <a href={paper.link} className={textLinkClass}>
-                    Open the paper<span className="sr-only">: {paper.title}</span>
+                    {t("Open the paper")}
+                    <span className="sr-only">: {paper.title}</span>
                   </a>
                 </span>
               </th>

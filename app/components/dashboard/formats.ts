@@ -1,0 +1,100 @@
+/**
+ * What the dashboard writes with `Intl` besides the shared dates, numbers and sentence lists
+ * (shared/i18n/intl.ts; issue 32, decision 382): file sizes, month names, short dates of the
+ * statistics and lists of items. English keeps the site's British forms (`1.2 MB`, `25 Nov
+ * 2026`); the pseudo-locale writes as English. Formatters are built once per locale and kind.
+ */
+import { DEFAULT_LOCALE, PSEUDO_LOCALE, type RenderLocale } from "../../../shared/i18n/locales.ts";
+
+/** The `Intl` locale of a site locale: British English for English and the pseudo-locale. */
+function intlTag(locale: RenderLocale): string {
+  return locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE ? "en-GB" : locale;
+}
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
+  key: string,
+  make: () => T,
+): T {
+  let found = cache.get(key) as T | undefined;
+  if (!found) {
+    found = make();
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A file size for people: megabytes with one decimal from 1 MiB (`1.2 MB`), else whole
+ * kilobytes, at least 1 (`340 kB`); units of 1024 bytes, names and digits of `locale`.
+ */
+export function fileSize(bytes: number, locale: RenderLocale): string {
+  const tag = intlTag(locale);
+  if (bytes >= 1024 * 1024) {
+    return cached(
+      `MB ${tag}`,
+      () =>
+        new Intl.NumberFormat(tag, {
+          style: "unit",
+          unit: "megabyte",
+          minimumFractionDigits: 1,
+          maximumFractionDigits: 1,
+        }),
+    ).format(bytes / 1024 / 1024);
+  }
+  return cached(
+    `kB ${tag}`,
+    () => new Intl.NumberFormat(tag, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }),
+  ).format(Math.max(1, Math.round(bytes / 1024)));
+}
+
+/** The twelve months' names in `locale`, January first (`January`, `enero`, `يناير`). */
+export function monthNames(locale: RenderLocale, width: "long" | "short" = "long"): string[] {
+  const tag = intlTag(locale);
+  const format = cached(
+    `months ${width} ${tag}`,
+    () => new Intl.DateTimeFormat(tag, { month: width, timeZone: "UTC" }),
+  );
+  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 1)));
+}
+
+/** The seven weekdays' names in `locale`, Sunday first (as `Date.getDay()` counts them). */
+export function weekdayNames(locale: RenderLocale, width: "long" | "short" = "long"): string[] {
+  const tag = intlTag(locale);
+  const format = cached(
+    `weekdays ${width} ${tag}`,
+    () => new Intl.DateTimeFormat(tag, { weekday: width, timeZone: "UTC" }),
+  );
+  // 2 January 2000 was a Sunday
+  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2000, 0, 2 + i)));
+}
+
+/**
+ * A day or month of the statistics, short: `2026-11-25` → `25 Nov 2026`, `2026-11` → `Nov
+ * 2026` (UTC), in `locale`.
+ */
+export function shortPeriod(period: string, locale: RenderLocale): string {
+  const month = period.length === 7;
+  const tag = intlTag(locale);
+  const format = cached(
+    `${month ? "month" : "day"} short ${tag}`,
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        timeZone: "UTC",
+        day: month ? undefined : "numeric",
+        month: "short",
+        year: "numeric",
+      }),
+  );
+  return format.format(new Date(`${month ? `${period}-01` : period}T00:00:00Z`));
+}
+
+/** Items listed as a form names its fields (`Title, Abstract, 3 authors`): no conjunction. */
+export function itemList(items: readonly string[], locale: RenderLocale): string {
+  const tag = intlTag(locale);
+  return cached(
+    `items ${tag}`,
+    () => new Intl.ListFormat(tag, { type: "unit", style: "short" }),
+  ).format(items);
+}
