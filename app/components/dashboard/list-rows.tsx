@@ -39,7 +39,9 @@ export function pathFields(errors: PathErrors, setError: SetPathError) {
     text: (path: string, value: string, set: (text: string) => void) => ({
       value,
       error: errors[path],
-      onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      onChange: (
+        event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>,
+      ) => {
         setError(path, undefined);
         set(event.target.value);
       },

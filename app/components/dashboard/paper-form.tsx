@@ -39,6 +39,7 @@ import type {
   JatsMetadata,
   PaperEditScholarly,
   PublicationOption,
+  TranslationItem,
 } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
@@ -49,6 +50,7 @@ import {
   paperSchema,
   proceedingPaperSchema,
   referenceSchema,
+  translationSchema,
 } from "../../../shared/schemas.ts";
 import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { apiPostForm, errorMessage } from "../../lib/api.ts";
@@ -71,18 +73,26 @@ import { useFormAction } from "./form-action.ts";
 import { FundingRowsField, fundingRowOf, fundingToWire } from "./funding-rows.tsx";
 import { type JatsChoice, JatsFileField } from "./jats-file-field.tsx";
 import { FILLABLE, type FillableField, fillMessage, planFill } from "./jats-fill.ts";
+import { LanguageSelect } from "./language-select.tsx";
 import { LicenceSelect } from "./licence-select.tsx";
 import { hasErrorUnder, listErrors, type PathErrors } from "./list-rows.tsx";
 import { PdfFileField } from "./pdf-file-field.tsx";
 import { ReferenceRowsField, referenceRowOf, referenceToWire } from "./reference-rows.tsx";
 import { applyServerErrors } from "./server-errors.ts";
+import { TranslationRowsField, translationRowOf, translationToWire } from "./translation-rows.tsx";
 
 /**
  * A journal paper's fields (Publication select) and a conference paper's (pages instead), the
  * scholarly scalars included; the lists and the licence select are held apart (checked row by
  * row on submit, see {@link PaperForm}).
  */
-const LISTS = { authors: true, funding: true, references: true, license_url: true } as const;
+const LISTS = {
+  authors: true,
+  funding: true,
+  references: true,
+  license_url: true,
+  translations: true,
+} as const;
 const journalFields = paperSchema.omit(LISTS);
 const proceedingFields = proceedingPaperSchema.omit(LISTS);
 type Common = Omit<z.input<typeof journalFields>, "sel_publication">;
@@ -106,11 +116,13 @@ const FIELDS = [
   "received_on",
   "accepted_on",
   "funding_statement",
+  "language",
 ] as const;
 
 const authorsListSchema = z.array(authorSchema);
 const fundingListSchema = z.array(fundingSchema);
 const referencesListSchema = z.array(referenceSchema);
+const translationsListSchema = z.array(translationSchema);
 
 export const PDF_MISSING = msg("Choose the paper's PDF file.");
 
@@ -171,6 +183,12 @@ export type PaperFormInitial = {
   authors: AuthorInput[];
   /** Licence, copyright, dates, funding, references (decision 256). */
   scholarly: PaperEditScholarly;
+  /**
+   * The paper's language (`""`: its journal's or proceeding's) and its title, abstract and
+   * keywords in other languages (decision 440).
+   */
+  language: string;
+  translations: TranslationItem[];
 };
 
 export const EMPTY_PAPER: PaperFormInitial = {
@@ -183,10 +201,20 @@ export const EMPTY_PAPER: PaperFormInitial = {
   last_page: "",
   authors: [],
   scholarly: EMPTY_SCHOLARLY,
+  language: "",
+  translations: [],
 };
 
 function fieldValues(
-  { authors: _, scholarly, first_page, last_page, sel_publication, ...fields }: PaperFormInitial,
+  {
+    authors: _,
+    translations: _translations,
+    scholarly,
+    first_page,
+    last_page,
+    sel_publication,
+    ...fields
+  }: PaperFormInitial,
   conference: boolean,
 ): FieldValues {
   const added = {
@@ -208,6 +236,7 @@ function listRows(values: PaperFormInitial) {
     authors: values.authors.map(authorRowOf),
     funding: values.scholarly.funding.map(fundingRowOf),
     references: values.scholarly.references.map(referenceRowOf),
+    translations: values.translations.map(translationRowOf),
   };
 }
 
@@ -302,6 +331,7 @@ export function PaperForm({
   const [authors, setAuthors] = useState<AuthorRow[]>(() => listRows(initial).authors);
   const [funding, setFunding] = useState(() => listRows(initial).funding);
   const [references, setReferences] = useState(() => listRows(initial).references);
+  const [translations, setTranslations] = useState(() => listRows(initial).translations);
   const [licence, setLicence] = useState(initial.scholarly.license_url);
   // messages of the lists and the licence, keyed by wire path (`authors.0.orcid`)
   const [pathErrors, setPathErrors] = useState<PathErrors>({});
@@ -319,6 +349,7 @@ export function PaperForm({
     return {
       funding: rows.funding.map(fundingToWire),
       references: rows.references.map(referenceToWire),
+      translations: rows.translations.map(translationToWire),
     };
   }, [initial]);
   const [file, setFile] = useState<File | null>(null);
@@ -343,6 +374,7 @@ export function PaperForm({
     setAuthors(rows.authors);
     setFunding(rows.funding);
     setReferences(rows.references);
+    setTranslations(rows.translations);
     setLicence(values.scholarly.license_url);
     setPathErrors({});
     setFile(null);
@@ -380,17 +412,22 @@ export function PaperForm({
   const lists = () => {
     const fundingRows = funding.map(fundingToWire);
     const referenceRows = references.map(referenceToWire);
+    const translationRows = translations.map(translationToWire);
     const adding = mode === "add";
     const changed = {
       funding: adding ? fundingRows.length > 0 : !sameList(fundingRows, sentBefore.funding),
       references: adding
         ? referenceRows.length > 0
         : !sameList(referenceRows, sentBefore.references),
+      translations: adding
+        ? translationRows.length > 0
+        : !sameList(translationRows, sentBefore.translations),
     };
     return {
       authors: authors.map(authorToWire),
       funding: changed.funding ? fundingRows : undefined,
       references: changed.references ? referenceRows : undefined,
+      translations: changed.translations ? translationRows : undefined,
       license_url: adding || licence !== initial.scholarly.license_url ? licence : undefined,
     };
   };
@@ -400,6 +437,9 @@ export function PaperForm({
     ...listErrors("authors", authorsListSchema, sent.authors),
     ...(sent.funding ? listErrors("funding", fundingListSchema, sent.funding) : {}),
     ...(sent.references ? listErrors("references", referencesListSchema, sent.references) : {}),
+    ...(sent.translations
+      ? listErrors("translations", translationsListSchema, sent.translations)
+      : {}),
   });
 
   const send = (values: FieldOutput) => {
@@ -422,6 +462,7 @@ export function PaperForm({
         license_url: sent.license_url,
         funding: sent.funding?.length === 0 ? "" : sent.funding,
         references: sent.references?.length === 0 ? "" : sent.references,
+        translations: sent.translations?.length === 0 ? "" : sent.translations,
       },
       { paper_file: file, jats_file: jats.xml },
     );
@@ -493,6 +534,13 @@ export function PaperForm({
     if (plan.authors) setAuthors(metadata.authors.map(authorRowOf));
     if (plan.funding) setFunding(metadata.scholarly.funding.map(fundingRowOf));
     if (plan.references) setReferences(metadata.scholarly.references.map(referenceRowOf));
+    // the JATS file's languages (decision 440), where the form has none yet
+    if (!values.language && metadata.language) {
+      setValue("language", metadata.language, { shouldDirty: true });
+    }
+    if (translations.length === 0 && metadata.translations.length) {
+      setTranslations(metadata.translations.map(translationRowOf));
+    }
     setJatsNote(fillMessage(plan, metadata.left_out, t, locale));
   };
 
@@ -545,6 +593,13 @@ export function PaperForm({
         error={errors.keywords?.message}
         {...register("keywords")}
       />
+      <LanguageSelect
+        label={t("Language of the paper")}
+        optional
+        none={conference ? t("The proceeding's language") : t("The journal's language")}
+        error={errors.language?.message}
+        {...register("language")}
+      />
       {conference ? (
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
@@ -593,6 +648,24 @@ export function PaperForm({
         errors={pathErrors}
         setError={setPathError}
       />
+      <Section
+        title={
+          translations.length
+            ? t("Other languages ({count, number})", { count: translations.length })
+            : t("Other languages")
+        }
+        defaultOpen={translations.length > 0 && translations.length <= 2}
+        problem={hasErrorUnder(pathErrors, "translations")}
+      >
+        <div className="sm:col-span-2">
+          <TranslationRowsField
+            rows={translations}
+            onChange={setTranslations}
+            errors={pathErrors}
+            setError={setPathError}
+          />
+        </div>
+      </Section>
       <Section
         title={t("Licence and copyright")}
         defaultOpen

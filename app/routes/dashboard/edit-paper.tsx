@@ -59,6 +59,8 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
       keywords: paper.keywords,
       authors: paper.authors,
       scholarly: scholarlyOf(paper),
+      language: paper.language,
+      translations: paper.translations,
     }),
     [paper],
   );

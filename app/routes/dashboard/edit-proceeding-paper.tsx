@@ -57,6 +57,8 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
       last_page: paper.last_page,
       authors: paper.authors,
       scholarly: scholarlyOf(paper),
+      language: paper.language,
+      translations: paper.translations,
     }),
     [paper],
   );
