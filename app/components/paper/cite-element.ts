@@ -6,18 +6,37 @@
  * references…' meanwhile and an error with 'Try again' when the fetch fails; 'Copy citation'
  * copies the reference shown and says so in the status line.
  *
+ * What it says is in the page's language, rendered by the server into its attributes ({@link
+ * CITE}'s `…Label` names; decision 382): the page has no catalogue in the browser. The English
+ * of {@link CITE_TEXTS} stands in for an attribute that is missing.
+ *
  * Safe to import anywhere: the class is made only by {@link defineCite}, in a browser.
  */
+
+import { msg } from "../../../shared/i18n/messages.ts";
 
 /** The names the component and the element share. */
 export const CITE = {
   tag: "ath-cite",
   /** On the element: the URL of the paper's citations.json. */
   references: "data-references",
+  /** On the element: {@link CITE_TEXTS}, translated. */
+  loadingLabel: "data-loading-label",
+  failedLabel: "data-failed-label",
+  copyFailedLabel: "data-copy-failed-label",
+  /** On each style's radio button: 'APA citation copied.', translated. */
+  copiedLabel: "data-copied-label",
   /** On the paragraph of the reference: the style shown (and `data-state`). */
   style: "data-style",
   retry: "data-cite-retry",
   copy: "data-cite-copy",
+} as const;
+
+/** What the element says, as catalogue messages (the panel renders them translated). */
+export const CITE_TEXTS = {
+  loading: msg("Loading references…"),
+  failed: msg("The formatted references could not be loaded."),
+  copyFailed: msg("Could not copy: select the text and copy it."),
 } as const;
 
 type StyleText = { key: string; label: string; text: string };
@@ -50,8 +69,6 @@ function note(text: string, colour: string): HTMLSpanElement {
   span.textContent = text;
   return span;
 }
-
-const FAILED = "The formatted references could not be loaded.";
 
 /** Defines `<ath-cite>` in `registry` (once). */
 export function defineCite(registry: CustomElementRegistry = customElements): void {
@@ -92,6 +109,11 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       this.#observer?.disconnect();
     }
 
+    /** The text the server rendered into `attribute`, else the English of `fallback`. */
+    #say(attribute: string, fallback: string): string {
+      return this.getAttribute(attribute) || fallback;
+    }
+
     get #text() {
       return this.querySelector<HTMLElement>(`p[${CITE.style}]`);
     }
@@ -114,7 +136,9 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       const { retry, copy } = this.#buttons();
       text.dataset.state = "loading";
       text.setAttribute("aria-busy", "true");
-      text.replaceChildren(note("Loading references…", "text-slate-600"));
+      text.replaceChildren(
+        note(this.#say(CITE.loadingLabel, CITE_TEXTS.loading), "text-slate-600"),
+      );
       if (retry) retry.hidden = true;
       if (copy) copy.hidden = true;
       fetchReferences(url).then(
@@ -127,7 +151,9 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
         () => {
           text.dataset.state = "failed";
           text.setAttribute("aria-busy", "false");
-          text.replaceChildren(note(FAILED, "text-red-800"));
+          text.replaceChildren(
+            note(this.#say(CITE.failedLabel, CITE_TEXTS.failed), "text-red-800"),
+          );
           if (retry) retry.hidden = false;
         },
       );
@@ -142,20 +168,22 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       if (!this.#styles) return;
       const found = this.#styles.find((s) => s.key === input.value);
       if (found) text.textContent = found.text;
-      else text.replaceChildren(note(FAILED, "text-red-800"));
+      else {
+        text.replaceChildren(note(this.#say(CITE.failedLabel, CITE_TEXTS.failed), "text-red-800"));
+      }
       const { copy } = this.#buttons();
       if (copy) copy.hidden = !found;
     }
 
     async #copy(): Promise<void> {
       const status = this.querySelector("[role=status]");
-      const label = this.#chosen()?.dataset.label ?? "";
+      const copied = this.#chosen()?.getAttribute(CITE.copiedLabel) ?? "";
       if (!status) return;
       try {
         await navigator.clipboard.writeText(this.#text?.textContent ?? "");
-        status.textContent = `${label} citation copied.`;
+        status.textContent = copied;
       } catch {
-        status.textContent = "Could not copy: select the text and copy it.";
+        status.textContent = this.#say(CITE.copyFailedLabel, CITE_TEXTS.copyFailed);
       }
     }
   }
