@@ -7,20 +7,18 @@
  * copies the reference shown and says so in the status line.
  *
  * What it says is in the page's language, rendered by the server into its attributes ({@link
- * CITE}'s `…Label` names; decision 382): the page has no catalogue in the browser. The English
- * of {@link CITE_TEXTS} stands in for an attribute that is missing.
+ * CITE}'s `…Label` names, written by ./cite-panel.tsx; decision 382): the page has no catalogue
+ * in the browser, and this script carries no text of its own.
  *
  * Safe to import anywhere: the class is made only by {@link defineCite}, in a browser.
  */
-
-import { msg } from "../../../shared/i18n/messages.ts";
 
 /** The names the component and the element share. */
 export const CITE = {
   tag: "ath-cite",
   /** On the element: the URL of the paper's citations.json. */
   references: "data-references",
-  /** On the element: {@link CITE_TEXTS}, translated. */
+  /** On the element: 'Loading references…', the failure, the copy failure, translated. */
   loadingLabel: "data-loading-label",
   failedLabel: "data-failed-label",
   copyFailedLabel: "data-copy-failed-label",
@@ -30,13 +28,6 @@ export const CITE = {
   style: "data-style",
   retry: "data-cite-retry",
   copy: "data-cite-copy",
-} as const;
-
-/** What the element says, as catalogue messages (the panel renders them translated). */
-export const CITE_TEXTS = {
-  loading: msg("Loading references…"),
-  failed: msg("The formatted references could not be loaded."),
-  copyFailed: msg("Could not copy: select the text and copy it."),
 } as const;
 
 type StyleText = { key: string; label: string; text: string };
@@ -109,9 +100,9 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       this.#observer?.disconnect();
     }
 
-    /** The text the server rendered into `attribute`, else the English of `fallback`. */
-    #say(attribute: string, fallback: string): string {
-      return this.getAttribute(attribute) || fallback;
+    /** The text the server rendered into `attribute`. */
+    #say(attribute: string): string {
+      return this.getAttribute(attribute) ?? "";
     }
 
     get #text() {
@@ -136,9 +127,7 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       const { retry, copy } = this.#buttons();
       text.dataset.state = "loading";
       text.setAttribute("aria-busy", "true");
-      text.replaceChildren(
-        note(this.#say(CITE.loadingLabel, CITE_TEXTS.loading), "text-slate-600"),
-      );
+      text.replaceChildren(note(this.#say(CITE.loadingLabel), "text-slate-600"));
       if (retry) retry.hidden = true;
       if (copy) copy.hidden = true;
       fetchReferences(url).then(
@@ -151,9 +140,7 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
         () => {
           text.dataset.state = "failed";
           text.setAttribute("aria-busy", "false");
-          text.replaceChildren(
-            note(this.#say(CITE.failedLabel, CITE_TEXTS.failed), "text-red-800"),
-          );
+          text.replaceChildren(note(this.#say(CITE.failedLabel), "text-red-800"));
           if (retry) retry.hidden = false;
         },
       );
@@ -169,7 +156,7 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       const found = this.#styles.find((s) => s.key === input.value);
       if (found) text.textContent = found.text;
       else {
-        text.replaceChildren(note(this.#say(CITE.failedLabel, CITE_TEXTS.failed), "text-red-800"));
+        text.replaceChildren(note(this.#say(CITE.failedLabel), "text-red-800"));
       }
       const { copy } = this.#buttons();
       if (copy) copy.hidden = !found;
@@ -183,7 +170,7 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
         await navigator.clipboard.writeText(this.#text?.textContent ?? "");
         status.textContent = copied;
       } catch {
-        status.textContent = this.#say(CITE.copyFailedLabel, CITE_TEXTS.copyFailed);
+        status.textContent = this.#say(CITE.copyFailedLabel);
       }
     }
   }

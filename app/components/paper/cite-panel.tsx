@@ -19,7 +19,7 @@ import type { PaperCitations } from "../../../shared/api.ts";
 import { Trans, useT } from "../../i18n/use-t.tsx";
 import { TitledSection } from "../ui/heading.tsx";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
-import { CITE, CITE_TEXTS } from "./cite-element.ts";
+import { CITE } from "./cite-element.ts";
 
 /** The link in 'Formatted with <0>Citation Style Language</0> styles.' (`Trans` fills it in). */
 // biome-ignore lint/a11y/useAnchorContent: Trans puts the message's words inside
@@ -36,9 +36,9 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
     {
       className: "mt-10 block",
       [CITE.references]: citations.references,
-      [CITE.loadingLabel]: t(CITE_TEXTS.loading),
-      [CITE.failedLabel]: t(CITE_TEXTS.failed),
-      [CITE.copyFailedLabel]: t(CITE_TEXTS.copyFailed),
+      [CITE.loadingLabel]: t("Loading references…"),
+      [CITE.failedLabel]: t("The formatted references could not be loaded."),
+      [CITE.copyFailedLabel]: t("Could not copy: select the text and copy it."),
     },
     <TitledSection headingId={`${id}-heading`} title={t("Cite this paper")}>
       <fieldset className="mt-3">

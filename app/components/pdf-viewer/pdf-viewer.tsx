@@ -14,7 +14,7 @@
  * 'Fit width' returns to the fit rule and 'Fit page' applies pdf.js's "page-fit" (decision 155).
  *
  * Every text is a catalogue message in the page's language (`useT`): the paper page gives the
- * reader its share of the catalogue, which ./../paper/reader-root.tsx registers before mounting
+ * reader its share of the catalogue, which ../paper/reader-root.tsx registers before mounting
  * this (decision 425). The toolbar mirrors in right-to-left languages (logical classes; undo and
  * redo arrows flipped); the pages keep the left-to-right geometry pdf.js draws them in.
  */
