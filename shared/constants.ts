@@ -98,7 +98,12 @@ export const MESSAGES = {
   registrationClosed: msg("Registration is closed: this site has no admin passcode configured."),
 } as const;
 
-/** PDF viewer texts of docs/product/screens.md and docs/product/errors.md. */
+/**
+ * PDF viewer texts of docs/product/screens.md and docs/product/errors.md. The two with values,
+ * `Missing PDF "{url}".` and `Unexpected server response ({status}) while retrieving PDF
+ * "{url}".`, are written where they are made, app/components/pdf-viewer/load-error.ts. The
+ * reader is given these messages by the paper page (app/lib/reader-catalogue.ts, decision 425).
+ */
 export const VIEWER_MESSAGES = {
   passwordPrompt: msg("Enter the password to open this PDF file."),
   invalidPassword: msg("Invalid password. Please try again."),
@@ -108,9 +113,6 @@ export const VIEWER_MESSAGES = {
   pageFailed: msg("Failed to load the page."),
   pageLoading: msg("Loading page…"),
   noPage: msg("No page specified."),
-  missing: (url: string) => `Missing PDF "${url}".`,
-  unexpected: (status: number, url: string) =>
-    `Unexpected server response (${status}) while retrieving PDF "${url}".`,
 } as const;
 
 /** PDF zoom rule of docs/product/states.md and docs/product/constants.md. */

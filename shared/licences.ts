@@ -9,8 +9,12 @@
  * dropped. Sources spell the same licence several ways (`http://creativecommons.org/licenses/
  * by/4.0`, `…/by/4.0/legalcode`); {@link canonicalLicenceUrl} maps them to one.
  *
- * Pure data and functions, no zod (the schema is `licenceUrlSchema` in shared/schemas.ts).
+ * Pure data and functions, no zod (the schema is `licenceUrlSchema` in shared/schemas.ts). A
+ * licence's `name` is its English name, for the metadata writers; people read it in their
+ * language through {@link licenceName} (catalogue messages, decision 382).
  */
+import { msg } from "./i18n/messages.ts";
+import type { Translate } from "./i18n/translator.ts";
 
 /** The licence elements of a CC licence code, in the order the code names them. */
 export type LicenceElement = "by" | "nc" | "nd" | "sa";
@@ -27,7 +31,7 @@ export type CreativeCommonsLicence = {
   jurisdiction: string | null;
   /** Short label as CC writes it: `CC BY 4.0`, `CC BY-NC-SA 3.0 US`, `CC0 1.0`. */
   label: string;
-  /** Full name: `Creative Commons Attribution 4.0 International`. */
+  /** Full English name: `Creative Commons Attribution 4.0 International` (metadata). */
   name: string;
   /**
    * The badge's name as Creative Commons' buttons name them (`by-nc-sa`, `cc-zero`,
@@ -149,6 +153,49 @@ export const LICENCE_CHOICES: readonly CreativeCommonsLicence[] = [
   "https://creativecommons.org/publicdomain/zero/1.0/",
 ].map((url) => parseLicenceUrl(url)!);
 
-/** The message of a licence URL that is not a Creative Commons one. */
-export const LICENCE_MESSAGE =
-  "Enter a Creative Commons licence URL such as https://creativecommons.org/licenses/by/4.0/, or leave it empty.";
+/**
+ * The full name of `licence` for people, with `t` in their language (`Creative Commons
+ * Attribution 4.0 International`; Creative Commons publishes its deeds translated, names
+ * included). The version and a port's jurisdiction code stay as they are.
+ */
+export function licenceName(licence: CreativeCommonsLicence, t: Translate): string {
+  const version = licence.version;
+  const port = licence.jurisdiction
+    ? licence.jurisdiction.toUpperCase()
+    : version === "4.0"
+      ? t("International")
+      : version === "3.0"
+        ? t("Unported")
+        : t("Generic");
+  switch (licence.code) {
+    case "cc0":
+      return t("CC0 1.0 Universal");
+    case "pdm":
+      return t("Public Domain Mark 1.0");
+    case "by":
+      return t("Creative Commons Attribution {version} {port}", { version, port });
+    case "by-sa":
+      return t("Creative Commons Attribution-ShareAlike {version} {port}", { version, port });
+    case "by-nd":
+      return t("Creative Commons Attribution-NoDerivatives {version} {port}", { version, port });
+    case "by-nc":
+      return t("Creative Commons Attribution-NonCommercial {version} {port}", { version, port });
+    case "by-nc-sa":
+      return t("Creative Commons Attribution-NonCommercial-ShareAlike {version} {port}", {
+        version,
+        port,
+      });
+    case "by-nc-nd":
+      return t("Creative Commons Attribution-NonCommercial-NoDerivatives {version} {port}", {
+        version,
+        port,
+      });
+    default:
+      return licence.name;
+  }
+}
+
+/** The message of a licence URL that is not a Creative Commons one (a zod message, shown translated). */
+export const LICENCE_MESSAGE = msg(
+  "Enter a Creative Commons licence URL such as https://creativecommons.org/licenses/by/4.0/, or leave it empty.",
+);

@@ -28,6 +28,9 @@
  *   each translation's, each with its `lang` attribute (HTML allows `lang` on every element,
  *   and DCMI's HTML encoding reads it as the value's language).
  * - Only tags that have a value are written (brief of the paper page).
+ * - In the page's language (decision 382): the canonical and preview URLs carry its prefix, and
+ *   the one text made for people, the JSON-LD name of the HTML full text, is translated; every
+ *   other value is the paper's own or for machines (`citation_*`, `DC.*`), never translated.
  */
 import type { MetaDescriptor } from "react-router";
 import type { PaperDetail, PaperReading, ProceedingPaperDetail } from "../../shared/api.ts";
@@ -38,6 +41,8 @@ import {
   splitInstitutions,
   splitKeywords,
 } from "../../shared/format.ts";
+import { DEFAULT_LOCALE, prefixOf, type RenderLocale } from "../../shared/i18n/locales.ts";
+import { type Translate, translatorFor } from "../../shared/i18n/translator.ts";
 import { oneLine } from "../../shared/one-line.ts";
 import { paperJsonLd, proceedingPaperJsonLd } from "./json-ld.ts";
 import { journalFeedMeta, type PageMetaOptions, previewMeta } from "./root-data.ts";
@@ -111,8 +116,9 @@ type PaperPlace = {
  * The `meta` builder of one kind of paper page: {@link scholarlyMeta} with what `place` says of
  * the paper. The builder takes the paper, the public origin without a trailing slash (root
  * loader's `origin`, e.g. `https://journals.example.edu`; every URL in the tags is made absolute
- * with it), the product name (`{product}`, for the title and `og:site_name`) and
- * `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "".
+ * with it), the product name (`{product}`, for the title and `og:site_name`),
+ * `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "", and the
+ * page's language.
  */
 function paperMetaBuilder<P extends PaperReading>(place: (paper: P, origin: string) => PaperPlace) {
   return (
@@ -120,13 +126,14 @@ function paperMetaBuilder<P extends PaperReading>(place: (paper: P, origin: stri
     origin: string,
     siteName: string,
     fullTextPath = "",
-    pagePrefix = "",
+    locale: RenderLocale = DEFAULT_LOCALE,
   ): MetaDescriptor[] => {
     const { path, venue, extras } = place(paper, origin);
     return scholarlyMeta(paper, path, venue, origin, siteName, {
       ...extras,
       fullTextPath,
-      pagePrefix,
+      pagePrefix: prefixOf(locale),
+      t: translatorFor(locale),
     });
   };
 }
@@ -183,9 +190,12 @@ export function scholarlyMeta(
     fullTextPath?: string;
     /** The page's language prefix (`/es`; decision 382): its pages' URLs carry it, files not. */
     pagePrefix?: string;
+    /** `t` in the page's language (English unless given). */
+    t?: Translate;
   } = {},
 ): MetaDescriptor[] {
   const prefix = extras.pagePrefix ?? "";
+  const t = extras.t ?? translatorFor(DEFAULT_LOCALE);
   const pageUrl = `${origin}${prefix}${pagePath}`;
   const fullTextUrl = extras.fullTextPath ? `${origin}${prefix}${extras.fullTextPath}` : "";
   const pdfUrl = paper.file_url ? `${origin}${paper.file_url}` : "";
@@ -288,7 +298,7 @@ export function scholarlyMeta(
   if (extras.jsonLd) {
     // the HTML full text as a part of the article (decision 285)
     const hasPart = fullTextUrl
-      ? { hasPart: { "@type": "WebPage", name: "Full text (HTML)", url: fullTextUrl } }
+      ? { hasPart: { "@type": "WebPage", name: t("Full text (HTML)"), url: fullTextUrl } }
       : {};
     tags.push({ "script:ld+json": { ...extras.jsonLd, ...hasPart } });
   }

@@ -11,7 +11,10 @@
  * parameter rules of decision 210: a malformed or unknown parameter, or a paper of another
  * journal or proceeding, is the 404 page; a failing load renders an empty page with HTTP 503
  * ({@link loadRecordPage}). The loader answers carry the paper page's path (`link`) and where
- * the paper appeared (`source`), so the pages render without knowing the kind.
+ * the paper appeared (`source`), so the pages render without knowing the kind. Both answers are
+ * in the page's language (the router context's `locale`): the abstract page carries the PDF
+ * reader's messages (./reader-catalogue.ts, decision 425), the full text's article is rendered
+ * in it (./fulltext-html.ts).
  */
 import type { RouterContextProvider } from "react-router";
 import { readableBy } from "../../server/features/accounts/access.ts";
@@ -42,6 +45,7 @@ import { articleHtmlSlot } from "./article-html.ts";
 import { renderFullText } from "./fulltext-html.ts";
 import { fullTextPath } from "./fulltext-meta.ts";
 import { loadRecordPage, loadSection } from "./public-load.ts";
+import { readerCatalogue } from "./reader-catalogue.ts";
 
 /** Where a paper belongs, and what that decides on its public pages. */
 export type PaperPlace<P extends PaperReading> = {
@@ -134,6 +138,11 @@ export type PaperPageData<P> = {
   usage: ReaderFigures | null;
   /** `{paper page}/fulltext` when the paper has an HTML full text (decision 285), else "". */
   fullText: string;
+  /**
+   * The PDF reader's compiled messages in the page's language, as JSON (decision 425); `{}`
+   * without a PDF.
+   */
+  readerMessages: string;
 };
 
 /** The abstract page's loader: the paper, its cite panel's links, its usage and full text. */
@@ -146,7 +155,9 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
     citations: null,
     usage: null,
     fullText: "",
+    readerMessages: "{}",
   };
+  const { locale } = args.context.get(requestContext);
   return loadPaperRecord(
     place,
     args,
@@ -166,6 +177,7 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
         fullText: (await loadSection(ctx, `${place.what}: full text`, () => hasFullText(ctx, id)))
           ? fullTextPath(link)
           : "",
+        readerMessages: paper.file_url ? readerCatalogue(locale) : "{}",
       };
     },
     empty,
@@ -207,7 +219,7 @@ export function loadFullTextPage<P extends PaperReading>(
       return text ? { paper, text } : null;
     },
     (_ctx, { paper, text }): FullTextPageData => {
-      const { html, ...outline } = renderFullText(text);
+      const { html, ...outline } = renderFullText(text, args.context.get(requestContext).locale);
       args.context.set(articleHtmlSlot, html);
       return {
         paper: {

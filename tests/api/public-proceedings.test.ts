@@ -295,6 +295,7 @@ describe(`proceedings page loaders (${dialectUnderTest})`, () => {
         citations: null,
         usage: null,
         fullText: "",
+        readerMessages: "{}",
       },
     });
   });

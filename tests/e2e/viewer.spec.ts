@@ -404,3 +404,71 @@ test("the reader fills the window above the footer, and the last page's end show
   expect(hit).toBe("14");
   await page.screenshot({ path: test.info().outputPath("reader-last-page.png") });
 });
+
+test("the reader's texts, pdf.js's too, come with the page in its language (decisions 425, 426)", async ({
+  page,
+}) => {
+  // What the server renders for a page in another language: the reader's compiled messages on
+  // `<ath-reader>` (a language the catalogues do not have yet, so written here).
+  const messages = {
+    "Zoom in": ["Agrandir"],
+    "of {pages, number}": ["sur ", ["pages", "number"]],
+    "Page {page, number}": ["Page n° ", ["page", "number"]],
+  };
+  const path = await paperPath(page.request, journal, FIXTURE_PAPERS.multiPage.title);
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      const response = await route.fetch();
+      const attribute = JSON.stringify(messages).replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+      const body = (await response.text()).replace(
+        /data-reader-messages="[^"]*"/,
+        `data-reader-messages="${attribute}"`,
+      );
+      await route.fulfill({ response, body });
+    },
+  );
+  await page.goto(path);
+  const viewer = await openViewer(page);
+  await expect(viewer.getByRole("button", { name: "Agrandir" })).toBeVisible();
+  await expect(page.getByTestId("pdf-page-count")).toHaveText("sur 14");
+  // the rest, not in the page's share, as written
+  await expect(viewer.getByRole("button", { name: "Zoom out" })).toBeVisible();
+  // pdf.js's own texts: each page's landmark
+  await expect(viewer.locator('.page[data-page-number="1"]')).toHaveAttribute(
+    "aria-label",
+    "Page n° 1",
+    { timeout: 20_000 },
+  );
+});
+
+test("on an Arabic page the reader's toolbar is mirrored and nothing scrolls sideways", async ({
+  page,
+}) => {
+  await page.goto(`/ar${await paperPath(page.request, journal, FIXTURE_PAPERS.multiPage.title)}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  // found by their place, not their words: the words are the translators'
+  await page.locator("[data-reader-open]").click();
+  const toolbar = page.getByRole("toolbar");
+  const [zoomOut, zoomIn] = [toolbar.locator("button").nth(0), toolbar.locator("button").nth(1)];
+  await expect(zoomIn).toBeEnabled({ timeout: 20_000 });
+  const x = async (l: import("@playwright/test").Locator) => (await l.boundingBox())?.x ?? 0;
+  // zoom out, zoom level, zoom in, then the page number, from right to left
+  expect(await x(zoomOut)).toBeGreaterThan(await x(zoomIn));
+  expect(await x(zoomIn)).toBeGreaterThan(await x(page.locator("#pdf-page-input")));
+  // they still work: zoom in, and go to a page
+  const level = page.locator("output").first();
+  const before = await level.textContent();
+  await zoomIn.click();
+  await expect(level).not.toHaveText(before ?? "");
+  await page.locator("#pdf-page-input").fill("3");
+  await page.locator("#pdf-page-input").press("Enter");
+  await expect(page.locator("#pdf-page-input")).toHaveValue("3");
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  // the pages keep pdf.js's geometry, left to right
+  await expect(page.locator("[role=region]:has(> .pdfViewer)")).toHaveAttribute("dir", "ltr");
+  await page.screenshot({ path: test.info().outputPath("reader-ar.png") });
+});

@@ -1,6 +1,6 @@
 /**
  * The viewer's pure rules: the zoom rule of docs/product/states.md and docs/product/constants.md and the load error messages of
- * docs/product/errors.md.
+ * docs/product/errors.md, as the viewer shows them in English (catalogue messages, decision 382).
  */
 import { describe, expect, it } from "vitest";
 import { loadErrorMessage } from "../../app/components/pdf-viewer/load-error.ts";
@@ -9,9 +9,12 @@ import {
   canZoomOut,
   fitScale,
   zoomIn,
+  zoomLevel,
   zoomOut,
-  zoomPercent,
 } from "../../app/components/pdf-viewer/zoom.ts";
+import { serverTranslator } from "../../server/i18n/catalogues.ts";
+
+const t = serverTranslator("en");
 
 describe("zoom rule", () => {
   it("fits min(window width × 0.9, 900) over a base of 800", () => {
@@ -34,10 +37,13 @@ describe("zoom rule", () => {
     expect(zoomIn(1.925)).toBe(2);
   });
 
-  it("shows the scale as a whole percentage", () => {
-    expect(zoomPercent(1.125)).toBe("113%");
-    expect(zoomPercent(0.5)).toBe("50%");
-    expect(zoomPercent(2)).toBe("200%");
+  it("shows the scale as a whole percentage, in the page's language", () => {
+    const shown = (scale: number, tr = t) =>
+      tr("{zoom, number, percent}", { zoom: zoomLevel(scale) });
+    expect(shown(1.125)).toBe("113%");
+    expect(shown(0.5)).toBe("50%");
+    expect(shown(2)).toBe("200%");
+    expect(shown(1.125, serverTranslator("fr"))).toBe("113\u00a0%");
   });
 });
 
@@ -47,24 +53,24 @@ describe("load error messages", () => {
     Object.assign(new Error("x"), { name: "ResponseException", status, missing: status === 404 });
 
   it("names a missing PDF for a 404", () => {
-    expect(loadErrorMessage(response(404), url)).toBe(`Missing PDF "${url}".`);
+    expect(t(loadErrorMessage(response(404), url))).toBe(`Missing PDF "${url}".`);
   });
 
   it("gives the status of any other unexpected answer", () => {
-    expect(loadErrorMessage(response(500), url)).toBe(
+    expect(t(loadErrorMessage(response(500), url))).toBe(
       `Unexpected server response (500) while retrieving PDF "${url}".`,
     );
-    expect(loadErrorMessage(response(403), url)).toBe(
+    expect(t(loadErrorMessage(response(403), url))).toBe(
       `Unexpected server response (403) while retrieving PDF "${url}".`,
     );
   });
 
   it("falls back to the generic failure, and says when there is no URL", () => {
-    expect(loadErrorMessage(response(0), url)).toBe("Failed to load PDF file.");
+    expect(t(loadErrorMessage(response(0), url))).toBe("Failed to load PDF file.");
     expect(
-      loadErrorMessage(Object.assign(new Error("bad"), { name: "InvalidPDFException" }), url),
+      t(loadErrorMessage(Object.assign(new Error("bad"), { name: "InvalidPDFException" }), url)),
     ).toBe("Failed to load PDF file.");
-    expect(loadErrorMessage(undefined, url)).toBe("Failed to load PDF file.");
-    expect(loadErrorMessage(response(404), "")).toBe("No PDF file specified.");
+    expect(t(loadErrorMessage(undefined, url))).toBe("Failed to load PDF file.");
+    expect(t(loadErrorMessage(response(404), ""))).toBe("No PDF file specified.");
   });
 });

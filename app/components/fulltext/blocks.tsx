@@ -12,8 +12,10 @@
  *   with CSS only (`.cite:hover .cite-pop`, `:focus-within`).
  * - MathML is written as given by the allow-list (server/features/fulltext/jats-math.ts); the
  *   browser draws it.
+ * - The site's own words (a note on a missing image, a formula's or table's name for assistive
+ *   technology) are in the page's language; the article's labels ('Figure 2') are its own.
  */
-import { createElement, Fragment, type ReactNode } from "react";
+import { createContext, createElement, Fragment, type ReactNode, useContext } from "react";
 import {
   type Block,
   type Cell,
@@ -21,6 +23,13 @@ import {
   inlineText,
   type MathNode,
 } from "../../../shared/fulltext.ts";
+import { useT } from "../../i18n/use-t.tsx";
+
+/**
+ * The attributes of the site's own words inside the article: the page's `lang` (and direction)
+ * when the article is in another language (./full-text-page.tsx, decision 427); none else.
+ */
+export const InterfaceMarks = createContext<{ lang?: string; dir?: "ltr" | "rtl" }>({});
 
 /** Heading elements by level (2–6). */
 function Heading({ level, children }: { level: number; children: ReactNode }) {
@@ -156,6 +165,8 @@ export function Blocks({ blocks, level }: { blocks: readonly Block[]; level: num
 }
 
 function BlockItem({ block, level }: { block: Block; level: number }): ReactNode {
+  const t = useT();
+  const marks = useContext(InterfaceMarks);
   switch (block.k) {
     case "p":
       return (
@@ -210,12 +221,14 @@ function BlockItem({ block, level }: { block: Block; level: number }): ReactNode
       return (
         <div className="ft-formula" id={block.id ?? undefined}>
           {block.m ? (
-            <ScrollArea label={block.label ? `Equation ${block.label}` : "Equation"}>
+            <ScrollArea
+              label={block.label ? t("Equation {label}", { label: block.label }) : t("Equation")}
+            >
               <MathElement node={block.m} />
             </ScrollArea>
           ) : (
-            <p className="ft-missing">
-              This formula is only available as an image, which was not supplied.
+            <p className="ft-missing" {...marks}>
+              {t("This formula is only available as an image, which was not supplied.")}
             </p>
           )}
           {block.label ? <span className="ft-formula-label">{block.label}</span> : null}
@@ -272,15 +285,20 @@ function Caption({
 }
 
 function Figure({ block, level }: { block: Extract<Block, { k: "fig" }>; level: number }) {
-  const alt = `${block.label} ${inlineText(block.title)}`.trim() || "Figure";
+  const t = useT();
+  const marks = useContext(InterfaceMarks);
+  const alt = `${block.label} ${inlineText(block.title)}`.trim() || t("Figure");
   return (
     <figure id={block.id} className="ft-figure">
       {block.src ? (
         <img src={block.src} alt={alt} loading="lazy" decoding="async" />
       ) : (
-        <p className="ft-missing">
-          The image of {block.label || "this figure"} was not supplied with this paper; its caption
-          follows.
+        <p className="ft-missing" {...marks}>
+          {block.label
+            ? t("The image of {label} was not supplied with this paper; its caption follows.", {
+                label: block.label,
+              })
+            : t("The image of this figure was not supplied with this paper; its caption follows.")}
         </p>
       )}
       <figcaption>
@@ -323,7 +341,9 @@ function Rows({ rows }: { rows: Cell[][] }) {
 }
 
 function Table({ block, level }: { block: Extract<Block, { k: "table" }>; level: number }) {
-  const name = `${block.label} ${inlineText(block.title)}`.trim() || "Table";
+  const t = useT();
+  const marks = useContext(InterfaceMarks);
+  const name = `${block.label} ${inlineText(block.title)}`.trim() || t("Table");
   return (
     <figure id={block.id} className="ft-table">
       <figcaption>
@@ -343,8 +363,8 @@ function Table({ block, level }: { block: Extract<Block, { k: "table" }>; level:
           </table>
         </ScrollArea>
       ) : (
-        <p className="ft-missing">
-          This table is only available as an image, which was not supplied.
+        <p className="ft-missing" {...marks}>
+          {t("This table is only available as an image, which was not supplied.")}
         </p>
       )}
       {block.foot.length ? (

@@ -9,18 +9,81 @@
  * Server-rendered and not hydrated (decision 240): nothing here needs JavaScript; in-text
  * citations show their reference with CSS (./blocks.tsx). Print styles hide the contents list
  * and the site's chrome (app/app.css, `.fulltext`).
+ *
+ * Two languages meet here (decision 427): the article's (its `lang`, from the JATS) and the
+ * page's, in which the site's own words are written (section labels, buttons, notes on missing
+ * images). When they differ, the site's words inside the article carry the page's `lang`
+ * ({@link useInterfaceMarks}), and the article's text its own direction where the page reads
+ * the other way (an English paper on an Arabic page reads left to right), while the page's
+ * layout (the contents list beside the text) mirrors with the page.
  */
-import { useContext } from "react";
+import { type ReactNode, useContext } from "react";
 import type { PaperReading } from "../../../shared/api.ts";
 import { type FullText, type FullTextPart, tableOfContents } from "../../../shared/fulltext.ts";
+import { directionOf, type RenderLocale } from "../../../shared/i18n/locales.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
+import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { ArticleHtml } from "../../lib/article-html.ts";
 import { PaperHeading, type PaperSource } from "../paper/paper-heading.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
-import { Blocks, Inlines } from "./blocks.tsx";
+import { Blocks, Inlines, InterfaceMarks } from "./blocks.tsx";
 
-/** One line of the contents list: the section's element id, its title, its depth (1 = top). */
-export type ContentsEntry = { id: string; title: string; depth: number };
+/**
+ * One line of the contents list: the section's element id, its title, its depth (1 = top), and
+ * whether the title is the site's own label ('References') rather than the article's heading.
+ */
+export type ContentsEntry = { id: string; title: string; depth: number; label?: boolean };
+
+/**
+ * The language of an article whose JATS names none: JATS gives `<article xml:lang>` the default
+ * `en` (JATS 1.1 Journal Publishing DTD), so such an article is taken to be in English.
+ */
+const JATS_DEFAULT_LANG = "en";
+
+/** Languages written right to left (ISO 639 codes), for an article's `lang`. */
+const RTL_LANGUAGES = new Set([
+  "ar",
+  "arc",
+  "ckb",
+  "dv",
+  "fa",
+  "he",
+  "ps",
+  "sd",
+  "syr",
+  "ug",
+  "ur",
+  "yi",
+]);
+
+/** The primary language subtag of a BCP 47 tag, lower-cased (`pt-BR` → `pt`). */
+const primary = (tag: string) => tag.split("-")[0]!.toLowerCase();
+
+/** The writing direction of an article in `lang`. */
+function textDirection(lang: string): "ltr" | "rtl" {
+  return RTL_LANGUAGES.has(primary(lang)) ? "rtl" : "ltr";
+}
+
+/** The article's text direction when it differs from the page's, else nothing (it inherits). */
+function articleDirection(lang: string | null, locale: RenderLocale): "ltr" | "rtl" | undefined {
+  const dir = textDirection(lang ?? JATS_DEFAULT_LANG);
+  return dir === directionOf(locale) ? undefined : dir;
+}
+
+/**
+ * The attributes of the site's own words inside an article (decision 427): the page's `lang`
+ * when the article is in another language, and the page's direction where the article's text
+ * takes its own ({@link articleDirection}). Nothing when both languages are one.
+ */
+function useInterfaceMarks(lang: string | null): { lang?: string; dir?: "ltr" | "rtl" } {
+  const locale = useLocale();
+  if (primary(lang ?? JATS_DEFAULT_LANG) === primary(locale)) return {};
+  return articleDirection(lang, locale)
+    ? { lang: locale, dir: directionOf(locale) }
+    : { lang: locale };
+}
 
 /**
  * A full text as its page shows it: the article's language, the contents list, and the article
@@ -42,19 +105,31 @@ export type FullTextPaper = Pick<
   "title" | "authors" | "doi" | "abstract" | "file_url"
 >;
 
-/** The contents list: the summaries, top sections (and their subsections), then the back. */
-export function fullTextContents(text: FullText): ContentsEntry[] {
+/** The site's section labels of an article, as the page and its contents list name them. */
+const SECTION_LABELS = {
+  abstract: msg("Abstract"),
+  figures: msg("Figures and tables"),
+  footnotes: msg("Notes"),
+  references: msg("References"),
+  supplementary: msg("Supplementary files"),
+} as const;
+
+/**
+ * The contents list: the summaries, top sections (and their subsections), then the back; the
+ * site's own labels with `t` (the page's language), the article's headings as they are.
+ */
+export function fullTextContents(text: FullText, t: Translate): ContentsEntry[] {
   const entries: ContentsEntry[] = [];
-  if (text.abstract.length) entries.push({ id: "abstract", title: "Abstract", depth: 1 });
+  const label = (id: keyof typeof SECTION_LABELS) =>
+    entries.push({ id, title: t(SECTION_LABELS[id]), depth: 1, label: true });
+  if (text.abstract.length) label("abstract");
   for (const s of text.summaries) entries.push({ id: s.id, title: s.title, depth: 1 });
   entries.push(...tableOfContents(text.body));
-  if (text.floats.length) entries.push({ id: "figures", title: "Figures and tables", depth: 1 });
+  if (text.floats.length) label("figures");
   for (const part of text.back) entries.push({ id: part.id, title: part.title, depth: 1 });
-  if (text.footnotes.length) entries.push({ id: "footnotes", title: "Notes", depth: 1 });
-  if (text.references.length) entries.push({ id: "references", title: "References", depth: 1 });
-  if (text.supplements.length) {
-    entries.push({ id: "supplementary", title: "Supplementary files", depth: 1 });
-  }
+  if (text.footnotes.length) label("footnotes");
+  if (text.references.length) label("references");
+  if (text.supplements.length) label("supplementary");
   return entries;
 }
 
@@ -67,6 +142,25 @@ function Part({ part }: { part: FullTextPart }) {
   );
 }
 
+/** A section the site names (Abstract, References…), its heading in the page's language. */
+function LabelledSection({
+  id,
+  marks,
+  children,
+}: {
+  id: keyof typeof SECTION_LABELS;
+  marks: { lang?: string; dir?: "ltr" | "rtl" };
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <section id={id}>
+      <h2 {...marks}>{t(SECTION_LABELS[id])}</h2>
+      {children}
+    </section>
+  );
+}
+
 /**
  * The article of a full text: abstract and other summaries, body, floating figures and tables,
  * back matter, footnotes, references (DOI and PubMed links), supplementary files. Rendered to
@@ -74,30 +168,29 @@ function Part({ part }: { part: FullTextPart }) {
  * {@link FullTextPage}.
  */
 export function FullTextArticle({ text }: { text: FullText }) {
+  const t = useT();
+  const marks = useInterfaceMarks(text.lang);
   return (
-    <>
+    <InterfaceMarks.Provider value={marks}>
       {text.abstract.length ? (
-        <section id="abstract">
-          <h2>Abstract</h2>
+        <LabelledSection id="abstract" marks={marks}>
           <Blocks blocks={text.abstract} level={3} />
-        </section>
+        </LabelledSection>
       ) : null}
       {text.summaries.map((part) => (
         <Part key={part.id} part={part} />
       ))}
       <Blocks blocks={text.body} level={2} />
       {text.floats.length ? (
-        <section id="figures">
-          <h2>Figures and tables</h2>
+        <LabelledSection id="figures" marks={marks}>
           <Blocks blocks={text.floats} level={3} />
-        </section>
+        </LabelledSection>
       ) : null}
       {text.back.map((part) => (
         <Part key={part.id} part={part} />
       ))}
       {text.footnotes.length ? (
-        <section id="footnotes">
-          <h2>Notes</h2>
+        <LabelledSection id="footnotes" marks={marks}>
           <ol className="ft-notes">
             {text.footnotes.map((note) => (
               <li key={note.id} id={note.id}>
@@ -106,33 +199,31 @@ export function FullTextArticle({ text }: { text: FullText }) {
               </li>
             ))}
           </ol>
-        </section>
+        </LabelledSection>
       ) : null}
       {text.references.length ? (
-        <section id="references">
-          <h2>References</h2>
+        <LabelledSection id="references" marks={marks}>
           <ol className="ft-refs">
             {text.references.map((ref, i) => (
               <li key={ref.id} id={ref.id}>
                 <span className="ft-ref-label">{ref.label || `${i + 1}.`}</span>{" "}
                 <span>{ref.text}</span>
                 {ref.doi || ref.pmid || ref.url ? (
-                  <span className="ft-ref-links">
-                    {ref.doi ? <a href={ref.doi}>DOI</a> : null}
+                  <span className="ft-ref-links" {...marks}>
+                    {ref.doi ? <a href={ref.doi}>{t("DOI")}</a> : null}
                     {ref.pmid ? (
-                      <a href={`https://pubmed.ncbi.nlm.nih.gov/${ref.pmid}/`}>PubMed</a>
+                      <a href={`https://pubmed.ncbi.nlm.nih.gov/${ref.pmid}/`}>{t("PubMed")}</a>
                     ) : null}
-                    {ref.url && !ref.doi ? <a href={ref.url}>Web link</a> : null}
+                    {ref.url && !ref.doi ? <a href={ref.url}>{t("Web link")}</a> : null}
                   </span>
                 ) : null}
               </li>
             ))}
           </ol>
-        </section>
+        </LabelledSection>
       ) : null}
       {text.supplements.length ? (
-        <section id="supplementary">
-          <h2>Supplementary files</h2>
+        <LabelledSection id="supplementary" marks={marks}>
           <ul className="ft-supp">
             {text.supplements.map((supp) => (
               <li key={supp.id} id={supp.id}>
@@ -140,10 +231,19 @@ export function FullTextArticle({ text }: { text: FullText }) {
                   {supp.label ? <span className="ft-label">{supp.label}. </span> : null}
                   <Inlines items={supp.title} />{" "}
                   {supp.src ? (
-                    <a href={supp.src}>{supp.file || "Download"}</a>
+                    supp.file ? (
+                      <a href={supp.src}>{supp.file}</a>
+                    ) : (
+                      <a href={supp.src} {...marks}>
+                        {t("Download")}
+                      </a>
+                    )
                   ) : supp.file ? (
                     <span className="ft-file">
-                      {supp.file} <span className="ft-missing-inline">(file not supplied)</span>
+                      {supp.file}{" "}
+                      <span className="ft-missing-inline" {...marks}>
+                        {t("(file not supplied)")}
+                      </span>
                     </span>
                   ) : null}
                 </p>
@@ -151,9 +251,9 @@ export function FullTextArticle({ text }: { text: FullText }) {
               </li>
             ))}
           </ul>
-        </section>
+        </LabelledSection>
       ) : null}
-    </>
+    </InterfaceMarks.Provider>
   );
 }
 
@@ -169,6 +269,9 @@ export function FullTextPage({
   /** The paper's abstract page. */
   abstractLink: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const marks = useInterfaceMarks(text.lang);
   const { contents } = text;
   const html = useContext(ArticleHtml);
   return (
@@ -181,32 +284,39 @@ export function FullTextPage({
         <header className="lg:col-span-2">
           <PaperHeading source={source} paper={paper} titleClassName="max-w-4xl" />
           {paper.doi ? (
-            <p className="mt-3 text-sm text-slate-700">
-              DOI:{" "}
-              <a className="underline" href={`https://doi.org/${paper.doi}`}>
+            <p className="mt-3 text-sm text-slate-700" {...marks}>
+              {t("DOI:")}{" "}
+              <a className="underline" dir="ltr" href={`https://doi.org/${paper.doi}`}>
                 https://doi.org/{paper.doi}
               </a>
             </p>
           ) : null}
-          <p className="mt-6 flex flex-wrap gap-3 print:hidden">
+          <p className="mt-6 flex flex-wrap gap-3 print:hidden" {...marks}>
             <Link to={abstractLink} className={buttonClass("secondary")}>
-              Abstract page
+              {t("Abstract page")}
             </Link>
             {paper.file_url ? (
               <a href={paper.file_url} className={buttonClass("secondary")}>
-                Full Text (PDF)
+                {t("Full Text (PDF)")}
               </a>
             ) : null}
           </p>
         </header>
 
         {contents.length ? (
-          <nav aria-label="Contents" className="ft-toc print:hidden">
-            <h2 className="ft-toc-title">Contents</h2>
+          <nav aria-label={t("Contents")} className="ft-toc print:hidden" {...marks}>
+            <h2 className="ft-toc-title">{t("Contents")}</h2>
             <ol>
               {contents.map((entry) => (
                 <li key={entry.id} className={entry.depth > 1 ? "ft-toc-sub" : undefined}>
-                  <a href={`#${entry.id}`}>{entry.title}</a>
+                  {/* the article's own headings are in its language */}
+                  <a
+                    href={`#${entry.id}`}
+                    lang={!entry.label && marks.lang ? (text.lang ?? undefined) : undefined}
+                    dir={!entry.label && marks.lang ? "auto" : undefined}
+                  >
+                    {entry.title}
+                  </a>
                 </li>
               ))}
             </ol>
@@ -214,6 +324,7 @@ export function FullTextPage({
         ) : null}
 
         <div
+          dir={articleDirection(text.lang, locale)}
           className="ft-body lg:col-start-2"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: FullTextArticle's own React output (app/lib/fulltext-html.ts), rendered from the allow-listed tree; nothing of the JATS source reaches it unescaped
           dangerouslySetInnerHTML={{ __html: html }}

@@ -6,6 +6,10 @@
  * references…' meanwhile and an error with 'Try again' when the fetch fails; 'Copy citation'
  * copies the reference shown and says so in the status line.
  *
+ * What it says is in the page's language, rendered by the server into its attributes ({@link
+ * CITE}'s `…Label` names, written by ./cite-panel.tsx; decision 382): the page has no catalogue
+ * in the browser, and this script carries no text of its own.
+ *
  * Safe to import anywhere: the class is made only by {@link defineCite}, in a browser.
  */
 
@@ -14,6 +18,12 @@ export const CITE = {
   tag: "ath-cite",
   /** On the element: the URL of the paper's citations.json. */
   references: "data-references",
+  /** On the element: 'Loading references…', the failure, the copy failure, translated. */
+  loadingLabel: "data-loading-label",
+  failedLabel: "data-failed-label",
+  copyFailedLabel: "data-copy-failed-label",
+  /** On each style's radio button: 'APA citation copied.', translated. */
+  copiedLabel: "data-copied-label",
   /** On the paragraph of the reference: the style shown (and `data-state`). */
   style: "data-style",
   retry: "data-cite-retry",
@@ -50,8 +60,6 @@ function note(text: string, colour: string): HTMLSpanElement {
   span.textContent = text;
   return span;
 }
-
-const FAILED = "The formatted references could not be loaded.";
 
 /** Defines `<ath-cite>` in `registry` (once). */
 export function defineCite(registry: CustomElementRegistry = customElements): void {
@@ -92,6 +100,11 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       this.#observer?.disconnect();
     }
 
+    /** The text the server rendered into `attribute`. */
+    #say(attribute: string): string {
+      return this.getAttribute(attribute) ?? "";
+    }
+
     get #text() {
       return this.querySelector<HTMLElement>(`p[${CITE.style}]`);
     }
@@ -114,7 +127,7 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       const { retry, copy } = this.#buttons();
       text.dataset.state = "loading";
       text.setAttribute("aria-busy", "true");
-      text.replaceChildren(note("Loading references…", "text-slate-600"));
+      text.replaceChildren(note(this.#say(CITE.loadingLabel), "text-slate-600"));
       if (retry) retry.hidden = true;
       if (copy) copy.hidden = true;
       fetchReferences(url).then(
@@ -127,7 +140,7 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
         () => {
           text.dataset.state = "failed";
           text.setAttribute("aria-busy", "false");
-          text.replaceChildren(note(FAILED, "text-red-800"));
+          text.replaceChildren(note(this.#say(CITE.failedLabel), "text-red-800"));
           if (retry) retry.hidden = false;
         },
       );
@@ -142,20 +155,22 @@ export function defineCite(registry: CustomElementRegistry = customElements): vo
       if (!this.#styles) return;
       const found = this.#styles.find((s) => s.key === input.value);
       if (found) text.textContent = found.text;
-      else text.replaceChildren(note(FAILED, "text-red-800"));
+      else {
+        text.replaceChildren(note(this.#say(CITE.failedLabel), "text-red-800"));
+      }
       const { copy } = this.#buttons();
       if (copy) copy.hidden = !found;
     }
 
     async #copy(): Promise<void> {
       const status = this.querySelector("[role=status]");
-      const label = this.#chosen()?.dataset.label ?? "";
+      const copied = this.#chosen()?.getAttribute(CITE.copiedLabel) ?? "";
       if (!status) return;
       try {
         await navigator.clipboard.writeText(this.#text?.textContent ?? "");
-        status.textContent = `${label} citation copied.`;
+        status.textContent = copied;
       } catch {
-        status.textContent = "Could not copy: select the text and copy it.";
+        status.textContent = this.#say(CITE.copyFailedLabel);
       }
     }
   }

@@ -10,25 +10,39 @@
  * that fails. This renders the markup; the `<ath-cite>` element around it (./cite-element.ts,
  * decision 292) fetches, shows the chosen style's reference and copies it, with no React state.
  * Without JavaScript the panel says the references need it; the downloads are plain links
- * either way.
+ * either way. Every text is in the page's language, the element's too: the page has no catalogue
+ * in the browser, so what the element says is rendered here into its `data-*-label` attributes
+ * (decision 382). Style and file format names (APA, BibTeX…) are names, not translated.
  */
 import { createElement, useId } from "react";
 import type { PaperCitations } from "../../../shared/api.ts";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { TitledSection } from "../ui/heading.tsx";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
 import { CITE } from "./cite-element.ts";
 
+/** The link in 'Formatted with <0>Citation Style Language</0> styles.' (`Trans` fills it in). */
+// biome-ignore lint/a11y/useAnchorContent: Trans puts the message's words inside
+const CSL_LINK = <a href="https://citationstyles.org/" className={textLinkClass} />;
+
 export function CitePanel({ citations }: { citations: PaperCitations }) {
+  const t = useT();
   const id = useId();
   const chosen = citations.styles[0];
   if (!chosen) return null;
 
   return createElement(
     CITE.tag,
-    { className: "mt-10 block", [CITE.references]: citations.references },
-    <TitledSection headingId={`${id}-heading`} title="Cite this paper">
+    {
+      className: "mt-10 block",
+      [CITE.references]: citations.references,
+      [CITE.loadingLabel]: t("Loading references…"),
+      [CITE.failedLabel]: t("The formatted references could not be loaded."),
+      [CITE.copyFailedLabel]: t("Could not copy: select the text and copy it."),
+    },
+    <TitledSection headingId={`${id}-heading`} title={t("Cite this paper")}>
       <fieldset className="mt-3">
-        <legend className="sr-only">Citation style</legend>
+        <legend className="sr-only">{t("Citation style")}</legend>
         <div className="flex flex-wrap gap-2">
           {citations.styles.map((s) => (
             <label
@@ -40,7 +54,7 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
                 name={`${id}-style`}
                 value={s.key}
                 defaultChecked={s.key === chosen.key}
-                data-label={s.label}
+                {...{ [CITE.copiedLabel]: t("{style} citation copied.", { style: s.label }) }}
                 className="sr-only"
               />
               {s.label}
@@ -58,8 +72,9 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         >
           <noscript>
             <span className="font-sans text-sm text-slate-700">
-              The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON downloads below
-              work without it.
+              {t(
+                "The formatted references need JavaScript. The BibTeX, RIS and CSL-JSON downloads below work without it.",
+              )}
             </span>
           </noscript>
         </p>
@@ -70,7 +85,7 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
             hidden
             className={buttonClass("secondary")}
           >
-            Try again
+            {t("Try again")}
           </button>
           <button
             type="button"
@@ -79,13 +94,13 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
             className={buttonClass("secondary")}
             aria-describedby={`${id}-text`}
           >
-            Copy citation
+            {t("Copy citation")}
           </button>
           <span role="status" className="text-sm text-slate-700" />
         </div>
       </div>
       <p className="mt-4 text-sm text-slate-700">
-        <span className="font-semibold">Download citation:</span>{" "}
+        <span className="font-semibold">{t("Download citation:")}</span>{" "}
         {citations.files.map((f, i) => (
           <span key={f.format}>
             {i > 0 ? " · " : null}
@@ -96,11 +111,10 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
         ))}
       </p>
       <p className="mt-2 text-xs text-slate-500">
-        Formatted with{" "}
-        <a href="https://citationstyles.org/" className={textLinkClass}>
-          Citation Style Language
-        </a>{" "}
-        styles.
+        <Trans
+          id="Formatted with <0>Citation Style Language</0> styles."
+          components={{ 0: CSL_LINK }}
+        />
       </p>
     </TitledSection>,
   );

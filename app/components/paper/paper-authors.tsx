@@ -1,5 +1,6 @@
 import type { AffiliationItem, PaperReading } from "../../../shared/api.ts";
 import { splitInstitutions } from "../../../shared/format.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { textLinkClass } from "../ui/styles.ts";
 import { OrcidIcon } from "./scholarly-icons.tsx";
 
@@ -17,9 +18,11 @@ function affiliationsOf(author: Author): AffiliationItem[] {
  * ROR id; with a single affiliation for everyone the numbers are left out. The corresponding
  * author is marked with an asterisk explained under the list; an author with an ORCID iD has
  * ORCID's iD icon after the name, linked to the record, and the iDs are listed in full
- * (`https://orcid.org/…`), as ORCID's display guidelines ask.
+ * (`https://orcid.org/…`), as ORCID's display guidelines ask. Labels are in the page's language;
+ * the iDs read left to right in any language (decision 382).
  */
 export function PaperAuthors({ authors }: { authors: PaperReading["authors"] }) {
+  const t = useT();
   if (authors.length === 0) return null;
   const affiliations: AffiliationItem[] = [];
   const refs = authors.map((author) =>
@@ -35,29 +38,32 @@ export function PaperAuthors({ authors }: { authors: PaperReading["authors"] }) 
   const withOrcid = authors.filter((a) => a.orcid);
   return (
     <div className="mt-4">
-      <h2 className="sr-only">Authors</h2>
+      <h2 className="sr-only">{t("Authors")}</h2>
       <ul className="flex flex-wrap text-base text-slate-900 sm:text-lg">
         {authors.map((author, i) => (
           <li
             // Two authors may share a name; their position tells them apart.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             key={i}
-            className="after:mr-1 after:content-[','] last:after:content-none"
+            className="after:me-1 after:content-[','] last:after:content-none"
           >
-            {author.name}
+            <bdi>{author.name}</bdi>
             {author.corresponding ? (
-              <span className="text-slate-600" title="Corresponding author">
-                *<span className="sr-only"> (corresponding author)</span>
+              <span className="text-slate-600" title={t("Corresponding author")}>
+                *<span className="sr-only"> {t("(corresponding author)")}</span>
               </span>
             ) : null}
             {numbered && refs[i]?.length ? (
-              <sup className="ml-0.5 text-xs text-slate-600">{refs[i]?.join(",")}</sup>
+              <sup className="ms-0.5 text-xs text-slate-600">{refs[i]?.join(",")}</sup>
             ) : null}
             {author.orcid ? (
               <a
                 href={author.orcid}
-                className="ml-1 inline-flex align-[-0.1em]"
-                aria-label={`ORCID iD of ${author.name}: ${author.orcid}`}
+                className="ms-1 inline-flex align-[-0.1em]"
+                aria-label={t("ORCID iD of {name}: {orcid}", {
+                  name: author.name,
+                  orcid: author.orcid,
+                })}
               >
                 <OrcidIcon />
               </a>
@@ -69,15 +75,15 @@ export function PaperAuthors({ authors }: { authors: PaperReading["authors"] }) 
         <ol className="mt-2 space-y-0.5 text-sm text-slate-600">
           {affiliations.map((affiliation, i) => (
             <li key={affiliation.name}>
-              {numbered ? <sup className="mr-1">{i + 1}</sup> : null}
-              {affiliation.name}
+              {numbered ? <sup className="me-1">{i + 1}</sup> : null}
+              <bdi>{affiliation.name}</bdi>
               {affiliation.ror ? (
                 <>
                   {" "}
                   <a
                     href={affiliation.ror}
                     className={`${textLinkClass} text-xs`}
-                    aria-label={`ROR record of ${affiliation.name}`}
+                    aria-label={t("ROR record of {name}", { name: affiliation.name })}
                   >
                     ROR
                   </a>
@@ -87,20 +93,23 @@ export function PaperAuthors({ authors }: { authors: PaperReading["authors"] }) 
           ))}
         </ol>
       ) : null}
-      {corresponding ? <p className="mt-2 text-sm text-slate-600">* Corresponding author</p> : null}
+      {corresponding ? (
+        <p className="mt-2 text-sm text-slate-600">{t("* Corresponding author")}</p>
+      ) : null}
       {withOrcid.length > 0 ? (
-        <ul aria-label="ORCID iDs" className="mt-2 space-y-0.5 text-sm text-slate-700">
+        <ul aria-label={t("ORCID iDs")} className="mt-2 space-y-0.5 text-sm text-slate-700">
           {withOrcid.map((author, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: two authors may share a name
             <li key={i} className="flex min-w-0 flex-wrap items-center gap-x-1.5">
-              <span>{author.name}:</span>
+              <span>{t("{name}:", { name: author.name })}</span>
               <a
                 href={author.orcid}
+                dir="ltr"
                 className={`${textLinkClass} inline-flex min-w-0 items-center gap-1 break-all`}
               >
                 <OrcidIcon />
                 <span>
-                  <span className="sr-only">ORCID iD </span>
+                  <span className="sr-only">{t("ORCID iD")} </span>
                   {author.orcid}
                 </span>
               </a>

@@ -4,10 +4,12 @@
  * with the cover (its placeholder when there is none), a kicker linked to where the collection
  * belongs, the title as the page's one `h1` and the collection's own lines (`children`); an
  * optional introduction; the collapsible 'Editorial Board' grouped by role (collapsed by
- * default); and the papers under their heading.
+ * default); and the papers under their heading. The caller gives its texts translated; the
+ * board's title is translated here.
  */
 import type { ReactNode } from "react";
 import type { EditorPublic } from "../../../shared/api.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { EditorialBoard } from "../journal/editorial-board.tsx";
 import { Breadcrumbs, type Crumb } from "../ui/breadcrumbs.tsx";
 import { CoverImage } from "../ui/cover-image.tsx";
@@ -46,6 +48,7 @@ export function PaperCollection({
   /** The papers' section: its heading's id and text, and the list. */
   papers: { id: string; heading: string; list: ReactNode };
 }) {
+  const t = useT();
   return (
     <main className={`${containerClass} py-6 sm:py-10`}>
       <Breadcrumbs items={crumbs} />
@@ -74,7 +77,7 @@ export function PaperCollection({
       {intro}
 
       <div className="mt-10">
-        <Disclosure title="Editorial Board">
+        <Disclosure title={t("Editorial Board")}>
           <EditorialBoard editors={editors} emptyText={editorsEmptyText} />
         </Disclosure>
       </div>

@@ -1,7 +1,8 @@
 /**
  * The head of a paper's pages, the abstract page (./paper-reader.tsx) and the HTML full text
  * (../fulltext/full-text-page.tsx): where it appeared (linked), its title as the page's one `h1`
- * (`id="paper-title"`, which the page's `<article>` is labelled by) and its authors.
+ * (`id="paper-title"`, which the page's `<article>` is labelled by) and its authors. The title
+ * takes its own direction (`dir="auto"`): an English title on an Arabic page reads left to right.
  */
 import type { PaperReading } from "../../../shared/api.ts";
 import { Link } from "../ui/link.tsx";
@@ -39,6 +40,8 @@ export function PaperHeading({
       </p>
       <h1
         id="paper-title"
+        // the paper's language may read the other way than the page's
+        dir="auto"
         className={`mt-3 text-2xl leading-tight font-semibold sm:text-3xl lg:text-4xl ${titleClassName}`.trim()}
       >
         {paper.title}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Trans } from "../../i18n/use-t.tsx";
 import { authorLine } from "../ui/authors.ts";
 import { Link } from "../ui/link.tsx";
 import { buttonClass } from "../ui/styles.ts";
@@ -10,7 +11,7 @@ type ListedPaper = { paperID: number; title: string; authors: { name: string }[]
  * The papers of an issue or a proceeding page, in their order: each paper's title (a link),
  * author names and an 'Open' link to `linkOf(paper)` (docs/product/screens.md, 'Publication Contents');
  * `details` adds a line under the authors (a proceeding's page range). Without papers,
- * `emptyText` instead of the list.
+ * `emptyText` (translated by the caller) instead of the list. 'Open' in the page's language.
  */
 export function PaperList<P extends ListedPaper>({
   papers,
@@ -41,7 +42,11 @@ export function PaperList<P extends ListedPaper>({
               {details?.(paper)}
             </div>
             <Link to={link} className={buttonClass("secondary", "shrink-0 self-start")}>
-              Open<span className="sr-only">: {paper.title}</span>
+              <Trans
+                id="Open<0>: {title}</0>"
+                values={{ title: paper.title }}
+                components={{ 0: <span className="sr-only" /> }}
+              />
             </Link>
           </li>
         );

@@ -10,7 +10,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { PaperReading } from "../../../shared/api.ts";
-import { prefixOf } from "../../../shared/i18n/locales.ts";
+import type { RenderLocale } from "../../../shared/i18n/locales.ts";
 import { fullTextMeta } from "../../lib/fulltext-meta.ts";
 import type { FullTextPageData, PaperPageData } from "../../lib/paper-load.ts";
 import { localeOf, originOf, siteNameOf } from "../../lib/root-data.ts";
@@ -29,6 +29,7 @@ export function PaperPage({
   citations,
   usage,
   fullText,
+  readerMessages,
 }: PaperPageData<PaperReading>) {
   if (!paper || !source) return <main className={`${containerClass} py-16`} />;
   return (
@@ -39,6 +40,7 @@ export function PaperPage({
       citations={citations ?? undefined}
       usage={usage}
       fullTextLink={fullText}
+      readerMessages={readerMessages}
     />
   );
 }
@@ -56,7 +58,7 @@ export function paperPageMeta<P extends PaperReading>(
     origin: string,
     siteName: string,
     fullTextPath: string,
-    pagePrefix: string,
+    locale: RenderLocale,
   ) => MetaDescriptor[],
 ): MetaDescriptor[] {
   const siteName = siteNameOf(matches);
@@ -66,7 +68,7 @@ export function paperPageMeta<P extends PaperReading>(
     originOf(matches),
     siteName,
     loaderData.fullText,
-    prefixOf(localeOf(matches)),
+    localeOf(matches),
   );
 }
 
@@ -91,7 +93,7 @@ export function fullTextPageMeta(
     loaderData.link,
     originOf(matches),
     siteName,
-    prefixOf(localeOf(matches)),
+    localeOf(matches),
   );
 }
 

@@ -13,11 +13,15 @@
  * decision 292) switches views: it hides the buttons and the abstract, mounts the viewer
  * (./reader-root.tsx, fetched on that click) into the empty slot, and on 'Close' undoes that
  * and focuses the button again.
+ *
+ * Every text is in the page's language; the element carries the reader's messages in it
+ * (`readerMessages`, decision 425), since the page has no catalogue in the browser.
  */
 import { createElement } from "react";
 import type { PaperCitations, PaperReading } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import type { ReaderFigures } from "../../../shared/usage.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { abstractParagraphs } from "../../lib/citation-meta.ts";
 import { TitledSection } from "../ui/heading.tsx";
 import { Link } from "../ui/link.tsx";
@@ -36,6 +40,7 @@ export function PaperReader({
   citations,
   usage,
   fullTextLink = "",
+  readerMessages = "{}",
 }: {
   paper: PaperReading;
   source: PaperSource;
@@ -45,7 +50,10 @@ export function PaperReader({
   usage?: ReaderFigures | null;
   /** The paper's HTML full text (`{paper page}/fulltext`, decision 285), or "" when it has none. */
   fullTextLink?: string;
+  /** The PDF reader's compiled messages in the page's language, JSON (app/lib/reader-catalogue.ts). */
+  readerMessages?: string;
 }) {
+  const t = useT();
   const keywords = splitKeywords(paper.keywords);
   const paragraphs = abstractParagraphs(paper.abstract);
 
@@ -53,7 +61,10 @@ export function PaperReader({
     <main className={`${containerClass} py-8 sm:py-12`}>
       {createElement(
         READER.tag,
-        { className: "block" },
+        {
+          className: "block",
+          ...(paper.file_url ? { [READER.messages]: readerMessages } : {}),
+        },
         <article aria-labelledby="paper-title">
           <header className="max-w-4xl">
             <PaperHeading source={source} paper={paper} />
@@ -69,20 +80,20 @@ export function PaperReader({
                     data-title={paper.title}
                     className={buttonClass("primary")}
                   >
-                    Open Full Text (PDF)
+                    {t("Open Full Text (PDF)")}
                   </button>
                   <a
                     href={paper.file_url}
                     download
                     className={buttonClass("secondary")}
-                    aria-label="Download PDF file"
+                    aria-label={t("Download PDF file")}
                   >
-                    Download PDF
+                    {t("Download PDF")}
                   </a>
                 </>
               ) : (
                 <p className="rounded-sm border border-slate-300 bg-white px-4 py-2 text-sm text-slate-700">
-                  The full text (PDF) of this paper is not available.
+                  {t("The full text (PDF) of this paper is not available.")}
                 </p>
               )}
               {fullTextLink ? (
@@ -90,7 +101,7 @@ export function PaperReader({
                   to={fullTextLink}
                   className={buttonClass(paper.file_url ? "secondary" : "primary")}
                 >
-                  Full Text (HTML)
+                  {t("Full Text (HTML)")}
                 </Link>
               ) : null}
             </div>
@@ -100,25 +111,29 @@ export function PaperReader({
             <div {...{ [READER.slot]: "" }} hidden className="-mx-4 mt-6 sm:mx-0" />
           ) : null}
           <div {...{ [READER.abstract]: "" }} className="mt-10 max-w-3xl">
-            <TitledSection headingId="abstract-heading" title="Abstract">
+            <TitledSection headingId="abstract-heading" title={t("Abstract")}>
               {paragraphs.length > 0 ? (
                 <div className="mt-3 space-y-4 text-base leading-relaxed text-slate-800">
                   {paragraphs.map((text, i) => (
                     // Paragraphs have no identity of their own; their order is the text's order.
+                    // The abstract is in the paper's language: each paragraph in its own direction.
                     // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                    <p key={i}>{text}</p>
+                    <p key={i} dir="auto">
+                      {text}
+                    </p>
                   ))}
                 </div>
               ) : (
-                <p className="mt-3 text-slate-500">No abstract.</p>
+                <p className="mt-3 text-slate-500">{t("No abstract.")}</p>
               )}
             </TitledSection>
             {keywords.length > 0 ? (
-              <TitledSection headingId="keywords-heading" className="mt-8" title="Keywords">
+              <TitledSection headingId="keywords-heading" className="mt-8" title={t("Keywords")}>
                 <ul className="mt-3 flex flex-wrap gap-2">
                   {keywords.map((keyword) => (
                     <li
                       key={keyword}
+                      dir="auto"
                       className="rounded-sm bg-brand-50 px-2.5 py-1 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
                     >
                       {keyword}

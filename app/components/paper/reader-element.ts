@@ -5,7 +5,9 @@
  * its `data-url` and `data-title`) hides the buttons and the abstract and mounts the viewer
  * (./reader-root.tsx, a React root of its own, fetched on that click, with pdf.js and the
  * viewer's session code alongside) into the empty {@link READER}.slot; the viewer's 'Close'
- * undoes that and gives the focus back to the button.
+ * undoes that and gives the focus back to the button. The element carries the reader's texts in
+ * the page's language ({@link READER}.messages: the reader's share of the catalogue, compiled
+ * on the server; decision 425) and hands them to the viewer, since the page has no catalogue.
  *
  * Safe to import anywhere: the class is made only by {@link defineReader}, in a browser.
  */
@@ -16,6 +18,8 @@ export const READER = {
   open: "data-reader-open",
   slot: "data-reader-slot",
   abstract: "data-reader-abstract",
+  /** On the element: the reader's compiled messages in the page's language, as JSON. */
+  messages: "data-reader-messages",
 } as const;
 
 /** Defines `<ath-reader>` in `registry` (once). */
@@ -59,6 +63,7 @@ export function defineReader(registry: CustomElementRegistry = customElements): 
           module.mountReader(view, {
             url: open.dataset.url ?? "",
             title: open.dataset.title ?? "",
+            messages: this.getAttribute(READER.messages) ?? "{}",
             onClose: () => {
               view.remove();
               this.#reading(open, false);

@@ -26,14 +26,16 @@ export function OrcidIcon({ className = "size-4" }: { className?: string }) {
 
 /**
  * A Creative Commons badge in the spirit of CC's 88×31 buttons: the "cc" mark, then the licence's
- * short label (`BY-NC 4.0`) on a dark ground. Decorative: the licence link beside it carries
- * the name.
+ * short label (`BY-NC 4.0`) on a dark ground, left to right in every language. Decorative: the
+ * licence link beside it carries the name.
  */
 export function LicenceBadge({ licence }: { licence: CreativeCommonsLicence }) {
   const label = licence.label.replace(/^CC\s+/, "");
   return (
     <span
       aria-hidden="true"
+      // a mark drawn as Creative Commons draws it, in every language
+      dir="ltr"
       className="inline-flex shrink-0 items-center gap-1 rounded-sm bg-slate-800 py-0.5 pr-1.5 pl-0.5 font-sans text-[0.7rem] leading-none font-bold tracking-wide text-white"
     >
       <span className="inline-flex size-5 items-center justify-center rounded-full bg-white text-[0.62rem] text-slate-900">

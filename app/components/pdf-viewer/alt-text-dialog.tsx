@@ -2,10 +2,11 @@
  * The alt text dialog of an image (stamp) annotation (docs/product/data.md: alt text data altText and
  * decorative; issue 9). pdf.js's editor calls its alt text manager when an image is added and when
  * the image's alt text button is pressed (session.ts); this modal `<dialog>` is that manager's
- * face, worded with pdf.js's own en-US strings. Save resolves with the text, Cancel or Escape with
- * `null` (pdf.js then keeps the previous alt text).
+ * face, worded with pdf.js's own en-US strings (catalogue messages, in the page's language). Save
+ * resolves with the text, Cancel or Escape with `null` (pdf.js then keeps the previous alt text).
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { useT } from "../../i18n/use-t.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import type { AltTextData } from "./session.ts";
 
@@ -17,6 +18,7 @@ export type AltTextDialogProps = {
 };
 
 export function AltTextDialog({ current, onSave, onCancel }: AltTextDialogProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [altText, setAltText] = useState(current.altText);
   const [decorative, setDecorative] = useState(current.decorative);
@@ -49,20 +51,22 @@ export function AltTextDialog({ current, onSave, onCancel }: AltTextDialogProps)
         }}
       >
         <h2 id={titleId} className="mb-1 font-serif text-lg font-semibold">
-          {editing ? "Edit alt text (image description)" : "Add alt text (image description)"}
+          {editing ? t("Edit alt text (image description)") : t("Add alt text (image description)")}
         </h2>
         <p id={descriptionId} className="mb-3 text-sm text-slate-700">
-          Short description for people who can’t see the image or when the image doesn’t load.
+          {t(
+            "Short description for people who can’t see the image or when the image doesn’t load.",
+          )}
         </p>
         <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-          Description
+          {t("Description")}
         </label>
         <textarea
           id={fieldId}
           rows={3}
           autoFocus
           disabled={decorative}
-          placeholder="Write your description here…"
+          placeholder={t("Write your description here…")}
           value={altText}
           onChange={(event) => setAltText(event.target.value)}
           className="mt-1 block w-full rounded border border-slate-400 px-3 py-2 text-base focus:border-brand-600 focus:outline-2 focus:outline-brand-600 disabled:bg-slate-100"
@@ -75,22 +79,22 @@ export function AltTextDialog({ current, onSave, onCancel }: AltTextDialogProps)
             onChange={(event) => setDecorative(event.target.checked)}
           />
           <span>
-            Mark as decorative
+            {t("Mark as decorative")}
             <span className="block text-slate-600">
-              This is used for ornamental images, like borders or watermarks.
+              {t("This is used for ornamental images, like borders or watermarks.")}
             </span>
           </span>
         </label>
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" onClick={onCancel} className={buttonClass("secondary")}>
-            Cancel
+            {t("Cancel")}
           </button>
           <button
             type="submit"
             className={buttonClass("primary")}
             disabled={!decorative && !altText.trim()}
           >
-            Save
+            {t("Save")}
           </button>
         </div>
       </form>

@@ -2,10 +2,11 @@
  * The in-page password prompt of a protected PDF (docs/product/screens.md): a modal `<dialog>` reading
  * 'Enter the password to open this PDF file.', and after a wrong password also
  * 'Invalid password. Please try again.'. Escape or Cancel give up (`onCancel`).
- * Remount it (new `key`) for every prompt so the field starts empty.
+ * Remount it (new `key`) for every prompt so the field starts empty. Texts in the page's language.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { VIEWER_MESSAGES } from "../../../shared/constants.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { buttonClass } from "../ui/styles.ts";
 
 export type PasswordDialogProps = {
@@ -16,6 +17,7 @@ export type PasswordDialogProps = {
 };
 
 export function PasswordDialog({ retry, onSubmit, onCancel }: PasswordDialogProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [password, setPassword] = useState("");
   const labelId = useId();
@@ -45,14 +47,14 @@ export function PasswordDialog({ retry, onSubmit, onCancel }: PasswordDialogProp
           onSubmit(password);
         }}
       >
-        <p className="mb-1 font-serif text-lg font-semibold">Password required</p>
+        <p className="mb-1 font-serif text-lg font-semibold">{t("Password required")}</p>
         {retry ? (
           <p id={errorId} role="alert" className="mb-3 text-sm font-medium text-red-700">
-            {VIEWER_MESSAGES.invalidPassword}
+            {t(VIEWER_MESSAGES.invalidPassword)}
           </p>
         ) : null}
         <label id={labelId} htmlFor={inputId} className="block text-sm text-slate-700">
-          {VIEWER_MESSAGES.passwordPrompt}
+          {t(VIEWER_MESSAGES.passwordPrompt)}
         </label>
         <input
           id={inputId}
@@ -66,10 +68,10 @@ export function PasswordDialog({ retry, onSubmit, onCancel }: PasswordDialogProp
         />
         <div className="mt-5 flex justify-end gap-2">
           <button type="button" onClick={onCancel} className={buttonClass("secondary")}>
-            Cancel
+            {t("Cancel")}
           </button>
           <button type="submit" className={buttonClass("primary")}>
-            OK
+            {t("OK")}
           </button>
         </div>
       </form>

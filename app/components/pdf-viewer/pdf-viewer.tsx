@@ -12,9 +12,17 @@
  * Zoom: scale 1.2 until the document is open, then the fit rule of zoom.ts, recomputed when the
  * window width changes; the buttons step by 0.2 within 0.5 … 2.0 and are disabled at the limits;
  * 'Fit width' returns to the fit rule and 'Fit page' applies pdf.js's "page-fit" (decision 155).
+ *
+ * Every text is a catalogue message in the page's language (`useT`): the paper page gives the
+ * reader its share of the catalogue, which ../paper/reader-root.tsx registers before mounting
+ * this (decision 425). The toolbar mirrors in right-to-left languages (logical classes; undo and
+ * redo arrows flipped); the pages keep the left-to-right geometry pdf.js draws them in.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { VIEWER_MESSAGES, ZOOM } from "../../../shared/constants.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
+import { useT } from "../../i18n/use-t.tsx";
 import { AltTextDialog } from "./alt-text-dialog.tsx";
 import { ANNOTATED_DOWNLOAD_NAME, saveBytes } from "./download.ts";
 import { loadErrorMessage } from "./load-error.ts";
@@ -30,7 +38,7 @@ import type {
 } from "./session.ts";
 import { SidePanel } from "./side-panel.tsx";
 import { type IconName, ToggleButton, ToolbarButton, toolClass } from "./toolbar-button.tsx";
-import { canZoomIn, canZoomOut, fitScale, zoomIn, zoomOut, zoomPercent } from "./zoom.ts";
+import { canZoomIn, canZoomOut, fitScale, zoomIn, zoomLevel, zoomOut } from "./zoom.ts";
 
 export type PdfViewerProps = {
   /** URL of the PDF, usually the paper's `file_url`; `""` shows 'No PDF file specified.'. */
@@ -63,15 +71,15 @@ const WIDE_SCREEN = "(min-width: 1440px)";
 /** The zoom buttons: the step each takes within 0.5 … 2.0 and whether it can go on from a scale. */
 type ZoomDirection = "in" | "out";
 const ZOOM_STEPS = {
-  out: { label: "Zoom out", icon: "minus", step: zoomOut, can: canZoomOut },
-  in: { label: "Zoom in", icon: "plus", step: zoomIn, can: canZoomIn },
+  out: { label: msg("Zoom out"), icon: "minus", step: zoomOut, can: canZoomOut },
+  in: { label: msg("Zoom in"), icon: "plus", step: zoomIn, can: canZoomIn },
 } as const;
 
 /** 'Fit width' and 'Fit page' (decision 155), in their order on the toolbar. */
 type Fit = "width" | "page";
 const FITS: { fit: Fit; text: string; title: string }[] = [
-  { fit: "width", text: "Fit width", title: "Fit the page width to the window" },
-  { fit: "page", text: "Fit page", title: "Show the whole page" },
+  { fit: "width", text: msg("Fit width"), title: msg("Fit the page width to the window") },
+  { fit: "page", text: msg("Fit page"), title: msg("Show the whole page") },
 ];
 
 /** The annotation tools' toggles: the pdf.js editor mode each switches, its icon, word and tip. */
@@ -84,33 +92,42 @@ const ANNOTATION_TOOLS: {
   {
     tool: "highlight",
     icon: "highlight",
-    text: "Highlight",
-    title: "Highlight text: select text to mark it",
+    text: msg("Highlight"),
+    title: msg("Highlight text: select text to mark it"),
   },
-  { tool: "ink", icon: "ink", text: "Draw", title: "Draw on the page with a pen" },
-  { tool: "stamp", icon: "image", text: "Image", title: "Add an image to the page" },
+  { tool: "ink", icon: "ink", text: msg("Draw"), title: msg("Draw on the page with a pen") },
+  { tool: "stamp", icon: "image", text: msg("Image"), title: msg("Add an image to the page") },
 ];
 
 /** Undo and redo: the editor's history action (also the icon), its name, tip, and what enables it. */
 const HISTORY_ACTIONS = [
-  { action: "undo", label: "Undo", title: "Undo (Ctrl+Z)", enabledBy: "canUndo" },
-  { action: "redo", label: "Redo", title: "Redo (Ctrl+Y)", enabledBy: "canRedo" },
+  { action: "undo", label: msg("Undo"), title: msg("Undo (Ctrl+Z)"), enabledBy: "canUndo" },
+  { action: "redo", label: msg("Redo"), title: msg("Redo (Ctrl+Y)"), enabledBy: "canRedo" },
 ] as const;
 
 /** The find bar's steps back and forth through the matches. */
 const FIND_STEPS = [
-  { previous: true, label: "Previous match", title: "Previous match (Shift+Enter)", icon: "up" },
-  { previous: false, label: "Next match", title: "Next match (Enter)", icon: "down" },
+  {
+    previous: true,
+    label: msg("Previous match"),
+    title: msg("Previous match (Shift+Enter)"),
+    icon: "up",
+  },
+  { previous: false, label: msg("Next match"), title: msg("Next match (Enter)"), icon: "down" },
 ] as const;
 
 /** pdf.js's own find-bar wording (its en-US `pdfjs-find-match-count` and `pdfjs-find-not-found`). */
-function findMessage(found: FindResult): string {
-  if (found.notFound) return "Phrase not found";
-  if (found.total === 0) return found.pending ? "Searching…" : "";
-  return `${found.current} of ${found.total} ${found.total === 1 ? "match" : "matches"}`;
+function findMessage(found: FindResult, t: Translate): string {
+  if (found.notFound) return t("Phrase not found");
+  if (found.total === 0) return found.pending ? t("Searching…") : "";
+  return t(
+    "{total, plural, one {{current, number} of # match} other {{current, number} of # matches}}",
+    { total: found.total, current: found.current },
+  );
 }
 
 export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
+  const t = useT();
   const sectionRef = useRef<HTMLElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
@@ -120,6 +137,9 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   const answerRef = useRef<((password: string | null) => void) | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // pdf.js's own texts (its editors' buttons, page landmarks) in the page's language; the
+  // language does not change while the reader is open, so the session takes it once.
+  const translateRef = useRef(t);
 
   const [load, setLoad] = useState<LoadState>({ kind: "loading" });
   const [firstPageDrawn, setFirstPageDrawn] = useState(false);
@@ -189,7 +209,14 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
       try {
         const { openPdf } = await import("./session.ts");
         if (disposed) return;
-        session = await openPdf({ container, viewer, url, scale: ZOOM.initial, events });
+        session = await openPdf({
+          container,
+          viewer,
+          url,
+          scale: ZOOM.initial,
+          events,
+          translate: translateRef.current,
+        });
         if (disposed) {
           session.destroy();
           return;
@@ -279,8 +306,8 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   const zoomButton = (direction: ZoomDirection) => (
     <ToolbarButton
       ref={zoomRefs[direction]}
-      aria-label={ZOOM_STEPS[direction].label}
-      title={ZOOM_STEPS[direction].label}
+      aria-label={t(ZOOM_STEPS[direction].label)}
+      title={t(ZOOM_STEPS[direction].label)}
       disabled={!ready || !ZOOM_STEPS[direction].can(scale)}
       onClick={() => onZoom(direction)}
       icon={ZOOM_STEPS[direction].icon}
@@ -377,23 +404,23 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   return (
     <section
       ref={sectionRef}
-      aria-label="Full text (PDF)"
+      aria-label={t("Full text (PDF)")}
       // The whole viewport above the fixed footer (decision 268): one toolbar, then the pages.
       className="pdf-reader flex h-[calc(100dvh-var(--spacing-footer))] flex-col overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
     >
       <div
         role="toolbar"
-        aria-label="PDF tools"
+        aria-label={t("PDF tools")}
         className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-slate-300 bg-white px-2 py-1.5 sm:gap-x-2 sm:px-3"
       >
         <div className="flex items-center gap-1">
           {zoomButton("out")}
           <output
-            aria-label="Zoom level"
+            aria-label={t("Zoom level")}
             aria-live="polite"
             className="w-11 text-center text-sm tabular-nums text-slate-700 sm:w-14"
           >
-            {zoomPercent(scale)}
+            {t("{zoom, number, percent}", { zoom: zoomLevel(scale) })}
           </output>
           {zoomButton("in")}
         </div>
@@ -402,7 +429,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           onSubmit={onPageSubmit}
         >
           <label htmlFor="pdf-page-input" className="max-sm:sr-only">
-            Page
+            {t("Page")}
           </label>
           <input
             id="pdf-page-input"
@@ -410,7 +437,9 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete="off"
-            aria-label={ready ? `Page number, of ${load.pages}` : "Page number"}
+            aria-label={
+              ready ? t("Page number, of {pages, number}", { pages: load.pages }) : t("Page number")
+            }
             className="h-9 w-11 rounded border border-slate-300 px-1 text-center"
             disabled={!ready || load.pages === 0}
             value={pageInput}
@@ -418,7 +447,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             onBlur={() => setPageInput(String(page))}
           />
           <span data-testid="pdf-page-count">
-            {ready && load.pages > 0 ? `of ${load.pages}` : "\u00a0"}
+            {ready && load.pages > 0 ? t("of {pages, number}", { pages: load.pages }) : "\u00a0"}
           </span>
         </form>
         {/* The secondary controls: in the toolbar's one row from 1280 px up (`xl:contents`);
@@ -432,8 +461,8 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             controls="pdf-side-panel"
             open={panelOpen}
             setOpen={setPanelOpen}
-            aria-label="Outline and pages"
-            title="Show or hide the outline and page thumbnails"
+            aria-label={t("Outline and pages")}
+            title={t("Show or hide the outline and page thumbnails")}
             icon="panel"
           />
           {FITS.map(({ fit, text, title }) => (
@@ -441,13 +470,18 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
               key={fit}
               disabled={!ready}
               onClick={() => onFit(fit)}
-              title={title}
-              text={text}
+              title={t(title)}
+              text={t(text)}
             />
           ))}
           <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
           {/* biome-ignore lint/a11y/useSemanticElements: a group of toggles, not a fieldset */}
-          <div role="group" aria-label="Annotation tools" className="flex items-center gap-1">
+          <div
+            role="group"
+            aria-label={t("Annotation tools")}
+            // longer words than English wrap to a line of their own, within the reader
+            className="flex flex-wrap items-center gap-1"
+          >
             {ANNOTATION_TOOLS.map((item) => (
               <ToolbarButton
                 key={item.tool}
@@ -455,9 +489,9 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
                 aria-pressed={tool === item.tool}
                 disabled={!editing}
                 onClick={item.tool === "stamp" ? onImage : () => onTool(item.tool)}
-                title={item.title}
+                title={t(item.title)}
                 icon={item.icon}
-                text={item.text}
+                text={t(item.text)}
                 textClass="xl:sr-only"
               />
             ))}
@@ -465,14 +499,14 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
               <ToolbarButton
                 disabled={!editing}
                 onClick={() => sessionRef.current?.addImage()}
-                text="Add image"
+                text={t("Add image")}
               />
             ) : null}
             {HISTORY_ACTIONS.map(({ action, label, title, enabledBy }) => (
               <ToolbarButton
                 key={action}
-                aria-label={label}
-                title={title}
+                aria-label={t(label)}
+                title={t(title)}
                 disabled={!editing || !editorStates[enabledBy]}
                 onClick={() => sessionRef.current?.editingAction(action)}
                 icon={action}
@@ -484,36 +518,36 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             controls="pdf-find"
             open={findOpen}
             setOpen={setFindOpen}
-            title="Find in document"
+            title={t("Find in document")}
             disabled={!ready}
             icon="find"
-            text="Find"
+            text={t("Find")}
             textClass="xl:sr-only"
           />
           <ToolbarButton
             disabled={!ready || downloading}
             onClick={onDownloadAnnotated}
-            aria-label="Download with my annotations"
-            title="Download the PDF with my annotations"
+            aria-label={t("Download with my annotations")}
+            title={t("Download the PDF with my annotations")}
             icon="downloadMarked"
-            text="With my annotations"
+            text={t("With my annotations")}
             textClass="xl:sr-only"
           />
         </div>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ms-auto flex items-center gap-1">
           <ToolbarButton
             disabled={!ready || downloading}
             onClick={onDownload}
-            title="Download the PDF (document.pdf)"
+            title={t("Download the PDF (document.pdf)")}
             icon="download"
-            text="Download"
+            text={t("Download")}
             textClass="max-sm:sr-only"
           />
           <ToolbarButton
             onClick={onClose}
-            title="Close the PDF"
+            title={t("Close the PDF")}
             icon="close"
-            text="Close"
+            text={t("Close")}
             textClass="max-sm:sr-only"
           />
           <ToggleButton
@@ -521,8 +555,8 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             controls="pdf-more-tools"
             open={moreOpen}
             setOpen={setMoreOpen}
-            aria-label="More tools"
-            title="Outline, fit, annotation tools, find"
+            aria-label={t("More tools")}
+            title={t("Outline, fit, annotation tools, find")}
             icon="more"
           >
             {/* a tool in use is shown on the button while its row is closed */}
@@ -533,7 +567,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
         </div>
         <search
           id="pdf-find"
-          aria-label="Find in document"
+          aria-label={t("Find in document")}
           hidden={!findOpen}
           className="order-2 basis-full border-t border-slate-200 pt-2"
         >
@@ -547,8 +581,10 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             <input
               ref={findInputRef}
               type="search"
-              aria-label="Find in document"
-              placeholder="Find in document…"
+              // what a reader looks for is in the paper's language, not the page's
+              dir="auto"
+              aria-label={t("Find in document")}
+              placeholder={t("Find in document…")}
               className="h-9 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm sm:max-w-72"
               disabled={!ready}
               value={query}
@@ -566,8 +602,8 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             {FIND_STEPS.map(({ previous, label, title, icon }) => (
               <ToolbarButton
                 key={label}
-                aria-label={label}
-                title={title}
+                aria-label={t(label)}
+                title={t(title)}
                 disabled={!ready || !found?.total}
                 onClick={() => runFind(query, previous)}
                 icon={icon}
@@ -576,24 +612,25 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             <output
               aria-live="polite"
               data-testid="pdf-find-count"
+              dir="auto"
               className="text-sm text-slate-700"
             >
-              {query && found ? findMessage(found) : ""}
+              {query && found ? findMessage(found, t) : ""}
             </output>
           </form>
         </search>
       </div>
       {notice ? (
         <p role="alert" className="bg-red-50 px-3 py-2 text-sm text-red-800">
-          {notice}
+          {t(notice)}
         </p>
       ) : null}
       <div className="relative flex min-h-0 flex-1">
         <aside
           id="pdf-side-panel"
-          aria-label="Outline and pages"
+          aria-label={t("Outline and pages")}
           hidden={!panelOpen}
-          className="absolute inset-y-0 left-0 z-20 w-44 border-r border-slate-300 bg-white shadow-lg lg:static lg:shadow-none"
+          className="absolute inset-y-0 start-0 z-20 w-44 border-e border-slate-300 bg-white shadow-lg lg:static lg:shadow-none"
         >
           {panelOpen && ready ? (
             <SidePanel
@@ -607,7 +644,9 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
           ) : null}
         </aside>
         <div className="relative min-w-0 flex-1">
-          {/* pdf.js accepts only a <div> as its container, so the region role is given here. */}
+          {/* pdf.js accepts only a <div> as its container, so the region role is given here.
+              The pages keep pdf.js's left-to-right geometry in every language (its scroll
+              and find code measure from the left); the text layer has each run's own direction. */}
           {/* biome-ignore lint/a11y/useSemanticElements: see above */}
           <div
             ref={containerRef}
@@ -616,7 +655,8 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
             tabIndex={0}
             role="region"
-            aria-label={title ? `PDF pages of ${title}` : "PDF pages"}
+            dir="ltr"
+            aria-label={title ? t("PDF pages of {title}", { title }) : t("PDF pages")}
             aria-busy={!ready || !firstPageDrawn}
             className="absolute inset-0 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
           >
@@ -631,7 +671,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
                 status.alert ? "bg-red-50 text-red-800" : "bg-white text-slate-700"
               }`}
             >
-              {status.text}
+              {t(status.text)}
             </p>
           </div>
         ) : null}

@@ -7,12 +7,15 @@
  * `disableStream`) so only the bytes of the pages on screen are fetched from the 206-capable
  * galley route; a protected file asks `events.password` (pdf.js `onPassword` with
  * `PasswordResponses`) until the right password or a cancel; missing fonts only make pdf.js log a
- * warning and fall back, rendering continues.
+ * warning and fall back, rendering continues. pdf.js's own texts (page landmarks, the editors'
+ * buttons) and the spec's 'Failed to load the page.' are in the page's language
+ * (`OpenOptions.translate`, ./pdfjs-l10n.ts; decision 426).
  */
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import type { PDFViewer } from "pdfjs-dist/web/pdf_viewer.mjs";
 import { VIEWER_MESSAGES } from "../../../shared/constants.ts";
+import type { Translate } from "../../../shared/i18n/translator.ts";
 import {
   annotationKey,
   loadAnnotations,
@@ -20,6 +23,7 @@ import {
   saveAnnotations,
 } from "./annotation-store.ts";
 import { loadPdfjs, pdfjsDataUrls, pdfjsImagesUrl } from "./pdfjs.ts";
+import { ReaderL10n } from "./pdfjs-l10n.ts";
 
 /** What the session tells its owner. */
 export type SessionEvents = {
@@ -201,21 +205,23 @@ export type OpenOptions = {
   /** First scale to draw at (spec: 1.2 until the fit scale is known). */
   scale: number;
   events: SessionEvents;
+  /** `t` in the page's language, for pdf.js's texts and the page failure. */
+  translate: Translate;
 };
 
-/** Marks a page whose drawing failed with the spec's message (section 8). */
-function markFailedPage(pageDiv: HTMLElement | undefined): void {
+/** Marks a page whose drawing failed with the spec's message (section 8), in `text`. */
+function markFailedPage(pageDiv: HTMLElement | undefined, text: string): void {
   if (!pageDiv || pageDiv.querySelector(".athenaeum-page-error")) return;
   const note = document.createElement("p");
   note.className = "athenaeum-page-error";
   note.setAttribute("role", "alert");
-  note.textContent = VIEWER_MESSAGES.pageFailed;
+  note.textContent = text;
   pageDiv.append(note);
 }
 
 /** Starts loading `url` into the viewer; resolves as soon as pdf.js is ready to fetch. */
 export async function openPdf(options: OpenOptions): Promise<PdfSession> {
-  const { container, viewer, url, events } = options;
+  const { container, viewer, url, events, translate } = options;
   const { lib, components } = await loadPdfjs();
   const { AnnotationEditorParamsType, AnnotationEditorType, AnnotationMode, PasswordResponses } =
     lib;
@@ -283,8 +289,11 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     scrollMatch(match);
     if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
   };
-  // l10n: PDFViewer's default is pdf.js's GenericL10n with its built-in en-US strings (the
-  // editors' button titles, aria labels and alerts), and it translates the container itself.
+  // pdf.js's texts (the editors' button titles, aria labels, page landmarks) in the page's
+  // language, not GenericL10n's built-in en-US (decision 426); given an `l10n`, PDFViewer leaves
+  // translating its container to its owner, done below.
+  const root = document.documentElement;
+  const l10n = new ReaderL10n(translate, root.lang, root.dir === "rtl" ? "rtl" : "ltr");
   // pdfjs-dist's typings lag behind its options (`enableUpdatedAddImage`, `altTextManager`, …).
   type ViewerOptions = ConstructorParameters<typeof components.PDFViewer>[0];
   const pdfViewer: PDFViewer = new components.PDFViewer({
@@ -304,8 +313,12 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     altTextManager,
     imageResourcesPath: pdfjsImagesUrl(lib.version),
     supportsPinchToZoom: false, // the zoom rule is the spec's (zoom.ts), not the gesture's
+    // pdfjs-dist types `l10n` as its L10n class; PDFViewer calls only the interface pdf.js
+    // defines for it (web/interfaces.js, IL10n), which ReaderL10n implements.
+    l10n: l10n as unknown as ViewerOptions["l10n"],
   } as ViewerOptions);
   linkService.setViewer(pdfViewer);
+  void l10n.translate(container);
 
   let scale = options.scale;
   let pagesReady = false;
@@ -340,7 +353,12 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
   });
   eventBus.on("pagechanging", (e: { pageNumber: number }) => events.pageChanged(e.pageNumber));
   eventBus.on("pagerendered", (e: { pageNumber: number; error: unknown }) => {
-    if (e.error) markFailedPage(pdfViewer.getPageView(e.pageNumber - 1)?.div);
+    if (e.error) {
+      markFailedPage(
+        pdfViewer.getPageView(e.pageNumber - 1)?.div,
+        translate(VIEWER_MESSAGES.pageFailed),
+      );
+    }
     events.pageRendered(e.pageNumber, Boolean(e.error));
   });
   type Count = { current: number; total: number };
@@ -675,6 +693,7 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
       pdfViewer.setDocument(null);
       linkService.setDocument(null, null);
       void task.destroy();
+      void l10n.destroy();
     },
   };
 }

@@ -6,9 +6,13 @@
  * thumbnail drawn by pdf.js (`page.render`) when it scrolls into the panel.
  *
  * Shown beside the pages on wide screens; on phones it opens over them from the toolbar's
- * 'Outline and pages' toggle and closes when an entry is chosen.
+ * 'Outline and pages' toggle and closes when an entry is chosen. Texts and page numbers in the
+ * page's language; outline titles (the PDF's own) in their own direction.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { formatNumber } from "../../../shared/i18n/intl.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
+import { useLocale, useT } from "../../i18n/use-t.tsx";
 import type { OutlineItem } from "./session.ts";
 
 const THUMB_WIDTH = 112;
@@ -30,17 +34,19 @@ function OutlineList({
   items: OutlineItem[];
   onOutline: (item: OutlineItem) => void;
 }) {
+  const t = useT();
   return (
-    <ul className="space-y-0.5 pl-3 first:pl-0">
+    <ul className="space-y-0.5 ps-3 first:ps-0">
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: an outline is fixed for the document
         <li key={i}>
           <button
             type="button"
-            className="w-full rounded px-2 py-1 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            dir={item.title ? "auto" : undefined}
+            className="w-full rounded px-2 py-1 text-start text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
             onClick={() => onOutline(item)}
           >
-            {item.title || "(untitled)"}
+            {item.title || t("(untitled)")}
           </button>
           {item.items.length > 0 ? <OutlineList items={item.items} onOutline={onOutline} /> : null}
         </li>
@@ -60,6 +66,8 @@ function Thumbnail({
   onPage: (page: number) => void;
   draw: SidePanelProps["drawThumbnail"];
 }) {
+  const t = useT();
+  const locale = useLocale();
   const ref = useRef<HTMLCanvasElement>(null);
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
@@ -80,7 +88,7 @@ function Thumbnail({
     <li>
       <button
         type="button"
-        aria-label={`Page ${page}`}
+        aria-label={t("Page {page, number}", { page })}
         aria-current={current ? "page" : undefined}
         className="block rounded p-1 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:ring-2 aria-[current=page]:ring-brand-600"
         onClick={() => onPage(page)}
@@ -90,7 +98,9 @@ function Thumbnail({
           className="block bg-white shadow"
           style={{ width: THUMB_WIDTH, height: drawn ? undefined : THUMB_WIDTH * 1.3 }}
         />
-        <span className="mt-1 block text-center text-xs text-slate-700">{page}</span>
+        <span className="mt-1 block text-center text-xs text-slate-700">
+          {formatNumber(page, locale)}
+        </span>
       </button>
     </li>
   );
@@ -98,11 +108,12 @@ function Thumbnail({
 
 /** The panel's two views, in their tab order: the document's outline and the page thumbnails. */
 const SIDE_VIEWS = [
-  ["outline", "Outline"],
-  ["pages", "Pages"],
+  ["outline", msg("Outline")],
+  ["pages", msg("Pages")],
 ] as const;
 
 export function SidePanel(props: SidePanelProps) {
+  const t = useT();
   const [view, setView] = useState<"outline" | "pages">("pages");
   const tabIds = { outline: useId(), pages: useId() };
   const hasOutline = (props.outline?.length ?? 0) > 0;
@@ -114,7 +125,7 @@ export function SidePanel(props: SidePanelProps) {
     "flex-1 rounded px-2 py-1 text-sm aria-selected:bg-white aria-selected:font-semibold aria-selected:shadow focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
     <div className="flex h-full flex-col">
-      <div role="tablist" aria-label="Side panel" className="flex gap-1 bg-slate-100 p-1">
+      <div role="tablist" aria-label={t("Side panel")} className="flex gap-1 bg-slate-100 p-1">
         {SIDE_VIEWS.map(([name, label]) => (
           <button
             key={name}
@@ -125,7 +136,7 @@ export function SidePanel(props: SidePanelProps) {
             className={tabClass}
             onClick={() => setView(name)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
@@ -136,16 +147,16 @@ export function SidePanel(props: SidePanelProps) {
       >
         {view === "outline" ? (
           props.outline === null ? (
-            <p className="text-sm text-slate-600">Loading…</p>
+            <p className="text-sm text-slate-600">{t("Loading…")}</p>
           ) : hasOutline ? (
-            <nav aria-label="Document outline">
+            <nav aria-label={t("Document outline")}>
               <OutlineList items={props.outline} onOutline={props.onOutline} />
             </nav>
           ) : (
-            <p className="text-sm text-slate-600">This document has no outline.</p>
+            <p className="text-sm text-slate-600">{t("This document has no outline.")}</p>
           )
         ) : (
-          <ol aria-label="Page thumbnails" className="flex flex-col items-center gap-2">
+          <ol aria-label={t("Page thumbnails")} className="flex flex-col items-center gap-2">
             {Array.from({ length: props.pages }, (_, i) => i + 1).map((n) => (
               <Thumbnail
                 key={n}

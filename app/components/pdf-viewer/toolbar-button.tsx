@@ -3,11 +3,13 @@
  * slate border, dimmed when disabled), an optional line icon of {@link ICONS} and an optional
  * text beside it, which `textClass` may hide visually at some widths (`xl:sr-only`: the icon
  * alone on the one-row desktop toolbar, icon and word in the 'More tools' row below 1280 px).
+ * Texts come translated from the viewer (pdf-viewer.tsx); icons that point back or forth (undo,
+ * redo) are mirrored in right-to-left pages.
  */
 import type { ComponentProps, ReactNode } from "react";
 
 const buttonClass =
-  "inline-flex h-9 min-w-9 items-center justify-center gap-1 rounded border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
+  "inline-flex h-9 min-w-9 items-center justify-center gap-1 whitespace-nowrap rounded border border-slate-300 bg-white px-2 text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40";
 
 /** An annotation tool's button: amber while its tool is on (`aria-pressed`). */
 export const toolClass = `${buttonClass} aria-pressed:border-amber-500 aria-pressed:bg-amber-100`;
@@ -33,10 +35,26 @@ const ICONS = {
 
 export type IconName = keyof typeof ICONS;
 
-function Icon({ d }: { d: string }) {
+/** Icons whose direction means something: drawn mirrored when the page reads right to left. */
+const MIRRORED: ReadonlySet<IconName> = new Set(["undo", "redo"]);
+
+function Icon({ name }: { name: IconName }) {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      focusable="false"
+      className={MIRRORED.has(name) ? "rtl:-scale-x-100" : undefined}
+    >
+      <path
+        d={ICONS[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -62,7 +80,7 @@ export function ToolbarButton({
 }: ToolbarButtonProps) {
   return (
     <button type="button" className={className} {...rest}>
-      {icon ? <Icon d={ICONS[icon]} /> : null}
+      {icon ? <Icon name={icon} /> : null}
       {text && textClass ? <span className={textClass}>{text}</span> : text}
       {children}
     </button>

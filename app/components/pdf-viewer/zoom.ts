@@ -45,7 +45,11 @@ export function canZoomOut(scale: number): boolean {
   return scale > ZOOM.min + EPSILON;
 }
 
-/** `1.125` → `"113%"`. */
-export function zoomPercent(scale: number): string {
-  return `${Math.round(scale * 100)}%`;
+/**
+ * The zoom level the toolbar shows: the scale as a whole percentage, kept as a ratio (`1.125` →
+ * `1.13`, shown as "113%") for the message `{zoom, number, percent}`, which writes it in the
+ * page's language (`113 %` in French).
+ */
+export function zoomLevel(scale: number): number {
+  return Math.round(scale * 100) / 100;
 }
