@@ -406,7 +406,11 @@ function plainWords(html: string): string[] {
   const attributes = [
     ...html.matchAll(/\s(?:aria-label|title|placeholder|alt|label)="([^"]*)"/g),
   ].map((m) => m[1] ?? "");
-  const text = html.replace(/<[^>]*>/g, " ");
+  // a content language's name comes from Intl.DisplayNames in the page's language, not from
+  // the catalogues (app/components/dashboard/language-select.tsx): its options say so
+  const text = html
+    .replace(/<option[^>]*\sdata-language=""[^>]*>[^<]*<\/option>/g, " ")
+    .replace(/<[^>]*>/g, " ");
   const left: string[] = [];
   for (const piece of [text, ...attributes]) {
     let rest = decode(piece).replace(/\[!![\s\S]*?!!\]/g, " ");

@@ -32,6 +32,7 @@ import {
 } from "../forms/index.ts";
 import { useSchemaForm } from "../forms/use-schema-form.ts";
 import { type ImageChoice, ImageFileField, imageHint } from "./image-file-field.tsx";
+import { LanguageSelect } from "./language-select.tsx";
 import { LicenceSelect } from "./licence-select.tsx";
 import { useNoticeForm } from "./use-notice-form.ts";
 
@@ -59,7 +60,9 @@ export type BasicsKey =
   | "license_url"
   | "doi_prefix"
   | "doi_pattern"
-  | "preservation";
+  | "preservation"
+  | "primary_language"
+  | "languages";
 
 export type SubmissionKey =
   | "submission_guide"
@@ -83,6 +86,8 @@ export const BASICS_KEYS: readonly BasicsKey[] = [
   "doi_prefix",
   "doi_pattern",
   "preservation",
+  "primary_language",
+  "languages",
 ];
 
 /**
@@ -208,6 +213,20 @@ export function JournalBasicsFields({
         required
         className="sm:col-span-2"
         {...field("journal_intro")}
+      />
+      <LanguageSelect
+        label={t("Primary language")}
+        hint={t("The language of its papers unless a paper says otherwise.")}
+        {...field("primary_language")}
+      />
+      <LanguageSelect
+        label={t("Languages it publishes in")}
+        multiple
+        size={6}
+        hint={t(
+          "Besides the primary language; hold Ctrl (⌘ on a Mac) to choose several. Papers may give their title, abstract and keywords in these too.",
+        )}
+        {...field("languages")}
       />
       <LicenceSelect
         label={t("Licence of its papers")}

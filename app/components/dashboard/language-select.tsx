@@ -1,8 +1,8 @@
 /**
  * Choosing the language content is written in (issue 32, decision 440): the languages of
  * shared/languages.ts by their names in the page's language (`Intl.DisplayNames`: "German" in
- * English, "alemán" in Spanish, "ألمانية" in Arabic), sorted as that language sorts, each
- * option marked with its tag. Used by the paper forms (the paper's language, each
+ * English, "alemán" in Spanish, "ألمانية" in Arabic), sorted as that language sorts; each
+ * option carries `data-language`, as the tests tell such names from the catalogues' texts. Used by the paper forms (the paper's language, each
  * translation's), the journal forms (primary language and languages) and the proceeding forms.
  */
 import { useMemo } from "react";
@@ -54,9 +54,13 @@ export function LanguageSelect({
   return (
     <SelectField value={value} {...props}>
       {none !== undefined ? <option value="">{none}</option> : null}
-      {stored ? <option value={value as string}>{name(value as string)}</option> : null}
+      {stored ? (
+        <option value={value as string} data-language="">
+          {name(value as string)}
+        </option>
+      ) : null}
       {options.map((o) => (
-        <option key={o.code} value={o.code} lang={o.code}>
+        <option key={o.code} value={o.code} data-language="">
           {o.name}
         </option>
       ))}

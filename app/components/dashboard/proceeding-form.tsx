@@ -45,6 +45,7 @@ import {
 import { useSchemaForm } from "../forms/use-schema-form.ts";
 import { useFormAction } from "./form-action.ts";
 import { ImageFileField, imageHint, useImageChoice } from "./image-file-field.tsx";
+import { LanguageSelect } from "./language-select.tsx";
 import { applyServerErrors } from "./server-errors.ts";
 
 type Key = Exclude<keyof ProceedingValues, "editors">;
@@ -59,6 +60,7 @@ const KEYS: readonly Key[] = [
   "publisher",
   "year",
   "intro",
+  "language",
 ];
 
 export type ProceedingFormProps = {
@@ -107,6 +109,7 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
     publisher: proceeding?.publisher ?? "",
     year: proceeding ? String(proceeding.year) : "",
     intro: proceeding?.intro ?? "",
+    language: proceeding?.language ?? "en",
   });
 
   const event = watch("event") ?? "";
@@ -207,6 +210,11 @@ export function ProceedingForm({ mode, events, proceeding, onSaved }: Proceeding
         <TextField label={t("Publisher")} optional {...field("publisher")} />
         <IssnField optional {...field("issn")} />
         <YearSelect label={t("Publication Year")} required {...field("year")} />
+        <LanguageSelect
+          label={t("Language of its papers")}
+          hint={t("Unless a paper says otherwise.")}
+          {...field("language")}
+        />
         <div className="sm:col-span-2">
           <ImageFileField
             label={t("Cover Image")}

@@ -131,6 +131,8 @@ function BasicsStep() {
     doi_prefix: "",
     doi_pattern: "",
     preservation: "",
+    primary_language: "en",
+    languages: [],
   });
 
   // the Journal URI follows the name until the manager edits it (decision 070)

@@ -137,6 +137,8 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
     doi_prefix: journal.doi_prefix,
     doi_pattern: journal.doi_pattern,
     preservation: journal.preservation,
+    primary_language: journal.primary_language,
+    languages: journal.languages,
   });
   const active = watch("journal_active") === "Y";
 

@@ -97,6 +97,8 @@ export async function pageTexts(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest("script, style, noscript, template")) continue;
+      // a content language's name, from Intl.DisplayNames, not from the catalogues
+      if (parent.closest("option[data-language]")) continue;
       const text = node.textContent?.trim();
       if (text) out.push(text);
     }
