@@ -8,6 +8,7 @@
 import { useMemo } from "react";
 import { CONTENT_LANGUAGES } from "../../../shared/languages.ts";
 import { useLocale } from "../../i18n/use-t.tsx";
+import { languageNamesIn } from "../../lib/language-names.ts";
 import { SelectField, type SelectFieldProps } from "../forms/index.ts";
 
 /** A content language's code and its name in the page's language. */
@@ -17,11 +18,10 @@ export type LanguageOption = { code: string; name: string };
 export function useLanguageOptions(): LanguageOption[] {
   const locale = useLocale();
   return useMemo(() => {
-    const tag = locale === "en-XA" ? "en" : locale;
-    const names = new Intl.DisplayNames([tag], { type: "language", fallback: "code" });
-    const collator = new Intl.Collator(tag);
-    return CONTENT_LANGUAGES.map(({ code }) => ({ code, name: names.of(code) ?? code })).sort(
-      (a, b) => collator.compare(a.name, b.name),
+    const name = languageNamesIn(locale);
+    const collator = new Intl.Collator(locale === "en-XA" ? "en" : locale);
+    return CONTENT_LANGUAGES.map(({ code }) => ({ code, name: name(code) })).sort((a, b) =>
+      collator.compare(a.name, b.name),
     );
   }, [locale]);
 }
@@ -29,13 +29,7 @@ export function useLanguageOptions(): LanguageOption[] {
 /** The name of content language `tag` in the page's language. */
 export function useLanguageName(): (tag: string) => string {
   const locale = useLocale();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([locale === "en-XA" ? "en" : locale], {
-      type: "language",
-      fallback: "code",
-    });
-    return (tag: string) => (tag ? (names.of(tag) ?? tag) : "");
-  }, [locale]);
+  return useMemo(() => languageNamesIn(locale), [locale]);
 }
 
 /**

@@ -20,13 +20,20 @@ export type PaperSource = {
 export function PaperHeading({
   source,
   paper,
+  title,
   titleClassName = "",
 }: {
   source: PaperSource;
-  paper: Pick<PaperReading, "title" | "authors">;
+  paper: Pick<PaperReading, "title" | "authors"> & Partial<Pick<PaperReading, "language">>;
+  /**
+   * The title to show and its language (app/lib/paper-versions.ts: the reader's language when the
+   * paper has a translation in it); the paper's own by default.
+   */
+  title?: { text: string; lang: string };
   /** Classes added to the title's (width limits). */
   titleClassName?: string;
 }) {
+  const shown = title ?? { text: paper.title, lang: paper.language || undefined };
   return (
     <>
       <p className={kickerClass}>
@@ -42,9 +49,10 @@ export function PaperHeading({
         id="paper-title"
         // the paper's language may read the other way than the page's
         dir="auto"
+        lang={shown.lang}
         className={`mt-3 text-2xl leading-tight font-semibold sm:text-3xl lg:text-4xl ${titleClassName}`.trim()}
       >
-        {paper.title}
+        {shown.text}
       </h1>
       <PaperAuthors authors={paper.authors} />
     </>

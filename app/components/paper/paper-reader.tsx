@@ -21,8 +21,9 @@ import { createElement } from "react";
 import type { PaperCitations, PaperReading } from "../../../shared/api.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import type { ReaderFigures } from "../../../shared/usage.ts";
-import { useT } from "../../i18n/use-t.tsx";
+import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { abstractParagraphs } from "../../lib/citation-meta.ts";
+import { paperVersions } from "../../lib/paper-versions.ts";
 import { TitledSection } from "../ui/heading.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
@@ -30,6 +31,7 @@ import { CitePanel } from "./cite-panel.tsx";
 import { PaperFacts } from "./paper-facts.tsx";
 import { PaperFunding } from "./paper-funding.tsx";
 import { PaperHeading, type PaperSource } from "./paper-heading.tsx";
+import { PaperLanguages } from "./paper-languages.tsx";
 import { PaperReferences } from "./paper-references.tsx";
 import { PaperUsage } from "./paper-usage.tsx";
 import { READER } from "./reader-element.ts";
@@ -54,8 +56,10 @@ export function PaperReader({
   readerMessages?: string;
 }) {
   const t = useT();
-  const keywords = splitKeywords(paper.keywords);
-  const paragraphs = abstractParagraphs(paper.abstract);
+  // the title, abstract and keywords in the reader's language when the paper has them in it
+  const { shown, others } = paperVersions(paper, useLocale());
+  const keywords = splitKeywords(shown.keywords.text);
+  const paragraphs = abstractParagraphs(shown.abstract.text);
 
   return (
     <main className={`${containerClass} py-8 sm:py-12`}>
@@ -67,7 +71,7 @@ export function PaperReader({
         },
         <article aria-labelledby="paper-title">
           <header className="max-w-4xl">
-            <PaperHeading source={source} paper={paper} />
+            <PaperHeading source={source} paper={paper} title={shown.title} />
             <PaperFacts paper={paper} />
             <PaperUsage usage={usage} />
             <div className="mt-6 flex flex-wrap items-center gap-3">
@@ -113,7 +117,10 @@ export function PaperReader({
           <div {...{ [READER.abstract]: "" }} className="mt-10 max-w-3xl">
             <TitledSection headingId="abstract-heading" title={t("Abstract")}>
               {paragraphs.length > 0 ? (
-                <div className="mt-3 space-y-4 text-base leading-relaxed text-slate-800">
+                <div
+                  lang={shown.abstract.lang}
+                  className="mt-3 space-y-4 text-base leading-relaxed text-slate-800"
+                >
                   {paragraphs.map((text, i) => (
                     // Paragraphs have no identity of their own; their order is the text's order.
                     // The abstract is in the paper's language: each paragraph in its own direction.
@@ -129,7 +136,7 @@ export function PaperReader({
             </TitledSection>
             {keywords.length > 0 ? (
               <TitledSection headingId="keywords-heading" className="mt-8" title={t("Keywords")}>
-                <ul className="mt-3 flex flex-wrap gap-2">
+                <ul lang={shown.keywords.lang} className="mt-3 flex flex-wrap gap-2">
                   {keywords.map((keyword) => (
                     <li
                       key={keyword}
@@ -142,6 +149,7 @@ export function PaperReader({
                 </ul>
               </TitledSection>
             ) : null}
+            <PaperLanguages versions={others} />
             <PaperFunding paper={paper} />
             {citations ? <CitePanel citations={citations} /> : null}
             <PaperReferences references={paper.references} />
