@@ -7,6 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
+import { metaTags } from "./helpers/meta-tags.ts";
 
 const GOOD_LIFE = {
   journal: "elife",
@@ -20,21 +21,6 @@ const GOOD_LIFE = {
   abstract: "Following a career in science involves long hours and hard work",
   keywords: ["careers in science", "grad school", "postdocs"],
 };
-
-/** `name`/`property` → contents of every `<meta>` in `html`, in document order. */
-function metaTags(html: string): [string, string][] {
-  const head = html.slice(0, html.indexOf("</head>"));
-  const decode = (s: string) =>
-    s
-      .replace(/&amp;/g, "&")
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, "<");
-  return [...head.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)"\/>/g)].map((m) => [
-    m[1] as string,
-    decode(m[2] as string),
-  ]);
-}
 
 test("a corpus paper shows its title, authors, DOI, abstract and keywords", async ({
   page,

@@ -9,6 +9,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_PROCEEDING, paperPath } from "./fixtures.ts";
+import { metaTags } from "./helpers/meta-tags.ts";
 import { collectErrors, hydrated, isPhone } from "./public-helpers.ts";
 
 const PLDI = {
@@ -28,21 +29,6 @@ const WITH_PDF = {
   ...FIXTURE_PROCEEDING.paper,
   phrase: "Optimal Bowel Preparation for Video Capsule Endoscopy",
 };
-
-/** `name` → contents of every `<meta name=…>` in the served `<head>`, in document order. */
-function metaTags(html: string): [string, string][] {
-  const head = html.slice(0, html.indexOf("</head>"));
-  const decode = (s: string) =>
-    s
-      .replace(/&#x27;/g, "'")
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, "<")
-      .replace(/&amp;/g, "&");
-  return [...head.matchAll(/<meta name="([^"]+)" content="([^"]*)"\/>/g)].map((m) => [
-    m[1] as string,
-    decode(m[2] as string),
-  ]);
-}
 
 /** Path of a proceeding paper's page, found by title through the proceeding's public API. */
 async function proceedingPaperPath(page: Page, slug: string, title: string): Promise<string> {
