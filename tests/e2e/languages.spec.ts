@@ -25,7 +25,7 @@ import {
 } from "./helpers/untranslated.ts";
 import { SITE } from "./public-helpers.ts";
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ mode: "parallel", timeout: 120_000 });
 
 const root = path.resolve(import.meta.dirname, "../..");
 const port = process.env.E2E_PORT ?? "3210";
@@ -77,13 +77,17 @@ async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-test("every language: its lang and direction, no sideways scroll, no serious axe finding", async ({
-  page,
-}, testInfo) => {
-  const list = await screens(page);
-  await signInAsNewManager(page, testInfo);
-  const problems: string[] = [];
-  for (const locale of LOCALES) {
+// One test per language, so that the six spread over the workers instead of one taking minutes.
+for (const locale of LOCALES) {
+  test(`${locale}: its lang and direction, no sideways scroll, no serious axe finding`, async ({
+    page,
+  }, testInfo) => {
+    const list = await screens(page);
+    await signInAsNewManager(page, testInfo);
+    // axe's rules read the markup, which the phone width changes only through the layout: at
+    // 375 px they run in one language of each direction, at 1280 px in every language
+    const axe = testInfo.project.name !== "phone" || locale === "en" || locale === "ar";
+    const problems: string[] = [];
     for (const screen of list) {
       await open(page, screen, locale);
       const label = `${locale} ${screen.label}`;
@@ -92,11 +96,11 @@ test("every language: its lang and direction, no sideways scroll, no serious axe
       await expect(html, label).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
       const over = await sideways(page);
       if (over > 0) problems.push(`${label}: scrolls ${over} px sideways`);
-      problems.push(...(await seriousViolations(page, label)));
+      if (axe) problems.push(...(await seriousViolations(page, label)));
     }
-  }
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  });
+}
 
 test("the pseudo-locale: no text of these screens is outside the catalogues", async ({
   page,
