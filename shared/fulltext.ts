@@ -87,8 +87,13 @@ export type FullTextReference = {
 /** A footnote or note: its anchor id, its label and its text. */
 export type FullTextNote = { id: string; label: string; c: Block[] };
 
-/** A part of the back matter with a heading (acknowledgements, funding, data availability…). */
-export type FullTextPart = { id: string; title: string; c: Block[] };
+/**
+ * A part of the back matter with a heading (acknowledgements, funding, data availability…).
+ * `siteTitle` marks a heading the site gave a part the JATS left untitled (funding, author
+ * contributions, competing interests, data availability from the front matter): a catalogue
+ * message, shown in the page's language; otherwise the title is the article's own words.
+ */
+export type FullTextPart = { id: string; title: string; c: Block[]; siteTitle?: true };
 
 export type FullText = {
   /** The article's language (a checked BCP 47 tag), or null. */

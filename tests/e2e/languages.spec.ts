@@ -35,6 +35,15 @@ const database = path.resolve(
   "athenaeum.sqlite",
 );
 
+/**
+ * Names the interface shows as they are in every language: citation styles and formats, and
+ * the search help's example queries, which must be words of the (English) corpus.
+ */
+const NAMES = [
+  ...["Vancouver", "Chicago", "Harvard", "IEEE", "APA", "MLA", "BibTeX", "RIS", "CSL-JSON"],
+  ...["frog tadpoles", '"theory of mind"', "frog OR toad", "frog -toad", "ecolog*"],
+];
+
 type Screen = { label: string; path: string; signedIn?: boolean };
 
 /** The screens of the issue's list, found from the demo corpus. */
@@ -105,7 +114,6 @@ for (const locale of LOCALES) {
 test("the pseudo-locale: no text of these screens is outside the catalogues", async ({
   page,
 }, testInfo) => {
-  test.fixme(true, "the interface's texts are still being moved into the catalogues");
   const list = await screens(page);
   const paper = list.find((s) => s.label === "paper")!.path;
   const jats = await (await page.request.get(`${paper}/jats.xml`)).text();
@@ -115,7 +123,7 @@ test("the pseudo-locale: no text of these screens is outside the catalogues", as
   for (const screen of list) {
     await open(page, screen, PSEUDO_LOCALE);
     await expect(page.locator("html")).toHaveAttribute("lang", PSEUDO_LOCALE);
-    for (const text of escapedTexts(await pageTexts(page), content, [SITE])) {
+    for (const text of escapedTexts(await pageTexts(page), content, [SITE, ...NAMES])) {
       escaped.push(`${screen.label}: ${text}`);
     }
   }

@@ -6,7 +6,7 @@
  * the canonical URLs `license_url` takes; other props go to the `<select>`. A licence's label and
  * name are Creative Commons' own (a code and a proper name), not translated.
  */
-import { LICENCE_CHOICES, parseLicenceUrl } from "../../../shared/licences.ts";
+import { LICENCE_CHOICES, licenceName, parseLicenceUrl } from "../../../shared/licences.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { SelectField, type SelectFieldProps } from "../forms/field.tsx";
 
@@ -24,7 +24,7 @@ export function LicenceSelect({
       <option value="">{t("No licence")}</option>
       {LICENCE_CHOICES.map((licence) => (
         <option key={licence.url} value={licence.url}>
-          {licence.label} ({licence.name})
+          {licence.label} ({licenceName(licence, t)})
         </option>
       ))}
       {other ? <option value={other}>{parseLicenceUrl(other)?.label ?? other}</option> : null}

@@ -126,7 +126,10 @@ export function fullTextContents(text: FullText, t: Translate): ContentsEntry[] 
   for (const s of text.summaries) entries.push({ id: s.id, title: s.title, depth: 1 });
   entries.push(...tableOfContents(text.body));
   if (text.floats.length) label("figures");
-  for (const part of text.back) entries.push({ id: part.id, title: part.title, depth: 1 });
+  for (const part of text.back) {
+    if (part.siteTitle) entries.push({ id: part.id, title: t(part.title), depth: 1, label: true });
+    else entries.push({ id: part.id, title: part.title, depth: 1 });
+  }
   if (text.footnotes.length) label("footnotes");
   if (text.references.length) label("references");
   if (text.supplements.length) label("supplementary");
@@ -134,9 +137,11 @@ export function fullTextContents(text: FullText, t: Translate): ContentsEntry[] 
 }
 
 function Part({ part }: { part: FullTextPart }) {
+  const t = useT();
+  const marks = useContext(InterfaceMarks);
   return (
     <section id={part.id}>
-      <h2>{part.title}</h2>
+      {part.siteTitle ? <h2 {...marks}>{t(part.title)}</h2> : <h2>{part.title}</h2>}
       <Blocks blocks={part.c} level={3} />
     </section>
   );

@@ -26,6 +26,7 @@ import type {
   Inline,
 } from "../../../shared/fulltext.ts";
 import { inlineText } from "../../../shared/fulltext.ts";
+import { msg } from "../../../shared/i18n/messages.ts";
 import {
   CDATA,
   child,
@@ -734,7 +735,12 @@ function frontParts(cv: Converter, meta: Element | null, parts: FullTextPart[]):
           ]
         : [];
     if (blocks.length)
-      parts.push({ id: cv.anchor(funding, "funding"), title: "Funding", c: blocks });
+      parts.push({
+        id: cv.anchor(funding, "funding"),
+        title: msg("Funding"),
+        siteTitle: true,
+        c: blocks,
+      });
   }
   const notes = child(meta, "author-notes");
   const fnsOf = (type: string) =>
@@ -743,7 +749,8 @@ function frontParts(cv: Converter, meta: Element | null, parts: FullTextPart[]):
   if (contributions.length && notes && !has("Author contributions")) {
     parts.push({
       id: cv.freshAnchor("author-contributions"),
-      title: "Author contributions",
+      title: msg("Author contributions"),
+      siteTitle: true,
       c: contributions.flatMap((fn) => cv.blocks(fn)),
     });
   }
@@ -751,7 +758,8 @@ function frontParts(cv: Converter, meta: Element | null, parts: FullTextPart[]):
   if (conflicts.length && !has("Competing interests")) {
     parts.push({
       id: cv.freshAnchor("competing-interests"),
-      title: "Competing interests",
+      title: msg("Competing interests"),
+      siteTitle: true,
       c: conflicts.flatMap((fn) => cv.blocks(fn)),
     });
   }
@@ -761,7 +769,8 @@ function frontParts(cv: Converter, meta: Element | null, parts: FullTextPart[]):
     if (/^data availability$/i.test(name) && value && !has("Data availability")) {
       parts.push({
         id: cv.freshAnchor("data-availability"),
-        title: "Data availability",
+        title: msg("Data availability"),
+        siteTitle: true,
         c: cv.paragraphOf(value),
       });
     }

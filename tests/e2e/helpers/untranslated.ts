@@ -16,8 +16,13 @@ import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { LOCALE_NAMES } from "../../../shared/i18n/locales.ts";
 
-/** The site's content, as plain strings, to tell content from escaped interface texts. */
-export type ContentIndex = { values: string[] };
+/**
+ * The site's content, as plain strings, to tell content from escaped interface texts: `values`
+ * (up to 20,000 characters, longest first) are cut out of a page's text; `texts` (every value,
+ * a full text's body too) tell whether a piece of a page (a search snippet, a shortened
+ * description) is a part of one.
+ */
+export type ContentIndex = { values: string[]; texts: string[] };
 
 /** Tables whose text columns are the catalogue's content. */
 const CONTENT_TABLES = [
@@ -30,6 +35,8 @@ const CONTENT_TABLES = [
   "paper_references",
   "paper_funding",
   "paper_translations",
+  // the search index's texts: a full text's body, whose pieces search snippets show
+  "paper_search_content",
   "proceedings",
   "proceeding_events",
   "partners",
@@ -47,6 +54,7 @@ const CONTENT_TABLES = [
 export function contentIndex(file: string, extra: string[] = []): ContentIndex {
   const db = new DatabaseSync(file, { readOnly: true });
   const values = new Set<string>();
+  const texts = new Set<string>();
   try {
     const tables = new Set(
       (
@@ -59,20 +67,22 @@ export function contentIndex(file: string, extra: string[] = []): ContentIndex {
       if (!tables.has(table)) continue;
       for (const row of db.prepare(`select * from "${table}"`).all()) {
         for (const value of Object.values(row as Record<string, unknown>)) {
-          if (typeof value === "string") addValue(values, value);
+          if (typeof value === "string") addValue(values, texts, value);
         }
       }
     }
   } finally {
     db.close();
   }
-  for (const value of extra) addValue(values, value);
-  return { values: [...values].sort((a, b) => b.length - a.length) };
+  for (const value of extra) addValue(values, texts, value);
+  return { values: [...values].sort((a, b) => b.length - a.length), texts: [...texts] };
 }
 
-function addValue(values: Set<string>, value: string) {
+function addValue(values: Set<string>, texts: Set<string>, value: string) {
   const text = value.replace(/\s+/g, " ").trim();
-  if (text.length < 2 || text.length > 20_000) return;
+  if (text.length < 2) return;
+  texts.add(text);
+  if (text.length > 20_000) return;
   values.add(text);
   // keywords and affiliations are stored joined; pages show them one by one
   for (const part of text.split(/\s*[;,]\s+|\s*;\s*/)) if (part.length >= 2) values.add(part);
@@ -122,7 +132,26 @@ const NOT_WORDS = [
   /\b10\.\d{4,9}\/\S+/g,
   /\b\d{4}-\d{3}[\dX]\b/g,
   /\b\d{4}-\d{4}-\d{4}-\d{3}[\dX]\b/g,
+  // a date written by Intl: the pseudo-locale's Intl is English (`en-XA`)
+  /\b\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/g,
+  // a Creative Commons licence's short label (`CC BY-NC 4.0`, a badge's `BY 3.0`)
+  /\b(?:CC0|CC|BY(?:-(?:NC|ND|SA))*)(?: BY(?:-(?:NC|ND|SA))*)? ?\d\.\d\b/g,
+  // a file name, and a DOI pattern's `%j.v%v` codes
+  /\b[\w.-]+\.(?:mov|mp4|avi|pdf|xml|tiff?|jpe?g|png|gif|docx?|xlsx?|zip|csv|txt)\b/g,
+  /%[A-Za-z](?:[.%\w-]*)/g,
 ];
+
+/**
+ * Whether every piece of `text` (its parts between ellipses and pseudo-localized runs) is a
+ * piece of one content text: a shortened description, a search snippet between highlights.
+ */
+function piecesOfContent(text: string, content: ContentIndex): boolean {
+  const pieces = text
+    .split(/\[!![\s\S]*?!!\]|\[!!|!!\]|…/)
+    .map((piece) => piece.replace(/^[\s,.;:()[\]-]+|[\s,.;:()[\]-]+$/g, ""))
+    .filter((piece) => /[A-Za-z]{2}/.test(piece));
+  return pieces.every((piece) => content.texts.some((value) => value.includes(piece)));
+}
 
 /**
  * The texts of `texts` (from {@link pageTexts} on a pseudo-locale page) that hold a word of
@@ -142,6 +171,7 @@ export function escapedTexts(
       .replace(/\[!![\s\S]*?!!\]/g, " ")
       .replace(/\[!!|!!\]/g, " ");
     if (!/[A-Za-z]{2}/.test(text)) continue;
+    if (piecesOfContent(original.replace(/\s+/g, " "), content)) continue;
     text = text.replace(/…/g, " ");
     for (const value of known) if (text.includes(value)) text = text.split(value).join(" ");
     for (const pattern of NOT_WORDS) text = text.replace(pattern, " ");
@@ -156,7 +186,7 @@ export function escapedTexts(
     // a text node that is part of one content value (a title split by markup, a search
     // snippet's piece between its highlights and ellipses)
     const rest = text.replace(/^[\s…,.;:()[\]-]+|[\s…,.;:()[\]-]+$/g, "");
-    if (content.values.some((value) => value.includes(rest))) continue;
+    if (content.texts.some((value) => value.includes(rest))) continue;
     // the pseudo-locale leaves v and x as they are: a run of only those is accented text
     if (!(rest.match(/[A-Za-z]{2,}/g) ?? []).some((w) => /[^vVxX]/.test(w))) continue;
     escaped.add(original.replace(/\s+/g, " ").trim().slice(0, 160));
