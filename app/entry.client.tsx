@@ -12,8 +12,10 @@ import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_LOCALE, isLocale, PSEUDO_LOCALE } from "../shared/i18n/locales.ts";
 import { registerCatalogue } from "../shared/i18n/translator.ts";
 import { defineElements } from "./elements.ts";
+import { keepFocusInView } from "./lib/focus-in-view.ts";
 
 defineElements();
+keepFocusInView();
 
 // The page's language (its `<html lang>`), whose catalogue must be in place before React
 // renders what the server rendered in it (decision 382).

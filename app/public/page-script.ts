@@ -6,6 +6,8 @@
  * the header `data-hydrated`, as hydration does elsewhere.
  */
 import { defineElements } from "../elements.ts";
+import { keepFocusInView } from "../lib/focus-in-view.ts";
 
 defineElements();
+keepFocusInView();
 document.querySelector("header")?.setAttribute("data-hydrated", "");

@@ -3,11 +3,12 @@
  * that goes back to its list on success (Create proceeding → /dashboard/proceedings) passes the
  * server's msg with `navigate(to, { state: flashState(msg) })`, and the list shows it once with
  * {@link FlashMessage}. The state is cleared at once (the message stays on screen), so a reload
- * or a later visit to that history entry does not repeat it.
+ * or a later visit to that history entry does not repeat it. The message is put into a live
+ * region already on the new screen, after it renders, so a screen reader announces it (issue 34).
  */
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { FormSuccess } from "../forms/index.ts";
+import { FormSuccess, LiveMessages } from "../forms/index.ts";
 
 type FlashState = { flash?: unknown };
 
@@ -20,7 +21,7 @@ export function FlashMessage({ className = "mb-6" }: { className?: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const carried = (location.state as FlashState | null)?.flash;
-  const [message, setMessage] = useState(typeof carried === "string" ? carried : "");
+  const [message, setMessage] = useState("");
 
   useEffect(() => {
     if (typeof carried !== "string") return;
@@ -28,5 +29,9 @@ export function FlashMessage({ className = "mb-6" }: { className?: string }) {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [carried, location.pathname, location.search, navigate]);
 
-  return <FormSuccess message={message} className={className} />;
+  return (
+    <LiveMessages className={className}>
+      <FormSuccess message={message} />
+    </LiveMessages>
+  );
 }

@@ -87,7 +87,8 @@ export function PublicationForm({
   /** The button's label, idle and busy, translated. */
   submitLabel: string;
   busyLabel: string;
-  onDone: () => void;
+  /** Called with the server's message once the publication is saved. */
+  onDone: (message: string) => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -107,7 +108,7 @@ export function PublicationForm({
   const cover = useImageChoice({ required: coverRequired, missing: COVER_MISSING });
   const [editorsError, setEditorsError] = useState<string | undefined>();
   const action = useFormAction((result) => {
-    if (result.ok) return onDone();
+    if (result.ok) return onDone(result.msg);
     const rest = applyServerErrors(result.errors, FIELDS, setError);
     cover.showError(rest.cover_img);
     setDateError(rest.publication_date ?? rest.status);

@@ -3,10 +3,11 @@
  * (docs/product/states.md), and below it the form's message (docs/product/errors.md: "forms
  * show it below the form"): `error`, the message of a failed submission, or `notice`, the
  * answer of a form that reports success as well. `children` follow the message (a link the
- * message calls for, a note about what was saved).
+ * message calls for, a note about what was saved), inside the same live region, so each is
+ * announced when it appears (issue 34).
  */
 import type { ReactNode } from "react";
-import { FormError, FormNotice, type Notice } from "./form-message.tsx";
+import { FormError, FormNotice, LiveMessages, type Notice } from "./form-message.tsx";
 import { SubmitButton } from "./submit-button.tsx";
 
 export function FormFooter({
@@ -34,9 +35,11 @@ export function FormFooter({
       <SubmitButton busy={busy} busyLabel={busyLabel} className={buttonClassName}>
         {label}
       </SubmitButton>
-      <FormError message={error} />
-      <FormNotice notice={notice} />
-      {children}
+      <LiveMessages className="space-y-4">
+        <FormError message={error} />
+        <FormNotice notice={notice} />
+        {children}
+      </LiveMessages>
     </div>
   );
 }

@@ -5,9 +5,39 @@
  * about what was saved (a PDF whose text was cut, decision 271); {@link FormNotice} shows a
  * {@link Notice}, the answer of a form that reports success and failure alike. All render nothing
  * without a message.
+ *
+ * A success or error message, once shown, is scrolled into view (nearest edge, clear of the fixed
+ * footer by the page's scroll padding; WCAG 2.4.11, issue 34). Put it inside a live region that
+ * is on the page before the message (`aria-live="polite"`, as {@link LiveMessages} is), so that a
+ * screen reader announces it (WCAG 4.1.3 Status Messages).
  */
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { useT } from "../../i18n/use-t.tsx";
+
+/** Scrolls the element of `ref` into view each time `message` changes to a non-empty one. */
+function useRevealed(ref: RefObject<HTMLElement | null>, message: ReactNode): void {
+  useEffect(() => {
+    if (message) ref.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [ref, message]);
+}
+
+/**
+ * A polite live region that stays on the page while messages come and go inside it (hidden
+ * while empty), so that each new message is announced.
+ */
+export function LiveMessages({
+  children,
+  className = "",
+}: {
+  children?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div aria-live="polite" className={`empty:hidden ${className}`.trim()}>
+      {children}
+    </div>
+  );
+}
 
 /** A message as given, a text translated (decision 382: carried texts are shown translated). */
 function useShown(message: ReactNode): ReactNode {
@@ -23,9 +53,12 @@ export function FormError({
   className?: string;
 }) {
   const shown = useShown(message);
+  const ref = useRef<HTMLDivElement>(null);
+  useRevealed(ref, message);
   if (!message) return null;
   return (
     <div
+      ref={ref}
       role="alert"
       className={`rounded-sm border border-red-200 border-s-4 border-s-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ${className}`}
     >
@@ -44,9 +77,12 @@ export function FormSuccess({
   className?: string;
 }) {
   const shown = useShown(message);
+  const ref = useRef<HTMLDivElement>(null);
+  useRevealed(ref, message);
   if (!message) return null;
   return (
     <div
+      ref={ref}
       role="status"
       className={`rounded-sm border border-emerald-200 border-s-4 border-s-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${className}`}
     >

@@ -5,7 +5,14 @@
 export { CheckboxField } from "./checkbox-field.tsx";
 export * from "./field.tsx";
 export { FormFooter } from "./form-footer.tsx";
-export { FormError, FormNote, FormNotice, FormSuccess, type Notice } from "./form-message.tsx";
+export {
+  FormError,
+  FormNote,
+  FormNotice,
+  FormSuccess,
+  LiveMessages,
+  type Notice,
+} from "./form-message.tsx";
 export { NewPasswordFields } from "./new-password-fields.tsx";
 export { PeopleListField, type Person } from "./people-list-field.tsx";
 export { Spinner } from "./spinner.tsx";

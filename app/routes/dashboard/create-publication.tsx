@@ -11,6 +11,7 @@
 import { useNavigate } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
+import { flashState } from "../../components/dashboard/flash.tsx";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
@@ -45,7 +46,9 @@ export default function CreatePublication({ loaderData, params }: Route.Componen
         coverRequired
         submitLabel={t("Create")}
         busyLabel={t("Creating...")}
-        onDone={() => navigate(`/dashboard/${params.journal}/publications`)}
+        onDone={(message) =>
+          navigate(`/dashboard/${params.journal}/publications`, { state: flashState(message) })
+        }
       />
     </DashboardScreen>
   );

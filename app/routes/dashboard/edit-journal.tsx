@@ -151,7 +151,11 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
     cover.clear();
     // a new URI: the screen moves to the journal's new address (shouldRevalidate)
     if (result.journal_uri !== journal.uri) {
-      navigate(`/dashboard/edit_journal/${result.journal_uri}`, { replace: true });
+      // the page stays where it is, so the message below the form stays in view (issue 34)
+      navigate(`/dashboard/edit_journal/${result.journal_uri}`, {
+        replace: true,
+        preventScrollReset: true,
+      });
     }
   });
 

@@ -12,6 +12,7 @@ import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { publicationLabel } from "../../../shared/format.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
+import { flashState } from "../../components/dashboard/flash.tsx";
 import { mirrorAction } from "../../components/dashboard/form-action.ts";
 import { PublicationForm } from "../../components/dashboard/publication-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
@@ -66,7 +67,9 @@ export default function EditPublication({ loaderData, params }: Route.ComponentP
         coverRequired={false}
         submitLabel={t("Update")}
         busyLabel={t("Updating...")}
-        onDone={() => navigate(`/dashboard/${params.journal}/publications`)}
+        onDone={(message) =>
+          navigate(`/dashboard/${params.journal}/publications`, { state: flashState(message) })
+        }
       />
     </DashboardScreen>
   );

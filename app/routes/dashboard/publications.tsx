@@ -14,11 +14,12 @@ import { contractPath } from "../../../shared/contract.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { translatorFor } from "../../../shared/i18n/translator.ts";
 import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import { FlashMessage } from "../../components/dashboard/flash.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { PublicationsTable, rowName } from "../../components/dashboard/publications-table.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
-import { FormNotice } from "../../components/forms/index.ts";
+import { FormNotice, LiveMessages } from "../../components/forms/index.ts";
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { useT } from "../../i18n/use-t.tsx";
@@ -93,9 +94,10 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
       }
     >
       {dialog}
-      <div className="empty:hidden mb-5">
+      <FlashMessage className="mb-5" />
+      <LiveMessages className="mb-5">
         <FormNotice notice={rowAction.notice} />
-      </div>
+      </LiveMessages>
       {rows.length === 0 ? (
         <EmptyNote>
           {t("No publications yet. Create the first issue of {journal}.", {

@@ -71,7 +71,15 @@ export function UsageTable({
   const t = useT();
   const locale = useLocale();
   return (
-    <div className="max-h-[26rem] overflow-auto rounded-sm border border-slate-200 bg-white">
+    // The box scrolls: a keyboard user reaches it with Tab and scrolls it with the arrow keys,
+    // and a screen reader names it by the table's caption (WCAG 2.1.1, axe
+    // scrollable-region-focusable; issue 34).
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus
+      tabIndex={0}
+      aria-label={caption}
+      className="max-h-[26rem] overflow-auto rounded-sm border border-slate-200 bg-white focus-visible:outline-2"
+    >
       <table className="w-full text-sm" data-table="periods">
         <caption className="sr-only">{caption}</caption>
         <FiguresHead
@@ -101,7 +109,7 @@ export function UsageTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }
 
