@@ -85,6 +85,7 @@ const app = createHttpApp(ctx, {
     origin: publicOrigin(config, req),
     locale: "en",
     allowPdfViewer: () => widenResponseCsp(res, PDF_VIEWER_SOURCES),
+    setLinkHeader: (value) => res.setHeader("Link", value),
   })),
   outputCache: false,
 });

@@ -26,6 +26,11 @@ export type RequestInfo = {
    * `pdfViewer: true`, before the headers are sent.
    */
   allowPdfViewer: () => void;
+  /**
+   * Sets this response's `Link` header field (a paper page's FAIR Signposting, decision 470),
+   * before the headers are sent; the output cache keeps it with the page.
+   */
+  setLinkHeader: (value: string) => void;
 };
 
 export const appContext = createContext<AppContext>();

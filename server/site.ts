@@ -62,6 +62,9 @@ function requestInfo(ctx: AppContext) {
     origin: publicOrigin(ctx.config, req),
     locale: res.locals.locale,
     allowPdfViewer: () => widenResponseCsp(res, PDF_VIEWER_SOURCES),
+    setLinkHeader: (value) => {
+      if (!res.headersSent) res.setHeader("Link", value);
+    },
   });
 }
 

@@ -22,7 +22,9 @@
  *   feed link and schema.org JSON-LD (./json-ld.ts), as every public page has (decisions 187,
  *   188).
  * - Dublin Core in HTML (DCMI "Expressing Dublin Core metadata using HTML/XHTML meta and link
- *   elements"): `<link rel="schema.DC">` and `DC.element` names; dates ISO 8601.
+ *   elements"): `<link rel="schema.DC">` and `DC.element` names; dates ISO 8601; the one
+ *   `DC.identifier` is the DOI's URL, none without a DOI (decision 471: reference managers read
+ *   a DOI into any identifier with `10/` in it).
  * - Languages (decision 441): `citation_language` and `DC.language` name the paper's language;
  *   `DC.title`, `DC.description` and `DC.subject` are written in the paper's language and then in
  *   each translation's, each with its `lang` attribute (HTML allows `lang` on every element,
@@ -269,8 +271,12 @@ export function scholarlyMeta(
   for (const v of versions) name("DC.title", v.title, v.language);
   for (const author of paper.authors) name("DC.creator", citationAuthorName(author));
   name("DC.date", date);
+  // The DOI is the only identifier written here (decision 471): Zotero's Embedded Metadata
+  // takes a DOI from any DC.identifier its `cleanDOI` matches, and that matches any `10/`
+  // (`/10(?:\.[0-9]{4,})?\/[^\s]*[^\s.,]/`), so a page URL on a port ending in 10 or under a
+  // journal named `x10` became a false DOI. The page's URL is the canonical link, `og:url`
+  // and `citation_abstract_html_url`.
   name("DC.identifier", doiUrl);
-  name("DC.identifier", pageUrl);
   name("DC.publisher", paper.publisher);
   name("DC.source", venue.source);
   for (const issn of issns) name("DC.source.ISSN", issn);

@@ -21,6 +21,10 @@ import { readableBy } from "../../server/features/accounts/access.ts";
 import { paperCitations } from "../../server/features/citations/cite.ts";
 import { hasFullText, paperFullText } from "../../server/features/fulltext/reader.ts";
 import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
+import {
+  landingPageLinkHeader,
+  signpostedPaper,
+} from "../../server/features/signposting/signposting.ts";
 import { paperReaderFigures } from "../../server/features/usage/reader-figures.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import type {
@@ -166,6 +170,15 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
     async (ctx, paper): Promise<PaperPageData<P>> => {
       const link = place.link(paper);
       const id = paper.paperID;
+      const fullText = await loadSection(ctx, `${place.what}: full text`, () =>
+        hasFullText(ctx, id),
+      );
+      // FAIR Signposting (decision 470): the links of the paper's landing page, on every
+      // language's URL of it, naming the page without a prefix
+      const info = args.context.get(requestContext);
+      info.setLinkHeader(
+        landingPageLinkHeader(signpostedPaper(info.origin, link, paper, fullText === true)),
+      );
       return {
         paper,
         headerText: place.header(paper),
@@ -174,9 +187,7 @@ export function loadPaperPage<P extends PaperReading>(place: PaperPlace<P>, args
         // the panel fetches its references from beside the page (decision 245)
         citations: paperCitations(link),
         usage: await loadSection(ctx, `${place.what}: usage`, () => paperReaderFigures(ctx, id)),
-        fullText: (await loadSection(ctx, `${place.what}: full text`, () => hasFullText(ctx, id)))
-          ? fullTextPath(link)
-          : "",
+        fullText: fullText ? fullTextPath(link) : "",
         readerMessages: paper.file_url ? readerCatalogue(locale) : "{}",
       };
     },

@@ -23,6 +23,7 @@ import { oldUriRedirects } from "../features/journals/old-uri-redirects.ts";
 import { languageChoiceRouter } from "../features/languages/language-choice.ts";
 import { oaiRouter } from "../features/oai/oai.ts";
 import { lockssRouter } from "../features/preservation/lockss.ts";
+import { linksetRouter } from "../features/signposting/linkset.ts";
 import { sushiRouter } from "../features/usage/sushi.ts";
 import { usageObserver } from "../features/usage/usage-observer.ts";
 import type { AppContext } from "../services/context.ts";
@@ -168,6 +169,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use(oldUriRedirects(ctx));
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
+  app.use(linksetRouter(ctx)); // {paper page}/linkset(.json): FAIR Signposting (decision 470)
   app.use(citationRouter(ctx));
   app.use(jatsXmlRouter(ctx)); // {paper page}/jats.xml: the stored galley, else generated (decisions 277, 287)
   app.use(lockssRouter(ctx)); // /journal/{uri}/lockss/{year} (decision 279)

@@ -64,6 +64,7 @@ async function logoutGet(
     origin: "http://localhost:3000",
     locale: "en",
     allowPdfViewer: () => {},
+    setLinkHeader: () => {},
   });
   const request = new Request("http://localhost:3000/logout", {
     headers: { Cookie: cookie, ...headers },

@@ -13,6 +13,7 @@ import {
 } from "../helpers/context.ts";
 import { loaderArgs } from "../helpers/loaders.ts";
 import { countRows } from "../helpers/rows.ts";
+import { missedProbes, sampleRecallProbes } from "../helpers/search-recall.ts";
 
 describe(`first start on an empty catalogue (${dialectUnderTest})`, () => {
   let t: TestContext;
@@ -66,6 +67,14 @@ describe(`first start on an empty catalogue (${dialectUnderTest})`, () => {
     await again.finished;
     expect(await countRows(t, "papers")).toBe(26);
   }, 400_000);
+
+  it("finds each paper by every word sampled from what a reader sees of it (decision 472)", async () => {
+    expect(await countRows(t, "papers")).toBe(26); // the corpus the test above imported
+    const probes = await sampleRecallProbes(t.ctx, 40);
+    expect(probes.length).toBe(200);
+    const missed = await missedProbes(t.ctx, probes);
+    expect(missed.map((p) => `${p.source}: ${p.word} (paper ${p.paperId})`)).toEqual([]);
+  }, 120_000);
 
   it("words the notice", () => {
     loadCatalogues();

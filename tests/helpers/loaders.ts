@@ -44,6 +44,7 @@ export function loaderArgs(
     origin: "http://localhost",
     locale: "en",
     allowPdfViewer: () => {},
+    setLinkHeader: () => {},
   });
   return {
     context,

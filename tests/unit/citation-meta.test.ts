@@ -57,6 +57,28 @@ function named(tags: MetaDescriptor[]): [string, string][] {
     .map((t) => [t.name, t.content]);
 }
 
+/**
+ * The DOI Zotero's Embedded Metadata translator reads from a page's tags, or null: `citation_doi`
+ * (Highwire), else the first Dublin Core identifier (`DC.identifier`, `dc.identifier`,
+ * `dcterms.identifier`) that is `DOI …` or `10.…` (its RDF translator) or in which
+ * `Zotero.Utilities.cleanDOI` finds one: `/10(?:\.[0-9]{4,})?\/[^\s]*[^\s\.,]/`, which takes any
+ * `10/`.
+ */
+function zoteroDoi(tags: MetaDescriptor[]): string | null {
+  const pairs = named(tags);
+  const cleanDoi = (x: string) => /10(?:\.[0-9]{4,})?\/[^\s]*[^\s.,]/.exec(x)?.[0] ?? null;
+  const highwire = pairs.find(([n]) => n === "citation_doi")?.[1];
+  if (highwire) return cleanDoi(highwire);
+  for (const [name, value] of pairs) {
+    if (!/^(dc|dcterms)\.identifier$/i.test(name)) continue;
+    if (/^doi /i.test(value)) return value.slice(4);
+    if (value.startsWith("10.")) return value;
+    const doi = cleanDoi(value);
+    if (doi) return doi;
+  }
+  return null;
+}
+
 describe("paperMeta", () => {
   const tags = paperMeta(paper, origin, "Athenaeum");
   const pairs = named(tags);
@@ -114,10 +136,7 @@ describe("paperMeta", () => {
   it("adds Dublin Core", () => {
     expect(all("DC.title")).toEqual([paper.title]);
     expect(all("DC.creator")).toEqual(["Ada Lovelace", "Alan Turing"]);
-    expect(all("DC.identifier")).toEqual([
-      "https://doi.org/10.1234/jt.42",
-      `${origin}/journal/tests/42`,
-    ]);
+    expect(all("DC.identifier")).toEqual(["https://doi.org/10.1234/jt.42"]);
     expect(all("DC.date")).toEqual(["2025-05-30"]);
     expect(all("DC.source")).toEqual([paper.journal_title]);
   });
@@ -226,6 +245,26 @@ describe("paperMeta", () => {
     expect(bare.some((t) => "rel" in t && t.rel === "license")).toBe(false);
   });
 
+  it("gives reference managers no false DOI (decision 471)", () => {
+    // a site on port 8010 and a journal whose URL name ends in 10: its URLs hold `10/`
+    const site = "http://journals.example.edu:8010";
+    const noDoi = { ...paper, doi: "", journal_url: "nature10" };
+    const without = paperMeta(noDoi, site, "Athenaeum");
+    expect(zoteroDoi(without)).toBeNull();
+    // the URLs are still there for them, where no DOI is read
+    expect(named(without)).toContainEqual([
+      "citation_abstract_html_url",
+      `${site}/journal/nature10/42`,
+    ]);
+    expect(zoteroDoi(paperMeta({ ...paper, journal_url: "nature10" }, site, "Athenaeum"))).toBe(
+      paper.doi,
+    );
+    // the rule itself finds the false DOI the page URL gave before
+    expect(zoteroDoi([{ name: "DC.identifier", content: `${site}/journal/tests/42` }])).toBe(
+      "10/journal/tests/42",
+    );
+  });
+
   it("leaves the PDF tags out when there is no full text", () => {
     const none = named(paperMeta({ ...paper, file_url: "" }, origin, "Athenaeum"));
     expect(none.some(([n]) => n === "citation_pdf_url" || n === "DC.format")).toBe(false);
@@ -291,7 +330,7 @@ describe("proceedingPaperMeta", () => {
     expect(all("citation_pdf_url")).toEqual([`${origin}${conferencePaper.file_url}`]);
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: page });
     expect(all("DC.source")).toEqual([conferencePaper.citation_line]);
-    expect(all("DC.identifier")).toEqual(["https://doi.org/10.1145/1542476.1542528", page]);
+    expect(all("DC.identifier")).toEqual(["https://doi.org/10.1145/1542476.1542528"]);
   });
 
   it("writes the proceeding's ISSN when it has one", () => {

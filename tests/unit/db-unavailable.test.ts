@@ -116,6 +116,7 @@ describe("a public page during a database outage", () => {
       origin: "http://x",
       locale: "en",
       allowPdfViewer: () => {},
+      setLinkHeader: () => {},
     });
     return { context, warn };
   };

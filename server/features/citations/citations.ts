@@ -29,6 +29,7 @@ import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
 import { getJournalPaper, getProceedingPaper, parsePaperId } from "../papers/queries.ts";
+import { metadataLinkHeader } from "../signposting/signposting.ts";
 import { CitationPoolError } from "./citation-pool.ts";
 import {
   CITATION_FILES,
@@ -51,8 +52,16 @@ function notFound(res: Response): void {
   sendNotFoundText(res);
 }
 
-function sendFile(res: Response, item: CslItem, title: string, format: CitationFileFormat) {
+function sendFile(
+  res: Response,
+  item: CslItem,
+  title: string,
+  format: CitationFileFormat,
+  pageUrl: string,
+) {
   res
+    // the paper page this file describes (FAIR Signposting, decision 470)
+    .set("Link", metadataLinkHeader(pageUrl))
     .set("Content-Type", `${CITATION_FILES[format].type}; charset=utf-8`)
     .set("Content-Disposition", `attachment; filename="${slugify(title)}.${format}"`)
     .set("X-Content-Type-Options", "nosniff")
@@ -72,9 +81,10 @@ async function send(
   item: CslItem | null,
   title: string,
   format: CiteFile,
+  pageUrl: string,
 ) {
   if (!item) return notFound(res);
-  if (format !== "references") return sendFile(res, item, title, format);
+  if (format !== "references") return sendFile(res, item, title, format, pageUrl);
   try {
     res.json(await references(ctx, item));
   } catch (error) {
@@ -107,7 +117,7 @@ export function citationRouter(ctx: AppContext): Router {
       await readableBy(ctx, res.locals.user, journalUrl),
     );
     const url = `${publicOrigin(ctx.config, req)}${paperLink(journalUrl, id)}`;
-    await send(ctx, res, found && journalPaperItem(found, url), found?.title ?? "", format);
+    await send(ctx, res, found && journalPaperItem(found, url), found?.title ?? "", format, url);
   });
 
   router.get("/proceedings/:slug/:paper/:file", async (req, res, next) => {
@@ -117,7 +127,7 @@ export function citationRouter(ctx: AppContext): Router {
     if (!format || id === null || !PROCEEDING_SLUG_PATTERN.test(slug)) return next();
     const found = await getProceedingPaper(ctx, slug, id);
     const url = `${publicOrigin(ctx.config, req)}${proceedingPaperLink(slug, id)}`;
-    await send(ctx, res, found && proceedingPaperItem(found, url), found?.title ?? "", format);
+    await send(ctx, res, found && proceedingPaperItem(found, url), found?.title ?? "", format, url);
   });
 
   return router;

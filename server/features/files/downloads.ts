@@ -11,14 +11,18 @@
  * administrators only (`readableBy`, decision 260). An unknown or malformed place, a paper of
  * another journal or proceeding, a paper without a PDF, or one whose file the storage has lost
  * is `404 Page Not Found` (the reader then says 'Missing PDF', issue 34). `{name}` is free: only `.pdf` is required of it.
+ * A PDF carries the FAIR Signposting `Link` of a galley: its page as `collection`, and the
+ * page's linkset (decision 470).
  */
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { JOURNAL_URI_PATTERN, PROCEEDING_SLUG_PATTERN } from "../../../shared/constants.ts";
-import { slugify } from "../../../shared/format.ts";
+import { paperLink, proceedingPaperLink, slugify } from "../../../shared/format.ts";
 import { sendNotFoundText } from "../../http/client-errors.ts";
+import { publicOrigin } from "../../http/origin.ts";
 import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
 import { findPaperFile, findProceedingPaperFile, parsePaperId } from "../papers/queries.ts";
+import { galleyLinkHeader } from "../signposting/signposting.ts";
 import { storedEtag, strongEtag } from "./pdf-etag.ts";
 import { sendStored } from "./send-stored.ts";
 
@@ -39,6 +43,7 @@ export function downloadRouter(ctx: AppContext): Router {
             await readableBy(ctx, res.locals.user, journalUrl),
           )
         : null;
+    if (found && id !== null) signpostGalley(ctx, req, res, paperLink(journalUrl, id));
     await sendPdf(ctx, found, req, res, next);
   });
 
@@ -49,10 +54,19 @@ export function downloadRouter(ctx: AppContext): Router {
       id !== null && PROCEEDING_SLUG_PATTERN.test(slug) && name.endsWith(".pdf")
         ? await findProceedingPaperFile(ctx, slug, id)
         : null;
+    if (found && id !== null) signpostGalley(ctx, req, res, proceedingPaperLink(slug, id));
     await sendPdf(ctx, found, req, res, next);
   });
 
   return router;
+}
+
+/**
+ * The FAIR Signposting `Link` of a galley (decision 470): its landing page `pagePath` as
+ * `collection`, and the page's linkset.
+ */
+function signpostGalley(ctx: AppContext, req: Request, res: Response, pagePath: string): void {
+  res.set("Link", galleyLinkHeader(`${publicOrigin(ctx.config, req)}${pagePath}`));
 }
 
 /** Sends the stored PDF (Range, ETag, Last-Modified), or the 404 text when there is none. */
@@ -94,6 +108,7 @@ async function sendPdf(
     // A row naming a file the storage lost (a restore without its files, a disk replaced):
     // readers get the 404 pdf.js reports as 'Missing PDF', the operator a warning (issue 34).
     ctx.log.warn({ key: found.key }, "a paper's PDF is missing from the storage");
+    res.removeHeader("Link");
     res.status(404).type("text/plain").send("404 Page Not Found");
     return;
   }

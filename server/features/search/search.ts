@@ -65,11 +65,40 @@ async function availableConfigs(db: Executor, names: readonly string[]): Promise
 }
 
 /**
+ * The words of `other` that `text` does not have, each once, as written (whitespace-delimited,
+ * punctuation around them taken off), space-separated: what a second text of the same paper
+ * adds to its search row (decision 472). Compared in lower case.
+ */
+export function wordsNotIn(text: string, other: string): string {
+  const key = (token: string) => token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+  const seen = new Set<string>();
+  for (const token of text.split(/\s+/)) {
+    const word = key(token);
+    if (word) seen.add(word.toLowerCase());
+  }
+  const out: string[] = [];
+  for (const token of other.split(/\s+/)) {
+    const word = key(token);
+    const lower = word.toLowerCase();
+    if (!word || seen.has(lower)) continue;
+    seen.add(lower);
+    out.push(word);
+  }
+  return out.join(" ");
+}
+
+/**
  * Writes (or rewrites) the search row of one paper; a missing paper just loses its row. The row
  * is keyed by the paper id (SQLite `rowid` since migration 003, PostgreSQL `paper_id`), so the
  * old row is found in one lookup whatever the catalogue's size. A paper's translations
  * (decision 442) join its own title, keywords and abstract, each stemmed on PostgreSQL with its
  * language's configuration.
+ *
+ * The text (decisions 289, 472): the JATS galley's body text, else the PDF's, is the row's body
+ * (snippets quote its opening); a paper with both also gets the words of its PDF that the JATS
+ * text lacks (running heads, a PDF-only appendix, a JATS without `<body>`), and every paper its
+ * authors' affiliations as printed (institutions, cities, countries), both after the text, at
+ * the body's weight, within `MAX_INDEXED_TEXT_BYTES` together.
  */
 export async function indexPaper(db: Executor, dialect: Dialect, paperId: number): Promise<void> {
   // A JATS galley's body text is preferred to the PDF's (decision 289): one index, one text.
@@ -93,7 +122,7 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
     await sql`delete from paper_search where paper_id = ${paperId}`.execute(db);
   }
   if (!paper) return;
-  const [authors, translations] = await Promise.all([
+  const [authors, translations, affiliations] = await Promise.all([
     db
       .selectFrom("paper_authors")
       .select("name")
@@ -101,19 +130,35 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
       .orderBy("position")
       .execute(),
     translationsOf(db, paperId),
+    db
+      .selectFrom("paper_author_affiliations as af")
+      .innerJoin("paper_authors as pa", "pa.id", "af.author_id")
+      .select("af.name")
+      .where("pa.paper_id", "=", paperId)
+      .orderBy("pa.position")
+      .orderBy("af.position")
+      .execute(),
   ]);
   const names = authors.map((a) => a.name).join(", ");
-  const body = utf8Prefix(paper.body_text || paper.full_text || "", MAX_INDEXED_TEXT_BYTES);
+  const text = paper.body_text || paper.full_text || "";
+  const body = utf8Prefix(text, MAX_INDEXED_TEXT_BYTES);
+  // what a reader also sees: the PDF's words the JATS text lacks, the affiliations (decision 472)
+  const pdfWords = paper.body_text && paper.full_text ? wordsNotIn(text, paper.full_text) : "";
+  const extra = utf8Prefix(
+    [affiliations.map((a) => a.name).join("\n"), pdfWords].filter(Boolean).join("\n\n"),
+    Math.max(MAX_INDEXED_TEXT_BYTES - Buffer.byteLength(body), 0),
+  );
   if (dialect === "sqlite") {
     // One tokenizer for every language: a translation's texts join the paper's own fields.
     const joined = (own: string, pick: (t: (typeof translations)[number]) => string) =>
       [own, ...translations.map(pick)].filter(Boolean).join("\n\n");
     // The text's opening apart from the rest: snippets read only the opening (migration 020).
     const [opening, rest] = splitOpening(body);
+    const restAndExtra = [rest, extra].filter(Boolean).join("\n\n");
     await sql`insert into paper_search (rowid, title, authors, keywords, abstract, body, body_rest)
       values (${paperId}, ${joined(paper.title, (t) => t.title)}, ${names},
         ${joined(paper.keywords ?? "", (t) => t.keywords)},
-        ${joined(paper.abstract, (t) => t.abstract)}, ${opening}, ${rest})`.execute(db);
+        ${joined(paper.abstract, (t) => t.abstract)}, ${opening}, ${restAndExtra})`.execute(db);
     return;
   }
   const wanted = [paper.language, ...translations.map((t) => t.language)].map(searchConfigOf);
@@ -136,6 +181,7 @@ export async function indexPaper(db: Executor, dialect: Dialect, paperId: number
       vector(configOf(t.language), t.abstract, "C"),
     ]),
     vector(own, body, "D"),
+    vector(own, extra, "D"),
   ];
   // `rank_doc` is the row without the PDF's text (weight D), for ranking (migration 007).
   await sql`insert into paper_search (paper_id, document, rank_doc)
