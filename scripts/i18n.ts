@@ -88,8 +88,19 @@ function calleeName(callee: AstNode): string | null {
   return null;
 }
 
-/** The property names of a literal object of values, or null when it is not one. */
+/**
+ * The property names of a literal object of values, or the strings of a literal array (the
+ * placeholders a template's `msg(text, [...])` fills later, decision 400); null otherwise.
+ */
 function literalKeys(node: unknown): string[] | null {
+  if (isNode(node) && node.type === "ArrayExpression") {
+    const names: string[] = [];
+    for (const element of node.elements as AstNode[]) {
+      if (!isNode(element) || element.type !== "StringLiteral") return null;
+      names.push(element.value as string);
+    }
+    return [...new Set(names)].sort();
+  }
   if (!isNode(node) || node.type !== "ObjectExpression") return null;
   const keys: string[] = [];
   for (const property of node.properties as AstNode[]) {

@@ -68,6 +68,25 @@ import {
   registerSchema,
 } from "./schemas.ts";
 import type { StatisticsScreen, SushiKeyItem, SushiSettings } from "./usage.ts";
+import type {
+  ReviewerScreen,
+  SignedInAuthor,
+  SubmissionDetail,
+  SubmissionJournal,
+  SubmissionSummary,
+} from "./workflow-api.ts";
+import {
+  authorSignupSchema,
+  confirmAuthorSchema,
+  decisionSchema,
+  inviteReviewerSchema,
+  noteSchema,
+  reviewResponseSchema,
+  reviewSchema,
+  scheduleSchema,
+  submissionDraftSchema,
+  submitSchema,
+} from "./workflow-schemas.ts";
 
 declare const carried: unique symbol;
 /** A type carried by a value that holds nothing at run time (answers, server-side bodies). */
@@ -160,6 +179,98 @@ export const API = {
   "POST /confirm_admin": {
     params: none,
     body: confirmAdminSchema,
+    answer: answer<Nothing>(),
+  },
+
+  // The editorial workflow (issue 31; decision 400): authors, editors, reviewers
+  /** An author's account: name, address, password; `website` is a honeypot. */
+  "POST /author_signup": { params: none, body: authorSignupSchema, answer: answer<Nothing>() },
+  /** The address confirmed by the mailed link's page; signs the author in. */
+  "POST /confirm_author": {
+    params: none,
+    body: confirmAuthorSchema,
+    answer: answer<{ u_name: string }>(),
+  },
+  /** The signed-in author's submissions, newest first. */
+  "GET /my_submissions": {
+    params: none,
+    answer: answer<{ submissions: SubmissionSummary[]; author: SignedInAuthor }>(),
+  },
+  /** What the submission form needs of a journal (its checklist and licence). */
+  "GET /submission_journal/:journal": {
+    params: { journal: routeJournalUri },
+    answer: answer<{ journal: SubmissionJournal }>(),
+  },
+  /** A new draft in a journal that accepts submissions. */
+  "POST /submissions/:journal": {
+    params: { journal: routeJournalUri },
+    body: submissionDraftSchema,
+    answer: answer<{ id: number }>(),
+  },
+  "GET /submission/:id": {
+    params: { id: routeId },
+    answer: answer<{ submission: SubmissionDetail }>(),
+  },
+  "POST /submission/:id/draft": {
+    params: { id: routeId },
+    body: submissionDraftSchema,
+    answer: answer<Nothing>(),
+  },
+  /** A draft's manuscript (`kind=manuscript`) or a supplementary file. */
+  "POST /submission/:id/files": {
+    params: { id: routeId },
+    body: fields<{ kind: "manuscript" | "supplementary" }>(),
+    files: ["file"],
+    answer: answer<{ file_id: number }>(),
+  },
+  "POST /submission/:id/submit": {
+    params: { id: routeId },
+    body: submitSchema,
+    answer: answer<Nothing>(),
+  },
+  /** The revised manuscript and the author's response. */
+  "POST /submission/:id/revise": {
+    params: { id: routeId },
+    body: fields<{ response: string }>(),
+    files: ["file"],
+    answer: answer<Nothing>(),
+  },
+  /** A journal's queue for its editors (`?status=` one queue state). */
+  "GET /dashboard/submissions/:journal": {
+    params: { journal: routeJournalUri },
+    answer: answer<{ submissions: SubmissionSummary[] }>(),
+  },
+  "POST /submission/:id/decision": {
+    params: { id: routeId },
+    body: decisionSchema,
+    answer: answer<{ status: string }>(),
+  },
+  "POST /submission/:id/reviewers": {
+    params: { id: routeId },
+    body: inviteReviewerSchema,
+    answer: answer<{ review_id: number }>(),
+  },
+  "POST /submission/:id/notes": {
+    params: { id: routeId },
+    body: noteSchema,
+    answer: answer<Nothing>(),
+  },
+  "POST /submission/:id/schedule": {
+    params: { id: routeId },
+    body: scheduleSchema,
+    answer: answer<{ paperID: number; journal_uri: string }>(),
+  },
+  /** What a reviewer's mailed link shows (a POST: the token travels in the body). */
+  "POST /review/view": {
+    params: none,
+    body: fields<{ token: string }>(),
+    answer: answer<{ review: ReviewerScreen }>(),
+  },
+  "POST /review/respond": { params: none, body: reviewResponseSchema, answer: answer<Nothing>() },
+  "POST /review/submit": {
+    params: none,
+    body: reviewSchema,
+    files: ["files"],
     answer: answer<Nothing>(),
   },
 

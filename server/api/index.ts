@@ -10,6 +10,7 @@ import type { AppContext } from "../services/context.ts";
 import { accountRouter } from "./account.ts";
 import { dashboardRouter } from "./dashboard/index.ts";
 import { publicRouter } from "./public.ts";
+import { workflowRouter } from "./workflow.ts";
 
 export function createApiRouter(ctx: AppContext): Router {
   const api = express.Router();
@@ -20,6 +21,7 @@ export function createApiRouter(ctx: AppContext): Router {
   api.use(express.json({ limit: "100kb" }));
   api.use(publicRouter(ctx));
   api.use(accountRouter(ctx));
+  api.use(workflowRouter(ctx)); // the editorial workflow (decision 400)
   api.use(dashboardRouter(ctx));
   api.use((_req, res) => sendFail(res, 404, msg("No such API call.")));
   api.use(apiErrorHandler);

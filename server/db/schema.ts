@@ -10,6 +10,14 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 import type { Frequency, PublicationStatus, SubjectKey, UserRole } from "../../shared/constants.ts";
+import type {
+  AccountKind,
+  Recommendation,
+  ReviewMode,
+  ReviewStatus,
+  SubmissionFileKind,
+  SubmissionStatus,
+} from "../../shared/workflow.ts";
 
 export type { UserRole };
 
@@ -34,6 +42,10 @@ export interface UsersTable {
   disabled_at: string | null;
   /** The account's language (a `LOCALES` tag), null for the default; migration 030. */
   locale: string | null;
+  /** `manager` (dashboard) or `author` (submits papers, never reaches the dashboard); migration 041. */
+  kind: Generated<AccountKind>;
+  /** When an author's address was confirmed by its mailed link; null: not yet (migration 041). */
+  email_confirmed_at: string | null;
 }
 
 /** Which journal a manager may touch (administrators need no rows). */
@@ -118,6 +130,12 @@ export interface JournalsTable {
   languages: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** Whether authors may submit to it (0/1, default 1); migration 041. */
+  accepts_submissions: Generated<Flag>;
+  /** How reviewers and authors see each other (decision 400); migration 041. */
+  review_mode: Generated<ReviewMode>;
+  /** The items authors tick before submitting, one a line; empty: none (migration 041). */
+  submission_checklist: Generated<string>;
 }
 
 /** A URI a journal had before a rename: its addresses answer 301 and no journal may take it. */
@@ -553,6 +571,125 @@ export interface PaperDoisTable {
   updated_at: string;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The editorial workflow (issue 31, migration 041; docs/decisions/400-editorial-workflow.md)
+
+/** A mailed link confirming an author's address (SHA-256 of its token only). */
+export interface AuthorConfirmationsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One manuscript's way through a journal. */
+export interface SubmissionsTable {
+  id: Id;
+  journal_id: number;
+  /** The submitting author's account (`users.kind = 'author'`). */
+  author_id: number;
+  status: SubmissionStatus;
+  title: string;
+  /** JSON of `SubmissionMetadata` (shared/workflow.ts): the paper forms' fields. */
+  metadata: string;
+  note_to_editor: Generated<string>;
+  licence_agreed: Generated<Flag>;
+  checklist_agreed: Generated<Flag>;
+  /** The current review round, 0 before the first. */
+  round: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  first_decision_at: string | null;
+  decided_at: string | null;
+  /** The paper 'Schedule for publication' made. */
+  paper_id: number | null;
+}
+
+/** A file of a submission: a manuscript version, a supplementary file, a reviewer's file. */
+export interface SubmissionFilesTable {
+  id: Id;
+  submission_id: number;
+  kind: SubmissionFileKind;
+  /** The manuscript's version (1 = as submitted); the round for the others. */
+  version: number;
+  review_id: number | null;
+  file_key: string;
+  /** The name it was uploaded under (never shown to a double-anonymous reviewer). */
+  file_name: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+/** One dated action of a submission's history. */
+export interface SubmissionEventsTable {
+  id: Id;
+  submission_id: number;
+  at: string;
+  /** A `SubmissionAction` of shared/workflow.ts. */
+  action: string;
+  /** Who: `author`, `editor:{user id}`, `reviewer:{assignment id}`, `system`. */
+  actor: string;
+  detail: Generated<string>;
+}
+
+/** An editors' discussion note. */
+export interface SubmissionNotesTable {
+  id: Id;
+  submission_id: number;
+  user_id: number | null;
+  body: string;
+  created_at: string;
+}
+
+/** A decision and the mail the author received. */
+export interface SubmissionDecisionsTable {
+  id: Id;
+  submission_id: number;
+  round: number;
+  decision: string;
+  editor_id: number | null;
+  created_at: string;
+  mail_subject: string;
+  mail_body: string;
+}
+
+/** A reviewer invited to a round. */
+export interface ReviewAssignmentsTable {
+  id: Id;
+  submission_id: number;
+  round: number;
+  reviewer_email: string;
+  reviewer_name: string;
+  /** The language the reviewer is mailed in. */
+  locale: string;
+  token_hash: string;
+  status: ReviewStatus;
+  invited_by: number | null;
+  invited_at: string;
+  responded_at: string | null;
+  /** `YYYY-MM-DD`. */
+  due_on: string;
+  recommendation: Recommendation | null;
+  comments_author: string | null;
+  comments_editor: string | null;
+  completed_at: string | null;
+  reminded_before_at: string | null;
+  reminded_after_at: string | null;
+}
+
+/** A journal's own text of a workflow mail in one language. */
+export interface MailTemplatesTable {
+  journal_id: number;
+  template: string;
+  locale: string;
+  subject: string;
+  body: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -588,6 +725,14 @@ export interface Database {
   usage_scope_daily: UsageScopeDailyTable;
   sushi_api_keys: SushiApiKeysTable;
   crossref_batches: CrossrefBatchesTable;
+  author_confirmations: AuthorConfirmationsTable;
+  submissions: SubmissionsTable;
+  submission_files: SubmissionFilesTable;
+  submission_events: SubmissionEventsTable;
+  submission_notes: SubmissionNotesTable;
+  submission_decisions: SubmissionDecisionsTable;
+  review_assignments: ReviewAssignmentsTable;
+  mail_templates: MailTemplatesTable;
   paper_dois: PaperDoisTable;
 }
 
@@ -599,3 +744,5 @@ export type NewPaper = Insertable<PapersTable>;
 export type PaperAuthor = Selectable<PaperAuthorsTable>;
 export type PaperAuthorAffiliation = Selectable<PaperAuthorAffiliationsTable>;
 export type User = Selectable<UsersTable>;
+export type Submission = Selectable<SubmissionsTable>;
+export type ReviewAssignment = Selectable<ReviewAssignmentsTable>;

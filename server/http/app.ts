@@ -12,6 +12,7 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createApiRouter } from "../api/index.ts";
+import { workflowFilesRouter } from "../api/workflow.ts";
 import { citationRouter } from "../features/citations/citations.ts";
 import { downloadRouter } from "../features/files/downloads.ts";
 import { immutableFolder } from "../features/files/immutable-folder.ts";
@@ -112,6 +113,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     res.locals.user = null;
+    res.locals.author = null;
     next();
   });
   app.use(
@@ -170,6 +172,7 @@ export function createHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Ex
   app.use("/api", createApiRouter(ctx));
   app.use(downloadRouter(ctx));
   app.use(linksetRouter(ctx)); // {paper page}/linkset(.json): FAIR Signposting (decision 470)
+  app.use(workflowFilesRouter(ctx)); // submissions' files (decision 400)
   app.use(citationRouter(ctx));
   app.use(jatsXmlRouter(ctx)); // {paper page}/jats.xml: the stored galley, else generated (decisions 277, 287)
   app.use(lockssRouter(ctx)); // /journal/{uri}/lockss/{year} (decision 279)

@@ -122,7 +122,8 @@ export function clearSessionCookie(ctx: AppContext, req: Request, res: Response)
 }
 
 /**
- * The manager whose live session the request's cookie names, or null. Also records the session
+ * The manager whose live session the request's cookie names, or null; an author's session
+ * (decision 400) puts the author into `res.locals.author` instead and answers null. Also records the session
  * id in `res.locals.sessionId` when a response is given. Never trusts anything but the cookie.
  */
 export async function loadUser(
@@ -136,5 +137,17 @@ export async function loadUser(
   if (!session) return null;
   if (res) res.locals.sessionId = session.sessionId;
   const { user } = session;
+  // an author account never reaches the managers' dashboard (decision 400): it is no manager
+  if (user.kind === "author") {
+    if (res) {
+      res.locals.author = {
+        id: user.id,
+        name: displayName(user),
+        email: user.email,
+        locale: user.locale,
+      };
+    }
+    return null;
+  }
   return { id: user.id, name: displayName(user), email: user.email, role: user.role };
 }

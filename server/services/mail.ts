@@ -39,7 +39,8 @@ export function outboxDir(ctx: AppContext): string {
 }
 
 /**
- * Sends `message` from `MAIL_FROM`: over SMTP when `SMTP_URL` is set, else into the outbox
+ * Sends `message` from `MAIL_FROM` (with `replyTo` as Reply-To when given: the editor of a
+ * workflow mail, decision 400): over SMTP when `SMTP_URL` is set, else into the outbox
  * folder and the log (see the module comment). Resolves once the SMTP server has accepted the
  * message or the file is written.
  * @throws AppError `unavailable` (503, {@link MAIL_FAILED_MSG}) when it could not be sent; the
@@ -47,9 +48,14 @@ export function outboxDir(ctx: AppContext): string {
  */
 export async function sendMail(
   ctx: AppContext,
-  message: { to: string; subject: string; text: string },
+  message: { to: string; subject: string; text: string; replyTo?: string },
 ): Promise<void> {
-  const mail = { from: ctx.config.mailFrom, to: message.to, subject: message.subject };
+  const mail = {
+    from: ctx.config.mailFrom,
+    to: message.to,
+    subject: message.subject,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  };
   try {
     if (ctx.config.smtpUrl) {
       const transport = createTransport({ url: ctx.config.smtpUrl, ...SMTP_TIMEOUTS });

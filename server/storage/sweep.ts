@@ -66,6 +66,8 @@ export async function referencedKeys(ctx: AppContext): Promise<Set<string>> {
   const galleys = await Promise.all([
     ctx.db.selectFrom("paper_jats").select("storage_key as key").execute(),
     ctx.db.selectFrom("paper_jats_files").select("storage_key as key").execute(),
+    // manuscripts, supplementary and reviewers' files of the editorial workflow (decision 400)
+    ctx.db.selectFrom("submission_files").select("file_key as key").execute(),
   ]);
   for (const { key } of galleys.flat()) keys.add(key);
   return keys;

@@ -19,6 +19,8 @@ export type ReceivedMail = {
   from: string;
   subject: string;
   text: string;
+  /** The Reply-To header's address(es), "" when none. */
+  replyTo: string;
 };
 
 export type Mailbox = {
@@ -52,6 +54,7 @@ export async function startMailbox(port = 0): Promise<Mailbox> {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
+            replyTo: parsed.replyTo?.text ?? "",
           });
           callback();
         })

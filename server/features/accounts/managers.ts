@@ -28,11 +28,15 @@ export const SELF_DISABLE_MSG = msg("You cannot disable your own account.");
 /** The choices of the assign menus. */
 export type AssignableItems = Pick<ManagersScreen, "journals" | "proceedings">;
 
-/** Every account, administrators first, then by name, with what each manages. */
+/**
+ * Every manager account, administrators first, then by name, with what each manages. Author
+ * accounts (decision 400) are not managers and are not listed.
+ */
 export async function listAccounts(ctx: AppContext): Promise<ManagerAccount[]> {
   const users = await ctx.db
     .selectFrom("users")
     .select(["id", "first_name", "last_name", "email", "role", "disabled_at", "created_at"])
+    .where("kind", "=", "manager")
     .orderBy(sql`case when role = 'admin' then 0 else 1 end`)
     .orderBy(sql`lower(first_name || ' ' || last_name)`)
     .orderBy("id")
@@ -84,6 +88,7 @@ async function accountById(ctx: AppContext, userId: number) {
     .selectFrom("users")
     .select(["id", "first_name", "last_name", "role", "disabled_at"])
     .where("id", "=", userId)
+    .where("kind", "=", "manager")
     .executeTakeFirst();
   if (!user) throw notFound(NO_ACCOUNT);
   return user;

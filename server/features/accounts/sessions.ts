@@ -33,7 +33,7 @@ export type StartedSession = {
 export type ResolvedSession = {
   /** The stored id (HMAC of the token). */
   sessionId: string;
-  user: Pick<User, "id" | "first_name" | "last_name" | "email" | "role">;
+  user: Pick<User, "id" | "first_name" | "last_name" | "email" | "role" | "kind" | "locale">;
   persistent: boolean;
   expiresAt: Date;
 };
@@ -102,6 +102,8 @@ export async function resolveSession(
       "users.last_name",
       "users.email",
       "users.role",
+      "users.kind",
+      "users.locale",
       "users.disabled_at",
     ])
     .where("sessions.id", "=", sessionId)
@@ -136,6 +138,8 @@ export async function resolveSession(
       last_name: row.last_name,
       email: row.email,
       role: row.role,
+      kind: row.kind,
+      locale: row.locale,
     },
     persistent,
     expiresAt,

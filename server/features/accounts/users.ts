@@ -217,7 +217,8 @@ export async function insertAccount(
   const role =
     addressProven && input.email === ctx.config.adminEmail
       ? sql<UserRole>`'admin'`
-      : sql<UserRole>`case when exists (select 1 from users) then 'manager' else 'admin' end`;
+      : // the site's first manager is its administrator; author accounts (decision 400) do not count
+        sql<UserRole>`case when exists (select 1 from users where kind = 'manager') then 'manager' else 'admin' end`;
   try {
     return await ctx.db
       .insertInto("users")
@@ -239,6 +240,11 @@ export async function insertAccount(
     throw error;
   }
 }
+
+/** Refusal of a sign-in to an author account whose address is not yet confirmed (decision 400). */
+export const UNCONFIRMED_AUTHOR_MSG = msg(
+  "Please confirm your email address first: open the link we mailed you when you signed up.",
+);
 
 /** Refusal of a sign-in to a disabled account (decision 190). */
 export const DISABLED_MSG = msg(
@@ -267,6 +273,10 @@ export async function authenticate(
   if (!user || !ok) throw new AppError("unauthorized", msg("Invalid email or password."));
   // said only to whoever knows the password, so it reveals nothing to a guesser
   if (user.disabled_at !== null) throw new AppError("forbidden", DISABLED_MSG);
+  // an author signs in once the mailed link proved the address (decision 400)
+  if (user.kind === "author" && user.email_confirmed_at === null) {
+    throw new AppError("forbidden", UNCONFIRMED_AUTHOR_MSG);
+  }
   if (needsRehash(user.password_hash, cost)) {
     const password_hash = await hashPassword(password, cost);
     await ctx.db.updateTable("users").set({ password_hash }).where("id", "=", user.id).execute();

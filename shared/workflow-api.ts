@@ -1,0 +1,130 @@
+/**
+ * Wire types of the editorial workflow's API (issue 31; decision 400). What each party receives
+ * is shaped on the server by its view (server/features/workflow/access.ts): a reviewer's answer
+ * has no field that could hold an author in double-anonymous mode.
+ */
+
+import type {
+  Decision,
+  Recommendation,
+  ReviewMode,
+  ReviewStatus,
+  SubmissionFileKind,
+  SubmissionStatus,
+} from "./workflow.ts";
+import type { SubmissionMetadataInput } from "./workflow-schemas.ts";
+
+/** The signed-in author account (never a manager). */
+export type SignedInAuthor = { id: number; name: string; email: string; locale: string | null };
+
+/** What the submission form shows of a journal. */
+export type SubmissionJournal = {
+  uri: string;
+  name: string;
+  license_url: string;
+  checklist: string[];
+};
+
+/** A row of the author's list or the editor's queue. */
+export type SubmissionSummary = {
+  id: number;
+  title: string;
+  status: SubmissionStatus;
+  journal_uri: string;
+  journal_name: string;
+  /** ISO 8601; null for a draft. */
+  submitted_at: string | null;
+  updated_at: string;
+  round: number;
+  /** The author's name (editors' queue only; "" for the author's own list). */
+  author_name: string;
+};
+
+/** A stored file as a party may see it. */
+export type SubmissionFileItem = {
+  id: number;
+  kind: SubmissionFileKind;
+  version: number;
+  name: string;
+  size: number;
+  created_at: string;
+  /** Editors only: a non-PDF manuscript whose document properties they should check (double-anonymous). */
+  needs_check?: boolean;
+};
+
+export type HistoryItem = { at: string; action: string; actor: string; detail: string };
+
+export type DecisionItem = {
+  decision: Decision;
+  round: number;
+  created_at: string;
+  subject: string;
+  body: string;
+};
+
+/** A review as the editor sees it. */
+export type ReviewItem = {
+  id: number;
+  round: number;
+  reviewer_name: string;
+  reviewer_email: string;
+  status: ReviewStatus;
+  due_on: string;
+  recommendation: Recommendation | null;
+  comments_author: string | null;
+  comments_editor: string | null;
+};
+
+export type NoteItem = { author: string; body: string; created_at: string };
+
+/** A submission as its author or an editor of its journal sees it. */
+export type SubmissionDetail = {
+  id: number;
+  status: SubmissionStatus;
+  round: number;
+  view: "author" | "editor";
+  journal: {
+    uri: string;
+    name: string;
+    review_mode: ReviewMode;
+    license_url: string;
+    checklist: string[];
+  };
+  metadata: SubmissionMetadataInput;
+  note_to_editor: string;
+  submitted_at: string | null;
+  author_name: string;
+  files: SubmissionFileItem[];
+  history: HistoryItem[];
+  decisions: DecisionItem[];
+  /** Editors: every review; authors: none (their comments come in the decisions). */
+  reviews: ReviewItem[];
+  /** Editors' discussion notes (editors only). */
+  notes: NoteItem[];
+  /** The decisions the editor may take now (editors only). */
+  decisions_available: Decision[];
+  /** The paper 'Schedule for publication' made: its dashboard link (editors), else null. */
+  paper_id: number | null;
+};
+
+/** What a reviewer's mailed link opens. */
+export type ReviewerScreen = {
+  status: ReviewStatus;
+  round: number;
+  due_on: string;
+  journal_name: string;
+  review_mode: ReviewMode;
+  title: string;
+  abstract: string;
+  /** Only once the invitation is accepted. */
+  keywords: string;
+  /** Author names: only in `open` mode and once accepted; never in double-anonymous mode. */
+  authors: string[];
+  files: { id: number; name: string; size: number }[];
+  /** The reviewer's own review, once submitted. */
+  review: {
+    recommendation: Recommendation;
+    comments_author: string;
+    comments_editor: string;
+  } | null;
+};
