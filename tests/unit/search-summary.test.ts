@@ -35,7 +35,9 @@ describe("search results summary", () => {
     // no French translation yet: the English words, the count grouped as French groups it
     const french = formatNumber(4213, "fr");
     expect(french).not.toBe("4,213");
-    expect(summary("frog", 4213, false, false, "fr")).toBe(`${french} papers match “frog”.`);
+    expect(summary("frog", 4213, false, false, "fr")).toBe(
+      `${french} articles correspondent à « frog ».`,
+    );
     // the pseudo-locale shows the catalogue's text accented, the query as typed
     const pseudo = summary("frog", 2, false, false, "en-XA");
     expect(pseudo).toContain("frog");
