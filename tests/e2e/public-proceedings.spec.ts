@@ -38,10 +38,9 @@ function metaTags(html: string): [string, string][] {
       .replace(/&quot;/g, '"')
       .replace(/&lt;/g, "<")
       .replace(/&amp;/g, "&");
-  return [...head.matchAll(/<meta name="([^"]+)" content="([^"]*)"\/>/g)].map((m) => [
-    m[1] as string,
-    decode(m[2] as string),
-  ]);
+  return [...head.matchAll(/<meta name="([^"]+)" content="([^"]*)"(?: lang="[^"]*")?\/>/g)].map(
+    (m) => [m[1] as string, decode(m[2] as string)],
+  );
 }
 
 /** Path of a proceeding paper's page, found by title through the proceeding's public API. */
