@@ -567,6 +567,11 @@ export type PaperCitations = {
   references: string;
   /** BibTeX, RIS and CSL-JSON: `{paper page}/cite.bib` etc. */
   files: { format: string; label: string; href: string }[];
+  /**
+   * The paper's JATS (decision 474): `{paper page}/jats.xml`, the publisher's file as published
+   * (else the generated one), and `{paper page}/jats-1.1.xml`, the generated DTD-valid JATS 1.1.
+   */
+  jats: { published: string; generated: string };
 };
 
 /**

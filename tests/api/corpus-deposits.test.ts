@@ -6,7 +6,7 @@
  *   references;
  * - each journal's DOAJ article XML (and one issue's) is valid against doajArticles.xsd, with
  *   every paper, ORCID iDs and full-text links;
- * - every `oai_jats` record of the OAI-PMH answer and every paper's `jats.xml` is valid against
+ * - every `oai_jats` record of the OAI-PMH answer and every paper's `jats-1.1.xml` is valid against
  *   the JATS 1.1 Journal Publishing DTD, with no namespace, elocation ids, electronic ISSNs as
  *   `epub`, a pub-date and an issn always, and page ranges kept;
  * all validated by xmllint against the official schemas in tests/fixtures/schemas.
@@ -17,7 +17,6 @@ import path from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paperJatsXml } from "../../server/features/deposits/jats.ts";
 import { importCorpus } from "../../server/import/corpus.ts";
 import { signedInAdministrator, signedInManager } from "../helpers/account.ts";
 import {
@@ -209,13 +208,14 @@ describe(`generated JATS of the corpus on ${dialectUnderTest}`, () => {
 
   it("every paper's generated JATS is DTD-valid, with elocation ids, epub ISSNs, pub-date, issn and page ranges", async () => {
     // `{paper page}/jats.xml` sends a stored JATS galley as its publisher wrote it (issue 18,
-    // decision 287: PLOS's are JATS 3.0) and the generated JATS of a paper without one, so the
-    // DTD holds the generator, for every paper.
+    // decision 287: PLOS's are NLM 3.0); `{paper page}/jats-1.1.xml` always the generated JATS
+    // 1.1 (decision 474), for every paper, galley or not: the DTD holds the generator.
     const docs: Record<string, string> = {};
     for (const p of papers) {
-      const xml = await paperJatsXml(t.ctx, p.id, "http://localhost");
-      expect(xml, p.page).not.toBeNull();
-      docs[p.page] = xml!;
+      const res = await request(t.app).get(`${p.page}/jats-1.1.xml`).buffer(true);
+      expect(res.status, p.page).toBe(200);
+      expect(res.headers["content-type"], p.page).toMatch(/^application\/xml/);
+      docs[p.page] = res.text;
     }
     expect(jatsDtdErrors(docs)).toBe("");
     for (const [page, xml] of Object.entries(docs)) {
@@ -261,6 +261,28 @@ describe(`generated JATS of the corpus on ${dialectUnderTest}`, () => {
         ),
       ),
     ).toBe(true);
+  });
+
+  it("serves a JATS galley as its publisher made it at jats.xml, the generated JATS beside it", async () => {
+    const galleys = await t.ctx.db
+      .selectFrom("paper_jats")
+      .select(["paper_id", "storage_key"])
+      .execute();
+    expect(galleys.length).toBeGreaterThan(0);
+    for (const g of galleys) {
+      const page = papers.find((p) => p.id === g.paper_id)!.page;
+      const published = await request(t.app).get(`${page}/jats.xml`).buffer(true);
+      expect(published.status, page).toBe(200);
+      expect(Buffer.from(published.text)).toEqual(await t.ctx.storage.read(g.storage_key));
+      const generated = await request(t.app).get(`${page}/jats-1.1.xml`).buffer(true);
+      expect(generated.text, page).toContain("JATS-journalpublishing1.dtd");
+      expect(generated.text, page).not.toBe(published.text);
+    }
+    // unknown papers and other files are not answered
+    const elife = papers.find((p) => p.page.startsWith("/journal/elife/"))!;
+    expect((await request(t.app).get(`/journal/plos-one/${elife.id}/jats-1.1.xml`)).status).toBe(
+      404,
+    );
   });
 
   it("answers 404 for a paper of another journal", async () => {

@@ -2,7 +2,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadingMessage } from "../../app/components/home/loading-notice.tsx";
 import { loader as homeLoader } from "../../app/routes/home.tsx";
-import { loadCatalogues } from "../../server/i18n/catalogues.ts";
+import { loadCatalogues, serverTranslator } from "../../server/i18n/catalogues.ts";
 import { startSeedIfEmpty } from "../../server/import/seed.ts";
 import { translatorFor } from "../../shared/i18n/translator.ts";
 import {
@@ -11,6 +11,7 @@ import {
   dialectUnderTest,
   type TestContext,
 } from "../helpers/context.ts";
+import { fullTextPageHtml, headingProblems } from "../helpers/fulltext-page.ts";
 import { loaderArgs } from "../helpers/loaders.ts";
 import { countRows } from "../helpers/rows.ts";
 import { missedProbes, sampleRecallProbes } from "../helpers/search-recall.ts";
@@ -74,7 +75,30 @@ describe(`first start on an empty catalogue (${dialectUnderTest})`, () => {
     expect(probes.length).toBe(200);
     const missed = await missedProbes(t.ctx, probes);
     expect(missed.map((p) => `${p.source}: ${p.word} (paper ${p.paperId})`)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
+
+  it("keeps the headings of every full text in order, none skipping a level (decision 473)", async () => {
+    serverTranslator("en"); // every locale's catalogue, as the server loads them at start
+    const papers = await t.ctx.db
+      .selectFrom("paper_jats as pj")
+      .innerJoin("papers as p", "p.id", "pj.paper_id")
+      .leftJoin("publications as pub", "pub.id", "p.publication_id")
+      .leftJoin("journals as j", "j.id", "pub.journal_id")
+      .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+      .select(["p.id", "j.uri", "pr.slug"])
+      .execute();
+    expect(papers.length).toBe(24); // every corpus paper with a JATS galley
+    const problems: string[] = [];
+    for (const paper of papers) {
+      const page = paper.slug
+        ? `/proceedings/${paper.slug}/${paper.id}`
+        : `/journal/${paper.uri}/${paper.id}`;
+      for (const problem of headingProblems(await fullTextPageHtml(t.ctx, paper))) {
+        problems.push(`${page}: ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
 
   it("words the notice", () => {
     loadCatalogues();

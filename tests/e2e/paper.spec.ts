@@ -50,8 +50,13 @@ test("the served HTML carries Google Scholar and Dublin Core metadata", async ({
   baseURL,
 }) => {
   const url = await paperPath(request, GOOD_LIFE.journal, GOOD_LIFE.title);
-  const html = await (await request.get(url)).text();
+  const response = await request.get(url);
+  const html = await response.text();
   const tags = metaTags(html);
+  // FAIR Signposting from the production build's route (decision 470)
+  const link = response.headers().link ?? "";
+  expect(link).toContain(`<https://doi.org/${GOOD_LIFE.doi}>; rel="cite-as"`);
+  expect(link).toContain(`<${baseURL}${url}/linkset.json>; rel="linkset"`);
   const all = (name: string) => tags.filter(([n]) => n === name).map(([, c]) => c);
   const one = (name: string) => {
     expect(all(name), name).toHaveLength(1);

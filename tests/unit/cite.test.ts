@@ -1,9 +1,13 @@
 /**
  * 'Cite this paper' (decision 186): the six styles come out of citation-js with the paper's
  * facts in each; the vendored MLA, Chicago and IEEE styles are registered; an issue without a
- * real number (decision 185) is never cited with one.
+ * real number (decision 185) is never cited with one; the panel links the paper's JATS files.
  */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { CitePanel } from "../../app/components/paper/cite-panel.tsx";
+import { LocaleProvider } from "../../app/i18n/use-t.tsx";
 import {
   journalPaperItem,
   paperCitations,
@@ -145,5 +149,24 @@ describe("formatted references", () => {
       { format: "ris", label: "RIS", href: "/journal/elife/12/cite.ris" },
       { format: "json", label: "CSL-JSON", href: "/journal/elife/12/cite.json" },
     ]);
+  });
+
+  it("link the JATS as published and the generated JATS 1.1 from the panel (decision 474)", () => {
+    const citations = paperCitations("/journal/elife/12");
+    expect(citations.jats).toEqual({
+      published: "/journal/elife/12/jats.xml",
+      generated: "/journal/elife/12/jats-1.1.xml",
+    });
+    const html = renderToStaticMarkup(
+      createElement(LocaleProvider, {
+        locale: "en",
+        // biome-ignore lint/correctness/noChildrenProp: LocaleProvider's props require children, which a third argument does not satisfy for TypeScript
+        children: createElement(CitePanel, { citations }),
+      }),
+    );
+    expect(html).toMatch(/<a href="\/journal\/elife\/12\/jats.xml"[^>]*>as published<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/journal\/elife\/12\/jats-1.1.xml"[^>]*>JATS 1.1 \(valid against its DTD\)<\/a>/,
+    );
   });
 });

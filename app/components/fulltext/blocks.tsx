@@ -4,7 +4,9 @@
  * behaviour of their own. Looks come from the `.fulltext` rules of app/app.css.
  *
  * - Sections are `<section>`s with a heading one level below their parent's (`h2` at the top,
- *   `h6` at most), so headings stay in order under the page's one `h1`.
+ *   `h6` at most), so headings stay in order under the page's one `h1`; a section without a
+ *   title has no heading and its sections take its level, so no level is ever skipped
+ *   (decision 473).
  * - Figures are `<figure>`/`<figcaption>`; a figure whose image was not supplied shows its caption
  *   and a note, never a broken image. Tables keep their header cells and scroll on their own
  *   inside a focusable region; display formulas too.
@@ -182,7 +184,8 @@ function BlockItem({ block, level }: { block: Block; level: number }): ReactNode
               <Inlines items={block.title} />
             </Heading>
           ) : null}
-          <Blocks blocks={block.c} level={level + 1} />
+          {/* a section without a title has no heading: its sections' headings take its level */}
+          <Blocks blocks={block.c} level={block.title.length ? level + 1 : level} />
         </section>
       );
     case "list": {

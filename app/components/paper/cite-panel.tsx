@@ -2,7 +2,8 @@
  * 'Cite this paper' (docs/decisions/186-cite-this-paper.md, 245): a group of radio buttons
  * chooses the style (APA, MLA, Chicago, Harvard, IEEE, Vancouver), the reference in that style
  * is shown below it with a 'Copy citation' button, and links download the BibTeX, RIS and
- * CSL-JSON files.
+ * CSL-JSON files; below them, the paper's JATS as published and the generated JATS 1.1
+ * (decision 474).
  *
  * The page carries the style choices and the links only: the references are formatted on the
  * server off the request thread and fetched from `{paper page}/citations.json` when the panel
@@ -109,6 +110,16 @@ export function CitePanel({ citations }: { citations: PaperCitations }) {
             </a>
           </span>
         ))}
+      </p>
+      <p className="mt-2 text-sm text-slate-700">
+        <span className="font-semibold">{t("JATS XML:")}</span>{" "}
+        <a href={citations.jats.published} className={textLinkClass}>
+          {t("as published")}
+        </a>
+        {" · "}
+        <a href={citations.jats.generated} className={textLinkClass}>
+          {t("JATS 1.1 (valid against its DTD)")}
+        </a>
       </p>
       <p className="mt-2 text-xs text-slate-500">
         <Trans

@@ -168,5 +168,6 @@ export function paperCitations(pagePath: string): PaperCitations {
       label: CITATION_FILES[format].label,
       href: `${pagePath}/cite.${format}`,
     })),
+    jats: { published: `${pagePath}/jats.xml`, generated: `${pagePath}/jats-1.1.xml` },
   };
 }
