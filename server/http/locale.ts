@@ -57,16 +57,20 @@ export type LocaleResolution =
   | { kind: "redirect"; location: string };
 
 /**
- * The language the reader prefers: the `lang` cookie, else (not for crawlers) Accept-Language.
- * The pseudo-locale counts only from the cookie, and only when `pseudo` allows it (the tests'
- * way into the hydrated pages in it).
+ * The language the reader prefers: the `lang` cookie, else (not for crawlers) Accept-Language;
+ * null when neither names one. The pseudo-locale counts only from the cookie, and only when
+ * `pseudo` allows it (the tests' way into the hydrated pages in it). A crawler whose
+ * Accept-Language names the default language may get it rather than null: both mean the
+ * default, and telling a crawler (isbot's long regular expression, about 4 µs of CPU for a
+ * browser's User-Agent) is then skipped, on every English reader's cached page too.
  */
 export function preferredLocale(headers: LocaleHeaders, pseudo = false): RenderLocale | null {
   const chosen = readCookie({ headers: { cookie: headers.cookie } }, LANGUAGE_COOKIE);
   if (isLocale(chosen)) return chosen;
   if (pseudo && chosen === PSEUDO_LOCALE) return PSEUDO_LOCALE;
-  if (isbot(headers["user-agent"] ?? "")) return null;
-  return negotiateLocale(headers["accept-language"]);
+  const asked = negotiateLocale(headers["accept-language"]);
+  if (asked === null || asked === DEFAULT_LOCALE) return asked;
+  return isbot(headers["user-agent"] ?? "") ? null : asked;
 }
 
 /**

@@ -195,7 +195,8 @@ export function createOutputCache(ctx: AppContext, options: OutputCacheOptions =
     if (language.kind === "redirect") return false;
     const version = versions.trusted();
     if (version === undefined) return false;
-    const key = `${language.locale} ${originOf(ctx, req)}${url}`;
+    // the middleware's key: a prefixed page's URL without its prefix (localeMiddleware)
+    const key = `${language.locale} ${originOf(ctx, req)}${language.url}`;
     const entry = store.get(key, version);
     if (!entry) return false;
     send(req, res, key, entry, "hit", store);

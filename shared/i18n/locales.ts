@@ -114,6 +114,27 @@ export function localizedPath(locale: RenderLocale, path: string): string {
  */
 export function negotiateLocale(header: string | undefined | null): Locale | null {
   if (!header) return null;
+  const known = negotiated.get(header);
+  if (known !== undefined) return known;
+  const locale = negotiate(header);
+  if (header.length > NEGOTIATED_LENGTH) return locale;
+  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+  negotiated.set(header, locale);
+  return locale;
+}
+
+/**
+ * {@link negotiateLocale}'s answers by header: every request without the `lang` cookie asks
+ * (cached pages too), browsers send few distinct headers, and parsing one costs a few µs of CPU
+ * (bench-i18n, docs/performance.md). At most 512 headers of up to 200 characters, emptied when
+ * full, so odd headers cannot make it large.
+ */
+const negotiated = new Map<string, Locale | null>();
+const NEGOTIATED_MAX = 512;
+const NEGOTIATED_LENGTH = 200;
+
+/** {@link negotiateLocale} without its memory. */
+function negotiate(header: string): Locale | null {
   const ranges = header
     .split(",")
     .slice(0, 20)

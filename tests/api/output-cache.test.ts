@@ -503,4 +503,28 @@ describe("the node:http front (server/main.ts)", () => {
     expect(signedIn.headers["cache-control"]).toBe("private, no-store");
     expect(throughExpress).toBe(2);
   });
+
+  it("answers hits of another language's pages before Express too, apart from English's", async () => {
+    const cache = createOutputCache(t.ctx);
+    const site = createHttpApp(t.ctx, { pages: pagesOf(t.ctx), outputCache: cache });
+    let throughExpress = 0;
+    const server = createServer((req, res) => {
+      if (cache.serveFast(req, res)) return;
+      throughExpress += 1;
+      site(req, res);
+    });
+    const front = (path: string) =>
+      request(server).get(path).set("Host", HOST).set("Accept-Encoding", "identity");
+
+    const miss = await front("/es?front");
+    const hit = await front("/es?front");
+    expect([miss.headers["x-cache"], hit.headers["x-cache"]]).toEqual(["miss", "hit"]);
+    expect(hit.text).toBe(miss.text);
+    expect(throughExpress).toBe(1);
+    // the same page spelt with a slash is the same entry; the English page is another one
+    expect((await front("/es/?front")).headers["x-cache"]).toBe("hit");
+    expect(throughExpress).toBe(1);
+    expect((await front("/?front")).headers["x-cache"]).toBe("miss");
+    expect(throughExpress).toBe(2);
+  });
 });

@@ -106,6 +106,32 @@ describe("the language of an answer", () => {
       locale: "id",
     });
   });
+  it("serves English to whoever asks for it or for no language of the site, crawler or not", () => {
+    // the crawler check (isbot) is skipped for these: the answer is the default language anyway
+    for (const headers of [
+      { "accept-language": "en-US,en;q=0.9", "user-agent": CHROME },
+      { "accept-language": "de-DE,de;q=0.9", "user-agent": CHROME },
+      { "accept-language": "en", "user-agent": GOOGLEBOT },
+      { "user-agent": GOOGLEBOT },
+    ]) {
+      expect(resolveLocale("/journal/elife/18", headers, false)).toEqual({
+        kind: "serve",
+        locale: "en",
+        url: "/journal/elife/18",
+        prefixed: false,
+      });
+    }
+    // the same header asked again (remembered) answers the same
+    expect(
+      resolveLocale("/journals", { "accept-language": "fr", "user-agent": CHROME }, false),
+    ).toEqual({ kind: "redirect", location: "/fr/journals" });
+    expect(
+      resolveLocale("/journals", { "accept-language": "fr", "user-agent": CHROME }, false),
+    ).toEqual({ kind: "redirect", location: "/fr/journals" });
+    expect(
+      resolveLocale("/journals", { "accept-language": "fr", "user-agent": GOOGLEBOT }, false),
+    ).toMatchObject({ kind: "serve", locale: "en" });
+  });
   it("knows the pseudo-locale only when it is on", () => {
     expect(resolveLocale("/api/x", { cookie: "lang=en-XA" }, false)).toMatchObject({
       locale: "en",
