@@ -6,7 +6,7 @@
  * transaction fails ({@link discardJats}), and old ones only after the new rows are committed.
  */
 import { createHash } from "node:crypto";
-import { msg } from "../../../shared/i18n/messages.ts";
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../../http/unavailable.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
 import { MAX_IMAGE_BYTES } from "../../services/images.ts";
@@ -50,9 +50,6 @@ export type StoredJats = {
   files: StoredJatsFile[];
 };
 
-/** The answer of a full JATS pool, a timed-out or crashed worker (decision 386): try again later. */
-export const JATS_UNAVAILABLE = msg("The JATS file could not be read just now. Please try again.");
-
 /**
  * Reads an uploaded JATS file (`data`, at most `MAX_JATS_MB`) into what `kind` asks for
  * (./jats-jobs.ts) with the checks of ./jats-read.ts (no entity declarations, counts,
@@ -82,8 +79,10 @@ export async function readJatsUpload<K extends "galley" | "metadata">(
     }
     if (error instanceof JatsPoolError) {
       ctx.log.warn({ reason: error.message }, "a JATS file could not be read");
-      throw new AppError("unavailable", JATS_UNAVAILABLE, {
-        errors: { [field]: JATS_UNAVAILABLE },
+      // a full pool, a timed-out or stopped worker: the service's 503, to be tried again
+      throw new AppError("unavailable", UNAVAILABLE_MESSAGE, {
+        errors: { [field]: UNAVAILABLE_MESSAGE },
+        retryAfter: RETRY_AFTER_SECONDS,
       });
     }
     throw error;
