@@ -32,16 +32,19 @@ import { storedFiles } from "../helpers/uploads.ts";
 const t = seededFileContext({ manager: true });
 const JOURNAL = "ethics-review";
 /**
- * The longest stall of the event loop accepted while a galley is read: the serving thread
- * parsed the largest galley in one block of 2.5–6 s on the loaded test machine (decision 385),
- * in which no other request was answered (1 or 2 of these tests' requests; the stall 3.5 s at
- * load 18). With the pool the longest stalls measured at load 20 on 2 cores were 0.2–0.4 s at
- * the upload check and 0.4–0.9 s at the tree (this thread receives the tree's structured clone,
- * about 0.1 s, and collects its garbage).
+ * The longest stall of the event loop accepted while a galley is read. The serving thread
+ * parsed the largest galley in one block of 2.5–6 s on the loaded test machine (decision 385;
+ * 3.5 s at load 18 here), in which 1 or 2 of these tests' requests were answered. With the
+ * pool the longest stalls measured at load 15–20 on 2 cores were 0.2–1.3 s at the upload check
+ * and 0.1–0.9 s at the tree (this thread receives the tree's structured clone, about 0.1 s, and
+ * collects its garbage); the rest is other processes' and threads' turn on the cores.
  */
-const MAX_STALL_MS = 1000;
+const MAX_STALL_MS = 1500;
 
-/** Fewest GET /api/all_journals answered while a galley is read (the serving thread: 1 or 2). */
+/**
+ * Fewest GET /api/all_journals answered while a galley is read: the serving thread answered 1
+ * or 2 whatever the machine's speed (the parse is one block); the pool 23–166.
+ */
 const MIN_ANSWERED = 5;
 
 const LARGEST = Buffer.from(
