@@ -5,8 +5,10 @@
  * queue refuses at once.
  */
 import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../server/config.ts";
 import { runJatsJob } from "../../server/features/fulltext/jats-jobs.ts";
 import { createJatsPool } from "../../server/features/fulltext/jats-pool.ts";
 import { CORPUS_DIR } from "../helpers/context.ts";
@@ -81,5 +83,15 @@ describe("JATS worker pool with a misbehaving reader", () => {
     await expect(pool.run(job())).rejects.toMatchObject({ name: "JatsPoolError", reason: "busy" });
     await hung;
     expect((await waiting).body.length).toBe(1);
+  });
+});
+
+describe("JATS_WORKERS", () => {
+  const env = { DATA_DIR: "/tmp/athenaeum-jats-workers", SESSION_SECRET: "x".repeat(32) };
+  it("is 1 by default, 0 parses in the serving thread, at most the cores", () => {
+    expect(loadConfig(env).jatsWorkers).toBe(1);
+    expect(loadConfig({ ...env, JATS_WORKERS: "0" }).jatsWorkers).toBe(0);
+    expect(loadConfig({ ...env, JATS_WORKERS: "64" }).jatsWorkers).toBe(availableParallelism());
+    expect(() => loadConfig({ ...env, JATS_WORKERS: "two" })).toThrow(ConfigError);
   });
 });
