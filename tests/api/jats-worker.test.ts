@@ -4,7 +4,8 @@
  * made for a first render, the server goes on answering other requests promptly; the event
  * loop's longest stall (perf_hooks.monitorEventLoopDelay) stays far below the seconds the parse
  * took in the serving thread. A JATS worker that does not answer in time is a 503 on the form's
- * `jats_file` that leaves no paper and no file behind.
+ * `jats_file` that leaves no paper and no file behind, and a failed load of a full-text page
+ * that the next request tries again.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as fullTextLoader } from "../../app/routes/paper-fulltext.tsx";
 import { storeJatsGalley } from "../../server/features/fulltext/galley.ts";
 import { createJatsPool, type JatsPool } from "../../server/features/fulltext/jats-pool.ts";
 import {
@@ -26,6 +28,7 @@ import { newKey } from "../../server/storage/storage.ts";
 import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
 import { journalPaperFields } from "../helpers/dashboard-forms.ts";
 import { largestJats } from "../helpers/jats-bombs.ts";
+import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 import { storedFiles } from "../helpers/uploads.ts";
 
@@ -178,5 +181,38 @@ describe(`a JATS worker that does not answer (${dialectUnderTest})`, () => {
     });
     expect((await t.ctx.db.selectFrom("papers").select("id").execute()).length).toBe(papers);
     expect(await storedFiles(t)).toEqual(before);
+  });
+
+  it("is a failed load (503) of a first full-text page, not remembered: it renders once the pool answers", async () => {
+    const res = await createPaper("Galley read later");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.paperID as number;
+    const xml = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><!--hang--><article><front><article-meta><title-group><article-title>Later</article-title></title-group></article-meta></front><body><sec><title>Read at last</title><p>x</p></sec></body></article>',
+    );
+    const key = newKey("jats", ".xml");
+    await t.ctx.storage.put(key, xml);
+    await t.ctx.db
+      .insertInto("paper_jats")
+      .values({
+        paper_id: id,
+        storage_key: key,
+        size: xml.byteLength,
+        sha256: "later".padEnd(64, "0"),
+        body_text: "",
+        created_at: timestamp(),
+      })
+      .execute();
+    clearFullTextCache();
+    const page = () =>
+      runLoader(() =>
+        fullTextLoader(loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id) })),
+      );
+    expect((await page()).status).toBe(503);
+    t.ctx.jatsPool = usual; // the usual worker reads the comment as a comment
+    const read = await page();
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.data)).toContain("Read at last");
+    t.ctx.jatsPool = pool;
   });
 });
