@@ -150,6 +150,46 @@ describe(`the largest galley is read off the event loop (${dialectUnderTest})`, 
   });
 });
 
+describe(`a galley's first requests (${dialectUnderTest})`, () => {
+  it("share one job of the pool: the tree is made once", async () => {
+    const res = await createPaper("Asked twice at once");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.paperID as number;
+    const xml = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><article><front><article-meta><title-group><article-title>Twice</article-title></title-group></article-meta></front><body><sec><title>Once</title><p>x</p></sec></body></article>',
+    );
+    const key = newKey("jats", ".xml");
+    await t.ctx.storage.put(key, xml);
+    await t.ctx.db
+      .insertInto("paper_jats")
+      .values({
+        paper_id: id,
+        storage_key: key,
+        size: xml.byteLength,
+        sha256: "twice".padEnd(64, "0"),
+        body_text: "",
+        created_at: timestamp(),
+      })
+      .execute();
+    clearFullTextCache();
+    const pool = t.ctx.jatsPool!;
+    const run = pool.run;
+    let jobs = 0;
+    pool.run = (job) => {
+      jobs += 1;
+      return run(job);
+    };
+    try {
+      const [a, b] = await Promise.all([paperFullText(t.ctx, id), paperFullText(t.ctx, id)]);
+      expect(a).toBe(b);
+      expect(a?.body.length).toBe(1);
+    } finally {
+      pool.run = run;
+    }
+    expect(jobs).toBe(1);
+  });
+});
+
 describe(`a JATS worker that does not answer (${dialectUnderTest})`, () => {
   let pool: JatsPool;
   let usual: JatsPool | undefined;
