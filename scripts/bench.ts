@@ -22,7 +22,8 @@
  * 8. What one JATS galley may cost the event loop (issue 30, scripts/bench/galley-bounds.ts,
  *    decision 385): 40,000 references, 5,000 nested sections and the largest galley the limits
  *    accept, each at the upload's check and at its first render by the production server,
- *    against 1 s of event-loop time each.
+ *    and the accepted one's HTML render alone, against 1 s of event-loop time each (the parse
+ *    and tree run in the JATS pool's worker thread, decision 386).
  * 6. Usage counting (issue 17, scripts/bench/usage.ts): paper-page throughput with counting on
  *    and off (at most 10 % apart), and the Statistics screen and SUSHI reports over 100,000
  *    papers and a year of usage (under a second each); on PostgreSQL too when
@@ -368,6 +369,14 @@ async function galleyBounds(ctx: AppContext, base: string) {
       "ms",
       1000,
     );
+    if (cost.htmlRender !== null) {
+      record(
+        `${cost.what}: event-loop time, its HTML render alone (a second language)`,
+        cost.htmlRender,
+        "ms",
+        1000,
+      );
+    }
   }
 }
 

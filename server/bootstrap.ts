@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
 import { openReadPool } from "./db/read-pool.ts";
 import { createCitationPool } from "./features/citations/citation-pool.ts";
+import { createJatsPool } from "./features/fulltext/jats-pool.ts";
 import { createUsageRecorder } from "./features/usage/recorder.ts";
 import { LOG_REDACT_PATHS } from "./http/log-url.ts";
 import type { AppContext } from "./services/context.ts";
@@ -45,7 +46,8 @@ export function createLogger(config: Config): Logger {
 
 /**
  * Opens and migrates the database and the storage named by `config`, and starts the PDF pool
- * (`config.pdfWorkers` threads at most; none when 0) and the citation worker (started on first
+ * (`config.pdfWorkers` threads at most; none when 0), the JATS pool (`config.jatsWorkers`,
+ * decision 386) and the citation worker (started on first
  * use, decision 245). On SQLite, `ctx.readDb` is a pool of
  * `config.readWorkers` read-only worker connections (server/db/read-pool.ts); on PostgreSQL it
  * is `ctx.db`.
@@ -77,6 +79,8 @@ export async function createAppContext(
             log.warn({ reason }, "pdftotext could not read a PDF; pdf.js read it"),
         })
       : undefined;
+  const jatsPool =
+    config.jatsWorkers > 0 ? createJatsPool({ size: config.jatsWorkers }) : undefined;
   const citationPool = createCitationPool();
   // COUNTER usage: buffered in memory, written every few seconds and at close (decision 281)
   const usage = config.usage.enabled
@@ -122,6 +126,7 @@ export async function createAppContext(
     config,
     log,
     pdfPool,
+    jatsPool,
     citationPool,
     usage,
     redis,
@@ -130,6 +135,7 @@ export async function createAppContext(
     await usage?.close(); // the last batch, before the database goes
 
     await pdfPool?.close();
+    await jatsPool?.close();
     await citationPool.close();
     if (readDb !== handle.db) await readDb.destroy();
     redis?.disconnect();

@@ -90,6 +90,11 @@ export type Config = {
    */
   pdfWorkers: number;
   /**
+   * Worker threads parsing JATS galleys per process (`JATS_WORKERS`, default 1, capped at the
+   * available cores); 0 parses them in the serving thread (docs/decisions/386-jats-off-the-event-loop.md).
+   */
+  jatsWorkers: number;
+  /**
    * Poppler's pdftotext that the PDF pool reads PDFs with first (`PDF_TEXT_EXTRACTOR`: `auto`
    * finds it on PATH, `pdftotext` requires it, `pdfjs` turns it off); null: pdf.js only
    * (docs/decisions/180-pdf-text-extractor.md).
@@ -322,6 +327,7 @@ const envSchema = z.object({
   MAX_PDF_MB: z.coerce.number().positive().max(1024).default(64),
   MAX_JATS_MB: z.coerce.number().positive().max(100).default(10),
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  JATS_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   PDF_TEXT_EXTRACTOR: z.enum(["auto", "pdftotext", "pdfjs"]).default("auto"),
   MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100_000).default(2_000),
   MAX_PDF_TEXT_KB: z.coerce.number().int().min(1).max(900).default(512),
@@ -442,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       e.PDF_WORKERS ??
         Math.max(1, Math.floor(Math.min(4, availableParallelism()) / e.WEB_CONCURRENCY)),
     ),
+    jatsWorkers: Math.min(availableParallelism(), e.JATS_WORKERS),
     pdftotext: resolvePdftotext(e.PDF_TEXT_EXTRACTOR, env.PATH),
     pdfLimits: { maxPages: e.MAX_PDF_PAGES, maxTextBytes: e.MAX_PDF_TEXT_KB * 1024 },
     corpusDir: resolveCorpusDir(e.SEED, e.CORPUS_DIR, cwd),

@@ -7,10 +7,14 @@
  * - **at its first render**: stored as the galley of a new paper without the upload's checks (as
  *   a galley stored before the limits would be), then its full-text page asked of the
  *   production server, whose tree cache has never seen it (the hostile ones answer 503, a
- *   failed load).
+ *   failed load);
+ * - **its HTML render alone** (an accepted galley): the page asked again in a second language
+ *   (`/es/…`), whose tree is cached, so only React's render of the article runs
+ *   (app/lib/fulltext-html.ts, once per tree and language).
  *
  * The figure is the event loop's active time over each (`performance.eventLoopUtilization`):
- * the time no other request of this process could be answered. Target: 1 s each.
+ * the time no other request of this process could be answered. Target: 1 s each. The parse and
+ * the tree run in the JATS pool's worker thread (decision 386), the render in this one.
  */
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -34,6 +38,8 @@ export type GalleyCost = {
   checkOutcome: string;
   render: number;
   renderStatus: number;
+  /** The HTML render alone, ms of the event loop (accepted galleys only). */
+  htmlRender: number | null;
 };
 
 /** The event loop's active time, in ms, while `work` runs, and its value or error. */
@@ -108,6 +114,18 @@ export async function galleyCosts(
       await res.arrayBuffer();
       status = res.status;
     });
+    let htmlRender: number | null = null;
+    if (status === 200) {
+      // the tree is cached now: a second language's page renders the article's HTML alone
+      const again = await loopTime(async () => {
+        const res = await fetch(`${base}/es/journal/${place.journalUri}/${id}/fulltext`);
+        await res.arrayBuffer();
+        if (res.status !== 200)
+          throw new Error(`the Spanish full-text page answered ${res.status}`);
+      });
+      if (again.error) throw again.error;
+      htmlRender = again.ms;
+    }
     const outcome = check.error
       ? `refused: ${check.error.message.replace(/;.*/, "").slice(0, 60)}`
       : `accepted, ${(bytes.byteLength / 1e6).toFixed(1)} MB`;
@@ -117,6 +135,7 @@ export async function galleyCosts(
       checkOutcome: outcome,
       render: render.ms,
       renderStatus: status,
+      htmlRender,
     });
   }
   return out;

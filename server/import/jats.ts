@@ -148,7 +148,9 @@ export class JatsError extends Error {
 /**
  * Parses a JATS article with the checks of every galley (server/features/fulltext/jats-read.ts:
  * no entity declarations, the counts and nesting of decision 385), so a corpus file costs the
- * importer no more than an upload costs the site.
+ * importer no more than an upload costs the site. It parses in the calling thread, not the JATS
+ * pool: the importer serves no request, and reads each paper's metadata once before writing it
+ * (decision 386; its galleys are stored through `storeJatsGalley`, and so parsed in the pool).
  * @param maxBytes the largest file read (the importer passes `MAX_JATS_MB`); no limit by default.
  * @throws JatsError when the file is refused, is not well-formed XML, is not an `<article>`, or
  *   has no title.

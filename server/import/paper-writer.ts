@@ -18,10 +18,10 @@ import { sql } from "kysely";
 import {
   discardJats,
   type JatsFileUpload,
-  jatsFileName,
   type StoredJats,
   storeJatsGalley,
 } from "../features/fulltext/galley.ts";
+import { jatsFileName } from "../features/fulltext/jats-jobs.ts";
 import {
   asDoiConflict,
   insertPaperRows,

@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { CitationPool } from "../features/citations/citation-pool.ts";
+import type { JatsPool } from "../features/fulltext/jats-pool.ts";
 import type { UsageRecorder } from "../features/usage/recorder.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { PdfPool } from "./pdf-pool.ts";
@@ -26,6 +27,11 @@ export type AppContext = {
   log: Logger;
   /** Worker threads reading PDFs (server/bootstrap.ts); without one, pdf.js runs in this thread. */
   pdfPool?: PdfPool;
+  /**
+   * Worker threads parsing JATS galleys (server/bootstrap.ts, decision 386); without one
+   * (`JATS_WORKERS=0`), they are parsed in this thread.
+   */
+  jatsPool?: JatsPool;
   /**
    * The child process formatting 'Cite this paper' references (server/bootstrap.ts, decision
    * 245); without one they are formatted in this thread.

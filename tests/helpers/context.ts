@@ -19,6 +19,7 @@ import { type DatabaseOptions, type Db, migrate, openDatabase } from "../../serv
 import { openReadPool } from "../../server/db/read-pool.ts";
 import { createScratchDatabase } from "../../server/db/scratch-database.ts";
 import { createCitationPool } from "../../server/features/citations/citation-pool.ts";
+import { createJatsPool } from "../../server/features/fulltext/jats-pool.ts";
 import { createHttpApp } from "../../server/http/app.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { createStorage } from "../../server/storage/create-storage.ts";
@@ -90,6 +91,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     log: pino({ level: "silent" }),
     // as in production; its thread starts only when a test asks for citations.json
     citationPool: createCitationPool(),
+    // as in production (JATS_WORKERS=1): galleys are parsed in a worker thread (decision 386)
+    jatsPool: createJatsPool({ size: 1 }),
   };
   return {
     ctx,
@@ -99,6 +102,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     database,
     async close() {
       await ctx.citationPool?.close();
+      await ctx.jatsPool?.close();
       await readDb?.destroy();
       await handle.close();
       await dropDatabase();

@@ -9,12 +9,13 @@
  *
  * Guards on each route: `...managerChange(ctx)`, and the journal's or proceeding's access for the
  * removals (403 otherwise). Errors: 404 unknown paper or no galley; for /read_jats 400 on
- * `jats_file` (no file, a file the safe reader refuses, no title), 413 over `MAX_JATS_MB`.
+ * `jats_file` (no file, a file the safe reader refuses, no title), 413 over `MAX_JATS_MB` or the
+ * limits of decision 385, 503 when the JATS pool is full or its worker failed (decision 386).
  */
 import express, { type Router } from "express";
+import type { JatsMetadata } from "../../../shared/api.ts";
 import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { readJatsUpload } from "../../features/fulltext/galley.ts";
-import { jatsFormMetadata } from "../../features/fulltext/jats-metadata.ts";
 import {
   removeJournalPaperGalley,
   removeProceedingPaperGalley,
@@ -22,7 +23,7 @@ import {
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, proceedingAccess } from "../../http/guards.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
-import { JatsError, readJatsArticle } from "../../import/jats.ts";
+import { JatsError } from "../../import/jats.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid } from "../../services/errors.ts";
 import { jatsFileField } from "./jats-upload.ts";
@@ -71,10 +72,9 @@ export function galleysRouter(ctx: AppContext): Router {
       readCall.body(req.body ?? {});
       const data = await uploadedFile(req, "jats_file");
       if (!data) throw invalid(NO_FILE, { jats_file: NO_FILE });
-      const article = readJatsUpload(ctx, data);
-      let metadata: ReturnType<typeof jatsFormMetadata>;
+      let metadata: JatsMetadata;
       try {
-        metadata = jatsFormMetadata(readJatsArticle(article));
+        metadata = await readJatsUpload(ctx, data, "metadata");
       } catch (error) {
         if (!(error instanceof JatsError)) throw error;
         // the reader's own account of the problem (English) is carried as a value

@@ -6,17 +6,16 @@
  * transaction fails ({@link discardJats}), and old ones only after the new rows are committed.
  */
 import { createHash } from "node:crypto";
-import type { Element } from "@xmldom/xmldom";
-import { blocksText, type FullText } from "../../../shared/fulltext.ts";
+import { RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from "../../http/unavailable.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
 import { MAX_IMAGE_BYTES } from "../../services/images.ts";
-import { utf8Prefix } from "../../services/pdf-text.ts";
 import type { Trx } from "../../services/write.ts";
 import { detectImage } from "../../storage/content-type.ts";
 import { newKey } from "../../storage/storage.ts";
-import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
-import { jatsFullText } from "./jats-tree.ts";
+import { type JatsAnswers, type JatsJobOf, jatsFileName } from "./jats-jobs.ts";
+import { JatsPoolError, runJats } from "./jats-pool.ts";
+import { JatsRefusedError } from "./jats-read.ts";
 
 /** Most files (figure images) stored with one JATS galley. */
 export const MAX_JATS_FILES = 200;
@@ -51,60 +50,43 @@ export type StoredJats = {
   files: StoredJatsFile[];
 };
 
-/** A file name as the JATS names it: without folders, lower case. */
-export function jatsFileName(name: string): string {
-  return name
-    .replace(/^.*[/\\]/, "")
-    .trim()
-    .toLowerCase();
-}
-
 /**
- * The body text a JATS tree gives the search index: body, floating figures and tables, and
- * the back matter's parts (not the references), in reading order.
+ * Reads an uploaded JATS file (`data`, at most `MAX_JATS_MB`) into what `kind` asks for
+ * (./jats-jobs.ts) with the checks of ./jats-read.ts (no entity declarations, counts,
+ * nesting, well-formed `<article>`), in the JATS pool (decision 386): the upload and
+ * POST /read_jats share them.
+ * @throws AppError `invalid` (400) or `too_large` (413) with the message on `field` for a
+ *   refused file; `unavailable` (503) with it when the pool is full, or its worker timed out
+ *   or stopped; JatsError (server/import/jats.ts) for `metadata` of an article without a title.
  */
-export function fullTextSearchText(tree: FullText): string {
-  return blocksText([...tree.body, ...tree.floats, ...tree.back.flatMap((p) => p.c)]);
-}
-
-/**
- * Reads an uploaded JATS file with the checks of ./jats-read.ts (`MAX_JATS_MB`, no entity
- * declarations, nesting, well-formed `<article>`): the upload and POST /read_jats share them.
- * @returns the `<article>` element.
- * @throws AppError `invalid` (400) or `too_large` (413) with the message on `field`.
- */
-export function readJatsUpload(ctx: AppContext, data: Uint8Array, field = "jats_file"): Element {
+export async function readJatsUpload<K extends "galley" | "metadata">(
+  ctx: AppContext,
+  data: Uint8Array,
+  kind: K,
+  field = "jats_file",
+): Promise<JatsAnswers[K]> {
+  const maxBytes = ctx.config.maxJatsBytes;
+  const job = (
+    kind === "galley"
+      ? { kind, data, maxBytes, maxTextBytes: ctx.config.pdfLimits.maxTextBytes }
+      : { kind, data, maxBytes }
+  ) as JatsJobOf<K>;
   try {
-    return readJatsDocument(data, ctx.config.maxJatsBytes).article;
+    return await runJats(ctx, job);
   } catch (error) {
     if (error instanceof JatsRefusedError) {
       throw new AppError(error.reason, error.message, { errors: { [field]: error.message } });
     }
+    if (error instanceof JatsPoolError) {
+      ctx.log.warn({ reason: error.message }, "a JATS file could not be read");
+      // a full pool, a timed-out or stopped worker: the service's 503, to be tried again
+      throw new AppError("unavailable", UNAVAILABLE_MESSAGE, {
+        errors: { [field]: UNAVAILABLE_MESSAGE },
+        retryAfter: RETRY_AFTER_SECONDS,
+      });
+    }
     throw error;
   }
-}
-
-/**
- * The checked galley's search text (decision 289) and the file names it uses (with and without
- * their extension). The parsed document and the tree are let go when this returns, before any
- * file is read or stored: they are the largest things a galley costs in memory.
- */
-function readGalley(
-  ctx: AppContext,
-  data: Uint8Array,
-  field: string,
-): { named: Set<string>; bodyText: string } {
-  const article = readJatsUpload(ctx, data, field);
-  const named = new Set<string>();
-  for (const el of Array.from(article.getElementsByTagName("*"))) {
-    const href = el.getAttribute("xlink:href");
-    if (!href) continue;
-    const name = jatsFileName(href);
-    named.add(name);
-    named.add(name.replace(/\.[a-z0-9]+$/, ""));
-  }
-  const text = fullTextSearchText(jatsFullText(article));
-  return { named, bodyText: utf8Prefix(text, ctx.config.pdfLimits.maxTextBytes) };
 }
 
 /** A refused figure file: `kind`'s status with `message` on the form's `jats_figures`. */
@@ -131,7 +113,11 @@ export async function storeJatsGalley(
   files: readonly JatsFileUpload[] = [],
   { field = "jats_file", unnamed = "refuse" }: { field?: string; unnamed?: UnnamedFiles } = {},
 ): Promise<StoredJats> {
-  const { named, bodyText } = readGalley(ctx, data, field);
+  // the parsed document and the tree live and die in the worker (decision 386): this thread
+  // holds only the file names the galley uses and its search text (decision 289)
+  const facts = await readJatsUpload(ctx, data, "galley", field);
+  const named = new Set(facts.named);
+  const { bodyText } = facts;
   if (files.length > MAX_JATS_FILES) {
     throw figureRefused(
       "invalid",

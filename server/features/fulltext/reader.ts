@@ -3,14 +3,16 @@
  * the {@link FullText} tree of its JATS galley, made once per galley and kept in a small cache
  * of this process ({@link TREE_CACHE_SIZE} trees from at most {@link TREE_CACHE_BYTES} of JATS,
  * least recently used dropped), keyed by the galley's SHA-256 and its supplied files, so a
- * replaced galley or figure is a new entry.
+ * replaced galley or figure is a new entry. The tree is made in the JATS pool (./jats-pool.ts,
+ * decision 386), once however many requests ask for it meanwhile; this thread receives it
+ * finished.
  */
 import { createHash } from "node:crypto";
 import type { FullText } from "../../../shared/fulltext.ts";
 import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { JatsRefusedError, readJatsDocument } from "./jats-read.ts";
-import { jatsFullText } from "./jats-tree.ts";
+import { runJats } from "./jats-pool.ts";
+import { JatsRefusedError } from "./jats-read.ts";
 
 /** Trees kept per process; the longest corpus paper's tree is about 0.3 MB of JSON. */
 export const TREE_CACHE_SIZE = 32;
@@ -32,6 +34,9 @@ export const TREE_CACHE_BYTES = 2 * 1024 * 1024;
 const trees = new Map<string, { value: FullText | JatsRefusedError; bytes: number }>();
 let cachedBytes = 0;
 
+/** Trees being made, by cache key: a galley's first requests share one job of the pool. */
+const making = new Map<string, Promise<FullText>>();
+
 /** True when paper `paperId` has a JATS galley (its full-text page exists). */
 export async function hasFullText(ctx: AppContext, paperId: number): Promise<boolean> {
   const row = await ctx.db
@@ -45,9 +50,10 @@ export async function hasFullText(ctx: AppContext, paperId: number): Promise<boo
 /**
  * The full text of paper `paperId`, or null when it has no JATS galley. The paper's visibility
  * is the caller's to check (the page loads the paper first).
- * @throws what reading the stored galley throws: a storage error, or JatsRefusedError for a
- *   galley stored before a stricter check (./jats-read.ts; decision 385), remembered like a tree.
- *   The page logs either as a failed load.
+ * @throws what reading the stored galley throws: a storage error, JatsPoolError when the JATS
+ *   pool is full or its worker failed (not remembered), or JatsRefusedError for a galley stored
+ *   before a stricter check (./jats-read.ts; decision 385), remembered like a tree. The page
+ *   logs each as a failed load (503).
  */
 export async function paperFullText(ctx: AppContext, paperId: number): Promise<FullText | null> {
   const galley = await ctx.db
@@ -73,19 +79,34 @@ export async function paperFullText(ctx: AppContext, paperId: number): Promise<F
     if (cached.value instanceof JatsRefusedError) throw cached.value;
     return cached.value;
   }
-  const urls = new Map<string, string>();
-  for (const file of files) {
-    const url = fileUrl(file.storage_key) ?? "";
-    urls.set(file.name, url);
-    urls.set(file.name.replace(/\.[a-z0-9]+$/, ""), url);
+  let tree = making.get(cacheKey);
+  if (!tree) {
+    tree = makeTree(ctx, cacheKey, galley.storage_key, files).finally(() =>
+      making.delete(cacheKey),
+    );
+    making.set(cacheKey, tree);
   }
-  const data = await ctx.storage.read(galley.storage_key);
+  return tree;
+}
+
+/** Reads the stored galley and has the pool make its tree, remembered under `cacheKey`. */
+async function makeTree(
+  ctx: AppContext,
+  cacheKey: string,
+  storageKey: string,
+  files: { name: string; storage_key: string }[],
+): Promise<FullText> {
+  const data = await ctx.storage.read(storageKey);
   let tree: FullText;
   try {
-    // the size limit it was stored under may have been lowered since: its size is not held
-    // against it; the counts and nesting of decision 385 are
-    const { article } = readJatsDocument(data, Math.max(ctx.config.maxJatsBytes, data.byteLength));
-    tree = jatsFullText(article, urls);
+    tree = await runJats(ctx, {
+      kind: "tree",
+      data,
+      // the size limit it was stored under may have been lowered since: its size is not held
+      // against it; the counts and nesting of decision 385 are
+      maxBytes: Math.max(ctx.config.maxJatsBytes, data.byteLength),
+      files: files.map((f) => [f.name, fileUrl(f.storage_key) ?? ""]),
+    });
   } catch (error) {
     if (error instanceof JatsRefusedError) remember(cacheKey, error, 0);
     throw error;
