@@ -162,7 +162,12 @@ export const API = {
     body: registerInvitedSchema,
     answer: answer<Nothing>(),
   },
-  "POST /login": { params: none, body: loginSchema, answer: answer<{ u_name: string }>() },
+  /** Added `home` (decision 400): where the account goes, `/dashboard` or an author's `/submissions`. */
+  "POST /login": {
+    params: none,
+    body: loginSchema,
+    answer: answer<{ u_name: string; home: "/dashboard" | "/submissions" }>(),
+  },
   "GET /logout": { params: none, answer: answer<Nothing>() },
   "POST /forgot_password": { params: none, body: forgotPasswordSchema, answer: answer<Nothing>() },
   "POST /check_reset_link": {

@@ -52,9 +52,10 @@ export type SubmissionFileItem = {
   needs_check?: boolean;
 };
 
-export type HistoryItem = { at: string; action: string; actor: string; detail: string };
+export type HistoryItem = { id: number; at: string; action: string; actor: string; detail: string };
 
 export type DecisionItem = {
+  id: number;
   decision: Decision;
   round: number;
   created_at: string;
