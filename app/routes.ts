@@ -62,7 +62,7 @@ export default [
     route("dashboard/account", "routes/dashboard/account.tsx"),
     route("dashboard/statistics", "routes/dashboard/statistics.tsx"),
     route("dashboard/submissions_queue/:journal", "routes/dashboard/submissions-queue.tsx"),
-    route("dashboard/editor_submission/:id", "routes/dashboard/editor-submission.tsx"),
+    route("dashboard/editor_submission/:submission", "routes/dashboard/editor-submission.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

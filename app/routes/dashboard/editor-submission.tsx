@@ -1,5 +1,5 @@
 /**
- * `/dashboard/editor_submission/{id}`: one submission for its journal's editors (issue 31;
+ * `/dashboard/editor_submission/{submission}`: one submission for its journal's editors (issue 31;
  * decision 400): the metadata and authors, files and versions, the reviews of every round, the
  * decisions the status allows (each mails the author from the journal's template), inviting a
  * reviewer by address, discussion notes, the dated history, and 'Schedule for publication' into
@@ -38,7 +38,7 @@ import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/editor-submission";
 
 export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoaderArgs) => {
-  const { submission } = await get(pathOf("GET /submission/:id", { id: params.id }));
+  const { submission } = await get(pathOf("GET /submission/:id", { id: params.submission }));
   const issues =
     submission.status === "accepted" && submission.paper_id === null
       ? (

@@ -84,7 +84,7 @@ export default function AuthorSignup() {
           {/* a honeypot: hidden from people and from assistive technology, filled by bots */}
           <div aria-hidden="true" className="absolute -start-[9999px] h-px w-px overflow-hidden">
             <label>
-              Website
+              {t("Website")}
               <input type="text" name="website" tabIndex={-1} autoComplete="off" />
             </label>
           </div>
