@@ -74,6 +74,7 @@ import type {
   SubmissionDetail,
   SubmissionJournal,
   SubmissionSummary,
+  WorkflowSettings,
 } from "./workflow-api.ts";
 import {
   authorSignupSchema,
@@ -86,6 +87,7 @@ import {
   scheduleSchema,
   submissionDraftSchema,
   submitSchema,
+  workflowSettingsSchema,
 } from "./workflow-schemas.ts";
 
 declare const carried: unique symbol;
@@ -243,7 +245,13 @@ export const API = {
   /** A journal's queue for its editors (`?status=` one queue state). */
   "GET /dashboard/submissions/:journal": {
     params: { journal: routeJournalUri },
-    answer: answer<{ submissions: SubmissionSummary[] }>(),
+    answer: answer<{ submissions: SubmissionSummary[]; settings: WorkflowSettings }>(),
+  },
+  /** A journal's workflow settings (its editors). */
+  "POST /dashboard/workflow_settings/:journal": {
+    params: { journal: routeJournalUri },
+    body: workflowSettingsSchema,
+    answer: answer<Nothing>(),
   },
   "POST /submission/:id/decision": {
     params: { id: routeId },

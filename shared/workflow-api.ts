@@ -17,6 +17,13 @@ import type { SubmissionMetadataInput } from "./workflow-schemas.ts";
 /** The signed-in author account (never a manager). */
 export type SignedInAuthor = { id: number; name: string; email: string; locale: string | null };
 
+/** A journal's workflow settings, as its editors set them. */
+export type WorkflowSettings = {
+  accepts_submissions: boolean;
+  review_mode: ReviewMode;
+  submission_checklist: string;
+};
+
 /** What the submission form shows of a journal. */
 export type SubmissionJournal = {
   uri: string;

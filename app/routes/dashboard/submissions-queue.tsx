@@ -3,17 +3,32 @@
  * decision 400), oldest submitted first, filtered by status (new, in review, revisions
  * requested, accepted, declined; all by default). Each opens the editor's submission screen.
  */
+
+import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { formatDate } from "../../../shared/i18n/intl.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
-import { QUEUE_STATUSES, STATUS_LABELS } from "../../../shared/workflow.ts";
+import {
+  QUEUE_STATUSES,
+  REVIEW_MODES,
+  type ReviewMode,
+  STATUS_LABELS,
+} from "../../../shared/workflow.ts";
+import type { WorkflowSettings } from "../../../shared/workflow-api.ts";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import {
+  CheckboxField,
+  FormFooter,
+  SelectField,
+  TextAreaField,
+} from "../../components/forms/index.ts";
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass, titleLinkClass } from "../../components/ui/styles.ts";
-import { StatusBadge } from "../../components/workflow/parts.tsx";
+import { Section, StatusBadge, useCall } from "../../components/workflow/parts.tsx";
 import { useLocale, useT } from "../../i18n/use-t.tsx";
+import { apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/submissions-queue";
 
@@ -21,11 +36,11 @@ export const clientLoader = screenLoader(
   async (get, { params, request }: Route.ClientLoaderArgs) => {
     const status = new URL(request.url).searchParams.get("status") ?? "";
     const known = (QUEUE_STATUSES as readonly string[]).includes(status) ? status : "";
-    const { submissions } = await get(
+    const { submissions, settings } = await get(
       pathOf("GET /dashboard/submissions/:journal", { journal: params.journal }),
       known ? `?status=${known}` : "",
     );
-    return { submissions, status: known, journal: params.journal };
+    return { submissions, settings, status: known, journal: params.journal };
   },
 );
 
@@ -39,7 +54,7 @@ export const ErrorBoundary = ScreenErrorBoundary;
 export default function SubmissionsQueue({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const { submissions, status, journal } = loaderData;
+  const { submissions, settings, status, journal } = loaderData;
   const filters = [
     ["", t("All")] as const,
     ...QUEUE_STATUSES.map((s) => [s, t(STATUS_LABELS[s])] as const),
@@ -85,6 +100,72 @@ export default function SubmissionsQueue({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <SettingsForm journal={journal} settings={settings} />
     </DashboardScreen>
+  );
+}
+
+/** The journal's workflow settings: accepting submissions, review mode, checklist. */
+function SettingsForm({ journal, settings }: { journal: string; settings: WorkflowSettings }) {
+  const t = useT();
+  const { busy, notice, run } = useCall(MESSAGES.somethingWentWrong);
+  const modes: Record<ReviewMode, string> = {
+    open: t("Open: reviewers and authors see each other's names"),
+    anonymous_reviewer: t("Anonymous reviewer: authors do not learn who reviewed"),
+    double_anonymous: t("Double-anonymous: neither sees the other's name"),
+  };
+  return (
+    <Section title={t("Workflow settings")}>
+      <form
+        method="post"
+        className="space-y-4"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          await run(() =>
+            apiPost(
+              pathOf("POST /dashboard/workflow_settings/:journal", { journal }),
+              {
+                accepts_submissions: data.get("accepts_submissions") === "on",
+                review_mode: String(data.get("review_mode")) as ReviewMode,
+                submission_checklist: String(data.get("submission_checklist") ?? ""),
+              },
+              MESSAGES.somethingWentWrong,
+            ),
+          );
+        }}
+      >
+        <CheckboxField
+          name="accepts_submissions"
+          label={t("The journal accepts submissions")}
+          defaultChecked={settings.accepts_submissions}
+        />
+        <SelectField
+          label={t("Review mode")}
+          name="review_mode"
+          defaultValue={settings.review_mode}
+        >
+          {REVIEW_MODES.map((m) => (
+            <option key={m} value={m}>
+              {modes[m]}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          label={t("Submission checklist")}
+          name="submission_checklist"
+          optional
+          rows={4}
+          hint={t("One item a line; authors tick each before submitting.")}
+          defaultValue={settings.submission_checklist}
+        />
+        <FormFooter
+          busy={busy}
+          label={t("Save settings")}
+          busyLabel={t("Saving...")}
+          notice={notice}
+        />
+      </form>
+    </Section>
   );
 }
