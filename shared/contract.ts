@@ -74,6 +74,7 @@ import type {
   SubmissionDetail,
   SubmissionJournal,
   SubmissionSummary,
+  WorkflowFigureRow,
   WorkflowSettings,
 } from "./workflow-api.ts";
 import {
@@ -246,6 +247,11 @@ export const API = {
   "GET /dashboard/submissions/:journal": {
     params: { journal: routeJournalUri },
     answer: answer<{ submissions: SubmissionSummary[]; settings: WorkflowSettings }>(),
+  },
+  /** The editorial figures of the journals the manager edits, per year (decision 400). */
+  "GET /dashboard/workflow_figures": {
+    params: none,
+    answer: answer<{ figures: WorkflowFigureRow[] }>(),
   },
   /** A journal's workflow settings (its editors). */
   "POST /dashboard/workflow_settings/:journal": {

@@ -14,6 +14,7 @@
  * | GET /submission/{id} | its author, its journal's editors | `submission` |
  * | POST /submission/{id}/draft, /files, /submit, /revise | its author | as named |
  * | GET /dashboard/submissions/{journal}?status= | the journal's editors | `submissions`, oldest first, `settings` |
+ * | GET /dashboard/workflow_figures | managers | per journal they edit and year: received, accepted, declined, rates, medians, reviews |
  * | POST /dashboard/workflow_settings/{journal} | the journal's editors | accepts submissions, review mode, checklist |
  * | POST /submission/{id}/decision, /reviewers, /notes, /schedule | its journal's editors | as named |
  * | POST /review/view, /review/respond, /review/submit | the reviewer (token in the body) | as named |
@@ -45,6 +46,7 @@ import {
   submissionQueue,
   workflowSettings,
 } from "../features/workflow/editorial.ts";
+import { workflowFigures } from "../features/workflow/figures.ts";
 import {
   inviteReviewer,
   readSubmissionFile,
@@ -275,6 +277,11 @@ export function workflowRouter(ctx: AppContext): Router {
       submissions: await submissionQueue(ctx, party, journal, status),
       settings: await workflowSettings(ctx, party, journal),
     });
+  });
+
+  const figures = apiCall("GET /dashboard/workflow_figures");
+  router.get(figures.path, async (_req, res) => {
+    figures.send(res, { figures: await workflowFigures(ctx, partyOf(res)) });
   });
 
   const settings = apiCall("POST /dashboard/workflow_settings/:journal");

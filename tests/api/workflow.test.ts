@@ -542,6 +542,33 @@ describe(`the authorisation matrix (${dialectUnderTest})`, () => {
   });
 });
 
+describe(`editorial figures (${dialectUnderTest})`, () => {
+  it("count the editor's journals per year, and no author reads them", async () => {
+    const figures = await get("/api/dashboard/workflow_figures", editor.cookie);
+    expect(figures.status).toBe(200);
+    const year = new Date().getUTCFullYear();
+    const row = figures.body.figures.find(
+      (f: { journal_uri: string; year: number }) =>
+        f.journal_uri === "compilers" && f.year === year,
+    );
+    const submitted = await t.ctx.db
+      .selectFrom("submissions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "!=", "draft")
+      .executeTakeFirstOrThrow();
+    expect(row.received).toBe(Number(submitted.n));
+    expect(row.accepted).toBeGreaterThanOrEqual(1);
+    expect(row.acceptance_rate).toBe(row.accepted / (row.accepted + row.declined));
+    expect(row.reviews_completed).toBeGreaterThanOrEqual(3);
+    expect(row.reviews_requested).toBeGreaterThan(row.reviews_completed);
+    expect((await get("/api/dashboard/workflow_figures", outsider.cookie)).body.figures).toEqual(
+      [],
+    );
+    const author = await signedInAuthor(t);
+    expect((await get("/api/dashboard/workflow_figures", author.cookie)).status).toBe(404);
+  });
+});
+
 describe(`a journal's workflow settings (${dialectUnderTest})`, () => {
   it("are its editors' to read and set; a journal that stops accepting refuses new drafts", async () => {
     const path = "/api/dashboard/workflow_settings/compilers";
