@@ -25,6 +25,13 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("confirm-admin", "routes/confirm-admin.tsx"),
   route("logout", "routes/logout.tsx"),
+  // the editorial workflow (issue 31, decision 400): authors and reviewers
+  route("author-signup", "routes/workflow/author-signup.tsx"),
+  route("confirm-email", "routes/workflow/confirm-email.tsx"),
+  route("submissions", "routes/workflow/submissions.tsx"),
+  route("submissions/:id", "routes/workflow/submission.tsx"),
+  route("submit/:journal", "routes/workflow/submit.tsx"),
+  route("review", "routes/workflow/review.tsx"),
   layout("routes/dashboard/layout.tsx", [
     route("dashboard", "routes/dashboard/journals.tsx"),
     route("dashboard/create_journal/:section?", "routes/dashboard/create-journal.tsx"),
@@ -54,6 +61,8 @@ export default [
     route("dashboard/managers", "routes/dashboard/managers.tsx"),
     route("dashboard/account", "routes/dashboard/account.tsx"),
     route("dashboard/statistics", "routes/dashboard/statistics.tsx"),
+    route("dashboard/submissions_queue/:journal", "routes/dashboard/submissions-queue.tsx"),
+    route("dashboard/editor_submission/:submission", "routes/dashboard/editor-submission.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

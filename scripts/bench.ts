@@ -30,6 +30,10 @@
  *    `BENCH_DATABASE_URL` names a server (a scratch database is made and dropped).
  *    `BENCH_ONLY=usage-reports` runs these reports alone (no build, no corpus).
  *
+ * 9. The editorial queue (issue 31, scripts/bench/editorial-queue.ts, decision 400): a journal's
+ *    queue over 1,000 submissions, p95 against 100 ms. `BENCH_ONLY=editorial-queue` runs it
+ *    alone (no build, no corpus).
+ *
  * `BENCH_ONLY=fulltext` runs the import and sections 7 and 8 alone.
  *
  * Builds first when there is no current build (same rule as `npm start`). Exits 1 when a
@@ -48,6 +52,7 @@ import { importCorpus } from "../server/import/corpus.ts";
 import type { AppContext } from "../server/services/context.ts";
 import type * as SiteModule from "../server/site.ts";
 import { textBombPdf } from "../tests/helpers/text-bomb.ts";
+import { QUEUE_SIZE, queueTimes } from "./bench/editorial-queue.ts";
 import { galleyCosts } from "./bench/galley-bounds.ts";
 import { lighthouseScore } from "./bench/lighthouse.ts";
 import { declaredJs, loadedJs } from "./bench/page-weight.ts";
@@ -68,6 +73,8 @@ const WARM_UP_RENDERS = 50;
 const ONLY_FULLTEXT = process.env.BENCH_ONLY === "fulltext";
 /** `BENCH_ONLY=usage-reports`: section 6's reports over 100,000 papers alone (a few minutes). */
 const ONLY_USAGE_REPORTS = process.env.BENCH_ONLY === "usage-reports";
+/** `BENCH_ONLY=editorial-queue`: section 9 alone. */
+const ONLY_EDITORIAL_QUEUE = process.env.BENCH_ONLY === "editorial-queue";
 
 type Row = { what: string; figure: string; target: string; ok: boolean };
 const rows: Row[] = [];
@@ -108,7 +115,11 @@ function gz(file: string): number {
 
 async function main() {
   if (ONLY_USAGE_REPORTS) await usageReports();
-  else await measure();
+  else if (ONLY_EDITORIAL_QUEUE) await editorialQueue();
+  else {
+    await measure();
+    await editorialQueue();
+  }
   const width = Math.max(...rows.map((r) => r.what.length));
   console.log(`\n${"measure".padEnd(width)}  ${"figure".padStart(12)}  ${"target".padStart(12)}`);
   for (const r of rows) {
@@ -452,6 +463,23 @@ async function textBombs(ctx: AppContext) {
  * Issue 17: the Statistics screen and SUSHI reports over 100,000 papers and a year of usage, on
  * SQLite and, with `BENCH_DATABASE_URL`, PostgreSQL.
  */
+/** Section 9: the editorial queue over 1,000 submissions, in a scratch database of its own. */
+async function editorialQueue() {
+  const { ctx, close } = await scratchAppContext("bench-queue");
+  try {
+    const figures = await queueTimes(ctx, REQUESTS);
+    record(
+      `Editorial queue, ${figures.rows} of ${QUEUE_SIZE} submissions, p95`,
+      figures.all,
+      "ms",
+      100,
+    );
+    record("Editorial queue, one status, p95", figures.inReview, "ms", 100);
+  } finally {
+    await close();
+  }
+}
+
 async function usageReports() {
   const { ctx, close } = await scratchAppContext("bench-usage");
   const databases: { name: string; ctx: typeof ctx; drop: () => Promise<void> }[] = [

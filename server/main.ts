@@ -108,6 +108,7 @@ async function main(): Promise<void> {
   // Started once, from the site module loaded at start: a reload does not start them again.
   await startSeedOnce(ctx, site); // imports an empty catalogue's corpus while the site serves
   const sweeps = site.startStorageSweeps(ctx); // orphans and temp files of a crash (decision 135)
+  const stopReminders = site.startReviewReminders(ctx); // reviewers' due dates (decision 400)
 
   const server = createHttpServer(handle);
   server.listen(config.port, config.host ?? "0.0.0.0", () => {
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
   handleShutdownSignals(server, {
     close: async () => {
       sweeps.stop();
+      stopReminders();
       await close();
     },
     log: ctx.log,

@@ -25,6 +25,7 @@ import type { RequestInfo } from "./router-context.ts";
 import type { AppContext } from "./services/context.ts";
 import { createSsrHandler } from "./ssr.ts";
 
+export { startReviewReminders } from "./features/workflow/reminders.ts";
 export { startSeedIfEmpty } from "./import/seed.ts";
 export { startStorageSweeps } from "./storage/sweep.ts";
 

@@ -98,6 +98,8 @@ export type JournalDetail = {
    */
   primary_language: string;
   languages: string[];
+  /** Extra (decision 400): whether authors may submit to it ('Submit a paper'). */
+  accepts_submissions?: boolean;
 };
 
 /** Item of GET /get_publications/{journal_url}/Y. */

@@ -74,6 +74,8 @@ import type {
   SubmissionDetail,
   SubmissionJournal,
   SubmissionSummary,
+  WorkflowFigureRow,
+  WorkflowSettings,
 } from "./workflow-api.ts";
 import {
   authorSignupSchema,
@@ -86,6 +88,7 @@ import {
   scheduleSchema,
   submissionDraftSchema,
   submitSchema,
+  workflowSettingsSchema,
 } from "./workflow-schemas.ts";
 
 declare const carried: unique symbol;
@@ -162,7 +165,12 @@ export const API = {
     body: registerInvitedSchema,
     answer: answer<Nothing>(),
   },
-  "POST /login": { params: none, body: loginSchema, answer: answer<{ u_name: string }>() },
+  /** Added `home` (decision 400): where the account goes, `/dashboard` or an author's `/submissions`. */
+  "POST /login": {
+    params: none,
+    body: loginSchema,
+    answer: answer<{ u_name: string; home: "/dashboard" | "/submissions" }>(),
+  },
   "GET /logout": { params: none, answer: answer<Nothing>() },
   "POST /forgot_password": { params: none, body: forgotPasswordSchema, answer: answer<Nothing>() },
   "POST /check_reset_link": {
@@ -238,7 +246,18 @@ export const API = {
   /** A journal's queue for its editors (`?status=` one queue state). */
   "GET /dashboard/submissions/:journal": {
     params: { journal: routeJournalUri },
-    answer: answer<{ submissions: SubmissionSummary[] }>(),
+    answer: answer<{ submissions: SubmissionSummary[]; settings: WorkflowSettings }>(),
+  },
+  /** The editorial figures of the journals the manager edits, per year (decision 400). */
+  "GET /dashboard/workflow_figures": {
+    params: none,
+    answer: answer<{ figures: WorkflowFigureRow[] }>(),
+  },
+  /** A journal's workflow settings (its editors). */
+  "POST /dashboard/workflow_settings/:journal": {
+    params: { journal: routeJournalUri },
+    body: workflowSettingsSchema,
+    answer: answer<Nothing>(),
   },
   "POST /submission/:id/decision": {
     params: { id: routeId },

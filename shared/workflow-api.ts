@@ -17,6 +17,29 @@ import type { SubmissionMetadataInput } from "./workflow-schemas.ts";
 /** The signed-in author account (never a manager). */
 export type SignedInAuthor = { id: number; name: string; email: string; locale: string | null };
 
+/** A journal's editorial figures of one year (decision 400). */
+export type WorkflowFigureRow = {
+  journal_uri: string;
+  journal_name: string;
+  year: number;
+  received: number;
+  accepted: number;
+  declined: number;
+  /** Accepted of those decided, 0–1; null when none was decided. */
+  acceptance_rate: number | null;
+  median_days_to_first_decision: number | null;
+  median_days_to_publication: number | null;
+  reviews_requested: number;
+  reviews_completed: number;
+};
+
+/** A journal's workflow settings, as its editors set them. */
+export type WorkflowSettings = {
+  accepts_submissions: boolean;
+  review_mode: ReviewMode;
+  submission_checklist: string;
+};
+
 /** What the submission form shows of a journal. */
 export type SubmissionJournal = {
   uri: string;
@@ -52,9 +75,10 @@ export type SubmissionFileItem = {
   needs_check?: boolean;
 };
 
-export type HistoryItem = { at: string; action: string; actor: string; detail: string };
+export type HistoryItem = { id: number; at: string; action: string; actor: string; detail: string };
 
 export type DecisionItem = {
+  id: number;
   decision: Decision;
   round: number;
   created_at: string;

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { localeOr } from "./i18n/locales.ts";
 import { msg } from "./i18n/messages.ts";
 import { paperSchema, requiredEmail } from "./schemas.ts";
-import { DECISIONS, RECOMMENDATIONS } from "./workflow.ts";
+import { DECISIONS, RECOMMENDATIONS, REVIEW_MODES } from "./workflow.ts";
 
 /** The metadata an author writes (a draft and a submission alike). */
 export const submissionMetadataSchema = paperSchema.pick({
@@ -126,6 +126,16 @@ export const scheduleSchema = z.object({
     .number({ error: msg("Choose the draft issue.") })
     .int()
     .positive(msg("Choose the draft issue.")),
+});
+
+/** POST /dashboard/workflow_settings/{journal}: whether it accepts submissions, its review mode and checklist. */
+export const workflowSettingsSchema = z.object({
+  accepts_submissions: z.boolean({ error: msg("Say whether the journal accepts submissions.") }),
+  review_mode: z.enum(REVIEW_MODES, { error: msg("Choose the review mode.") }),
+  submission_checklist: z
+    .string()
+    .max(5000, msg("Keep the checklist under 5000 characters."))
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim()),
 });
 
 /** POST /submission/{id}/notes: an editors' discussion note. */

@@ -24,6 +24,8 @@ export const DASHBOARD_PARAM_RULES = {
   publication: routeId,
   paper: routeId,
   proceeding: routeId,
+  /** `/dashboard/editor_submission/{submission}` (decision 400). */
+  submission: routeId,
 } satisfies Record<string, z.ZodType>;
 
 /** Whether every parameter present in `params` keeps its rule (a name without one does not). */

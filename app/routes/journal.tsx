@@ -20,6 +20,7 @@ import { JournalFacts } from "../components/journal/journal-facts.tsx";
 import { MostReadList } from "../components/paper/most-read.tsx";
 import { Accordion } from "../components/ui/accordion.tsx";
 import { Breadcrumbs } from "../components/ui/breadcrumbs.tsx";
+import { ButtonLink } from "../components/ui/button-link.tsx";
 import { CoverImage } from "../components/ui/cover-image.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
@@ -132,6 +133,11 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
             </h1>
             {journal.abbreviation && journal.abbreviation !== journal.name ? (
               <p className="mt-2 text-slate-600 italic">{journal.abbreviation}</p>
+            ) : null}
+            {journal.accepts_submissions ? (
+              <p className="mt-4">
+                <ButtonLink to={`/submit/${journal.uri}`}>{t("Submit a paper")}</ButtonLink>
+              </p>
             ) : null}
           </header>
           <div className="col-span-2 row-start-2">

@@ -39,11 +39,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const values = (await request.json()) as LoginValues;
   try {
-    await apiPost("/login", values, MESSAGES.loginFailed, { signal: request.signal });
+    const { home } = await apiPost("/login", values, MESSAGES.loginFailed, {
+      signal: request.signal,
+    });
+    // an author account goes to its submissions (decision 400)
+    return redirect(home === "/submissions" ? "/submissions" : "/dashboard");
   } catch (error) {
     return { error: errorMessage(error, MESSAGES.loginFailed) };
   }
-  return redirect("/dashboard");
 }
 
 export function meta({ matches }: Route.MetaArgs) {

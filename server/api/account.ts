@@ -4,7 +4,7 @@
  * | call | body | answer |
  * |---|---|---|
  * | POST /register | JSON `{fname, lname, phone, email, pword, cpword, admincode}` | 201 `msg: "Registration successful!"`; 400 a field missing or invalid, 'Passwords you entered do not match!', a password under 8 characters; 403 registration closed or wrong passcode; 409 email taken; 429 too many attempts |
- * | POST /login | JSON `{email, pword, remember?}` | sets the session cookie, `u_name`; 400 a field missing; 401 'Invalid email or password.'; 403 the account is disabled (said only after the right password); 429 too many attempts |
+ * | POST /login | JSON `{email, pword, remember?}` | sets the session cookie, `u_name`, `home` (`/dashboard`, or `/submissions` for an author: decision 400); 400 a field missing; 401 'Invalid email or password.'; 403 the account is disabled (said only after the right password); 429 too many attempts |
  * | GET /invitation/{token} | — | `email` of a live invitation; 404 'This invitation link has expired or has already been used. …' |
  * | POST /register_invited | JSON `{fname, lname, phone, pword, cpword, invite}` | 201 as /register, no passcode: the account takes the invited email; 404 invitation gone; 409 email taken |
  * | GET /logout | — | ends the session and clears the cookie; always `status: 1` (403 only when another site sent it) |
@@ -123,7 +123,9 @@ export function accountRouter(ctx: AppContext): Router {
     const session = await startSession(ctx, user.id, input.remember, readSessionToken(ctx, req));
     setSessionCookie(ctx, req, res, session);
     rememberDevice(ctx, req, res, user.email);
-    login.send(res, { u_name: displayName(user) }, msg("Signed in."));
+    // an author's home is their submissions; the dashboard never admits them (decision 400)
+    const home = user.kind === "author" ? "/submissions" : "/dashboard";
+    login.send(res, { u_name: displayName(user), home }, msg("Signed in."));
   });
 
   const logout = apiCall("GET /logout");

@@ -13,7 +13,9 @@
  * | POST /submissions/{journal} | an author | 201 `id` of the new draft |
  * | GET /submission/{id} | its author, its journal's editors | `submission` |
  * | POST /submission/{id}/draft, /files, /submit, /revise | its author | as named |
- * | GET /dashboard/submissions/{journal}?status= | the journal's editors | `submissions`, oldest first |
+ * | GET /dashboard/submissions/{journal}?status= | the journal's editors | `submissions`, oldest first, `settings` |
+ * | GET /dashboard/workflow_figures | managers | per journal they edit and year: received, accepted, declined, rates, medians, reviews |
+ * | POST /dashboard/workflow_settings/{journal} | the journal's editors | accepts submissions, review mode, checklist |
  * | POST /submission/{id}/decision, /reviewers, /notes, /schedule | its journal's editors | as named |
  * | POST /review/view, /review/respond, /review/submit | the reviewer (token in the body) | as named |
  *
@@ -39,9 +41,12 @@ import {
 import {
   addNote,
   decide,
+  saveWorkflowSettings,
   scheduleForPublication,
   submissionQueue,
+  workflowSettings,
 } from "../features/workflow/editorial.ts";
+import { workflowFigures } from "../features/workflow/figures.ts";
 import {
   inviteReviewer,
   readSubmissionFile,
@@ -268,7 +273,23 @@ export function workflowRouter(ctx: AppContext): Router {
     const party = partyOf(res);
     const { journal } = queue.params(req, { journal: NO_JOURNAL });
     const { status } = parseInput(queueQuerySchema, req.query);
-    queue.send(res, { submissions: await submissionQueue(ctx, party, journal, status) });
+    queue.send(res, {
+      submissions: await submissionQueue(ctx, party, journal, status),
+      settings: await workflowSettings(ctx, party, journal),
+    });
+  });
+
+  const figures = apiCall("GET /dashboard/workflow_figures");
+  router.get(figures.path, async (_req, res) => {
+    figures.send(res, { figures: await workflowFigures(ctx, partyOf(res)) });
+  });
+
+  const settings = apiCall("POST /dashboard/workflow_settings/:journal");
+  router.post(settings.path, sameOrigin, async (req, res) => {
+    const party = partyOf(res);
+    const { journal } = settings.params(req, { journal: NO_JOURNAL });
+    await saveWorkflowSettings(ctx, party, journal, settings.body(req.body ?? {}));
+    settings.send(res, {}, msg("The workflow settings are saved."));
   });
 
   const decision = apiCall("POST /submission/:id/decision");

@@ -58,7 +58,7 @@ export function isLocale(value: unknown): value is Locale {
  * hydrated manager, author and account pages, protocol endpoints, galleys and any file name.
  */
 const NOT_LOCALIZED =
-  /^\/(?:api|assets|files|pdfjs|sushi|oai|dashboard|manager|registration|forgot-password|reset-password|confirm-admin|logout|language|healthz|readyz|sitemaps?)(?:[/.]|$)|\/download\/|\.(?!data$)[^/.]*$/;
+  /^\/(?:api|assets|files|pdfjs|sushi|oai|dashboard|manager|registration|forgot-password|reset-password|confirm-admin|logout|language|healthz|readyz|sitemaps?|author-signup|confirm-email|submissions|submit|review|submission-file|review-file)(?:[/.]|$)|\/download\/|\.(?!data$)[^/.]*$/;
 
 /** Whether `path` (no query) is a public page that exists in every language. */
 export function isLocalizedPage(path: string): boolean {

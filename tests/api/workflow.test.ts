@@ -542,6 +542,68 @@ describe(`the authorisation matrix (${dialectUnderTest})`, () => {
   });
 });
 
+describe(`editorial figures (${dialectUnderTest})`, () => {
+  it("count the editor's journals per year, and no author reads them", async () => {
+    const figures = await get("/api/dashboard/workflow_figures", editor.cookie);
+    expect(figures.status).toBe(200);
+    const year = new Date().getUTCFullYear();
+    const row = figures.body.figures.find(
+      (f: { journal_uri: string; year: number }) =>
+        f.journal_uri === "compilers" && f.year === year,
+    );
+    const submitted = await t.ctx.db
+      .selectFrom("submissions")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "!=", "draft")
+      .executeTakeFirstOrThrow();
+    expect(row.received).toBe(Number(submitted.n));
+    expect(row.accepted).toBeGreaterThanOrEqual(1);
+    expect(row.acceptance_rate).toBe(row.accepted / (row.accepted + row.declined));
+    expect(row.reviews_completed).toBeGreaterThanOrEqual(3);
+    expect(row.reviews_requested).toBeGreaterThan(row.reviews_completed);
+    expect((await get("/api/dashboard/workflow_figures", outsider.cookie)).body.figures).toEqual(
+      [],
+    );
+    const author = await signedInAuthor(t);
+    expect((await get("/api/dashboard/workflow_figures", author.cookie)).status).toBe(404);
+  });
+});
+
+describe(`a journal's workflow settings (${dialectUnderTest})`, () => {
+  it("are its editors' to read and set; a journal that stops accepting refuses new drafts", async () => {
+    const path = "/api/dashboard/workflow_settings/compilers";
+    const body = {
+      accepts_submissions: false,
+      review_mode: "open",
+      submission_checklist: "One item.\r\nTwo items.",
+    };
+    const author = await signedInAuthor(t);
+    expect((await post(path, outsider.cookie, body)).status).toBe(403);
+    expect((await post(path, author.cookie, body)).status).toBe(404);
+    expect((await post(path, null, body)).status).toBe(401);
+    expect((await post(path, editor.cookie, { ...body, review_mode: "secret" })).status).toBe(400);
+    expect((await post(path, editor.cookie, body)).status).toBe(200);
+    const queue = await get("/api/dashboard/submissions/compilers", editor.cookie);
+    expect(queue.body.settings).toEqual({
+      accepts_submissions: false,
+      review_mode: "open",
+      submission_checklist: "One item.\nTwo items.",
+    });
+    expect((await get("/api/submission_journal/compilers", author.cookie)).status).toBe(403);
+    expect((await post("/api/submissions/compilers", author.cookie, submissionBody())).status).toBe(
+      403,
+    );
+    expect((await get("/api/get_journal/compilers", null)).body.journal.accepts_submissions).toBe(
+      false,
+    );
+    await post(path, editor.cookie, {
+      accepts_submissions: true,
+      review_mode: "double_anonymous",
+      submission_checklist: "The manuscript is anonymised.\nThe references are complete.",
+    });
+  });
+});
+
 describe(`double-anonymous review (${dialectUnderTest})`, () => {
   it("shows the reviewer no author name, email or affiliation in any answer, file name or PDF property", async () => {
     const s = await inReview();

@@ -323,6 +323,23 @@ const figures = {
   unique_item_requests: 2,
 };
 
+/** The editorial figures of one journal and year (decision 400). */
+const workflowFigures = [
+  {
+    journal_uri: "zyxian-studies",
+    journal_name: "Zyxian Studies",
+    year: 2024,
+    received: 12,
+    accepted: 3,
+    declined: 5,
+    acceptance_rate: 0.375,
+    median_days_to_first_decision: 21,
+    median_days_to_publication: null,
+    reviews_requested: 9,
+    reviews_completed: 7,
+  },
+];
+
 const statistics: StatisticsScreen = {
   scope: {
     kind: "site",
@@ -596,7 +613,12 @@ describe("the dashboard in the pseudo-locale", () => {
     ["managers", screen(Managers, { loaderData: managers })],
     ["partners", screen(Partners, { loaderData: partners })],
     ["partners, none", screen(Partners, { loaderData: [] })],
-    ["statistics", screen(Statistics, { loaderData: { statistics, sushi, query: "" } })],
+    [
+      "statistics",
+      screen(Statistics, {
+        loaderData: { statistics, sushi, query: "", workflow: workflowFigures },
+      }),
+    ],
     [
       "statistics of a paper",
       screen(Statistics, {
@@ -616,6 +638,7 @@ describe("the dashboard in the pseudo-locale", () => {
           },
           sushi: null,
           query: "",
+          workflow: [],
         },
       }),
     ],

@@ -88,9 +88,15 @@ export default function DashboardPublications({ loaderData, params }: Route.Comp
         count: rows.length,
       })}
       actions={
-        <ButtonLink to={`/dashboard/create_publication/${params.journal}`}>
-          {t("Create New Publication")}
-        </ButtonLink>
+        <>
+          <ButtonLink to={`/dashboard/create_publication/${params.journal}`}>
+            {t("Create New Publication")}
+          </ButtonLink>
+          {/* the journal's editorial queue (decision 400) */}
+          <ButtonLink to={`/dashboard/submissions_queue/${params.journal}`} variant="secondary">
+            {t("Submissions")}
+          </ButtonLink>
+        </>
       }
     >
       {dialog}

@@ -36,6 +36,7 @@ import { labelClass, SelectField, TextField } from "../../components/forms/index
 import { Card } from "../../components/ui/card.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
+import { WorkflowFiguresTable } from "../../components/workflow/figures-table.tsx";
 import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import { statisticsApiQuery } from "../../lib/statistics-query.ts";
@@ -50,7 +51,12 @@ export const clientLoader = screenLoader(async (get, { request }: Route.ClientLo
     statistics.choices.site && statistics.scope.kind === "site"
       ? (await get("/dashboard/sushi_keys")).sushi
       : null;
-  return { statistics, sushi, query };
+  // the editorial figures of the journals the manager edits (decision 400); the usage figures
+  // stand without them
+  const workflow = await get("/dashboard/workflow_figures")
+    .then((r) => r.figures)
+    .catch(() => []);
+  return { statistics, sushi, query, workflow };
 });
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -84,7 +90,7 @@ function scopeValue(s: StatisticsScreen["scope"]): string {
 export default function Statistics({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const { statistics: s, sushi, query } = loaderData;
+  const { statistics: s, sushi, query, workflow } = loaderData;
   const unit = s.granularity === "day" ? "day" : "month";
   const range = t("{from} to {to}", {
     from: shortPeriod(s.from, locale),
@@ -186,6 +192,8 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
+
+      <WorkflowFiguresTable rows={workflow} />
 
       {sushi ? (
         <div className="mt-10">

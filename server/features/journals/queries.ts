@@ -131,6 +131,7 @@ export async function getJournal(
     eissn: row.issn ? (row.eissn ?? "") : "",
     intro: row.intro,
     sub_guide: row.sub_guide,
+    accepts_submissions: row.active === 1 && row.accepts_submissions === 1,
     other_guide: row.other_guide,
     publisher: row.publisher ?? "",
     frequency: row.frequency ?? "",

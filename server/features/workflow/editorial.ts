@@ -13,7 +13,7 @@ import {
   type QueueStatus,
   RECOMMENDATION_LABELS,
 } from "../../../shared/workflow.ts";
-import type { SubmissionSummary } from "../../../shared/workflow-api.ts";
+import type { SubmissionSummary, WorkflowSettings } from "../../../shared/workflow-api.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, notFound } from "../../services/errors.ts";
@@ -80,6 +80,49 @@ export async function submissionQueue(
     journal_name: journal.name,
     author_name: displayName(r),
   }));
+}
+
+/**
+ * Journal `uri`'s workflow settings for its editors.
+ * @throws AppError `not_found` (404) for an author or an unknown journal, `forbidden` (403) for
+ *   a journal of another manager.
+ */
+export async function workflowSettings(
+  ctx: AppContext,
+  party: Party,
+  uri: string,
+): Promise<WorkflowSettings> {
+  const editor = editorOnly(party);
+  await assertJournalAccess(ctx, editor, uri);
+  const row = await ctx.db
+    .selectFrom("journals")
+    .select(["accepts_submissions", "review_mode", "submission_checklist"])
+    .where("uri", "=", uri)
+    .executeTakeFirst();
+  if (!row) throw notFound(NO_JOURNAL);
+  return { ...row, accepts_submissions: row.accepts_submissions === 1 };
+}
+
+/**
+ * Saves journal `uri`'s workflow settings (its editors only; rules as {@link workflowSettings}).
+ * The review mode applies to what reviewers fetch from then on.
+ */
+export async function saveWorkflowSettings(
+  ctx: AppContext,
+  party: Party,
+  uri: string,
+  settings: WorkflowSettings,
+): Promise<void> {
+  await workflowSettings(ctx, party, uri);
+  await ctx.db
+    .updateTable("journals")
+    .set({
+      accepts_submissions: settings.accepts_submissions ? 1 : 0,
+      review_mode: settings.review_mode,
+      submission_checklist: settings.submission_checklist,
+    })
+    .where("uri", "=", uri)
+    .execute();
 }
 
 /**

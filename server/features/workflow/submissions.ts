@@ -304,13 +304,20 @@ export async function submissionDetail(
     filesFor(ctx, submission, view, journal.review_mode),
     ctx.db
       .selectFrom("submission_events")
-      .select(["at", "action", "actor", "detail"])
+      .select(["id", "at", "action", "actor", "detail"])
       .where("submission_id", "=", id)
       .orderBy("id")
       .execute(),
     ctx.db
       .selectFrom("submission_decisions")
-      .select(["decision", "round", "created_at", "mail_subject as subject", "mail_body as body"])
+      .select([
+        "id",
+        "decision",
+        "round",
+        "created_at",
+        "mail_subject as subject",
+        "mail_body as body",
+      ])
       .where("submission_id", "=", id)
       .orderBy("id")
       .execute(),
