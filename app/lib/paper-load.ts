@@ -215,7 +215,8 @@ export function loadFullTextPage<P extends PaperReading>(
     args,
     `${place.what} full text`,
     async (ctx, paper) => {
-      const text = await paperFullText(ctx, paper.paperID);
+      // a removal withdraws the full text with the PDF (decision 490)
+      const text = paper.files_removed ? null : await paperFullText(ctx, paper.paperID);
       return text ? { paper, text } : null;
     },
     (_ctx, { paper, text }): FullTextPageData => {
@@ -228,6 +229,7 @@ export function loadFullTextPage<P extends PaperReading>(
           doi: paper.doi,
           abstract: paper.abstract,
           file_url: paper.file_url,
+          updates: paper.updates,
         },
         text: outline,
         headerText: place.header(paper),

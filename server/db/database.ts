@@ -37,6 +37,7 @@ import * as m028 from "./migrations/028-sitemap-part-index.ts";
 import * as m029 from "./migrations/029-usage-network-sessions.ts";
 import * as m030 from "./migrations/030-user-locale.ts";
 import * as m040 from "./migrations/040-content-languages.ts";
+import * as m050 from "./migrations/050-versions-and-updates.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -78,6 +79,7 @@ export const migrations: Record<string, MigrationModule> = {
   "029-usage-network-sessions": m029,
   "030-user-locale": m030,
   "040-content-languages": m040,
+  "050-versions-and-updates": m050,
 };
 
 /**

@@ -19,10 +19,26 @@ import { sendNotFoundText } from "../../http/client-errors.ts";
 import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
 import { findPaperFile, findProceedingPaperFile, parsePaperId } from "../papers/queries.ts";
+import { fileState } from "../updates/notices.ts";
 import { storedEtag, strongEtag } from "./pdf-etag.ts";
 import { sendStored } from "./send-stored.ts";
 
 type StoredPdf = { key: string; title: string } | null;
+
+/**
+ * The galley readers get of paper `id` (decision 490): the stamped copy of a retracted paper,
+ * none of a removed one (`removed`: the notice's text, the reason), else the stored original.
+ */
+async function readersCopy(
+  ctx: AppContext,
+  id: number,
+  found: StoredPdf,
+): Promise<StoredPdf | { removed: string }> {
+  if (!found) return null;
+  const state = await fileState(ctx.db, id);
+  if (state.kind === "removed") return { removed: state.reason };
+  return state.kind === "stamped" ? { ...found, key: state.key } : found;
+}
 
 export function downloadRouter(ctx: AppContext): Router {
   const router = express.Router();
@@ -39,7 +55,7 @@ export function downloadRouter(ctx: AppContext): Router {
             await readableBy(ctx, res.locals.user, journalUrl),
           )
         : null;
-    await sendPdf(ctx, found, req, res, next);
+    await sendPdf(ctx, id === null ? null : await readersCopy(ctx, id, found), req, res, next);
   });
 
   router.get("/proceedings/:slug/download/:paper/:name", async (req, res, next) => {
@@ -49,7 +65,7 @@ export function downloadRouter(ctx: AppContext): Router {
       id !== null && PROCEEDING_SLUG_PATTERN.test(slug) && name.endsWith(".pdf")
         ? await findProceedingPaperFile(ctx, slug, id)
         : null;
-    await sendPdf(ctx, found, req, res, next);
+    await sendPdf(ctx, id === null ? null : await readersCopy(ctx, id, found), req, res, next);
   });
 
   return router;
@@ -58,13 +74,18 @@ export function downloadRouter(ctx: AppContext): Router {
 /** Sends the stored PDF (Range, ETag, Last-Modified), or the 404 text when there is none. */
 async function sendPdf(
   ctx: AppContext,
-  found: StoredPdf,
+  found: StoredPdf | { removed: string },
   req: Request,
   res: Response,
   next: NextFunction,
 ): Promise<void> {
   if (!found) {
     sendNotFoundText(res);
+    return;
+  }
+  if ("removed" in found) {
+    // withdrawn for a legal reason (decision 490): gone, with the notice's reason
+    res.status(410).type("text/plain").send(`410 Gone: ${found.removed}`);
     return;
   }
   const fileName = `${slugify(found.title)}.pdf`;
