@@ -63,14 +63,19 @@ export function removesFiles(type: string): boolean {
   return type === "removal";
 }
 
-/** JATS 1.1 `related-article-type` of the notice, as seen from the updated paper. */
+/**
+ * JATS `related-article-type` of the notice as seen from the updated paper (the JATS Tag
+ * Library's forward values: `correction-forward`, `retraction-forward`, `addendum`,
+ * `expression-of-concern`); a clarification is a kind of correction, a removal or withdrawal a
+ * kind of retraction.
+ */
 export const JATS_RELATED_TYPES: Record<UpdateType, string> = {
   correction: "correction-forward",
   erratum: "correction-forward",
   corrigendum: "correction-forward",
   addendum: "addendum",
-  clarification: "commentary",
-  expression_of_concern: "object-of-concern",
+  clarification: "correction-forward",
+  expression_of_concern: "expression-of-concern",
   partial_retraction: "retraction-forward",
   retraction: "retraction-forward",
   withdrawal: "retraction-forward",
