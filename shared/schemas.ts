@@ -970,6 +970,19 @@ export const paperSchema = z.object({
   ),
   authors: authorsSchema,
   ...scholarlyPaperFields,
+  /**
+   * Added (issue 33, decision 490), on edit only: the change note of the new version an edit of
+   * a published paper makes, and `minor_fix` ("1"/"on": a metadata fix that makes no version;
+   * a new PDF or full text always does).
+   */
+  version_note: sentText(
+    MAX.shortText,
+    msgWith("The change note must be at most {max} characters.", { max: MAX.shortText }),
+  ),
+  minor_fix: z
+    .union([z.boolean(), z.string()])
+    .transform((v) => v === true || v === "1" || v === "on" || v === "true")
+    .optional(),
 });
 
 /**

@@ -20,6 +20,7 @@ import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
 import { findPaperFile, findProceedingPaperFile, parsePaperId } from "../papers/queries.ts";
 import { fileState } from "../updates/notices.ts";
+import { storedVersion } from "../updates/versions.ts";
 import { storedEtag, strongEtag } from "./pdf-etag.ts";
 import { sendStored } from "./send-stored.ts";
 
@@ -68,7 +69,48 @@ export function downloadRouter(ctx: AppContext): Router {
     await sendPdf(ctx, id === null ? null : await readersCopy(ctx, id, found), req, res, next);
   });
 
+  // an earlier version's PDF (decision 490), beside its page `{paper page}/version/{n}`
+  router.get("/journal/:journalUrl/:paper/version/:version/download.pdf", async (req, res, next) => {
+    const { journalUrl, paper, version } = req.params;
+    const id = parsePaperId(paper);
+    const n = parsePaperId(version);
+    const current =
+      id !== null && n !== null && JOURNAL_URI_PATTERN.test(journalUrl)
+        ? await findPaperFile(ctx, journalUrl, id, await readableBy(ctx, res.locals.user, journalUrl))
+        : null;
+    await sendPdf(ctx, await earlierCopy(ctx, id, n, current), req, res, next);
+  });
+
+  router.get("/proceedings/:slug/:paper/version/:version/download.pdf", async (req, res, next) => {
+    const { slug, paper, version } = req.params;
+    const id = parsePaperId(paper);
+    const n = parsePaperId(version);
+    const current =
+      id !== null && n !== null && PROCEEDING_SLUG_PATTERN.test(slug)
+        ? await findProceedingPaperFile(ctx, slug, id)
+        : null;
+    await sendPdf(ctx, await earlierCopy(ctx, id, n, current), req, res, next);
+  });
+
   return router;
+}
+
+/**
+ * The PDF of earlier version `n` of paper `id`, once `current` says the paper is readable
+ * (found, whether or not it has a PDF now); withdrawn with the paper's files on a removal.
+ */
+async function earlierCopy(
+  ctx: AppContext,
+  id: number | null,
+  n: number | null,
+  current: { title: string } | null,
+): Promise<StoredPdf | { removed: string }> {
+  if (id === null || n === null || !current) return null;
+  const version = await storedVersion(ctx.db, id, n);
+  if (!version?.file) return null;
+  const state = await fileState(ctx.db, id);
+  if (state.kind === "removed") return { removed: state.reason };
+  return { key: version.file, title: `${version.title} v${n}` };
 }
 
 /** Sends the stored PDF (Range, ETag, Last-Modified), or the 404 text when there is none. */
