@@ -9,6 +9,7 @@ export default [
   index("routes/home.tsx"),
   route("journals", "routes/journals.tsx"),
   route("journal/:journalUrl", "routes/journal.tsx"),
+  route("journal/:journalUrl/update-policy", "routes/update-policy.tsx"),
   route("journal/:journalUrl/:volume/:issue", "routes/issue.tsx"),
   route("journal/:journalUrl/:paper", "routes/paper.tsx"),
   route("journal/:journalUrl/:paper/fulltext", "routes/paper-fulltext.tsx"),
