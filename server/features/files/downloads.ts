@@ -70,16 +70,24 @@ export function downloadRouter(ctx: AppContext): Router {
   });
 
   // an earlier version's PDF (decision 490), beside its page `{paper page}/version/{n}`
-  router.get("/journal/:journalUrl/:paper/version/:version/download.pdf", async (req, res, next) => {
-    const { journalUrl, paper, version } = req.params;
-    const id = parsePaperId(paper);
-    const n = parsePaperId(version);
-    const current =
-      id !== null && n !== null && JOURNAL_URI_PATTERN.test(journalUrl)
-        ? await findPaperFile(ctx, journalUrl, id, await readableBy(ctx, res.locals.user, journalUrl))
-        : null;
-    await sendPdf(ctx, await earlierCopy(ctx, id, n, current), req, res, next);
-  });
+  router.get(
+    "/journal/:journalUrl/:paper/version/:version/download.pdf",
+    async (req, res, next) => {
+      const { journalUrl, paper, version } = req.params;
+      const id = parsePaperId(paper);
+      const n = parsePaperId(version);
+      const current =
+        id !== null && n !== null && JOURNAL_URI_PATTERN.test(journalUrl)
+          ? await findPaperFile(
+              ctx,
+              journalUrl,
+              id,
+              await readableBy(ctx, res.locals.user, journalUrl),
+            )
+          : null;
+      await sendPdf(ctx, await earlierCopy(ctx, id, n, current), req, res, next);
+    },
+  );
 
   router.get("/proceedings/:slug/:paper/version/:version/download.pdf", async (req, res, next) => {
     const { slug, paper, version } = req.params;
