@@ -627,6 +627,8 @@ export type SearchHit = {
   publication_link: string;
   /** Matched passage with marks; may be empty. */
   snippet: string;
+  /** Added (decision 490): the paper stands retracted (or withdrawn); the result says so. */
+  retracted: boolean;
 };
 
 export type SearchResult = {

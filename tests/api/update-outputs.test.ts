@@ -12,6 +12,7 @@ import { paperMeta } from "../../app/lib/citation-meta.ts";
 import { paperJsonLd } from "../../app/lib/json-ld.ts";
 import { issueCrossrefXml } from "../../server/features/deposits/exports.ts";
 import { getJournalPaper } from "../../server/features/papers/queries.ts";
+import { searchPapers } from "../../server/features/search/search.ts";
 import { addPaperUpdate } from "../../server/features/updates/notices.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
@@ -108,5 +109,22 @@ describe(`a corrected, then retracted paper in every output (${dialectUnderTest}
       .filter((m) => "name" in m && m.name === "DC.relation")
       .map((m) => (m as { content: string }).content);
     expect(relations).toEqual([`https://doi.org/${RETRACTION_DOI}`, anchor]);
+  });
+
+  it("marks the retracted paper in search results and its citation files", async () => {
+    // looked up by its DOI (the seeded rows have no search row)
+    const result = await searchPapers(t.ctx, PAPER_DOI);
+    expect(result.hits.map((h) => [h.paperID, h.retracted])).toEqual([
+      [t.seed.paperWithPdfId, true],
+    ]);
+    const note = `Retracted: Retraction: a good life (2026-02-10), https://doi.org/${RETRACTION_DOI}`;
+    const base = `/journal/${JOURNAL}/${t.seed.paperWithPdfId}`;
+    const bib = await request(t.app).get(`${base}/cite.bib`);
+    expect(bib.status).toBe(200);
+    expect(bib.text).toContain("note = {Retracted: Retraction: a good life (2026-02-10)");
+    const ris = await request(t.app).get(`${base}/cite.ris`);
+    expect(ris.text).toContain(`N1  - ${note}`);
+    const json = await request(t.app).get(`${base}/cite.json`);
+    expect(JSON.parse(json.text)[0]).toMatchObject({ status: "retracted", note });
   });
 });

@@ -11,6 +11,7 @@
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { PaperUpdateInput } from "../../../shared/schemas.ts";
 import {
+  isRetraction,
   isUpdateType,
   removesFiles,
   STAMPS,
@@ -69,6 +70,20 @@ export async function noticesByPaper(
     out.set(id, list);
   }
   return out;
+}
+
+/**
+ * Which of the papers `ids` stand retracted (a retraction, partial retraction or withdrawal
+ * notice), for search results and citation files (decision 490).
+ */
+export async function retractedAmong(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("paper_updates")
+    .select(["paper_id", "type"])
+    .where("paper_id", "in", ids)
+    .execute();
+  return new Set(rows.filter((r) => isRetraction(r.type)).map((r) => Number(r.paper_id)));
 }
 
 /** The notices of one paper, newest first. */
