@@ -4,6 +4,8 @@
  * Every answer is an {@link Envelope}: `status` 1 on success, 0 on failure, and a `msg`.
  */
 
+import type { UpdateNotice } from "./updates.ts";
+
 export type Envelope<T extends object = object> = {
   status: 0 | 1;
   msg: string;
@@ -92,6 +94,12 @@ export type JournalDetail = {
   doi_pattern: string;
   /** Extra (decision 279): the preservation arrangement (LOCKSS, CLOCKSS…), or `""`. */
   preservation: string;
+  /**
+   * Extra (decision 490): the text of its update (corrections and retractions) policy page
+   * (`/journal/{uri}/update-policy`) and the DOI Crossmark names it by; `""` when none.
+   */
+  update_policy: string;
+  update_policy_doi: string;
   /**
    * Extra (decision 440): the language its papers are in unless one says otherwise, a BCP 47
    * tag (shared/languages.ts), and the languages it publishes in, the primary one first.
@@ -255,7 +263,31 @@ export type PaperReading = Pick<
   | "cover_img"
   | keyof PaperScholarly
   | keyof PaperLanguages
+  | keyof PaperRecordState
 >;
+
+/** An earlier version of a paper as its page lists it (decision 490). */
+export type PaperVersionItem = {
+  version: number;
+  /** When it took effect, `YYYY-MM-DD`. */
+  date: string;
+  /** Its change note, `""` for the first version. */
+  note: string;
+  /** `{paper page}/version/{n}`; `""` for the current version. */
+  link: string;
+};
+
+/**
+ * Where a paper stands in the record (issue 33, decision 490): its update notices, newest
+ * first; the reason its files were removed (a removal notice's text), `""` when they were not;
+ * its current version and every version, the current one last.
+ */
+export type PaperRecordState = {
+  updates: UpdateNotice[];
+  files_removed: string;
+  version: number;
+  versions: PaperVersionItem[];
+};
 
 /** GET /get_proceeding_paper/{slug}/{paper}: a conference paper's reading page. */
 export type ProceedingPaperDetail = PaperReading & {
@@ -310,7 +342,8 @@ export type PaperDetail = {
   /** Extra: the cover of the paper's issue (or proceeding), `/files/…`, for link previews. */
   cover_img: string | null;
 } & PaperScholarly &
-  PaperLanguages;
+  PaperLanguages &
+  PaperRecordState;
 
 /** `ProceedingCard` of docs/product/api.md. */
 export type ProceedingCard = {
@@ -601,6 +634,8 @@ export type SearchHit = {
   publication_link: string;
   /** Matched passage with marks; may be empty. */
   snippet: string;
+  /** Added (decision 490): the paper stands retracted (or withdrawn); the result says so. */
+  retracted: boolean;
 };
 
 export type SearchResult = {

@@ -59,6 +59,7 @@ import {
   journalStep2Schema,
   loginSchema,
   paperSchema,
+  paperUpdateSchema,
   partnerSchema,
   proceedingEditSchema,
   proceedingPaperSchema,
@@ -456,6 +457,15 @@ export const API = {
   "POST /remove_paper_jats/:journal/:paper": {
     params: { journal: routeJournalUri, paper },
     answer: answer<Nothing>(),
+  },
+  /**
+   * Added (issue 33, decision 490): an update notice (correction, retraction… Crossref's types)
+   * about a paper of a published issue; `id` of the notice.
+   */
+  "POST /add_paper_update/:journal/:paper": {
+    params: { journal: routeJournalUri, paper },
+    body: paperUpdateSchema,
+    answer: answer<{ id: number }>(),
   },
   /**
    * Added (issue 18, decision 317): the metadata of a JATS file, in the paper forms' fields, to

@@ -33,6 +33,7 @@ import { canonicalLicenceUrl, isCreativeCommonsUrl, LICENCE_MESSAGE } from "./li
 import { normaliseOrcid, ORCID_CHECK_MESSAGE, ORCID_MESSAGE, orcidDigits } from "./orcid.ts";
 import { normaliseRor, ROR_MESSAGE } from "./ror.ts";
 import { canonicalNumber } from "./route-params.ts";
+import { UPDATE_TYPES } from "./updates.ts";
 import { stripXmlForbidden } from "./xml-text.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -805,6 +806,25 @@ const journalBasics = {
    */
   primary_language: languageTag.transform((v) => v || undefined).optional(),
   languages: languageListSchema,
+  /**
+   * Added (issue 33, decision 490): the text of the journal's update (corrections and
+   * retractions) policy page, and the DOI Crossmark names it by; `""` clears, absent keeps.
+   */
+  update_policy: sentText(
+    MAX.abstract,
+    msgWith("The update policy must be at most {max} characters.", { max: MAX.abstract }),
+  ),
+  update_policy_doi: z
+    .string()
+    .max(MAX.url, msgWith("The DOI must be at most {max} characters.", { max: MAX.url }))
+    .optional()
+    .transform((v) => (v === undefined ? undefined : normaliseDoi(v)))
+    .pipe(
+      z
+        .string()
+        .refine((v) => v === "" || DOI_PATTERN.test(v), OPTIONAL_DOI_MESSAGE)
+        .optional(),
+    ),
 };
 
 /**
@@ -950,7 +970,43 @@ export const paperSchema = z.object({
   ),
   authors: authorsSchema,
   ...scholarlyPaperFields,
+  /**
+   * Added (issue 33, decision 490), on edit only: the change note of the new version an edit of
+   * a published paper makes, and `minor_fix` ("1"/"on": a metadata fix that makes no version;
+   * a new PDF or full text always does).
+   */
+  version_note: sentText(
+    MAX.shortText,
+    msgWith("The change note must be at most {max} characters.", { max: MAX.shortText }),
+  ),
+  minor_fix: z
+    .union([z.boolean(), z.string()])
+    .transform((v) => v === true || v === "1" || v === "on" || v === "true")
+    .optional(),
 });
+
+/**
+ * POST /add_paper_update/{journal}/{paper} (added, decision 490): an update notice (correction,
+ * retraction…) about a published paper; its type is one of Crossref's (shared/updates.ts).
+ */
+export const paperUpdateSchema = z.object({
+  type: z.enum(UPDATE_TYPES, { error: msg("Choose the type of the notice.") }),
+  title: requiredText(
+    MAX.title,
+    msg("Enter the title of the notice."),
+    msgWith("The notice's title must be at most {max} characters.", { max: MAX.title }),
+  ),
+  text: requiredText(
+    MAX.abstract,
+    msg("Enter the text of the notice."),
+    msgWith("The notice's text must be at most {max} characters.", { max: MAX.abstract }),
+  ),
+  date: dateSchema(msg("Enter the date of the notice."), msg("Enter the date as YYYY-MM-DD.")),
+  doi: optionalDoiSchema,
+});
+
+/** The fields of {@link paperUpdateSchema} as the server reads them. */
+export type PaperUpdateInput = z.output<typeof paperUpdateSchema>;
 
 /**
  * POST /read_jats (added, decision 317): a multipart body with the file `jats_file` and no other

@@ -34,6 +34,7 @@
  *   the one text made for people, the JSON-LD name of the HTML full text, is translated; every
  *   other value is the paper's own or for machines (`citation_*`, `DC.*`), never translated.
  */
+
 import type { MetaDescriptor } from "react-router";
 import type { PaperDetail, PaperReading, ProceedingPaperDetail } from "../../shared/api.ts";
 import {
@@ -46,6 +47,7 @@ import {
 import { DEFAULT_LOCALE, prefixOf, type RenderLocale } from "../../shared/i18n/locales.ts";
 import { type Translate, translatorFor } from "../../shared/i18n/translator.ts";
 import { oneLine } from "../../shared/one-line.ts";
+import { noticeAnchor } from "../../shared/updates.ts";
 import { paperJsonLd, proceedingPaperJsonLd } from "./json-ld.ts";
 import { journalFeedMeta, type PageMetaOptions, previewMeta } from "./root-data.ts";
 import { citationAuthorName, referenceMetaContent } from "./scholarly-meta.ts";
@@ -288,6 +290,10 @@ export function scholarlyMeta(
   name("DC.type", "Text");
   if (pdfUrl) name("DC.format", "application/pdf");
   name("DC.rights", paper.license_url);
+  // update notices (decision 490): each a DC.relation, its DOI URL or its anchor on this page
+  for (const u of paper.updates) {
+    name("DC.relation", u.doi ? `https://doi.org/${u.doi}` : `${pageUrl}#${noticeAnchor(u.id)}`);
+  }
 
   // Open Graph and Twitter card (link previews), the journal's feed, schema.org
   tags.push(

@@ -23,6 +23,7 @@
  *   with its `@language`; `description` stays the paper's own abstract.
  * Empty values are left out.
  */
+
 import type {
   FundingItem,
   JournalDetail,
@@ -42,6 +43,7 @@ import {
   splitInstitutions,
   splitKeywords,
 } from "../../shared/format.ts";
+import { isRetraction, noticeAnchor } from "../../shared/updates.ts";
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonLd = { [key: string]: Json };
@@ -270,6 +272,21 @@ function articleFields(origin: string, paper: PaperReading, pagePath: string) {
       ).values(),
     ],
     citation: paper.references.map(citation),
+    // update notices (decision 490): schema.org's `correction`, each a CorrectionComment
+    // naming its type; a retracted paper says so in `creativeWorkStatus`
+    correction: paper.updates.length
+      ? paper.updates.map((u) =>
+          compact({
+            "@type": "CorrectionComment",
+            additionalType: u.type,
+            name: u.title,
+            text: u.text,
+            datePublished: u.date,
+            url: u.doi ? `https://doi.org/${u.doi}` : `${origin}${pagePath}#${noticeAnchor(u.id)}`,
+          }),
+        )
+      : undefined,
+    creativeWorkStatus: paper.updates.some((u) => isRetraction(u.type)) ? "Retracted" : undefined,
     publisher: organization(paper.publisher),
     image: absolute(origin, paper.cover_img),
     isAccessibleForFree: true,

@@ -25,6 +25,7 @@ import {
   landingPageLinkHeader,
   signpostedPaper,
 } from "../../server/features/signposting/signposting.ts";
+import { storedVersion, versionLink } from "../../server/features/updates/versions.ts";
 import { paperReaderFigures } from "../../server/features/usage/reader-figures.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import type {
@@ -226,7 +227,8 @@ export function loadFullTextPage<P extends PaperReading>(
     args,
     `${place.what} full text`,
     async (ctx, paper) => {
-      const text = await paperFullText(ctx, paper.paperID);
+      // a removal withdraws the full text with the PDF (decision 490)
+      const text = paper.files_removed ? null : await paperFullText(ctx, paper.paperID);
       return text ? { paper, text } : null;
     },
     (_ctx, { paper, text }): FullTextPageData => {
@@ -239,10 +241,84 @@ export function loadFullTextPage<P extends PaperReading>(
           doi: paper.doi,
           abstract: paper.abstract,
           file_url: paper.file_url,
+          updates: paper.updates,
         },
         text: outline,
         headerText: place.header(paper),
         link: place.link(paper),
+        source: place.source(paper),
+      };
+    },
+    empty,
+  );
+}
+
+/** An earlier version of a paper as its page shows it (decision 490). */
+export type VersionPageData = {
+  paper: PaperReading | null;
+  version: {
+    version: number;
+    date: string;
+    note: string;
+    title: string;
+    abstract: string;
+    keywords: string;
+    doi: string;
+    authors: string[];
+    /** `{version page}/download.pdf`, or `""` without a PDF (or when the files were removed). */
+    pdf: string;
+  } | null;
+  headerText: string;
+  /** The paper's page (the current version). */
+  link: string;
+  source: PaperSource | null;
+};
+
+/**
+ * The loader of `{paper page}/version/{n}` (issue 33, decision 490): the paper, found as its
+ * page finds it, and its earlier version `n`; the 404 page for a malformed `n`, the current
+ * version or one the paper never had.
+ */
+export function loadVersionPage<P extends PaperReading>(
+  place: PaperPlace<P>,
+  args: PaperLoaderArgs,
+) {
+  const empty: VersionPageData = {
+    paper: null,
+    version: null,
+    headerText: "",
+    link: "",
+    source: null,
+  };
+  return loadPaperRecord(
+    place,
+    args,
+    `${place.what} version`,
+    async (ctx, paper) => {
+      const parsed = parseRouteParams({ version: routeId }, args.params);
+      const version = parsed ? await storedVersion(ctx.db, paper.paperID, parsed.version) : null;
+      return version ? { paper, version } : null;
+    },
+    (_ctx, { paper, version }): VersionPageData => {
+      const link = place.link(paper);
+      return {
+        paper,
+        version: {
+          version: version.version,
+          date: version.date,
+          note: version.note,
+          title: version.title,
+          abstract: version.abstract,
+          keywords: version.keywords,
+          doi: version.doi,
+          authors: version.authors,
+          pdf:
+            version.file && !paper.files_removed
+              ? `${versionLink(link, version.version)}/download.pdf`
+              : "",
+        },
+        headerText: place.header(paper),
+        link,
         source: place.source(paper),
       };
     },

@@ -343,6 +343,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       <ol className="mt-6 max-w-4xl divide-y divide-slate-200 border-y border-slate-200">
         {hits.map((hit) => (
           <li key={hit.paperID} className="py-6">
+            {hit.retracted ? (
+              <p className="mb-1">
+                <span className="rounded-sm bg-red-700 px-2 py-0.5 text-xs font-semibold tracking-wide text-white uppercase">
+                  {t("Retracted")}
+                </span>
+              </p>
+            ) : null}
             <TitleLink as="h2" to={hit.link} className="text-xl">
               {hit.title}
             </TitleLink>

@@ -128,6 +128,10 @@ export interface JournalsTable {
   primary_language: Generated<string>;
   /** The languages it publishes in: a JSON array of tags, the primary one first. */
   languages: Generated<string>;
+  /** The text of its update (corrections and retractions) policy page, or null (migration 050). */
+  update_policy: string | null;
+  /** The DOI of that page, Crossmark's `crossmark_policy`, or null (decision 490). */
+  update_policy_doi: string | null;
   created_at: string;
   updated_at: string;
   /** Whether authors may submit to it (0/1, default 1); migration 041. */
@@ -242,6 +246,12 @@ export interface PapersTable {
    * shared/languages.ts (migration 040, decision 440).
    */
   language: Generated<string>;
+  /** Its current version, 1 until an edit of the published paper makes another (migration 050). */
+  version: Generated<number>;
+  /** The change note of the current version, `""` for the first. */
+  version_note: Generated<string>;
+  /** When the current version took effect (`YYYY-MM-DD`), null for the first. */
+  version_on: string | null;
   position: number;
   created_at: string;
   updated_at: string;
@@ -326,6 +336,43 @@ export interface PaperTranslationsTable {
   abstract: string | null;
   /** As the Keywords field holds them: comma- or semicolon-separated. */
   keywords: string | null;
+}
+
+/** An update notice about a paper (migration 050, decision 490). */
+export interface PaperUpdatesTable {
+  id: Id;
+  paper_id: number;
+  /** One of `UPDATE_TYPES` (shared/updates.ts), Crossref's names. */
+  type: string;
+  title: string;
+  text: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** The notice's own DOI, or null. */
+  doi: string | null;
+  /** Storage key of the PDF stamped for this notice (retractions, withdrawals), or null. */
+  stamped_file: string | null;
+  created_at: string;
+}
+
+/** A paper as it was before an edit made a new version (migration 050, decision 490). */
+export interface PaperVersionsTable {
+  paper_id: number;
+  /** 1, 2, …: this state was the paper's version `version`. */
+  version: number;
+  /** When it took effect, `YYYY-MM-DD`. */
+  effective_on: string;
+  /** Its change note, `""` for the first version. */
+  note: string;
+  title: string;
+  abstract: string;
+  keywords: string | null;
+  doi: string | null;
+  /** The authors' names as shown, a JSON array of strings. */
+  authors: string;
+  /** Storage key of its PDF, or null. */
+  file: string | null;
+  created_at: string;
 }
 
 /** A paper's JATS galley (migration 022, decision 287). */
@@ -704,6 +751,8 @@ export interface Database {
   paper_references: PaperReferencesTable;
   paper_translations: PaperTranslationsTable;
   paper_jats: PaperJatsTable;
+  paper_updates: PaperUpdatesTable;
+  paper_versions: PaperVersionsTable;
   paper_jats_files: PaperJatsFilesTable;
   proceeding_events: ProceedingEventsTable;
   proceedings: ProceedingsTable;

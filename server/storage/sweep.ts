@@ -68,8 +68,19 @@ export async function referencedKeys(ctx: AppContext): Promise<Set<string>> {
     ctx.db.selectFrom("paper_jats_files").select("storage_key as key").execute(),
     // manuscripts, supplementary and reviewers' files of the editorial workflow (decision 400)
     ctx.db.selectFrom("submission_files").select("file_key as key").execute(),
+    // stamped downloads and earlier versions' PDFs (decision 490)
+    ctx.db
+      .selectFrom("paper_updates")
+      .select("stamped_file as key")
+      .where("stamped_file", "is not", null)
+      .execute(),
+    ctx.db
+      .selectFrom("paper_versions")
+      .select("file as key")
+      .where("file", "is not", null)
+      .execute(),
   ]);
-  for (const { key } of galleys.flat()) keys.add(key);
+  for (const { key } of galleys.flat()) if (key) keys.add(key);
   return keys;
 }
 

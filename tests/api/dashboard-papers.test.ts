@@ -419,7 +419,7 @@ describe(`a journal's papers on ${dialectUnderTest}`, () => {
       expect(await storedFiles(t)).toContain(file);
     });
 
-    it("replaces the PDF, removing the old file only after success", async () => {
+    it("replaces the PDF after success only, the published paper's old one kept as its first version", async () => {
       const { id } = await createPaper({ title: "Replaced File" });
       const old = (await paperRow(id))!.file!;
 
@@ -451,7 +451,14 @@ describe(`a journal's papers on ${dialectUnderTest}`, () => {
       expect(row.full_text).not.toContain("Durum Wheat");
       const files = await storedFiles(t);
       expect(files).toContain(row.file);
-      expect(files).not.toContain(old);
+      // the paper is published: its first version keeps the replaced PDF (decision 490)
+      expect(files).toContain(old);
+      const kept = await t.ctx.db
+        .selectFrom("paper_versions")
+        .select("file")
+        .where("paper_id", "=", id)
+        .execute();
+      expect(kept.map((v) => v.file)).toEqual([old]);
       const galley = await request(t.app).get(res.body.file_url);
       expect(galley.status).toBe(200);
       expect((galley.body as Buffer).length).toBe(elife.length);
@@ -599,7 +606,7 @@ describe(`a proceeding's papers on ${dialectUnderTest}`, () => {
     expect(await storedFiles(t)).toEqual(before);
   });
 
-  it("edits fields and pages, then replaces the PDF, removing the old file after success", async () => {
+  it("edits fields and pages, then replaces the PDF, the old one kept for the earlier version", async () => {
     const before = await paperRow(paperId);
     const edit = await post(
       `/edit_proceeding_paper/${pldi}/${paperId}`,
@@ -627,7 +634,8 @@ describe(`a proceeding's papers on ${dialectUnderTest}`, () => {
     expect(after!.file).not.toBe(before!.file);
     const files = await storedFiles(t);
     expect(files).toContain(after!.file);
-    expect(files).not.toContain(before!.file);
+    // conference papers are on the record: the earlier versions keep the replaced PDF (decision 490)
+    expect(files).toContain(before!.file);
   });
 
   it("refuses to delete a proceeding that has papers, and keeps it", async () => {

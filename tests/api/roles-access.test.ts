@@ -278,6 +278,16 @@ const CASES: Record<string, Case> = {
     },
   },
   "POST /read_jats": { scope: "any", file: "jats_file" },
+  // update notices (issue 33, decision 490): by the paper's journal's managers
+  "POST /add_paper_update/:journal/:paper": {
+    scope: "journal",
+    json: () => ({
+      type: "correction",
+      title: "Correction",
+      text: "A figure.",
+      date: "2026-01-02",
+    }),
+  },
   "GET /dashboard/managers": { scope: "admin" },
   "POST /manager_journal/:user": {
     scope: "admin",

@@ -3,7 +3,12 @@
  * writers: authors with literal names (no given/family split, as old rows have) and the
  * scholarly fields of decision 256 left empty.
  */
-import type { PaperAuthorItem, PaperLanguages, PaperScholarly } from "../../shared/api.ts";
+import type {
+  PaperAuthorItem,
+  PaperLanguages,
+  PaperRecordState,
+  PaperScholarly,
+} from "../../shared/api.ts";
 import { splitInstitutions } from "../../shared/format.ts";
 
 /** An author stored as one literal name, its institution's parts as affiliations. */
@@ -33,8 +38,14 @@ export function personAuthor(given: string, family: string, institution = ""): P
  * No dates but the publication date, no copyright, funding or references; in English without
  * translations (decision 440).
  */
-export function emptyScholarly(publicationDate: string): PaperScholarly & PaperLanguages {
+export function emptyScholarly(
+  publicationDate: string,
+): PaperScholarly & PaperLanguages & PaperRecordState {
   return {
+    updates: [],
+    files_removed: "",
+    version: 1,
+    versions: [],
     language: "en",
     translations: [],
     publication_date: publicationDate,

@@ -160,6 +160,8 @@ const journal: JournalDetail = {
   doi_prefix: "10.12345",
   doi_pattern: "",
   preservation: "",
+  update_policy: "",
+  update_policy_doi: "",
 };
 
 const publications: PublicationOption[] = [

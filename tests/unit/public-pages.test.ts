@@ -83,6 +83,8 @@ const journal: JournalDetail = {
   doi_prefix: "",
   doi_pattern: "",
   preservation: "",
+  update_policy: "",
+  update_policy_doi: "",
   primary_language: "en",
   languages: ["en"],
 };

@@ -61,6 +61,8 @@ export type BasicsKey =
   | "doi_prefix"
   | "doi_pattern"
   | "preservation"
+  | "update_policy"
+  | "update_policy_doi"
   | "primary_language"
   | "languages";
 
@@ -86,6 +88,8 @@ export const BASICS_KEYS: readonly BasicsKey[] = [
   "doi_prefix",
   "doi_pattern",
   "preservation",
+  "update_policy",
+  "update_policy_doi",
   "primary_language",
   "languages",
 ];
@@ -259,6 +263,21 @@ export function JournalBasicsFields({
           "How the journal's content is preserved (LOCKSS, CLOCKSS, Portico, a national library); shown on the journal's page.",
         )}
         {...field("preservation")}
+      />
+      <TextAreaField
+        label={t("Update policy")}
+        className="sm:col-span-2"
+        optional
+        hint={t(
+          "How the journal corrects, retracts and withdraws papers; shown at the journal's update policy page.",
+        )}
+        {...field("update_policy")}
+      />
+      <CodeField
+        label={t("Update policy DOI")}
+        optional
+        hint={t("The DOI of the update policy page, which Crossmark names in Crossref deposits.")}
+        {...field("update_policy_doi")}
       />
     </div>
   );

@@ -57,6 +57,7 @@ import { apiPostForm, errorMessage } from "../../lib/api.ts";
 import { loadManagedJournal, type ScreenGet } from "../../lib/dashboard-load.ts";
 import { toFormData } from "../../lib/form-data.ts";
 import {
+  CheckboxField,
   CodeField,
   FormFooter,
   FormNote,
@@ -785,6 +786,25 @@ export function PaperForm({
           />
         </div>
       </Section>
+      {mode === "edit" ? (
+        // an edit of a published paper makes a new version (decision 490)
+        <div className="space-y-4 rounded-sm border border-slate-200 bg-slate-50 p-4">
+          <TextField
+            label={t("Change note")}
+            optional
+            hint={t(
+              "Said with the new version on the paper's page when the paper is published; the earlier version stays readable.",
+            )}
+            error={errors.version_note?.message}
+            {...register("version_note")}
+          />
+          <CheckboxField
+            label={t("Minor fix, no new version")}
+            hint={t("For a metadata fix only; a new PDF or full text always makes a new version.")}
+            {...register("minor_fix")}
+          />
+        </div>
+      ) : null}
       <FormFooter
         busy={action.busy}
         label={t(submitLabel)}

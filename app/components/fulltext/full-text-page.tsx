@@ -26,6 +26,7 @@ import type { Translate } from "../../../shared/i18n/translator.ts";
 import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { ArticleHtml } from "../../lib/article-html.ts";
 import { PaperHeading, type PaperSource } from "../paper/paper-heading.tsx";
+import { UpdateBanner } from "../paper/update-banner.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
 import { Blocks, Inlines, InterfaceMarks } from "./blocks.tsx";
@@ -102,7 +103,7 @@ export type FullTextOutline = Omit<RenderedFullText, "html">;
  */
 export type FullTextPaper = Pick<
   PaperReading,
-  "title" | "authors" | "doi" | "abstract" | "file_url"
+  "title" | "authors" | "doi" | "abstract" | "file_url" | "updates"
 >;
 
 /** The site's section labels of an article, as the page and its contents list name them. */
@@ -287,6 +288,7 @@ export function FullTextPage({
         className="fulltext lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12"
       >
         <header className="lg:col-span-2">
+          <UpdateBanner updates={paper.updates} />
           <PaperHeading source={source} paper={paper} titleClassName="max-w-4xl" />
           {paper.doi ? (
             <p className="mt-3 text-sm text-slate-700" {...marks}>

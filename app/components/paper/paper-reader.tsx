@@ -35,6 +35,8 @@ import { PaperLanguages } from "./paper-languages.tsx";
 import { PaperReferences } from "./paper-references.tsx";
 import { PaperUsage } from "./paper-usage.tsx";
 import { READER } from "./reader-element.ts";
+import { UpdateBanner } from "./update-banner.tsx";
+import { PaperVersionList } from "./version-list.tsx";
 
 export function PaperReader({
   paper,
@@ -70,6 +72,7 @@ export function PaperReader({
           ...(paper.file_url ? { [READER.messages]: readerMessages } : {}),
         },
         <article aria-labelledby="paper-title">
+          <UpdateBanner updates={paper.updates} />
           <header className="max-w-4xl">
             <PaperHeading source={source} paper={paper} title={shown.title} />
             <PaperFacts paper={paper} />
@@ -95,6 +98,12 @@ export function PaperReader({
                     {t("Download PDF")}
                   </a>
                 </>
+              ) : paper.files_removed ? (
+                <p className="rounded-sm border border-red-300 bg-white px-4 py-2 text-sm text-red-900">
+                  {t("The files of this paper were removed: {reason}", {
+                    reason: paper.files_removed,
+                  })}
+                </p>
               ) : (
                 <p className="rounded-sm border border-slate-300 bg-white px-4 py-2 text-sm text-slate-700">
                   {t("The full text (PDF) of this paper is not available.")}
@@ -151,6 +160,7 @@ export function PaperReader({
             ) : null}
             <PaperLanguages versions={others} />
             <PaperFunding paper={paper} />
+            <PaperVersionList versions={paper.versions} current={paper.version} />
             {citations ? <CitePanel citations={citations} /> : null}
             <PaperReferences references={paper.references} />
           </div>

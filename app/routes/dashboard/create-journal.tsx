@@ -131,6 +131,8 @@ function BasicsStep() {
     doi_prefix: "",
     doi_pattern: "",
     preservation: "",
+    update_policy: "",
+    update_policy_doi: "",
     primary_language: "en",
     languages: [],
   });

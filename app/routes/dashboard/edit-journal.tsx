@@ -137,6 +137,8 @@ function MainDetailsForm({ journal }: { journal: JournalDetail }) {
     doi_prefix: journal.doi_prefix,
     doi_pattern: journal.doi_pattern,
     preservation: journal.preservation,
+    update_policy: journal.update_policy,
+    update_policy_doi: journal.update_policy_doi,
     primary_language: journal.primary_language,
     languages: journal.languages,
   });

@@ -5,14 +5,15 @@
  * shows 'Paper Updated Successfully.' and the paper reloads (the form then holds what was
  * stored); a failure shows the server's msg, else 'Paper Update failed', under the form. A
  * failed load shows its message full-page. Its JATS full text can be removed from the form
- * (POST /api/remove_paper_jats/{journal}/{paper}, decision 316).
+ * (POST /api/remove_paper_jats/{journal}/{paper}, decision 316). Below it, 'Add a notice' adds a
+ * correction, retraction… to the published paper (POST /api/add_paper_update, decision 490).
  */
 import { useMemo } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { paperLink } from "../../../shared/format.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
-import { mirrorAction } from "../../components/dashboard/form-action.ts";
+import { formAction } from "../../components/dashboard/form-action.ts";
 import {
   loadPaperFormData,
   PaperForm,
@@ -21,6 +22,10 @@ import {
 } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import {
+  UPDATE_NOTICE_INTENT,
+  UpdateNoticeForm,
+} from "../../components/dashboard/update-notice-form.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { Trans, useT } from "../../i18n/use-t.tsx";
 import { apiPost } from "../../lib/api.ts";
@@ -35,9 +40,17 @@ export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoa
   return { ...formData, paper };
 });
 
-export const clientAction = mirrorAction(
-  "POST /edit_paper/:journal/:paper",
-  MESSAGES.paperUpdateFailed,
+/** The paper's form posts to /edit_paper; 'Add a notice' to /add_paper_update (decision 490). */
+export const clientAction = formAction((intent, { params }: Route.ClientActionArgs) =>
+  intent === UPDATE_NOTICE_INTENT
+    ? {
+        path: pathOf("POST /add_paper_update/:journal/:paper", params),
+        failure: msg("The notice could not be added."),
+      }
+    : {
+        path: pathOf("POST /edit_paper/:journal/:paper", params),
+        failure: MESSAGES.paperUpdateFailed,
+      },
 );
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -99,6 +112,9 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
         }
         mode="edit"
       />
+      <div className="mt-8">
+        <UpdateNoticeForm />
+      </div>
     </DashboardScreen>
   );
 }

@@ -31,6 +31,7 @@ import { proceedingPapersRouter } from "./proceeding-papers.ts";
 import { proceedingsRouter } from "./proceedings.ts";
 import { publicationsRouter } from "./publications.ts";
 import { statisticsRouter } from "./statistics.ts";
+import { updatesRouter } from "./updates.ts";
 
 /** Every dashboard sub-router, in the order they are mounted. */
 export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
@@ -42,6 +43,7 @@ export const dashboardRouters: ReadonlyArray<(ctx: AppContext) => Router> = [
   publicationsRouter,
   papersRouter,
   galleysRouter,
+  updatesRouter,
   managersRouter,
   accountSettingsRouter,
   statisticsRouter,

@@ -166,6 +166,8 @@ export function bibtexEntry(item: CslItem): string {
     ["keywords", keywords || undefined],
     // the paper's language as its BCP 47 tag (decision 441), as Zotero writes `language`
     ["language", text("language")],
+    // a retraction notice (decision 490)
+    ["note", text("note")],
     ["abstract", text("abstract")],
   ];
   const lines = fields

@@ -11,6 +11,7 @@
  * page renders (docs/decisions/245-citations-off-the-page.md). BibTeX and RIS need no CSL engine
  * and stay cheap enough for the request thread. The browser loads none of this.
  */
+
 import type { CslItem, CslName } from "@citation-js/core";
 import type {
   PaperAuthorItem,
@@ -21,6 +22,7 @@ import type {
 import { dateParts, parsePartialDate } from "../../../shared/dates.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import { oneLine } from "../../../shared/one-line.ts";
+import { isRetraction, STAMPS } from "../../../shared/updates.ts";
 import { bibtexEntry } from "./bibtex.ts";
 import { risRecord } from "./ris.ts";
 import { CITATION_STYLES } from "./style-list.ts";
@@ -93,6 +95,15 @@ function commonFields(paper: PaperDetail | ProceedingPaperDetail, pageUrl: strin
   if (keywords.length > 0) item.keyword = keywords.join(", ");
   // CSL's `language`: the paper's BCP 47 tag (decision 441)
   if (paper.language) item.language = paper.language;
+  // a retracted paper says so (decision 490): CSL's `status` ("retracted") and a `note` naming
+  // the notice, which reference managers show and the BibTeX and RIS files carry
+  const retraction = paper.updates.find((u) => isRetraction(u.type));
+  if (retraction) {
+    item.status = "retracted";
+    item.note = `${STAMPS[retraction.type] ?? "Retracted"}: ${retraction.title} (${retraction.date})${
+      retraction.doi ? `, https://doi.org/${retraction.doi}` : ""
+    }`;
+  }
   return item;
 }
 

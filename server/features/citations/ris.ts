@@ -74,6 +74,8 @@ export function risRecord(item: CslItem): string {
       .split(/,\s*/)
       .map((k): [string, string] => ["KW", k.trim()]),
     ["LA", str("language")],
+    // a retraction notice (decision 490)
+    ["N1", str("note")],
     ["AB", str("abstract")],
   ];
   const body = lines

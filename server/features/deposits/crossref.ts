@@ -24,11 +24,16 @@
  * allows 20; Crossref's advice for metadata in several languages), each a `title`: not
  * `original_language_title`, which Crossref keeps for registering a translation of a work. A
  * conference paper has one `titles`, its own title.
+ *
+ * Crossmark (decision 490): a journal with an update policy DOI sends `<crossmark>` on each
+ * article (policy, domain, updates of notices without a DOI), and each notice with a DOI of its
+ * own as a `journal_article` whose crossmark `updates` the paper's DOI.
  */
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import { parsePartialDate } from "../../../shared/dates.ts";
 import { iso6391 } from "../../../shared/languages.ts";
+import { noticeAnchor, type UpdateNotice } from "../../../shared/updates.ts";
 import { stripXmlForbidden } from "../../../shared/xml-text.ts";
 import type {
   IssueVenue,
@@ -217,13 +222,87 @@ function citations(parent: XMLBuilder, record: ScholarlyRecord): void {
   });
 }
 
-/** The parts every registered paper shares, after its titles and dates. */
+/** Crossmark's `crossmark_domain`: the site's host when the schema's `cm_domain` takes it. */
+function crossmarkDomain(pageUrl: string): string {
+  const host = new URL(pageUrl).hostname;
+  return /^[A-Za-z0-9_]+([-.][A-Za-z0-9_]+)*\.[A-Za-z0-9_]+([-.][A-Za-z0-9_]+)*$/.test(host) &&
+    host.length >= 4
+    ? host
+    : "";
+}
+
+/**
+ * `<crossmark>` (decision 490): the journal's policy DOI, the site's domain, and `updates`
+ * naming `updated` (a DOI) with each notice's type and date; returns the block, whose
+ * `custom_metadata` then takes the funding and licence programs.
+ */
+function crossmark(
+  parent: XMLBuilder,
+  policyDoi: string,
+  pageUrl: string,
+  updated: { doi: string; notices: readonly UpdateNotice[] },
+): XMLBuilder {
+  const block = parent.ele("crossmark");
+  block.ele("crossmark_policy").txt(policyDoi);
+  const domain = crossmarkDomain(pageUrl);
+  if (domain) block.ele("crossmark_domains").ele("crossmark_domain").ele("domain").txt(domain);
+  block.ele("crossmark_domain_exclusive").txt("false");
+  if (updated.doi && updated.notices.length > 0) {
+    const updates = block.ele("updates");
+    for (const notice of updated.notices) {
+      updates.ele("update", { type: notice.type, date: notice.date }).txt(updated.doi);
+    }
+  }
+  return block;
+}
+
+/** The Crossmark policy DOI of a record's journal, `""` for a conference paper or none. */
+function policyOf(record: ScholarlyRecord): string {
+  return record.venue.kind === "journal" ? record.venue.updatePolicyDoi : "";
+}
+
+/**
+ * The parts every registered paper shares, after its titles and dates. With a Crossmark policy,
+ * the funding and licence programs go in the crossmark's `custom_metadata` (the schema's
+ * choice), and the notices without a DOI of their own are updates of the paper's own DOI
+ * (Crossref's in-place updates); a notice with its DOI is its own item ({@link noticeArticle}).
+ */
 function paperBody(parent: XMLBuilder, record: ScholarlyRecord): void {
   pagesAndNumber(parent, record);
-  funding(parent, record);
-  accessIndicators(parent, record);
+  const policy = policyOf(record);
+  if (policy) {
+    const block = crossmark(parent, policy, record.pageUrl, {
+      doi: record.doi,
+      notices: record.updates.filter((u) => !u.doi),
+    });
+    const custom = block.ele("custom_metadata");
+    funding(custom, record);
+    accessIndicators(custom, record);
+  } else {
+    funding(parent, record);
+    accessIndicators(parent, record);
+  }
   doiData(parent, record.doi, record.pageUrl, record.pdfUrl);
   citations(parent, record);
+}
+
+/**
+ * A notice with its own DOI as its own `journal_article` (decision 490): its title and date,
+ * and, with the journal's Crossmark policy, `updates` naming the paper it updates; its resource
+ * is its anchor on the paper's page.
+ */
+function noticeArticle(parent: XMLBuilder, record: ScholarlyRecord, notice: UpdateNotice): void {
+  const article = parent.ele("journal_article", {
+    publication_type: "full_text",
+    ...languageAttribute(record.language),
+  });
+  article.ele("titles").ele("title").txt(clean(notice.title));
+  publicationDate(article, notice.date);
+  const policy = policyOf(record);
+  if (policy) crossmark(article, policy, record.pageUrl, { doi: record.doi, notices: [notice] });
+  const data = article.ele("doi_data");
+  data.ele("doi").txt(notice.doi);
+  data.ele("resource").txt(`${record.pageUrl}#${noticeAnchor(notice.id)}`);
 }
 
 function batchDocument(batch: Batch, depositor: Depositor) {
@@ -296,6 +375,7 @@ export function issueDepositXml(
       if (accepted?.day !== undefined) dateParts(article.ele("acceptance_date"), record.acceptedOn);
     }
     paperBody(article, record);
+    for (const notice of record.updates) if (notice.doi) noticeArticle(el, record, notice);
   }
   return doc.end({ prettyPrint: true });
 }

@@ -21,6 +21,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces.js";
 import { parsePartialDate } from "../../../shared/dates.ts";
 import { orcidId } from "../../../shared/orcid.ts";
+import { JATS_RELATED_TYPES, noticeAnchor } from "../../../shared/updates.ts";
 import { stripXmlForbidden } from "../../../shared/xml-text.ts";
 import type { AppContext } from "../../services/context.ts";
 import { recordsOfPapers, type ScholarlyRecord } from "./records.ts";
@@ -186,6 +187,28 @@ function paragraphs(parent: XMLBuilder, name: string, text: string, atts = {}): 
   for (const p of list) el.ele(null, "p").txt(p);
 }
 
+/**
+ * A `related-article` per update notice (decision 490), its type JATS 1.1's value for the
+ * relation (`retraction-forward`, `correction-forward`…), naming the notice by its DOI when it
+ * has one, else by its anchor on the paper's page, with its title.
+ */
+function relatedNotices(meta: XMLBuilder, r: ScholarlyRecord): void {
+  for (const notice of r.updates) {
+    const atts: Record<string, string> = {
+      "related-article-type": JATS_RELATED_TYPES[notice.type],
+      id: `notice-${notice.id}`,
+    };
+    if (notice.doi) Object.assign(atts, { "ext-link-type": "doi", "xlink:href": notice.doi });
+    else {
+      Object.assign(atts, {
+        "ext-link-type": "uri",
+        "xlink:href": `${r.pageUrl}#${noticeAnchor(notice.id)}`,
+      });
+    }
+    meta.ele(null, "related-article", atts).txt(clean(notice.title));
+  }
+}
+
 function articleMeta(front: XMLBuilder, r: ScholarlyRecord): void {
   const meta = front.ele(null, "article-meta");
   if (r.doi) meta.ele(null, "article-id", { "pub-id-type": "doi" }).txt(r.doi);
@@ -222,6 +245,7 @@ function articleMeta(front: XMLBuilder, r: ScholarlyRecord): void {
   permissions(meta, r);
   meta.ele(null, "self-uri", { "xlink:href": r.pageUrl });
   if (r.pdfUrl) meta.ele(null, "self-uri", { "xlink:href": r.pdfUrl, "content-type": "pdf" });
+  relatedNotices(meta, r);
   paragraphs(meta, "abstract", r.abstract);
   for (const t of r.translations) {
     paragraphs(meta, "trans-abstract", t.abstract, { "xml:lang": t.language });

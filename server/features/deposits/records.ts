@@ -21,6 +21,7 @@ import {
 } from "../../../shared/dates.ts";
 import { paperLink, proceedingPaperLink, splitKeywords } from "../../../shared/format.ts";
 import { DEFAULT_CONTENT_LANGUAGE } from "../../../shared/languages.ts";
+import type { UpdateNotice } from "../../../shared/updates.ts";
 import type { AppContext } from "../../services/context.ts";
 import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
 import {
@@ -33,6 +34,7 @@ import {
   translationsByPaper,
 } from "../papers/scholarly.ts";
 import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../papers/with-venues.ts";
+import { noticesByPaper } from "../updates/notices.ts";
 
 /** A journal as the exports name it. */
 export type JournalVenue = {
@@ -48,6 +50,8 @@ export type JournalVenue = {
   electronicIssn: string;
   /** Its primary language, a BCP 47 tag (decision 440). */
   language: string;
+  /** The DOI of its update policy page, Crossmark's `crossmark_policy`; `""` when none. */
+  updatePolicyDoi: string;
 };
 
 /** An issue of a journal. */
@@ -120,6 +124,8 @@ export type ScholarlyRecord = {
   pdfUrl: string;
   /** Absolute URL of the paper's generated JATS (`{page}/jats.xml`). */
   jatsUrl: string;
+  /** Its update notices, newest first (decision 490); each is at `{pageUrl}#notice-{id}`. */
+  updates: UpdateNotice[];
 } & ({ venue: JournalVenue; issue: IssueVenue } | { venue: ProceedingVenue; issue: null });
 
 /** A record of a journal paper. */
@@ -140,6 +146,7 @@ export const JOURNAL_VENUE_COLUMNS = [
   "j.issn",
   "j.eissn",
   "j.primary_language as journal_language",
+  "j.update_policy_doi",
 ] as const;
 
 /** The journal of {@link JOURNAL_VENUE_COLUMNS} (null text: none). */
@@ -152,6 +159,7 @@ export function journalVenueOf(r: {
   issn: string | null;
   eissn: string | null;
   journal_language: string | null;
+  update_policy_doi?: string | null;
 }): JournalVenue {
   return {
     kind: "journal",
@@ -162,6 +170,7 @@ export function journalVenueOf(r: {
     publisher: r.publisher ?? "",
     ...issnsOf(r.issn, r.eissn),
     language: r.journal_language ?? DEFAULT_CONTENT_LANGUAGE,
+    updatePolicyDoi: r.update_policy_doi ?? "",
   };
 }
 
@@ -281,9 +290,10 @@ export function issnsOf(issn: string | null, eissn: string | null) {
 
 async function toRecords(ctx: AppContext, rows: Row[], origin: string): Promise<ScholarlyRecord[]> {
   const ids = rows.map((r) => r.id);
-  const [people, translations] = await Promise.all([
+  const [people, translations, notices] = await Promise.all([
     peopleByPaper(ctx.db, ids),
     translationsByPaper(ctx.db, ids),
+    noticesByPaper(ctx.db, ids),
   ]);
   const out: ScholarlyRecord[] = [];
   for (const r of rows) {
@@ -315,6 +325,7 @@ async function toRecords(ctx: AppContext, rows: Row[], origin: string): Promise<
       authors: people.get(r.id) ?? [],
       funding,
       references,
+      updates: notices.get(r.id) ?? [],
     };
     if (r.slug !== null && r.proceeding_id !== null) {
       const page = `${origin}${proceedingPaperLink(r.slug, r.id)}`;

@@ -23,10 +23,27 @@ import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
 import { findPaperFile, findProceedingPaperFile, parsePaperId } from "../papers/queries.ts";
 import { galleyLinkHeader } from "../signposting/signposting.ts";
+import { fileState } from "../updates/notices.ts";
+import { storedVersion } from "../updates/versions.ts";
 import { storedEtag, strongEtag } from "./pdf-etag.ts";
 import { sendStored } from "./send-stored.ts";
 
 type StoredPdf = { key: string; title: string } | null;
+
+/**
+ * The galley readers get of paper `id` (decision 490): the stamped copy of a retracted paper,
+ * none of a removed one (`removed`: the notice's text, the reason), else the stored original.
+ */
+async function readersCopy(
+  ctx: AppContext,
+  id: number,
+  found: StoredPdf,
+): Promise<StoredPdf | { removed: string }> {
+  if (!found) return null;
+  const state = await fileState(ctx.db, id);
+  if (state.kind === "removed") return { removed: state.reason };
+  return state.kind === "stamped" ? { ...found, key: state.key } : found;
+}
 
 export function downloadRouter(ctx: AppContext): Router {
   const router = express.Router();
@@ -44,7 +61,7 @@ export function downloadRouter(ctx: AppContext): Router {
           )
         : null;
     if (found && id !== null) signpostGalley(ctx, req, res, paperLink(journalUrl, id));
-    await sendPdf(ctx, found, req, res, next);
+    await sendPdf(ctx, id === null ? null : await readersCopy(ctx, id, found), req, res, next);
   });
 
   router.get("/proceedings/:slug/download/:paper/:name", async (req, res, next) => {
@@ -55,7 +72,38 @@ export function downloadRouter(ctx: AppContext): Router {
         ? await findProceedingPaperFile(ctx, slug, id)
         : null;
     if (found && id !== null) signpostGalley(ctx, req, res, proceedingPaperLink(slug, id));
-    await sendPdf(ctx, found, req, res, next);
+    await sendPdf(ctx, id === null ? null : await readersCopy(ctx, id, found), req, res, next);
+  });
+
+  // an earlier version's PDF (decision 490), beside its page `{paper page}/version/{n}`
+  router.get(
+    "/journal/:journalUrl/:paper/version/:version/download.pdf",
+    async (req, res, next) => {
+      const { journalUrl, paper, version } = req.params;
+      const id = parsePaperId(paper);
+      const n = parsePaperId(version);
+      const current =
+        id !== null && n !== null && JOURNAL_URI_PATTERN.test(journalUrl)
+          ? await findPaperFile(
+              ctx,
+              journalUrl,
+              id,
+              await readableBy(ctx, res.locals.user, journalUrl),
+            )
+          : null;
+      await sendPdf(ctx, await earlierCopy(ctx, id, n, current), req, res, next);
+    },
+  );
+
+  router.get("/proceedings/:slug/:paper/version/:version/download.pdf", async (req, res, next) => {
+    const { slug, paper, version } = req.params;
+    const id = parsePaperId(paper);
+    const n = parsePaperId(version);
+    const current =
+      id !== null && n !== null && PROCEEDING_SLUG_PATTERN.test(slug)
+        ? await findProceedingPaperFile(ctx, slug, id)
+        : null;
+    await sendPdf(ctx, await earlierCopy(ctx, id, n, current), req, res, next);
   });
 
   return router;
@@ -69,16 +117,39 @@ function signpostGalley(ctx: AppContext, req: Request, res: Response, pagePath: 
   res.set("Link", galleyLinkHeader(`${publicOrigin(ctx.config, req)}${pagePath}`));
 }
 
+/**
+ * The PDF of earlier version `n` of paper `id`, once `current` says the paper is readable
+ * (found, whether or not it has a PDF now); withdrawn with the paper's files on a removal.
+ */
+async function earlierCopy(
+  ctx: AppContext,
+  id: number | null,
+  n: number | null,
+  current: { title: string } | null,
+): Promise<StoredPdf | { removed: string }> {
+  if (id === null || n === null || !current) return null;
+  const version = await storedVersion(ctx.db, id, n);
+  if (!version?.file) return null;
+  const state = await fileState(ctx.db, id);
+  if (state.kind === "removed") return { removed: state.reason };
+  return { key: version.file, title: `${version.title} v${n}` };
+}
+
 /** Sends the stored PDF (Range, ETag, Last-Modified), or the 404 text when there is none. */
 async function sendPdf(
   ctx: AppContext,
-  found: StoredPdf,
+  found: StoredPdf | { removed: string },
   req: Request,
   res: Response,
   next: NextFunction,
 ): Promise<void> {
   if (!found) {
     sendNotFoundText(res);
+    return;
+  }
+  if ("removed" in found) {
+    // withdrawn for a legal reason (decision 490): gone, with the notice's reason
+    res.status(410).type("text/plain").send(`410 Gone: ${found.removed}`);
     return;
   }
   const fileName = `${slugify(found.title)}.pdf`;

@@ -161,6 +161,8 @@ export async function createJournal(
             doi_prefix: nullIfEmpty(input.doi_prefix),
             doi_pattern: nullIfEmpty(input.doi_pattern),
             preservation: nullIfEmpty(input.preservation),
+            update_policy: nullIfEmpty(input.update_policy),
+            update_policy_doi: nullIfEmpty(input.update_policy_doi),
             ...languageColumns(
               {
                 ...input,
@@ -281,6 +283,13 @@ export async function updateJournalMain(
               : {}),
             ...(input.preservation !== undefined
               ? { preservation: nullIfEmpty(input.preservation) }
+              : {}),
+            // the update policy and its DOI (decision 490): absent keeps them
+            ...(input.update_policy !== undefined
+              ? { update_policy: nullIfEmpty(input.update_policy) }
+              : {}),
+            ...(input.update_policy_doi !== undefined
+              ? { update_policy_doi: nullIfEmpty(input.update_policy_doi) }
               : {}),
             // the primary language and the languages (decision 440): absent keeps them
             ...languageColumns(input, journal),

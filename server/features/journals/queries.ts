@@ -145,6 +145,8 @@ export async function getJournal(
     doi_prefix: row.doi_prefix ?? "",
     doi_pattern: row.doi_pattern ?? "",
     preservation: row.preservation ?? "",
+    update_policy: row.update_policy ?? "",
+    update_policy_doi: row.update_policy_doi ?? "",
     primary_language: row.primary_language,
     languages: journalLanguages(row.languages, row.primary_language),
   };

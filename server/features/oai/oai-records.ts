@@ -18,10 +18,12 @@ import {
   publicationLabel,
   splitKeywords,
 } from "../../../shared/format.ts";
+import { noticeAnchor } from "../../../shared/updates.ts";
 import type { AppContext } from "../../services/context.ts";
 import { galleyUrl, proceedingGalleyUrl } from "../papers/queries.ts";
 import { authorsByPaper, translationsByPaper } from "../papers/scholarly.ts";
 import { PAPER_RECORD_COLUMNS, papersWithVenues } from "../papers/with-venues.ts";
+import { noticesByPaper } from "../updates/notices.ts";
 
 /** A Dublin Core value in a language: `xml:lang` (a BCP 47 tag) on its element. */
 export type LangText = { value: string; lang: string };
@@ -46,6 +48,11 @@ export type OaiRecord = {
     format: string;
     identifier: string[];
     source: string;
+    /**
+     * The paper's update notices (decision 490), newest first: each notice's DOI URL, else its
+     * anchor on the paper's page (a URI, as DCMI recommends for `dc:relation`).
+     */
+    relation: string[];
     language: string;
     rights: string;
   };
@@ -282,9 +289,10 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
   const rows = await query.orderBy("p.id").limit(q.limit).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [authors, translations] = await Promise.all([
+  const [authors, translations, notices] = await Promise.all([
     authorsByPaper(ctx.db, ids),
     translationsByPaper(ctx.db, ids),
+    noticesByPaper(ctx.db, ids),
   ]);
   return rows.map((r) => {
     const place =
@@ -331,6 +339,9 @@ export async function listOaiRecords(ctx: AppContext, q: RecordQuery): Promise<O
           ...(place.galley ? [place.galley] : []),
         ],
         source: place.source,
+        relation: (notices.get(r.id) ?? []).map((n) =>
+          n.doi ? `https://doi.org/${n.doi}` : `${place.page}#${noticeAnchor(n.id)}`,
+        ),
         language: r.language,
         rights,
       },

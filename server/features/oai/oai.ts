@@ -273,6 +273,7 @@ export function oaiRouter(ctx: AppContext, options: OaiOptions = {}): Router {
     add("format", record.dc.format);
     for (const i of record.dc.identifier) add("identifier", i);
     add("source", record.dc.source);
+    for (const r of record.dc.relation) add("relation", r);
     add("language", record.dc.language);
     add("rights", record.dc.rights);
   }

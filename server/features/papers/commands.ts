@@ -30,6 +30,7 @@ import {
 import { attachJats, detachJats, type StoredJats } from "../fulltext/galley.ts";
 import { journalByUri } from "../journals/queries.ts";
 import { indexPaper } from "../search/search.ts";
+import { keepVersion } from "../updates/versions.ts";
 import {
   type AuthorWrite,
   replaceAuthors,
@@ -415,10 +416,17 @@ async function rewritePaper(
   { jats }: GalleyExtra,
 ): Promise<{ id: number }> {
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
+  let versioned = false;
   const replacedGalley = await commitOrDiscard(
     ctx,
     async (trx) => {
       await assertDoiFree(trx, input.doi, paper.id);
+      // an edit of a paper on the record keeps what it was as an earlier version (decision 490)
+      const version =
+        (await onTheRecord(trx, paper.id)) && (file || jats || !input.minor_fix)
+          ? await keepVersion(trx, paper.id, input.version_note ?? "")
+          : {};
+      versioned = "version" in version;
       await trx
         .updateTable("papers")
         .set({
@@ -430,6 +438,7 @@ async function rewritePaper(
           ...(await languageColumn(trx, owner, input, false)),
           ...(await more(trx)),
           ...(file ? fileColumns(file) : {}),
+          ...version,
           updated_at: timestamp(),
         })
         .where("id", "=", paper.id)
@@ -446,12 +455,27 @@ async function rewritePaper(
   ).catch(async (error: unknown) => {
     throw await asDoiConflict(ctx.db, error, input.doi, paper.id);
   });
-  if (file && paper.file) {
+  // a replaced PDF stays when the earlier version now names it
+  if (file && paper.file && !versioned) {
     const old = paper.file;
     await removeAfterCommit(ctx, () => ctx.storage.remove(old));
   }
   for (const key of replacedGalley) await removeAfterCommit(ctx, () => ctx.storage.remove(key));
   return { id: paper.id };
+}
+
+/**
+ * Whether paper `id` is on the scholarly record: a paper of a published issue, or a conference
+ * paper (proceedings have no draft state). A draft is edited in place.
+ */
+async function onTheRecord(trx: Trx, id: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom("papers as p")
+    .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .select(["p.proceeding_id", "pub.status"])
+    .where("p.id", "=", id)
+    .executeTakeFirst();
+  return !!row && (row.proceeding_id !== null || row.status === "published");
 }
 
 /** Deletes a paper's row (its authors and search row go with it), then its PDF. */

@@ -25,11 +25,14 @@ import {
   slugify,
 } from "../../../shared/format.ts";
 import { parseRouteParam, routeId } from "../../../shared/route-params.ts";
+import { removesFiles } from "../../../shared/updates.ts";
 import type { Paper } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import type { Visibility } from "../accounts/access.ts";
 import { issnLine } from "../journals/queries.ts";
+import { noticesOf } from "../updates/notices.ts";
+import { versionsOf } from "../updates/versions.ts";
 import {
   type AuthorWithAffiliations,
   authorItem,
@@ -104,6 +107,9 @@ const READING_COLUMNS = [
   "p.last_page",
   "p.license_url",
   "p.created_at",
+  "p.version",
+  "p.version_on",
+  "p.version_note",
 ] as const;
 
 /** The stored columns that a paper's pages and its edit form both show. */
@@ -124,7 +130,17 @@ type SharedRow = Pick<
 
 /** The columns of a paper's reading pages. */
 type ReadingRow = SharedRow &
-  Pick<Paper, "page_count" | "first_page" | "last_page" | "license_url" | "created_at">;
+  Pick<
+    Paper,
+    | "page_count"
+    | "first_page"
+    | "last_page"
+    | "license_url"
+    | "created_at"
+    | "version"
+    | "version_on"
+    | "version_note"
+  >;
 
 /**
  * What a paper's pages and its edit form both give (decision 256): id, title, DOI, abstract and
@@ -172,9 +188,20 @@ async function readingFields(
   ctx: AppContext,
   row: ReadingRow,
   date: PaperDateInput,
+  page: string,
 ): Promise<Omit<PaperReading, "file_url" | "year" | "publisher" | "published_on" | "cover_img">> {
+  const [shared, updates, versions] = await Promise.all([
+    sharedFields(ctx, row, authorItem),
+    noticesOf(ctx.db, row.id),
+    versionsOf(ctx.db, row.id, row, page),
+  ]);
+  const removal = updates.find((u) => removesFiles(u.type));
   return {
-    ...(await sharedFields(ctx, row, authorItem)),
+    ...shared,
+    updates,
+    files_removed: removal ? removal.text : "",
+    version: Number(row.version),
+    versions,
     publication_date: effectivePaperDate(date).iso,
     date_added: row.created_at.slice(0, 10),
     first_page: row.first_page ?? "",
@@ -259,12 +286,14 @@ export async function getJournalPaper(
     published_on: row.paper_published_on,
     issue: { publication_date: row.publication_date, year: row.year },
   };
+  const reading = await readingFields(ctx, row, date, paperLink(row.uri, row.id));
   return {
-    ...(await readingFields(ctx, row, date)),
+    ...reading,
     journal_name: row.journal_name,
     journal_url: row.uri,
     journal_title: `${row.journal_name}, ${publicationLabel(row.volume, row.number, row.year, row.show_number)}`,
-    file_url: row.file ? galleyUrl(row.uri, row.id, row.title) : "",
+    // a removal withdraws the files (decision 490)
+    file_url: row.file && !reading.files_removed ? galleyUrl(row.uri, row.id, row.title) : "",
     volume: row.volume,
     issue: row.number,
     show_number: row.show_number === 1,
@@ -330,9 +359,11 @@ export async function getProceedingPaper(
     .executeTakeFirst();
   if (!row) return null;
   const date = { published_on: row.published_on, proceeding: { year: row.year } };
+  const reading = await readingFields(ctx, row, date, proceedingPaperLink(row.slug, row.id));
   return {
-    ...(await readingFields(ctx, row, date)),
-    file_url: row.file ? proceedingGalleyUrl(row.slug, row.id, row.title) : "",
+    ...reading,
+    file_url:
+      row.file && !reading.files_removed ? proceedingGalleyUrl(row.slug, row.id, row.title) : "",
     year: row.year,
     publisher: row.publisher ?? "",
     // A paper without its own date was published when its event ended.

@@ -34,6 +34,7 @@ import { announceCatalogueWrite, bumpCatalogueVersion } from "../../services/cat
 import type { AppContext } from "../../services/context.ts";
 import { utf8Prefix } from "../../services/pdf-text.ts";
 import { translationsOf } from "../papers/scholarly.ts";
+import { retractedAmong } from "../updates/notices.ts";
 import { type ParsedQuery, parseQuery, toFts5, toWebsearch } from "./search-query.ts";
 import { bestPassage, SNIPPET_TEXT_CHARS, splitOpening } from "./search-snippet.ts";
 
@@ -607,18 +608,25 @@ export async function searchPapers(
       .orderBy("paper_id")
       .orderBy("position")
       .execute();
-  const toHits = (
+  const toHits = async (
     rows: Row[],
     authors: { paper_id: number; name: string }[],
     snippetOf: (id: number) => string,
-  ): SearchHit[] =>
-    rows.map((r) => ({
+  ): Promise<SearchHit[]> => {
+    // a retracted paper is marked in the results (decision 490)
+    const retracted = await retractedAmong(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
       paperID: r.id,
       title: r.title,
       authors: authors.filter((a) => a.paper_id === r.id).map((a) => a.name),
       ...hitSource(r),
       snippet: snippetOf(r.id).replace(/\s+/g, " ").trim(),
+      retracted: retracted.has(r.id),
     }));
+  };
 
   if (parsed.kind === "doi") {
     // DOIs are case-insensitive (DOI Handbook 2.4); `papers_doi_unique` indexes lower(doi).
@@ -630,7 +638,7 @@ export async function searchPapers(
     if (rows.length > 0) {
       const ids = rows.map((r) => r.id);
       const authors = page === 1 ? await authorsOf(ids) : [];
-      const hits = toHits(rows, authors, (id) =>
+      const hits = await toHits(rows, authors, (id) =>
         opening(rows.find((r) => r.id === id)?.abstract ?? ""),
       );
       return { ...empty, total: rows.length, hits: page === 1 ? hits : [] };
@@ -696,7 +704,7 @@ export async function searchPapers(
       const marked = snippets.find((s) => Number(s.id) === id)?.marked ?? "";
       return bestPassage(marked) || opening(marked);
     };
-    return { ...empty, total, totalCapped, hits: toHits(rows, authors, snippetOf) };
+    return { ...empty, total, totalCapped, hits: await toHits(rows, authors, snippetOf) };
   }
 }
 

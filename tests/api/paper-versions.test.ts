@@ -1,0 +1,140 @@
+/**
+ * Versions of published papers (issue 33, decision 490): editing a published paper's metadata or
+ * PDF through POST /api/edit_paper makes a new version with the manager's change note; the
+ * earlier one stays readable at `{paper page}/version/{n}` with its date, note, title and its own
+ * PDF at `…/version/{n}/download.pdf` (the replaced file is kept); the paper's reading data lists
+ * every version. "Minor fix, no new version" changes metadata in place, and a draft paper is
+ * edited in place too.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import request from "supertest";
+import { describe, expect, it } from "vitest";
+import { loader as versionLoader } from "../../app/routes/paper-version.tsx";
+import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
+import { journalPaperFields } from "../helpers/dashboard-forms.ts";
+import { insertPapers, paperRow } from "../helpers/fixtures.ts";
+import type { Fields } from "../helpers/form-calls.ts";
+import { loaderArgs, runLoader } from "../helpers/loaders.ts";
+import { seededFileContext } from "../helpers/seeded-context.ts";
+
+const t = seededFileContext({ manager: true });
+const JOURNAL = "ethics-review";
+
+function edit(id: number, fields: Fields, pdf?: Buffer) {
+  let req = request(t.app).post(`/api/edit_paper/${JOURNAL}/${id}`).set("Cookie", t.cookie);
+  for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
+  if (pdf) req = req.attach("paper_file", pdf, "paper.pdf");
+  return req;
+}
+
+async function paperWithPdf(issueId: number, title: string): Promise<number> {
+  const key = `papers/${title.toLowerCase().replace(/\W+/g, "").padEnd(32, "0").slice(0, 32)}.pdf`;
+  await t.ctx.storage.put(key, t.seed.pdfBytes);
+  const [id] = await insertPapers(t.ctx.db, [
+    paperRow({ publication_id: issueId, doi: null, title, file: key, page_count: 2 }),
+  ]);
+  return id as number;
+}
+
+const reader = async (id: number) =>
+  (await request(t.app).get(`/api/get_journal_paper/${JOURNAL}/${id}`)).body.paper;
+
+describe(`paper versions (${dialectUnderTest})`, () => {
+  it("keeps the published paper as version 1 when its PDF is replaced, readable at its own URL", async () => {
+    const id = await paperWithPdf(t.seed.issueId, "Versioned findings");
+    const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", "issue6010_1.pdf"));
+    const res = await edit(
+      id,
+      journalPaperFields(t.seed.issueId, {
+        title: "Versioned findings (corrected)",
+        version_note: "Table 2 corrected.",
+      }),
+      newPdf,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const paper = await reader(id);
+    expect(paper.version).toBe(2);
+    expect(paper.versions.map((v: { version: number; note: string; link: string }) => v)).toEqual([
+      expect.objectContaining({
+        version: 1,
+        note: "",
+        link: `/journal/${JOURNAL}/${id}/version/1`,
+      }),
+      expect.objectContaining({ version: 2, note: "Table 2 corrected.", link: "" }),
+    ]);
+    // the earlier version's page and PDF
+    const page = await runLoader(() =>
+      versionLoader(loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id), version: "1" })),
+    );
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      version: {
+        version: 1,
+        title: "Versioned findings",
+        pdf: `/journal/${JOURNAL}/${id}/version/1/download.pdf`,
+      },
+      link: `/journal/${JOURNAL}/${id}`,
+    });
+    const old = await request(t.app)
+      .get(`/journal/${JOURNAL}/${id}/version/1/download.pdf`)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on("data", (c: Buffer) => chunks.push(c));
+        r.on("end", () => done(null, Buffer.concat(chunks)));
+      });
+    expect(old.status).toBe(200);
+    expect(Buffer.compare(old.body, t.seed.pdfBytes)).toBe(0);
+    // the current version and an unknown one are not version pages
+    for (const version of ["2", "3", "x"]) {
+      const missing = await runLoader(() =>
+        versionLoader(loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id), version })),
+      );
+      expect(missing.status, version).toBe(404);
+    }
+  });
+
+  it("makes no version for a minor metadata fix, nor for a draft paper", async () => {
+    const id = await paperWithPdf(t.seed.issueId, "Minor fix paper");
+    const res = await edit(
+      id,
+      journalPaperFields(t.seed.issueId, { title: "Minor fix paper.", minor_fix: "1" }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const paper = await reader(id);
+    expect(paper.title).toBe("Minor fix paper.");
+    expect(paper.version).toBe(1);
+    expect(paper.versions).toHaveLength(1);
+
+    const [draft] = await insertPapers(t.ctx.db, [
+      paperRow({ publication_id: t.seed.draftIssueId, doi: null, title: "Draft" }),
+    ]);
+    expect(
+      (await edit(draft as number, journalPaperFields(t.seed.draftIssueId, { title: "Draft 2" })))
+        .status,
+    ).toBe(200);
+    const rows = await t.ctx.db
+      .selectFrom("paper_versions")
+      .select("version")
+      .where("paper_id", "=", draft as number)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("makes a version of a metadata edit without the minor-fix tick", async () => {
+    const id = await paperWithPdf(t.seed.issueId, "Renamed paper");
+    await edit(id, journalPaperFields(t.seed.issueId, { title: "Renamed paper, v2" }));
+    await edit(
+      id,
+      journalPaperFields(t.seed.issueId, { title: "Renamed paper, v3", version_note: "Title." }),
+    );
+    const paper = await reader(id);
+    expect(paper.version).toBe(3);
+    expect(paper.versions.map((v: { version: number }) => v.version)).toEqual([1, 2, 3]);
+    const second = await runLoader(() =>
+      versionLoader(loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id), version: "2" })),
+    );
+    expect(second.data).toMatchObject({ version: { title: "Renamed paper, v2" } });
+  });
+});
