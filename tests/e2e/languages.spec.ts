@@ -1,6 +1,6 @@
 /**
  * Every screen in the reader's language (issue 32; decision 382): the home, journal, issue,
- * paper, full text, search and sign-in pages and a dashboard form, in each interface language
+ * paper, full text, search, sign-in and author sign-up pages and a dashboard form, in each interface language
  * at 1280 and 375 px (the two projects), carry their language (`lang`, and `dir="rtl"` in
  * Arabic), never scroll sideways, and pass axe; in the pseudo-locale (the e2e server runs with
  * PSEUDO_LOCALE=1) no text of them is left outside the catalogues
@@ -69,6 +69,7 @@ async function screens(page: Page): Promise<Screen[]> {
     { label: "full text", path: `${paper}/fulltext` },
     { label: "search", path: "/search?q=cells" },
     { label: "sign in", path: "/manager" },
+    { label: "author sign-up", path: "/author-signup" },
     { label: "a dashboard form", path: "/dashboard/create_journal/1", signedIn: true },
   ];
 }
