@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Dialect } from "../db/dialect.ts";
 import type { CitationPool } from "../features/citations/citation-pool.ts";
-import type { JatsPool } from "../features/fulltext/jats-pool.ts";
+import type { JatsPool } from "../features/fulltext/jats-pool-types.ts";
 import type { UsageRecorder } from "../features/usage/recorder.ts";
 import type { Storage } from "../storage/storage.ts";
 import type { PdfPool } from "./pdf-pool.ts";

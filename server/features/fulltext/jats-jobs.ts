@@ -21,41 +21,11 @@ import { blocksText, type FullText } from "../../../shared/fulltext.ts";
 import { readJatsArticle } from "../../import/jats.ts";
 import { utf8Prefix } from "../../services/pdf-text.ts";
 import { jatsFormMetadata } from "./jats-metadata.ts";
+import type { GalleyFacts, JatsAnswers, JatsJob, JatsJobOf } from "./jats-pool-types.ts";
 import { readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 
-/** A job of the JATS pool: the galley's bytes (or text) and what to make of them. */
-export type JatsJob =
-  | {
-      kind: "galley";
-      data: Uint8Array | string;
-      /** Largest file accepted, bytes (`MAX_JATS_MB`). */
-      maxBytes: number;
-      /** Most bytes of body text kept for search (`MAX_PDF_TEXT_KB`; decision 289). */
-      maxTextBytes: number;
-    }
-  | {
-      kind: "tree";
-      data: Uint8Array | string;
-      maxBytes: number;
-      /** The galley's supplied files: `[name as stored, its public URL]`. */
-      files: [string, string][];
-    }
-  | { kind: "metadata"; data: Uint8Array | string; maxBytes: number };
-
-/** The answer of each kind of {@link JatsJob}. */
-export type JatsAnswers = { galley: GalleyFacts; tree: FullText; metadata: JatsMetadata };
-
-/** The job of kind `K`. */
-export type JatsJobOf<K extends keyof JatsAnswers> = Extract<JatsJob, { kind: K }>;
-
-/** What the upload check needs of a galley. */
-export type GalleyFacts = {
-  /** The file names its elements' `xlink:href` give ({@link jatsFileName}), with and without their extension. */
-  named: string[];
-  /** The body's text for the search index, cut to `maxTextBytes` (decision 289). */
-  bodyText: string;
-};
+export type { JatsAnswers, JatsJob, JatsJobOf };
 
 /** A file name as the JATS names it: without folders, lower case. */
 export function jatsFileName(name: string): string {

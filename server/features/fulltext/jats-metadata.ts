@@ -24,12 +24,12 @@ import type {
 import {
   authorSchema,
   fundingSchema,
+  type PaperInput,
   proceedingPaperSchema,
   referenceSchema,
   translationSchema,
 } from "../../../shared/schemas.ts";
 import type { JatsArticle, JatsAuthor } from "../../import/jats.ts";
-import type { PaperFields } from "../papers/commands.ts";
 import { referenceRead } from "../papers/scholarly.ts";
 
 /** Drops eLife's trailing "DOI: http://dx.doi.org/…" paragraph of an abstract. */
@@ -65,7 +65,9 @@ export function jatsAuthorRow(a: JatsAuthor, email = ""): Required<AuthorInput> 
  * The scholarly fields a JATS file gives (decisions 255, 259): history dates, copyright,
  * funders with their Crossref Funder IDs and awards, the funding statement, the reference list.
  */
-export function jatsScholarly(jats: JatsArticle): Partial<PaperFields> {
+export function jatsScholarly(
+  jats: JatsArticle,
+): Partial<Omit<PaperInput, "sel_publication" | "authors">> {
   return {
     received_on: jats.received ?? "",
     accepted_on: jats.accepted ?? "",

@@ -21,22 +21,11 @@
  */
 import { Worker } from "node:worker_threads";
 import { JatsError } from "../../import/jats.ts";
-import type { AppContext } from "../../services/context.ts";
-import { type JatsAnswers, type JatsJob, type JatsJobOf, runJatsJob } from "./jats-jobs.ts";
+import { runJatsJob } from "./jats-jobs.ts";
+import type { JatsAnswers, JatsJob, JatsJobOf, JatsPool } from "./jats-pool-types.ts";
 import { JatsRefusedError } from "./jats-read.ts";
 
-export type JatsPool = {
-  /**
-   * `job`'s answer, from a worker (its `data` is copied, not moved).
-   * @throws JatsRefusedError, JatsError as {@link runJatsJob}; JatsPoolError (busy, timeout,
-   *   crash, closed).
-   */
-  run<K extends keyof JatsAnswers>(job: JatsJobOf<K>): Promise<JatsAnswers[K]>;
-  /** Stops every worker; jobs waiting or running fail with `closed`. */
-  close(): Promise<void>;
-  /** Most workers running at once. */
-  readonly size: number;
-};
+export type { JatsPool } from "./jats-pool-types.ts";
 
 export type JatsPoolOptions = {
   /** Most workers at once, at least 1 (`JATS_WORKERS`). */
@@ -248,7 +237,7 @@ export function createJatsPool(options: JatsPoolOptions): JatsPool {
  * @throws as {@link JatsPool.run}.
  */
 export async function runJats<K extends keyof JatsAnswers>(
-  ctx: Pick<AppContext, "jatsPool">,
+  ctx: { jatsPool?: JatsPool },
   job: JatsJobOf<K>,
 ): Promise<JatsAnswers[K]> {
   return ctx.jatsPool ? ctx.jatsPool.run(job) : runJatsJob(job);
