@@ -187,4 +187,34 @@ describe(`paper versions (${dialectUnderTest})`, () => {
       .executeTakeFirstOrThrow();
     expect(Buffer.compare(await t.ctx.storage.read(kept.file as string), t.seed.pdfBytes)).toBe(0);
   });
+
+  it("stamps a retracted paper's replacement PDF, and its stamped PDF moves to the earlier version", async () => {
+    const id = await paperWithPdf(t.seed.issueId, "Retracted then replaced");
+    const retracted = await request(t.app)
+      .post(`/api/add_paper_update/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie)
+      .send({ type: "withdrawal", title: "Withdrawal", text: "Withdrawn.", date: "2026-06-02" });
+    expect(retracted.status, JSON.stringify(retracted.body)).toBe(201);
+    const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", "hindawi-grp-2016-2657876.pdf"));
+    const pages = (await inspectPdf(new Uint8Array(newPdf))).pageCount;
+    const edited = await edit(
+      id,
+      journalPaperFields(t.seed.issueId, {
+        title: "Retracted then replaced",
+        version_note: "A readable copy.",
+      }),
+      newPdf,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const current = await inspectPdf(
+      new Uint8Array((await pdfAt(`/journal/${JOURNAL}/download/${id}/paper.pdf`)).body),
+    );
+    expect(current.pageCount).toBe(pages);
+    expect(current.text?.match(/WITHDRAWN/g)?.length).toBe(pages);
+    const old = await inspectPdf(
+      new Uint8Array((await pdfAt(`/journal/${JOURNAL}/${id}/version/1/download.pdf`)).body),
+    );
+    expect(old.pageCount).toBe(2);
+    expect(old.text?.match(/WITHDRAWN/g)?.length).toBe(2);
+  });
 });

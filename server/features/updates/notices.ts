@@ -21,7 +21,7 @@ import {
 import type { Db } from "../../db/database.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid, notFound } from "../../services/errors.ts";
-import { commitOrDiscard, nullIfEmpty, timestamp } from "../../services/write.ts";
+import { commitOrDiscard, nullIfEmpty, type Trx, timestamp } from "../../services/write.ts";
 import { newKey } from "../../storage/storage.ts";
 import { journalByUri } from "../journals/queries.ts";
 import { stampPdf } from "./stamp.ts";
@@ -284,4 +284,59 @@ export async function stampedVersionFile(
     .orderBy("u.id", "desc")
     .executeTakeFirst();
   return row?.stamped_file ?? null;
+}
+
+/**
+ * When the PDF of a paper that a notice stamped is replaced (decision 497): the stamped copy of
+ * the new PDF `key`, made with the newest stamping notice's word, or null when no notice stamps
+ * the paper (or pdf-lib cannot read the file). Made before the edit's transaction;
+ * {@link moveStamps} then files it.
+ */
+export async function stampReplacement(
+  ctx: AppContext,
+  paperId: number,
+  key: string,
+): Promise<string | null> {
+  const rows = await ctx.db
+    .selectFrom("paper_updates")
+    .select(["type"])
+    .where("paper_id", "=", paperId)
+    .orderBy("date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const word = rows.map((r) => (isUpdateType(r.type) ? STAMPS[r.type] : undefined)).find(Boolean);
+  return word ? storeStamped(ctx, key, word, paperId) : null;
+}
+
+/**
+ * Inside the edit's transaction, once the replaced PDF is kept as earlier version `kept`
+ * (decision 497): each notice's stamped copy of that PDF becomes the stamp of version `kept`,
+ * and the newest stamping notice takes `stamped` (from {@link stampReplacement}) as the stamp of
+ * the new current PDF, so readers never get the replaced PDF's stamp as the current one.
+ */
+export async function moveStamps(
+  trx: Trx,
+  paperId: number,
+  kept: number,
+  stamped: string | null,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom("paper_updates")
+    .select(["id", "stamped_file"])
+    .where("paper_id", "=", paperId)
+    .where("stamped_file", "is not", null)
+    .orderBy("date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  for (const [i, r] of rows.entries()) {
+    await trx
+      .insertInto("paper_update_stamps")
+      .values({ update_id: Number(r.id), version: kept, stamped_file: r.stamped_file as string })
+      .execute();
+    await trx
+      .updateTable("paper_updates")
+      .set({ stamped_file: i === 0 ? stamped : null })
+      .where("id", "=", r.id)
+      .execute();
+  }
 }
