@@ -467,6 +467,12 @@ export const API = {
     body: paperUpdateSchema,
     answer: answer<{ id: number }>(),
   },
+  /** Added (issue 33, decision 496): the same notice about a conference paper. */
+  "POST /add_proceeding_paper_update/:proceeding/:paper": {
+    params: { proceeding: routeId, paper },
+    body: paperUpdateSchema,
+    answer: answer<{ id: number }>(),
+  },
   /**
    * Added (issue 18, decision 317): the metadata of a JATS file, in the paper forms' fields, to
    * fill the form's empty fields; nothing is stored.

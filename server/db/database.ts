@@ -39,6 +39,7 @@ import * as m030 from "./migrations/030-user-locale.ts";
 import * as m040 from "./migrations/040-content-languages.ts";
 import * as m041 from "./migrations/041-editorial-workflow.ts";
 import * as m050 from "./migrations/050-versions-and-updates.ts";
+import * as m051 from "./migrations/051-version-stamps.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -82,6 +83,7 @@ export const migrations: Record<string, MigrationModule> = {
   "040-content-languages": m040,
   "041-editorial-workflow": m041,
   "050-versions-and-updates": m050,
+  "051-version-stamps": m051,
 };
 
 /**

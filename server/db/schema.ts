@@ -355,6 +355,18 @@ export interface PaperUpdatesTable {
   created_at: string;
 }
 
+/**
+ * The stamped copy of an earlier version's PDF made for a notice that stamps (migration 051,
+ * decision 497).
+ */
+export interface PaperUpdateStampsTable {
+  update_id: number;
+  /** The earlier version (`paper_versions.version`) whose PDF was stamped. */
+  version: number;
+  /** Storage key of the stamped copy. */
+  stamped_file: string;
+}
+
 /** A paper as it was before an edit made a new version (migration 050, decision 490). */
 export interface PaperVersionsTable {
   paper_id: number;
@@ -752,6 +764,7 @@ export interface Database {
   paper_translations: PaperTranslationsTable;
   paper_jats: PaperJatsTable;
   paper_updates: PaperUpdatesTable;
+  paper_update_stamps: PaperUpdateStampsTable;
   paper_versions: PaperVersionsTable;
   paper_jats_files: PaperJatsFilesTable;
   proceeding_events: ProceedingEventsTable;

@@ -74,6 +74,8 @@ export async function referencedKeys(ctx: AppContext): Promise<Set<string>> {
       .select("stamped_file as key")
       .where("stamped_file", "is not", null)
       .execute(),
+    // stamped copies of earlier versions' PDFs (decision 497)
+    ctx.db.selectFrom("paper_update_stamps").select("stamped_file as key").execute(),
     ctx.db
       .selectFrom("paper_versions")
       .select("file as key")

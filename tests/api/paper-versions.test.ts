@@ -4,13 +4,15 @@
  * earlier one stays readable at `{paper page}/version/{n}` with its date, note, title and its own
  * PDF at `…/version/{n}/download.pdf` (the replaced file is kept); the paper's reading data lists
  * every version. "Minor fix, no new version" changes metadata in place, and a draft paper is
- * edited in place too.
+ * edited in place too. When the paper is then retracted, the earlier version's PDF download is
+ * stamped too, its stored original unchanged (decision 497).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { loader as versionLoader } from "../../app/routes/paper-version.tsx";
+import { inspectPdf } from "../../server/services/pdf.ts";
 import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
 import { journalPaperFields } from "../helpers/dashboard-forms.ts";
 import { insertPapers, paperRow } from "../helpers/fixtures.ts";
@@ -36,6 +38,17 @@ async function paperWithPdf(issueId: number, title: string): Promise<number> {
   ]);
   return id as number;
 }
+
+/** The PDF at `url`, as bytes. */
+const pdfAt = (url: string) =>
+  request(t.app)
+    .get(url)
+    .buffer(true)
+    .parse((r, done) => {
+      const chunks: Buffer[] = [];
+      r.on("data", (c: Buffer) => chunks.push(c));
+      r.on("end", () => done(null, Buffer.concat(chunks)));
+    });
 
 const reader = async (id: number) =>
   (await request(t.app).get(`/api/get_journal_paper/${JOURNAL}/${id}`)).body.paper;
@@ -136,5 +149,72 @@ describe(`paper versions (${dialectUnderTest})`, () => {
       versionLoader(loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id), version: "2" })),
     );
     expect(second.data).toMatchObject({ version: { title: "Renamed paper, v2" } });
+  });
+
+  it("stamps the earlier versions' PDFs too when the paper is retracted, the originals unchanged", async () => {
+    const id = await paperWithPdf(t.seed.issueId, "Retracted after a correction");
+    const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", "issue6010_1.pdf"));
+    const edited = await edit(
+      id,
+      journalPaperFields(t.seed.issueId, {
+        title: "Retracted after a correction",
+        version_note: "Figure 1 replaced.",
+      }),
+      newPdf,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const retracted = await request(t.app)
+      .post(`/api/add_paper_update/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie)
+      .send({
+        type: "retraction",
+        title: "Retraction",
+        text: "The paper is retracted.",
+        date: "2026-06-01",
+      });
+    expect(retracted.status, JSON.stringify(retracted.body)).toBe(201);
+    const old = await pdfAt(`/journal/${JOURNAL}/${id}/version/1/download.pdf`);
+    expect(old.status).toBe(200);
+    const info = await inspectPdf(new Uint8Array(old.body));
+    expect(info.pageCount).toBe(2);
+    expect(info.text?.match(/RETRACTED/g)?.length).toBe(2);
+    // the stored original of version 1 is byte for byte the PDF it was
+    const kept = await t.ctx.db
+      .selectFrom("paper_versions")
+      .select("file")
+      .where("paper_id", "=", id)
+      .where("version", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(Buffer.compare(await t.ctx.storage.read(kept.file as string), t.seed.pdfBytes)).toBe(0);
+  });
+
+  it("stamps a retracted paper's replacement PDF, and its stamped PDF moves to the earlier version", async () => {
+    const id = await paperWithPdf(t.seed.issueId, "Retracted then replaced");
+    const retracted = await request(t.app)
+      .post(`/api/add_paper_update/${JOURNAL}/${id}`)
+      .set("Cookie", t.cookie)
+      .send({ type: "withdrawal", title: "Withdrawal", text: "Withdrawn.", date: "2026-06-02" });
+    expect(retracted.status, JSON.stringify(retracted.body)).toBe(201);
+    const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", "hindawi-grp-2016-2657876.pdf"));
+    const pages = (await inspectPdf(new Uint8Array(newPdf))).pageCount;
+    const edited = await edit(
+      id,
+      journalPaperFields(t.seed.issueId, {
+        title: "Retracted then replaced",
+        version_note: "A readable copy.",
+      }),
+      newPdf,
+    );
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const current = await inspectPdf(
+      new Uint8Array((await pdfAt(`/journal/${JOURNAL}/download/${id}/paper.pdf`)).body),
+    );
+    expect(current.pageCount).toBe(pages);
+    expect(current.text?.match(/WITHDRAWN/g)?.length).toBe(pages);
+    const old = await inspectPdf(
+      new Uint8Array((await pdfAt(`/journal/${JOURNAL}/${id}/version/1/download.pdf`)).body),
+    );
+    expect(old.pageCount).toBe(2);
+    expect(old.text?.match(/WITHDRAWN/g)?.length).toBe(2);
   });
 });

@@ -288,6 +288,17 @@ const CASES: Record<string, Case> = {
       date: "2026-01-02",
     }),
   },
+  // …and a conference paper's by its proceeding's managers (decision 496)
+  "POST /add_proceeding_paper_update/:proceeding/:paper": {
+    scope: "proceeding",
+    path: (x) => `/add_proceeding_paper_update/${x.proceedingId}/${x.proceedingPaperId}`,
+    json: () => ({
+      type: "correction",
+      title: "Correction",
+      text: "A figure.",
+      date: "2026-01-02",
+    }),
+  },
   "GET /dashboard/managers": { scope: "admin" },
   "POST /manager_journal/:user": {
     scope: "admin",

@@ -4,7 +4,9 @@
  * paper's reading data names each notice, newest first; a retraction's PDF download is stamped
  * "Retracted" on every page while the stored original stays byte for byte; a removal keeps the
  * metadata and the notice and withdraws the PDF (410 with the reason). The body is checked at
- * the boundary: a type outside Crossref's list, a malformed date, a draft paper are 400s.
+ * the boundary: a type outside Crossref's list, a malformed date, a draft paper are 400s. A
+ * conference paper takes the same notice through POST /add_proceeding_paper_update (decision
+ * 496), with the same effects.
  */
 import request from "supertest";
 import { describe, expect, it } from "vitest";
@@ -13,7 +15,7 @@ import { dialectUnderTest } from "../helpers/context.ts";
 import { insertPapers, paperRow } from "../helpers/fixtures.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 
-const t = seededFileContext({ manager: true });
+const t = seededFileContext({ manager: true, proceedings: true });
 const JOURNAL = "ethics-review";
 
 function addNotice(paperId: number, body: object) {
@@ -39,9 +41,9 @@ async function paperWithPdf(title: string): Promise<number> {
   return id as number;
 }
 
-async function download(paperId: number) {
+async function download(paperId: number, page = `/journal/${JOURNAL}`) {
   return request(t.app)
-    .get(`/journal/${JOURNAL}/download/${paperId}/paper.pdf`)
+    .get(`${page}/download/${paperId}/paper.pdf`)
     .buffer(true)
     .parse((res, done) => {
       const chunks: Buffer[] = [];
@@ -161,5 +163,40 @@ describe(`update notices (${dialectUnderTest})`, () => {
     });
     expect(onDraft.status).toBe(400);
     expect((await readerView(id)).updates).toEqual([]);
+  });
+
+  it("takes the same notice about a conference paper, by its proceeding's call", async () => {
+    const { proceedingId, slug, tracePaperId, otherPaperId } = t.proceedings;
+    const add = (paperId: number, body: object) =>
+      request(t.app)
+        .post(`/api/add_proceeding_paper_update/${proceedingId}/${paperId}`)
+        .set("Cookie", t.cookie)
+        .send(body);
+    const notice = {
+      type: "retraction",
+      title: "Retraction: Trace-based typing",
+      text: "The benchmark results could not be reproduced.",
+      date: "2026-05-04",
+      doi: "10.1145/retraction.1",
+    };
+    const res = await add(tracePaperId, notice);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ status: 1, msg: "The notice was added to the paper." });
+    const page = await request(t.app).get(`/api/get_proceeding_paper/${slug}/${tracePaperId}`);
+    expect(page.status).toBe(200);
+    expect(page.body.paper.updates).toEqual([
+      expect.objectContaining({ type: "retraction", title: notice.title, doi: notice.doi }),
+    ]);
+    // the download is stamped, the stored original unchanged
+    const pdf = await download(tracePaperId, `/proceedings/${slug}`);
+    expect(pdf.status).toBe(200);
+    const info = await inspectPdf(new Uint8Array(pdf.body));
+    expect(info.text?.match(/RETRACTED/g)?.length).toBe(2);
+    expect(Buffer.compare(await t.ctx.storage.read(t.seed.pdfKey), t.seed.pdfBytes)).toBe(0);
+    // the same checks as a journal paper's: a paper of another proceeding, a wrong type
+    expect((await add(otherPaperId, notice)).status).toBe(404);
+    const wrongType = await add(tracePaperId, { ...notice, type: "new_version" });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.errors.type).toBe("Choose the type of the notice.");
   });
 });

@@ -4,7 +4,8 @@
  * correction as an `update` of the paper's DOI and the retraction notice as its own article
  * updating that DOI, and validates against the schema; the generated JATS names each notice in a
  * `related-article` (DTD-valid), OAI `oai_dc` in a `dc:relation`, the page's JSON-LD in a
- * `correction` with the retracted status and its Dublin Core in `DC.relation`.
+ * `correction` with the retracted status and its Dublin Core in `DC.relation`; the Atom feeds
+ * announce each notice in an entry of its own (decision 495), valid against the Atom schema.
  */
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import { getJournalPaper } from "../../server/features/papers/queries.ts";
 import { searchPapers } from "../../server/features/search/search.ts";
 import { addPaperUpdate } from "../../server/features/updates/notices.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
+import { parseXml, xmllint } from "../helpers/parsers.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 import { CROSSREF_XSD, jatsDtdErrors, schemaErrors } from "../helpers/xml-validate.ts";
 
@@ -32,7 +34,7 @@ beforeAll(async () => {
     .where("id", "=", t.seed.journalId)
     .execute();
   const add = (body: Parameters<typeof addPaperUpdate>[3]) =>
-    addPaperUpdate(t.ctx, JOURNAL, t.seed.paperWithPdfId, body);
+    addPaperUpdate(t.ctx, { journal: JOURNAL }, t.seed.paperWithPdfId, body);
   ({ id: correctionId } = await add({
     type: "correction",
     title: "Correction: a good life",
@@ -74,6 +76,47 @@ describe(`a corrected, then retracted paper in every output (${dialectUnderTest}
     );
     expect(xml).toContain('related-article-type="correction-forward"');
     expect(jatsDtdErrors({ jats: xml })).toBe("");
+  });
+
+  it.each([
+    ["the journal's", `/journal/${JOURNAL}/feed.xml`],
+    ["the site's", "/feed.xml"],
+  ])("announces each notice in %s Atom feed, which stays valid", async (_, feed) => {
+    const res = await request(t.app).get(feed);
+    expect(res.status).toBe(200);
+    const verdict = xmllint(res.text, "atom.rng");
+    expect(verdict.status, verdict.errors).toBe(0);
+    const page = `https://${HOST}/journal/${JOURNAL}/${t.seed.paperWithPdfId}`;
+    const entries = Array.from(parseXml(res.text).getElementsByTagName("entry")).map((e) => ({
+      title: e.getElementsByTagName("title")[0]?.textContent,
+      id: e.getElementsByTagName("id")[0]?.textContent,
+      links: Array.from(e.getElementsByTagName("link")).map(
+        (l) => `${l.getAttribute("rel")} ${l.getAttribute("href")}`,
+      ),
+      category: e.getElementsByTagName("category")[0]?.getAttribute("term"),
+      label: e.getElementsByTagName("category")[0]?.getAttribute("label"),
+      published: e.getElementsByTagName("published")[0]?.textContent,
+      summary: e.getElementsByTagName("summary")[0]?.textContent,
+    }));
+    // the newest first: the retraction was added last
+    const [retraction, correction] = entries.filter((e) => e.category);
+    expect(retraction).toEqual({
+      title: "Retraction: a good life",
+      id: `https://doi.org/${RETRACTION_DOI}`,
+      links: [`alternate ${page}#notice-${correctionId + 1}`, `related ${page}`],
+      category: "retraction",
+      label: "Retraction",
+      published: "2026-02-10T00:00:00Z",
+      summary: "The authors retract this paper.",
+    });
+    expect(correction).toMatchObject({
+      title: "Correction: a good life",
+      id: `${page}#notice-${correctionId}`,
+      category: "correction",
+      published: "2026-01-05T00:00:00Z",
+    });
+    // the paper keeps its own entry
+    expect(entries.filter((e) => e.links[0] === `alternate ${page}`)).toHaveLength(1);
   });
 
   it("names each notice in OAI's dc:relation", async () => {

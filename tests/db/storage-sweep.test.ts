@@ -50,6 +50,33 @@ describe(`storage sweep (${dialectUnderTest})`, () => {
     expect(keys).toContain("logos/0123456789abcdef0123456789abcdef.png");
   });
 
+  it("keeps the stamped copies of a retraction and of its paper's earlier versions (decision 497)", async () => {
+    const seeded = await seedCatalogue(t.ctx);
+    const current = "stamped/33333333333333333333333333333333.pdf";
+    const earlier = "stamped/44444444444444444444444444444444.pdf";
+    const row = await t.ctx.db
+      .insertInto("paper_updates")
+      .values({
+        paper_id: seeded.paperWithPdfId,
+        type: "retraction",
+        title: "Retraction",
+        text: "Retracted.",
+        date: "2026-01-01",
+        doi: null,
+        stamped_file: current,
+        created_at: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto("paper_update_stamps")
+      .values({ update_id: Number(row.id), version: 1, stamped_file: earlier })
+      .execute();
+    const keys = await referencedKeys(t.ctx);
+    expect(keys).toContain(current);
+    expect(keys).toContain(earlier);
+  });
+
   it("removes old temp files and old unreferenced files, and keeps the rest", async () => {
     const seeded = await seedCatalogue(t.ctx);
     const cover = await referencedCover();

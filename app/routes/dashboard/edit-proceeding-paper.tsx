@@ -6,12 +6,14 @@
  * Success shows 'Paper Updated Successfully.' and the paper reloads; a failure shows the
  * server's msg, else 'Paper Update failed', under the form. Its JATS full text can be removed
  * from the form (POST /api/remove_proceeding_paper_jats/{proceeding}/{paper}, decision 316).
+ * Below it, 'Add a notice' adds a correction, retraction… to the paper, the journal papers' form
+ * (POST /api/add_proceeding_paper_update, decision 496).
  */
 import { useMemo } from "react";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
-import { mirrorAction } from "../../components/dashboard/form-action.ts";
+import { formAction } from "../../components/dashboard/form-action.ts";
 import {
   PaperForm,
   REMOVE_JATS_FAILED,
@@ -19,6 +21,10 @@ import {
 } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
+import {
+  UPDATE_NOTICE_INTENT,
+  UpdateNoticeForm,
+} from "../../components/dashboard/update-notice-form.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { useT } from "../../i18n/use-t.tsx";
@@ -31,9 +37,17 @@ export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoa
   return paper;
 });
 
-export const clientAction = mirrorAction(
-  "POST /edit_proceeding_paper/:proceeding/:paper",
-  MESSAGES.paperUpdateFailed,
+/** The paper's form posts to /edit_proceeding_paper; 'Add a notice' to /add_proceeding_paper_update. */
+export const clientAction = formAction((intent, { params }: Route.ClientActionArgs) =>
+  intent === UPDATE_NOTICE_INTENT
+    ? {
+        path: pathOf("POST /add_proceeding_paper_update/:proceeding/:paper", params),
+        failure: msg("The notice could not be added."),
+      }
+    : {
+        path: pathOf("POST /edit_proceeding_paper/:proceeding/:paper", params),
+        failure: MESSAGES.paperUpdateFailed,
+      },
 );
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -89,6 +103,9 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
         }
         mode="edit"
       />
+      <div className="mt-8">
+        <UpdateNoticeForm />
+      </div>
     </DashboardScreen>
   );
 }

@@ -23,7 +23,7 @@ import type { AppContext } from "../../services/context.ts";
 import { readableBy } from "../accounts/access.ts";
 import { findPaperFile, findProceedingPaperFile, parsePaperId } from "../papers/queries.ts";
 import { galleyLinkHeader } from "../signposting/signposting.ts";
-import { fileState } from "../updates/notices.ts";
+import { fileState, stampedVersionFile } from "../updates/notices.ts";
 import { storedVersion } from "../updates/versions.ts";
 import { storedEtag, strongEtag } from "./pdf-etag.ts";
 import { sendStored } from "./send-stored.ts";
@@ -132,7 +132,9 @@ async function earlierCopy(
   if (!version?.file) return null;
   const state = await fileState(ctx.db, id);
   if (state.kind === "removed") return { removed: state.reason };
-  return { key: version.file, title: `${version.title} v${n}` };
+  // a retracted paper's earlier versions are stamped too (decision 497)
+  const stamped = await stampedVersionFile(ctx.db, id, n);
+  return { key: stamped ?? version.file, title: `${version.title} v${n}` };
 }
 
 /** Sends the stored PDF (Range, ETag, Last-Modified), or the 404 text when there is none. */

@@ -16,6 +16,7 @@ import {
   proceedingPaperLink,
   publicationLink,
 } from "../../../shared/format.ts";
+import { isUpdateType, noticeAnchor, type UpdateType } from "../../../shared/updates.ts";
 import type { AppContext } from "../../services/context.ts";
 import { authorsByPaper } from "../papers/scholarly.ts";
 import { publishedIssues } from "../publications/queries.ts";
@@ -206,7 +207,14 @@ export async function* sitemapPaperUrls(
 }
 
 export type FeedEntry = {
+  /** The entry's page below the site's origin (an update notice: its anchor on the paper page). */
   path: string;
+  /** An update notice's paper page (its `rel="related"` link); absent for a paper. */
+  related?: string;
+  /** When the entry joined the site (ISO 8601): the feed lists the newest first. */
+  added: string;
+  /** An update notice's Crossref type (decision 495); absent for a paper. */
+  update_type?: UpdateType;
   title: string;
   authors: string[];
   summary: string;
@@ -355,7 +363,91 @@ export async function listRecentPapers(
       doi: r.doi,
       source_title: source,
       updated: r.updated_at,
+      added: r.created_at,
       published: feedDate(date.iso) ?? r.created_at,
     };
   });
+}
+
+/**
+ * The newest update notices (corrections, retractions…, decision 490) of public papers, at most
+ * `limit` by when they were added, as feed entries (decision 495): each at its anchor on the
+ * paper's page (`{paper page}#notice-{id}`), `related` the paper's page, its DOI its id when it
+ * has one, `published` its date, its text the summary, `title` the notice's own. A journal's
+ * feed: only that journal's papers' notices; the site's: journals' and proceedings'.
+ */
+export async function listRecentNotices(
+  app: AppContext,
+  query: FeedQuery = {},
+): Promise<FeedEntry[]> {
+  const ctx = reading(app);
+  let rows = ctx.db
+    .selectFrom("paper_updates as u")
+    .innerJoin("papers as p", "p.id", "u.paper_id")
+    .leftJoin("publications as pub", "pub.id", "p.publication_id")
+    .leftJoin("journals as j", "j.id", "pub.journal_id")
+    .leftJoin("proceedings as pr", "pr.id", "p.proceeding_id")
+    .select([
+      "u.id",
+      "u.type",
+      "u.title",
+      "u.text",
+      "u.date",
+      "u.doi",
+      "u.created_at",
+      "p.id as paper_id",
+      "j.uri",
+      "j.name as journal_name",
+      "pr.slug",
+      "pr.title as proceeding_title",
+    ])
+    .orderBy("u.created_at", "desc")
+    .orderBy("u.id", "desc")
+    .limit(query.limit ?? 50);
+  rows =
+    query.journalUri !== undefined
+      ? rows
+          .where("j.uri", "=", query.journalUri)
+          .where("j.active", "=", 1)
+          .where("pub.status", "=", "published")
+      : rows.where((eb) =>
+          eb.or([
+            eb.and([eb("j.active", "=", 1), eb("pub.status", "=", "published")]),
+            eb("pr.id", "is not", null),
+          ]),
+        );
+  return (await rows.execute()).map((r) => {
+    const page =
+      r.slug !== null ? proceedingPaperLink(r.slug, r.paper_id) : paperLink(r.uri!, r.paper_id);
+    return {
+      path: `${page}#${noticeAnchor(Number(r.id))}`,
+      related: page,
+      title: r.title,
+      authors: [],
+      summary: r.text,
+      doi: r.doi,
+      source_title: (r.slug !== null ? r.proceeding_title : r.journal_name) ?? "",
+      updated: r.created_at,
+      added: r.created_at,
+      published: feedDate(r.date) ?? r.created_at,
+      update_type: isUpdateType(r.type) ? r.type : "correction",
+    };
+  });
+}
+
+/**
+ * A feed's entries: the newest papers and update notices (decision 495), newest added first,
+ * at most `limit` (default 50) in all.
+ */
+export async function listFeedEntries(
+  app: AppContext,
+  query: FeedQuery = {},
+): Promise<FeedEntry[]> {
+  const [papers, notices] = await Promise.all([
+    listRecentPapers(app, query),
+    listRecentNotices(app, query),
+  ]);
+  return [...papers, ...notices]
+    .sort((a, b) => (a.added < b.added ? 1 : a.added > b.added ? -1 : 0))
+    .slice(0, query.limit ?? 50);
 }

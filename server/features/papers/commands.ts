@@ -30,6 +30,7 @@ import {
 import { attachJats, detachJats, type StoredJats } from "../fulltext/galley.ts";
 import { journalByUri } from "../journals/queries.ts";
 import { indexPaper } from "../search/search.ts";
+import { moveStamps, stampReplacement } from "../updates/notices.ts";
 import { keepVersion } from "../updates/versions.ts";
 import {
   type AuthorWrite,
@@ -416,17 +417,22 @@ async function rewritePaper(
   { jats }: GalleyExtra,
 ): Promise<{ id: number }> {
   const file = pdf?.byteLength ? await storePaperFile(ctx, pdf) : null;
+  // a retracted paper's new PDF is stamped too (decision 497)
+  const stamped = file ? await stampReplacement(ctx, paper.id, file.key) : null;
   let versioned = false;
   const replacedGalley = await commitOrDiscard(
     ctx,
     async (trx) => {
       await assertDoiFree(trx, input.doi, paper.id);
       // an edit of a paper on the record keeps what it was as an earlier version (decision 490)
-      const version =
+      const next =
         (await onTheRecord(trx, paper.id)) && (file || jats || !input.minor_fix)
           ? await keepVersion(trx, paper.id, input.version_note ?? "")
-          : {};
-      versioned = "version" in version;
+          : null;
+      versioned = next !== null;
+      // the replaced PDF's stamps go with it to the kept version (decision 497)
+      if (file && next) await moveStamps(trx, paper.id, next.version - 1, stamped);
+      const version = next ?? {};
       await trx
         .updateTable("papers")
         .set({
@@ -451,6 +457,7 @@ async function rewritePaper(
     },
     async () => {
       if (file) await ctx.storage.remove(file.key);
+      if (stamped) await ctx.storage.remove(stamped);
     },
   ).catch(async (error: unknown) => {
     throw await asDoiConflict(ctx.db, error, input.doi, paper.id);

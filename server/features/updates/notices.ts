@@ -1,11 +1,11 @@
 /**
  * Update notices of papers (issue 33; docs/decisions/490-versions-and-update-notices.md): a
  * manager adds a correction, retraction… (Crossref's types, shared/updates.ts) to a paper of a
- * published issue; readers and every writer read them here.
+ * published issue or of a proceeding (decision 496); readers and every writer read them here.
  *
  * A notice of a type that stamps (retraction, partial retraction, withdrawal) stores a stamped
- * copy of the paper's PDF (./stamp.ts) under its own key before the row is written; the
- * original is never changed. A removal withdraws the files: the queries of the download and
+ * copy of the paper's PDF and of every earlier version's PDF (./stamp.ts, decision 497) under
+ * their own keys before the row is written; the originals are never changed. A removal withdraws the files: the queries of the download and
  * full-text routes ask {@link fileState}.
  */
 import { msg } from "../../../shared/i18n/messages.ts";
@@ -21,7 +21,7 @@ import {
 import type { Db } from "../../db/database.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid, notFound } from "../../services/errors.ts";
-import { commitOrDiscard, nullIfEmpty, timestamp } from "../../services/write.ts";
+import { commitOrDiscard, nullIfEmpty, type Trx, timestamp } from "../../services/write.ts";
 import { newKey } from "../../storage/storage.ts";
 import { journalByUri } from "../journals/queries.ts";
 import { stampPdf } from "./stamp.ts";
@@ -123,19 +123,33 @@ const NOT_PUBLISHED = msg(
 );
 
 /**
- * POST /add_paper_update/{journal}/{paper} (added, decision 490): adds the notice `input` to
- * a paper of a published issue of the journal; for a stamping type, the PDF's stamped copy is
- * stored first (an unreadable PDF is served unstamped, and logged).
- * @returns the notice's id.
- * @throws AppError `not_found` (journal, paper of another journal), `invalid` (draft issue).
+ * Where the paper a notice is about was published: a journal (by URI) or a proceeding (by id);
+ * the notice calls of both share {@link addPaperUpdate} (decision 496).
  */
-export async function addPaperUpdate(
+export type NoticeVenue = { journal: string } | { proceeding: number };
+
+/**
+ * The paper `paperId` of `venue` with its PDF's key, checked to take a notice: a journal paper
+ * only in a published issue (a draft is still edited in place); a conference paper always (its
+ * proceeding is public).
+ * @throws AppError `not_found` (venue, paper of another venue), `invalid` (draft issue).
+ */
+async function paperOnRecord(
   ctx: AppContext,
-  journalUri: string,
+  venue: NoticeVenue,
   paperId: number,
-  input: PaperUpdateInput,
-): Promise<{ id: number }> {
-  const journal = await journalByUri(ctx, journalUri);
+): Promise<{ id: number; file: string | null }> {
+  if ("proceeding" in venue) {
+    const paper = await ctx.db
+      .selectFrom("papers")
+      .select(["id", "file"])
+      .where("id", "=", paperId)
+      .where("proceeding_id", "=", venue.proceeding)
+      .executeTakeFirst();
+    if (!paper) throw notFound(msg("There is no such paper in this proceeding."));
+    return paper;
+  }
+  const journal = await journalByUri(ctx, venue.journal);
   const paper = await ctx.db
     .selectFrom("papers as p")
     .innerJoin("publications as pub", "pub.id", "p.publication_id")
@@ -145,19 +159,27 @@ export async function addPaperUpdate(
     .executeTakeFirst();
   if (!paper) throw notFound(msg("There is no such paper in this journal."));
   if (paper.status !== "published") throw invalid(NOT_PUBLISHED, { type: NOT_PUBLISHED });
+  return paper;
+}
+
+/**
+ * POST /add_paper_update/{journal}/{paper} (decision 490) and
+ * POST /add_proceeding_paper_update/{proceeding}/{paper} (decision 496): adds the notice `input`
+ * to a paper of a published issue of the journal, or to a conference paper of the proceeding;
+ * for a stamping type, stamped copies of the PDF and of every earlier version's PDF are stored
+ * first (decision 497; an unreadable PDF is served unstamped, and logged).
+ * @returns the notice's id.
+ * @throws AppError `not_found` (venue, paper of another venue), `invalid` (draft issue).
+ */
+export async function addPaperUpdate(
+  ctx: AppContext,
+  venue: NoticeVenue,
+  paperId: number,
+  input: PaperUpdateInput,
+): Promise<{ id: number }> {
+  const paper = await paperOnRecord(ctx, venue, paperId);
   const word = STAMPS[input.type];
-  let stamped: string | null = null;
-  if (word && paper.file) {
-    try {
-      const bytes = await stampPdf(await ctx.storage.read(paper.file), word);
-      stamped = newKey("stamped", ".pdf");
-      await ctx.storage.put(stamped, bytes);
-    } catch (error) {
-      ctx.log.warn({ err: error, paperId }, "could not stamp a paper's PDF; served unstamped");
-      stamped = null;
-    }
-  }
-  const key = stamped;
+  const stamps = word ? await stampCopies(ctx, paper, word) : { current: null, earlier: [] };
   return commitOrDiscard(
     ctx,
     async (trx) => {
@@ -170,21 +192,151 @@ export async function addPaperUpdate(
           text: input.text,
           date: input.date,
           doi: nullIfEmpty(input.doi),
-          stamped_file: key,
+          stamped_file: stamps.current,
           created_at: timestamp(),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      const id = Number(row.id);
+      if (stamps.earlier.length > 0) {
+        await trx
+          .insertInto("paper_update_stamps")
+          .values(stamps.earlier.map((s) => ({ update_id: id, ...s })))
+          .execute();
+      }
       // the paper's datestamp moves, so OAI harvesters and feeds see the change
       await trx
         .updateTable("papers")
         .set({ updated_at: timestamp() })
         .where("id", "=", paper.id)
         .execute();
-      return { id: Number(row.id) };
+      return { id };
     },
     async () => {
-      if (key) await ctx.storage.remove(key);
+      const keys = [stamps.current, ...stamps.earlier.map((s) => s.stamped_file)];
+      for (const key of keys) if (key) await ctx.storage.remove(key);
     },
   );
+}
+
+/**
+ * The stamped copy of the PDF at `key`, stored under a new key; null when pdf-lib cannot read
+ * it (logged: that PDF is then served unstamped).
+ */
+async function storeStamped(
+  ctx: AppContext,
+  key: string,
+  word: string,
+  paperId: number,
+): Promise<string | null> {
+  try {
+    const bytes = await stampPdf(await ctx.storage.read(key), word);
+    const stamped = newKey("stamped", ".pdf");
+    await ctx.storage.put(stamped, bytes);
+    return stamped;
+  } catch (error) {
+    ctx.log.warn({ err: error, paperId }, "could not stamp a paper's PDF; served unstamped");
+    return null;
+  }
+}
+
+/**
+ * Stamped copies of paper's current PDF and of every earlier version's PDF (decision 497), one
+ * at a time (pdf-lib holds each file in memory); the originals are not changed.
+ */
+async function stampCopies(
+  ctx: AppContext,
+  paper: { id: number; file: string | null },
+  word: string,
+): Promise<{ current: string | null; earlier: { version: number; stamped_file: string }[] }> {
+  const current = paper.file ? await storeStamped(ctx, paper.file, word, paper.id) : null;
+  const versions = await ctx.db
+    .selectFrom("paper_versions")
+    .select(["version", "file"])
+    .where("paper_id", "=", paper.id)
+    .where("file", "is not", null)
+    .orderBy("version")
+    .execute();
+  const earlier: { version: number; stamped_file: string }[] = [];
+  for (const v of versions) {
+    const stamped = v.file ? await storeStamped(ctx, v.file, word, paper.id) : null;
+    if (stamped) earlier.push({ version: Number(v.version), stamped_file: stamped });
+  }
+  return { current, earlier };
+}
+
+/**
+ * The stamped copy of earlier version `version`'s PDF that readers get (decision 497): the one
+ * made for the newest notice that stamped it, or null (the version's original is served).
+ */
+export async function stampedVersionFile(
+  db: Db,
+  paperId: number,
+  version: number,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("paper_update_stamps as s")
+    .innerJoin("paper_updates as u", "u.id", "s.update_id")
+    .select("s.stamped_file")
+    .where("u.paper_id", "=", paperId)
+    .where("s.version", "=", version)
+    .orderBy("u.date", "desc")
+    .orderBy("u.id", "desc")
+    .executeTakeFirst();
+  return row?.stamped_file ?? null;
+}
+
+/**
+ * When the PDF of a paper that a notice stamped is replaced (decision 497): the stamped copy of
+ * the new PDF `key`, made with the newest stamping notice's word, or null when no notice stamps
+ * the paper (or pdf-lib cannot read the file). Made before the edit's transaction;
+ * {@link moveStamps} then files it.
+ */
+export async function stampReplacement(
+  ctx: AppContext,
+  paperId: number,
+  key: string,
+): Promise<string | null> {
+  const rows = await ctx.db
+    .selectFrom("paper_updates")
+    .select(["type"])
+    .where("paper_id", "=", paperId)
+    .orderBy("date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const word = rows.map((r) => (isUpdateType(r.type) ? STAMPS[r.type] : undefined)).find(Boolean);
+  return word ? storeStamped(ctx, key, word, paperId) : null;
+}
+
+/**
+ * Inside the edit's transaction, once the replaced PDF is kept as earlier version `kept`
+ * (decision 497): each notice's stamped copy of that PDF becomes the stamp of version `kept`,
+ * and the newest stamping notice takes `stamped` (from {@link stampReplacement}) as the stamp of
+ * the new current PDF, so readers never get the replaced PDF's stamp as the current one.
+ */
+export async function moveStamps(
+  trx: Trx,
+  paperId: number,
+  kept: number,
+  stamped: string | null,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom("paper_updates")
+    .select(["id", "stamped_file"])
+    .where("paper_id", "=", paperId)
+    .where("stamped_file", "is not", null)
+    .orderBy("date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  for (const [i, r] of rows.entries()) {
+    await trx
+      .insertInto("paper_update_stamps")
+      .values({ update_id: Number(r.id), version: kept, stamped_file: r.stamped_file as string })
+      .execute();
+    await trx
+      .updateTable("paper_updates")
+      .set({ stamped_file: i === 0 ? stamped : null })
+      .where("id", "=", r.id)
+      .execute();
+  }
 }
