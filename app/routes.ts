@@ -18,6 +18,8 @@ export default [
   route("proceedings/:slug/:paper/fulltext", "routes/proceeding-paper-fulltext.tsx"),
   route("categories", "routes/categories.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("search", "routes/search.tsx"),
   route("manager", "routes/manager.tsx"),
   route("registration", "routes/registration.tsx"),

@@ -28,7 +28,7 @@ import {
   sitemapPaperUrls,
 } from "./indexed-pages.ts";
 
-const STATIC_PAGES = ["/", "/journals", "/categories", "/contact"];
+const STATIC_PAGES = ["/", "/journals", "/categories", "/contact", "/accessibility", "/privacy"];
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const CRAWLER_CACHE = "public, max-age=3600";
 /**
