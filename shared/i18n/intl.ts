@@ -54,6 +54,32 @@ export function formatDate(value: string | null | undefined, locale: RenderLocal
 }
 
 /**
+ * A moment (an ISO timestamp) as the site writes dates, {@link formatDate}'s day, month and
+ * year, then the time of day in UTC (`29 November 2026, 11:08 UTC`); empty for no value, the
+ * text unchanged when it is no timestamp. One date format everywhere (issue 34).
+ */
+export function formatDateTime(value: string | null | undefined, locale: RenderLocale): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const tag = intlLocale(locale);
+  return cached(
+    `moment ${tag}`,
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        timeZone: "UTC",
+        timeZoneName: "short",
+      }),
+  ).format(date);
+}
+
+/**
  * A whole number as people read it (`1,234`).
  * @public
  */

@@ -22,11 +22,10 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { formatNumber } from "../../../shared/i18n/intl.ts";
+import { formatDate, formatNumber } from "../../../shared/i18n/intl.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { FIGURE_LABELS, FIGURE_NAMES, type StatisticsScreen } from "../../../shared/usage.ts";
 import { formAction } from "../../components/dashboard/form-action.ts";
-import { shortPeriod } from "../../components/dashboard/formats.ts";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { SushiPanel } from "../../components/dashboard/statistics/sushi-panel.tsx";
@@ -87,8 +86,8 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { statistics: s, sushi, query } = loaderData;
   const unit = s.granularity === "day" ? "day" : "month";
   const range = t("{from} to {to}", {
-    from: shortPeriod(s.from, locale),
-    to: shortPeriod(s.to, locale),
+    from: formatDate(s.from, locale),
+    to: formatDate(s.to, locale),
   });
   const csv = (table: "periods" | "papers") =>
     `/api/dashboard/statistics_csv${query ? `${query}&` : "?"}table=${table}`;
