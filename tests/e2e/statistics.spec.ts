@@ -205,3 +205,19 @@ test("a journal manager with nothing assigned is told so", async ({ page }, test
     ),
   ).toBeVisible();
 });
+
+test("the Issue picker is ready as soon as a journal is chosen, before 'Show'", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewManager(page, testInfo);
+  await page.goto("/dashboard/statistics");
+  const issue = page.getByLabel("Issue", { exact: true });
+  await expect(issue).toBeDisabled();
+  await page.getByLabel("Show").selectOption({ label: "Viewer Test Fixtures" });
+  // issue 34: enabled at once, offering the journal's issues, without pressing 'Show'
+  await expect(issue).toBeEnabled();
+  await expect(issue.locator("option", { hasText: /^Vol\. 1 No\. 1/ })).toHaveCount(1);
+  await issue.selectOption({ label: (await issue.locator("option").nth(1).textContent())! });
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/scope=journal%3Aviewer-fixtures&issue=\d+/);
+});

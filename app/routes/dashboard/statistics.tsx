@@ -19,7 +19,7 @@
  * Texts, days and figures are in the page's language (decision 382); the CSV downloads keep
  * their English column names, a format spreadsheets and scripts read (decision 430).
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { formatDate, formatNumber } from "../../../shared/i18n/intl.ts";
@@ -36,6 +36,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
 import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
+import { apiGet } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import { statisticsApiQuery } from "../../lib/statistics-query.ts";
 import type { Route } from "./+types/statistics";
@@ -241,6 +242,36 @@ function ChoiceGroup({ label, choices }: { label: string; choices: Choice[] }) {
   ) : null;
 }
 
+type IssueChoice = { id: number; label: string };
+
+/**
+ * The issues the 'Issue' picker offers for `scope` (a 'Show' value): the loaded screen's when it
+ * is the screen's journal, else, for another journal, its issues fetched as soon as it is chosen
+ * (GET /api/dashboard/statistics of that journal), so the picker works before 'Show' is pressed
+ * (issue 34); null for a scope that is no journal. A failed fetch leaves 'All issues' only.
+ */
+function useIssueChoices(scope: string, s: StatisticsScreen): IssueChoice[] | null {
+  const loaded = scope === scopeValue(s.scope) && s.scope.journal !== null;
+  const journal = scope.startsWith("journal:") ? scope.slice("journal:".length) : null;
+  const [fetched, setFetched] = useState<{ scope: string; issues: IssueChoice[] } | null>(null);
+  useEffect(() => {
+    if (loaded || !journal) return;
+    const controller = new AbortController();
+    const query = `?${new URLSearchParams({ journal, from: s.from, to: s.to })}`;
+    apiGet("/dashboard/statistics", MESSAGES.somethingWentWrong, {
+      query,
+      signal: controller.signal,
+    }).then(
+      ({ statistics }) => setFetched({ scope, issues: statistics.choices.issues }),
+      () => setFetched({ scope, issues: [] }),
+    );
+    return () => controller.abort();
+  }, [loaded, journal, scope, s.from, s.to]);
+  if (loaded) return s.choices.issues;
+  if (!journal) return null;
+  return fetched?.scope === scope ? fetched.issues : [];
+}
+
 /** 'Show', 'Issue', 'From', 'To' and the shortcuts: a GET form to this screen's own address. */
 function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
   const t = useT();
@@ -248,7 +279,8 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
   const [scope, setScope] = useState(scopeValue(s.scope));
   const [rangeError, setRangeError] = useState("");
   const [issue, setIssue] = useState(s.scope.kind === "issue" ? s.scope.param.slice(6) : "");
-  const journalChosen = scope === scopeValue(s.scope) && s.scope.journal !== null;
+  const issues = useIssueChoices(scope, s);
+  const journalChosen = issues !== null;
   const shortcut = (days: number) => {
     const params = new URLSearchParams();
     if (s.scope.kind === "paper") params.set("paper", s.scope.param.slice(6));
@@ -325,14 +357,14 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
               label={t("Issue")}
               name="issue"
               value={journalChosen ? issue : ""}
-              disabled={!journalChosen || s.choices.issues.length === 0}
+              disabled={!journalChosen}
               onChange={(event) => setIssue(event.target.value)}
             >
               <option value="">
                 {journalChosen ? t("All issues") : t("Choose a journal first")}
               </option>
               {journalChosen ? (
-                <Options choices={s.choices.issues.map((i) => ({ value: i.id, name: i.label }))} />
+                <Options choices={issues.map((i) => ({ value: i.id, name: i.label }))} />
               ) : null}
             </SelectField>
           </>
