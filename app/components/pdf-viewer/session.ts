@@ -267,6 +267,11 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
           editor.altTextFinish();
           manager.setSelected(editor);
           scheduleSave();
+          // Focus goes back to the image, as after every dialog (issue 34): the dialog's own
+          // return lands on a control that pdf.js has meanwhile hidden, and so on <body>.
+          requestAnimationFrame(() => {
+            if (!destroyed) editor.div?.focus({ preventScroll: true });
+          });
         }
       }
     },
@@ -352,6 +357,13 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     runPendingFind();
   });
   eventBus.on("pagechanging", (e: { pageNumber: number }) => events.pageChanged(e.pageNumber));
+  // pdf.js makes each page's text layer a Tab stop (tabIndex 0): 38 pages, 38 stops. The pages'
+  // region is the document's one stop (issue 34); the text stays selectable with the caret
+  // (caret browsing) and Shift with the arrow keys, which is how a keyboard user highlights.
+  eventBus.on("textlayerrendered", (e: { pageNumber: number }) => {
+    const layer = pdfViewer.getPageView(e.pageNumber - 1)?.div?.querySelector(".textLayer");
+    if (layer instanceof HTMLElement) layer.tabIndex = -1;
+  });
   eventBus.on("pagerendered", (e: { pageNumber: number; error: unknown }) => {
     if (e.error) {
       markFailedPage(
