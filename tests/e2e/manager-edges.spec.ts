@@ -31,3 +31,42 @@ test("31 February in the issue form is told as a day the month lacks", async ({
     "February 2024 has no day 31: choose a day from 1 to 29.",
   );
 });
+
+test("a cover that is no image shows no broken preview, and says why", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewManager(page, testInfo);
+  await page.goto("/dashboard/create_publication/plos-one");
+  await page.getByLabel("Cover Image").setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("this is a text file, not a picture\n".repeat(20)),
+  });
+  await expect(
+    page.getByText(
+      "This file is not an image that can be shown. Choose a JPEG, PNG, WebP, GIF or AVIF image.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByAltText("Preview of the chosen image")).toHaveCount(0);
+  await expect(page.getByLabel("Cover Image")).toHaveValue("");
+});
+
+test("an ORCID iD's message does not push the form under the pointer", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewManager(page, testInfo);
+  await page.goto("/dashboard/paper_submission/plos-one");
+  await page.getByRole("button", { name: "Add author", exact: true }).click();
+  const row = page.getByRole("group", { name: "Author 1", exact: true });
+  await row.getByLabel("Given names").fill("Ada");
+  const orcid = row.getByLabel("ORCID iD");
+  await orcid.fill("0000-0002-1825-0098");
+  // what follows the author's fields, where the pointer may be on its way
+  const below = row.getByRole("button", { name: "Add affiliation to author 1" });
+  const before = (await below.boundingBox())!.y;
+  await orcid.blur();
+  await expect(row.getByRole("alert")).toContainText("check digit");
+  const after = (await below.boundingBox())!.y;
+  // at most a line's difference between the hint and the message in its place
+  expect(Math.abs(after - before)).toBeLessThan(24);
+});
