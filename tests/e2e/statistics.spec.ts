@@ -143,14 +143,14 @@ test("a visit counted by the Code of Practice shows in the Statistics screen's t
 
     // the range: a wrong one is refused in place; a right one shows its days
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel("From").fill(today());
-    await page.getByLabel("To").fill(yesterday);
+    await page.getByLabel("From", { exact: true }).fill(today());
+    await page.getByLabel("To", { exact: true }).fill(yesterday);
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText(
       "The start date must not be after the end date.",
     );
-    await page.getByLabel("From").fill(yesterday);
-    await page.getByLabel("To").fill(today());
+    await page.getByLabel("From", { exact: true }).fill(yesterday);
+    await page.getByLabel("To", { exact: true }).fill(today());
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`from=${yesterday}&to=${today()}`));
     await expect(page.locator('[data-table="periods"] tbody tr')).toHaveCount(2);
