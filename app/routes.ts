@@ -21,6 +21,8 @@ export default [
   route("proceedings/:slug/:paper/version/:version", "routes/proceeding-paper-version.tsx"),
   route("categories", "routes/categories.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("search", "routes/search.tsx"),
   route("manager", "routes/manager.tsx"),
   route("registration", "routes/registration.tsx"),

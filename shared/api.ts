@@ -43,6 +43,9 @@ export type LatestPublicationItem = {
   link: string;
   description: string;
   date_added: string;
+  /** Extra (decision 255): the issue's publication date, `YYYY`, `YYYY-MM` or `YYYY-MM-DD`,
+   * the date the home page's 'Recent issues' show (issue 34). */
+  publication_date: string;
 };
 
 export type PaperSummary = {

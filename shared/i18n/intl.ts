@@ -54,6 +54,30 @@ export function formatDate(value: string | null | undefined, locale: RenderLocal
 }
 
 /**
+ * A moment (an ISO timestamp) as the site writes dates, {@link formatDate}'s day, month and
+ * year, then the time of day in UTC, 24-hour (`29 November 2026 11:08`); empty for no value,
+ * the text unchanged when it is no timestamp. One date format everywhere (issue 34); no words
+ * of its own ("at", "UTC") that the catalogues would not have.
+ */
+export function formatDateTime(value: string | null | undefined, locale: RenderLocale): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const tag = intlLocale(locale);
+  const time = cached(
+    `time ${tag}`,
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+        timeZone: "UTC",
+      }),
+  ).format(date);
+  return `${formatDate(value, locale)} ${time}`;
+}
+
+/**
  * A whole number as people read it (`1,234`).
  * @public
  */

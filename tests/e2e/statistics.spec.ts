@@ -143,14 +143,14 @@ test("a visit counted by the Code of Practice shows in the Statistics screen's t
 
     // the range: a wrong one is refused in place; a right one shows its days
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel("From").fill(today());
-    await page.getByLabel("To").fill(yesterday);
+    await page.getByLabel("From", { exact: true }).fill(today());
+    await page.getByLabel("To", { exact: true }).fill(yesterday);
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText(
       "The start date must not be after the end date.",
     );
-    await page.getByLabel("From").fill(yesterday);
-    await page.getByLabel("To").fill(today());
+    await page.getByLabel("From", { exact: true }).fill(yesterday);
+    await page.getByLabel("To", { exact: true }).fill(today());
     await page.getByRole("button", { name: "Show", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`from=${yesterday}&to=${today()}`));
     await expect(page.locator('[data-table="periods"] tbody tr')).toHaveCount(2);
@@ -204,4 +204,20 @@ test("a journal manager with nothing assigned is told so", async ({ page }, test
       "No journal or proceeding is assigned to you yet, so there are no statistics to show. Ask a site administrator to assign one.",
     ),
   ).toBeVisible();
+});
+
+test("the Issue picker is ready as soon as a journal is chosen, before 'Show'", async ({
+  page,
+}, testInfo) => {
+  await signInAsNewManager(page, testInfo);
+  await page.goto("/dashboard/statistics");
+  const issue = page.getByLabel("Issue", { exact: true });
+  await expect(issue).toBeDisabled();
+  await page.getByLabel("Show").selectOption({ label: "Viewer Test Fixtures" });
+  // issue 34: enabled at once, offering the journal's issues, without pressing 'Show'
+  await expect(issue).toBeEnabled();
+  await expect(issue.locator("option", { hasText: /^Vol\. 1 No\. 1/ })).toHaveCount(1);
+  await issue.selectOption({ label: (await issue.locator("option").nth(1).textContent())! });
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page).toHaveURL(/scope=journal%3Aviewer-fixtures&issue=\d+/);
 });

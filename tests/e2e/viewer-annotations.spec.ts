@@ -258,6 +258,8 @@ test("an image (stamp) gets its alt text, with the status and tooltip", async ({
   await dialog.getByLabel("Description").fill("A red rectangle");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
+  // focus is back on the image, not lost to <body> (issue 34)
+  await expect.poll(() => stamp.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   const added = stamp.getByRole("button", { name: "Alt text added" });
   await expect(added).toBeVisible();
   await added.hover();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { humanDate } from "../../shared/format.ts";
+import { formatDateTime } from "../../shared/i18n/intl.ts";
 
 describe("humanDate", () => {
   it("writes days, months and years as readers see them, in UTC", () => {
@@ -32,5 +33,14 @@ describe("humanDate in the reader's language (decision 382)", () => {
     expect(humanDate("2026-11-21", "fr")).toBe("21 novembre 2026");
     expect(humanDate("2025-06", "pt-BR")).toBe("junho de 2025");
     expect(humanDate("2026-11-21", "en-XA")).toBe("21 November 2026");
+  });
+});
+
+describe("formatDateTime: a moment in the same date format (issue 34)", () => {
+  it("writes the day as every date is written, then the time in UTC", () => {
+    expect(formatDateTime("2026-11-29T11:08:30.000Z", "en")).toBe("29 November 2026 11:08");
+    expect(formatDateTime("2026-11-29T11:08:30.000Z", "es")).toMatch(/^29 de noviembre de 2026/);
+    expect(formatDateTime(null, "en")).toBe("");
+    expect(formatDateTime("soon", "en")).toBe("soon");
   });
 });

@@ -45,7 +45,8 @@ describe("the paper form's rows (decision 251)", () => {
       {
         ref_id: "",
         label: "1",
-        citation: "Smith J. Volatiles. Nature. 2001. doi:10.1038/35057062.",
+        // the DOI goes to its field only: the paper page would show it twice (issue 34)
+        citation: "Smith J. Volatiles. Nature. 2001.",
         doi: "10.1038/35057062",
         pmid: "",
         url: "",
@@ -61,7 +62,7 @@ describe("the paper form's rows (decision 251)", () => {
       {
         ref_id: "",
         label: "",
-        citation: "Plain reference https://doi.org/10.1000/abc",
+        citation: "Plain reference",
         doi: "10.1000/abc",
         pmid: "",
         url: "",

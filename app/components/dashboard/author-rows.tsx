@@ -242,6 +242,7 @@ function AuthorFields({
     autoComplete: "off",
   });
   const setAffiliations = (affiliations: AffiliationRow[]) => onPatch({ affiliations });
+  const orcid = text("orcid");
 
   return (
     <fieldset className="space-y-4 border-t border-slate-200 px-3 py-3">
@@ -291,8 +292,14 @@ function AuthorFields({
           optional
           spellCheck={false}
           inputMode="url"
-          hint={t("Such as 0000-0002-1825-0097; the whole https://orcid.org/ link is fine too.")}
-          {...text("orcid")}
+          // the message, which gives the same example, takes the hint's place: the form below
+          // does not move under the pointer when leaving the field shows it (issue 34)
+          hint={
+            orcid.error
+              ? undefined
+              : t("Such as 0000-0002-1825-0097; the whole https://orcid.org/ link is fine too.")
+          }
+          {...orcid}
           onBlur={fields.checkOnBlur(at("orcid"), orcidSchema, row.orcid)}
         />
         <TextField label={t("Email")} type="email" optional {...text("email")} />

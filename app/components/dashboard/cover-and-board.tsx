@@ -15,6 +15,7 @@ export function CoverAndBoard({
   of: { cover_img, editors },
   alt,
   placeholder,
+  kind = "issue",
   children,
 }: {
   /** The issue or proceeding: its cover, and its board by role as the server groups it. */
@@ -22,6 +23,8 @@ export function CoverAndBoard({
   alt: string;
   /** Text of the placeholder drawn when there is no cover. */
   placeholder: string;
+  /** Whose board it is, for the words of an empty one (issue 34). */
+  kind?: "issue" | "proceeding";
   children: ReactNode;
 }) {
   const t = useT();
@@ -37,7 +40,12 @@ export function CoverAndBoard({
       />
       <div className="min-w-0 flex-1 space-y-10">
         <Disclosure title={t("Editorial Board")}>
-          <EditorialBoard editors={editors} />
+          <EditorialBoard
+            editors={editors}
+            emptyText={
+              kind === "proceeding" ? t("No editors are listed for this proceeding.") : undefined
+            }
+          />
         </Disclosure>
         {children}
       </div>

@@ -1,8 +1,8 @@
 /**
  * What the dashboard writes with `Intl` besides the shared dates, numbers and sentence lists
- * (shared/i18n/intl.ts; issue 32, decision 382): file sizes, month names, short dates of the
- * statistics and lists of items. English keeps the site's British forms (`1.2 MB`, `25 Nov
- * 2026`); the pseudo-locale writes as English. Formatters are built once per locale and kind.
+ * (shared/i18n/intl.ts; issue 32, decision 382): file sizes, month names and lists of items.
+ * Dates are written by shared/i18n/intl.ts only, in one format (issue 34). English keeps the
+ * site's British forms (`1.2 MB`); the pseudo-locale writes as English. Formatters are built once per locale and kind.
  */
 import { DEFAULT_LOCALE, PSEUDO_LOCALE, type RenderLocale } from "../../../shared/i18n/locales.ts";
 
@@ -57,37 +57,6 @@ export function monthNames(locale: RenderLocale, width: "long" | "short" = "long
     () => new Intl.DateTimeFormat(tag, { month: width, timeZone: "UTC" }),
   );
   return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2000, i, 1)));
-}
-
-/** The seven weekdays' names in `locale`, Sunday first (as `Date.getDay()` counts them). */
-export function weekdayNames(locale: RenderLocale, width: "long" | "short" = "long"): string[] {
-  const tag = intlTag(locale);
-  const format = cached(
-    `weekdays ${width} ${tag}`,
-    () => new Intl.DateTimeFormat(tag, { weekday: width, timeZone: "UTC" }),
-  );
-  // 2 January 2000 was a Sunday
-  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2000, 0, 2 + i)));
-}
-
-/**
- * A day or month of the statistics, short: `2026-11-25` → `25 Nov 2026`, `2026-11` → `Nov
- * 2026` (UTC), in `locale`.
- */
-export function shortPeriod(period: string, locale: RenderLocale): string {
-  const month = period.length === 7;
-  const tag = intlTag(locale);
-  const format = cached(
-    `${month ? "month" : "day"} short ${tag}`,
-    () =>
-      new Intl.DateTimeFormat(tag, {
-        timeZone: "UTC",
-        day: month ? undefined : "numeric",
-        month: "short",
-        year: "numeric",
-      }),
-  );
-  return format.format(new Date(`${month ? `${period}-01` : period}T00:00:00Z`));
 }
 
 /** Items listed as a form names its fields (`Title, Abstract, 3 authors`): no conjunction. */

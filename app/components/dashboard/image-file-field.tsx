@@ -11,7 +11,7 @@
  * its one image field: the chosen file, the message under the field and that key. Its messages
  * and hints are catalogue messages (`msg`), translated where shown (decision 382).
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { derivativeSrcSet } from "../../../shared/images.ts";
 import { useT } from "../../i18n/use-t.tsx";
@@ -38,6 +38,10 @@ export function imageFileProblem(file: File): string | null {
   if (file.size === 0) return msg("The file is empty. Choose another image.");
   return null;
 }
+
+const NOT_AN_IMAGE = msg(
+  "This file is not an image that can be shown. Choose a JPEG, PNG, WebP, GIF or AVIF image.",
+);
 
 /**
  * The hint of a cover or logo field (a catalogue message): on a new item the accepted types and
@@ -178,6 +182,9 @@ export function ImageFileField({
   const id = useId();
   const { problem, choose } = useCheckedFile(imageFileProblem);
   const [preview, setPreview] = useState<string | null>(null);
+  // a file named and typed as an image whose content the browser cannot draw (issue 34)
+  const [undrawable, setUndrawable] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     return () => {
@@ -187,11 +194,20 @@ export function ImageFileField({
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
     const usable = choose(event);
+    setUndrawable(null);
     setPreview(usable ? URL.createObjectURL(usable) : null);
     onFile(usable);
   };
 
-  const shown = problem ?? error;
+  /** The chosen file is no image after all: no broken preview, the field's message instead. */
+  const onPreviewError = () => {
+    setPreview(null);
+    setUndrawable(NOT_AN_IMAGE);
+    if (input.current) input.current.value = "";
+    onFile(null);
+  };
+
+  const shown = problem ?? undrawable ?? error;
   const src = preview ?? currentSrc ?? null;
   const describedBy = [hint ? `${id}-hint` : "", shown ? `${id}-error` : ""]
     .filter(Boolean)
@@ -211,10 +227,12 @@ export function ImageFileField({
             srcSet={preview ? undefined : derivativeSrcSet(src)}
             sizes="80px"
             alt={preview ? t("Preview of the chosen image") : t("The current image")}
+            onError={preview ? onPreviewError : undefined}
             className={`${box} shrink-0 rounded-sm border border-slate-200 bg-slate-50 object-contain`}
           />
         ) : null}
         <input
+          ref={input}
           id={id}
           name={name}
           type="file"

@@ -117,7 +117,18 @@ export function PublicationForm({
 
   const send = (values: FieldOutput) => {
     const date = publicationDate(values.year, month, day);
-    const badDate = isPartialDate(date) ? undefined : partialDateMessage("publication date");
+    // the date is chosen from a month and a day list, not typed: a day the month lacks (31
+    // February) is told in those words, not as a typed date's format (issue 34)
+    const badDate = isPartialDate(date)
+      ? undefined
+      : month && /^\d{1,2}$/.test(day)
+        ? t("{month} {year} has no day {day}: choose a day from 1 to {last}.", {
+            month: monthNames(locale)[Number(month) - 1] ?? month,
+            year: String(values.year),
+            day,
+            last: new Date(Date.UTC(Number(values.year), Number(month), 0)).getUTCDate(),
+          })
+        : partialDateMessage("publication date");
     setDateError(badDate);
     if (!cover.ready() || badDate) return;
     cover.showError(undefined);

@@ -1,6 +1,7 @@
 /**
  * The table of the dashboard Publications list (docs/product/screens.md): columns Publication/Issue
- * ('Vol. {volume} No. {number} {published_on}'), Date Uploaded (uploaded_on), No. of Papers
+ * ('Vol. {volume} No. {number}' and the issue's publication date, issue 34, where the spec has
+ * published_on), Date Uploaded (uploaded_on), every date in the site's one format, No. of Papers
  * (no_of_papers) and Actions, the row actions exactly as the server gives them (label, link,
  * link_type): `link_type` 'api' is a button that hands the action to `onApiAction` (the screen
  * calls it and reloads), any other type a link to `link`.
@@ -17,6 +18,7 @@ import { volumeNumber } from "../../../shared/format.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { useT } from "../../i18n/use-t.tsx";
 import { Spinner } from "../forms/index.ts";
+import { DateText } from "../ui/date-text.tsx";
 import { Link } from "../ui/link.tsx";
 import { badgeClass, buttonClass } from "../ui/styles.ts";
 
@@ -85,7 +87,9 @@ export function PublicationsTable({
             {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
             <td role="cell" className={`${cellClass} sm:min-w-56`}>
               <span className="font-serif text-base font-semibold text-slate-900">
-                {rowName(row)} {row.published_on}
+                {rowName(row)}{" "}
+                {/* the issue's publication date, not the day it went online (issue 34) */}
+                <DateText value={row.publication_date || row.published_on} />
               </span>
               {row.status !== "published" ? (
                 <span className={`${badgeClass} ms-2 align-middle`}>{t("Draft")}</span>
@@ -97,7 +101,7 @@ export function PublicationsTable({
             {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
             <td role="cell" className={`${cellClass} whitespace-nowrap`}>
               <StackLabel>{t("Date Uploaded")}</StackLabel>
-              <time dateTime={row.uploaded_on}>{row.uploaded_on}</time>
+              <DateText value={row.uploaded_on} />
             </td>
             {/* biome-ignore lint/a11y/noRedundantRoles: display:block on phones drops the implicit role */}
             <td role="cell" className={`${cellClass} sm:text-end`}>

@@ -38,6 +38,8 @@ export function referenceToWire({ key: _, ...reference }: ReferenceRow): Referen
 
 /** A DOI inside a citation: `10.`, registrant, `/`, up to a space; trailing punctuation dropped. */
 const DOI_IN_TEXT = /\b(10\.\d{4,9}\/[^\s"<>]+)/;
+/** The same DOI with how it was written before it (`doi:`, `https://doi.org/`), to lift out. */
+const DOI_AS_WRITTEN = /\s*(?:doi:?\s*|https?:\/\/(?:dx\.)?doi\.org\/)?10\.\d{4,9}\/[^\s"<>]+/i;
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"<>]+/;
 const PMID_IN_TEXT = /\bPMID:?\s*(\d{1,10})\b/i;
 /** A printed label at the start of a line: `[12]`, `12.`, `12)`. */
@@ -48,7 +50,8 @@ const trimPunctuation = (text: string) => text.replace(/[.,;:)\]]+$/, "");
 /**
  * The references of pasted text, one per non-empty line: a leading `[12]`/`12.` becomes the
  * label, and a DOI, PubMed id or web address in the line fills its field (the URL only when
- * it is not the DOI's `doi.org` link). The citation is the rest of the line as written.
+ * it is not the DOI's `doi.org` link). The citation is the rest of the line as written, less
+ * the DOI, which the paper page shows as its own link after it (shown twice otherwise, issue 34).
  */
 export function referencesFromLines(text: string): ReferenceRow[] {
   return text
@@ -57,14 +60,15 @@ export function referencesFromLines(text: string): ReferenceRow[] {
     .filter(Boolean)
     .map((line) => {
       const labelled = LABEL_AT_START.exec(line);
-      const citation = labelled ? line.slice(labelled[0].length).trim() : line;
-      const doi = DOI_IN_TEXT.exec(citation)?.[1];
-      const url = URL_IN_TEXT.exec(citation)?.[0];
+      const written = labelled ? line.slice(labelled[0].length).trim() : line;
+      const doi = DOI_IN_TEXT.exec(written)?.[1];
+      const url = URL_IN_TEXT.exec(written)?.[0];
+      const citation = (doi && written.replace(DOI_AS_WRITTEN, "").trim()) || written;
       return referenceRowOf({
         label: labelled ? (labelled[1] ?? labelled[2] ?? "") : "",
         citation,
         doi: doi ? trimPunctuation(doi) : "",
-        pmid: PMID_IN_TEXT.exec(citation)?.[1] ?? "",
+        pmid: PMID_IN_TEXT.exec(written)?.[1] ?? "",
         url: url && !/doi\.org\//i.test(url) ? trimPunctuation(url) : "",
       });
     });

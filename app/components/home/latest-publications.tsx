@@ -35,7 +35,8 @@ export function LatestPublications({ items }: { items: LatestPublicationItem[] }
               <p className="mt-1 line-clamp-2 text-sm text-slate-600">{t(item.description)}</p>
             ) : null}
             <p className="mt-1 text-xs text-slate-600">
-              <DateText value={item.date_added} />
+              {/* the issue's publication date, as the featured card's (issue 34) */}
+              <DateText value={item.publication_date || item.date_added} />
             </p>
           </div>
         </li>

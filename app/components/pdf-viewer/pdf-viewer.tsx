@@ -402,296 +402,340 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
   else if (!firstPageDrawn) status = { text: VIEWER_MESSAGES.pageLoading, alert: false };
 
   return (
-    <section
-      ref={sectionRef}
-      aria-label={t("Full text (PDF)")}
-      // The whole viewport above the fixed footer (decision 268): one toolbar, then the pages.
-      className="pdf-reader flex h-[calc(100dvh-var(--spacing-footer))] flex-col overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
-    >
-      <div
-        role="toolbar"
-        aria-label={t("PDF tools")}
-        className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-slate-300 bg-white px-2 py-1.5 sm:gap-x-2 sm:px-3"
+    <>
+      <section
+        ref={sectionRef}
+        aria-label={t("Full text (PDF)")}
+        // The whole viewport above the fixed footer (decision 268): one toolbar, then the pages.
+        className="pdf-reader flex h-[calc(100dvh-var(--spacing-footer))] flex-col overflow-hidden border-y border-slate-300 bg-slate-200 sm:rounded-lg sm:border-x"
       >
-        <div className="flex items-center gap-1">
-          {zoomButton("out")}
-          <output
-            aria-label={t("Zoom level")}
-            aria-live="polite"
-            className="w-11 text-center text-sm tabular-nums text-slate-700 sm:w-14"
-          >
-            {t("{zoom, number, percent}", { zoom: zoomLevel(scale) })}
-          </output>
-          {zoomButton("in")}
-        </div>
-        <form
-          className="flex items-center gap-1 text-sm tabular-nums text-slate-700"
-          onSubmit={onPageSubmit}
-        >
-          <label htmlFor="pdf-page-input" className="max-sm:sr-only">
-            {t("Page")}
-          </label>
-          <input
-            id="pdf-page-input"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            aria-label={
-              ready ? t("Page number, of {pages, number}", { pages: load.pages }) : t("Page number")
-            }
-            className="h-9 w-11 rounded border border-slate-300 px-1 text-center"
-            disabled={!ready || load.pages === 0}
-            value={pageInput}
-            onChange={(e) => setPageInput(e.target.value)}
-            onBlur={() => setPageInput(String(page))}
-          />
-          <span data-testid="pdf-page-count">
-            {ready && load.pages > 0 ? t("of {pages, number}", { pages: load.pages }) : "\u00a0"}
-          </span>
-        </form>
-        {/* The secondary controls: in the toolbar's one row from 1280 px up (`xl:contents`);
-            below, in a row of their own that 'More tools' opens (decision 268). */}
         <div
-          id="pdf-more-tools"
-          className={`${moreOpen ? "flex" : "hidden"} flex-wrap items-center gap-1 max-xl:order-1 max-xl:basis-full max-xl:border-t max-xl:border-slate-200 max-xl:pt-2 xl:contents`}
+          role="toolbar"
+          aria-label={t("PDF tools")}
+          className="flex flex-wrap items-center gap-x-1 gap-y-2 border-b border-slate-300 bg-white px-2 py-1.5 sm:gap-x-2 sm:px-3"
         >
-          <ToggleButton
-            state="pressed"
-            controls="pdf-side-panel"
-            open={panelOpen}
-            setOpen={setPanelOpen}
-            aria-label={t("Outline and pages")}
-            title={t("Show or hide the outline and page thumbnails")}
-            icon="panel"
-          />
-          {FITS.map(({ fit, text, title }) => (
-            <ToolbarButton
-              key={fit}
-              disabled={!ready}
-              onClick={() => onFit(fit)}
-              title={t(title)}
-              text={t(text)}
-            />
-          ))}
-          <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
-          {/* biome-ignore lint/a11y/useSemanticElements: a group of toggles, not a fieldset */}
-          <div
-            role="group"
-            aria-label={t("Annotation tools")}
-            // longer words than English wrap to a line of their own, within the reader
-            className="flex flex-wrap items-center gap-1"
-          >
-            {ANNOTATION_TOOLS.map((item) => (
-              <ToolbarButton
-                key={item.tool}
-                className={toolClass}
-                aria-pressed={tool === item.tool}
-                disabled={!editing}
-                onClick={item.tool === "stamp" ? onImage : () => onTool(item.tool)}
-                title={t(item.title)}
-                icon={item.icon}
-                text={t(item.text)}
-                textClass="xl:sr-only"
-              />
-            ))}
-            {tool === "stamp" ? (
-              <ToolbarButton
-                disabled={!editing}
-                onClick={() => sessionRef.current?.addImage()}
-                text={t("Add image")}
-              />
-            ) : null}
-            {HISTORY_ACTIONS.map(({ action, label, title, enabledBy }) => (
-              <ToolbarButton
-                key={action}
-                aria-label={t(label)}
-                title={t(title)}
-                disabled={!editing || !editorStates[enabledBy]}
-                onClick={() => sessionRef.current?.editingAction(action)}
-                icon={action}
-              />
-            ))}
-          </div>
-          <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
-          <ToggleButton
-            controls="pdf-find"
-            open={findOpen}
-            setOpen={setFindOpen}
-            title={t("Find in document")}
-            disabled={!ready}
-            icon="find"
-            text={t("Find")}
-            textClass="xl:sr-only"
-          />
-          <ToolbarButton
-            disabled={!ready || downloading}
-            onClick={onDownloadAnnotated}
-            aria-label={t("Download with my annotations")}
-            title={t("Download the PDF with my annotations")}
-            icon="downloadMarked"
-            text={t("With my annotations")}
-            textClass="xl:sr-only"
-          />
-        </div>
-        <div className="ms-auto flex items-center gap-1">
-          <ToolbarButton
-            disabled={!ready || downloading}
-            onClick={onDownload}
-            title={t("Download the PDF (document.pdf)")}
-            icon="download"
-            text={t("Download")}
-            textClass="max-sm:sr-only"
-          />
-          <ToolbarButton
-            onClick={onClose}
-            title={t("Close the PDF")}
-            icon="close"
-            text={t("Close")}
-            textClass="max-sm:sr-only"
-          />
-          <ToggleButton
-            extraClass="xl:hidden"
-            controls="pdf-more-tools"
-            open={moreOpen}
-            setOpen={setMoreOpen}
-            aria-label={t("More tools")}
-            title={t("Outline, fit, annotation tools, find")}
-            icon="more"
-          >
-            {/* a tool in use is shown on the button while its row is closed */}
-            {tool !== "none" && !moreOpen ? (
-              <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />
-            ) : null}
-          </ToggleButton>
-        </div>
-        <search
-          id="pdf-find"
-          aria-label={t("Find in document")}
-          hidden={!findOpen}
-          className="order-2 basis-full border-t border-slate-200 pt-2"
-        >
-          <form
-            className="flex flex-wrap items-center gap-1"
-            onSubmit={(e) => {
-              e.preventDefault();
-              runFind(query, false);
-            }}
-          >
-            <input
-              ref={findInputRef}
-              type="search"
-              // what a reader looks for is in the paper's language, not the page's
-              dir="auto"
-              aria-label={t("Find in document")}
-              placeholder={t("Find in document…")}
-              className="h-9 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm sm:max-w-72"
-              disabled={!ready}
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                runFind(e.target.value, false);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") {
-                  e.preventDefault();
-                  runFind(query, e.shiftKey);
-                }
-              }}
-            />
-            {FIND_STEPS.map(({ previous, label, title, icon }) => (
-              <ToolbarButton
-                key={label}
-                aria-label={t(label)}
-                title={t(title)}
-                disabled={!ready || !found?.total}
-                onClick={() => runFind(query, previous)}
-                icon={icon}
-              />
-            ))}
+          <div className="flex items-center gap-1">
+            {zoomButton("out")}
             <output
+              aria-label={t("Zoom level")}
               aria-live="polite"
-              data-testid="pdf-find-count"
-              dir="auto"
-              className="text-sm text-slate-700"
+              className="w-11 text-center text-sm tabular-nums text-slate-700 sm:w-14"
             >
-              {query && found ? findMessage(found, t) : ""}
+              {t("{zoom, number, percent}", { zoom: zoomLevel(scale) })}
             </output>
-          </form>
-        </search>
-      </div>
-      {notice ? (
-        <p role="alert" className="bg-red-50 px-3 py-2 text-sm text-red-800">
-          {t(notice)}
-        </p>
-      ) : null}
-      <div className="relative flex min-h-0 flex-1">
-        <aside
-          id="pdf-side-panel"
-          aria-label={t("Outline and pages")}
-          hidden={!panelOpen}
-          className="absolute inset-y-0 start-0 z-20 w-44 border-e border-slate-300 bg-white shadow-lg lg:static lg:shadow-none"
-        >
-          {panelOpen && ready ? (
-            <SidePanel
-              outline={outline}
-              pages={load.pages}
-              currentPage={page}
-              onOutline={onOutline}
-              onPage={goToPage}
-              drawThumbnail={drawThumbnail}
+            {zoomButton("in")}
+          </div>
+          <form
+            className="flex items-center gap-1 text-sm tabular-nums text-slate-700"
+            onSubmit={onPageSubmit}
+          >
+            <label htmlFor="pdf-page-input" className="max-sm:sr-only">
+              {t("Page")}
+            </label>
+            <input
+              id="pdf-page-input"
+              type="text"
+              inputMode="numeric"
+              pattern="[0-9]*"
+              autoComplete="off"
+              aria-label={
+                ready
+                  ? t("Page number, of {pages, number}", { pages: load.pages })
+                  : t("Page number")
+              }
+              className="h-9 w-11 rounded border border-slate-300 px-1 text-center"
+              disabled={!ready || load.pages === 0}
+              value={pageInput}
+              onChange={(e) => setPageInput(e.target.value)}
+              onBlur={() => setPageInput(String(page))}
             />
-          ) : null}
-        </aside>
-        <div className="relative min-w-0 flex-1">
-          {/* pdf.js accepts only a <div> as its container, so the region role is given here.
+            <span data-testid="pdf-page-count">
+              {ready && load.pages > 0 ? t("of {pages, number}", { pages: load.pages }) : "\u00a0"}
+            </span>
+          </form>
+          {/* The secondary controls: in the toolbar's one row from 1280 px up (`xl:contents`);
+            below, in a row of their own that 'More tools' opens (decision 268). */}
+          <div
+            id="pdf-more-tools"
+            className={`${moreOpen ? "flex" : "hidden"} flex-wrap items-center gap-1 max-xl:order-1 max-xl:basis-full max-xl:border-t max-xl:border-slate-200 max-xl:pt-2 xl:contents`}
+          >
+            <ToggleButton
+              state="pressed"
+              controls="pdf-side-panel"
+              open={panelOpen}
+              setOpen={setPanelOpen}
+              aria-label={t("Outline and pages")}
+              title={t("Show or hide the outline and page thumbnails")}
+              icon="panel"
+            />
+            {FITS.map(({ fit, text, title }) => (
+              <ToolbarButton
+                key={fit}
+                disabled={!ready}
+                onClick={() => onFit(fit)}
+                title={t(title)}
+                text={t(text)}
+              />
+            ))}
+            <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
+            {/* biome-ignore lint/a11y/useSemanticElements: a group of toggles, not a fieldset */}
+            <div
+              role="group"
+              aria-label={t("Annotation tools")}
+              // longer words than English wrap to a line of their own, within the reader
+              className="flex flex-wrap items-center gap-1"
+            >
+              {ANNOTATION_TOOLS.map((item) => (
+                <ToolbarButton
+                  key={item.tool}
+                  className={toolClass}
+                  aria-pressed={tool === item.tool}
+                  disabled={!editing}
+                  onClick={item.tool === "stamp" ? onImage : () => onTool(item.tool)}
+                  title={t(item.title)}
+                  icon={item.icon}
+                  text={t(item.text)}
+                  textClass="xl:sr-only"
+                />
+              ))}
+              {HISTORY_ACTIONS.map(({ action, label, title, enabledBy }) => (
+                <ToolbarButton
+                  key={action}
+                  aria-label={t(label)}
+                  title={t(title)}
+                  disabled={!editing || !editorStates[enabledBy]}
+                  onClick={() => sessionRef.current?.editingAction(action)}
+                  icon={action}
+                />
+              ))}
+              {/* after Undo and Redo, which it must never push away, and an icon alone in the
+                  one-row toolbar, so that choosing Image does not wrap it (issue 34) */}
+              {tool === "stamp" ? (
+                <ToolbarButton
+                  disabled={!editing}
+                  onClick={() => sessionRef.current?.addImage()}
+                  icon="plus"
+                  title={t("Add image")}
+                  text={t("Add image")}
+                  textClass="xl:sr-only"
+                />
+              ) : null}
+            </div>
+            <span className="mx-0.5 h-6 w-px bg-slate-300 max-xl:hidden" aria-hidden="true" />
+            <ToggleButton
+              controls="pdf-find"
+              open={findOpen}
+              setOpen={setFindOpen}
+              title={t("Find in document")}
+              disabled={!ready}
+              icon="find"
+              text={t("Find")}
+              textClass="xl:sr-only"
+            />
+            <ToolbarButton
+              disabled={!ready || downloading}
+              onClick={onDownloadAnnotated}
+              aria-label={t("Download with my annotations")}
+              title={t("Download the PDF with my annotations")}
+              icon="downloadMarked"
+              text={t("With my annotations")}
+              textClass="xl:sr-only"
+            />
+          </div>
+          <div className="ms-auto flex items-center gap-1">
+            <ToolbarButton
+              disabled={!ready || downloading}
+              onClick={onDownload}
+              title={t("Download the PDF (document.pdf)")}
+              icon="download"
+              text={t("Download")}
+              textClass="max-sm:sr-only"
+            />
+            <ToolbarButton
+              onClick={onClose}
+              title={t("Close the PDF")}
+              icon="close"
+              text={t("Close")}
+              textClass="max-sm:sr-only"
+            />
+            <ToggleButton
+              extraClass="xl:hidden"
+              controls="pdf-more-tools"
+              open={moreOpen}
+              setOpen={setMoreOpen}
+              aria-label={t("More tools")}
+              title={t("Outline, fit, annotation tools, find")}
+              icon="more"
+            >
+              {/* a tool in use is shown on the button while its row is closed */}
+              {tool !== "none" && !moreOpen ? (
+                <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />
+              ) : null}
+            </ToggleButton>
+          </div>
+          <search
+            id="pdf-find"
+            aria-label={t("Find in document")}
+            hidden={!findOpen}
+            className="order-2 basis-full border-t border-slate-200 pt-2"
+          >
+            <form
+              className="flex flex-wrap items-center gap-1"
+              onSubmit={(e) => {
+                e.preventDefault();
+                runFind(query, false);
+              }}
+            >
+              <input
+                ref={findInputRef}
+                type="search"
+                // what a reader looks for is in the paper's language, not the page's
+                dir="auto"
+                aria-label={t("Find in document")}
+                placeholder={t("Find in document…")}
+                className="h-9 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm sm:max-w-72"
+                disabled={!ready}
+                value={query}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  runFind(e.target.value, false);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === "Enter") {
+                    e.preventDefault();
+                    runFind(query, e.shiftKey);
+                  }
+                }}
+              />
+              {FIND_STEPS.map(({ previous, label, title, icon }) => (
+                <ToolbarButton
+                  key={label}
+                  aria-label={t(label)}
+                  title={t(title)}
+                  disabled={!ready || !found?.total}
+                  onClick={() => runFind(query, previous)}
+                  icon={icon}
+                />
+              ))}
+              <output
+                aria-live="polite"
+                data-testid="pdf-find-count"
+                dir="auto"
+                className="text-sm text-slate-700"
+              >
+                {query && found ? findMessage(found, t) : ""}
+              </output>
+            </form>
+          </search>
+        </div>
+        {notice ? (
+          <p role="alert" className="bg-red-50 px-3 py-2 text-sm text-red-800">
+            {t(notice)}
+          </p>
+        ) : null}
+        <div className="relative flex min-h-0 flex-1">
+          <aside
+            id="pdf-side-panel"
+            aria-label={t("Outline and pages")}
+            hidden={!panelOpen}
+            className="absolute inset-y-0 start-0 z-20 w-44 border-e border-slate-300 bg-white shadow-lg lg:static lg:shadow-none"
+          >
+            {panelOpen && ready ? (
+              <SidePanel
+                outline={outline}
+                pages={load.pages}
+                currentPage={page}
+                onOutline={onOutline}
+                onPage={goToPage}
+                drawThumbnail={drawThumbnail}
+              />
+            ) : null}
+          </aside>
+          <div className="relative min-w-0 flex-1">
+            {/* pdf.js accepts only a <div> as its container, so the region role is given here.
               The pages keep pdf.js's left-to-right geometry in every language (its scroll
               and find code measure from the left); the text layer has each run's own direction. */}
-          {/* biome-ignore lint/a11y/useSemanticElements: see above */}
-          <div
-            ref={containerRef}
-            // A scroll area must be reachable by keyboard to be scrolled without a mouse
-            // (WCAG 2.1.1; axe "scrollable-region-focusable").
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-            tabIndex={0}
-            role="region"
-            dir="ltr"
-            aria-label={title ? t("PDF pages of {title}", { title }) : t("PDF pages")}
-            aria-busy={!ready || !firstPageDrawn}
-            className="absolute inset-0 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <div ref={viewerRef} className="pdfViewer" />
-          </div>
-        </div>
-        {status ? (
-          <div className="pointer-events-none absolute inset-x-0 top-6 flex justify-center px-4">
-            <p
-              role={status.alert ? "alert" : "status"}
-              className={`rounded-md px-4 py-3 text-center text-sm shadow ${
-                status.alert ? "bg-red-50 text-red-800" : "bg-white text-slate-700"
-              }`}
+            {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+            <div
+              ref={containerRef}
+              // A scroll area must be reachable by keyboard to be scrolled without a mouse
+              // (WCAG 2.1.1; axe "scrollable-region-focusable").
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+              tabIndex={0}
+              role="region"
+              dir="ltr"
+              aria-label={title ? t("PDF pages of {title}", { title }) : t("PDF pages")}
+              aria-busy={!ready || !firstPageDrawn}
+              className="absolute inset-0 overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
             >
-              {t(status.text)}
-            </p>
+              <div ref={viewerRef} className="pdfViewer" />
+            </div>
           </div>
+          {status ? (
+            <div className="pointer-events-none absolute inset-x-0 top-6 flex justify-center px-4">
+              <p
+                role={status.alert ? "alert" : "status"}
+                className={`rounded-md px-4 py-3 text-center text-sm shadow ${
+                  status.alert ? "bg-red-50 text-red-800" : "bg-white text-slate-700"
+                }`}
+              >
+                {t(status.text)}
+              </p>
+            </div>
+          ) : null}
+        </div>
+        {altTextRequest ? (
+          <AltTextDialog
+            key={altTextRequest.key}
+            current={altTextRequest.current}
+            onSave={answerAltText}
+            onCancel={() => answerAltText(null)}
+          />
         ) : null}
-      </div>
-      {altTextRequest ? (
-        <AltTextDialog
-          key={altTextRequest.key}
-          current={altTextRequest.current}
-          onSave={answerAltText}
-          onCancel={() => answerAltText(null)}
-        />
-      ) : null}
-      {prompt ? (
-        <PasswordDialog
-          key={prompt.key}
-          retry={prompt.retry}
-          onSubmit={(password) => answer(password)}
-          onCancel={() => answer(null)}
-        />
-      ) : null}
-    </section>
+        {prompt ? (
+          <PasswordDialog
+            key={prompt.key}
+            retry={prompt.retry}
+            onSubmit={(password) => answer(password)}
+            onCancel={() => answer(null)}
+          />
+        ) : null}
+      </section>
+      <KeyboardHelp />
+    </>
+  );
+}
+
+/**
+ * The reader's help for keyboard users (issue 34, decision 450), below the reader: the pages are
+ * one Tab stop, and a highlight is made by selecting text with the caret (caret browsing) and
+ * Shift with the arrow keys while the Highlight tool is on; pdf.js makes the highlight when
+ * Shift is released.
+ */
+function KeyboardHelp() {
+  const t = useT();
+  return (
+    <details className="mt-3 rounded-sm border border-slate-300 bg-white px-4 py-2 text-sm text-slate-700">
+      <summary className="cursor-pointer font-semibold text-slate-900">
+        {t("Using the reader with a keyboard")}
+      </summary>
+      <ul className="mt-2 list-disc space-y-1.5 ps-5">
+        <li>
+          {t(
+            "Tab moves through the tools, then to the pages, which are one stop: the arrow keys, Page Up and Page Down scroll them.",
+          )}
+        </li>
+        <li>
+          {t(
+            "To highlight: choose Highlight, turn on caret browsing (F7 in Chrome, Edge and Firefox), move the caret into the text with the arrow keys, then hold Shift and press the arrow keys to select. The highlight is made when you release Shift.",
+          )}
+        </li>
+        <li>
+          {t(
+            "An image: choose Image and pick a file, then describe it; focus comes back to the image. Tab reaches each annotation; the arrow keys move it, Delete removes it, Ctrl+Z undoes.",
+          )}
+        </li>
+      </ul>
+    </details>
   );
 }

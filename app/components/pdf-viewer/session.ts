@@ -267,6 +267,11 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
           editor.altTextFinish();
           manager.setSelected(editor);
           scheduleSave();
+          // Focus goes back to the image, as after every dialog (issue 34): the dialog's own
+          // return lands on a control that pdf.js has meanwhile hidden, and so on <body>.
+          requestAnimationFrame(() => {
+            if (!destroyed) editor.div?.focus({ preventScroll: true });
+          });
         }
       }
     },
@@ -352,6 +357,29 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
     runPendingFind();
   });
   eventBus.on("pagechanging", (e: { pageNumber: number }) => events.pageChanged(e.pageNumber));
+  // pdf.js makes each page's text layer, and with a drawing tool on each page's editor layer, a
+  // Tab stop (tabIndex 0): 38 pages, 38 stops, each taller than the window. The pages' region
+  // is the document's one stop (issue 34); the text stays selectable with the caret (caret
+  // browsing) and Shift with the arrow keys, which is how a keyboard user highlights, and each
+  // annotation (an editor) stays a stop of its own.
+  const LAYERS = ".textLayer, .annotationEditorLayer";
+  const unstop = (node: Node) => {
+    if (!(node instanceof HTMLElement)) return;
+    const layers = node.matches(LAYERS) ? [node] : node.querySelectorAll<HTMLElement>(LAYERS);
+    for (const layer of layers) if (layer.tabIndex === 0) layer.tabIndex = -1;
+  };
+  const pageLayers = new MutationObserver((changes) => {
+    for (const change of changes) {
+      unstop(change.target);
+      for (const added of change.addedNodes) unstop(added);
+    }
+  });
+  pageLayers.observe(container, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["tabindex"],
+  });
   eventBus.on("pagerendered", (e: { pageNumber: number; error: unknown }) => {
     if (e.error) {
       markFailedPage(
@@ -688,6 +716,7 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
       if (destroyed) return;
       void saveNow();
       destroyed = true;
+      pageLayers.disconnect();
       abort.abort();
       findController.setDocument(null as unknown as PDFDocumentProxy); // pdf.js accepts null: reset
       pdfViewer.setDocument(null);

@@ -170,6 +170,7 @@ export default function DashboardProceeding({ loaderData, params }: Route.Compon
         of={p}
         alt={t("Cover of {title}", { title: p.title })}
         placeholder={p.event_name}
+        kind="proceeding"
       >
         <PaperContents
           id="papers-title"

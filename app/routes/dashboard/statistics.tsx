@@ -19,14 +19,13 @@
  * Texts, days and figures are in the page's language (decision 382); the CSV downloads keep
  * their English column names, a format spreadsheets and scripts read (decision 430).
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
-import { formatNumber } from "../../../shared/i18n/intl.ts";
+import { formatDate, formatNumber } from "../../../shared/i18n/intl.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { FIGURE_LABELS, FIGURE_NAMES, type StatisticsScreen } from "../../../shared/usage.ts";
 import { formAction } from "../../components/dashboard/form-action.ts";
-import { shortPeriod } from "../../components/dashboard/formats.ts";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { SushiPanel } from "../../components/dashboard/statistics/sushi-panel.tsx";
@@ -38,6 +37,7 @@ import { Link } from "../../components/ui/link.tsx";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
 import { WorkflowFiguresTable } from "../../components/workflow/figures-table.tsx";
 import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
+import { apiGet } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import { statisticsApiQuery } from "../../lib/statistics-query.ts";
 import type { Route } from "./+types/statistics";
@@ -93,8 +93,8 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { statistics: s, sushi, query, workflow } = loaderData;
   const unit = s.granularity === "day" ? "day" : "month";
   const range = t("{from} to {to}", {
-    from: shortPeriod(s.from, locale),
-    to: shortPeriod(s.to, locale),
+    from: formatDate(s.from, locale),
+    to: formatDate(s.to, locale),
   });
   const csv = (table: "periods" | "papers") =>
     `/api/dashboard/statistics_csv${query ? `${query}&` : "?"}table=${table}`;
@@ -250,6 +250,36 @@ function ChoiceGroup({ label, choices }: { label: string; choices: Choice[] }) {
   ) : null;
 }
 
+type IssueChoice = { id: number; label: string };
+
+/**
+ * The issues the 'Issue' picker offers for `scope` (a 'Show' value): the loaded screen's when it
+ * is the screen's journal, else, for another journal, its issues fetched as soon as it is chosen
+ * (GET /api/dashboard/statistics of that journal), so the picker works before 'Show' is pressed
+ * (issue 34); null for a scope that is no journal. A failed fetch leaves 'All issues' only.
+ */
+function useIssueChoices(scope: string, s: StatisticsScreen): IssueChoice[] | null {
+  const loaded = scope === scopeValue(s.scope) && s.scope.journal !== null;
+  const journal = scope.startsWith("journal:") ? scope.slice("journal:".length) : null;
+  const [fetched, setFetched] = useState<{ scope: string; issues: IssueChoice[] } | null>(null);
+  useEffect(() => {
+    if (loaded || !journal) return;
+    const controller = new AbortController();
+    const query = `?${new URLSearchParams({ journal, from: s.from, to: s.to })}`;
+    apiGet("/dashboard/statistics", MESSAGES.somethingWentWrong, {
+      query,
+      signal: controller.signal,
+    }).then(
+      ({ statistics }) => setFetched({ scope, issues: statistics.choices.issues }),
+      () => setFetched({ scope, issues: [] }),
+    );
+    return () => controller.abort();
+  }, [loaded, journal, scope, s.from, s.to]);
+  if (loaded) return s.choices.issues;
+  if (!journal) return null;
+  return fetched?.scope === scope ? fetched.issues : [];
+}
+
 /** 'Show', 'Issue', 'From', 'To' and the shortcuts: a GET form to this screen's own address. */
 function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
   const t = useT();
@@ -257,7 +287,8 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
   const [scope, setScope] = useState(scopeValue(s.scope));
   const [rangeError, setRangeError] = useState("");
   const [issue, setIssue] = useState(s.scope.kind === "issue" ? s.scope.param.slice(6) : "");
-  const journalChosen = scope === scopeValue(s.scope) && s.scope.journal !== null;
+  const issues = useIssueChoices(scope, s);
+  const journalChosen = issues !== null;
   const shortcut = (days: number) => {
     const params = new URLSearchParams();
     if (s.scope.kind === "paper") params.set("paper", s.scope.param.slice(6));
@@ -334,14 +365,14 @@ function RangeForm({ screen: s }: { screen: StatisticsScreen }) {
               label={t("Issue")}
               name="issue"
               value={journalChosen ? issue : ""}
-              disabled={!journalChosen || s.choices.issues.length === 0}
+              disabled={!journalChosen}
               onChange={(event) => setIssue(event.target.value)}
             >
               <option value="">
                 {journalChosen ? t("All issues") : t("Choose a journal first")}
               </option>
               {journalChosen ? (
-                <Options choices={s.choices.issues.map((i) => ({ value: i.id, name: i.label }))} />
+                <Options choices={issues.map((i) => ({ value: i.id, name: i.label }))} />
               ) : null}
             </SelectField>
           </>

@@ -35,7 +35,7 @@ import {
  */
 const CROSSREF_UPDATE_TYPES = "https://www.crossref.org/documentation/crossmark/";
 
-const STATIC_PAGES = ["/", "/journals", "/categories", "/contact"];
+const STATIC_PAGES = ["/", "/journals", "/categories", "/contact", "/accessibility", "/privacy"];
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const CRAWLER_CACHE = "public, max-age=3600";
 /**

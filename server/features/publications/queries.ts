@@ -127,6 +127,7 @@ const LATEST_COLUMNS = [
   "pub.title",
   "pub.cover",
   "pub.published_on",
+  "pub.publication_date",
 ] as const;
 // The issue columns of the dashboard's list: selected and grouped by alike, as PostgreSQL wants
 // every selected column beside the count in GROUP BY.
@@ -165,6 +166,7 @@ export async function listLatestPublications(
     link: publicationLink(r.uri, r.volume, r.number),
     description: describeIssue(r.journal_name, r.title, counts.get(r.id) ?? 0),
     date_added: r.published_on,
+    publication_date: issuePublicationDate(r),
   }));
 }
 

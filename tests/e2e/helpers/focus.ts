@@ -17,7 +17,7 @@ function barsOver(element: Element | null): string[] {
   const target = element ?? document.activeElement;
   if (!target || target === document.body || target === document.documentElement) return [];
   const name = (el: Element) =>
-    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}` +
+    `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList[0] ? `.${el.classList[0]}` : ""}` +
     `[${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}]`;
   const box = target.getBoundingClientRect();
   // visually hidden (sr-only) and zero-size elements have nothing to obscure

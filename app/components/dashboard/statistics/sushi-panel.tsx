@@ -6,8 +6,9 @@
  * every language.
  */
 import { useId, useState } from "react";
+import { formatDateTime } from "../../../../shared/i18n/intl.ts";
 import type { SushiSettings } from "../../../../shared/usage.ts";
-import { useT } from "../../../i18n/use-t.tsx";
+import { useLocale, useT } from "../../../i18n/use-t.tsx";
 import { controlClass, FormNotice, labelClass, SubmitButton } from "../../forms/index.ts";
 import { Card } from "../../ui/card.tsx";
 import { buttonClass } from "../../ui/styles.ts";
@@ -15,7 +16,6 @@ import { useConfirm } from "../confirm-dialog.tsx";
 import { useFormAction } from "../form-action.ts";
 
 /** A key's time, `YYYY-MM-DD hh:mm` (UTC), or `""` for none. */
-const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "");
 
 export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
   const t = useT();
@@ -32,6 +32,7 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
   const busy = action.busy;
   const { ask, dialog } = useConfirm();
   const live = sushi.keys.filter((k) => k.revoked_at === null);
+  const locale = useLocale();
 
   return (
     <Card as="section" className="p-5 sm:p-6" aria-labelledby={headingId}>
@@ -110,14 +111,17 @@ export function SushiPanel({ sushi }: { sushi: SushiSettings }) {
                     ? t(
                         "Created {created}, last used {used, select, none {never} other {{used}}}, revoked {revoked}",
                         {
-                          created: when(key.created_at),
-                          used: when(key.last_used_at) || "none",
-                          revoked: when(key.revoked_at),
+                          created: formatDateTime(key.created_at, locale),
+                          used: formatDateTime(key.last_used_at, locale) || "none",
+                          revoked: formatDateTime(key.revoked_at, locale),
                         },
                       )
                     : t(
                         "Created {created}, last used {used, select, none {never} other {{used}}}",
-                        { created: when(key.created_at), used: when(key.last_used_at) || "none" },
+                        {
+                          created: formatDateTime(key.created_at, locale),
+                          used: formatDateTime(key.last_used_at, locale) || "none",
+                        },
                       )}
                 </span>
               </div>

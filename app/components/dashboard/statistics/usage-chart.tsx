@@ -11,12 +11,11 @@
  */
 import { useEffect, useRef } from "react";
 import type uPlotType from "uplot";
-import { formatNumber } from "../../../../shared/i18n/intl.ts";
+import { formatDate, formatNumber } from "../../../../shared/i18n/intl.ts";
 import { DEFAULT_LOCALE } from "../../../../shared/i18n/locales.ts";
 import { msg } from "../../../../shared/i18n/messages.ts";
 import type { UsagePeriod } from "../../../../shared/usage.ts";
 import { useLocale, useT } from "../../../i18n/use-t.tsx";
-import { monthNames, weekdayNames } from "../formats.ts";
 
 /** Series drawn, with their colours (brand-700 and amber-700: 4.5:1 on white). */
 const SERIES = [
@@ -59,15 +58,12 @@ export function UsageChart({
       ]);
       if (cancelled) return;
       const utc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC");
-      const names: uPlotType.DateNames | undefined =
-        locale === DEFAULT_LOCALE || locale === "en-XA"
-          ? undefined
-          : {
-              MMMM: monthNames(locale, "long"),
-              MMM: monthNames(locale, "short"),
-              WWWW: weekdayNames(locale, "long"),
-              WWW: weekdayNames(locale, "short"),
-            };
+      // the axis and the legend write dates as every page does (issue 34): `25 November 2026`
+      const dateOf = (ts: number) =>
+        formatDate(
+          new Date(ts * 1000).toISOString().slice(0, granularity === "month" ? 7 : 10),
+          locale,
+        );
       const figure = (value: number | null) =>
         value === null ? "--" : formatNumber(value, locale);
       const data: uPlotType.AlignedData = [
@@ -79,7 +75,6 @@ export function UsageChart({
           width: Math.max(280, target.clientWidth),
           height: HEIGHT,
           tzDate: utc,
-          fmtDate: (tpl) => uPlot.fmtDate(tpl, names),
           // room on the right for the last date's label
           padding: [12, 28, 0, 0],
           cursor: { drag: { x: false, y: false } },
@@ -91,7 +86,9 @@ export function UsageChart({
             {
               stroke: "#334155",
               grid: { stroke: "#e2e8f0" },
-              values: granularity === "month" ? "{MMM} {YYYY}" : undefined,
+              // a long date needs room: ticks at least this far apart (px)
+              space: 140,
+              values: (_u, splits) => splits.map((v) => dateOf(v)),
             },
             {
               stroke: "#334155",
@@ -102,7 +99,7 @@ export function UsageChart({
           series: [
             {
               label: granularity === "month" ? t("Month") : t("Day"),
-              value: granularity === "month" ? "{YYYY}-{MM}" : "{YYYY}-{MM}-{DD}",
+              value: (_u: uPlotType, v: number | null) => (v === null ? "--" : dateOf(v)),
             },
             ...SERIES.map((s) => ({
               label: t(s.label),

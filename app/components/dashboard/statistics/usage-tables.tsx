@@ -6,7 +6,7 @@
  * figures are written in the page's language (decision 382).
  */
 
-import { formatNumber } from "../../../../shared/i18n/intl.ts";
+import { formatDate, formatNumber } from "../../../../shared/i18n/intl.ts";
 import {
   FIGURE_LABELS,
   FIGURE_NAMES,
@@ -17,7 +17,6 @@ import {
 import { useLocale, useT } from "../../../i18n/use-t.tsx";
 import { Link } from "../../ui/link.tsx";
 import { textLinkClass } from "../../ui/styles.ts";
-import { shortPeriod } from "../formats.ts";
 
 const numberClass = "px-3 py-2 text-end tabular-nums";
 /** Numeric column headings wrap ('Unique / downloads'), so the table fits beside the chart. */
@@ -94,7 +93,7 @@ export function UsageTable({
               data-period={p.period}
             >
               <th scope="row" className="px-3 py-2 text-start font-normal whitespace-nowrap">
-                <time dateTime={p.period}>{shortPeriod(p.period, locale)}</time>
+                <time dateTime={p.period}>{formatDate(p.period, locale)}</time>
               </th>
               <FigureCells figures={p} className={numberClass} />
             </tr>
