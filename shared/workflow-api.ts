@@ -6,6 +6,7 @@
 
 import type {
   Decision,
+  MailTemplateKey,
   Recommendation,
   ReviewMode,
   ReviewStatus,
@@ -151,4 +152,17 @@ export type ReviewerScreen = {
     comments_author: string;
     comments_editor: string;
   } | null;
+};
+
+/** One mail template of a journal in one language, as its editors edit it (decision 405). */
+export type MailTemplateItem = {
+  key: MailTemplateKey;
+  /** The placeholders the template may use, without braces. */
+  placeholders: string[];
+  /** The catalogue's text in the language asked for. */
+  default_subject: string;
+  default_body: string;
+  /** The journal's own text; both empty when the default applies. */
+  subject: string;
+  body: string;
 };

@@ -2,6 +2,7 @@
  * `/dashboard/submissions_queue/{journal}`: a journal's submissions for its editors (issue 31;
  * decision 400), oldest submitted first, filtered by status (new, in review, revisions
  * requested, accepted, declined; all by default). Each opens the editor's submission screen.
+ * Under the list, the journal's workflow settings and the link to its mail templates.
  */
 
 import { MESSAGES } from "../../../shared/constants.ts";
@@ -166,6 +167,11 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
           notice={notice}
         />
       </form>
+      <p className="text-sm">
+        <Link to={`/dashboard/mail_templates/${journal}`} className={textLinkClass}>
+          {t("Edit the mail templates")}
+        </Link>
+      </p>
     </Section>
   );
 }
