@@ -39,7 +39,21 @@ export type WorkflowSettings = {
   accepts_submissions: boolean;
   review_mode: ReviewMode;
   submission_checklist: string;
+  /** Whether the journal's public page shows its editorial figures (decision 406). */
+  show_workflow_figures: boolean;
 };
+
+/** A journal's editorial figures of one year as its public page shows them (decision 406). */
+export type PublicWorkflowFigures = Pick<
+  WorkflowFigureRow,
+  | "year"
+  | "received"
+  | "accepted"
+  | "declined"
+  | "acceptance_rate"
+  | "median_days_to_first_decision"
+  | "median_days_to_publication"
+>;
 
 /** What the submission form shows of a journal. */
 export type SubmissionJournal = {

@@ -142,6 +142,10 @@ export const workflowSettingsSchema = z.object({
     .string()
     .max(5000, msg("Keep the checklist under 5000 characters."))
     .transform((v) => v.replace(/\r\n?/g, "\n").trim()),
+  /** Absent: off (decision 406). */
+  show_workflow_figures: z
+    .boolean({ error: msg("Say whether the journal's page shows its figures.") })
+    .default(false),
 });
 
 /** POST /submission/{id}/notes: an editors' discussion note. */

@@ -130,6 +130,7 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
                 accepts_submissions: data.get("accepts_submissions") === "on",
                 review_mode: String(data.get("review_mode")) as ReviewMode,
                 submission_checklist: String(data.get("submission_checklist") ?? ""),
+                show_workflow_figures: data.get("show_workflow_figures") === "on",
               },
               MESSAGES.somethingWentWrong,
             ),
@@ -140,6 +141,11 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
           name="accepts_submissions"
           label={t("The journal accepts submissions")}
           defaultChecked={settings.accepts_submissions}
+        />
+        <CheckboxField
+          name="show_workflow_figures"
+          label={t("Show the editorial figures on the journal's page")}
+          defaultChecked={settings.show_workflow_figures}
         />
         <SelectField
           label={t("Review mode")}
