@@ -102,13 +102,11 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
   await noSeriousViolations(editor, "submissions queue", violations);
   // the journal's mail templates (decision 405): a broken text is refused under its field
   await editor.getByRole("link", { name: "Edit the mail templates" }).click();
-  const declined = editor
-    .getByRole("region", { name: "Submission declined" })
-    .or(
-      editor.locator("section", {
-        has: editor.getByRole("heading", { name: "Submission declined" }),
-      }),
-    );
+  const declined = editor.getByRole("region", { name: "Submission declined" }).or(
+    editor.locator("section", {
+      has: editor.getByRole("heading", { name: "Submission declined" }),
+    }),
+  );
   await declined.getByLabel("Subject").fill("About {submission_title");
   await declined.getByRole("button", { name: "Preview" }).click();
   await expect(
