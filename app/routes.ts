@@ -68,6 +68,7 @@ export default [
     route("dashboard/statistics", "routes/dashboard/statistics.tsx"),
     route("dashboard/submissions_queue/:journal", "routes/dashboard/submissions-queue.tsx"),
     route("dashboard/editor_submission/:submission", "routes/dashboard/editor-submission.tsx"),
+    route("dashboard/mail_templates/:journal", "routes/dashboard/mail-templates.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

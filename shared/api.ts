@@ -5,6 +5,7 @@
  */
 
 import type { UpdateNotice } from "./updates.ts";
+import type { PublicWorkflowFigures } from "./workflow-api.ts";
 
 export type Envelope<T extends object = object> = {
   status: 0 | 1;
@@ -111,6 +112,11 @@ export type JournalDetail = {
   languages: string[];
   /** Extra (decision 400): whether authors may submit to it ('Submit a paper'). */
   accepts_submissions?: boolean;
+  /**
+   * Extra (decision 406): the journal's editorial figures per year, newest first, present only
+   * where the journal chooses to show them.
+   */
+  workflow_figures?: PublicWorkflowFigures[];
 };
 
 /** Item of GET /get_publications/{journal_url}/Y. */

@@ -70,6 +70,7 @@ import {
 } from "./schemas.ts";
 import type { StatisticsScreen, SushiKeyItem, SushiSettings } from "./usage.ts";
 import type {
+  MailTemplateItem,
   ReviewerScreen,
   SignedInAuthor,
   SubmissionDetail,
@@ -83,6 +84,7 @@ import {
   confirmAuthorSchema,
   decisionSchema,
   inviteReviewerSchema,
+  mailTemplateSchema,
   noteSchema,
   reviewResponseSchema,
   reviewSchema,
@@ -259,6 +261,23 @@ export const API = {
     params: { journal: routeJournalUri },
     body: workflowSettingsSchema,
     answer: answer<Nothing>(),
+  },
+  /** A journal's mail templates in one language (`?locale=`), for its editors (decision 405). */
+  "GET /dashboard/mail_templates/:journal": {
+    params: { journal: routeJournalUri },
+    answer: answer<{ templates: MailTemplateItem[]; locale: Locale; journal_name: string }>(),
+  },
+  /** Saves a journal's text of one template (both empty: back to the default). */
+  "POST /dashboard/mail_templates/:journal": {
+    params: { journal: routeJournalUri },
+    body: mailTemplateSchema,
+    answer: answer<Nothing>(),
+  },
+  /** A template's text filled with example values, checked as on save. */
+  "POST /dashboard/mail_template_preview/:journal": {
+    params: { journal: routeJournalUri },
+    body: mailTemplateSchema,
+    answer: answer<{ subject: string; body: string }>(),
   },
   "POST /submission/:id/decision": {
     params: { id: routeId },

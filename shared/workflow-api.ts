@@ -6,6 +6,7 @@
 
 import type {
   Decision,
+  MailTemplateKey,
   Recommendation,
   ReviewMode,
   ReviewStatus,
@@ -38,7 +39,21 @@ export type WorkflowSettings = {
   accepts_submissions: boolean;
   review_mode: ReviewMode;
   submission_checklist: string;
+  /** Whether the journal's public page shows its editorial figures (decision 406). */
+  show_workflow_figures: boolean;
 };
+
+/** A journal's editorial figures of one year as its public page shows them (decision 406). */
+export type PublicWorkflowFigures = Pick<
+  WorkflowFigureRow,
+  | "year"
+  | "received"
+  | "accepted"
+  | "declined"
+  | "acceptance_rate"
+  | "median_days_to_first_decision"
+  | "median_days_to_publication"
+>;
 
 /** What the submission form shows of a journal. */
 export type SubmissionJournal = {
@@ -151,4 +166,17 @@ export type ReviewerScreen = {
     comments_author: string;
     comments_editor: string;
   } | null;
+};
+
+/** One mail template of a journal in one language, as its editors edit it (decision 405). */
+export type MailTemplateItem = {
+  key: MailTemplateKey;
+  /** The placeholders the template may use, without braces. */
+  placeholders: string[];
+  /** The catalogue's text in the language asked for. */
+  default_subject: string;
+  default_body: string;
+  /** The journal's own text; both empty when the default applies. */
+  subject: string;
+  body: string;
 };

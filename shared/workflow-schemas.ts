@@ -6,10 +6,16 @@
  * language; 'Schedule for publication' hands it to the paper command unchanged.
  */
 import { z } from "zod";
-import { localeOr } from "./i18n/locales.ts";
+import { LOCALES, localeOr } from "./i18n/locales.ts";
 import { msg } from "./i18n/messages.ts";
 import { paperSchema, requiredEmail } from "./schemas.ts";
-import { DECISIONS, RECOMMENDATIONS, REVIEW_MODES } from "./workflow.ts";
+import {
+  DECISIONS,
+  MAIL_TEMPLATES,
+  type MailTemplateKey,
+  RECOMMENDATIONS,
+  REVIEW_MODES,
+} from "./workflow.ts";
 
 /** The metadata an author writes (a draft and a submission alike). */
 export const submissionMetadataSchema = paperSchema.pick({
@@ -136,6 +142,10 @@ export const workflowSettingsSchema = z.object({
     .string()
     .max(5000, msg("Keep the checklist under 5000 characters."))
     .transform((v) => v.replace(/\r\n?/g, "\n").trim()),
+  /** Absent: off (decision 406). */
+  show_workflow_figures: z
+    .boolean({ error: msg("Say whether the journal's page shows its figures.") })
+    .default(false),
 });
 
 /** POST /submission/{id}/notes: an editors' discussion note. */
@@ -145,4 +155,24 @@ export const noteSchema = z.object({
     .trim()
     .min(1, msg("Write the note."))
     .max(10_000, msg("Keep the note under 10000 characters.")),
+});
+
+const TEMPLATE_KEYS = Object.keys(MAIL_TEMPLATES) as [MailTemplateKey, ...MailTemplateKey[]];
+
+/**
+ * POST /dashboard/mail_templates/{journal} and /dashboard/mail_template_preview/{journal}: a
+ * journal's subject and body of one template in one language (both empty: back to the default).
+ * The ICU check is the server's (`validateTemplateText`).
+ */
+export const mailTemplateSchema = z.object({
+  template: z.enum(TEMPLATE_KEYS, { error: msg("Choose the mail.") }),
+  locale: z.enum(LOCALES, { error: msg("Choose the language.") }),
+  subject: z
+    .string()
+    .max(300, msg("Keep the subject under 300 characters."))
+    .transform((v) => v.trim()),
+  body: z
+    .string()
+    .max(20_000, msg("Keep the text under 20000 characters."))
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim()),
 });

@@ -2,7 +2,8 @@
  * Journal detail (docs/product/screens.md, Journal detail page): the journal's image, ISSN and optional
  * lines, and the accordion 'About Journal', 'Submission Guidlines', 'Other Guides',
  * 'Publications' (one open at a time, the first open by default; docs/product/states.md), and
- * 'Most read' under the details once its papers have been read (decision 284). The journal's
+ * 'Most read' under the details once its papers have been read (decision 284), and the
+ * journal's editorial figures per year where it shows them (decision 406). The journal's
  * name is the banner's header text. An unknown (or, for readers, inactive) journal is a 404;
  * a failing load leaves the page empty (docs/product/errors.md).
  */
@@ -25,6 +26,7 @@ import { CoverImage } from "../components/ui/cover-image.tsx";
 import { Link } from "../components/ui/link.tsx";
 import { PlainText } from "../components/ui/plain-text.tsx";
 import { containerClass, kickerClass, textLinkClass } from "../components/ui/styles.ts";
+import { PublicWorkflowFiguresList } from "../components/workflow/figures-table.tsx";
 import { appContext, requestContext } from "../context.ts";
 import { useT } from "../i18n/use-t.tsx";
 import { journalJsonLd } from "../lib/json-ld.ts";
@@ -182,6 +184,9 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
           className={`col-span-2 row-start-3 md:col-span-1 md:col-start-1 ${hasImage ? "md:row-start-2" : "md:row-start-1"}`}
         >
           <JournalFacts journal={journal} />
+          {journal.workflow_figures ? (
+            <PublicWorkflowFiguresList rows={journal.workflow_figures} />
+          ) : null}
           {popular && popular.length > 0 ? (
             <section aria-labelledby="most-read-title" className="mt-8">
               <h2 id="most-read-title" className="mb-3 text-lg font-semibold">

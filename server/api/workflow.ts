@@ -16,6 +16,8 @@
  * | GET /dashboard/submissions/{journal}?status= | the journal's editors | `submissions`, oldest first, `settings` |
  * | GET /dashboard/workflow_figures | managers | per journal they edit and year: received, accepted, declined, rates, medians, reviews |
  * | POST /dashboard/workflow_settings/{journal} | the journal's editors | accepts submissions, review mode, checklist |
+ * | GET /dashboard/mail_templates/{journal}?locale= | the journal's editors | `templates` (default and own texts, placeholders) |
+ * | POST /dashboard/mail_templates/{journal}, /dashboard/mail_template_preview/{journal} | the journal's editors | save (empty: reset) / `subject`, `body` filled with examples; 400 by field |
  * | POST /submission/{id}/decision, /reviewers, /notes, /schedule | its journal's editors | as named |
  * | POST /review/view, /review/respond, /review/submit | the reviewer (token in the body) | as named |
  *
@@ -25,7 +27,7 @@
  */
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
-import { localeOr } from "../../shared/i18n/locales.ts";
+import { LOCALES, localeOr } from "../../shared/i18n/locales.ts";
 import { msg } from "../../shared/i18n/messages.ts";
 import { QUEUE_STATUSES } from "../../shared/workflow.ts";
 import { startSession } from "../features/accounts/sessions.ts";
@@ -66,6 +68,11 @@ import {
   submissionDetail,
   submitSubmission,
 } from "../features/workflow/submissions.ts";
+import {
+  journalMailTemplates,
+  previewMailTemplate,
+  saveJournalMailTemplate,
+} from "../features/workflow/template-editor.ts";
 import { apiCall } from "../http/contract.ts";
 import { requireSameOrigin, SIGN_IN_MSG } from "../http/guards.ts";
 import { answerTranslator } from "../http/locale.ts";
@@ -107,6 +114,7 @@ const reviseSchema = z.object({
     .max(50_000, msg("Keep your response under 50000 characters.")),
 });
 const queueQuerySchema = z.object({ status: z.enum(QUEUE_STATUSES).optional() });
+const templatesQuerySchema = z.object({ locale: z.enum(LOCALES).optional() });
 const tokenSchema = z.object({ token: z.string().max(200) });
 const reviewFileSchema = z.object({ token: z.string().max(200), file: z.coerce.number().int() });
 
@@ -290,6 +298,43 @@ export function workflowRouter(ctx: AppContext): Router {
     const { journal } = settings.params(req, { journal: NO_JOURNAL });
     await saveWorkflowSettings(ctx, party, journal, settings.body(req.body ?? {}));
     settings.send(res, {}, msg("The workflow settings are saved."));
+  });
+
+  const templates = apiCall("GET /dashboard/mail_templates/:journal");
+  router.get(templates.path, async (req, res) => {
+    const party = partyOf(res);
+    const { journal } = templates.params(req, { journal: NO_JOURNAL });
+    const { locale } = parseInput(templatesQuerySchema, req.query);
+    const chosen = locale ?? localeOr(res.locals.locale);
+    const list = await journalMailTemplates(ctx, party, journal, chosen);
+    templates.send(res, {
+      templates: list.templates,
+      journal_name: list.journal_name,
+      locale: chosen,
+    });
+  });
+
+  const saveTemplate = apiCall("POST /dashboard/mail_templates/:journal");
+  router.post(saveTemplate.path, sameOrigin, async (req, res) => {
+    const party = partyOf(res);
+    const { journal } = saveTemplate.params(req, { journal: NO_JOURNAL });
+    const input = saveTemplate.body(req.body ?? {});
+    await saveJournalMailTemplate(ctx, party, journal, input);
+    saveTemplate.send(
+      res,
+      {},
+      input.subject || input.body
+        ? msg("The mail template is saved.")
+        : msg("The default text applies again."),
+    );
+  });
+
+  const preview = apiCall("POST /dashboard/mail_template_preview/:journal");
+  router.post(preview.path, sameOrigin, async (req, res) => {
+    const party = partyOf(res);
+    const { journal } = preview.params(req, { journal: NO_JOURNAL });
+    const input = preview.body(req.body ?? {});
+    preview.send(res, await previewMailTemplate(ctx, party, journal, input));
   });
 
   const decision = apiCall("POST /submission/:id/decision");

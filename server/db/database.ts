@@ -38,6 +38,7 @@ import * as m029 from "./migrations/029-usage-network-sessions.ts";
 import * as m030 from "./migrations/030-user-locale.ts";
 import * as m040 from "./migrations/040-content-languages.ts";
 import * as m041 from "./migrations/041-editorial-workflow.ts";
+import * as m042 from "./migrations/042-public-workflow-figures.ts";
 import * as m050 from "./migrations/050-versions-and-updates.ts";
 import * as m051 from "./migrations/051-version-stamps.ts";
 import type { Database } from "./schema.ts";
@@ -82,6 +83,7 @@ export const migrations: Record<string, MigrationModule> = {
   "030-user-locale": m030,
   "040-content-languages": m040,
   "041-editorial-workflow": m041,
+  "042-public-workflow-figures": m042,
   "050-versions-and-updates": m050,
   "051-version-stamps": m051,
 };

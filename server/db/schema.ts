@@ -140,6 +140,8 @@ export interface JournalsTable {
   review_mode: Generated<ReviewMode>;
   /** The items authors tick before submitting, one a line; empty: none (migration 041). */
   submission_checklist: Generated<string>;
+  /** Whether its public page shows its editorial figures (0/1, default 0); migration 042. */
+  show_workflow_figures: Generated<Flag>;
 }
 
 /** A URI a journal had before a rename: its addresses answer 301 and no journal may take it. */

@@ -569,6 +569,46 @@ describe(`editorial figures (${dialectUnderTest})`, () => {
   });
 });
 
+describe(`editorial figures on the journal's public page (${dialectUnderTest})`, () => {
+  it("appear only where the journal chooses, as the Statistics screen counts them", async () => {
+    const settingsPath = "/api/dashboard/workflow_settings/compilers";
+    const settings = (await get("/api/dashboard/submissions/compilers", editor.cookie)).body
+      .settings;
+    expect(settings.show_workflow_figures).toBe(false);
+    const before = await get("/api/get_journal/compilers", null);
+    expect(before.body.journal).not.toHaveProperty("workflow_figures");
+
+    const shown = await post(settingsPath, editor.cookie, {
+      ...settings,
+      show_workflow_figures: true,
+    });
+    expect(shown.status, shown.text).toBe(200);
+    const year = new Date().getUTCFullYear();
+    const internal = (
+      await get("/api/dashboard/workflow_figures", editor.cookie)
+    ).body.figures.find(
+      (f: { journal_uri: string; year: number }) =>
+        f.journal_uri === "compilers" && f.year === year,
+    );
+    const journalAnswer = (await get("/api/get_journal/compilers", null)).body.journal;
+    const row = journalAnswer.workflow_figures.find((f: { year: number }) => f.year === year);
+    expect(row).toEqual({
+      year,
+      received: internal.received,
+      accepted: internal.accepted,
+      declined: internal.declined,
+      acceptance_rate: internal.acceptance_rate,
+      median_days_to_first_decision: internal.median_days_to_first_decision,
+      median_days_to_publication: internal.median_days_to_publication,
+    });
+    expect(row.received).toBeGreaterThan(0);
+    await post(settingsPath, editor.cookie, { ...settings, show_workflow_figures: false });
+    expect((await get("/api/get_journal/compilers", null)).body.journal).not.toHaveProperty(
+      "workflow_figures",
+    );
+  });
+});
+
 describe(`a journal's workflow settings (${dialectUnderTest})`, () => {
   it("are its editors' to read and set; a journal that stops accepting refuses new drafts", async () => {
     const path = "/api/dashboard/workflow_settings/compilers";
@@ -588,6 +628,7 @@ describe(`a journal's workflow settings (${dialectUnderTest})`, () => {
       accepts_submissions: false,
       review_mode: "open",
       submission_checklist: "One item.\nTwo items.",
+      show_workflow_figures: false,
     });
     expect((await get("/api/submission_journal/compilers", author.cookie)).status).toBe(403);
     expect((await post("/api/submissions/compilers", author.cookie, submissionBody())).status).toBe(

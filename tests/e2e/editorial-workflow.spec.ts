@@ -100,6 +100,20 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
   await signInAsNewManager(editor, testInfo, { fname: "Ed", lname: "Itor" });
   await editor.goto(`/dashboard/submissions_queue/${JOURNAL}?status=submitted`);
   await noSeriousViolations(editor, "submissions queue", violations);
+  // the journal's mail templates (decision 405): a broken text is refused under its field
+  await editor.getByRole("link", { name: "Edit the mail templates" }).click();
+  const declined = editor.getByRole("region", { name: "Submission declined" }).or(
+    editor.locator("section", {
+      has: editor.getByRole("heading", { name: "Submission declined" }),
+    }),
+  );
+  await declined.getByLabel("Subject").fill("About {submission_title");
+  await declined.getByRole("button", { name: "Preview" }).click();
+  await expect(
+    declined.getByText("This text is not valid: check its braces and placeholders.").first(),
+  ).toBeVisible();
+  await noSeriousViolations(editor, "mail templates", violations);
+  await editor.goto(`/dashboard/submissions_queue/${JOURNAL}?status=submitted`);
   await editor.getByRole("link", { name: title }).click();
   await editor.getByRole("button", { name: "Send to review" }).click();
   await expect(editor.getByText("The decision is recorded")).toBeVisible();

@@ -2,6 +2,7 @@
  * `/dashboard/submissions_queue/{journal}`: a journal's submissions for its editors (issue 31;
  * decision 400), oldest submitted first, filtered by status (new, in review, revisions
  * requested, accepted, declined; all by default). Each opens the editor's submission screen.
+ * Under the list, the journal's workflow settings and the link to its mail templates.
  */
 
 import { MESSAGES } from "../../../shared/constants.ts";
@@ -129,6 +130,7 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
                 accepts_submissions: data.get("accepts_submissions") === "on",
                 review_mode: String(data.get("review_mode")) as ReviewMode,
                 submission_checklist: String(data.get("submission_checklist") ?? ""),
+                show_workflow_figures: data.get("show_workflow_figures") === "on",
               },
               MESSAGES.somethingWentWrong,
             ),
@@ -139,6 +141,11 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
           name="accepts_submissions"
           label={t("The journal accepts submissions")}
           defaultChecked={settings.accepts_submissions}
+        />
+        <CheckboxField
+          name="show_workflow_figures"
+          label={t("Show the editorial figures on the journal's page")}
+          defaultChecked={settings.show_workflow_figures}
         />
         <SelectField
           label={t("Review mode")}
@@ -166,6 +173,11 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
           notice={notice}
         />
       </form>
+      <p className="text-sm">
+        <Link to={`/dashboard/mail_templates/${journal}`} className={textLinkClass}>
+          {t("Edit the mail templates")}
+        </Link>
+      </p>
     </Section>
   );
 }

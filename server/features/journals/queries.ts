@@ -13,6 +13,7 @@ import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { type Actor, isAdmin } from "../accounts/access.ts";
+import { publicWorkflowFigures } from "../workflow/figures.ts";
 
 /** Public buttons of a journal card (docs/product/api.md). */
 function publicButtons(uri: string): Button[] {
@@ -122,6 +123,8 @@ export async function getJournal(
 ): Promise<JournalDetail | null> {
   const row = await findJournalRow(ctx, uri, options);
   if (!row) return null;
+  // the editorial figures, where the journal chose to show them (decision 406)
+  const figures = row.show_workflow_figures === 1 ? await publicWorkflowFigures(ctx, uri) : null;
   return {
     name: row.name,
     abbreviation: row.abbreviation,
@@ -149,6 +152,7 @@ export async function getJournal(
     update_policy_doi: row.update_policy_doi ?? "",
     primary_language: row.primary_language,
     languages: journalLanguages(row.languages, row.primary_language),
+    ...(figures ? { workflow_figures: figures } : {}),
   };
 }
 

@@ -17,7 +17,7 @@ import type { SubmissionSummary, WorkflowSettings } from "../../../shared/workfl
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, notFound } from "../../services/errors.ts";
-import { timestamp } from "../../services/write.ts";
+import { timestamp, writeCatalogue } from "../../services/write.ts";
 import { assertJournalAccess } from "../accounts/access.ts";
 import { displayName } from "../accounts/users.ts";
 import { createPaper } from "../papers/commands.ts";
@@ -96,11 +96,15 @@ export async function workflowSettings(
   await assertJournalAccess(ctx, editor, uri);
   const row = await ctx.db
     .selectFrom("journals")
-    .select(["accepts_submissions", "review_mode", "submission_checklist"])
+    .select(["accepts_submissions", "review_mode", "submission_checklist", "show_workflow_figures"])
     .where("uri", "=", uri)
     .executeTakeFirst();
   if (!row) throw notFound(NO_JOURNAL);
-  return { ...row, accepts_submissions: row.accepts_submissions === 1 };
+  return {
+    ...row,
+    accepts_submissions: row.accepts_submissions === 1,
+    show_workflow_figures: row.show_workflow_figures === 1,
+  };
 }
 
 /**
@@ -114,15 +118,20 @@ export async function saveWorkflowSettings(
   settings: WorkflowSettings,
 ): Promise<void> {
   await workflowSettings(ctx, party, uri);
-  await ctx.db
-    .updateTable("journals")
-    .set({
-      accepts_submissions: settings.accepts_submissions ? 1 : 0,
-      review_mode: settings.review_mode,
-      submission_checklist: settings.submission_checklist,
-    })
-    .where("uri", "=", uri)
-    .execute();
+  // a catalogue write: the journal's public page shows 'Submit a paper' and its figures by these
+  // settings, so its cached copies must go (server/http/output-cache.ts)
+  await writeCatalogue(ctx, (trx) =>
+    trx
+      .updateTable("journals")
+      .set({
+        accepts_submissions: settings.accepts_submissions ? 1 : 0,
+        review_mode: settings.review_mode,
+        submission_checklist: settings.submission_checklist,
+        show_workflow_figures: settings.show_workflow_figures ? 1 : 0,
+      })
+      .where("uri", "=", uri)
+      .execute(),
+  );
 }
 
 /**

@@ -5,9 +5,11 @@
  * publication (the paper's issue published), reviews requested and completed. A year is the
  * year of the event counted (submitted, decided, invited, completed), UTC.
  *
- * Shown on the Statistics screen to the journal's editors (administrators: every journal).
+ * Shown on the Statistics screen to the journal's editors (administrators: every journal), and
+ * on the journal's public page where it chooses (`show_workflow_figures`, decision 406): the same
+ * counts from the same query ({@link figuresOf}), without the review figures.
  */
-import type { WorkflowFigureRow } from "../../../shared/workflow-api.ts";
+import type { PublicWorkflowFigures, WorkflowFigureRow } from "../../../shared/workflow-api.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
 import type { Party } from "./access.ts";
@@ -38,7 +40,41 @@ export async function workflowFigures(ctx: AppContext, party: Party): Promise<Wo
       qb.selectFrom("journal_managers").select("journal_id").where("user_id", "=", party.id),
     );
   }
-  const journalRows = await journals.execute();
+  return figuresOf(ctx, await journals.execute());
+}
+
+/**
+ * The public figures of the active journal at `uri` per year, newest first, when it chose to
+ * show them; null when it did not (or there is no such active journal).
+ */
+export async function publicWorkflowFigures(
+  ctx: AppContext,
+  uri: string,
+): Promise<PublicWorkflowFigures[] | null> {
+  const journal = await ctx.db
+    .selectFrom("journals")
+    .select(["id", "uri", "name"])
+    .where("uri", "=", uri)
+    .where("active", "=", 1)
+    .where("show_workflow_figures", "=", 1)
+    .executeTakeFirst();
+  if (!journal) return null;
+  return (await figuresOf(ctx, [journal])).map((r) => ({
+    year: r.year,
+    received: r.received,
+    accepted: r.accepted,
+    declined: r.declined,
+    acceptance_rate: r.acceptance_rate,
+    median_days_to_first_decision: r.median_days_to_first_decision,
+    median_days_to_publication: r.median_days_to_publication,
+  }));
+}
+
+/** The figures of `journalRows` by journal and year, newest year first (the one query). */
+async function figuresOf(
+  ctx: AppContext,
+  journalRows: { id: number; uri: string; name: string }[],
+): Promise<WorkflowFigureRow[]> {
   if (journalRows.length === 0) return [];
   const ids = journalRows.map((j) => j.id);
   const [submissions, reviews] = await Promise.all([

@@ -73,7 +73,11 @@ export const DEFAULT_TEMPLATES: Record<MailTemplateKey, { subject: string; body:
 /** Values of a template's placeholders. */
 export type TemplateValues = Partial<Record<string, string>>;
 
-function format(text: string, locale: Locale, values: TemplateValues): string {
+/**
+ * `text` (ICU MessageFormat) with `values` filled, formatted for `locale`.
+ * @throws Error when `text` does not compile.
+ */
+export function formatTemplate(text: string, locale: Locale, values: TemplateValues): string {
   const messages: Messages = { text: compileMessageOrThrow(text) };
   const i18n = setupI18n({ locale, messages: { [locale]: messages } });
   return i18n._("text", values);
@@ -168,8 +172,8 @@ export async function renderMail(
     try {
       const ownLocale = localeOr(own.locale);
       return {
-        subject: format(own.subject, ownLocale, values),
-        text: format(own.body, ownLocale, values),
+        subject: formatTemplate(own.subject, ownLocale, values),
+        text: formatTemplate(own.body, ownLocale, values),
       };
     } catch (error) {
       ctx.log.warn({ err: error, journalId, key }, "a journal's mail template does not compile");
