@@ -107,7 +107,7 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
       has: editor.getByRole("heading", { name: "Submission declined" }),
     }),
   );
-  await declined.getByLabel("Subject").fill("About {submission_title");
+  await declined.getByLabel("Mail subject").fill("About {submission_title");
   await declined.getByRole("button", { name: "Preview" }).click();
   await expect(
     declined.getByText("This text is not valid: check its braces and placeholders.").first(),

@@ -188,7 +188,7 @@ function TemplateForm({
         <TextField
           id={`${id}-subject`}
           name="subject"
-          label={t("Subject")}
+          label={t("Mail subject")}
           defaultValue={initial.subject || item.default_subject}
           error={errors.subject}
         />
