@@ -2,16 +2,21 @@
  * The dashboard in Arabic (issue 32; decisions 382 and 431): the account's language chosen on
  * the Account screen turns the whole dashboard right to left at once, without a reload, and
  * after one; every main screen then mirrors and fits a 375 px phone without sideways scroll.
- * No translation exists yet, so the texts are English; the layout is what is checked here
- * (texts that escaped the catalogues: tests/unit/dashboard-pseudo-locale.test.ts).
+ * The Arabic texts are taken from the catalogue (locales/ar.po), so that an English page fails;
+ * the layout is what is checked here (texts that escaped the catalogues:
+ * tests/unit/dashboard-pseudo-locale.test.ts).
  *
  * `SCREENSHOT_DIR=…` keeps a screenshot of each screen for a person to look at.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { serverTranslator } from "../../server/i18n/catalogues.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
 import { screenshotForReview } from "./helpers/screenshot.ts";
 
 const JOURNAL = "plos-one";
+
+/** The Arabic catalogue's text for an English message. */
+const ar = serverTranslator("ar");
 
 /** The page's direction and whether it scrolls sideways. */
 async function layout(page: Page) {
@@ -43,25 +48,21 @@ test("the account's language turns the dashboard right to left at once", async (
 
   await select.selectOption("ar");
   await card.getByRole("button", { name: "Save language" }).click();
-  await expect(card.getByRole("status")).toHaveText("Your language has been saved.");
-  // the same page, not reloaded: the root follows the cookie the answer set
+  // the same page, not reloaded: the root follows the cookie the answer set, and the texts too
+  const arCard = page.getByRole("region", { name: ar("Language") });
+  await expect(arCard.getByRole("status")).toHaveText(ar("Your language has been saved."));
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
-  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: ar("Dashboard") })).toBeVisible();
 
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
-  await expect(page.getByRole("region", { name: "Language" }).getByLabel("Language")).toHaveValue(
-    "ar",
-  );
+  await expect(arCard.getByLabel(ar("Language"))).toHaveValue("ar");
   expect((await layout(page)).sideways).toBe(false);
 
   // and back
-  await page.getByRole("region", { name: "Language" }).getByLabel("Language").selectOption("en");
-  await page
-    .getByRole("region", { name: "Language" })
-    .getByRole("button", { name: "Save language" })
-    .click();
+  await arCard.getByLabel(ar("Language")).selectOption("en");
+  await arCard.getByRole("button", { name: ar("Save language") }).click();
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
@@ -79,17 +80,17 @@ test("every main screen of the dashboard mirrors in Arabic and fits the screen",
     [
       "journals",
       "/dashboard",
-      (p) => expect(p.getByRole("list", { name: "Journals" })).toBeVisible(),
+      (p) => expect(p.getByRole("list", { name: ar("Journals") })).toBeVisible(),
     ],
     [
       "create-journal",
       "/dashboard/create_journal/1",
-      (p) => expect(p.getByLabel("Journal Name")).toBeVisible(),
+      (p) => expect(p.getByLabel(ar("Journal Name"), { exact: true })).toBeVisible(),
     ],
     [
       "paper-form",
       `/dashboard/paper_submission/${JOURNAL}`,
-      (p) => expect(p.getByLabel("Abstract")).toBeVisible(),
+      (p) => expect(p.getByLabel(ar("Abstract"), { exact: true })).toBeVisible(),
     ],
     [
       "publications",
@@ -104,7 +105,7 @@ test("every main screen of the dashboard mirrors in Arabic and fits the screen",
     [
       "account",
       "/dashboard/account",
-      (p) => expect(p.getByRole("region", { name: "Language" })).toBeVisible(),
+      (p) => expect(p.getByRole("region", { name: ar("Language") })).toBeVisible(),
     ],
   ];
   for (const [name, path, ready] of screens) {

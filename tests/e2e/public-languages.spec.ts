@@ -4,7 +4,12 @@
  * to left, mirrored, with no sideways scroll on a phone or a desktop.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { serverTranslator } from "../../server/i18n/catalogues.ts";
 import { isLocalizedPage } from "../../shared/i18n/locales.ts";
+
+/** The catalogues' texts (locales/*.po), so that a page left in English fails. */
+const es = serverTranslator("es");
+const ar = serverTranslator("ar");
 
 /** A long search, so that its page has filters and numbered pages. */
 const LONG_SEARCH = "/search?q=data+OR+cell+OR+species+OR+model+OR+study+OR+analysis";
@@ -49,9 +54,13 @@ test("a Spanish page's links and forms stay in Spanish", async ({ page }) => {
 
 test("the search page's filters and pages keep the language", async ({ page }) => {
   await page.goto(`/es${LONG_SEARCH}`);
-  await page.getByRole("button", { name: "Apply filters" }).click();
+  await page.getByRole("button", { name: es("Apply filters") }).click();
   await expect(page).toHaveURL(/\/es\/search\?/);
-  await page.getByRole("navigation", { name: "Result pages" }).getByRole("link").last().click();
+  await page
+    .getByRole("navigation", { name: es("Result pages") })
+    .getByRole("link")
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/es\/search\?.*page=2/);
 });
 
@@ -71,13 +80,15 @@ test("an Arabic page is mirrored: the skip link at the right, the arrows turned"
 }) => {
   await page.goto(`/ar${LONG_SEARCH}`);
   await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to content" });
+  const skip = page.getByRole("link", { name: ar("Skip to content") });
   await expect(skip).toBeFocused();
   const box = await skip.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
   expect(box && box.x + box.width).toBeGreaterThan(width - 40);
 
-  const next = page.getByRole("navigation", { name: "Result pages" }).locator('a[rel="next"] span');
+  const next = page
+    .getByRole("navigation", { name: ar("Result pages") })
+    .locator('a[rel="next"] span');
   // Tailwind's `rtl:-scale-x-100` is the CSS `scale` property
   const scale = await next.evaluate((arrow) => getComputedStyle(arrow).scale);
   expect(scale).toMatch(/^-1 1\b/);
