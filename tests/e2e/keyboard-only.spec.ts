@@ -10,22 +10,38 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS } from "./fixtures.ts";
 import { E2E_PASSCODE, makeAdministrator, newManager, registerByApi } from "./helpers/account.ts";
-import { obscuringBars } from "./helpers/focus.ts";
+import { barsOver, obscuringBars } from "./helpers/focus.ts";
 
-test.describe.configure({ timeout: 150_000 });
+// Hundreds of key presses, each checked in the page: about 1.7 minutes on an idle machine with two
+// cores, more on a loaded one (CI runs three browsers at a time).
+test.describe.configure({ timeout: 300_000 });
 
-/** What the focused element is called: its label, else its text, else its value. */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return "";
-    const labelled = el.getAttribute("aria-labelledby");
-    const byId = labelled ? document.getElementById(labelled)?.textContent : null;
-    const label = (el as HTMLInputElement).labels?.[0]?.textContent;
-    return (el.getAttribute("aria-label") ?? byId ?? label ?? el.textContent ?? "")
-      .replace(/\s+/g, " ")
-      .trim();
-  });
+/**
+ * What the focused element is called: its label, else its text, else its value. Runs in the
+ * page: self-contained.
+ */
+function nameOfFocused(): string {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return "";
+  const labelled = el.getAttribute("aria-labelledby");
+  const byId = labelled ? document.getElementById(labelled)?.textContent : null;
+  const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+  return (el.getAttribute("aria-label") ?? byId ?? label ?? el.textContent ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const focusedName = (page: Page) => page.evaluate(nameOfFocused);
+
+/**
+ * After a key press, in one call to the page instead of three: waits two frames for the scroll
+ * to settle, then answers the bars over the focused element ({@link barsOver}) and its name.
+ */
+const settledFocus = (page: Page): Promise<{ bars: string[]; name: string }> =>
+  page.evaluate(`(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return { bars: (${barsOver})(null), name: (${nameOfFocused})() };
+  })()`);
 
 /**
  * Presses Tab until the focused element's name matches `name` (at most `max` presses),
@@ -34,11 +50,9 @@ const focusedName = (page: Page) =>
 async function tabTo(page: Page, name: RegExp, covered: string[], max = 120): Promise<void> {
   for (let i = 0; i < max; i++) {
     await page.keyboard.press("Tab");
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    covered.push(...(await obscuringBars(page)));
-    if (name.test(await focusedName(page))) return;
+    const focus = await settledFocus(page);
+    covered.push(...focus.bars);
+    if (name.test(focus.name)) return;
   }
   throw new Error(`no ${name} within ${max} Tabs (last: ${await focusedName(page)})`);
 }

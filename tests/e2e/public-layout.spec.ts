@@ -112,7 +112,15 @@ test("the footer stays at the bottom of the window and never covers the content"
 }) => {
   await page.goto("/journals");
   const footer = page.getByRole("contentinfo");
-  await expect(footer).toHaveText(`Copyright © ${new Date().getFullYear()} ${SITE}.`);
+  // the copyright line, then the accessibility statement and privacy page (issue 34)
+  await expect(footer).toHaveText(
+    `Copyright © ${new Date().getFullYear()} ${SITE}. Accessibility · Privacy`,
+  );
+  await expect(footer.getByRole("link", { name: "Accessibility" })).toHaveAttribute(
+    "href",
+    "/accessibility",
+  );
+  await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
   const viewport = page.viewportSize()!;
   const atTop = await footer.boundingBox();
   expect(Math.round(atTop!.y + atTop!.height)).toBe(viewport.height);

@@ -13,7 +13,7 @@ import type { Locator, Page } from "@playwright/test";
  * `"<element> under <bar>"`; empty when nothing covers it. An element reaching outside the
  * window (vertically) counts as under "the window edge". Runs in the page: self-contained.
  */
-function barsOver(element: Element | null): string[] {
+export function barsOver(element: Element | null): string[] {
   const target = element ?? document.activeElement;
   if (!target || target === document.body || target === document.documentElement) return [];
   const name = (el: Element) =>
