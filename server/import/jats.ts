@@ -22,7 +22,7 @@ import { partialDateFromParts } from "../../shared/dates.ts";
 import { canonicalLanguageTag } from "../../shared/languages.ts";
 import { normaliseOrcid } from "../../shared/orcid.ts";
 import { normaliseRor } from "../../shared/ror.ts";
-import { JatsRefusedError, readJatsDocument } from "../features/fulltext/jats-read.ts";
+import { isJatsRefused, readJatsDocument } from "../features/fulltext/jats-read.ts";
 import {
   CDATA,
   child,
@@ -138,6 +138,11 @@ export type JatsArticle = {
 };
 
 /** The file is not well-formed XML or not a JATS article. */
+/** Whether `error` is a {@link JatsError}, by its name (see `isJatsRefused`, server/features/fulltext/jats-read.ts). */
+export function isJatsError(error: unknown): error is JatsError {
+  return error instanceof Error && error.name === "JatsError";
+}
+
 export class JatsError extends Error {
   override name = "JatsError";
 }
@@ -160,7 +165,7 @@ export function parseJats(xml: string, maxBytes = Number.POSITIVE_INFINITY): Jat
   try {
     article = readJatsDocument(xml, maxBytes).article;
   } catch (error) {
-    if (error instanceof JatsRefusedError) throw new JatsError(error.message);
+    if (isJatsRefused(error)) throw new JatsError(error.message);
     throw error;
   }
   return readJatsArticle(article);

@@ -23,7 +23,7 @@ import {
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, proceedingAccess } from "../../http/guards.ts";
 import { multipart, uploadedFile } from "../../http/uploads.ts";
-import { JatsError } from "../../import/jats.ts";
+import { isJatsError } from "../../import/jats.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid } from "../../services/errors.ts";
 import { jatsFileField } from "./jats-upload.ts";
@@ -76,7 +76,7 @@ export function galleysRouter(ctx: AppContext): Router {
       try {
         metadata = await readJatsUpload(ctx, data, "metadata");
       } catch (error) {
-        if (!(error instanceof JatsError)) throw error;
+        if (!isJatsError(error)) throw error;
         // the reader's own account of the problem (English) is carried as a value
         const message = msgWith("The JATS file has no usable metadata: {reason}.", {
           reason: error.message,

@@ -14,8 +14,8 @@ import type { Trx } from "../../services/write.ts";
 import { detectImage } from "../../storage/content-type.ts";
 import { newKey } from "../../storage/storage.ts";
 import { type JatsAnswers, type JatsJobOf, jatsFileName } from "./jats-jobs.ts";
-import { JatsPoolError, runJats } from "./jats-pool.ts";
-import { JatsRefusedError } from "./jats-read.ts";
+import { isJatsPoolError, runJats } from "./jats-pool.ts";
+import { isJatsRefused } from "./jats-read.ts";
 
 /** Most files (figure images) stored with one JATS galley. */
 export const MAX_JATS_FILES = 200;
@@ -74,10 +74,10 @@ export async function readJatsUpload<K extends "galley" | "metadata">(
   try {
     return await runJats(ctx, job);
   } catch (error) {
-    if (error instanceof JatsRefusedError) {
+    if (isJatsRefused(error)) {
       throw new AppError(error.reason, error.message, { errors: { [field]: error.message } });
     }
-    if (error instanceof JatsPoolError) {
+    if (isJatsPoolError(error)) {
       ctx.log.warn({ reason: error.message }, "a JATS file could not be read");
       // a full pool, a timed-out or stopped worker: the service's 503, to be tried again
       throw new AppError("unavailable", UNAVAILABLE_MESSAGE, {

@@ -60,6 +60,11 @@ export const JATS_MAX_QUEUE = 16;
 export const JATS_WORKER_MB = 512;
 
 /** Why the pool could not answer: the HTTP layer answers 503 to each. */
+/** Whether `error` is a {@link JatsPoolError}, by its name (see `isJatsRefused`, ./jats-read.ts). */
+export function isJatsPoolError(error: unknown): error is JatsPoolError {
+  return error instanceof Error && error.name === "JatsPoolError" && "reason" in error;
+}
+
 export class JatsPoolError extends Error {
   override name = "JatsPoolError";
   readonly reason: "busy" | "timeout" | "crash" | "closed";

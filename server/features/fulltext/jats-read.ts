@@ -47,6 +47,15 @@ export const MAX_REFERENCES = 5_000;
 export const MAX_SECTIONS = 2_000;
 
 /** The file cannot be used as a JATS galley; `message` says why, for the form field. */
+/**
+ * Whether `error` is a {@link JatsRefusedError}, by its name: the production server's bundle and
+ * the worker pool (loaded from source by server/bootstrap.ts) each hold their own copy of this
+ * class, so `instanceof` fails across them (decision 386).
+ */
+export function isJatsRefused(error: unknown): error is JatsRefusedError {
+  return error instanceof Error && error.name === "JatsRefusedError" && "reason" in error;
+}
+
 export class JatsRefusedError extends Error {
   override name = "JatsRefusedError";
   /** `too_large` for the size and count limits (413), else `invalid` (400). */

@@ -12,7 +12,7 @@ import type { FullText } from "../../../shared/fulltext.ts";
 import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { runJats } from "./jats-pool.ts";
-import { JatsRefusedError } from "./jats-read.ts";
+import { isJatsRefused, type JatsRefusedError } from "./jats-read.ts";
 
 /** Trees kept per process; the longest corpus paper's tree is about 0.3 MB of JSON. */
 export const TREE_CACHE_SIZE = 32;
@@ -76,7 +76,7 @@ export async function paperFullText(ctx: AppContext, paperId: number): Promise<F
   if (cached) {
     trees.delete(cacheKey);
     trees.set(cacheKey, cached);
-    if (cached.value instanceof JatsRefusedError) throw cached.value;
+    if (isJatsRefused(cached.value)) throw cached.value;
     return cached.value;
   }
   let tree = making.get(cacheKey);
@@ -108,7 +108,7 @@ async function makeTree(
       files: files.map((f) => [f.name, fileUrl(f.storage_key) ?? ""]),
     });
   } catch (error) {
-    if (error instanceof JatsRefusedError) remember(cacheKey, error, 0);
+    if (isJatsRefused(error)) remember(cacheKey, error, 0);
     throw error;
   }
   remember(cacheKey, tree, data.byteLength);
