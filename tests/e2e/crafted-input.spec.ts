@@ -65,7 +65,7 @@ test("the paper form refuses a DOI that is not one and says when a PDF's text wa
   try {
     const bomb = Buffer.from(await textBombPdf());
     await page.goto(`/dashboard/paper_submission/${JOURNAL}?publication=${issueId}`);
-    await page.getByLabel("Title").fill("One page, ten thousand times");
+    await page.getByLabel("Title", { exact: true }).fill("One page, ten thousand times");
     await page.getByLabel("Abstract").fill("A crafted document whose only page repeats.");
     await page.getByLabel("DOI Number").fill("10.1234/x},url={https://evil.example},title={Forged");
     await page.getByLabel("Paper File").setInputFiles({
@@ -99,7 +99,9 @@ test("the paper form refuses a DOI that is not one and says when a PDF's text wa
     await page.getByRole("link", { name: "Edit it" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/edit_paper/${JOURNAL}/\\d+$`));
     created.push(Number(page.url().split("/").at(-1)));
-    await expect(page.getByLabel("Title")).toHaveValue("One page, ten thousand times");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(
+      "One page, ten thousand times",
+    );
     await expect(note).toBeVisible();
     await expect(page.getByRole("link", { name: /\.pdf$/ })).toBeVisible();
     await page.screenshot({

@@ -332,7 +332,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
   await expect(page.getByText("Enter the abstract.")).toBeVisible();
   await expect(page.getByText("Choose the paper's PDF file.")).toBeVisible();
 
-  await page.getByLabel("Title").fill(PDF_TITLE);
+  await page.getByLabel("Title", { exact: true }).fill(PDF_TITLE);
   await page.getByLabel("DOI Number").fill(`https://doi.org/${doi}`);
   await page
     .getByLabel("Abstract")
@@ -369,7 +369,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
     page.getByRole("status").filter({ hasText: "Paper Created Successfully." }),
   ).toBeVisible();
   // the form is cleared: fields, the file input and the authors
-  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("DOI Number")).toHaveValue("");
   await expect(page.getByLabel("Abstract")).toHaveValue("");
   await expect(page.getByLabel("Keywords")).toHaveValue("");
@@ -402,7 +402,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
   await expect(item.getByRole("link", { name: /^Open/ })).toHaveAttribute("href", paperUrl);
   await item.getByRole("link", { name: /^Edit/ }).click();
   await expect(page).toHaveURL(`/dashboard/edit_paper/${JOURNAL.uri}/${paperId}`);
-  await expect(page.getByLabel("Title")).toHaveValue(PDF_TITLE);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(PDF_TITLE);
   await expect(page.getByLabel("DOI Number")).toHaveValue(doi);
   await expect(publication.locator("option:checked")).toHaveText(label);
   const currentFile = page.getByRole("link", { name: /\.pdf$/ });
@@ -426,7 +426,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
 
   // A real update: a new title, the file kept.
   await page.reload();
-  await page.getByLabel("Title").fill(`${PDF_TITLE} (revised)`);
+  await page.getByLabel("Title", { exact: true }).fill(`${PDF_TITLE} (revised)`);
   await page.getByRole("button", { name: "Remove author 2" }).click();
   await slowDown(page, "/edit_paper/**", 700);
   await page.getByRole("button", { name: "Update" }).click();
@@ -435,7 +435,7 @@ test("add a paper with a real PDF, read it on the site, edit it, then delete it"
     page.getByRole("status").filter({ hasText: "Paper Updated Successfully." }),
   ).toBeVisible();
   // the paper reloaded: the stored values, the file's new name
-  await expect(page.getByLabel("Title")).toHaveValue(`${PDF_TITLE} (revised)`);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${PDF_TITLE} (revised)`);
   await expect(
     page.getByRole("list", { name: "Authors", exact: true }).getByRole("listitem"),
   ).toHaveCount(1);

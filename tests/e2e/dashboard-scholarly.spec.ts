@@ -71,7 +71,9 @@ test("an issue of 15 October 2019 and a paper in it as people, funders and refer
     buffer: await coverPng(),
   });
   await page.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText("Enter the publication date as a year")).toBeVisible();
+  await expect(
+    page.getByText("February 2019 has no day 30: choose a day from 1 to 28."),
+  ).toBeVisible();
   await page.getByLabel("Month").selectOption({ label: "October" });
   await page.getByLabel("Day").fill("15");
   await page.getByRole("radio", { name: /^Published/ }).check();
@@ -87,11 +89,11 @@ test("an issue of 15 October 2019 and a paper in it as people, funders and refer
 
   // The paper.
   await page.goto(`/dashboard/paper_submission/${JOURNAL}?publication=${issue}`);
-  await expect(page.getByLabel("Title")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Title", { exact: true })).toBeVisible({ timeout: 30_000 });
   const journal = (await (await page.request.get(`/api/dashboard/get_journal/${JOURNAL}`)).json())
     .journal as { license_url: string };
   await expect(page.getByLabel("Licence")).toHaveValue(journal.license_url);
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Abstract").fill("Volatile compounds of durum wheat kernels.");
   await page.getByLabel("Paper File").setInputFiles(PDF);
 

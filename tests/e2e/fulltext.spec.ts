@@ -220,7 +220,7 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
   try {
     await page.goto(`/dashboard/paper_submission/${journal}?publication=${issueId}`);
     const title = `A frog that gives birth ${testInfo.project.name}`;
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Abstract").fill("Tadpoles, born.");
     await page
       .getByLabel("Paper File")
@@ -252,7 +252,7 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
     await expect(filled).toContainText(
       /Kept what you entered \(the file differs\): Title, Abstract/,
     );
-    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(page.getByLabel("DOI Number")).toHaveValue("10.1371/journal.pone.0115884");
     await expect(page.getByLabel("Received")).toHaveValue(/^2014-\d{2}-\d{2}$/);
     await expect(page.getByText(/^References \(\d+\)/)).toBeVisible();

@@ -157,7 +157,7 @@ test("after 'Paper Created Successfully.' the form clears but keeps the chosen i
   const publication = page.getByLabel("Publication");
   await expect(publication).toHaveValue("", { timeout: 30_000 });
   await publication.selectOption({ label: `Vol. 1 No. 2 (${YEAR})` });
-  await page.getByLabel("Title").fill(`First paper ${suffix}`);
+  await page.getByLabel("Title", { exact: true }).fill(`First paper ${suffix}`);
   await page.getByLabel("Abstract").fill("The first paper of the issue.");
   await page.getByLabel("Paper File").setInputFiles(PDF);
   await addAuthor(page, {
@@ -169,14 +169,14 @@ test("after 'Paper Created Successfully.' the form clears but keeps the chosen i
   await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
     timeout: 30_000,
   });
-  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("Abstract")).toHaveValue("");
   await expect(page.getByLabel("Paper File")).toHaveValue("");
   await expect(page.getByText("No authors added yet.")).toBeVisible();
   await expect(publication).toHaveValue(String(second));
 
   // the next paper goes to the same issue without choosing it again
-  await page.getByLabel("Title").fill(`Second paper ${suffix}`);
+  await page.getByLabel("Title", { exact: true }).fill(`Second paper ${suffix}`);
   await page.getByLabel("Abstract").fill("The second paper of the issue.");
   await page.getByLabel("Paper File").setInputFiles(PDF);
   await page.getByRole("button", { name: "Submit" }).click();
@@ -230,7 +230,7 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Enter the title of the paper.")).toBeVisible();
   await expect(page.getByText("Choose the paper's PDF file.")).toBeVisible();
-  await page.getByLabel("Title").fill(paperTitle);
+  await page.getByLabel("Title", { exact: true }).fill(paperTitle);
   await page.getByLabel("Abstract").fill("Trace trees, told through zymurgy.");
   await page.getByLabel("Keywords").fill("tracing; zymurgy");
   await page.getByLabel("First Page").fill("3");
@@ -241,7 +241,7 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   await expect(page.getByRole("status")).toContainText("Paper Created Successfully.", {
     timeout: 30_000,
   });
-  await expect(page.getByLabel("Title")).toHaveValue("");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
   await expect(page.getByLabel("First Page")).toHaveValue("");
 
   // read it on the public site
@@ -263,7 +263,7 @@ test("a proceeding paper is added, read on the public proceeding page, deleted; 
   await expect(page.getByText("A proceeding can be deleted once it has no papers")).toBeVisible();
   await expect(page.getByRole("button", { name: "Delete Proceeding" })).toHaveCount(0);
   await item.getByRole("link", { name: /^Edit/ }).click();
-  await expect(page.getByLabel("Title")).toHaveValue(paperTitle);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(paperTitle);
   await expect(page.getByLabel("First Page")).toHaveValue("3");
   await page.getByLabel("Last Page").fill("10");
   await page.getByRole("button", { name: "Update" }).click();
