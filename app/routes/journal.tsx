@@ -201,12 +201,20 @@ export default function JournalPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The journal's own text, in its own direction (`dir="auto"`: an English text on an Arabic page
+ * reads left to right, its full stop at its end), or the page's message when there is none.
+ */
 function Text({ text }: { text: string }) {
   const t = useT();
   if (!text.trim()) {
     return <p className="text-slate-600">{t("Nothing has been published here yet.")}</p>;
   }
-  return <PlainText text={text} className="max-w-prose text-slate-700" />;
+  return (
+    <div dir="auto">
+      <PlainText text={text} className="max-w-prose text-slate-700" />
+    </div>
+  );
 }
 
 /**
