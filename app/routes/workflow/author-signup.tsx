@@ -59,6 +59,7 @@ export default function AuthorSignup() {
   );
   return (
     <AccountPanel
+      kicker={t("Authors")}
       title={t("Sign up as an author")}
       lead={t("With an author account you submit papers to the journals and follow their review.")}
       footer={signIn}

@@ -32,7 +32,7 @@ export default function ConfirmEmail() {
   const [confirmed, setConfirmed] = useState(false);
   if (confirmed) {
     return (
-      <AccountPanel title={t("Address confirmed")}>
+      <AccountPanel kicker={t("Authors")} title={t("Address confirmed")}>
         <p role="status">{notice ? t(notice.msg) : null}</p>
         <div className="mt-5">
           <ButtonLink to="/submissions">{t("Go to your submissions")}</ButtonLink>
@@ -42,6 +42,7 @@ export default function ConfirmEmail() {
   }
   return (
     <AccountPanel
+      kicker={t("Authors")}
       title={t("Confirm your address")}
       lead={t("Press the button to confirm that this address is yours and to sign in.")}
     >
