@@ -133,7 +133,8 @@ test("keyboard only, every focused element in view", async ({ page, baseURL }, t
 
   await backTo(page, /^Image$/, covered);
   const [chooser] = await Promise.all([
-    page.waitForEvent("filechooser"),
+    // the picker opens in the key press itself (user activation), so a short wait is enough
+    page.waitForEvent("filechooser", { timeout: 15_000 }),
     page.keyboard.press("Enter"),
   ]);
   await chooser.setFiles({

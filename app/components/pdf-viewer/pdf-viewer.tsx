@@ -82,6 +82,13 @@ const FITS: { fit: Fit; text: string; title: string }[] = [
   { fit: "page", text: msg("Fit page"), title: msg("Show the whole page") },
 ];
 
+/**
+ * The image types pdf.js's stamp editor draws (its `SupportedImageMimeTypes`), the `accept` of
+ * the Image tool's file picker.
+ */
+const IMAGE_TYPES =
+  "image/apng,image/avif,image/bmp,image/gif,image/jpeg,image/png,image/svg+xml,image/webp,image/x-icon";
+
 /** The annotation tools' toggles: the pdf.js editor mode each switches, its icon, word and tip. */
 const ANNOTATION_TOOLS: {
   tool: Exclude<EditorTool, "none">;
@@ -366,12 +373,20 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     setToolState(mode);
     sessionRef.current?.setTool(mode);
   };
+  // The picker opens in the click itself (the browser's user activation lasts only so long,
+  // and pdf.js's mode switch is asynchronous); the chosen file then becomes the new image.
+  const imageInputRef = useRef<HTMLInputElement>(null);
+  const pickImage = () => imageInputRef.current?.click();
+  const onImagePicked = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = "";
+    if (!file) return;
+    setToolState("stamp");
+    sessionRef.current?.addImage(file);
+  };
   const onImage = () => {
     if (tool === "stamp") onTool("stamp");
-    else {
-      setToolState("stamp");
-      sessionRef.current?.addImage();
-    }
+    else pickImage();
   };
 
   const answerAltText = (answer: AltTextData | null) => {
@@ -513,7 +528,7 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
               {tool === "stamp" ? (
                 <ToolbarButton
                   disabled={!editing}
-                  onClick={() => sessionRef.current?.addImage()}
+                  onClick={pickImage}
                   icon="plus"
                   title={t("Add image")}
                   text={t("Add image")}
@@ -684,6 +699,14 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             </div>
           ) : null}
         </div>
+        <input
+          ref={imageInputRef}
+          type="file"
+          accept={IMAGE_TYPES}
+          hidden
+          tabIndex={-1}
+          onChange={(event) => onImagePicked(event.currentTarget)}
+        />
         {altTextRequest ? (
           <AltTextDialog
             key={altTextRequest.key}

@@ -96,8 +96,13 @@ export type PdfSession = {
   data: () => Promise<Uint8Array>;
   /** Switches pdf.js's annotation editor to `tool` (`"none"`: reading, no editor active). */
   setTool: (tool: EditorTool) => void;
-  /** Opens the file picker for a new image (pdf.js's "Add image"); switches to the stamp tool. */
-  addImage: () => void;
+  /**
+   * Adds `file` (an image type pdf.js draws: pdf-viewer.tsx `IMAGE_TYPES`) as a new image (pdf.js's stamp editor, centred on
+   * the current page), switching to the stamp tool first. The caller picks the file: a file
+   * picker opens only during the click that asks for it (the browser's user activation), and
+   * switching pdf.js's mode is asynchronous, so the picker cannot wait for it (issue 34).
+   */
+  addImage: (file: File) => void;
   /** pdf.js's own undo / redo of the annotation editor (history of 128 steps). */
   editingAction: (name: "undo" | "redo") => void;
   /** The document with the reader's annotations written in (pdf.js `saveDocument`). */
@@ -613,13 +618,14 @@ export async function openPdf(options: OpenOptions): Promise<PdfSession> {
       if (!pagesReady || destroyed) return;
       pdfViewer.annotationEditorMode = { mode: MODES[tool] };
     },
-    addImage() {
+    addImage(file) {
       if (!pagesReady || destroyed) return;
       const create = () => {
         eventBus.dispatch("switchannotationeditorparams", {
           source: null,
           type: AnnotationEditorParamsType.CREATE,
-          value: {},
+          // StampEditor reads `bitmapFile` instead of opening its own picker
+          value: { bitmapFile: file },
         });
       };
       if ((pdfViewer.annotationEditorMode as unknown) === AnnotationEditorType.STAMP) create();
