@@ -7,13 +7,17 @@
 import { DEFAULT_LOCALE, PSEUDO_LOCALE, type RenderLocale } from "./locales.ts";
 
 /** The `Intl` locale of a site locale: British English for English and the pseudo-locale. */
-function intlLocale(locale: RenderLocale): string {
+export function intlLocale(locale: RenderLocale): string {
   return locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE ? "en-GB" : locale;
 }
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>();
 
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(
+/**
+ * The formatter stored under `key` (its kind, options and `Intl` locale, e.g. `day en-GB`),
+ * made by `make` the first time: one per key for the process or page.
+ */
+export function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.ListFormat>(
   key: string,
   make: () => T,
 ): T {

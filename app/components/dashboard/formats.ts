@@ -4,26 +4,8 @@
  * Dates are written by shared/i18n/intl.ts only, in one format (issue 34). English keeps the
  * site's British forms (`1.2 MB`); the pseudo-locale writes as English. Formatters are built once per locale and kind.
  */
-import { DEFAULT_LOCALE, PSEUDO_LOCALE, type RenderLocale } from "../../../shared/i18n/locales.ts";
-
-/** The `Intl` locale of a site locale: British English for English and the pseudo-locale. */
-function intlTag(locale: RenderLocale): string {
-  return locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE ? "en-GB" : locale;
-}
-
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
-
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
-  key: string,
-  make: () => T,
-): T {
-  let found = cache.get(key) as T | undefined;
-  if (!found) {
-    found = make();
-    cache.set(key, found);
-  }
-  return found;
-}
+import { cached, intlLocale as intlTag } from "../../../shared/i18n/intl.ts";
+import type { RenderLocale } from "../../../shared/i18n/locales.ts";
 
 /**
  * A file size for people: megabytes with one decimal from 1 MiB (`1.2 MB`), else whole
