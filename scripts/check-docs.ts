@@ -9,7 +9,9 @@
  *   Consequences (the form docs/decisions/README.md describes);
  * - no name in backticks in README.md, docs/*.md or an accepted decision record that looks like
  *   code (a path, a file name, a camelCase or snake_case identifier) is missing from the code
- *   (./doc-names.ts, docs/decisions/550-stale-names-in-docs.md).
+ *   (./doc-names.ts, docs/decisions/550-stale-names-in-docs.md);
+ * - docs/performance.md starts with its table of current figures and keeps its archive newest
+ *   first (./performance-doc.ts, docs/decisions/553-docs-as-a-map.md).
  *
  * Prints one line per problem (`file:line: target`) and exits 1 when there is any; 0 otherwise.
  * External links (a scheme such as https:) and in-page anchors are not checked.
@@ -17,6 +19,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { codeIndex, isAccepted, staleNames } from "./doc-names.ts";
+import { performanceProblems } from "./performance-doc.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SOURCE_DIRS = ["app", "server", "shared", "tests", "scripts", "docs", ".ci"];
@@ -114,6 +117,12 @@ for (const doc of namedDocs) {
   for (const stale of staleNames(text, code)) {
     dead.push(`${doc}:${stale} (a name the code no longer has)`);
   }
+}
+
+for (const problem of performanceProblems(
+  readFileSync(path.join(root, "docs/performance.md"), "utf8"),
+)) {
+  dead.push(`docs/performance.md: ${problem}`);
 }
 
 if (dead.length > 0) {
