@@ -7,7 +7,8 @@
  *   documents outside the repository (the seed specification, its design notes or stack notes);
  * - every decision record has `Date:`, `Status:` and the sections Context, Decision and
  *   Consequences (the form docs/decisions/README.md describes);
- * - no name in backticks in README.md, docs/*.md or an accepted decision record that looks like
+ * - no name in backticks in README.md, docs/*.md (product/ and translations/ too) or an accepted
+ *   decision record that looks like
  *   code (a path, a file name, a camelCase or snake_case identifier) is missing from the code
  *   (./doc-names.ts, docs/decisions/550-stale-names-in-docs.md);
  * - docs/performance.md starts with its table of current figures and keeps its archive newest
@@ -104,9 +105,11 @@ for (const name of readdirSync(path.join(root, "docs/decisions"))) {
 const code = codeIndex(root);
 const namedDocs = [
   "README.md",
-  ...readdirSync(path.join(root, "docs"))
-    .filter((name) => name.endsWith(".md"))
-    .map((name) => `docs/${name}`),
+  ...["docs", "docs/product", "docs/translations"].flatMap((dir) =>
+    readdirSync(path.join(root, dir))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => `${dir}/${name}`),
+  ),
   ...readdirSync(path.join(root, "docs/decisions"))
     .filter((name) => /^\d{3}-.*\.md$/.test(name))
     .map((name) => `docs/decisions/${name}`),

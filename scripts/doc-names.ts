@@ -1,6 +1,6 @@
 /**
- * Stale names in the docs (issue 35): a name in backticks in README.md, docs/*.md or an
- * accepted decision record (docs/decisions/*.md whose `Status:` starts with "accepted") that
+ * Stale names in the docs (issue 35): a name in backticks in README.md, docs/*.md (with
+ * docs/product/ and docs/translations/) or an accepted decision record (docs/decisions/*.md whose `Status:` starts with "accepted") that
  * looks like code and is found nowhere in the code. Run by scripts/check-docs.ts
  * (`npm run lint`); tested by tests/unit/doc-names.test.ts. docs/decisions/550-stale-names-in-docs.md
  * gives the reasons.
