@@ -8,9 +8,8 @@
  * - every decision record has `Date:`, `Status:` and the sections Context, Decision and
  *   Consequences (the form docs/decisions/README.md describes);
  * - no name in backticks in README.md, docs/*.md (product/ and translations/ too) or an accepted
- *   decision record that looks like
- *   code (a path, a file name, a camelCase or snake_case identifier) is missing from the code
- *   (./doc-names.ts, docs/decisions/550-stale-names-in-docs.md);
+ *   decision record that looks like code (a path, a file name, a camelCase or snake_case
+ *   identifier) is missing from the code (./doc-names.ts, docs/decisions/550-stale-names-in-docs.md);
  * - docs/performance.md starts with its table of current figures and keeps its archive newest
  *   first (./performance-doc.ts, docs/decisions/553-docs-as-a-map.md).
  *
