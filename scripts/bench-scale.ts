@@ -7,7 +7,7 @@
  * feed and home page times, the head-of-line delay, search-row writes, import speed, page
  * weight, Lighthouse and peak memory. With DATABASE_URL it also builds the catalogue in a
  * PostgreSQL database of its own and reports the same figures there. Exits 0: it is a report
- * (missed targets are marked MISSED). How to run and read it: docs/performance.md.
+ * (missed targets are marked MISSED). How to run and read it: docs/development.md (Benchmarks); its figures: docs/performance.md.
  *
  * Environment: BENCH_PAPERS (101026), BENCH_SEED (1), BENCH_DURATION (10 s per autocannon run),
  * BENCH_CONNECTIONS (50), BENCH_REQUESTS (40 timed sequential requests per latency figure),

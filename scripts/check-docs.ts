@@ -6,13 +6,20 @@
  * - code, tests and scripts cite the project's own docs (docs/product/, docs/decisions/), never
  *   documents outside the repository (the seed specification, its design notes or stack notes);
  * - every decision record has `Date:`, `Status:` and the sections Context, Decision and
- *   Consequences (the form docs/decisions/README.md describes).
+ *   Consequences (the form docs/decisions/README.md describes);
+ * - no name in backticks in README.md, docs/*.md (product/ and translations/ too) or an accepted
+ *   decision record that looks like code (a path, a file name, a camelCase or snake_case
+ *   identifier) is missing from the code (./doc-names.ts, docs/decisions/550-stale-names-in-docs.md);
+ * - docs/performance.md starts with its table of current figures and keeps its archive newest
+ *   first (./performance-doc.ts, docs/decisions/553-docs-as-a-map.md).
  *
  * Prints one line per problem (`file:line: target`) and exits 1 when there is any; 0 otherwise.
  * External links (a scheme such as https:) and in-page anchors are not checked.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { codeIndex, isAccepted, staleNames } from "./doc-names.ts";
+import { performanceProblems } from "./performance-doc.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SOURCE_DIRS = ["app", "server", "shared", "tests", "scripts", "docs", ".ci"];
@@ -94,10 +101,36 @@ for (const name of readdirSync(path.join(root, "docs/decisions"))) {
   if (missing.length > 0) dead.push(`docs/decisions/${name}: lacks ${missing.join(", ")}`);
 }
 
+const code = codeIndex(root);
+const namedDocs = [
+  "README.md",
+  ...["docs", "docs/product", "docs/translations"].flatMap((dir) =>
+    readdirSync(path.join(root, dir))
+      .filter((name) => name.endsWith(".md"))
+      .map((name) => `${dir}/${name}`),
+  ),
+  ...readdirSync(path.join(root, "docs/decisions"))
+    .filter((name) => /^\d{3}-.*\.md$/.test(name))
+    .map((name) => `docs/decisions/${name}`),
+];
+for (const doc of namedDocs) {
+  const text = readFileSync(path.join(root, doc), "utf8");
+  if (doc.startsWith("docs/decisions/") && !isAccepted(text)) continue;
+  for (const stale of staleNames(text, code)) {
+    dead.push(`${doc}:${stale} (a name the code no longer has)`);
+  }
+}
+
+for (const problem of performanceProblems(
+  readFileSync(path.join(root, "docs/performance.md"), "utf8"),
+)) {
+  dead.push(`docs/performance.md: ${problem}`);
+}
+
 if (dead.length > 0) {
   console.error(`Documentation problems (${dead.length}):\n${dead.join("\n")}`);
   process.exit(1);
 }
 console.log(
-  `Documentation checked (${all.length} files): no dead link, every decision record in form.`,
+  `Documentation checked (${all.length} files): no dead link, every decision record in form, no stale name.`,
 );

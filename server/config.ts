@@ -1,5 +1,5 @@
 /**
- * Runtime configuration, read once from the environment (README.md#configuration).
+ * Runtime configuration, read once from the environment (docs/deployment.md#configuration).
  *
  * Every variable has a safe default; an invalid value stops the start with one clear line
  * (`ConfigError.message`), never a stack trace. `SESSION_SECRET` is generated into

@@ -1,6 +1,6 @@
 /**
  * `npm run import -- <folder>`: imports a corpus folder into the configured database and
- * storage (DATA_DIR, DATABASE_URL… as for the server, README.md#configuration), shows its progress on
+ * storage (DATA_DIR, DATABASE_URL… as for the server, docs/deployment.md#configuration), shows its progress on
  * stderr (./progress.ts) and prints a short report: counts and every problem. Exit status 0 when the import ran (problems included),
  * 1 when the folder, its manifest or the configuration is unusable.
  */

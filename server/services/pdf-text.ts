@@ -1,8 +1,8 @@
 /**
  * The text kept of a paper's PDF (issue 15, docs/decisions/271-bounded-work-per-paper.md): how
  * every extractor (pdf.js in ./pdf.ts, pdftotext in ./pdftotext.ts) normalises a page's text and
- * keeps at most the bytes one paper may store. No imports: loaded by the PDF worker, the search
- * indexer and migration 020 alike.
+ * keeps at most the bytes one paper may store. No imports: loaded by the PDF worker and the search
+ * indexer alike (migration 020 keeps its own frozen copy of `utf8Prefix`).
  */
 
 /**

@@ -157,7 +157,7 @@ export function createS3Storage(s3: S3Config, spoolDir: string): Storage {
         );
       } catch (error) {
         // stores without the call (s3rver): a lifecycle rule AbortIncompleteMultipartUpload
-        // is then the only cleaner of unfinished uploads (README, decision 295)
+        // is then the only cleaner of unfinished uploads (docs/deployment.md, decision 295)
         if (statusOf(error) === 501) return;
         throw error;
       }

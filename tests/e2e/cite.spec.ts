@@ -1,7 +1,8 @@
 /**
  * 'Cite this paper' on the paper pages (decision 186), as a reader uses it: choose a style and
  * read the reference (fetched when the panel comes into view, decision 245), copy it, and download the BibTeX, RIS and CSL-JSON files, each of which
- * parses (citation-js) to the paper shown. Also the head of the page: no issue number claimed
+ * parses (citation-js) to the paper shown; when the references fail to load (the server's 503),
+ * the reader is told so and 'Try again' fetches them again from the same contract path. Also the head of the page: no issue number claimed
  * for an eLife volume (decision 185), the site's and the journal's feed links (decision 187) and
  * the JSON-LD (decision 188).
  */
@@ -87,6 +88,48 @@ test("a reader picks a style, copies the reference and downloads each file", asy
     expect((item.author as { family: string }[])[0]?.family, label).toBe(PAPER.firstAuthor);
     expect((item.issued as { "date-parts": number[][] })["date-parts"][0]![0], label).toBe(2016);
   }
+});
+
+test("a reader whose references fail to load is told so and tries again", async ({ page }) => {
+  // The panel fetches `{paper page}/citations.json` (a call of shared/file-calls.ts): the first
+  // answer is the server's 503 while its worker is busy, the second a good one.
+  const asked: string[] = [];
+  let answers = 0;
+  await page.route("**/citations.json", async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    answers += 1;
+    if (answers === 1) {
+      await route.fulfill({ status: 503, json: { error: "busy" } });
+    } else {
+      await route.fulfill({
+        json: {
+          styles: ["apa", "mla", "chicago", "harvard", "ieee", "vancouver"].map((key) => ({
+            key,
+            label: key.toUpperCase(),
+            text: `Reference in ${key}.`,
+          })),
+        },
+      });
+    }
+  });
+  const path = await paperPath(page.request, PAPER.journal, PAPER.title);
+  await page.goto(path);
+  const panel = page.getByRole("region", { name: "Cite this paper" });
+  await panel.scrollIntoViewIfNeeded();
+  const reference = panel.locator("p[data-style]");
+  await expect(reference).toContainText("The formatted references could not be loaded.");
+  await expect(panel.getByRole("button", { name: "Copy citation" })).toBeHidden();
+
+  await panel.getByRole("button", { name: "Try again" }).click();
+  await expect(reference).toHaveText("Reference in apa.");
+  await expect(panel.getByRole("button", { name: "Try again" })).toBeHidden();
+  await expect(panel.getByRole("button", { name: "Copy citation" })).toBeVisible();
+  await panel
+    .getByRole("group", { name: "Citation style" })
+    .getByText("MLA", { exact: true })
+    .click();
+  await expect(reference).toHaveText("Reference in mla.");
+  expect(asked).toEqual([`${path}/citations.json`, `${path}/citations.json`]);
 });
 
 test("the page claims no issue number for an eLife volume and links both feeds", async ({

@@ -4,6 +4,10 @@
  * `shared/` holds the types both sides use, and what the server hands the pages is defined on
  * the server's side (server/router-context.ts). And the import graph of the three has no cycle,
  * type imports included: a module can be read, and changed, after what it imports.
+ *
+ * Migrations are frozen (issue 35): a file of server/db/migrations/ imports packages and the
+ * migration helpers ({@link MIGRATION_HELPERS}) only, never a module of the application, whose
+ * later edits would change what an old migration does on a database that has not yet run it.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -46,6 +50,29 @@ function upwardImports(): string[] {
   return found;
 }
 
+const MIGRATIONS = path.join(root, "server/db/migrations");
+
+/** What a migration may import from the repository: the dialect helpers, nothing else. */
+const MIGRATION_HELPERS = new Set(["server/db/dialect.ts"]);
+
+/**
+ * `migration → imported file` for each relative import of a migration (packages are allowed)
+ * that is neither another migration nor a migration helper.
+ */
+function migrationImports(): string[] {
+  const found: string[] = [];
+  for (const file of sources(MIGRATIONS)) {
+    for (const spec of specifiers(readFileSync(file, "utf8"))) {
+      if (!spec.startsWith(".")) continue;
+      const target = path.resolve(path.dirname(file), spec);
+      const rel = path.relative(root, target);
+      if (path.dirname(target) === MIGRATIONS || MIGRATION_HELPERS.has(rel)) continue;
+      found.push(`${path.relative(root, file)} → ${rel}`);
+    }
+  }
+  return found;
+}
+
 /** The import cycles among `app/`, `server/` and `shared/`, each as `a → b → … → a`. */
 function importCycles(): string[] {
   const graph = new Map<string, string[]>();
@@ -79,6 +106,10 @@ function importCycles(): string[] {
 describe("import layers", () => {
   it("has no import from server/ or shared/ into a layer above", () => {
     expect(upwardImports()).toEqual([]);
+  });
+
+  it("has migrations that import only packages and the migration helpers", () => {
+    expect(migrationImports()).toEqual([]);
   });
 
   it("has no import cycle", () => {

@@ -12,6 +12,8 @@
  *
  * Safe to import anywhere: the class is made only by {@link defineCite}, in a browser.
  */
+import type { CitationReferences } from "../../../shared/api.ts";
+import { fetchFileJson } from "../../lib/file-fetch.ts";
 
 /** The names the component and the element share. */
 export const CITE = {
@@ -30,19 +32,22 @@ export const CITE = {
   copy: "data-cite-copy",
 } as const;
 
-type StyleText = { key: string; label: string; text: string };
+/** One style's reference, as the server formats it (shared/api.ts). */
+type StyleText = CitationReferences["styles"][number];
 
 /** How close (px) the panel comes to the viewport before its references are fetched. */
 const LOAD_MARGIN = "400px 0px";
 
 /**
- * GETs `url` (decision 245's citations.json) and returns its styles.
- * @throws Error on a failure or another shape.
+ * GETs `url` (decision 245's citations.json, a call of shared/file-calls.ts) and returns its
+ * styles.
+ * @throws Error when `url` is not a citations.json path, on a failure, or on another shape.
  */
 async function fetchReferences(url: string): Promise<StyleText[]> {
-  const res = await fetch(url, { headers: { Accept: "application/json" } });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const styles = ((await res.json()) as { styles?: unknown })?.styles;
+  const key = url.startsWith("/proceedings/")
+    ? "GET /proceedings/:slug/:paper/citations.json"
+    : "GET /journal/:journalUrl/:paper/citations.json";
+  const styles: unknown = (await fetchFileJson(key, url))?.styles;
   const valid =
     Array.isArray(styles) &&
     styles.every(

@@ -22,6 +22,7 @@
 import { useEffect, useId, useState } from "react";
 import { Form } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
+import { pathOfFile } from "../../../shared/file-calls.ts";
 import { formatDate, formatNumber } from "../../../shared/i18n/intl.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { FIGURE_LABELS, FIGURE_NAMES, type StatisticsScreen } from "../../../shared/usage.ts";
@@ -97,7 +98,11 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     to: formatDate(s.to, locale),
   });
   const csv = (table: "periods" | "papers") =>
-    `/api/dashboard/statistics_csv${query ? `${query}&` : "?"}table=${table}`;
+    pathOfFile(
+      "GET /api/dashboard/statistics_csv",
+      {},
+      `${query.replace(/^\?/, "")}${query ? "&" : ""}table=${table}`,
+    );
   const statisticsOf = (paperId: number) => {
     const params = new URLSearchParams({ paper: String(paperId), from: s.from, to: s.to });
     return `/dashboard/statistics?${params}`;

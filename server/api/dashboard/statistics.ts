@@ -19,6 +19,7 @@
  */
 import express, { type Request, type Router } from "express";
 import { z } from "zod";
+import { fileTemplateOf } from "../../../shared/file-calls.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { routeId } from "../../../shared/route-params.ts";
 import type { SushiSettings } from "../../../shared/usage.ts";
@@ -82,6 +83,9 @@ const settingsSchema = z.object({
   require_api_key: z.boolean({ error: msg("Say whether SUSHI requires an API key.") }),
 });
 
+/** The CSV call's path within the API router (its contract template without `/api`). */
+const CSV_PATH = fileTemplateOf("GET /api/dashboard/statistics_csv").replace(/^\/api/, "");
+
 export function statisticsRouter(ctx: AppContext): Router {
   const router = express.Router();
   const adminChange = [...managerChange(ctx), requireAdmin];
@@ -92,8 +96,8 @@ export function statisticsRouter(ctx: AppContext): Router {
     statisticsCall.send(res, { statistics });
   });
 
-  // a download link, not an envelope call: the answer is the CSV file
-  router.get("/dashboard/statistics_csv", requireManager, async (req, res) => {
+  // a download link, not an envelope call: the answer is the CSV file (shared/file-calls.ts)
+  router.get(CSV_PATH, requireManager, async (req, res) => {
     const { table = "periods", ...query } = readQuery(req);
     const screen = await usageStatistics(ctx, actorOf(res), query);
     const what = screen.scope.param.replace(/[^a-z0-9-]+/gi, "-") || "site";

@@ -15,11 +15,27 @@
  *   PostgreSQL's search rows are unchanged (its snippets read a bounded slice of the text).
  */
 import { type Kysely, sql } from "kysely";
-import { utf8Prefix } from "../../services/pdf-text.ts";
 import type { Dialect } from "../dialect.ts";
 
 /** `MAX_PDF_TEXT_KB`'s default, in bytes: the most text a stored paper keeps after this. */
 const DEFAULT_TEXT_BYTES = 512 * 1024;
+
+/**
+ * The longest start of `text` that is at most `maxBytes` in UTF-8, never splitting a character.
+ *
+ * Frozen copy of `utf8Prefix` as server/services/pdf-text.ts had it when this migration was
+ * written (commit e4363ff, issue 35): a migration is history, so it imports nothing from the
+ * application that may change later (the import-layers test holds this). Do not edit.
+ */
+function utf8Prefix(text: string, maxBytes: number): string {
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.length <= maxBytes) return text;
+  let end = Math.max(0, maxBytes);
+  // bytes[end] is the first byte left out: a continuation byte means its character began before
+  // `end`, so the cut moves back to that character's first byte.
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end).toString("utf8");
+}
 
 /** Characters of a PDF's text in SQLite's `body` column; the same as search.ts. */
 const SNIPPET_TEXT_CHARS = 10_000;

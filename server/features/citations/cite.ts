@@ -20,6 +20,7 @@ import type {
   ProceedingPaperDetail,
 } from "../../../shared/api.ts";
 import { dateParts, parsePartialDate } from "../../../shared/dates.ts";
+import { fileCallAt } from "../../../shared/file-calls.ts";
 import { splitKeywords } from "../../../shared/format.ts";
 import { oneLine } from "../../../shared/one-line.ts";
 import { isRetraction, STAMPS } from "../../../shared/updates.ts";
@@ -169,11 +170,15 @@ export function citationFile(item: CslItem, format: CitationFileFormat): string 
  * of their references `{pagePath}/citations.json` and the download links `{pagePath}/cite.bib`,
  * `cite.ris`, `cite.json`. Formats nothing.
  * @param pagePath the paper page's path (`/journal/elife/12`).
+ * @throws Error when `{pagePath}/citations.json` is not a call of shared/file-calls.ts (the
+ *   path the panel fetches through app/lib/file-fetch.ts).
  */
 export function paperCitations(pagePath: string): PaperCitations {
+  const references = `${pagePath}/citations.json`;
+  if (!fileCallAt("GET", references)) throw new Error(`Not a paper page: ${pagePath}`);
   return {
     styles: CITATION_STYLES.map(({ key, label }) => ({ key, label })),
-    references: `${pagePath}/citations.json`,
+    references,
     files: (Object.keys(CITATION_FILES) as CitationFileFormat[]).map((format) => ({
       format,
       label: CITATION_FILES[format].label,
