@@ -125,7 +125,8 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
     await page.keyboard.press("Enter");
     const status = page.getByRole("status").filter({ hasText: "The PDF was removed." });
     await expect(status).toBeVisible();
-    await expect(status).toBeFocused();
+    // the button is gone: focus goes on to the file input, the message is announced
+    await expect(page.getByLabel(/^Paper File/)).toBeFocused();
     await expect(currentFile).toHaveCount(0);
     await expect(remove).toHaveCount(0);
     await page.screenshot({

@@ -67,10 +67,11 @@ export function PdfFileField({
   const id = useId();
   const { problem, choose } = useCheckedFile(pdfFileProblem);
   const [chosen, setChosen] = useState<File | null>(null);
-  // the removal took the focused button away: its message takes the focus (WCAG 2.4.3)
-  const removedRef = useRef<HTMLParagraphElement>(null);
+  // the removal took the focused button away: focus goes on to the file input, the next control
+  // (WCAG 2.4.3), while the status region, always on the page, announces what was done (4.1.3)
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (removedNote) removedRef.current?.focus();
+    if (removedNote) inputRef.current?.focus();
   }, [removedNote]);
 
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -121,13 +122,14 @@ export function PdfFileField({
           ) : null}
         </div>
       ) : null}
-      {removedNote ? (
-        <p ref={removedRef} tabIndex={-1} role="status" className="mb-2 text-sm text-slate-700">
+      {onRemove ? (
+        <p role="status" className="mb-2 text-sm text-slate-700 empty:hidden">
           {removedNote}
         </p>
       ) : null}
       {current ? <FormNote message={note} className="mb-2" /> : null}
       <input
+        ref={inputRef}
         id={id}
         name="paper_file"
         type="file"
