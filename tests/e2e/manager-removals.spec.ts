@@ -207,6 +207,8 @@ test("the administrator sees a pending invitation, revokes it, and its link is r
     page.getByText(`The invitation to ${invited.email} was revoked. Its link no longer works.`),
   ).toBeVisible();
   await expect(row).toHaveCount(0);
+  // the row and its button are gone: the section's heading has the focus, not the page
+  await expect(page.getByRole("heading", { name: /^Pending invitations/ })).toBeFocused();
   baseExpect(await wcagViolations(page, "the Managers screen after the revocation")).toEqual([]);
 
   // the mailed link is refused with the message of a used or expired one

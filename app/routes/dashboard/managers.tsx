@@ -16,7 +16,7 @@
  * Every answer's msg is shown above the list (a refusal such as the last-administrator rule in
  * red, else 'Something went wrong.'); the list reloads after each change.
  */
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { ManagerAccount, ManagersScreen, PendingInvitation } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
@@ -420,12 +420,18 @@ function InviteForm() {
 
 /**
  * The pending invitations (decision 511): address, who invited, when, until when; 'Revoke' asks
- * in the dashboard's confirmation dialog, then posts; its answer shows above the list.
+ * in the dashboard's confirmation dialog, then posts; its answer shows above the list, and after
+ * a revocation the section's heading takes the focus its row's button had.
  */
 function PendingInvitations({ invitations }: { invitations: PendingInvitation[] }) {
   const t = useT();
   const locale = useLocale();
-  const action = useFormAction();
+  // a revoked invitation's row (and its focused button) goes: the focus goes to the heading
+  // above the message instead of falling to the page (WCAG 2.4.3)
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const action = useFormAction((answer) => {
+    if (answer.ok) headingRef.current?.focus();
+  });
   const { ask, dialog } = useConfirm();
   const revoke = async (invitation: PendingInvitation) => {
     const ok = await ask({
@@ -442,7 +448,7 @@ function PendingInvitations({ invitations }: { invitations: PendingInvitation[] 
   return (
     <section aria-labelledby="invitations-title" className="mt-10 border-t border-slate-200 pt-6">
       {dialog}
-      <h2 id="invitations-title" className="text-xl font-semibold">
+      <h2 id="invitations-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
         {t("Pending invitations")}{" "}
         <span className="font-sans text-base font-normal text-slate-600">
           ({invitations.length})
