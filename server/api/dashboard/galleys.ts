@@ -10,9 +10,10 @@
  * | POST /read_jats | multipart `jats_file` only; `metadata: JatsMetadata` (decision 317), nothing stored |
  *
  * Guards on each route: `...managerChange(ctx)`, and the journal's or proceeding's access for the
- * removals (403 otherwise). Errors: 400 a bad removal body, 404 unknown paper or no galley (no PDF); for /read_jats 400 on
- * `jats_file` (no file, a file the safe reader refuses, no title), 413 over `MAX_JATS_MB` or the
- * limits of decision 385, 503 when the JATS pool is full or its worker failed (decision 386).
+ * removals (403 otherwise). Errors: 400 a bad removal body, 404 unknown paper or no galley (no
+ * PDF); for /read_jats 400 on `jats_file` (no file, a file the safe reader refuses, no title),
+ * 413 over `MAX_JATS_MB` or the limits of decision 385, 503 when the JATS pool is full or its
+ * worker failed (decision 386).
  */
 import express, { type Router } from "express";
 import type { JatsMetadata } from "../../../shared/api.ts";

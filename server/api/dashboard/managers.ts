@@ -12,9 +12,9 @@
  * | POST /invite_manager | `{email}` | 201 msg; the one-time link goes by mail (server/features/accounts/invitations.ts) |
  * | POST /revoke_invitation/{invitation} | — | msg; the link then answers as a used one (added, issue 34, decision 511) |
  *
- * Errors: 400 bad body, 404 unknown account, journal or proceeding (or no such pending invitation), 409 the last active
- * administrator would be demoted or disabled (or the invited address has an account), 403
- * disabling one's own account.
+ * Errors: 400 bad body, 404 unknown account, journal or proceeding (or no such pending
+ * invitation), 409 the last active administrator would be demoted or disabled (or the invited
+ * address has an account), 403 disabling one's own account.
  */
 import express, { type Router } from "express";
 import { z } from "zod";
