@@ -434,8 +434,25 @@ export type ManagerAccount = {
   proceedings: { id: number; title: string }[];
 };
 
-/** GET /dashboard/managers: the accounts, the assign menus' choices and the caller's id. */
+/**
+ * A pending manager invitation (issue 34, decision 511): not used, not expired. `invited_by` is
+ * the inviting account's name (`""` when that account is gone); `created_at` and `expires_at`
+ * are ISO 8601 UTC timestamps.
+ */
+export type PendingInvitation = {
+  id: number;
+  email: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+};
+
+/**
+ * GET /dashboard/managers: the accounts, the assign menus' choices and the caller's id; beside
+ * them (decision 511) the pending invitations, newest first.
+ */
 export type ManagersScreen = {
+  invitations: PendingInvitation[];
   managers: ManagerAccount[];
   journals: { uri: string; name: string }[];
   proceedings: { id: number; title: string; year: number }[];

@@ -61,6 +61,7 @@ import {
   paperSchema,
   paperUpdateSchema,
   partnerSchema,
+  pdfRemovalSchema,
   proceedingEditSchema,
   proceedingPaperSchema,
   proceedingSchema,
@@ -396,6 +397,12 @@ export const API = {
     params: { proceeding: routeId, paper },
     answer: answer<Nothing>(),
   },
+  /** Added (issue 34, decision 510): as POST /remove_paper_pdf/{journal}/{paper}. */
+  "POST /remove_proceeding_paper_pdf/:proceeding/:paper": {
+    params: { proceeding: routeId, paper },
+    body: pdfRemovalSchema,
+    answer: answer<Nothing>(),
+  },
   "GET /delete_proceeding/:proceeding": {
     params: { proceeding: routeId },
     answer: answer<Nothing>(),
@@ -478,6 +485,15 @@ export const API = {
     answer: answer<Nothing>(),
   },
   /**
+   * Added (issue 34, decision 510): removes the paper's PDF galley (its PDF file and text); a
+   * paper on the record keeps the removed PDF as its earlier version.
+   */
+  "POST /remove_paper_pdf/:journal/:paper": {
+    params: { journal: routeJournalUri, paper },
+    body: pdfRemovalSchema,
+    answer: answer<Nothing>(),
+  },
+  /**
    * Added (issue 33, decision 490): an update notice (correction, retraction… Crossref's types)
    * about a paper of a published issue; `id` of the notice.
    */
@@ -523,6 +539,11 @@ export const API = {
   "POST /invite_manager": {
     params: none,
     body: fields<{ email: string }>(),
+    answer: answer<Nothing>(),
+  },
+  /** Added (issue 34, decision 511): withdraws a pending invitation; its link then works no more. */
+  "POST /revoke_invitation/:invitation": {
+    params: { invitation: routeId },
     answer: answer<Nothing>(),
   },
   // the account's language beside the spec's fields (issue 32, decision 431)

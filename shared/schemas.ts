@@ -1009,6 +1009,14 @@ export const paperUpdateSchema = z.object({
 export type PaperUpdateInput = z.output<typeof paperUpdateSchema>;
 
 /**
+ * POST /remove_paper_pdf/{journal}/{paper} and /remove_proceeding_paper_pdf/{proceeding}/{paper}
+ * (added, issue 34, decision 510): a JSON body with at most `version_note`, the change note of
+ * the new version the removal makes of a paper on the record (as {@link paperSchema}'s, at most
+ * `MAX.shortText` characters; absent or empty: no note).
+ */
+export const pdfRemovalSchema = z.object({ version_note: paperSchema.shape.version_note }).strict();
+
+/**
  * POST /read_jats (added, decision 317): a multipart body with the file `jats_file` and no other
  * field.
  */

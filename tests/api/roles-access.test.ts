@@ -278,6 +278,22 @@ const CASES: Record<string, Case> = {
     },
   },
   "POST /read_jats": { scope: "any", file: "jats_file" },
+  // PDF galleys (issue 34, decision 510): removal by the paper's managers (the paper given a PDF)
+  "POST /remove_paper_pdf/:journal/:paper": {
+    scope: "journal",
+    json: async (x) => {
+      await givePdf(x.paperId);
+      return {};
+    },
+  },
+  "POST /remove_proceeding_paper_pdf/:proceeding/:paper": {
+    scope: "proceeding",
+    path: (x) => `/remove_proceeding_paper_pdf/${x.proceedingId}/${x.proceedingPaperId}`,
+    json: async (x) => {
+      await givePdf(x.proceedingPaperId);
+      return {};
+    },
+  },
   // update notices (issue 33, decision 490): by the paper's journal's managers
   "POST /add_paper_update/:journal/:paper": {
     scope: "journal",
@@ -315,6 +331,15 @@ const CASES: Record<string, Case> = {
   "POST /invite_manager": {
     scope: "admin",
     json: (x) => ({ email: `invited-${x.n}@example.org` }),
+  },
+  // a pending invitation revoked (issue 34, decision 511): the target's own invitation
+  "POST /revoke_invitation/:invitation": {
+    scope: "admin",
+    path: () => `/revoke_invitation/${lastInvitation}`,
+    json: async (x) => {
+      lastInvitation = await giveInvitation(x.n);
+      return {};
+    },
   },
   // usage statistics (issue 17, decision 283): a journal's to its managers, SUSHI keys to
   // administrators (the site's figures too: tests/api/usage-statistics.test.ts)
@@ -489,6 +514,33 @@ let jatsBytes: Buffer;
 async function giveGalley(paperId: number): Promise<void> {
   const stored = await storeJatsGalley(t.ctx, jatsBytes);
   await t.ctx.db.transaction().execute((trx) => attachJats(trx, paperId, stored, timestamp()));
+}
+
+/** Makes a stored PDF the file of paper `paperId`, as the paper forms store one. */
+async function givePdf(paperId: number): Promise<void> {
+  const key = `papers/roles-${paperId}.pdf`;
+  await t.ctx.storage.put(key, pdfBytes);
+  await t.ctx.db.updateTable("papers").set({ file: key }).where("id", "=", paperId).execute();
+}
+
+/** The id of the invitation the last revoke case made. */
+let lastInvitation = 0;
+
+/** A pending invitation of its own for target `n` (its token is never needed). */
+async function giveInvitation(n: number): Promise<number> {
+  const now = Date.now();
+  const row = await t.ctx.db
+    .insertInto("invitations")
+    .values({
+      email: `pending-${n}@example.org`,
+      token_hash: `roles-${n}`,
+      invited_by: null,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 86_400_000).toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 /** A snapshot of what the calls can change, to prove a refused call changed nothing. */

@@ -286,6 +286,15 @@ const publicationEdit: PublicationEdit = {
 };
 
 const managers: ManagersScreen = {
+  invitations: [
+    {
+      id: 3,
+      email: "quorra@example.org",
+      invited_by: "Quorra Vantablack",
+      created_at: "2026-11-20T10:00:00.000Z",
+      expires_at: "2026-11-27T10:00:00.000Z",
+    },
+  ],
   managers: [
     {
       id: 1,

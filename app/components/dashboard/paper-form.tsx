@@ -20,6 +20,10 @@
  * route's default) shows under the form, and the server's field messages under their fields
  * (`authors.0.orcid` under that author's ORCID iD, opening its row and section).
  *
+ * On an edit the current PDF has "Remove the PDF" (issue 34, decision 510): asked in the same
+ * confirmation dialog, then removed at once by `removePdf` with the form's change note, the rest
+ * of the form left unsent; the field then says the paper has no PDF.
+ *
  * The JATS fieldset (decisions 288, 316, 317): on an edit, the paper's current HTML full text
  * with "Remove the HTML full text" (asked in the confirmation dialog, then removed at once by
  * `removeJats`, without sending the rest of the form, whose unsent changes stay); after a JATS
@@ -129,6 +133,8 @@ export const PDF_MISSING = msg("Choose the paper's PDF file.");
 
 /** The message of a failed removal of the HTML full text, when the server gives none. */
 export const REMOVE_JATS_FAILED = msg("The HTML full text was not removed.");
+/** The failure message of "Remove the PDF" (decision 510). */
+export const REMOVE_PDF_FAILED = msg("The PDF was not removed.");
 
 /** The message of a failed reading of a JATS file, when the server gives none. */
 const JATS_UNREAD = msg("The JATS file could not be read.");
@@ -285,6 +291,7 @@ export function PaperForm({
   textNote,
   currentFullText,
   removeJats,
+  removePdf,
   mode,
 }: {
   /** The public page of a paper, for the success message's 'Open the paper'. */
@@ -306,6 +313,11 @@ export function PaperForm({
   currentFullText?: string;
   /** Removes the paper's JATS galley (edit; POST /remove_…_jats, decision 316). */
   removeJats?: () => Promise<unknown>;
+  /**
+   * Removes the paper's PDF (edit; POST /remove_…_pdf, decision 510) with `version_note`, the
+   * change note of the version it makes of a published paper.
+   */
+  removePdf?: (versionNote: string) => Promise<unknown>;
   /** See {@link MODES}. */
   mode: keyof typeof MODES;
 }) {
@@ -364,6 +376,10 @@ export function PaperForm({
   const [fullText, setFullText] = useState(currentFullText);
   const [jatsBusy, setJatsBusy] = useState<"removing" | "filling" | null>(null);
   const [jatsNote, setJatsNote] = useState<string>();
+  // the current PDF (edit), its removal under way, and what the last removal did (decision 510)
+  const [pdf, setPdf] = useState(currentFile);
+  const [pdfRemoving, setPdfRemoving] = useState(false);
+  const [pdfNote, setPdfNote] = useState<string>();
   const { ask, dialog } = useConfirm();
   const [success, setSuccess] = useState<Success | null>(null);
   // The publication chosen for the paper being sent, kept for the next one.
@@ -381,10 +397,12 @@ export function PaperForm({
     setFile(null);
     setJats({ xml: null, figures: [] });
     setJatsNote(undefined);
+    setPdfNote(undefined);
     setFileKey((k) => k + 1);
   };
   // a reloaded paper (after an update) says again whether it has a full text
   useEffect(() => setFullText(currentFullText), [currentFullText]);
+  useEffect(() => setPdf(currentFile), [currentFile]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new `initial` resets the form
   useEffect(() => startFrom(initial), [initial]);
 
@@ -492,6 +510,31 @@ export function PaperForm({
       setJatsErrors({ xml: errorMessage(error, REMOVE_JATS_FAILED) });
     } finally {
       setJatsBusy(null);
+    }
+  };
+
+  const removeFile = async () => {
+    if (!removePdf) return;
+    const ok = await ask({
+      title: t("Remove the PDF"),
+      message: t(
+        "Are you sure you want to remove this paper's PDF? Readers no longer get it; a published paper keeps it as its earlier version.",
+      ),
+      detail: getValues("title"),
+      confirmLabel: t("Remove"),
+    });
+    if (!ok) return;
+    setPdfRemoving(true);
+    setFileError(undefined);
+    setPdfNote(undefined);
+    try {
+      await removePdf(String(getValues("version_note") ?? ""));
+      setPdf(undefined);
+      setPdfNote(t("The PDF was removed."));
+    } catch (error) {
+      setFileError(errorMessage(error, REMOVE_PDF_FAILED));
+    } finally {
+      setPdfRemoving(false);
     }
   };
 
@@ -623,8 +666,11 @@ export function PaperForm({
       <PdfFileField
         key={fileKey}
         required={fileRequired}
-        current={currentFile}
+        current={pdf}
         note={textNote}
+        onRemove={removePdf ? removeFile : undefined}
+        removing={pdfRemoving}
+        removedNote={pdfNote}
         error={fileError}
         onFile={(chosen) => {
           setFile(chosen);

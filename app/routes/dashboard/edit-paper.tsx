@@ -5,7 +5,7 @@
  * shows 'Paper Updated Successfully.' and the paper reloads (the form then holds what was
  * stored); a failure shows the server's msg, else 'Paper Update failed', under the form. A
  * failed load shows its message full-page. Its JATS full text can be removed from the form
- * (POST /api/remove_paper_jats/{journal}/{paper}, decision 316). Below it, 'Add a notice' adds a
+ * (POST /api/remove_paper_jats/{journal}/{paper}, decision 316), and its PDF (POST /api/remove_paper_pdf/{journal}/{paper}, decision 510). Below it, 'Add a notice' adds a
  * correction, retraction… to the published paper (POST /api/add_paper_update, decision 490).
  */
 import { useMemo } from "react";
@@ -18,6 +18,7 @@ import {
   loadPaperFormData,
   PaperForm,
   REMOVE_JATS_FAILED,
+  REMOVE_PDF_FAILED,
   scholarlyOf,
 } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
@@ -109,6 +110,13 @@ export default function EditPaper({ loaderData, params }: Route.ComponentProps) 
         currentFullText={paper.fulltext_url || undefined}
         removeJats={() =>
           apiPost(pathOf("POST /remove_paper_jats/:journal/:paper", params), {}, REMOVE_JATS_FAILED)
+        }
+        removePdf={(version_note) =>
+          apiPost(
+            pathOf("POST /remove_paper_pdf/:journal/:paper", params),
+            { version_note },
+            REMOVE_PDF_FAILED,
+          )
         }
         mode="edit"
       />

@@ -5,7 +5,7 @@
  * File optional; 'Update' / 'Updating...'; POST /api/edit_proceeding_paper/{proceeding}/{paper}.
  * Success shows 'Paper Updated Successfully.' and the paper reloads; a failure shows the
  * server's msg, else 'Paper Update failed', under the form. Its JATS full text can be removed
- * from the form (POST /api/remove_proceeding_paper_jats/{proceeding}/{paper}, decision 316).
+ * from the form (POST /api/remove_proceeding_paper_jats/{proceeding}/{paper}, decision 316), and its PDF (POST /api/remove_proceeding_paper_pdf/{proceeding}/{paper}, decision 510).
  * Below it, 'Add a notice' adds a correction, retraction… to the paper, the journal papers' form
  * (POST /api/add_proceeding_paper_update, decision 496).
  */
@@ -17,6 +17,7 @@ import { formAction } from "../../components/dashboard/form-action.ts";
 import {
   PaperForm,
   REMOVE_JATS_FAILED,
+  REMOVE_PDF_FAILED,
   scholarlyOf,
 } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
@@ -99,6 +100,13 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
             pathOf("POST /remove_proceeding_paper_jats/:proceeding/:paper", params),
             {},
             REMOVE_JATS_FAILED,
+          )
+        }
+        removePdf={(version_note) =>
+          apiPost(
+            pathOf("POST /remove_proceeding_paper_pdf/:proceeding/:paper", params),
+            { version_note },
+            REMOVE_PDF_FAILED,
           )
         }
         mode="edit"

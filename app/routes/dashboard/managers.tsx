@@ -8,17 +8,21 @@
  *   another (POST /api/manager_journal/{id}, /api/manager_proceeding/{id});
  * - 'Make administrator' / 'Make journal manager' and 'Disable account' (after a confirmation:
  *   the account is signed out at once) / 'Enable account' (POST /api/manager_account/{id});
- * - 'Invite a manager': an email address, POST /api/invite_manager, which mails a one-time link.
+ * - 'Invite a manager': an email address, POST /api/invite_manager, which mails a one-time link;
+ * - 'Pending invitations' below it (issue 34, decision 511): each unused, unexpired invitation
+ *   with its address, who sent it, when, and until when it works, and 'Revoke' (after a
+ *   confirmation; POST /api/revoke_invitation/{id}), after which its link is refused.
  *
  * Every answer's msg is shown above the list (a refusal such as the last-administrator rule in
  * red, else 'Something went wrong.'); the list reloads after each change.
  */
-import { useId, useState } from "react";
-import type { ManagerAccount, ManagersScreen } from "../../../shared/api.ts";
+import { useId, useRef, useState } from "react";
+import type { ManagerAccount, ManagersScreen, PendingInvitation } from "../../../shared/api.ts";
 import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
+import { formatDate } from "../../../shared/i18n/intl.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
-import { useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
+import { dangerOutlineClass, useConfirm } from "../../components/dashboard/confirm-dialog.tsx";
 import { formAction, useFormAction } from "../../components/dashboard/form-action.ts";
 import { ListAndPanel } from "../../components/dashboard/list-and-panel.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
@@ -32,13 +36,13 @@ import {
 } from "../../components/forms/index.ts";
 import { Card } from "../../components/ui/card.tsx";
 import { badgeClass, buttonClass } from "../../components/ui/styles.ts";
-import { Trans, useT } from "../../i18n/use-t.tsx";
+import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/managers";
 
 export const clientLoader = screenLoader(async (get) => {
-  const { managers, journals, proceedings, me } = await get("/dashboard/managers");
-  return { managers, journals, proceedings, me };
+  const { managers, journals, proceedings, me, invitations } = await get("/dashboard/managers");
+  return { managers, journals, proceedings, me, invitations };
 });
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -56,12 +60,17 @@ const CHANGES = {
 } as const;
 
 /**
- * The page's calls: `invite` (POST /api/invite_manager), and the account changes
- * `account|journal|proceeding:{id}`, after which the list reloads whatever the answer.
+ * The page's calls: `invite` (POST /api/invite_manager), `revoke:{id}` (POST
+ * /api/revoke_invitation/{id}), and the account changes `account|journal|proceeding:{id}`, after
+ * which the list reloads whatever the answer.
  */
 export const clientAction = formAction((intent) => {
   const [call = "", user = ""] = intent.split(":");
   const failure = MESSAGES.somethingWentWrong;
+  if (call === "revoke") {
+    const path = pathOf("POST /revoke_invitation/:invitation", { invitation: user });
+    return { path, failure, reloadOnFailure: true };
+  }
   if (!Object.hasOwn(CHANGES, call)) return { path: "/invite_manager", failure };
   const key = CHANGES[call as keyof typeof CHANGES];
   return { path: pathOf(key, { user }), failure, reloadOnFailure: true };
@@ -91,7 +100,12 @@ export default function Managers({ loaderData }: Route.ComponentProps) {
         heading={t("Accounts")}
         count={screen.managers.length}
         notice={action.notice}
-        panel={<InviteForm />}
+        panel={
+          <>
+            <InviteForm />
+            <PendingInvitations invitations={screen.invitations} />
+          </>
+        }
         panelFirstOnPhone
       >
         <ul aria-label={t("Accounts")} className="space-y-4">
@@ -401,5 +415,87 @@ function InviteForm() {
         <FormNotice notice={result} />
       </div>
     </form>
+  );
+}
+
+/**
+ * The pending invitations (decision 511): address, who invited, when, until when; 'Revoke' asks
+ * in the dashboard's confirmation dialog, then posts; its answer shows above the list, and after
+ * a revocation the section's heading takes the focus its row's button had.
+ */
+function PendingInvitations({ invitations }: { invitations: PendingInvitation[] }) {
+  const t = useT();
+  const locale = useLocale();
+  // a revoked invitation's row (and its focused button) goes: the focus goes to the heading
+  // above the message instead of falling to the page (WCAG 2.4.3)
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const action = useFormAction((answer) => {
+    if (answer.ok) headingRef.current?.focus();
+  });
+  const { ask, dialog } = useConfirm();
+  const revoke = async (invitation: PendingInvitation) => {
+    const ok = await ask({
+      title: t("Revoke this invitation?"),
+      message: t(
+        "Revoke the invitation to {email}? Its link stops working at once; you can invite the address again.",
+        { email: invitation.email },
+      ),
+      detail: invitation.email,
+      confirmLabel: t("Revoke"),
+    });
+    if (ok) void action.submit(`revoke:${invitation.id}`, {});
+  };
+  return (
+    <section aria-labelledby="invitations-title" className="mt-10 border-t border-slate-200 pt-6">
+      {dialog}
+      <h2 id="invitations-title" ref={headingRef} tabIndex={-1} className="text-xl font-semibold">
+        {t("Pending invitations")}{" "}
+        <span className="font-sans text-base font-normal text-slate-600">
+          ({invitations.length})
+        </span>
+      </h2>
+      <div aria-live="polite" className="empty:hidden mt-3">
+        <FormNotice notice={action.notice} />
+      </div>
+      {invitations.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">{t("No invitation is waiting to be used.")}</p>
+      ) : (
+        <ul aria-labelledby="invitations-title" className="mt-3 space-y-3">
+          {invitations.map((invitation) => (
+            <li
+              key={invitation.id}
+              data-invitation={invitation.id}
+              className="rounded-sm border border-slate-200 bg-white px-3 py-3 text-sm"
+            >
+              <p className="font-semibold break-all text-slate-900">{invitation.email}</p>
+              <p className="mt-1 text-slate-700">
+                {invitation.invited_by
+                  ? t("Invited by {name} on {date}", {
+                      name: invitation.invited_by,
+                      date: formatDate(invitation.created_at.slice(0, 10), locale),
+                    })
+                  : t("Invited on {date}", {
+                      date: formatDate(invitation.created_at.slice(0, 10), locale),
+                    })}
+              </p>
+              <p className="text-slate-700">
+                {t("The link works until {date}.", {
+                  date: formatDate(invitation.expires_at.slice(0, 10), locale),
+                })}
+              </p>
+              <button
+                type="button"
+                disabled={action.busy}
+                className={`${dangerOutlineClass} mt-2`}
+                onClick={() => void revoke(invitation)}
+              >
+                {t("Revoke")}
+                <span className="sr-only">: {invitation.email}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -5,12 +5,15 @@
  * |---|---|
  * | POST /remove_paper_jats/{journal}/{paper} | removes the galley (decision 316); `{}` |
  * | POST /remove_proceeding_paper_jats/{proceeding}/{paper} | the same for a conference paper |
+ * | POST /remove_paper_pdf/{journal}/{paper} | JSON `{version_note?}`; removes the PDF galley (issue 34, decision 510); `{}` |
+ * | POST /remove_proceeding_paper_pdf/{proceeding}/{paper} | the same for a conference paper |
  * | POST /read_jats | multipart `jats_file` only; `metadata: JatsMetadata` (decision 317), nothing stored |
  *
  * Guards on each route: `...managerChange(ctx)`, and the journal's or proceeding's access for the
- * removals (403 otherwise). Errors: 404 unknown paper or no galley; for /read_jats 400 on
- * `jats_file` (no file, a file the safe reader refuses, no title), 413 over `MAX_JATS_MB` or the
- * limits of decision 385, 503 when the JATS pool is full or its worker failed (decision 386).
+ * removals (403 otherwise). Errors: 400 a bad removal body, 404 unknown paper or no galley (no
+ * PDF); for /read_jats 400 on `jats_file` (no file, a file the safe reader refuses, no title),
+ * 413 over `MAX_JATS_MB` or the limits of decision 385, 503 when the JATS pool is full or its
+ * worker failed (decision 386).
  */
 import express, { type Router } from "express";
 import type { JatsMetadata } from "../../../shared/api.ts";
@@ -18,7 +21,9 @@ import { msg, msgWith } from "../../../shared/i18n/messages.ts";
 import { readJatsUpload } from "../../features/fulltext/galley.ts";
 import {
   removeJournalPaperGalley,
+  removeJournalPaperPdf,
   removeProceedingPaperGalley,
+  removeProceedingPaperPdf,
 } from "../../features/papers/commands.ts";
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, proceedingAccess } from "../../http/guards.ts";
@@ -30,6 +35,7 @@ import { jatsFileField } from "./jats-upload.ts";
 import { NO_JOURNAL } from "./route-params.ts";
 
 const REMOVED = msg("The HTML full text was removed.");
+const PDF_REMOVED = msg("The PDF was removed.");
 const NO_PAPER = msg("There is no such paper.");
 const NO_FILE = msg("Choose a JATS XML file.");
 
@@ -60,6 +66,38 @@ export function galleysRouter(ctx: AppContext): Router {
       });
       await removeProceedingPaperGalley(ctx, proceeding, paper);
       removeProceedingCall.send(res, {}, REMOVED);
+    },
+  );
+
+  const removePdfCall = apiCall("POST /remove_paper_pdf/:journal/:paper");
+  router.post(
+    removePdfCall.path,
+    ...managerChange(ctx),
+    journalAccess(ctx, "journal"),
+    async (req, res) => {
+      const { journal, paper } = removePdfCall.params(req, {
+        journal: NO_JOURNAL,
+        paper: NO_PAPER,
+      });
+      const { version_note } = removePdfCall.body(req.body ?? {});
+      await removeJournalPaperPdf(ctx, journal, paper, version_note ?? "");
+      removePdfCall.send(res, {}, PDF_REMOVED);
+    },
+  );
+
+  const removeProceedingPdfCall = apiCall("POST /remove_proceeding_paper_pdf/:proceeding/:paper");
+  router.post(
+    removeProceedingPdfCall.path,
+    ...managerChange(ctx),
+    proceedingAccess(ctx, "proceeding"),
+    async (req, res) => {
+      const { proceeding, paper } = removeProceedingPdfCall.params(req, {
+        proceeding: msg("There is no such proceeding."),
+        paper: NO_PAPER,
+      });
+      const { version_note } = removeProceedingPdfCall.body(req.body ?? {});
+      await removeProceedingPaperPdf(ctx, proceeding, paper, version_note ?? "");
+      removeProceedingPdfCall.send(res, {}, PDF_REMOVED);
     },
   );
 

@@ -10,17 +10,22 @@
  * | POST /manager_proceeding/{user} | `{proceeding_id, assign: boolean}` | msg |
  * | POST /manager_account/{user} | `{role?: "admin" \| "manager", disabled?: boolean}` | msg; disabling ends the account's sessions at once |
  * | POST /invite_manager | `{email}` | 201 msg; the one-time link goes by mail (server/features/accounts/invitations.ts) |
+ * | POST /revoke_invitation/{invitation} | — | msg; the link then answers as a used one (added, issue 34, decision 511) |
  *
- * Errors: 400 bad body, 404 unknown account, journal or proceeding, 409 the last active
- * administrator would be demoted or disabled (or the invited address has an account), 403
- * disabling one's own account.
+ * Errors: 400 bad body, 404 unknown account, journal or proceeding (or no such pending
+ * invitation), 409 the last active administrator would be demoted or disabled (or the invited
+ * address has an account), 403 disabling one's own account.
  */
 import express, { type Router } from "express";
 import { z } from "zod";
 import type { ManagersScreen } from "../../../shared/api.ts";
 import { localeOr } from "../../../shared/i18n/locales.ts";
 import { msg, msgWith } from "../../../shared/i18n/messages.ts";
-import { inviteManager } from "../../features/accounts/invitations.ts";
+import {
+  inviteManager,
+  pendingInvitations,
+  revokeInvitation,
+} from "../../features/accounts/invitations.ts";
 import {
   listAccounts,
   listAssignable,
@@ -84,8 +89,12 @@ export function managersRouter(ctx: AppContext): Router {
 
   const managersCall = apiCall("GET /dashboard/managers");
   router.get(managersCall.path, requireAdmin, async (_req, res) => {
-    const [managers, assignable] = await Promise.all([listAccounts(ctx), listAssignable(ctx)]);
-    const screen: ManagersScreen = { managers, ...assignable, me: actorOf(res).id };
+    const [managers, assignable, invitations] = await Promise.all([
+      listAccounts(ctx),
+      listAssignable(ctx),
+      pendingInvitations(ctx),
+    ]);
+    const screen: ManagersScreen = { managers, ...assignable, invitations, me: actorOf(res).id };
     managersCall.send(res, screen);
   });
 
@@ -131,6 +140,19 @@ export function managersRouter(ctx: AppContext): Router {
       {},
       msgWith("Invitation sent to {email}. The link works once, for 7 days.", { email: to }),
       201,
+    );
+  });
+
+  const revokeCall = apiCall("POST /revoke_invitation/:invitation");
+  router.post(revokeCall.path, ...change, async (req, res) => {
+    const { invitation } = revokeCall.params(req, {
+      invitation: msg("There is no such pending invitation."),
+    });
+    const email = await revokeInvitation(ctx, invitation);
+    revokeCall.send(
+      res,
+      {},
+      msgWith("The invitation to {email} was revoked. Its link no longer works.", { email }),
     );
   });
 

@@ -8,11 +8,14 @@
  * - It expires {@link INVITATION_TTL_MS} (7 days) after it was sent and is used once: the
  *   account is created and the invitation marked used in one transaction, by a conditional
  *   update, so two registrations with one link cannot both succeed.
+ * - The administrator sees the pending ones on the Managers screen and may revoke one
+ *   (decision 511): its row is deleted and its link answers as an unknown one.
  * - The account takes the invited address and becomes a journal manager (or an administrator
  *   under the first-account / `ADMIN_EMAIL` rule of server/features/accounts/users.ts). A new invitation
  *   to the same address leaves the older links working until they expire.
  */
 import { createHash, randomBytes } from "node:crypto";
+import type { PendingInvitation } from "../../../shared/api.ts";
 import { INVITATION_GONE } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
@@ -24,6 +27,7 @@ import { sendMail } from "../../services/mail.ts";
 import { timestamp } from "../../services/write.ts";
 import {
   assertNewPassword,
+  displayName,
   hashPassword,
   insertAccount,
   type NewManager,
@@ -38,6 +42,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export { INVITATION_GONE };
 
 const ACCOUNT_EXISTS = msg("An account with this email already exists.");
+const NO_PENDING_INVITATION = msg("There is no such pending invitation.");
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -149,4 +154,50 @@ export async function registerInvited(
     // the invitation mailed to the address proves it: ADMIN_EMAIL applies (decision 262)
     return insertAccount({ ...ctx, db: trx }, { ...input, email: row.email }, passwordHash, true);
   });
+}
+
+/**
+ * The pending invitations (issue 34, decision 511): not used and not expired, newest first, with
+ * the inviting account's name (`""` when it has none any more). Timestamps are ISO 8601 UTC.
+ */
+export async function pendingInvitations(ctx: AppContext): Promise<PendingInvitation[]> {
+  const rows = await ctx.db
+    .selectFrom("invitations as i")
+    .leftJoin("users as u", "u.id", "i.invited_by")
+    .select(["i.id", "i.email", "i.created_at", "i.expires_at", "u.first_name", "u.last_name"])
+    .where("i.used_at", "is", null)
+    .where("i.expires_at", ">", timestamp())
+    .orderBy("i.created_at", "desc")
+    .orderBy("i.id", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    email: r.email,
+    invited_by:
+      r.first_name === null
+        ? ""
+        : displayName({ first_name: r.first_name, last_name: r.last_name ?? "" }),
+    created_at: r.created_at,
+    expires_at: r.expires_at,
+  }));
+}
+
+/**
+ * Revokes pending invitation `id` (issue 34, decision 511): its row is deleted, so its link is
+ * unknown from then on and answers {@link INVITATION_GONE} like a used or expired one. The delete
+ * is conditional (unused, unexpired), so a registration that used the link first wins.
+ * @returns the address the invitation was sent to.
+ * @throws AppError `not_found` (404) when no pending invitation has that id (used, expired,
+ *   revoked or unknown).
+ */
+export async function revokeInvitation(ctx: AppContext, id: number): Promise<string> {
+  const row = await ctx.db
+    .deleteFrom("invitations")
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", timestamp())
+    .returning("email")
+    .executeTakeFirst();
+  if (!row) throw new AppError("not_found", NO_PENDING_INVITATION);
+  return row.email;
 }

@@ -535,6 +535,64 @@ export async function removeProceedingPaperGalley(
   await removeGalley(ctx, (await paperInProceeding(ctx, proceedingId, paperId)).id);
 }
 
+/**
+ * Removes `paperId`'s PDF galley (issue 34, decision 510), in one catalogue write: the paper's
+ * file columns (key, size, pages, the PDF's text) are emptied and its search row rebuilt (the
+ * JATS text when it has a galley, else its metadata only). A paper on the record (decision 490)
+ * first keeps its current state as an earlier version, which names the PDF, so the file stays
+ * readable there and the stamped copies of it move to that version (decision 497); a draft's
+ * file is removed from storage after the commit, as a replaced PDF is.
+ * @param note the change note of the new version (on the record only; `""` for none).
+ * @throws AppError `not_found` when the paper has no PDF.
+ */
+async function removePdf(ctx: AppContext, paperId: number, note: string): Promise<void> {
+  const orphan = await writeCatalogue(ctx, async (trx) => {
+    const row = await trx
+      .selectFrom("papers")
+      .select("file")
+      .where("id", "=", paperId)
+      .executeTakeFirst();
+    if (!row?.file) throw notFound(msg("This paper has no PDF."));
+    const next = (await onTheRecord(trx, paperId)) ? await keepVersion(trx, paperId, note) : null;
+    if (next) await moveStamps(trx, paperId, next.version - 1, null);
+    await trx
+      .updateTable("papers")
+      .set({ ...fileColumns(null), ...(next ?? {}), updated_at: timestamp() })
+      .where("id", "=", paperId)
+      .execute();
+    await indexPaper(trx, ctx.dialect, paperId);
+    return next ? null : row.file;
+  });
+  if (orphan) await removeAfterCommit(ctx, () => ctx.storage.remove(orphan));
+}
+
+/**
+ * POST /remove_paper_pdf/{journal}/{paper} (added, issue 34, decision 510): see {@link removePdf}.
+ * @throws AppError `not_found` (journal, paper of another journal, or no PDF).
+ */
+export async function removeJournalPaperPdf(
+  ctx: AppContext,
+  journalUri: string,
+  paperId: number,
+  note: string,
+): Promise<void> {
+  await removePdf(ctx, (await paperInJournal(ctx, journalUri, paperId)).paper.id, note);
+}
+
+/**
+ * POST /remove_proceeding_paper_pdf/{proceeding}/{paper} (added, issue 34, decision 510): see
+ * {@link removePdf}.
+ * @throws AppError `not_found` (paper of another proceeding, or no PDF).
+ */
+export async function removeProceedingPaperPdf(
+  ctx: AppContext,
+  proceedingId: number,
+  paperId: number,
+  note: string,
+): Promise<void> {
+  await removePdf(ctx, (await paperInProceeding(ctx, proceedingId, paperId)).id, note);
+}
+
 /** Pages of a conference paper as the form sends them (`""` when unknown). */
 export type PaperPages = { first_page: string; last_page: string };
 
