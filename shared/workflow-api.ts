@@ -93,6 +93,8 @@ export type SubmissionFileItem = {
   needs_check?: boolean;
   /** Editors only, reviewers' files: whether the reviewer marked it for the author. */
   for_author?: boolean;
+  /** Editors only, reviewers' files: who uploaded it. */
+  reviewer_name?: string;
 };
 
 export type HistoryItem = { id: number; at: string; action: string; actor: string; detail: string };

@@ -178,22 +178,30 @@ export function FileList({
       ? t("Manuscript, version {version}", { version: f.version })
       : f.kind === "supplementary"
         ? t("Supplementary file")
-        : t("Reviewer's file");
+        : f.reviewer_name
+          ? t("File of reviewer {name}, round {round}", { name: f.reviewer_name, round: f.version })
+          : t("Reviewer's file");
   return (
     <ul className="space-y-1 text-sm">
       {files.map((f) => (
-        <li key={f.id}>
-          {kind(f)}:{" "}
-          <a className={textLinkClass} href={`/submission-file/${submissionId}/${f.id}`} download>
-            {f.name}
-          </a>
+        <li key={f.id} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span>
+            {kind(f)}:{" "}
+            <a
+              className={`${textLinkClass} break-all`}
+              href={`/submission-file/${submissionId}/${f.id}`}
+              download
+            >
+              {f.name}
+            </a>
+          </span>
           {f.for_author !== undefined ? (
-            <span className={`ms-2 ${badgeClass}`}>
+            <span className={badgeClass}>
               {f.for_author ? t("For the author") : t("For the editor only")}
             </span>
           ) : null}
           {f.needs_check ? (
-            <span className="ms-2 text-amber-800">
+            <span className="text-amber-800">
               {f.kind === "review"
                 ? t(
                     "Check this file's document properties for the reviewer's name before your decision: the author receives it.",

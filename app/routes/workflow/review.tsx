@@ -59,9 +59,17 @@ export default function Review() {
     }
   }, []);
   useEffect(() => {
-    const value = window.location.hash.slice(1);
-    setToken(value);
-    if (value) void load(value);
+    // the token is the fragment; another invitation's link opened in this tab changes only it
+    const open = () => {
+      const value = window.location.hash.slice(1);
+      setScreen(null);
+      setFailure(null);
+      setToken(value);
+      if (value) void load(value);
+    };
+    open();
+    window.addEventListener("hashchange", open);
+    return () => window.removeEventListener("hashchange", open);
   }, [load]);
 
   if (token === "") {
@@ -296,7 +304,7 @@ function ReviewForm({ token, onSent }: { token: string; onSent: () => Promise<vo
               // biome-ignore lint/suspicious/noArrayIndexKey: the files' order is their identity
               key={`${index}-${name}`}
               name="for_author_choice"
-              label={t("{name}: for the author", { name })}
+              label={<span className="break-all">{t("{name}: for the author", { name })}</span>}
               checked={forAuthor.has(index)}
               onChange={(event) => {
                 const next = new Set(forAuthor);

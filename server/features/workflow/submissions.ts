@@ -259,20 +259,22 @@ export async function filesFor(
   reviewMode: Parameters<typeof needsPropertiesCheck>[0],
 ): Promise<SubmissionFileItem[]> {
   let query = ctx.db
-    .selectFrom("submission_files")
+    .selectFrom("submission_files as f")
+    .leftJoin("review_assignments as r", "r.id", "f.review_id")
     .select([
-      "id",
-      "kind",
-      "version",
-      "file_name",
-      "size",
-      "created_at",
-      "content_type",
-      "for_author",
+      "f.id",
+      "f.kind",
+      "f.version",
+      "f.file_name",
+      "f.size",
+      "f.created_at",
+      "f.content_type",
+      "f.for_author",
+      "r.reviewer_name",
     ])
-    .where("submission_id", "=", submission.id);
-  if (view !== "editor") query = query.where("kind", "!=", "review");
-  const rows = await query.orderBy("id").execute();
+    .where("f.submission_id", "=", submission.id);
+  if (view !== "editor") query = query.where("f.kind", "!=", "review");
+  const rows = await query.orderBy("f.id").execute();
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -286,6 +288,7 @@ export async function filesFor(
     // a reviewer's file for the author goes out under a neutral name, but only a PDF is cleaned
     ...(view === "editor" && r.kind === "review"
       ? {
+          reviewer_name: r.reviewer_name ?? "",
           for_author: r.for_author === 1,
           needs_check: r.for_author === 1 && r.content_type !== "application/pdf",
         }
