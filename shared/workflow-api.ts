@@ -86,8 +86,15 @@ export type SubmissionFileItem = {
   name: string;
   size: number;
   created_at: string;
-  /** Editors only: a non-PDF manuscript whose document properties they should check (double-anonymous). */
+  /**
+   * Editors only: a non-PDF manuscript whose document properties they should check
+   * (double-anonymous), or a non-PDF reviewer's file for the author (the reviewer's name).
+   */
   needs_check?: boolean;
+  /** Editors only, reviewers' files: whether the reviewer marked it for the author. */
+  for_author?: boolean;
+  /** Editors only, reviewers' files: who uploaded it. */
+  reviewer_name?: string;
 };
 
 export type HistoryItem = { id: number; at: string; action: string; actor: string; detail: string };
@@ -99,6 +106,11 @@ export type DecisionItem = {
   created_at: string;
   subject: string;
   body: string;
+  /**
+   * The reviewers' files marked for the author that came with this decision, under neutral
+   * names (decision 520); the author downloads them, the editor sees what the author got.
+   */
+  review_files: { id: number; name: string; size: number }[];
 };
 
 /** A review as the editor sees it. */
@@ -151,6 +163,8 @@ export type ReviewerScreen = {
   status: ReviewStatus;
   round: number;
   due_on: string;
+  /** When the reviewer accepted or declined (ISO 8601); null while only invited. */
+  responded_at: string | null;
   journal_name: string;
   review_mode: ReviewMode;
   title: string;
@@ -159,9 +173,15 @@ export type ReviewerScreen = {
   keywords: string;
   /** Author names: only in `open` mode and once accepted; never in double-anonymous mode. */
   authors: string[];
-  files: { id: number; name: string; size: number }[];
+  /**
+   * The files the reviewer may read: the submission's (none once declined) and their own
+   * review's, which carry `for_author` (whether they marked it for the author).
+   */
+  files: { id: number; name: string; size: number; for_author?: boolean }[];
   /** The reviewer's own review, once submitted. */
   review: {
+    /** When it was sent (ISO 8601). */
+    completed_at: string;
     recommendation: Recommendation;
     comments_author: string;
     comments_editor: string;

@@ -124,6 +124,16 @@ export const reviewSchema = z.object({
     .max(50_000, msg("Keep your comments under 50000 characters."))
     .optional()
     .transform((v) => v ?? ""),
+  /**
+   * Which of the review's files (by their order in the upload, from 0) are for the author, as
+   * comma-separated numbers ("0,2"); absent or empty: every file is for the editor only.
+   */
+  for_author: z
+    .string()
+    .max(100)
+    .regex(/^(\d{1,2}(,\d{1,2})*)?$/, msg("Choose which files are for the author."))
+    .optional()
+    .transform((v) => new Set((v ? v.split(",") : []).map(Number))),
 });
 
 /** POST /submission/{id}/schedule: the draft issue the paper goes into. */

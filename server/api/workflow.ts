@@ -409,9 +409,13 @@ export function workflowRouter(ctx: AppContext): Router {
     await reviewerParty(ctx, input.token); // a bad token reads no file
     const uploads = [];
     for (const file of uploadedFiles(req, "files")) {
-      uploads.push({ data: await file.read(), name: file.name });
+      uploads.push({
+        data: await file.read(),
+        name: file.name,
+        forAuthor: input.for_author.has(file.position),
+      });
     }
-    const { token, ...answers } = input;
+    const { token, for_author: _marked, ...answers } = input;
     await submitReview(ctx, token, answers, uploads);
     review.send(res, {}, msg("Thank you: your review has been sent to the editors."));
   });

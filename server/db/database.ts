@@ -41,6 +41,7 @@ import * as m041 from "./migrations/041-editorial-workflow.ts";
 import * as m042 from "./migrations/042-public-workflow-figures.ts";
 import * as m050 from "./migrations/050-versions-and-updates.ts";
 import * as m051 from "./migrations/051-version-stamps.ts";
+import * as m052 from "./migrations/052-review-files-for-authors.ts";
 import type { Database } from "./schema.ts";
 import { StatementCachingDatabase } from "./statement-cache.ts";
 
@@ -86,6 +87,7 @@ export const migrations: Record<string, MigrationModule> = {
   "042-public-workflow-figures": m042,
   "050-versions-and-updates": m050,
   "051-version-stamps": m051,
+  "052-review-files-for-authors": m052,
 };
 
 /**

@@ -683,6 +683,11 @@ export interface SubmissionFilesTable {
   content_type: string;
   size: number;
   created_at: string;
+  /**
+   * A reviewer's file: 1 when meant for the author (shown to them once a decision carrying the
+   * round's reviews was mailed, under a neutral name), 0 for the editor only (migration 052).
+   */
+  for_author: Generated<number>;
 }
 
 /** One dated action of a submission's history. */

@@ -208,6 +208,8 @@ export type UploadedFile = {
   name: string;
   /** Its size in bytes (never above its field's `maxBytes`). */
   size: number;
+  /** Its place among the field's files as sent, from 0, empty ones counted (so a form's per-file choices match). */
+  position: number;
   /** Its bytes; reading consumes the upload (its temp file is removed). */
   read: () => Promise<Uint8Array>;
 };
@@ -221,10 +223,12 @@ export type UploadedFile = {
 export function uploadedFiles(req: Request, field: string): UploadedFile[] {
   const files = (req.files as Record<string, Express.Multer.File[]> | undefined)?.[field] ?? [];
   return files
-    .filter((file) => file.size > 0)
-    .map((file) => ({
+    .map((file, position) => ({ file, position }))
+    .filter(({ file }) => file.size > 0)
+    .map(({ file, position }) => ({
       name: file.originalname,
       size: file.size,
+      position,
       read: async () => {
         try {
           return new Uint8Array(await readFile(file.path));

@@ -279,7 +279,14 @@ describe(`the whole path over the API (${dialectUnderTest})`, () => {
     expect(
       (await post("/api/review/respond", null, { token: two, answer: "decline" })).status,
     ).toBe(200);
-    expect((await post("/api/review/view", null, { token: two })).status).toBe(404);
+    // the declined link says so (and no more); it answers nothing else
+    const declined = await post("/api/review/view", null, { token: two });
+    expect(declined.status).toBe(200);
+    expect(declined.body.review).toMatchObject({ status: "declined", abstract: "", files: [] });
+    expect(declined.body.review.responded_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await post("/api/review/respond", null, { token: two, answer: "accept" })).status).toBe(
+      404,
+    );
     expect((await invite("Rev Three", "three@example.org")).status).toBe(201);
     const three = reviewToken((await mailbox.waitFor("three@example.org")).text);
     for (const token of [one, three]) {
@@ -642,6 +649,182 @@ describe(`a journal's workflow settings (${dialectUnderTest})`, () => {
       review_mode: "double_anonymous",
       submission_checklist: "The manuscript is anonymised.\nThe references are complete.",
     });
+  });
+});
+
+describe(`reviewers' files for authors (${dialectUnderTest})`, () => {
+  /** Bytes of a file download (supertest buffers binary answers only when told). */
+  const bytes = (req: request.Test) =>
+    req.buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => done(null, Buffer.concat(chunks)));
+    });
+
+  it("the author gets only the files marked for them, once the decision is mailed, under neutral names", async () => {
+    const s = await inReview();
+    const otherAuthor = await signedInAuthor(t, { fname: "Other", lname: "Author" });
+    const reviewerPdf = await manuscriptPdf("Rita Reviewer");
+    const sent = await as(null, api().post("/api/review/submit"))
+      .field("token", s.token)
+      .field("recommendation", "major_revisions")
+      .field("comments_author", "Please see the annotated PDF.")
+      .field("for_author", "0")
+      .attach("files", reviewerPdf, "rita-reviewer-annotations.pdf")
+      .attach("files", Buffer.from("Only for the editor."), "rita-notes-for-editor.txt");
+    expect(sent.status, sent.text).toBe(200);
+
+    // the editor sees both, each with its flag
+    const before = (await get(`/api/submission/${s.id}`, editor.cookie)).body.submission;
+    const reviewFiles = before.files.filter((f: { kind: string }) => f.kind === "review");
+    expect(
+      reviewFiles.map((f: { name: string; for_author: boolean; needs_check: boolean }) => [
+        f.name,
+        f.for_author,
+        f.needs_check,
+      ]),
+    ).toEqual([
+      ["rita-reviewer-annotations.pdf", true, false],
+      ["rita-notes-for-editor.txt", false, false],
+    ]);
+    const [forAuthor, editorOnly] = reviewFiles.map((f: { id: number }) => f.id) as [
+      number,
+      number,
+    ];
+    const download = (file: number, cookie: string | null) =>
+      bytes(get(`/submission-file/${s.id}/${file}`, cookie));
+
+    // before a decision mails the review, the author gets nothing of it
+    expect((await download(forAuthor, s.author.cookie)).status).toBe(404);
+    const undecided = (await get(`/api/submission/${s.id}`, s.author.cookie)).body.submission;
+    expect(undecided.decisions.flatMap((d: { review_files: unknown[] }) => d.review_files)).toEqual(
+      [],
+    );
+
+    const decided = await post(`/api/submission/${s.id}/decision`, editor.cookie, {
+      decision: "request_revisions",
+    });
+    expect(decided.status, decided.text).toBe(200);
+
+    // the author's screen lists the file beside the decision's comments, under a neutral name
+    const after = (await get(`/api/submission/${s.id}`, s.author.cookie)).body.submission;
+    const last = after.decisions.at(-1);
+    expect(last.decision).toBe("request_revisions");
+    expect(last.body).toContain("Please see the annotated PDF.");
+    expect(last.review_files).toEqual([
+      { id: forAuthor, name: "Reviewer 1 - file 1 (round 1).pdf", size: reviewerPdf.length },
+    ]);
+    expect(after.files.some((f: { kind: string }) => f.kind === "review")).toBe(false);
+    const answer = JSON.stringify(after);
+    for (const secret of ["Rita", "rita", `reviewer${n}@`]) {
+      expect(answer).not.toContain(secret);
+    }
+    // the reviewer's name (inReview's "Reviewer {n}"), not the neutral "Reviewer 1 - file 1"
+    expect(answer).not.toMatch(new RegExp(`Reviewer ${n}(?! - file)`));
+
+    // the matrix of the two reviewer's files: author, editor, another author, nobody
+    const matrix: Record<string, [number, number]> = {};
+    for (const [party, cookie] of Object.entries({
+      author: s.author.cookie,
+      editor: editor.cookie,
+      admin: admin.cookie,
+      outsider: outsider.cookie,
+      otherAuthor: otherAuthor.cookie,
+      nobody: null,
+    })) {
+      matrix[party] = [
+        (await download(forAuthor, cookie)).status,
+        (await download(editorOnly, cookie)).status,
+      ];
+    }
+    expect(matrix).toEqual({
+      author: [200, 404],
+      editor: [200, 200],
+      admin: [200, 200],
+      outsider: [404, 404],
+      otherAuthor: [404, 404],
+      nobody: [401, 401],
+    });
+
+    // the author's copy: neutral name, no document properties, nothing of the reviewer
+    const file = await download(forAuthor, s.author.cookie);
+    expect(String(file.headers["content-disposition"])).toContain(
+      "Reviewer 1 - file 1 (round 1).pdf",
+    );
+    expect((file.body as Buffer).toString("latin1")).not.toContain("Rita");
+    const doc = await PDFDocument.load(file.body as Buffer, { updateMetadata: false });
+    expect([doc.getAuthor(), doc.getTitle(), doc.getCreator()]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    // the editor's copy is as uploaded
+    const original = await download(forAuthor, editor.cookie);
+    expect(String(original.headers["content-disposition"])).toContain(
+      "rita-reviewer-annotations.pdf",
+    );
+    expect(
+      (await PDFDocument.load(original.body as Buffer, { updateMetadata: false })).getAuthor(),
+    ).toBe("Rita Reviewer");
+  });
+
+  it("a non-PDF file for the author is flagged for the editor's check", async () => {
+    const s = await inReview();
+    const sent = await as(null, api().post("/api/review/submit"))
+      .field("token", s.token)
+      .field("recommendation", "accept")
+      .field("comments_author", "Fine.")
+      .field("for_author", "0")
+      .attach("files", Buffer.from("PK fake word"), "comments.docx");
+    expect(sent.status, sent.text).toBe(200);
+    const detail = (await get(`/api/submission/${s.id}`, editor.cookie)).body.submission;
+    const review = detail.files.find((f: { kind: string }) => f.kind === "review");
+    expect(review).toMatchObject({ for_author: true, needs_check: true });
+    expect(
+      (await post(`/api/submission/${s.id}/decision`, editor.cookie, { decision: "accept" }))
+        .status,
+    ).toBe(200);
+    const mine = (await get(`/api/submission/${s.id}`, s.author.cookie)).body.submission;
+    expect(mine.decisions.at(-1).review_files[0].name).toBe("Reviewer 1 - file 1 (round 1).docx");
+  });
+
+  it("a reviewer who comes back after reviewing sees the review as sent, not the form", async () => {
+    const s = await inReview();
+    const sent = await as(null, api().post("/api/review/submit"))
+      .field("token", s.token)
+      .field("recommendation", "minor_revisions")
+      .field("comments_author", "Two small points.")
+      .field("comments_editor", "Nothing more.")
+      .attach("files", Buffer.from("notes"), "notes.txt");
+    expect(sent.status, sent.text).toBe(200);
+    const back = await post("/api/review/view", null, { token: s.token });
+    expect(back.status).toBe(200);
+    expect(back.body.review.status).toBe("completed");
+    expect(back.body.review.review).toMatchObject({
+      recommendation: "minor_revisions",
+      comments_author: "Two small points.",
+      comments_editor: "Nothing more.",
+    });
+    expect(back.body.review.review.completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(
+      back.body.review.files.filter((f: { for_author?: boolean }) => f.for_author !== undefined),
+    ).toMatchObject([{ name: "notes.txt", for_author: false }]);
+    // sending again is refused, and changes nothing
+    const again = await as(null, api().post("/api/review/submit"))
+      .field("token", s.token)
+      .field("recommendation", "accept")
+      .field("comments_author", "Changed my mind.");
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses a malformed list of files for the author", async () => {
+    const s = await inReview();
+    const sent = await as(null, api().post("/api/review/submit"))
+      .field("token", s.token)
+      .field("recommendation", "accept")
+      .field("comments_author", "Fine.")
+      .field("for_author", "all");
+    expect(sent.status).toBe(400);
   });
 });
 

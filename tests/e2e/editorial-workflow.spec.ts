@@ -4,7 +4,10 @@
  * mailed link; submits; the editor sends to review and invites reviewers by mail; one declines,
  * two accept from their mailed links and review; the editor requests revisions; the author
  * revises; a second round; accept; schedule into a draft issue; the paper appears once the
- * issue is published. Every mail goes through a real SMTP server (tests/e2e/helpers/mail.ts);
+ * issue is published. On the way (decision 520): the reviewer's page says "Reviewers"; one file
+ * of a review is ticked for the author, who downloads it under a neutral name; a reviewer coming
+ * back sees the review as sent, a declined link says it was declined, a dead link says so.
+ * Every mail goes through a real SMTP server (tests/e2e/helpers/mail.ts);
  * each is counted and checked for its recipient and template. axe checks the new screens.
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -141,28 +144,79 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
   const pauling = await reviewerPage(browser);
   await pauling.goto(await reviewLink(reviewer("pauling")));
   await noSeriousViolations(pauling, "review invitation", violations);
+  await expect(pauling.getByText("Reviewers", { exact: true })).toBeVisible();
+  await expect(pauling.getByText("Journal managers")).toHaveCount(0);
   await pauling.getByRole("button", { name: "Decline the invitation" }).click();
   await expect(pauling.getByText("The invitation is declined.").first()).toBeVisible();
+  // coming back to the declined link says so, dated; no buttons, no error
+  await pauling.reload();
+  await expect(pauling.getByText(/You declined this invitation on/)).toBeVisible();
+  await expect(pauling.getByRole("button", { name: "Accept the invitation" })).toHaveCount(0);
+  await expect(pauling.getByText("This review link is no longer valid")).toHaveCount(0);
   await invite("Raymond Gosling", reviewer("gosling"));
+  // a link that opens nothing says so, on the reviewers' page, not an error page
+  await pauling.goto(`/review#${"x".repeat(43)}`);
+  await expect(pauling.getByText("This review link is no longer valid.")).toBeVisible();
+  await expect(pauling.getByText("Reviewers", { exact: true })).toBeVisible();
 
-  const review = async (email: string, recommendation: string, comments: string, skip = 0) => {
+  /** Accepts and reviews; `files`: uploaded with the review, the first ticked for the author. */
+  const review = async (
+    email: string,
+    recommendation: string,
+    comments: string,
+    skip = 0,
+    files: { name: string; buffer: Buffer }[] = [],
+  ) => {
     const r = await reviewerPage(browser);
     await r.goto(await reviewLink(email, skip));
+    await expect(r.getByText("Reviewers", { exact: true })).toBeVisible();
     await r.getByRole("button", { name: "Accept the invitation" }).click();
     // double-anonymous by default: no author name, a neutral file name
     await expect(r.getByRole("button", { name: "Download manuscript-v" }).first()).toBeVisible();
     await expect(r.getByText("Franklin")).toHaveCount(0);
     await r.getByLabel(recommendation).check();
     await r.getByLabel("Comments to the author").fill(comments);
+    if (files.length > 0) {
+      await r
+        .locator('input[type="file"][name="files"]')
+        .setInputFiles(files.map((f) => ({ ...f, mimeType: "application/octet-stream" })));
+      // every file is for the editor only until ticked
+      for (const f of files) {
+        await expect(r.getByLabel(`${f.name}: for the author`)).not.toBeChecked();
+      }
+      await r.getByLabel(`${files[0]!.name}: for the author`).check();
+    }
     await noSeriousViolations(r, "review form", violations);
     await r.getByRole("button", { name: "Send review" }).click();
-    await expect(r.getByText("your review has been sent to the editors").first()).toBeVisible();
+    await expect(r.getByText(/Your review was submitted on/)).toBeVisible();
+    // coming back to the link shows the review as sent, never the form again
+    await r.reload();
+    await expect(r.getByText(/Your review was submitted on/)).toBeVisible();
+    await expect(r.getByText(recommendation, { exact: true })).toBeVisible();
+    await expect(r.getByRole("button", { name: "Send review" })).toHaveCount(0);
+    if (files.length > 0) {
+      await expect(r.getByText("For the author", { exact: true })).toHaveCount(1);
+      await expect(r.getByText("For the editor only", { exact: true })).toHaveCount(
+        files.length - 1,
+      );
+    }
+    await noSeriousViolations(r, "review sent", violations);
     await r.context().close();
   };
-  await review(reviewer("wilkins"), "Minor revisions", "Please sharpen photograph 51.");
+  await review(reviewer("wilkins"), "Minor revisions", "Please sharpen photograph 51.", 0, [
+    { name: "wilkins-annotated.pdf", buffer: await manuscript() },
+    { name: "wilkins-private-notes.txt", buffer: Buffer.from("For the editor only.") },
+  ]);
   await review(reviewer("gosling"), "Minor revisions", "Label the layer lines.");
 
   await editor.reload();
+  // the editor sees each reviewer's file with whom it is for
+  await expect(
+    editor.getByRole("listitem").filter({ hasText: "wilkins-annotated.pdf" }),
+  ).toContainText("For the author");
+  await expect(
+    editor.getByRole("listitem").filter({ hasText: "wilkins-private-notes.txt" }),
+  ).toContainText("For the editor only");
   await editor.getByRole("button", { name: "Request revisions" }).click();
   await expect(editor.getByText("The decision is recorded")).toBeVisible();
   const revisionsMail = await mailbox.waitFor(authorEmail, { skip: 2 });
@@ -173,6 +227,12 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
   // the author sees the decision with the comments and sends a revision
   await page.goto(submissionUrl);
   await expect(page.getByText("Label the layer lines.")).toBeVisible();
+  // beside the comments, the reviewer's file meant for the author, under a neutral name
+  const forAuthor = page.getByRole("link", { name: "Reviewer 1 - file 1 (round 1).pdf" });
+  await expect(forAuthor).toBeVisible();
+  await expect(page.getByText("wilkins", { exact: false })).toHaveCount(0);
+  const [download] = await Promise.all([page.waitForEvent("download"), forAuthor.click()]);
+  expect(download.suggestedFilename()).toBe("Reviewer 1 - file 1 (round 1).pdf");
   await noSeriousViolations(page, "author's submission", violations);
   await page.getByLabel("Revised manuscript").setInputFiles({
     name: "franklin-v2.pdf",

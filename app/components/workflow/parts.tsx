@@ -112,8 +112,17 @@ export function History({ items }: { items: HistoryItem[] }) {
   );
 }
 
-/** The decisions taken, each with the mail the author received. */
-export function Decisions({ items }: { items: DecisionItem[] }) {
+/**
+ * The decisions taken, each with the mail the author received and, beside the reviewers'
+ * comments it carried, the reviewers' files that came with it (neutral names; decision 520).
+ */
+export function Decisions({
+  submissionId,
+  items,
+}: {
+  submissionId: number;
+  items: DecisionItem[];
+}) {
   const t = useT();
   const locale = useLocale();
   if (items.length === 0) return <p className="text-sm text-slate-600">{t("No decision yet.")}</p>;
@@ -127,13 +136,34 @@ export function Decisions({ items }: { items: DecisionItem[] }) {
           </p>
           <p className="mt-1 text-sm text-slate-700">{d.subject}</p>
           <pre className="mt-2 whitespace-pre-wrap font-sans text-sm">{d.body}</pre>
+          {d.review_files.length > 0 ? (
+            <div className="mt-3 border-t border-slate-200 pt-3">
+              <h3 className="text-sm font-semibold">{t("Reviewers' files for the author")}</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {d.review_files.map((f) => (
+                  <li key={f.id}>
+                    <a
+                      className={`${textLinkClass} break-all`}
+                      href={`/submission-file/${submissionId}/${f.id}`}
+                      download
+                    >
+                      {f.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </li>
       ))}
     </ul>
   );
 }
 
-/** A submission's files, each a download link for an author or editor. */
+/**
+ * A submission's files, each a download link for an author or editor; for editors, a reviewer's
+ * file says whether it is for the author or for the editor only.
+ */
 export function FileList({
   submissionId,
   files,
@@ -148,18 +178,35 @@ export function FileList({
       ? t("Manuscript, version {version}", { version: f.version })
       : f.kind === "supplementary"
         ? t("Supplementary file")
-        : t("Reviewer's file");
+        : f.reviewer_name
+          ? t("File of reviewer {name}, round {round}", { name: f.reviewer_name, round: f.version })
+          : t("Reviewer's file");
   return (
     <ul className="space-y-1 text-sm">
       {files.map((f) => (
-        <li key={f.id}>
-          {kind(f)}:{" "}
-          <a className={textLinkClass} href={`/submission-file/${submissionId}/${f.id}`} download>
-            {f.name}
-          </a>
+        <li key={f.id} className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span>
+            {kind(f)}:{" "}
+            <a
+              className={`${textLinkClass} break-all`}
+              href={`/submission-file/${submissionId}/${f.id}`}
+              download
+            >
+              {f.name}
+            </a>
+          </span>
+          {f.for_author !== undefined ? (
+            <span className={badgeClass}>
+              {f.for_author ? t("For the author") : t("For the editor only")}
+            </span>
+          ) : null}
           {f.needs_check ? (
-            <span className="ms-2 text-amber-800">
-              {t("Check this file's document properties for the authors' names before review.")}
+            <span className="text-amber-800">
+              {f.kind === "review"
+                ? t(
+                    "Check this file's document properties for the reviewer's name before your decision: the author receives it.",
+                  )
+                : t("Check this file's document properties for the authors' names before review.")}
             </span>
           ) : null}
         </li>

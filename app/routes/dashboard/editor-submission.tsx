@@ -270,7 +270,7 @@ export default function EditorSubmission({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <Section title={t("Decisions")}>
-        <Decisions items={s.decisions} />
+        <Decisions submissionId={s.id} items={s.decisions} />
       </Section>
       <Section title={t("Files")}>
         <FileList submissionId={s.id} files={s.files} />

@@ -1,7 +1,7 @@
 /**
  * `/submissions/{id}`: one submission as its author sees it (issue 31; decision 400): status,
- * files, the decisions with the mails (and so the reviewers' comments meant for authors), the
- * history; when revisions are requested, the form for the revised manuscript and a response.
+ * files, the decisions with the mails (and so the reviewers' comments meant for authors) and the
+ * reviewers' files marked for the author beside them (neutral names; decision 520), the history; when revisions are requested, the form for the revised manuscript and a response.
  */
 import { useRevalidator } from "react-router";
 import { MESSAGES } from "../../../shared/constants.ts";
@@ -89,7 +89,7 @@ export default function AuthorSubmission({ loaderData: s }: Route.ComponentProps
         <p role="status">{t(notice.msg)}</p>
       ) : null}
       <Section title={t("Decisions")}>
-        <Decisions items={s.decisions} />
+        <Decisions submissionId={s.id} items={s.decisions} />
       </Section>
       <Section title={t("Files")}>
         <FileList submissionId={s.id} files={s.files} />

@@ -102,15 +102,20 @@ export async function loadSubmissionFor(
  * THE rule for a stored file of a submission, given how the party sees the submission: authors
  * and editors read manuscripts and supplementary files; a reviewer reads those (anonymised in
  * double-anonymous mode) and the files of their own review; editors read every review's files;
- * authors never read reviewers' files (the comments meant for them come with the decision).
+ * an author reads a reviewer's file only when the reviewer marked it for the author and a
+ * decision mailing that review was sent (`releasedToAuthor`, from ./review-files.ts), under a
+ * neutral name; never a file for the editor only.
+ * @param releasedToAuthor whether the file is among the author's released reviewers' files.
  */
 export function mayReadFile(
   view: SubmissionView,
   party: Party,
-  file: { kind: SubmissionFileKind; review_id: number | null },
+  file: { kind: SubmissionFileKind; review_id: number | null; for_author?: number },
+  releasedToAuthor = false,
 ): boolean {
   if (file.kind !== "review") return true;
   if (view === "editor") return true;
+  if (view === "author") return file.for_author === 1 && releasedToAuthor;
   return view === "reviewer" && party.type === "reviewer" && party.assignment.id === file.review_id;
 }
 

@@ -77,6 +77,8 @@ export async function storeSubmissionFile(
     reviewId?: number | null;
     data: Uint8Array;
     name: string;
+    /** A reviewer's file meant for the author (default: for the editor only). */
+    forAuthor?: boolean;
   },
 ): Promise<{ id: number }> {
   let mime = "application/octet-stream";
@@ -108,6 +110,7 @@ export async function storeSubmissionFile(
         content_type: mime,
         size: input.data.byteLength,
         created_at: timestamp(),
+        for_author: input.kind === "review" && input.forAuthor ? 1 : 0,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

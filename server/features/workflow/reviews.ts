@@ -31,6 +31,7 @@ import {
 import { hidesAuthors, neutralFileName, pdfWithoutProperties } from "./anonymise.ts";
 import { storeSubmissionFile } from "./files.ts";
 import { sendWorkflowMail } from "./mail-templates.ts";
+import { type AuthorReviewFile, reviewFilesForAuthor } from "./review-files.ts";
 import { recordEvent } from "./states.ts";
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -130,16 +131,23 @@ export async function inviteReviewer(
  *   assignment declined or cancelled.
  */
 export async function reviewerParty(ctx: AppContext, token: string): Promise<ReviewerParty> {
-  if (!TOKEN_PATTERN.test(token)) throw gone();
-  const assignment = await ctx.db
-    .selectFrom("review_assignments")
-    .selectAll()
-    .where("token_hash", "=", hashToken(token))
-    .executeTakeFirst();
+  const assignment = await assignmentOf(ctx, token);
   if (!assignment || assignment.status === "declined" || assignment.status === "cancelled") {
     throw gone();
   }
   return { type: "reviewer", assignment };
+}
+
+/** The assignment whose link carries `token`, whatever its status; null for an unknown token. */
+async function assignmentOf(ctx: AppContext, token: string): Promise<ReviewAssignment | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  return (
+    (await ctx.db
+      .selectFrom("review_assignments")
+      .selectAll()
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirst()) ?? null
+  );
 }
 
 async function submissionOf(ctx: AppContext, assignment: ReviewAssignment) {
@@ -153,12 +161,34 @@ async function submissionOf(ctx: AppContext, assignment: ReviewAssignment) {
 
 /**
  * What the reviewer's link shows (see the module comment). Reading it changes nothing.
- * @throws as {@link reviewerParty}.
+ * - A completed review: the review as sent (date, recommendation, comments, its files and
+ *   whether each is for the author), never the form again.
+ * - A declined invitation: only that it was declined, when, and the submission's title (which
+ *   the invitation showed); nothing else, and no other call accepts its token.
+ * @throws AppError `not_found` (404, {@link REVIEW_LINK_GONE}) for an unknown token or a
+ *   cancelled assignment.
  */
 export async function reviewerScreen(ctx: AppContext, token: string): Promise<ReviewerScreen> {
-  const party = await reviewerParty(ctx, token);
-  const a = party.assignment;
+  const a = await assignmentOf(ctx, token);
+  if (!a || a.status === "cancelled") throw gone();
   const s = await submissionOf(ctx, a);
+  if (a.status === "declined") {
+    return {
+      status: a.status,
+      round: a.round,
+      due_on: a.due_on,
+      responded_at: a.responded_at,
+      journal_name: s.journal_name,
+      review_mode: s.review_mode,
+      title: s.title,
+      abstract: "",
+      keywords: "",
+      authors: [],
+      files: [],
+      review: null,
+    };
+  }
+  const party: ReviewerParty = { type: "reviewer", assignment: a };
   const metadata = JSON.parse(s.metadata) as SubmissionMetadataInput;
   const reading = a.status === "accepted" || a.status === "completed";
   let files: ReviewerScreen["files"] = [];
@@ -166,17 +196,30 @@ export async function reviewerScreen(ctx: AppContext, token: string): Promise<Re
     const { view } = await loadSubmissionFor(ctx, party, s.id);
     const rows = await ctx.db
       .selectFrom("submission_files")
-      .select(["id", "kind", "version", "review_id", "file_name", "size", "content_type"])
+      .select([
+        "id",
+        "kind",
+        "version",
+        "review_id",
+        "file_name",
+        "size",
+        "content_type",
+        "for_author",
+      ])
       .where("submission_id", "=", s.id)
       .orderBy("id")
       .execute();
     files = rows
       .filter((f) => mayReadFile(view, party, f))
-      .map((f) => ({
-        id: f.id,
-        name: hidesAuthors(s.review_mode) ? neutralFileName(f) : f.file_name,
-        size: f.size,
-      }));
+      .map((f) =>
+        f.kind === "review"
+          ? { id: f.id, name: f.file_name, size: f.size, for_author: f.for_author === 1 }
+          : {
+              id: f.id,
+              name: hidesAuthors(s.review_mode) ? neutralFileName(f) : f.file_name,
+              size: f.size,
+            },
+      );
   }
   const authors =
     reading && s.review_mode === "open"
@@ -188,6 +231,7 @@ export async function reviewerScreen(ctx: AppContext, token: string): Promise<Re
     status: a.status,
     round: a.round,
     due_on: a.due_on,
+    responded_at: a.responded_at,
     journal_name: s.journal_name,
     review_mode: s.review_mode,
     title: s.title,
@@ -196,8 +240,9 @@ export async function reviewerScreen(ctx: AppContext, token: string): Promise<Re
     authors,
     files,
     review:
-      a.status === "completed" && a.recommendation
+      a.status === "completed" && a.recommendation && a.completed_at
         ? {
+            completed_at: a.completed_at,
             recommendation: a.recommendation,
             comments_author: a.comments_author ?? "",
             comments_editor: a.comments_editor ?? "",
@@ -238,15 +283,16 @@ export async function respondToInvitation(
 }
 
 /**
- * The review: recommendation, comments to the author and to the editor, and files. Once; only
- * after accepting.
+ * The review: recommendation, comments to the author and to the editor, and files, each marked
+ * for the author (`forAuthor`; released to them with the decision, ./review-files.ts) or for the
+ * editor only. Once; only after accepting.
  * @throws AppError `not_found` (404), `conflict` (409: not accepted, or already sent).
  */
 export async function submitReview(
   ctx: AppContext,
   token: string,
   input: { recommendation: Recommendation; comments_author: string; comments_editor: string },
-  files: { data: Uint8Array; name: string }[],
+  files: { data: Uint8Array; name: string; forAuthor: boolean }[],
 ): Promise<void> {
   const { assignment } = await reviewerParty(ctx, token);
   if (assignment.status !== "accepted") {
@@ -263,6 +309,7 @@ export async function submitReview(
       reviewId: assignment.id,
       data: file.data,
       name: file.name,
+      forAuthor: file.forAuthor,
     });
   }
   const now = timestamp();
@@ -283,10 +330,24 @@ export async function submitReview(
   );
 }
 
+/** The reviewers' files released to the author of `submission` (named in the author's language). */
+async function authorReviewFiles(
+  ctx: AppContext,
+  submission: { id: number; author_id: number },
+): Promise<AuthorReviewFile[]> {
+  const author = await ctx.db
+    .selectFrom("users")
+    .select("locale")
+    .where("id", "=", submission.author_id)
+    .executeTakeFirst();
+  return reviewFilesForAuthor(ctx, submission.id, author?.locale ?? null);
+}
+
 /**
  * A file of a submission for `party` (author, editor or reviewer) under the one file rule:
  * its bytes, the name to send and its content type. A double-anonymous reviewer gets a neutral
- * name and a PDF without document properties.
+ * name and a PDF without document properties; so does the author for a reviewer's file released
+ * to them (./review-files.ts), in every review mode.
  * @throws AppError `not_found` (404) for a file the party may not read, or of another submission.
  */
 export async function readSubmissionFile(
@@ -302,10 +363,22 @@ export async function readSubmissionFile(
     .where("id", "=", fileId)
     .where("submission_id", "=", submissionId)
     .executeTakeFirst();
-  if (!file || !mayReadFile(view, party, file)) {
+  const released =
+    view === "author" && file?.kind === "review" && file.for_author === 1
+      ? (await authorReviewFiles(ctx, submission)).find((f) => f.id === file.id)
+      : undefined;
+  if (!file || !mayReadFile(view, party, file, released !== undefined)) {
     throw new AppError("not_found", msg("There is no such file."));
   }
   const data = new Uint8Array(await ctx.storage.read(file.file_key));
+  if (released) {
+    // the author never learns who reviewed: a neutral name, a PDF without its properties
+    return {
+      data: file.content_type === "application/pdf" ? await pdfWithoutProperties(data) : data,
+      name: released.name,
+      contentType: file.content_type,
+    };
+  }
   if (view !== "reviewer") {
     return { data, name: file.file_name, contentType: file.content_type };
   }

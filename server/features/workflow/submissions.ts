@@ -31,6 +31,7 @@ import {
 } from "./access.ts";
 import { needsPropertiesCheck } from "./anonymise.ts";
 import { latestManuscript, storeSubmissionFile } from "./files.ts";
+import { reviewFilesForAuthor } from "./review-files.ts";
 import { moveSubmission, recordEvent } from "./states.ts";
 
 export const NOT_ACCEPTING = msg("This journal does not accept submissions at the moment.");
@@ -258,11 +259,22 @@ export async function filesFor(
   reviewMode: Parameters<typeof needsPropertiesCheck>[0],
 ): Promise<SubmissionFileItem[]> {
   let query = ctx.db
-    .selectFrom("submission_files")
-    .select(["id", "kind", "version", "file_name", "size", "created_at", "content_type"])
-    .where("submission_id", "=", submission.id);
-  if (view !== "editor") query = query.where("kind", "!=", "review");
-  const rows = await query.orderBy("id").execute();
+    .selectFrom("submission_files as f")
+    .leftJoin("review_assignments as r", "r.id", "f.review_id")
+    .select([
+      "f.id",
+      "f.kind",
+      "f.version",
+      "f.file_name",
+      "f.size",
+      "f.created_at",
+      "f.content_type",
+      "f.for_author",
+      "r.reviewer_name",
+    ])
+    .where("f.submission_id", "=", submission.id);
+  if (view !== "editor") query = query.where("f.kind", "!=", "review");
+  const rows = await query.orderBy("f.id").execute();
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -273,6 +285,14 @@ export async function filesFor(
     ...(view === "editor" && r.kind === "manuscript"
       ? { needs_check: needsPropertiesCheck(reviewMode, r.content_type) }
       : {}),
+    // a reviewer's file for the author goes out under a neutral name, but only a PDF is cleaned
+    ...(view === "editor" && r.kind === "review"
+      ? {
+          reviewer_name: r.reviewer_name ?? "",
+          for_author: r.for_author === 1,
+          needs_check: r.for_author === 1 && r.content_type !== "application/pdf",
+        }
+      : {}),
   }));
 }
 
@@ -280,7 +300,8 @@ export async function filesFor(
  * Submission `id` as its author or an editor of its journal sees it: metadata, files, history,
  * decisions with the mails sent; editors also every review, the notes and the decisions open.
  * The author never sees reviewers' names (unless the journal's review is open) nor their
- * comments to the editor.
+ * comments to the editor; each decision lists the reviewers' files released with it, under neutral
+ * names (./review-files.ts).
  * @throws AppError `not_found` (404) for everybody else (reviewers have their own screen).
  */
 export async function submissionDetail(
@@ -297,10 +318,10 @@ export async function submissionDetail(
     .executeTakeFirstOrThrow();
   const author = await ctx.db
     .selectFrom("users")
-    .select(["first_name", "last_name"])
+    .select(["first_name", "last_name", "locale"])
     .where("id", "=", submission.author_id)
     .executeTakeFirstOrThrow();
-  const [files, history, decisions, reviews, notes] = await Promise.all([
+  const [files, history, decisions, reviews, notes, reviewFiles] = await Promise.all([
     filesFor(ctx, submission, view, journal.review_mode),
     ctx.db
       .selectFrom("submission_events")
@@ -348,6 +369,7 @@ export async function submissionDetail(
           .orderBy("n.id")
           .execute()
       : Promise.resolve([]),
+    reviewFilesForAuthor(ctx, id, author.locale),
   ]);
   return {
     id: submission.id,
@@ -367,8 +389,20 @@ export async function submissionDetail(
     author_name: displayName(author),
     files,
     // an author reads the history without the reviewers' doings (who accepted or declined)
-    history: view === "editor" ? history : history.filter((h) => !h.actor.startsWith("reviewer:")),
-    decisions: decisions.map((d) => ({ ...d, decision: d.decision as never })),
+    // and without the invited reviewers' names (decision 520)
+    history:
+      view === "editor"
+        ? history
+        : history
+            .filter((h) => !h.actor.startsWith("reviewer:"))
+            .map((h) => (h.action === "reviewer_invited" ? { ...h, detail: "" } : h)),
+    decisions: decisions.map((d) => ({
+      ...d,
+      decision: d.decision as never,
+      review_files: reviewFiles
+        .filter((f) => f.decision_id === d.id)
+        .map(({ id: fileId, name, size }) => ({ id: fileId, name, size })),
+    })),
     reviews,
     notes: notes.map((n) => ({
       author: `${n.first_name ?? ""} ${n.last_name ?? ""}`.trim(),
