@@ -143,7 +143,7 @@ export function Decisions({
                 {d.review_files.map((f) => (
                   <li key={f.id}>
                     <a
-                      className={`${textLinkClass} break-all`}
+                      className={`${textLinkClass} [overflow-wrap:anywhere]`}
                       href={`/submission-file/${submissionId}/${f.id}`}
                       download
                     >
@@ -188,7 +188,7 @@ export function FileList({
           <span>
             {kind(f)}:{" "}
             <a
-              className={`${textLinkClass} break-all`}
+              className={`${textLinkClass} [overflow-wrap:anywhere]`}
               href={`/submission-file/${submissionId}/${f.id}`}
               download
             >

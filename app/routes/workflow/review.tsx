@@ -231,7 +231,7 @@ function FileButton({ token, file }: { token: string; file: { id: number; name: 
     <form method="post" action="/review-file" className="inline">
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="file" value={file.id} />
-      <button type="submit" className={`${textLinkClass} text-start break-all`}>
+      <button type="submit" className={`${textLinkClass} text-start [overflow-wrap:anywhere]`}>
         {t("Download {name}", { name: file.name })}
       </button>
     </form>
@@ -304,7 +304,11 @@ function ReviewForm({ token, onSent }: { token: string; onSent: () => Promise<vo
               // biome-ignore lint/suspicious/noArrayIndexKey: the files' order is their identity
               key={`${index}-${name}`}
               name="for_author_choice"
-              label={<span className="break-all">{t("{name}: for the author", { name })}</span>}
+              label={
+                <span className="[overflow-wrap:anywhere]">
+                  {t("{name}: for the author", { name })}
+                </span>
+              }
               checked={forAuthor.has(index)}
               onChange={(event) => {
                 const next = new Set(forAuthor);
