@@ -17,22 +17,19 @@
  * registered through an invitation needs no link: the invitation mailed to the address proves
  * it (server/features/accounts/invitations.ts), and the first account of a site is administrator anyway.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { localeOr } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, invalid } from "../../services/errors.ts";
+import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
 import { sendMail } from "../../services/mail.ts";
 import { guardPasswordAttempt } from "./password-attempts.ts";
 import { displayName, verifyPassword } from "./users.ts";
 
 /** A confirmation link works for 24 hours. */
 export const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * Mails the confirmation link when `user` registered with `ADMIN_EMAIL` and is not yet
@@ -51,12 +48,12 @@ export async function offerAdminConfirmation(
   if (!ctx.config.adminEmail || user.email !== ctx.config.adminEmail || user.role === "admin") {
     return false;
   }
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   await ctx.db
     .insertInto("admin_confirmations")
     .values({
       user_id: user.id,
-      token_hash: hashToken(token),
+      token_hash: linkTokenHash(token),
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + ADMIN_LINK_TTL_MS).toISOString(),
       used_at: null,
@@ -124,9 +121,9 @@ export async function confirmAdministrator(
 ): Promise<Pick<User, "id" | "email">> {
   const adminEmail = ctx.config.adminEmail;
   const gone = () => new AppError("not_found", ADMIN_LINK_GONE_MSG);
-  if (!adminEmail || !TOKEN_PATTERN.test(input.token)) throw gone();
+  if (!adminEmail || !LINK_TOKEN_PATTERN.test(input.token)) throw gone();
   const nowIso = now.toISOString();
-  const tokenHash = hashToken(input.token);
+  const tokenHash = linkTokenHash(input.token);
   const pending = await ctx.db
     .selectFrom("admin_confirmations as c")
     .innerJoin("users as u", "u.id", "c.user_id")

@@ -14,7 +14,6 @@
  *   under the first-account / `ADMIN_EMAIL` rule of server/features/accounts/users.ts). A new invitation
  *   to the same address leaves the older links working until they expire.
  */
-import { createHash, randomBytes } from "node:crypto";
 import type { PendingInvitation } from "../../../shared/api.ts";
 import { INVITATION_GONE } from "../../../shared/constants.ts";
 import { DEFAULT_LOCALE, type Locale } from "../../../shared/i18n/locales.ts";
@@ -23,6 +22,7 @@ import type { User } from "../../db/schema.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, conflict } from "../../services/errors.ts";
+import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
 import { sendMail } from "../../services/mail.ts";
 import { timestamp } from "../../services/write.ts";
 import {
@@ -36,15 +36,12 @@ import {
 
 /** How long an invitation link works, in milliseconds. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Defined in shared/constants.ts: the registration schema (shared/schemas.ts) says it too. */
 export { INVITATION_GONE };
 
 const ACCOUNT_EXISTS = msg("An account with this email already exists.");
 const NO_PENDING_INVITATION = msg("There is no such pending invitation.");
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * Creates an invitation for `email` and mails the link (server/services/mail.ts).
@@ -66,14 +63,14 @@ export async function inviteManager(
     .where("email", "=", to)
     .executeTakeFirst();
   if (existing) throw conflict(ACCOUNT_EXISTS, { email: ACCOUNT_EXISTS });
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   const now = new Date();
   const expires = new Date(now.getTime() + INVITATION_TTL_MS);
   await ctx.db
     .insertInto("invitations")
     .values({
       email: to,
-      token_hash: hashToken(token),
+      token_hash: linkTokenHash(token),
       invited_by: invitedBy.id,
       created_at: now.toISOString(),
       expires_at: expires.toISOString(),
@@ -103,11 +100,11 @@ export async function inviteManager(
 
 /** The invitation row of a live `token`, or null (unknown, malformed, used or expired). */
 async function liveInvitation(ctx: AppContext, token: string) {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!LINK_TOKEN_PATTERN.test(token)) return null;
   const row = await ctx.db
     .selectFrom("invitations")
     .select(["id", "email", "expires_at", "used_at"])
-    .where("token_hash", "=", hashToken(token))
+    .where("token_hash", "=", linkTokenHash(token))
     .executeTakeFirst();
   if (!row || row.used_at !== null || row.expires_at <= timestamp()) return null;
   return row;

@@ -16,13 +16,13 @@
  *   check), sets the new password (registration's rules), ends every session of the account,
  *   voids its other links and clears its failed sign-ins (decision 197), in one transaction.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { localeOr } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, invalid } from "../../services/errors.ts";
+import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
 import { sendMail } from "../../services/mail.ts";
 import { clearAccountFailures } from "./sign-in-failures.ts";
 import {
@@ -47,12 +47,6 @@ export const RESET_LINK_INVALID_MSG = msg(
   "This password reset link has expired or has already been used. Please ask for a new one.",
 );
 export const PASSWORD_RESET_MSG = msg("Your password has been changed and you are signed in.");
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-function tokenHashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 /**
  * Stores a reset link for `email` when it has an account and mails it; otherwise does nothing.
@@ -87,13 +81,13 @@ export async function requestPasswordReset(
     return;
   }
 
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
   await ctx.db
     .insertInto("password_resets")
     .values({
       user_id: user.id,
-      token_hash: tokenHashOf(token),
+      token_hash: linkTokenHash(token),
       created_at: now.toISOString(),
       expires_at: expiresAt.toISOString(),
       used_at: null,
@@ -122,12 +116,12 @@ export async function checkResetToken(
   token: string,
   now = new Date(),
 ): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(token)) return false;
+  if (!LINK_TOKEN_PATTERN.test(token)) return false;
   const row = await ctx.db
     .selectFrom("password_resets as r")
     .innerJoin("users as u", "u.id", "r.user_id")
     .select("r.id")
-    .where("r.token_hash", "=", tokenHashOf(token))
+    .where("r.token_hash", "=", linkTokenHash(token))
     .where("r.used_at", "is", null)
     .where("r.expires_at", ">", now.toISOString())
     .where("u.disabled_at", "is", null)
@@ -150,7 +144,7 @@ export async function completePasswordReset(
   cpword: string,
   now = new Date(),
 ): Promise<User> {
-  if (!TOKEN_PATTERN.test(token)) throw invalid(RESET_LINK_INVALID_MSG);
+  if (!LINK_TOKEN_PATTERN.test(token)) throw invalid(RESET_LINK_INVALID_MSG);
   assertNewPassword(pword, cpword);
   const passwordHash = await hashPassword(pword, ctx.config.passwordScryptCost);
   const nowIso = now.toISOString();
@@ -159,7 +153,7 @@ export async function completePasswordReset(
     const taken = await trx
       .updateTable("password_resets")
       .set({ used_at: nowIso })
-      .where("token_hash", "=", tokenHashOf(token))
+      .where("token_hash", "=", linkTokenHash(token))
       .where("used_at", "is", null)
       .where("expires_at", ">", nowIso)
       .returning("user_id")

@@ -10,7 +10,6 @@
  * signed-in manager (server/http/session.ts), so no dashboard call or screen admits it.
  * The API adds a honeypot field and the registration rate limit (decisions 23, 381).
  */
-import { createHash, randomBytes } from "node:crypto";
 import { type Locale, localeOr } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
@@ -18,14 +17,12 @@ import { isUniqueViolation } from "../../db/unique-violation.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, conflict } from "../../services/errors.ts";
+import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
 import { sendMail } from "../../services/mail.ts";
 import { displayName, hashPassword, normaliseEmail } from "../accounts/users.ts";
 
 /** A confirmation link works for 48 hours. */
 export const AUTHOR_LINK_TTL_MS = 48 * 60 * 60 * 1000;
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const AUTHOR_SIGNED_UP_MSG = msg(
   "Thank you for signing up. We have mailed you a link: open it to confirm your address, then sign in.",
@@ -50,7 +47,7 @@ export async function signUpAuthor(
 ): Promise<Pick<User, "id" | "email">> {
   const email = normaliseEmail(input.email);
   const password_hash = await hashPassword(input.pword, ctx.config.passwordScryptCost);
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   let user: Pick<User, "id" | "email" | "first_name" | "last_name">;
   try {
     user = await ctx.db.transaction().execute(async (trx) => {
@@ -72,7 +69,7 @@ export async function signUpAuthor(
         .insertInto("author_confirmations")
         .values({
           user_id: row.id,
-          token_hash: hashToken(token),
+          token_hash: linkTokenHash(token),
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + AUTHOR_LINK_TTL_MS).toISOString(),
           used_at: null,
@@ -112,13 +109,13 @@ export async function confirmAuthor(
   now = new Date(),
 ): Promise<Pick<User, "id" | "email" | "first_name" | "last_name">> {
   const gone = () => new AppError("not_found", AUTHOR_LINK_GONE_MSG);
-  if (!TOKEN_PATTERN.test(token)) throw gone();
+  if (!LINK_TOKEN_PATTERN.test(token)) throw gone();
   const nowIso = now.toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx
       .updateTable("author_confirmations")
       .set({ used_at: nowIso })
-      .where("token_hash", "=", hashToken(token))
+      .where("token_hash", "=", linkTokenHash(token))
       .where("used_at", "is", null)
       .where("expires_at", ">", nowIso)
       .returning("user_id")

@@ -10,7 +10,6 @@
  * before accepting, the title and abstract; after, the files and keywords too, and the authors'
  * names only in `open` mode.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { formatDate } from "../../../shared/i18n/intl.ts";
 import { type Locale, localeOr } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
@@ -20,6 +19,7 @@ import type { SubmissionMetadataInput } from "../../../shared/workflow-schemas.t
 import type { ReviewAssignment } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError } from "../../services/errors.ts";
+import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
 import { timestamp } from "../../services/write.ts";
 import {
   assertEditor,
@@ -33,9 +33,6 @@ import { storeSubmissionFile } from "./files.ts";
 import { sendWorkflowMail } from "./mail-templates.ts";
 import { type AuthorReviewFile, reviewFilesForAuthor } from "./review-files.ts";
 import { recordEvent } from "./states.ts";
-
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export const REVIEW_LINK_GONE = msg(
   "This review link is no longer valid. If you think it should be, write to the journal's editors.",
@@ -67,7 +64,7 @@ export async function inviteReviewer(
   if (submission.status !== "in_review" || party.type !== "account") {
     throw new AppError("conflict", NOT_IN_REVIEW);
   }
-  const token = randomBytes(32).toString("base64url");
+  const token = newLinkToken();
   const now = timestamp();
   const locale = input.locale ?? localeOr(null);
   const email = input.email.trim().toLowerCase();
@@ -79,7 +76,7 @@ export async function inviteReviewer(
       reviewer_email: email,
       reviewer_name: input.name,
       locale,
-      token_hash: hashToken(token),
+      token_hash: linkTokenHash(token),
       status: "invited",
       invited_by: party.id,
       invited_at: now,
@@ -140,12 +137,12 @@ export async function reviewerParty(ctx: AppContext, token: string): Promise<Rev
 
 /** The assignment whose link carries `token`, whatever its status; null for an unknown token. */
 async function assignmentOf(ctx: AppContext, token: string): Promise<ReviewAssignment | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!LINK_TOKEN_PATTERN.test(token)) return null;
   return (
     (await ctx.db
       .selectFrom("review_assignments")
       .selectAll()
-      .where("token_hash", "=", hashToken(token))
+      .where("token_hash", "=", linkTokenHash(token))
       .executeTakeFirst()) ?? null
   );
 }
