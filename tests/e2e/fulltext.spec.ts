@@ -309,6 +309,8 @@ test("a manager adds a paper with its JATS file and reads it; a hostile file is 
     await expect(page.getByRole("status").filter({ hasText: "removed" })).toHaveText(
       "The HTML full text was removed.",
     );
+    // the focused button went with the full text: focus is on the next control, not lost
+    await expect(page.getByLabel("JATS XML file")).toBeFocused();
     await expect(page.getByRole("link", { name: "HTML full text" })).toHaveCount(0);
     expect((await page.request.get(`${paperUrl}/fulltext`)).status()).toBe(404);
     const generated = await page.request.get(`${paperUrl}/jats.xml`);

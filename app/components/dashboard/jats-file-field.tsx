@@ -13,7 +13,7 @@
  * an XML file is chosen, "Fill empty fields from this file" (`onFill`, decision 317) lets the form
  * fill its empty fields from it; `note` says what the last fill or removal did.
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { msg } from "../../../shared/i18n/messages.ts";
 import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
 import { FieldError } from "../forms/field.tsx";
@@ -68,6 +68,16 @@ export function JatsFileField({
   const id = useId();
   const { problem, choose } = useCheckedFile(jatsFileProblem);
   const [choice, setChoice] = useState<JatsChoice>({ xml: null, figures: [] });
+  // A removal takes the focused button away with the full text: focus goes on to the XML input,
+  // the next control (WCAG 2.4.3), as after removing the PDF (pdf-file-field.tsx), while the
+  // status region announces what was done (4.1.3).
+  const xmlRef = useRef<HTMLInputElement>(null);
+  const hadFullText = useRef(Boolean(current));
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (hadFullText.current && !current && lost) xmlRef.current?.focus();
+    hadFullText.current = Boolean(current);
+  }, [current]);
 
   const update = (next: JatsChoice) => {
     setChoice(next);
@@ -116,6 +126,7 @@ export function JatsFileField({
           {t("JATS XML file")}
         </label>
         <input
+          ref={xmlRef}
           id={`${id}-xml`}
           name="jats_file"
           type="file"
@@ -147,11 +158,10 @@ export function JatsFileField({
             {filling ? t("Reading the file…") : t("Fill empty fields from this file")}
           </button>
         ) : null}
-        {note ? (
-          <p role="status" className="mt-2 text-sm text-slate-700">
-            {note}
-          </p>
-        ) : null}
+        {/* always on the page, so that what is put in it is announced */}
+        <p role="status" className="mt-2 text-sm text-slate-700 empty:hidden">
+          {note}
+        </p>
       </div>
       <div>
         <label htmlFor={`${id}-figures`} className="text-sm text-slate-700">
