@@ -10,16 +10,21 @@
 import { readFile } from "node:fs/promises";
 import { expect as baseExpect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
+import { serverTranslator } from "../../server/i18n/catalogues.ts";
 import { CORPUS_DIR } from "./fixtures.ts";
 import { accountId, adminApi, newManager, signInAsNewManager } from "./helpers/account.ts";
 import { wcagViolations } from "./helpers/axe.ts";
 import { specMailbox } from "./helpers/mail.ts";
+import { screenshotForReview } from "./helpers/screenshot.ts";
 
 // dashboard screens load in the browser and axe runs several times, on a shared machine
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const JOURNAL = "plos-one";
+
+/** The Arabic catalogue's text for an English message. */
+const ar = serverTranslator("ar");
 
 // The browser-test server sends its mail to E2E_SMTP_PORT (tests/e2e/serve.ts): listen there.
 const mailbox = specMailbox();
@@ -129,9 +134,7 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
     await expect(page.getByLabel(/^Paper File/)).toBeFocused();
     await expect(currentFile).toHaveCount(0);
     await expect(remove).toHaveCount(0);
-    await page.screenshot({
-      path: testInfo.outputPath(`pdf-removed-${testInfo.project.name}.png`),
-    });
+    await screenshotForReview(page, testInfo, "pdf-removed");
     baseExpect(await wcagViolations(page, "the paper form after the removal")).toEqual([]);
     expect((await page.request.get(fileUrl)).status()).toBe(404);
 
@@ -181,12 +184,28 @@ test("the administrator sees a pending invitation, revokes it, and its link is r
   await expect(row).toContainText(/Invited by Lise Meitner on \d{1,2} \w+ \d{4}/);
   await expect(row).toContainText(/The link works until \d{1,2} \w+ \d{4}\./);
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({
-    path: testInfo.outputPath(`pending-invitation-${testInfo.project.name}.png`),
-  });
+  await screenshotForReview(page, testInfo, "pending-invitation");
   baseExpect(await wcagViolations(page, "the Managers screen with a pending invitation")).toEqual(
     [],
   );
+
+  // in Arabic the list reads right to left and fits a phone (issue 32), then back to English
+  const baseURL = testInfo.project.use.baseURL!;
+  await page.context().addCookies([{ name: "lang", value: "ar", url: baseURL }]);
+  await page.reload();
+  await expect(
+    page.getByRole("list", { name: new RegExp(`^${ar("Pending invitations")}`) }),
+  ).toContainText(invited.email);
+  baseExpect(
+    await page.evaluate(() => ({
+      dir: document.documentElement.dir,
+      sideways: document.documentElement.scrollWidth > window.innerWidth,
+    })),
+  ).toEqual({ dir: "rtl", sideways: false });
+  await screenshotForReview(page, testInfo, "managers-pending-invitations-ar");
+  await page.context().addCookies([{ name: "lang", value: "en", url: baseURL }]);
+  await page.reload();
+  await expect(row).toBeVisible();
 
   // Revoke, by keyboard: cancelled first, then confirmed
   const revokeName = new RegExp(`^Revoke\\W+${invited.email.replace(/[.]/g, "\\.")}$`);
