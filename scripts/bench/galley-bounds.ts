@@ -8,16 +8,19 @@
  *   a galley stored before the limits would be), then its full-text page asked of the
  *   production server, whose tree cache has never seen it (the hostile ones answer 503, a
  *   failed load);
- * - **its HTML render alone** (an accepted galley): the page asked again in a second language
- *   (`/es/…`), whose tree is cached, so only React's render of the article runs
- *   (app/lib/fulltext-html.ts, once per tree and language).
+ * - **in a second language** (an accepted galley): the page asked again (`/es/…`), whose
+ *   article is rendered again in that language (app/lib/fulltext-html.ts, once per galley and
+ *   language).
  *
- * The figure is the event loop's active time over each (`performance.eventLoopUtilization`):
- * the time no other request of this process could be answered. Target: 1 s each. The parse and
- * the tree run in the JATS pool's worker thread (decision 386), the render in this one.
+ * Two figures over each: the event loop's active time (`performance.eventLoopUtilization`), the
+ * time no other request of this process could be answered (target 1 s), and its longest stall
+ * (`monitorEventLoopDelay`), the longest any request waited (target 100 ms, decision 530). The
+ * parse, the tree and the article's render run in the JATS pool's worker thread (decisions 386
+ * and 530).
  */
 import { createHash } from "node:crypto";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { storeJatsGalley } from "../../server/features/fulltext/galley.ts";
 import {
   MAX_ELEMENTS,
@@ -37,16 +40,25 @@ export type GalleyCost = {
   check: number;
   checkOutcome: string;
   render: number;
+  /** The event loop's longest stall at the first render, ms. */
+  renderStall: number;
   renderStatus: number;
-  /** The HTML render alone, ms of the event loop (accepted galleys only). */
+  /** The page in a second language, ms of the event loop (accepted galleys only). */
   htmlRender: number | null;
+  /** The event loop's longest stall for the page in a second language, ms. */
+  htmlRenderStall: number | null;
 };
 
-/** The event loop's active time, in ms, while `work` runs, and its value or error. */
+/**
+ * The event loop's active time and its longest stall, in ms, while `work` runs, and its value
+ * or error.
+ */
 async function loopTime<T>(
   work: () => Promise<T>,
-): Promise<{ ms: number; value: T | null; error: Error | null }> {
+): Promise<{ ms: number; stallMs: number; value: T | null; error: Error | null }> {
   const start = performance.eventLoopUtilization();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   let value: T | null = null;
   let error: Error | null = null;
   try {
@@ -54,7 +66,11 @@ async function loopTime<T>(
   } catch (thrown) {
     error = thrown instanceof Error ? thrown : new Error(String(thrown));
   }
-  return { ms: performance.eventLoopUtilization(start).active, value, error };
+  const ms = performance.eventLoopUtilization(start).active;
+  // the monitor's timer records a block when it next runs: one that ends the work would be missed
+  await sleep(30);
+  delay.disable();
+  return { ms, stallMs: delay.max / 1e6, value, error };
 }
 
 /**
@@ -115,8 +131,9 @@ export async function galleyCosts(
       status = res.status;
     });
     let htmlRender: number | null = null;
+    let htmlRenderStall: number | null = null;
     if (status === 200) {
-      // the tree is cached now: a second language's page renders the article's HTML alone
+      // a second language's page: the article rendered again, in Spanish
       const again = await loopTime(async () => {
         const res = await fetch(`${base}/es/journal/${place.journalUri}/${id}/fulltext`);
         await res.arrayBuffer();
@@ -125,6 +142,7 @@ export async function galleyCosts(
       });
       if (again.error) throw again.error;
       htmlRender = again.ms;
+      htmlRenderStall = again.stallMs;
     }
     const outcome = check.error
       ? `refused: ${check.error.message.replace(/;.*/, "").slice(0, 60)}`
@@ -134,8 +152,10 @@ export async function galleyCosts(
       check: check.ms,
       checkOutcome: outcome,
       render: render.ms,
+      renderStall: render.stallMs,
       renderStatus: status,
       htmlRender,
+      htmlRenderStall,
     });
   }
   return out;
