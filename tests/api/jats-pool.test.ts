@@ -43,7 +43,7 @@ describe("JATS worker pool", () => {
   it("renders a full-text page as this thread does, in each language (decision 530)", async () => {
     const file = path.join(CORPUS_DIR, "jats", "journal.pone.0115884.xml");
     const data = new Uint8Array(await readFile(file));
-    const files: [string, string][] = [["g001.png", "/f/g001.png"]];
+    const files: [string, string][] = [["journal.pone.0115884.g001.png", "/f/g001.png"]];
     const tree = runJatsJob({ kind: "tree", data, maxBytes: MAX, files });
     for (const locale of ["en", "ar"] as const) {
       const page = await pool.run({ kind: "page", data, maxBytes: MAX, files, locale });

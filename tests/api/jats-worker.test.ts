@@ -12,6 +12,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "../../app/context.ts";
@@ -49,12 +51,15 @@ const MAX_STALL_MS = 1500;
 
 /**
  * The longest stall of the event loop accepted while the largest galley's full-text page is
- * first rendered (decision 530): React's render of its article in this thread held it 0.9–1.9 s
- * on the loaded test machine (decision 386); rendered in the pool's worker, this thread receives
- * the page's strings, and the stalls measured were 30–120 ms at load 4–15 (other processes'
- * and threads' turns on the 2 cores included). The target is 100 ms a request.
+ * first rendered (decision 530). React's render of its article in this thread was one block of
+ * 3.1 s at load 9 (2.6–3.5 s in a process of its own at load 11), in which no other request was
+ * answered. Rendered in the pool's worker, this thread receives the page's strings: its own
+ * blocks were 13–49 ms in a process of its own; in this test process at load 8–14 the stalls
+ * were 80–370 ms, spread over the worker's render (other processes' and threads' turns on the
+ * 2 cores, and this process's collections). The target is 100 ms a request; this bound leaves
+ * room for the machine, and the render in this thread fails it and {@link MIN_ANSWERED} both.
  */
-const MAX_PAGE_STALL_MS = 400;
+const MAX_PAGE_STALL_MS = 750;
 
 /**
  * Fewest GET /api/all_journals answered while a galley is read: the serving thread answered 1
@@ -165,6 +170,15 @@ describe(`the largest galley is read off the event loop (${dialectUnderTest})`, 
   });
 });
 
+/**
+ * A full garbage collection of this process now (V8's `gc`, exposed for the purpose), so that
+ * a measure does not pay for what earlier tests left.
+ */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
 describe(`the largest galley's full-text page is rendered off the event loop (${dialectUnderTest})`, () => {
   it("answers other requests promptly while its article is first rendered, in each language", async () => {
     const res = await createPaper("Largest galley, its page");
@@ -193,6 +207,7 @@ describe(`the largest galley's full-text page is rendered off the event loop (${
     });
     clearFullTextCache(); // as after a restart
     for (const locale of ["en", "es"] as const) {
+      collectGarbage(); // outside the measure: earlier tests' trees, tens of MB
       const args = loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id) });
       args.context.set(requestContext, { ...args.context.get(requestContext), locale });
       const {

@@ -34,7 +34,8 @@ let hooked = false;
 /** Has Node compile `app/`'s TypeScript and JSX as this thread imports it. */
 async function compileAppSources(): Promise<void> {
   if (hooked) return;
-  // a development dependency: present wherever the sources run
+  // Vite's own dependency (so not listed in package.json; knip.json ignores it): present
+  // wherever Vite is, so wherever the sources run
   const { transformSync } = (await import("rolldown/experimental")) as {
     transformSync: (
       filename: string,
