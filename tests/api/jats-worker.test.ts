@@ -14,6 +14,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
+import type { RouterContextProvider } from "react-router";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestContext } from "../../app/context.ts";
@@ -32,6 +33,7 @@ import { timestamp } from "../../server/services/write.ts";
 import { newKey } from "../../server/storage/storage.ts";
 import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
 import { journalPaperFields } from "../helpers/dashboard-forms.ts";
+import { watchEventLoopBlocks } from "../helpers/event-loop-blocks.ts";
 import { largestJats } from "../helpers/jats-bombs.ts";
 import { loaderArgs, runLoader } from "../helpers/loaders.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
@@ -50,16 +52,21 @@ const JOURNAL = "ethics-review";
 const MAX_STALL_MS = 1500;
 
 /**
- * The longest stall of the event loop accepted while the largest galley's full-text page is
- * first rendered (decision 530). React's render of its article in this thread was one block of
- * 3.1 s at load 9 (2.6–3.5 s in a process of its own at load 11), in which no other request was
- * answered. Rendered in the pool's worker, this thread receives the page's strings: its own
- * blocks were 13–49 ms in a process of its own; in this test process at load 8–14 the stalls
- * were 80–370 ms, spread over the worker's render (other processes' and threads' turns on the
- * 2 cores, and this process's collections). The target is 100 ms a request; this bound leaves
- * room for the machine, and the render in this thread fails it and {@link MIN_ANSWERED} both.
+ * The longest block of the event loop accepted while the largest galley's full-text page is
+ * first rendered, by this thread's CPU time (../helpers/event-loop-blocks.ts): 100 ms, the
+ * target of decision 530. React's render of its article in this thread was one block of about
+ * 0.5 s of CPU (1.4–3.1 s of wall clock at load 9–11); rendered in the pool's worker, this
+ * thread's longest was 7–9 ms (receiving the page's strings).
  */
-const MAX_PAGE_STALL_MS = 750;
+const MAX_PAGE_BLOCK_MS = 100;
+
+/**
+ * The longest stall by the wall clock accepted meanwhile: besides this thread's blocks it counts
+ * its waits for a core, 80–370 ms at load 8–14 on the 2-core test machine with the worker
+ * rendering (an idle thread beside a busy worker: 130–150 ms at load 15). The render in this
+ * thread stalled it 1.4–3.1 s.
+ */
+const MAX_PAGE_STALL_MS = 1000;
 
 /**
  * Fewest GET /api/all_journals answered while a galley is read: the serving thread answered 1
@@ -98,7 +105,8 @@ async function createPaper(title: string, jats?: Buffer) {
 
 /**
  * Runs `work` while GET /api/all_journals is asked again and again (each must answer 200);
- * answers its value, the event loop's longest stall meanwhile in ms, and how many answered.
+ * answers its value, the event loop's longest stall meanwhile in ms (wall clock), its longest
+ * block by this thread's CPU time in ms (../helpers/event-loop-blocks.ts), and how many answered.
  */
 async function whileServing<T>(work: () => Promise<T>) {
   const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -113,13 +121,15 @@ async function whileServing<T>(work: () => Promise<T>) {
     }
   })();
   delay.enable();
+  const blocks = watchEventLoopBlocks();
   try {
     const value = await work();
     // the monitor's timer records a block when it next runs: a block that ends the work (a
     // synchronous render after its data arrived) would be missed if read at once
     await sleep(50);
-    return { value, stallMs: delay.max / 1e6, answered };
+    return { value, stallMs: delay.max / 1e6, blockMs: await blocks.stop(), answered };
   } finally {
+    await blocks.stop();
     delay.disable();
     done = true;
     await others;
@@ -209,16 +219,21 @@ describe(`the largest galley's full-text page is rendered off the event loop (${
     for (const locale of ["en", "es"] as const) {
       collectGarbage(); // outside the measure: earlier tests' trees, tens of MB
       const args = loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id) });
-      args.context.set(requestContext, { ...args.context.get(requestContext), locale });
+      const { context } = args as { context: RouterContextProvider };
+      context.set(requestContext, { ...context.get(requestContext), locale });
       const {
         value: page,
         stallMs,
+        blockMs,
         answered,
       } = await whileServing(() => runLoader(() => fullTextLoader(args)));
       expect(page.status).toBe(200);
-      const html = args.context.get(articleHtmlSlot) ?? "";
+      const html = context.get(articleHtmlSlot) ?? "";
       expect(html).toContain("Text of paragraph 0 with");
       expect(html).toContain(locale === "es" ? "Referencias" : "References");
+      expect(blockMs, `${locale}: the event loop was held ${blockMs.toFixed(0)} ms`).toBeLessThan(
+        MAX_PAGE_BLOCK_MS,
+      );
       expect(stallMs, `${locale}: the event loop stalled ${stallMs.toFixed(0)} ms`).toBeLessThan(
         MAX_PAGE_STALL_MS,
       );
