@@ -242,6 +242,44 @@ describe(`the largest galley's full-text page is rendered off the event loop (${
   });
 });
 
+describe(`without a JATS pool (JATS_WORKERS=0, ${dialectUnderTest})`, () => {
+  it("makes and renders a full-text page in the serving thread", async () => {
+    const res = await createPaper("Rendered here");
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const id = res.body.paperID as number;
+    const xml = Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><article><front><article-meta><title-group><article-title>Here</article-title></title-group></article-meta></front><body><sec><title>Made in this thread</title><p>x</p></sec></body><back><ref-list><ref id="r1"><mixed-citation>A reference.</mixed-citation></ref></ref-list></back></article>',
+    );
+    const key = newKey("jats", ".xml");
+    await t.ctx.storage.put(key, xml);
+    await t.ctx.db
+      .insertInto("paper_jats")
+      .values({
+        paper_id: id,
+        storage_key: key,
+        size: xml.byteLength,
+        sha256: "here".padEnd(64, "0"),
+        body_text: "",
+        created_at: timestamp(),
+      })
+      .execute();
+    clearFullTextCache();
+    const pool = t.ctx.jatsPool;
+    t.ctx.jatsPool = undefined;
+    try {
+      const args = loaderArgs(t.ctx, { journalUrl: JOURNAL, paper: String(id) });
+      const { context } = args as { context: RouterContextProvider };
+      context.set(requestContext, { ...context.get(requestContext), locale: "es" });
+      expect((await runLoader(() => fullTextLoader(args))).status).toBe(200);
+      const html = context.get(articleHtmlSlot);
+      expect(html).toContain("Made in this thread");
+      expect(html).toContain("Referencias");
+    } finally {
+      t.ctx.jatsPool = pool;
+    }
+  });
+});
+
 describe(`a galley's first requests (${dialectUnderTest})`, () => {
   it("share one job of the pool: the tree is made once", async () => {
     const res = await createPaper("Asked twice at once");
