@@ -14,12 +14,27 @@ export default defineConfig({
     chunkModules(),
     publicScript(),
     catalogues(),
+    {
+      // React Router names every server entry `index.js` (the second would be `index2.js`):
+      // each is named after its input here, so the workers find `fulltext-html.js`
+      name: "athenaeum-server-entry-names",
+      applyToEnvironment: (environment) => environment.name === "ssr",
+      outputOptions: (output) => ({ ...output, entryFileNames: "[name].js" }),
+    },
   ],
   // React Router 8 builds through the Vite Environment API: the server entry is set here
   // (build.rollupOptions.input is ignored), see STACK.md pitfall 1. The entry is the whole site
   // (Express app, API, services, pages), one module graph (docs/decisions/235-one-server-module-graph.md).
+  // A second entry, `fulltext-html.js`, is the full-text article's render alone, which the JATS
+  // pool's worker threads load (decision 530); it shares its chunks with the site.
   environments: {
-    ssr: { build: { rolldownOptions: { input: "./server/site.ts" } } },
+    ssr: {
+      build: {
+        rolldownOptions: {
+          input: { index: "./server/site.ts", "fulltext-html": "./app/lib/fulltext-html.ts" },
+        },
+      },
+    },
     // The custom elements (app/elements.ts, decision 292) in one chunk: the public pages' script
     // loads them in one request instead of a chain of small ones.
     client: {

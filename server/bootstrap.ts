@@ -3,6 +3,8 @@
  * PDF worker threads and the citation worker process (built here, outside the server bundle, so
  * their worker files resolve), and the usage buffer (written at close: decision 281).
  */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Redis } from "ioredis";
 import pino, { type Logger } from "pino";
 import type { Config } from "./config.ts";
@@ -79,8 +81,20 @@ export async function createAppContext(
             log.warn({ reason }, "pdftotext could not read a PDF; pdf.js read it"),
         })
       : undefined;
+  // in production the workers render full-text articles with the build's compiled renderer
+  // (decision 530), found as server/main.ts finds the bundle
   const jatsPool =
-    config.jatsWorkers > 0 ? createJatsPool({ size: config.jatsWorkers }) : undefined;
+    config.jatsWorkers > 0
+      ? createJatsPool({
+          size: config.jatsWorkers,
+          rendererUrl:
+            config.env === "production"
+              ? pathToFileURL(
+                  path.resolve(process.env.BUILD_DIR ?? "build", "server/fulltext-html.js"),
+                )
+              : undefined,
+        })
+      : undefined;
   const citationPool = createCitationPool();
   // COUNTER usage: buffered in memory, written every few seconds and at close (decision 281)
   const usage = config.usage.enabled

@@ -19,7 +19,7 @@
 import type { RouterContextProvider } from "react-router";
 import { readableBy } from "../../server/features/accounts/access.ts";
 import { paperCitations } from "../../server/features/citations/cite.ts";
-import { hasFullText, paperFullText } from "../../server/features/fulltext/reader.ts";
+import { hasFullText, paperFullTextPage } from "../../server/features/fulltext/reader.ts";
 import { getJournalPaper, getProceedingPaper } from "../../server/features/papers/queries.ts";
 import {
   landingPageLinkHeader,
@@ -209,7 +209,8 @@ export type FullTextPageData = {
 
 /**
  * The full-text page's loader: the paper, found as its abstract page finds it, and its JATS
- * galley's tree rendered ({@link renderFullText}); the 404 page when the paper has no JATS galley.
+ * galley's article rendered (`paperFullTextPage`: in a JATS worker, or {@link renderFullText}
+ * here); the 404 page when the paper has no JATS galley.
  */
 export function loadFullTextPage<P extends PaperReading>(
   place: PaperPlace<P>,
@@ -228,11 +229,19 @@ export function loadFullTextPage<P extends PaperReading>(
     `${place.what} full text`,
     async (ctx, paper) => {
       // a removal withdraws the full text with the PDF (decision 490)
-      const text = paper.files_removed ? null : await paperFullText(ctx, paper.paperID);
+      // rendered in a JATS worker thread, or here without a pool (decision 530)
+      const text = paper.files_removed
+        ? null
+        : await paperFullTextPage(
+            ctx,
+            paper.paperID,
+            args.context.get(requestContext).locale,
+            renderFullText,
+          );
       return text ? { paper, text } : null;
     },
     (_ctx, { paper, text }): FullTextPageData => {
-      const { html, ...outline } = renderFullText(text, args.context.get(requestContext).locale);
+      const { html, ...outline } = text;
       args.context.set(articleHtmlSlot, html);
       return {
         paper: {

@@ -8,16 +8,21 @@
  *   a galley stored before the limits would be), then its full-text page asked of the
  *   production server, whose tree cache has never seen it (the hostile ones answer 503, a
  *   failed load);
- * - **its HTML render alone** (an accepted galley): the page asked again in a second language
- *   (`/es/…`), whose tree is cached, so only React's render of the article runs
- *   (app/lib/fulltext-html.ts, once per tree and language).
+ * - **in a second language** (an accepted galley): the page asked again (`/es/…`), whose
+ *   article is rendered again in that language (app/lib/fulltext-html.ts, once per galley and
+ *   language).
  *
- * The figure is the event loop's active time over each (`performance.eventLoopUtilization`):
- * the time no other request of this process could be answered. Target: 1 s each. The parse and
- * the tree run in the JATS pool's worker thread (decision 386), the render in this one.
+ * Three figures over each: the event loop's active time (`performance.eventLoopUtilization`),
+ * the time no other request of this process could be answered (target 1 s); its longest block
+ * by this thread's CPU time (tests/helpers/event-loop-blocks.ts), the longest this thread held
+ * the loop whatever the machine's load (target 100 ms, decision 530); and its longest stall by
+ * the wall clock (`monitorEventLoopDelay`), which adds the thread's waits for a core on a loaded
+ * machine (target 1 s). The parse, the tree and the article's render run in the JATS pool's
+ * worker thread (decisions 386 and 530).
  */
 import { createHash } from "node:crypto";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { storeJatsGalley } from "../../server/features/fulltext/galley.ts";
 import {
   MAX_ELEMENTS,
@@ -29,6 +34,7 @@ import { createPaper } from "../../server/features/papers/commands.ts";
 import type { AppContext } from "../../server/services/context.ts";
 import { timestamp } from "../../server/services/write.ts";
 import { newKey } from "../../server/storage/storage.ts";
+import { watchEventLoopBlocks } from "../../tests/helpers/event-loop-blocks.ts";
 import { largestJats, nestedSectionsJats, referencesJats } from "../../tests/helpers/jats-bombs.ts";
 
 /** One measured galley: what it is and its event-loop time at each step, in ms. */
@@ -37,16 +43,34 @@ export type GalleyCost = {
   check: number;
   checkOutcome: string;
   render: number;
+  /** The event loop's longest stall at the first render, ms (wall clock). */
+  renderStall: number;
+  /** The event loop's longest block at the first render, ms of this thread's CPU. */
+  renderBlock: number;
   renderStatus: number;
-  /** The HTML render alone, ms of the event loop (accepted galleys only). */
+  /** The page in a second language, ms of the event loop (accepted galleys only). */
   htmlRender: number | null;
+  /** The event loop's longest stall for the page in a second language, ms (wall clock). */
+  htmlRenderStall: number | null;
+  /** The event loop's longest block for the page in a second language, ms of CPU. */
+  htmlRenderBlock: number | null;
 };
 
-/** The event loop's active time, in ms, while `work` runs, and its value or error. */
-async function loopTime<T>(
-  work: () => Promise<T>,
-): Promise<{ ms: number; value: T | null; error: Error | null }> {
+/**
+ * The event loop's active time, its longest stall and its longest block, in ms, while `work`
+ * runs, and its value or error.
+ */
+async function loopTime<T>(work: () => Promise<T>): Promise<{
+  ms: number;
+  stallMs: number;
+  blockMs: number;
+  value: T | null;
+  error: Error | null;
+}> {
   const start = performance.eventLoopUtilization();
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const blocks = watchEventLoopBlocks();
   let value: T | null = null;
   let error: Error | null = null;
   try {
@@ -54,7 +78,11 @@ async function loopTime<T>(
   } catch (thrown) {
     error = thrown instanceof Error ? thrown : new Error(String(thrown));
   }
-  return { ms: performance.eventLoopUtilization(start).active, value, error };
+  const ms = performance.eventLoopUtilization(start).active;
+  // the monitor's timer records a block when it next runs: one that ends the work would be missed
+  await sleep(30);
+  delay.disable();
+  return { ms, stallMs: delay.max / 1e6, blockMs: await blocks.stop(), value, error };
 }
 
 /**
@@ -115,8 +143,10 @@ export async function galleyCosts(
       status = res.status;
     });
     let htmlRender: number | null = null;
+    let htmlRenderStall: number | null = null;
+    let htmlRenderBlock: number | null = null;
     if (status === 200) {
-      // the tree is cached now: a second language's page renders the article's HTML alone
+      // a second language's page: the article rendered again, in Spanish
       const again = await loopTime(async () => {
         const res = await fetch(`${base}/es/journal/${place.journalUri}/${id}/fulltext`);
         await res.arrayBuffer();
@@ -125,6 +155,8 @@ export async function galleyCosts(
       });
       if (again.error) throw again.error;
       htmlRender = again.ms;
+      htmlRenderStall = again.stallMs;
+      htmlRenderBlock = again.blockMs;
     }
     const outcome = check.error
       ? `refused: ${check.error.message.replace(/;.*/, "").slice(0, 60)}`
@@ -134,8 +166,12 @@ export async function galleyCosts(
       check: check.ms,
       checkOutcome: outcome,
       render: render.ms,
+      renderStall: render.stallMs,
+      renderBlock: render.blockMs,
       renderStatus: status,
       htmlRender,
+      htmlRenderStall,
+      htmlRenderBlock,
     });
   }
   return out;

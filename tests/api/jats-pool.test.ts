@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { renderFullText } from "../../app/lib/fulltext-html.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 import { runJatsJob } from "../../server/features/fulltext/jats-jobs.ts";
 import { createJatsPool } from "../../server/features/fulltext/jats-pool.ts";
@@ -37,6 +38,23 @@ describe("JATS worker pool", () => {
     expect(Buffer.byteLength(facts.bodyText)).toBeLessThanOrEqual(1000);
     const metadata = await pool.run({ kind: "metadata", data, maxBytes: MAX });
     expect(metadata.title).toMatch(/\w/);
+  });
+
+  it("renders a full-text page as this thread does, in each language (decision 530)", async () => {
+    const file = path.join(CORPUS_DIR, "jats", "journal.pone.0115884.xml");
+    const data = new Uint8Array(await readFile(file));
+    const files: [string, string][] = [["journal.pone.0115884.g001.png", "/f/g001.png"]];
+    const tree = runJatsJob({ kind: "tree", data, maxBytes: MAX, files });
+    for (const locale of ["en", "ar"] as const) {
+      const page = await pool.run({ kind: "page", data, maxBytes: MAX, files, locale });
+      expect(page).toEqual(renderFullText(tree, locale));
+      expect(page.html).toContain(locale === "ar" ? "المراجع" : "References");
+      expect(page.html).toContain('src="/f/g001.png"');
+    }
+    // the serving thread renders with its own copy: a page job is a worker's alone
+    expect(() => runJatsJob({ kind: "page", data, maxBytes: MAX, files, locale: "en" })).toThrow(
+      "a page job needs the article's renderer",
+    );
   });
 
   it("refuses in the worker as in this thread: the limit named, its reason kept", async () => {

@@ -10,6 +10,7 @@
  * | `galley` | the upload check (`storeJatsGalley`, ./galley.ts) | {@link GalleyFacts} |
  * | `tree` | the full-text page (./reader.ts) | the {@link FullText} tree |
  * | `metadata` | POST /read_jats | the paper form's {@link JatsMetadata} |
+ * | `page` | the full-text page (./reader.ts), in a worker only | its article rendered, {@link RenderedPage} |
  *
  * Each runs the checks of ./jats-read.ts first and throws its `JatsRefusedError`; `metadata`
  * throws `JatsError` (server/import/jats.ts) for an article without a title. Loaded by Node
@@ -21,7 +22,13 @@ import { blocksText, type FullText } from "../../../shared/fulltext.ts";
 import { readJatsArticle } from "../../import/jats.ts";
 import { utf8Prefix } from "../../services/pdf-text.ts";
 import { jatsFormMetadata } from "./jats-metadata.ts";
-import type { GalleyFacts, JatsAnswers, JatsJob, JatsJobOf } from "./jats-pool-types.ts";
+import type {
+  GalleyFacts,
+  JatsAnswers,
+  JatsJob,
+  JatsJobOf,
+  RenderedPage,
+} from "./jats-pool-types.ts";
 import { readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 
@@ -44,15 +51,34 @@ export function fullTextSearchText(tree: FullText): string {
 }
 
 /**
- * Does `job` in this thread (the worker's, or the caller's with `JATS_WORKERS=0`).
+ * Does `job` in this thread (the worker's, or the caller's with `JATS_WORKERS=0`). A `page` job
+ * needs `render` (the article's renderer, ./jats-renderer.ts), which only a worker loads: the
+ * serving thread renders with its own copy (app/lib/fulltext-html.ts).
  * @throws JatsRefusedError (./jats-read.ts) for a refused file; JatsError for `metadata` of an
- *   article without a title.
+ *   article without a title; Error for a `page` job without `render`.
  */
-export function runJatsJob<K extends keyof JatsAnswers>(job: JatsJobOf<K>): JatsAnswers[K] {
-  return answer(job as JatsJob) as JatsAnswers[K];
+export function runJatsJob<K extends keyof JatsAnswers>(
+  job: JatsJobOf<K>,
+  render?: (text: FullText, locale: JatsJobOf<"page">["locale"]) => RenderedPage,
+): JatsAnswers[K] {
+  return answer(job as JatsJob, render) as JatsAnswers[K];
 }
 
-function answer(job: JatsJob): JatsAnswers[keyof JatsAnswers] {
+/** The supplied files' URLs by name as stored, and by that name without its extension. */
+function fileUrls(files: [string, string][]): Map<string, string> {
+  const urls = new Map<string, string>();
+  for (const [name, url] of files) {
+    urls.set(name, url);
+    urls.set(name.replace(/\.[a-z0-9]+$/, ""), url);
+  }
+  return urls;
+}
+
+function answer(
+  job: JatsJob,
+  render?: (text: FullText, locale: JatsJobOf<"page">["locale"]) => RenderedPage,
+): JatsAnswers[keyof JatsAnswers] {
+  if (job.kind === "page" && !render) throw new Error("a page job needs the article's renderer");
   const { article } = readJatsDocument(job.data, job.maxBytes);
   switch (job.kind) {
     case "galley": {
@@ -67,13 +93,12 @@ function answer(job: JatsJob): JatsAnswers[keyof JatsAnswers] {
       const text = fullTextSearchText(jatsFullText(article));
       return { named: [...named], bodyText: utf8Prefix(text, job.maxTextBytes) };
     }
-    case "tree": {
-      const urls = new Map<string, string>();
-      for (const [name, url] of job.files) {
-        urls.set(name, url);
-        urls.set(name.replace(/\.[a-z0-9]+$/, ""), url);
-      }
-      return jatsFullText(article, urls);
+    case "tree":
+      return jatsFullText(article, fileUrls(job.files));
+    case "page": {
+      // the tree never leaves this thread: the serving thread gets the strings it shows
+      const page = render!(jatsFullText(article, fileUrls(job.files)), job.locale);
+      return { lang: page.lang, contents: page.contents, html: page.html };
     }
     case "metadata":
       return jatsFormMetadata(readJatsArticle(article));

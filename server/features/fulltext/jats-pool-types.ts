@@ -5,6 +5,7 @@
  */
 import type { JatsMetadata } from "../../../shared/api.ts";
 import type { FullText } from "../../../shared/fulltext.ts";
+import type { RenderLocale } from "../../../shared/i18n/locales.ts";
 
 /** A job of the JATS pool: the galley's bytes (or text) and what to make of them. */
 export type JatsJob =
@@ -23,10 +24,35 @@ export type JatsJob =
       /** The galley's supplied files: `[name as stored, its public URL]`. */
       files: [string, string][];
     }
-  | { kind: "metadata"; data: Uint8Array | string; maxBytes: number };
+  | { kind: "metadata"; data: Uint8Array | string; maxBytes: number }
+  | {
+      /** The full-text page's article in `locale`, its tree made and rendered (decision 530). */
+      kind: "page";
+      data: Uint8Array | string;
+      maxBytes: number;
+      files: [string, string][];
+      locale: RenderLocale;
+    };
 
 /** The answer of each kind of {@link JatsJob}. */
-export type JatsAnswers = { galley: GalleyFacts; tree: FullText; metadata: JatsMetadata };
+export type JatsAnswers = {
+  galley: GalleyFacts;
+  tree: FullText;
+  metadata: JatsMetadata;
+  page: RenderedPage;
+};
+
+/**
+ * A full text as its page shows it in one language (`RenderedFullText` of
+ * app/components/fulltext/full-text-page.tsx, which app/lib/fulltext-html.ts renders): the
+ * article's language, the contents list (element id, title, depth from 1, whether the title is
+ * the site's label) and the article's HTML.
+ */
+export type RenderedPage = {
+  lang: string | null;
+  contents: { id: string; title: string; depth: number; label?: boolean }[];
+  html: string;
+};
 
 /** The job of kind `K`. */
 export type JatsJobOf<K extends keyof JatsAnswers> = Extract<JatsJob, { kind: K }>;

@@ -40,6 +40,11 @@ export type JatsPoolOptions = {
   maxMemoryMb?: number;
   /** Worker module; default ./jats-worker.ts (tests pass a misbehaving one). */
   workerUrl?: URL;
+  /**
+   * The built article renderer the workers load for `page` jobs (`build/server/fulltext-html.js`
+   * in production, decision 530); default (or absent): the sources (./jats-renderer.ts).
+   */
+  rendererUrl?: URL;
 };
 
 /**
@@ -138,7 +143,10 @@ export function createJatsPool(options: JatsPoolOptions): JatsPool {
   }
 
   function spawn(): Slot {
-    const worker = new Worker(workerUrl, { resourceLimits });
+    const worker = new Worker(workerUrl, {
+      resourceLimits,
+      workerData: { renderer: options.rendererUrl?.href },
+    });
     const slot: Slot = { worker, online: false, job: null, timer: null, idleTimer: null };
     worker.once("online", () => {
       slot.online = true;

@@ -9,9 +9,11 @@
  */
 import { createHash } from "node:crypto";
 import type { FullText } from "../../../shared/fulltext.ts";
+import type { RenderLocale } from "../../../shared/i18n/locales.ts";
 import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
-import { runJats } from "./jats-pool.ts";
+import { type JatsPool, runJats } from "./jats-pool.ts";
+import type { RenderedPage } from "./jats-pool-types.ts";
 import { isJatsRefused, type JatsRefusedError } from "./jats-read.ts";
 
 /** Trees kept per process; the longest corpus paper's tree is about 0.3 MB of JSON. */
@@ -56,6 +58,31 @@ export async function hasFullText(ctx: AppContext, paperId: number): Promise<boo
  *   logs each as a failed load (503).
  */
 export async function paperFullText(ctx: AppContext, paperId: number): Promise<FullText | null> {
+  const stored = await storedGalley(ctx, paperId);
+  if (!stored) return null;
+  const { cacheKey, galley, files } = stored;
+  const cached = trees.get(cacheKey);
+  if (cached) {
+    trees.delete(cacheKey);
+    trees.set(cacheKey, cached);
+    if (isJatsRefused(cached.value)) throw cached.value;
+    return cached.value;
+  }
+  let tree = making.get(cacheKey);
+  if (!tree) {
+    tree = makeTree(ctx, cacheKey, galley.storage_key, files).finally(() =>
+      making.delete(cacheKey),
+    );
+    making.set(cacheKey, tree);
+  }
+  return tree;
+}
+
+/**
+ * Paper `paperId`'s galley and supplied files, and the key of what is made of them (a replaced
+ * galley or figure is a new key); null when the paper has no galley.
+ */
+async function storedGalley(ctx: AppContext, paperId: number) {
   const galley = await ctx.db
     .selectFrom("paper_jats")
     .select(["storage_key", "sha256"])
@@ -72,21 +99,101 @@ export async function paperFullText(ctx: AppContext, paperId: number): Promise<F
     .update(galley.sha256)
     .update(files.map((f) => `${f.name}=${f.storage_key}`).join("\n"))
     .digest("hex");
-  const cached = trees.get(cacheKey);
+  return { cacheKey, galley, files };
+}
+
+/** Pages kept per process: a galley's article in one language each. */
+export const PAGE_CACHE_SIZE = 64;
+
+/**
+ * Characters of article HTML kept at most (the newest page is kept whatever its size): 16 Mi,
+ * at most 32 MB of the serving thread's 256 MB heap (decision 321). The longest corpus article
+ * is about 170 K characters; the largest galley accepted about 6 M (decision 530).
+ */
+export const PAGE_CACHE_CHARS = 16 * 1024 * 1024;
+
+/** Rendered pages, or why the galley cannot be read, by tree cache key and locale. */
+const pages = new Map<string, { value: RenderedPage | JatsRefusedError; chars: number }>();
+let cachedChars = 0;
+const rendering = new Map<string, Promise<RenderedPage>>();
+
+/**
+ * The full-text page of paper `paperId` in `locale`, its article rendered to HTML, or null when
+ * the paper has no JATS galley (decision 530). With a JATS pool the tree is made and rendered in
+ * a worker thread and only the page's strings come back: the serving thread's event loop spends
+ * milliseconds on the largest galley accepted, not the seconds of React's render. Without one
+ * (`JATS_WORKERS=0`) the tree is made here ({@link paperFullText}) and rendered by
+ * `renderHere` (app/lib/fulltext-html.ts). Kept per galley and locale ({@link PAGE_CACHE_SIZE},
+ * {@link PAGE_CACHE_CHARS}); a galley's first requests in one language share one job.
+ * @throws as {@link paperFullText}.
+ */
+export async function paperFullTextPage(
+  ctx: AppContext,
+  paperId: number,
+  locale: RenderLocale,
+  renderHere: (text: FullText, locale: RenderLocale) => RenderedPage,
+): Promise<RenderedPage | null> {
+  const pool = ctx.jatsPool;
+  if (!pool) {
+    const tree = await paperFullText(ctx, paperId);
+    return tree && renderHere(tree, locale);
+  }
+  const stored = await storedGalley(ctx, paperId);
+  if (!stored) return null;
+  const key = `${stored.cacheKey}\n${locale}`;
+  const cached = pages.get(key);
   if (cached) {
-    trees.delete(cacheKey);
-    trees.set(cacheKey, cached);
+    pages.delete(key);
+    pages.set(key, cached);
     if (isJatsRefused(cached.value)) throw cached.value;
     return cached.value;
   }
-  let tree = making.get(cacheKey);
-  if (!tree) {
-    tree = makeTree(ctx, cacheKey, galley.storage_key, files).finally(() =>
-      making.delete(cacheKey),
-    );
-    making.set(cacheKey, tree);
+  let page = rendering.get(key);
+  if (!page) {
+    page = renderPage(ctx, pool, key, stored, locale).finally(() => rendering.delete(key));
+    rendering.set(key, page);
   }
-  return tree;
+  return page;
+}
+
+/** Reads the stored galley and has a worker render its page, remembered under `key`. */
+async function renderPage(
+  ctx: AppContext,
+  pool: JatsPool,
+  key: string,
+  stored: NonNullable<Awaited<ReturnType<typeof storedGalley>>>,
+  locale: RenderLocale,
+): Promise<RenderedPage> {
+  const data = await ctx.storage.read(stored.galley.storage_key);
+  let page: RenderedPage;
+  try {
+    page = await pool.run({
+      kind: "page",
+      data,
+      maxBytes: Math.max(ctx.config.maxJatsBytes, data.byteLength), // as makeTree's
+      files: stored.files.map((f) => [f.name, fileUrl(f.storage_key) ?? ""]),
+      locale,
+    });
+  } catch (error) {
+    if (isJatsRefused(error)) rememberPage(key, error, 0);
+    throw error;
+  }
+  rememberPage(key, page, page.html.length);
+  return page;
+}
+
+/** Keeps `value` as the newest page, dropping the oldest past either bound. */
+function rememberPage(key: string, value: RenderedPage | JatsRefusedError, chars: number): void {
+  cachedChars -= pages.get(key)?.chars ?? 0;
+  pages.delete(key);
+  pages.set(key, { value, chars });
+  cachedChars += chars;
+  while (pages.size > 1 && (pages.size > PAGE_CACHE_SIZE || cachedChars > PAGE_CACHE_CHARS)) {
+    const [oldest, entry] = pages.entries().next().value ?? [];
+    if (oldest === undefined || !entry) break;
+    pages.delete(oldest);
+    cachedChars -= entry.chars;
+  }
 }
 
 /** Reads the stored galley and has the pool make its tree, remembered under `cacheKey`. */
@@ -129,8 +236,10 @@ function remember(key: string, value: FullText | JatsRefusedError, bytes: number
   }
 }
 
-/** Empties the tree cache (the benchmark measures uncached renders). */
+/** Empties the tree and page caches (the benchmark measures uncached renders). */
 export function clearFullTextCache(): void {
   trees.clear();
   cachedBytes = 0;
+  pages.clear();
+  cachedChars = 0;
 }
