@@ -13,7 +13,7 @@ import { MESSAGES } from "../../shared/constants.ts";
 import { msg } from "../../shared/i18n/messages.ts";
 import { translatorFor } from "../../shared/i18n/translator.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { FormFooter, FormSuccess, TextField } from "../components/forms/index.ts";
+import { AccountPasswordField, FormFooter, FormSuccess } from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { Link } from "../components/ui/link.tsx";
 import { textLinkClass } from "../components/ui/styles.ts";
@@ -119,13 +119,7 @@ function ConfirmForm({
   });
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
-      <TextField
-        label={t("Password")}
-        type="password"
-        autoComplete="current-password"
-        required
-        {...field("pword")}
-      />
+      <AccountPasswordField {...field("pword")} />
       <FormFooter
         busy={busy}
         label={t("Confirm")}

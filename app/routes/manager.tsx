@@ -18,7 +18,12 @@ import { MESSAGES } from "../../shared/constants.ts";
 import { translatorFor } from "../../shared/i18n/translator.ts";
 import { loginFormSchema } from "../../shared/schemas.ts";
 import { AccountPanel } from "../components/account/account-panel.tsx";
-import { CheckboxField, EmailField, FormFooter, TextField } from "../components/forms/index.ts";
+import {
+  AccountPasswordField,
+  CheckboxField,
+  EmailField,
+  FormFooter,
+} from "../components/forms/index.ts";
 import { useAccountForm } from "../components/forms/use-account-form.ts";
 import { ButtonLink } from "../components/ui/button-link.tsx";
 import { Link } from "../components/ui/link.tsx";
@@ -92,13 +97,7 @@ export default function Manager({ loaderData, actionData }: Route.ComponentProps
 
       <form method="post" noValidate onSubmit={onSubmit} className="space-y-5">
         <EmailField label={t("Email")} autoComplete="username" required {...field("email")} />
-        <TextField
-          label={t("Password")}
-          type="password"
-          autoComplete="current-password"
-          required
-          {...field("pword")}
-        />
+        <AccountPasswordField {...field("pword")} />
         <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
           <CheckboxField
             label={t("Remember me")}

@@ -103,6 +103,10 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
   await signInAsNewManager(editor, testInfo, { fname: "Ed", lname: "Itor" });
   await editor.goto(`/dashboard/submissions_queue/${JOURNAL}?status=submitted`);
   await noSeriousViolations(editor, "submissions queue", violations);
+  // the workflow settings save as they are (the journal keeps accepting submissions)
+  await editor.getByRole("button", { name: "Save settings" }).click();
+  await expect(editor.getByText("The workflow settings are saved.")).toBeVisible();
+  await expect(editor.getByLabel("The journal accepts submissions")).toBeChecked();
   // the journal's mail templates (decision 405): a broken text is refused under its field
   await editor.getByRole("link", { name: "Edit the mail templates" }).click();
   const declined = editor.getByRole("region", { name: "Submission declined" }).or(
@@ -133,6 +137,13 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
   };
   await invite("Maurice Wilkins", reviewer("wilkins"));
   await invite("Linus Pauling", reviewer("pauling"));
+  // a discussion note for the editors: listed, and the field empties for the next one
+  const noteField = editor.getByLabel("New note for the editors");
+  await noteField.fill("Ask Pauling about photograph 51's licence.");
+  await editor.getByRole("button", { name: "Add note" }).click();
+  await expect(editor.getByText("The note is added.")).toBeVisible();
+  await expect(editor.getByText("Ask Pauling about photograph 51's licence.")).toBeVisible();
+  await expect(noteField).toHaveValue("");
   await noSeriousViolations(editor, "editor's submission screen", violations);
 
   const reviewLink = async (email: string, skip = 0) => {

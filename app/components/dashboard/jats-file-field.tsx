@@ -15,14 +15,13 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { msg } from "../../../shared/i18n/messages.ts";
-import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { FieldError } from "../forms/field.tsx";
 import { Spinner } from "../forms/spinner.tsx";
-import { hintClass, labelClass } from "../forms/styles.ts";
+import { labelClass } from "../forms/styles.ts";
 import { buttonClass, textLinkClass } from "../ui/styles.ts";
-import { dangerOutlineClass } from "./confirm-dialog.tsx";
 import { fileInputClass, useCheckedFile } from "./file-choice.ts";
-import { fileSize } from "./formats.ts";
+import { ChosenFileHint, RemoveFileButton } from "./file-field-parts.tsx";
 
 export type JatsChoice = { xml: File | null; figures: File[] };
 
@@ -64,7 +63,6 @@ export function JatsFileField({
   onChange: (choice: JatsChoice) => void;
 }) {
   const t = useT();
-  const locale = useLocale();
   const id = useId();
   const { problem, choose } = useCheckedFile(jatsFileProblem);
   const [choice, setChoice] = useState<JatsChoice>({ xml: null, figures: [] });
@@ -109,15 +107,11 @@ export function JatsFileField({
             />
           </p>
           {onRemove ? (
-            <button
-              type="button"
-              onClick={onRemove}
-              disabled={removing}
-              className={dangerOutlineClass}
-            >
-              {removing ? <Spinner /> : null}
-              {removing ? t("Removing…") : t("Remove the HTML full text")}
-            </button>
+            <RemoveFileButton
+              label={t("Remove the HTML full text")}
+              onRemove={onRemove}
+              removing={removing}
+            />
           ) : null}
         </div>
       ) : null}
@@ -136,16 +130,13 @@ export function JatsFileField({
           onChange={onXml}
           className={fileInputClass}
         />
-        <p id={`${id}-hint`} className={hintClass}>
-          {choice.xml
-            ? `${t("{name}, {size}.", { name: choice.xml.name, size: fileSize(choice.xml.size, locale) })} `
-            : ""}
+        <ChosenFileHint id={`${id}-hint`} file={choice.xml}>
           {current
             ? t("A new file replaces the current full text.")
             : t(
                 "Readers get the paper as HTML, with its sections, figures, tables and references.",
               )}
-        </p>
+        </ChosenFileHint>
         <FieldError id={`${id}-error`} message={shown} />
         {choice.xml && onFill ? (
           <button

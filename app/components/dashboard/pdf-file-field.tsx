@@ -14,15 +14,13 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { msg } from "../../../shared/i18n/messages.ts";
-import { Trans, useLocale, useT } from "../../i18n/use-t.tsx";
+import { Trans, useT } from "../../i18n/use-t.tsx";
 import { FieldError } from "../forms/field.tsx";
 import { FormNote } from "../forms/form-message.tsx";
-import { Spinner } from "../forms/spinner.tsx";
-import { hintClass, labelClass } from "../forms/styles.ts";
+import { labelClass } from "../forms/styles.ts";
 import { textLinkClass } from "../ui/styles.ts";
-import { dangerOutlineClass } from "./confirm-dialog.tsx";
 import { fileInputClass, useCheckedFile } from "./file-choice.ts";
-import { fileSize } from "./formats.ts";
+import { ChosenFileHint, RemoveFileButton } from "./file-field-parts.tsx";
 
 export const PDF_ACCEPT = "application/pdf,.pdf";
 
@@ -63,7 +61,6 @@ export function PdfFileField({
   onFile: (file: File | null) => void;
 }) {
   const t = useT();
-  const locale = useLocale();
   const id = useId();
   const { problem, choose } = useCheckedFile(pdfFileProblem);
   const [chosen, setChosen] = useState<File | null>(null);
@@ -110,15 +107,7 @@ export function PdfFileField({
             />
           </p>
           {onRemove ? (
-            <button
-              type="button"
-              onClick={onRemove}
-              disabled={removing}
-              className={dangerOutlineClass}
-            >
-              {removing ? <Spinner /> : null}
-              {removing ? t("Removing…") : t("Remove the PDF")}
-            </button>
+            <RemoveFileButton label={t("Remove the PDF")} onRemove={onRemove} removing={removing} />
           ) : null}
         </div>
       ) : null}
@@ -140,12 +129,9 @@ export function PdfFileField({
         onChange={onChange}
         className={fileInputClass}
       />
-      <p id={`${id}-hint`} className={hintClass}>
-        {chosen
-          ? `${t("{name}, {size}.", { name: chosen.name, size: fileSize(chosen.size, locale) })} `
-          : ""}
+      <ChosenFileHint id={`${id}-hint`} file={chosen}>
         {hint}
-      </p>
+      </ChosenFileHint>
       <FieldError id={`${id}-error`} message={shown} />
     </div>
   );

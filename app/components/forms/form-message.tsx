@@ -45,6 +45,34 @@ function useShown(message: ReactNode): ReactNode {
   return typeof message === "string" ? t(message) : message;
 }
 
+/**
+ * The box of a whole form's success or error message: the message translated when it is a text
+ * (decision 382), scrolled into view each time it changes to a non-empty one (issue 34), nothing
+ * without one. `role` is "alert" for a failure, "status" for a success; `className` gives the
+ * colours; `render` lays the shown message out inside the box.
+ */
+function RevealedMessage({
+  message,
+  role,
+  className,
+  render,
+}: {
+  message?: ReactNode;
+  role: "alert" | "status";
+  className: string;
+  render: (shown: ReactNode) => ReactNode;
+}) {
+  const shown = useShown(message);
+  const ref = useRef<HTMLDivElement>(null);
+  useRevealed(ref, message);
+  if (!message) return null;
+  return (
+    <div ref={ref} role={role} className={className}>
+      {render(shown)}
+    </div>
+  );
+}
+
 export function FormError({
   message,
   className = "",
@@ -52,18 +80,13 @@ export function FormError({
   message?: ReactNode;
   className?: string;
 }) {
-  const shown = useShown(message);
-  const ref = useRef<HTMLDivElement>(null);
-  useRevealed(ref, message);
-  if (!message) return null;
   return (
-    <div
-      ref={ref}
+    <RevealedMessage
+      message={message}
       role="alert"
       className={`rounded-sm border border-red-200 border-s-4 border-s-red-700 bg-red-50 px-4 py-3 text-sm font-medium text-red-900 ${className}`}
-    >
-      {shown}
-    </div>
+      render={(shown) => shown}
+    />
   );
 }
 
@@ -76,19 +99,18 @@ export function FormSuccess({
   children?: ReactNode;
   className?: string;
 }) {
-  const shown = useShown(message);
-  const ref = useRef<HTMLDivElement>(null);
-  useRevealed(ref, message);
-  if (!message) return null;
   return (
-    <div
-      ref={ref}
+    <RevealedMessage
+      message={message}
       role="status"
       className={`rounded-sm border border-emerald-200 border-s-4 border-s-emerald-700 bg-emerald-50 px-4 py-3 text-sm text-emerald-950 ${className}`}
-    >
-      <p className="font-semibold">{shown}</p>
-      {children}
-    </div>
+      render={(shown) => (
+        <>
+          <p className="font-semibold">{shown}</p>
+          {children}
+        </>
+      )}
+    />
   );
 }
 

@@ -13,7 +13,7 @@ export {
   LiveMessages,
   type Notice,
 } from "./form-message.tsx";
-export { NewPasswordFields } from "./new-password-fields.tsx";
+export { AccountPasswordField, NewPasswordFields } from "./new-password-fields.tsx";
 export { PeopleListField, type Person } from "./people-list-field.tsx";
 export { Spinner } from "./spinner.tsx";
 export { controlClass, labelClass } from "./styles.ts";

@@ -3,7 +3,9 @@
  * and 'Confirm password' of the registration form): password
  * inputs that password managers fill as a new password, the length rule as a hint, each with its
  * error (docs/decisions/196-password-reset.md, 198-own-account-screen.md). The labels are
- * catalogue messages, shown translated (decision 382).
+ * catalogue messages, shown translated (decision 382). {@link AccountPasswordField} is the other
+ * side: the account's existing password, as signing in and confirming the administrator address
+ * ask for it.
  */
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { MIN_PASSWORD_LENGTH } from "../../../shared/constants.ts";
@@ -51,5 +53,23 @@ export function NewPasswordFields({
         {...cpword}
       />
     </>
+  );
+}
+
+/**
+ * 'Password' of the sign-in and administrator-confirmation forms: the account's existing password
+ * (required; password managers fill it as the current password, docs/decisions/196-password-reset.md),
+ * `field` being the form's `field("pword")`.
+ */
+export function AccountPasswordField(field: FieldProps) {
+  const t = useT();
+  return (
+    <TextField
+      label={t("Password")}
+      type="password"
+      autoComplete="current-password"
+      required
+      {...field}
+    />
   );
 }

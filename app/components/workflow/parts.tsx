@@ -1,7 +1,8 @@
 /**
  * Pieces the editorial workflow's screens share (issue 31; decision 400): a submission's status
- * badge, its dated history, its decisions with the mails sent, its files, and `useCall`, the
- * busy flag and last answer of a button or form that calls the API.
+ * badge, its dated history, its decisions with the mails sent, its files, `CallForm`, a form that
+ * makes its API call from the page, and `useCall`, the busy flag and last answer of a button or
+ * form that calls the API.
  */
 import { type ReactNode, useState } from "react";
 import { formatDate } from "../../../shared/i18n/intl.ts";
@@ -53,6 +54,39 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <h2 className="font-serif text-xl text-slate-900">{title}</h2>
       <div className="mt-3 space-y-3">{children}</div>
     </section>
+  );
+}
+
+/**
+ * A form of a workflow screen that makes its API call from the page: it posts (`multipart`: as
+ * `multipart/form-data`, for files), stops the browser's own submission and hands `onData` the
+ * submitted fields and the form element (to `reset()` it after a success). `className` lays the
+ * fields out; by default one above the other.
+ */
+export function CallForm({
+  multipart = false,
+  className = "space-y-4",
+  onData,
+  children,
+}: {
+  multipart?: boolean;
+  className?: string;
+  onData: (data: FormData, form: HTMLFormElement) => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      method="post"
+      encType={multipart ? "multipart/form-data" : undefined}
+      className={className}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        await onData(new FormData(form), form);
+      }}
+    >
+      {children}
+    </form>
   );
 }
 

@@ -10,26 +10,16 @@
  * (POST /api/add_proceeding_paper_update, decision 496).
  */
 import { useMemo } from "react";
-import { MESSAGES } from "../../../shared/constants.ts";
 import { pathOf } from "../../../shared/contract.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
-import { formAction } from "../../components/dashboard/form-action.ts";
-import {
-  PaperForm,
-  REMOVE_JATS_FAILED,
-  REMOVE_PDF_FAILED,
-  scholarlyOf,
-} from "../../components/dashboard/paper-form.tsx";
+import { paperEditAction, paperFileRemovals } from "../../components/dashboard/paper-edit.ts";
+import { PaperForm, scholarlyOf } from "../../components/dashboard/paper-form.tsx";
 import { DashboardScreen, dashboardMeta } from "../../components/dashboard/screen.tsx";
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
-import {
-  UPDATE_NOTICE_INTENT,
-  UpdateNoticeForm,
-} from "../../components/dashboard/update-notice-form.tsx";
+import { UpdateNoticeForm } from "../../components/dashboard/update-notice-form.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass } from "../../components/ui/styles.ts";
 import { useT } from "../../i18n/use-t.tsx";
-import { apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
 import type { Route } from "./+types/edit-proceeding-paper";
 
@@ -39,17 +29,10 @@ export const clientLoader = screenLoader(async (get, { params }: Route.ClientLoa
 });
 
 /** The paper's form posts to /edit_proceeding_paper; 'Add a notice' to /add_proceeding_paper_update. */
-export const clientAction = formAction((intent, { params }: Route.ClientActionArgs) =>
-  intent === UPDATE_NOTICE_INTENT
-    ? {
-        path: pathOf("POST /add_proceeding_paper_update/:proceeding/:paper", params),
-        failure: msg("The notice could not be added."),
-      }
-    : {
-        path: pathOf("POST /edit_proceeding_paper/:proceeding/:paper", params),
-        failure: MESSAGES.paperUpdateFailed,
-      },
-);
+export const clientAction = paperEditAction(({ params }: Route.ClientActionArgs) => ({
+  edit: pathOf("POST /edit_proceeding_paper/:proceeding/:paper", params),
+  notice: pathOf("POST /add_proceeding_paper_update/:proceeding/:paper", params),
+}));
 
 export function meta({ matches }: Route.MetaArgs) {
   return dashboardMeta(matches, msg("Edit Paper"));
@@ -95,20 +78,7 @@ export default function EditProceedingPaper({ loaderData, params }: Route.Compon
         currentFile={paper.file_url || undefined}
         textNote={paper.text_note}
         currentFullText={paper.fulltext_url || undefined}
-        removeJats={() =>
-          apiPost(
-            pathOf("POST /remove_proceeding_paper_jats/:proceeding/:paper", params),
-            {},
-            REMOVE_JATS_FAILED,
-          )
-        }
-        removePdf={(version_note) =>
-          apiPost(
-            pathOf("POST /remove_proceeding_paper_pdf/:proceeding/:paper", params),
-            { version_note },
-            REMOVE_PDF_FAILED,
-          )
-        }
+        {...paperFileRemovals(params)}
         mode="edit"
       />
       <div className="mt-8">

@@ -25,6 +25,7 @@ import {
 import { ButtonLink } from "../../components/ui/button-link.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import {
+  CallForm,
   Decisions,
   FileList,
   History,
@@ -145,13 +146,9 @@ export default function EditorSubmission({ loaderData }: Route.ComponentProps) {
 
       {s.status === "in_review" ? (
         <Section title={t("Invite a reviewer")}>
-          <form
-            method="post"
+          <CallForm
             className="grid gap-4 sm:grid-cols-2"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const target = event.currentTarget;
-              const data = new FormData(target);
+            onData={async (data, target) => {
               const ok = await invite.run(() =>
                 apiPost(
                   pathOf("POST /submission/:id/reviewers", { id }),
@@ -198,7 +195,7 @@ export default function EditorSubmission({ loaderData }: Route.ComponentProps) {
                 notice={invite.notice}
               />
             </div>
-          </form>
+          </CallForm>
         </Section>
       ) : null}
 
@@ -230,12 +227,8 @@ export default function EditorSubmission({ loaderData }: Route.ComponentProps) {
 
       {s.status === "accepted" && s.paper_id === null ? (
         <Section title={t("Schedule for publication")}>
-          <form
-            method="post"
-            className="space-y-4"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const data = new FormData(event.currentTarget);
+          <CallForm
+            onData={async (data) => {
               const ok = await schedule.run(() =>
                 apiPost(
                   pathOf("POST /submission/:id/schedule", { id }),
@@ -260,7 +253,7 @@ export default function EditorSubmission({ loaderData }: Route.ComponentProps) {
               busyLabel={t("Scheduling...")}
               notice={schedule.notice}
             />
-          </form>
+          </CallForm>
         </Section>
       ) : null}
       {s.paper_id !== null ? (
@@ -284,13 +277,10 @@ export default function EditorSubmission({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        <form
-          method="post"
+        <CallForm
           className="space-y-3"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const target = event.currentTarget;
-            const body = String(new FormData(target).get("body") ?? "");
+          onData={async (data, target) => {
+            const body = String(data.get("body") ?? "");
             const ok = await note.run(() =>
               apiPost(
                 pathOf("POST /submission/:id/notes", { id }),
@@ -311,7 +301,7 @@ export default function EditorSubmission({ loaderData }: Route.ComponentProps) {
             busyLabel={t("Adding...")}
             notice={note.notice}
           />
-        </form>
+        </CallForm>
       </Section>
       <Section title={t("History")}>
         <History items={s.history} />

@@ -27,7 +27,7 @@ import {
 import { EmptyNote } from "../../components/ui/empty-note.tsx";
 import { Link } from "../../components/ui/link.tsx";
 import { textLinkClass, titleLinkClass } from "../../components/ui/styles.ts";
-import { Section, StatusBadge, useCall } from "../../components/workflow/parts.tsx";
+import { CallForm, Section, StatusBadge, useCall } from "../../components/workflow/parts.tsx";
 import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { apiPost } from "../../lib/api.ts";
 import { screenLoader } from "../../lib/dashboard-load.ts";
@@ -117,12 +117,8 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
   };
   return (
     <Section title={t("Workflow settings")}>
-      <form
-        method="post"
-        className="space-y-4"
-        onSubmit={async (event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
+      <CallForm
+        onData={async (data) => {
           await run(() =>
             apiPost(
               pathOf("POST /dashboard/workflow_settings/:journal", { journal }),
@@ -172,7 +168,7 @@ function SettingsForm({ journal, settings }: { journal: string; settings: Workfl
           busyLabel={t("Saving...")}
           notice={notice}
         />
-      </form>
+      </CallForm>
       <p className="text-sm">
         <Link to={`/dashboard/mail_templates/${journal}`} className={textLinkClass}>
           {t("Edit the mail templates")}

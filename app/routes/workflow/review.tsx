@@ -24,7 +24,7 @@ import {
   TextField,
 } from "../../components/forms/index.ts";
 import { buttonClass, textLinkClass } from "../../components/ui/styles.ts";
-import { Section, useCall } from "../../components/workflow/parts.tsx";
+import { CallForm, Section, useCall } from "../../components/workflow/parts.tsx";
 import { useLocale, useT } from "../../i18n/use-t.tsx";
 import { apiPost, apiPostForm, errorMessage } from "../../lib/api.ts";
 import { localeOf, pageMeta } from "../../lib/root-data.ts";
@@ -249,13 +249,9 @@ function ReviewForm({ token, onSent }: { token: string; onSent: () => Promise<vo
   const [chosen, setChosen] = useState<string[]>([]);
   const [forAuthor, setForAuthor] = useState<Set<number>>(new Set());
   return (
-    <form
-      method="post"
-      encType="multipart/form-data"
-      className="space-y-4"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
+    <CallForm
+      multipart
+      onData={async (form) => {
         form.set("token", token);
         form.delete("for_author_choice");
         form.set(
@@ -326,6 +322,6 @@ function ReviewForm({ token, onSent }: { token: string; onSent: () => Promise<vo
         busyLabel={t("Sending...")}
         notice={send.notice}
       />
-    </form>
+    </CallForm>
   );
 }

@@ -11,6 +11,7 @@ import { DashboardScreen, dashboardMeta } from "../../components/dashboard/scree
 import { ScreenErrorBoundary, screenFallback } from "../../components/dashboard/screen-route.tsx";
 import { FormFooter, TextAreaField, TextField } from "../../components/forms/index.ts";
 import {
+  CallForm,
   Decisions,
   FileList,
   History,
@@ -47,13 +48,9 @@ export default function AuthorSubmission({ loaderData: s }: Route.ComponentProps
     >
       {s.status === "revisions_requested" ? (
         <Section title={t("Send your revision")}>
-          <form
-            method="post"
-            encType="multipart/form-data"
-            className="space-y-4"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const form = new FormData(event.currentTarget);
+          <CallForm
+            multipart
+            onData={async (form) => {
               const ok = await run(() =>
                 apiPostForm(
                   pathOf("POST /submission/:id/revise", { id: String(s.id) }),
@@ -83,7 +80,7 @@ export default function AuthorSubmission({ loaderData: s }: Route.ComponentProps
               busyLabel={t("Sending...")}
               notice={notice}
             />
-          </form>
+          </CallForm>
         </Section>
       ) : notice ? (
         <p role="status">{t(notice.msg)}</p>
