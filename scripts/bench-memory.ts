@@ -132,6 +132,10 @@ async function startServer(
         });
   const base = `http://127.0.0.1:${env.BENCH_PORT}`;
   const deadline = Date.now() + 120_000;
+  // a server still draining on the port would answer for the new one (which cannot listen)
+  child.once("exit", (code) => {
+    if (code !== 0) console.error(`${how}: the server exited (${code})`);
+  });
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${how}: the server exited (${child.exitCode})`);
     try {
@@ -166,10 +170,21 @@ console.log(`SQLite catalogue of ${shape.papers.toLocaleString("en")} papers in 
 const built = await sqliteCatalogue(dataDir, shape);
 if (built.built) console.log(`  built in ${built.counts.seconds.toFixed(0)} s`);
 
+/** Throws when something answers on `port`: the runs need it to themselves. */
+async function ensurePortFree(port: number): Promise<void> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) });
+  } catch {
+    return;
+  }
+  throw new Error(`something already answers on port ${port} (BENCH_PORT)`);
+}
+
 const rows: Row[] = [];
 for (const how of env.BENCH_STARTS) {
   for (const clients of env.BENCH_CLIENTS) {
     const label = `${how === "npm" ? "npm start" : "node scripts/start.ts"}, ${clients} client${clients === 1 ? "" : "s"}`;
+    await ensurePortFree(env.BENCH_PORT);
     const server = await startServer(how, env, dataDir);
     try {
       const options = procList(server.pid, "cmdline").filter((a) => a.startsWith("--"));
