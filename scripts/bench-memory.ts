@@ -99,6 +99,38 @@ function serverPid(top: number): number | null {
   return null;
 }
 
+/**
+ * Where the process's resident memory is, from /proc/<pid>/smaps (bytes): `malloc`, the main
+ * malloc arena (`[heap]`: Buffers the output cache holds, SQLite's page cache, zlib); `anonymous`,
+ * other anonymous mappings (V8's heap pages of the main thread and each worker thread, other
+ * malloc arenas, thread stacks); `files`, mapped files (the Node binary and libraries, shared).
+ */
+function residentBreakdown(pid: number): { malloc: number; anonymous: number; files: number } {
+  const out = { malloc: 0, anonymous: 0, files: 0 };
+  let kind: keyof typeof out | null = null;
+  try {
+    for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+      const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+      if (mapping) {
+        const name = mapping[1]!.trim();
+        kind =
+          name === "[heap]"
+            ? "malloc"
+            : name === ""
+              ? "anonymous"
+              : name.startsWith("[")
+                ? null
+                : "files";
+      } else if (kind && line.startsWith("Rss:")) {
+        out[kind] += Number(/(\d+) kB/.exec(line)?.[1] ?? 0) * 1024;
+      }
+    }
+  } catch {
+    // gone, or not Linux
+  }
+  return out;
+}
+
 type Started = { child: ChildProcess; pid: number; base: string };
 
 /** Starts the server the way `how` names; resolves once it answers and its pid is known. */
@@ -210,9 +242,11 @@ for (const how of env.BENCH_STARTS) {
       const rss = statusBytes(server.pid, "VmRSS");
       const peak = statusBytes(server.pid, "VmHWM");
       const anon = statusBytes(server.pid, "RssAnon");
+      const where = residentBreakdown(server.pid);
+      const threads = readdirSync(`/proc/${server.pid}/task`).length;
       rows.push({
         what: `${label}: RSS after ${env.BENCH_SEARCHES.toLocaleString("en")} distinct searches`,
-        figure: `${mb(rss)} (peak ${mb(peak)}, anonymous ${mb(anon)}; ${mb(before)} at start; ${((performance.now() - started) / 1000).toFixed(0)} s, load ${loadavg()[0]!.toFixed(1)}${hits ? `; ${hits} cache hits` : ""}; ${options.join(" ") || "no V8 options"}, MALLOC_ARENA_MAX ${arenas})`,
+        figure: `${mb(rss)} (peak ${mb(peak)}, anonymous ${mb(anon)}: malloc's main arena ${mb(where.malloc)}, other anonymous mappings ${mb(where.anonymous)}, files ${mb(where.files)}, ${threads} threads; ${mb(before)} at start; ${((performance.now() - started) / 1000).toFixed(0)} s, load ${loadavg()[0]!.toFixed(1)}${hits ? `; ${hits} cache hits` : ""}; ${options.join(" ") || "no V8 options"}, MALLOC_ARENA_MAX ${arenas})`,
         target: "< 400 MB",
         ok: rss !== null && peak !== null && rss < TARGET && peak < TARGET,
       });
