@@ -192,6 +192,10 @@ export function createOutputCache(ctx: AppContext, options: OutputCacheOptions =
   const versions = versionReader(ctx, options.versionTtlMs ?? 1000);
   onCatalogueWrite(ctx.db, versions.forget);
   const logHits = ctx.log.isLevelEnabled("info");
+  // A hit's access line holds the method, the URL with its secrets cut (loggableUrl) and the
+  // status, nothing redaction would find: written without it, as pino's redaction cost about
+  // 7 µs of a line's 8 (decision 541). The same JSON otherwise.
+  const accessLog = logHits ? ctx.log.child({}, { redact: [] }) : ctx.log;
 
   const serveFast = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -211,7 +215,7 @@ export function createOutputCache(ctx: AppContext, options: OutputCacheOptions =
     send(req, res, key, entry, "hit", store, true);
     // the access log line pino-http writes for requests that reach Express
     if (logHits) {
-      ctx.log.info(
+      accessLog.info(
         { req: { method: req.method, url: loggableUrl(url) }, res: { statusCode: res.statusCode } },
         "request completed",
       );

@@ -1,6 +1,8 @@
 import { createServer } from "node:http";
+import { Writable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import type { Express, RequestHandler } from "express";
+import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
@@ -17,6 +19,7 @@ import {
 } from "../../server/features/publications/commands.ts";
 import { rebuildSearchIndex } from "../../server/features/search/search.ts";
 import { createHttpApp } from "../../server/http/app.ts";
+import { LOG_REDACT_PATHS } from "../../server/http/log-url.ts";
 import {
   createOutputCache,
   isPublicPath,
@@ -594,5 +597,42 @@ describe("the node:http front's answers against Express's (issue 36)", () => {
       expect(headersOf(fast), name).toEqual(headersOf(slowRes));
       expect(fast.text, name).toBe(slowRes.text);
     }
+  });
+});
+
+describe("the node:http front's access log (decision 541)", () => {
+  it("writes one pino line per hit, the URL's secrets cut, as Express's log would", async () => {
+    let written = "";
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        written += String(chunk);
+        done();
+      },
+    });
+    const log = pino({ level: "info", redact: LOG_REDACT_PATHS }, sink);
+    const ctx = { ...t.ctx, log };
+    const cache = createOutputCache(ctx);
+    const site = createHttpApp(ctx, { pages: pagesOf(ctx), outputCache: cache });
+    const front = createServer((req, res) => {
+      if (!cache.serveFast(req, res)) site(req, res);
+    });
+    const path = "/?logged&token=s3cret";
+    await request(front).get(path).set("Host", HOST);
+    written = "";
+    const hit = await request(front).get(path).set("Host", HOST);
+    expect(hit.headers["x-cache"]).toBe("hit");
+    const lines = written
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      req: { method: "GET", url: "/?logged&token=[redacted]" },
+      res: { statusCode: 200 },
+      msg: "request completed",
+    });
+    expect(written).not.toContain("s3cret");
   });
 });
