@@ -87,7 +87,11 @@ function procList(pid: number, file: "cmdline" | "environ"): string[] {
  * Node) whose command line runs scripts/start.ts; null when none is there yet.
  */
 function serverPid(top: number): number | null {
-  const isServer = (pid: number) => procList(pid, "cmdline").some((a) => a.endsWith("start.ts"));
+  // Node itself (`node`, or its path after the bounds' execve), not npm's `sh -c "node …"`
+  const isServer = (pid: number) => {
+    const [command, ...args] = procList(pid, "cmdline");
+    return path.basename(command ?? "") === "node" && args.some((a) => a.endsWith("start.ts"));
+  };
   if (isServer(top)) return top;
   for (const entry of readdirSync("/proc")) {
     const pid = Number(entry);
