@@ -34,16 +34,42 @@ function prettyLogs(): boolean {
 }
 
 /**
+ * JSON log lines are written to standard output in blocks of up to this many bytes, or
+ * {@link LOG_FLUSH_MS} after the first line waiting, whichever comes first (decision 541).
+ */
+const LOG_BLOCK_BYTES = 4096;
+/** Longest a JSON log line waits before it is written, ms. */
+const LOG_FLUSH_MS = 100;
+
+/**
  * pino logger at the configured level: one JSON object a line, or pino-pretty's coloured lines
- * on a terminal ({@link prettyLogs}, issue 20).
+ * on a terminal ({@link prettyLogs}, issue 20). JSON lines go out in blocks (decision 541): one
+ * `write` per request cost as much as sending the cached answer it logged (issue 36), so lines
+ * wait up to {@link LOG_FLUSH_MS} or {@link LOG_BLOCK_BYTES}; pino writes what waits when the
+ * process exits (its `exit` handler), a crash included, not after a SIGKILL.
  */
 export function createLogger(config: Config): Logger {
-  const pretty = prettyLogs();
-  return pino({
-    level: config.logLevel,
-    redact: LOG_REDACT_PATHS,
-    ...(pretty ? { transport: { target: "pino-pretty" } } : {}),
-  });
+  const options = { level: config.logLevel, redact: LOG_REDACT_PATHS };
+  if (prettyLogs()) return pino({ ...options, transport: { target: "pino-pretty" } });
+  const destination = pino.destination({ dest: 1, minLength: LOG_BLOCK_BYTES, sync: false });
+  let waiting = false; // a line waits in the block: the next tick writes it
+  const timer = setInterval(() => {
+    if (!waiting) return;
+    waiting = false;
+    try {
+      destination.flush();
+    } catch {
+      clearInterval(timer); // the stream was closed: nothing more to write
+    }
+  }, LOG_FLUSH_MS);
+  timer.unref();
+  const hooks = {
+    streamWrite: (line: string) => {
+      waiting = true;
+      return line;
+    },
+  };
+  return pino({ ...options, hooks }, destination);
 }
 
 /**

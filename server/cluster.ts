@@ -12,6 +12,7 @@
  */
 import cluster, { type Worker } from "node:cluster";
 import { setTimeout as sleep } from "node:timers/promises";
+import { boundedExecArgv } from "./process-bounds.ts";
 
 /** Shortest time between two restarts of a dead worker, in milliseconds. */
 const RESTART_DELAY_MS = 1_000;
@@ -27,6 +28,8 @@ export async function runWorkers(count: number): Promise<void> {
     process.stdout.write(
       `${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg })}\n`,
     );
+  // every worker with the memory bounds (decision 540), whatever started the primary
+  cluster.setupPrimary({ execArgv: boundedExecArgv() });
   const fork = (): Worker => cluster.fork();
   for (let i = 0; i < count; i += 1) fork();
   log(`started ${count} worker processes (WEB_CONCURRENCY)`);

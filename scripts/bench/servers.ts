@@ -6,23 +6,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { processBounds } from "../../server/process-bounds.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The V8 options `npm start` gives the server (its heap bounds, decision 321), read from
- * package.json's `start` script: every `--option` before the script's path. The bench runs the
- * server with them, so the memory it reports is the memory of `npm start`.
- * @throws Error when package.json has no `start` script of the form `node [options] script`.
+ * The V8 options scripts/start.ts gives the server (its heap bounds, server/process-bounds.ts,
+ * decisions 321 and 540) as this process's environment configures them. The bench runs
+ * `server/main.ts` with them and the same `MALLOC_ARENA_MAX` ({@link startEnvironment}), so the
+ * memory it reports is the memory of `npm start`.
+ * @throws BoundsError when the environment's bounds are not valid.
  */
 export function startNodeOptions(): string[] {
-  const pkg = z
-    .object({ scripts: z.object({ start: z.string() }) })
-    .parse(JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")));
-  const [command, ...args] = pkg.scripts.start.split(/\s+/);
-  if (command !== "node") throw new Error(`package.json start is not a node command: ${command}`);
-  return args.filter((a) => a.startsWith("--"));
+  return processBounds(process.env).nodeOptions;
 }
 
 export type ChildServer = {
@@ -98,6 +94,7 @@ export async function startAppServer(options: {
     LOG_LEVEL: "warn",
     PORT: String(options.port),
     HOST: "127.0.0.1",
+    MALLOC_ARENA_MAX: processBounds(process.env).mallocArenaMax,
   };
   delete env.DATABASE_URL;
   delete env.PUBLIC_URL;

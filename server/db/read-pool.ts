@@ -25,6 +25,17 @@ import {
 import type { Db } from "./database.ts";
 import type { ReadReply, ReadRequest } from "./read-worker.ts";
 
+/**
+ * Each read worker's V8 heap bounds, MB (decision 540): a worker's heap is its own, sized by V8
+ * from the machine's memory (up to 4 GB) unless bounded, and a long-lived worker keeps what it
+ * grew to. Its heap holds one query's rows at a time (18–30 MB measured in search traffic,
+ * decision 321); a query whose rows do not fit ends the worker with an error, the query fails
+ * and the pool starts another worker. The same bounds as the process's defaults
+ * (server/process-bounds.ts: 256 MB old, 16 MB semi-spaces, a 48 MB young generation); V8's
+ * process-wide options, when given, take precedence over these.
+ */
+export const READ_WORKER_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 48 };
+
 /** Workers in a pool unless told otherwise. */
 export const DEFAULT_READ_WORKERS = 2;
 
@@ -42,7 +53,10 @@ class WorkerConnection implements DatabaseConnection {
   #failure: Error | undefined;
 
   constructor(file: string) {
-    this.#worker = new Worker(WORKER_FILE, { workerData: { file } });
+    this.#worker = new Worker(WORKER_FILE, {
+      workerData: { file },
+      resourceLimits: READ_WORKER_LIMITS,
+    });
     this.#worker.on("message", (reply: ReadReply) => {
       const pending = this.#pending.get(reply.id);
       if (!pending) return;

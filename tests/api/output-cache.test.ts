@@ -1,6 +1,8 @@
 import { createServer } from "node:http";
+import { Writable } from "node:stream";
 import { gzipSync } from "node:zlib";
 import type { Express, RequestHandler } from "express";
+import pino from "pino";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { openDatabase } from "../../server/db/database.ts";
@@ -17,6 +19,7 @@ import {
 } from "../../server/features/publications/commands.ts";
 import { rebuildSearchIndex } from "../../server/features/search/search.ts";
 import { createHttpApp } from "../../server/http/app.ts";
+import { LOG_REDACT_PATHS } from "../../server/http/log-url.ts";
 import {
   createOutputCache,
   isPublicPath,
@@ -526,5 +529,110 @@ describe("the node:http front (server/main.ts)", () => {
     expect(throughExpress).toBe(1);
     expect((await front("/?front")).headers["x-cache"]).toBe("miss");
     expect(throughExpress).toBe(2);
+  });
+});
+
+describe("the node:http front's answers against Express's (issue 36)", () => {
+  /** Every header but the date, names lower-case, as a client reads them. */
+  const headersOf = (res: request.Response) => {
+    const { date: _date, ...rest } = res.headers as Record<string, string>;
+    return rest;
+  };
+
+  it("carries exactly the headers Express sends for the same hit, in every case it answers", async () => {
+    const cache = createOutputCache(t.ctx);
+    const site = createHttpApp(t.ctx, { pages: pagesOf(t.ctx), outputCache: cache });
+    let throughExpress = 0;
+    const front = createServer((req, res) => {
+      if (cache.serveFast(req, res)) return;
+      throughExpress += 1;
+      site(req, res);
+    });
+    // the same app and cache without the front: every hit passes the middleware stack
+    const slow = createServer((req, res) => site(req, res));
+    const first = await request(front).get("/?same").set("Host", HOST);
+    expect(first.headers["x-cache"]).toBe("miss");
+    const api = await request(front).get("/api/all_journals").set("Host", HOST);
+    expect(api.headers["x-cache"]).toBe("miss");
+    const etag = String(first.headers.etag);
+
+    type Case = [string, (r: request.SuperTest<request.Test>) => request.Test];
+    const cases: Case[] = [
+      ["GET, identity", (r) => r.get("/?same").set("Accept-Encoding", "identity")],
+      ["GET, gzip", (r) => r.get("/?same").set("Accept-Encoding", "gzip")],
+      ["GET, br", (r) => r.get("/?same").set("Accept-Encoding", "gzip, deflate, br")],
+      ["HEAD", (r) => r.head("/?same").set("Accept-Encoding", "identity")],
+      ["HEAD, gzip", (r) => r.head("/?same").set("Accept-Encoding", "gzip")],
+      [
+        "If-None-Match",
+        (r) => r.get("/?same").set("Accept-Encoding", "identity").set("If-None-Match", etag),
+      ],
+      [
+        "If-None-Match, gzip",
+        (r) => r.get("/?same").set("Accept-Encoding", "gzip").set("If-None-Match", etag),
+      ],
+      [
+        "a cookie that is not a session",
+        (r) => r.get("/?same").set("Accept-Encoding", "identity").set("Cookie", "theme=dark"),
+      ],
+      [
+        "a browser's languages",
+        (r) =>
+          r
+            .get("/?same")
+            .set("Accept-Encoding", "gzip, br")
+            .set("Accept-Language", "en-US,en;q=0.9")
+            .set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0"),
+      ],
+      ["an API answer", (r) => r.get("/api/all_journals").set("Accept-Encoding", "identity")],
+      ["an API answer, gzip", (r) => r.get("/api/all_journals").set("Accept-Encoding", "gzip")],
+    ];
+    for (const [name, make] of cases) {
+      const before = throughExpress;
+      const fast = await make(request(front) as never).set("Host", HOST);
+      expect(throughExpress, `${name}: answered before Express`).toBe(before);
+      const slowRes = await make(request(slow) as never).set("Host", HOST);
+      expect(fast.status, name).toBe(slowRes.status);
+      expect(fast.headers["x-cache"], name).toBe("hit");
+      expect(headersOf(fast), name).toEqual(headersOf(slowRes));
+      expect(fast.text, name).toBe(slowRes.text);
+    }
+  });
+});
+
+describe("the node:http front's access log (decision 541)", () => {
+  it("writes one pino line per hit, the URL's secrets cut, as Express's log would", async () => {
+    let written = "";
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        written += String(chunk);
+        done();
+      },
+    });
+    const log = pino({ level: "info", redact: LOG_REDACT_PATHS }, sink);
+    const ctx = { ...t.ctx, log };
+    const cache = createOutputCache(ctx);
+    const site = createHttpApp(ctx, { pages: pagesOf(ctx), outputCache: cache });
+    const front = createServer((req, res) => {
+      if (!cache.serveFast(req, res)) site(req, res);
+    });
+    const path = "/?logged&token=s3cret";
+    await request(front).get(path).set("Host", HOST);
+    written = "";
+    const hit = await request(front).get(path).set("Host", HOST);
+    expect(hit.headers["x-cache"]).toBe("hit");
+    const lines = written
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      pid: process.pid,
+      req: { method: "GET", url: "/?logged&token=[redacted]" },
+      res: { statusCode: 200 },
+      msg: "request completed",
+    });
+    expect(written).not.toContain("s3cret");
   });
 });
