@@ -33,7 +33,7 @@ import { QUEUE_STATUSES } from "../../shared/workflow.ts";
 import { startSession } from "../features/accounts/sessions.ts";
 import { displayName } from "../features/accounts/users.ts";
 import { STORED_FILE_HEADERS } from "../features/files/stored-files.ts";
-import type { Party } from "../features/workflow/access.ts";
+import { NO_JOURNAL, type Party } from "../features/workflow/access.ts";
 import {
   AUTHOR_CONFIRMED_MSG,
   AUTHOR_SIGNED_UP_MSG,
@@ -87,7 +87,6 @@ import { createAccountLimiters } from "../services/rate-limit.ts";
 import { clientIp } from "./account.ts";
 
 const NO_SUBMISSION = msg("There is no such submission.");
-const NO_JOURNAL = msg("There is no such journal.");
 const FILE_MISSING = msg("Choose the file to upload.");
 
 /**

@@ -635,15 +635,11 @@ export interface PaperDoisTable {
 // ---------------------------------------------------------------------------------------------
 // The editorial workflow (issue 31, migration 041; docs/decisions/400-editorial-workflow.md)
 
-/** A mailed link confirming an author's address (SHA-256 of its token only). */
-export interface AuthorConfirmationsTable {
-  id: Id;
-  user_id: number;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
+/**
+ * A mailed link confirming an author's address (migration 041, decision 400), good for 48 hours
+ * after `created_at`.
+ */
+export type AuthorConfirmationsTable = EmailedLinkTable;
 
 /** One manuscript's way through a journal. */
 export interface SubmissionsTable {
@@ -809,6 +805,7 @@ export type Journal = Selectable<JournalsTable>;
 export type NewJournal = Insertable<JournalsTable>;
 export type NewPublication = Insertable<PublicationsTable>;
 export type Paper = Selectable<PapersTable>;
+export type PaperUpdate = Selectable<PaperUpdatesTable>;
 export type NewPaper = Insertable<PapersTable>;
 export type PaperAuthor = Selectable<PaperAuthorsTable>;
 export type PaperAuthorAffiliation = Selectable<PaperAuthorAffiliationsTable>;

@@ -20,7 +20,10 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createTransport } from "nodemailer";
+import { localeOr } from "../../shared/i18n/locales.ts";
 import { msg } from "../../shared/i18n/messages.ts";
+import type { Translate } from "../../shared/i18n/translator.ts";
+import { serverTranslator } from "../i18n/catalogues.ts";
 import { makePrivateFolder, writePrivateFile } from "../private-files.ts";
 import type { AppContext } from "./context.ts";
 import { AppError } from "./errors.ts";
@@ -82,4 +85,23 @@ export async function sendMail(
     ctx.log.error({ err: error, to: message.to, subject: message.subject }, "mail not sent");
     throw new AppError("unavailable", MAIL_FAILED_MSG);
   }
+}
+
+/**
+ * Sends the message `compose` writes, in `locale` (an account's stored language; unknown or null:
+ * the site's default), in the background: returns at once, and a failure is only logged by
+ * {@link sendMail}. For mail whose sending the caller's answer must neither wait for nor reveal
+ * (reset links, confirmation links, the failed sign-ins alert; decision 196).
+ * @param compose given the translator of `locale` and the site's name (`SITE_NAME`), the
+ *   message: recipient, subject and text.
+ */
+export function sendMailInBackground(
+  ctx: AppContext,
+  locale: string | null,
+  compose: (t: Translate, site: string) => { to: string; subject: string; text: string },
+): void {
+  const message = compose(serverTranslator(localeOr(locale)), ctx.config.siteName);
+  sendMail(ctx, message).catch(() => {
+    // already logged by sendMail; the caller answered without it on purpose
+  });
 }

@@ -66,6 +66,14 @@ export function waitOf(seconds: number): Wait {
   return { unit: "minute", count: Math.ceil(seconds / 60) };
 }
 
+/**
+ * The refusal of an attempt that must wait `seconds` (at least 1): AppError `rate_limited` (429,
+ * sent with `Retry-After: seconds`), its text `message` of the {@link Wait}.
+ */
+export function tooManyAttempts(seconds: number, message: (wait: Wait) => string): AppError {
+  return new AppError("rate_limited", message(waitOf(seconds)), { retryAfter: seconds });
+}
+
 /** The account limiters of `ctx.config.rateLimits`. */
 export function createAccountLimiters(ctx: AppContext): AccountLimiters {
   const limits = ctx.config.rateLimits;
@@ -146,8 +154,7 @@ export function createLimiter(
   }
 
   function refuse(res: RateLimiterRes): AppError {
-    const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    return new AppError("rate_limited", message(waitOf(seconds)), { retryAfter: seconds });
+    return tooManyAttempts(Math.max(1, Math.ceil(res.msBeforeNext / 1000)), message);
   }
 
   return {

@@ -38,10 +38,9 @@ import {
 import { publicOrigin } from "../../http/origin.ts";
 import { parseInput } from "../../http/respond.ts";
 import type { AppContext } from "../../services/context.ts";
+import { NO_JOURNAL, NO_PROCEEDING } from "./route-params.ts";
 
-const NO_JOURNAL = msg("No such journal.");
 const NO_ISSUE = msg("No such issue.");
-const NO_PROCEEDING = msg("No such proceeding.");
 const ISSUE_MISSING = { journal: NO_JOURNAL, volume: NO_ISSUE, issue: NO_ISSUE };
 const REGISTERED = msg(
   "Deposit sent to Crossref. Each DOI shows Registered once Crossref has processed it.",

@@ -10,6 +10,7 @@ import { parseRouteParam, routeJournalUri } from "../../../shared/route-params.t
 import { notFound } from "../../services/errors.ts";
 
 export const NO_JOURNAL = msg("No such journal.");
+export const NO_PROCEEDING = msg("No such proceeding.");
 
 /** A journal URI (a path parameter, or a field naming one). @throws AppError `not_found`. */
 export function journalParam(value: unknown): string {

@@ -17,9 +17,8 @@ import { addPaperUpdate } from "../../features/updates/notices.ts";
 import { apiCall } from "../../http/contract.ts";
 import { journalAccess, managerChange, proceedingAccess } from "../../http/guards.ts";
 import type { AppContext } from "../../services/context.ts";
-import { NO_JOURNAL } from "./route-params.ts";
+import { NO_JOURNAL, NO_PROCEEDING } from "./route-params.ts";
 
-const NO_PROCEEDING = msg("No such proceeding.");
 const ADDED = msg("The notice was added to the paper.");
 
 export function updatesRouter(ctx: AppContext): Router {

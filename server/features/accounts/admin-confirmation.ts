@@ -17,14 +17,13 @@
  * registered through an invitation needs no link: the invitation mailed to the address proves
  * it (server/features/accounts/invitations.ts), and the first account of a site is administrator anyway.
  */
-import { localeOr } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
-import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, invalid } from "../../services/errors.ts";
-import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
-import { sendMail } from "../../services/mail.ts";
+import { LINK_TOKEN_PATTERN, linkTokenHash } from "../../services/link-token.ts";
+import { sendMailInBackground } from "../../services/mail.ts";
+import { storeEmailedLink, takeEmailedLink } from "./emailed-links.ts";
 import { guardPasswordAttempt } from "./password-attempts.ts";
 import { displayName, verifyPassword } from "./users.ts";
 
@@ -48,29 +47,21 @@ export async function offerAdminConfirmation(
   if (!ctx.config.adminEmail || user.email !== ctx.config.adminEmail || user.role === "admin") {
     return false;
   }
-  const token = newLinkToken();
-  await ctx.db
-    .insertInto("admin_confirmations")
-    .values({
-      user_id: user.id,
-      token_hash: linkTokenHash(token),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + ADMIN_LINK_TTL_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
-  const site = ctx.config.siteName;
-  const t = serverTranslator(localeOr(user.locale));
-  sendMail(ctx, {
+  const token = await storeEmailedLink(
+    ctx.db,
+    "admin_confirmations",
+    user.id,
+    ADMIN_LINK_TTL_MS,
+    now,
+  );
+  sendMailInBackground(ctx, user.locale, (t, site) => ({
     to: user.email,
     subject: t("Confirm your {site} administrator address", { site }),
     text: t(
       "Hello {name},\n\nThis address is the one {site} names as its site administrator. To confirm that it is yours and make your new account the site administrator, open this link within 24 hours and enter the password you registered with. It works once:\n\n{link}\n\nUntil then the account is a journal manager. If you did not register, ignore this message: nothing changes without the account's password.\n\n— {site}",
       { name: displayName(user), site, link: `${origin}/confirm-admin#${token}` },
     ),
-  }).catch(() => {
-    // already logged by sendMail; the registration was answered without it on purpose
-  });
+  }));
   ctx.log.info({ userId: user.id }, "administrator confirmation link sent");
   return true;
 }
@@ -123,12 +114,11 @@ export async function confirmAdministrator(
   const gone = () => new AppError("not_found", ADMIN_LINK_GONE_MSG);
   if (!adminEmail || !LINK_TOKEN_PATTERN.test(input.token)) throw gone();
   const nowIso = now.toISOString();
-  const tokenHash = linkTokenHash(input.token);
   const pending = await ctx.db
     .selectFrom("admin_confirmations as c")
     .innerJoin("users as u", "u.id", "c.user_id")
     .select(["u.id", "u.email", "u.password_hash"])
-    .where("c.token_hash", "=", tokenHash)
+    .where("c.token_hash", "=", linkTokenHash(input.token))
     .where("c.used_at", "is", null)
     .where("c.expires_at", ">", nowIso)
     .where("u.email", "=", adminEmail)
@@ -153,20 +143,13 @@ export async function confirmAdministrator(
   );
 
   const user = await ctx.db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .updateTable("admin_confirmations")
-      .set({ used_at: nowIso })
-      .where("token_hash", "=", tokenHash)
-      .where("used_at", "is", null)
-      .where("expires_at", ">", nowIso)
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!taken) return null;
+    const userId = await takeEmailedLink(trx, "admin_confirmations", input.token, nowIso);
+    if (userId === undefined) return null;
     return (
       (await trx
         .updateTable("users")
         .set({ role: "admin" })
-        .where("id", "=", taken.user_id)
+        .where("id", "=", userId)
         .where("email", "=", adminEmail)
         .where("disabled_at", "is", null)
         .returning(["id", "email"])

@@ -6,10 +6,8 @@
  * the account's owner once when failures from every network together pass the account's free
  * failures (./sign-in-failures.ts).
  */
-import { localeOr } from "../../../shared/i18n/locales.ts";
-import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
-import { sendMail } from "../../services/mail.ts";
+import { sendMailInBackground } from "../../services/mail.ts";
 import {
   assertMayTrySignIn,
   clearSignInFailures,
@@ -18,7 +16,7 @@ import {
   recordSignInFailure,
   type SignInAttempt,
 } from "./sign-in-failures.ts";
-import { displayName, normaliseEmail } from "./users.ts";
+import { activeAccountByEmail, displayName } from "./users.ts";
 
 /**
  * Runs `check` (a check of the password of `attempt.email`) under the failure rules.
@@ -55,17 +53,10 @@ export async function guardPasswordAttempt<T>(
  * attempt's answer neither waits for it nor reveals it.
  */
 async function alertAccountOwner(ctx: AppContext, email: string, origin: string): Promise<void> {
-  const user = await ctx.db
-    .selectFrom("users")
-    .select(["id", "email", "first_name", "last_name", "locale"])
-    .where("email", "=", normaliseEmail(email))
-    .where("disabled_at", "is", null)
-    .executeTakeFirst();
+  const user = await activeAccountByEmail(ctx, email);
   if (!user) return;
   const networks = await failingNetworks(ctx, user.email);
-  const site = ctx.config.siteName;
-  const t = serverTranslator(localeOr(user.locale));
-  sendMail(ctx, {
+  sendMailInBackground(ctx, user.locale, (t, site) => ({
     to: user.email,
     subject: t("Failed sign-ins to your {site} account", { site }),
     text: t(
@@ -79,8 +70,6 @@ async function alertAccountOwner(ctx: AppContext, email: string, origin: string)
         link: `${origin}/forgot-password`,
       },
     ),
-  }).catch(() => {
-    // already logged by sendMail
-  });
+  }));
   ctx.log.warn({ userId: user.id, networks }, "sign-ins to an account slowed: owner mailed");
 }

@@ -16,21 +16,20 @@
  *   check), sets the new password (registration's rules), ends every session of the account,
  *   voids its other links and clears its failed sign-ins (decision 197), in one transaction.
  */
-import { localeOr } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
-import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, invalid } from "../../services/errors.ts";
-import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
-import { sendMail } from "../../services/mail.ts";
+import { LINK_TOKEN_PATTERN, linkTokenHash } from "../../services/link-token.ts";
+import { sendMailInBackground } from "../../services/mail.ts";
+import { storeEmailedLink, takeEmailedLink } from "./emailed-links.ts";
 import { clearAccountFailures } from "./sign-in-failures.ts";
 import {
+  activeAccountByEmail,
   assertNewPassword,
   DISABLED_MSG,
   displayName,
   hashPassword,
-  normaliseEmail,
 } from "./users.ts";
 
 /** A reset link works for one hour (issue 8). */
@@ -60,13 +59,8 @@ export async function requestPasswordReset(
   origin: string,
   now = new Date(),
 ): Promise<void> {
-  const user = await ctx.db
-    .selectFrom("users")
-    .select(["id", "email", "first_name", "last_name", "locale"])
-    .where("email", "=", normaliseEmail(email))
-    // a disabled account gets no link (decision 261): it could not use one
-    .where("disabled_at", "is", null)
-    .executeTakeFirst();
+  // a disabled account gets no link (decision 261): it could not use one
+  const user = await activeAccountByEmail(ctx, email);
   if (!user) return;
 
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
@@ -81,31 +75,15 @@ export async function requestPasswordReset(
     return;
   }
 
-  const token = newLinkToken();
-  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
-  await ctx.db
-    .insertInto("password_resets")
-    .values({
-      user_id: user.id,
-      token_hash: linkTokenHash(token),
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-      used_at: null,
-    })
-    .execute();
-
-  const site = ctx.config.siteName;
-  const t = serverTranslator(localeOr(user.locale));
-  sendMail(ctx, {
+  const token = await storeEmailedLink(ctx.db, "password_resets", user.id, RESET_LINK_TTL_MS, now);
+  sendMailInBackground(ctx, user.locale, (t, site) => ({
     to: user.email,
     subject: t("Reset your {site} password", { site }),
     text: t(
       "Hello {name},\n\nSomeone, probably you, asked to reset the password of your {site} account. To choose a new password, open this link within 1 hour. It works once:\n\n{link}\n\nChoosing a new password signs you out everywhere else. If you did not ask for this, ignore this message: your password stays as it is.\n\n— {site}",
       { name: displayName(user), site, link: `${origin}/reset-password#${token}` },
     ),
-  }).catch(() => {
-    // already logged by sendMail; the requester was answered without it on purpose
-  });
+  }));
 }
 
 /**
@@ -149,35 +127,27 @@ export async function completePasswordReset(
   const passwordHash = await hashPassword(pword, ctx.config.passwordScryptCost);
   const nowIso = now.toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
-    // Marking the link used is the check: of two requests with one link, only one updates it.
-    const taken = await trx
-      .updateTable("password_resets")
-      .set({ used_at: nowIso })
-      .where("token_hash", "=", linkTokenHash(token))
-      .where("used_at", "is", null)
-      .where("expires_at", ">", nowIso)
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!taken) return undefined;
+    const userId = await takeEmailedLink(trx, "password_resets", token, nowIso);
+    if (userId === undefined) return undefined;
     // a disabled account cannot come back through a link, even one mailed before it was
     // disabled (decision 261); throwing rolls the link's use back too
     const owner = await trx
       .selectFrom("users")
       .select("disabled_at")
-      .where("id", "=", taken.user_id)
+      .where("id", "=", userId)
       .executeTakeFirstOrThrow();
     if (owner.disabled_at !== null) throw new AppError("forbidden", DISABLED_MSG);
     await trx
       .updateTable("password_resets")
       .set({ used_at: nowIso })
-      .where("user_id", "=", taken.user_id)
+      .where("user_id", "=", userId)
       .where("used_at", "is", null)
       .execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", taken.user_id).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     return trx
       .updateTable("users")
       .set({ password_hash: passwordHash })
-      .where("id", "=", taken.user_id)
+      .where("id", "=", userId)
       .returningAll()
       .executeTakeFirstOrThrow();
   });

@@ -32,8 +32,7 @@ import { msgWith } from "../../../shared/i18n/messages.ts";
 import type { RateLimit } from "../../config.ts";
 import { clientNetwork } from "../../services/client-network.ts";
 import type { AppContext } from "../../services/context.ts";
-import { AppError } from "../../services/errors.ts";
-import { waitOf } from "../../services/rate-limit.ts";
+import { tooManyAttempts } from "../../services/rate-limit.ts";
 
 /** The first wait, in seconds, once the free failures are used. */
 export const FIRST_WAIT_S = 30;
@@ -66,29 +65,21 @@ export function waitAfter(failures: number, free: number, maxSeconds: number): n
   return Math.min(maxSeconds, FIRST_WAIT_S * 2 ** Math.min(failures - free, 30));
 }
 
-const pairRefusal = (seconds: number) => {
-  const wait = waitOf(seconds);
-  return new AppError(
-    "rate_limited",
+const pairRefusal = (seconds: number) =>
+  tooManyAttempts(seconds, (wait) =>
     msgWith(
       "Too many failed sign-ins for this account from your network. Please try again in {unit, select, second {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}}, or reset your password.",
       { unit: wait.unit, count: wait.count },
     ),
-    { retryAfter: seconds },
   );
-};
 
-const accountRefusal = (seconds: number) => {
-  const wait = waitOf(seconds);
-  return new AppError(
-    "rate_limited",
+const accountRefusal = (seconds: number) =>
+  tooManyAttempts(seconds, (wait) =>
     msgWith(
       "Too many failed sign-ins for this account. Please try again in {unit, select, second {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}}, or reset your password.",
       { unit: wait.unit, count: wait.count },
     ),
-    { retryAfter: seconds },
   );
-};
 
 /** Seconds until `retryAt` (an ISO time or null), or 0 when it has passed. */
 function secondsUntil(retryAt: string | null | undefined, now: Date): number {

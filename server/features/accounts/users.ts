@@ -58,6 +58,23 @@ export type NewManager = {
   admincode: string;
 };
 
+/**
+ * The account of `email` (any case, any spacing: {@link normaliseEmail}) when it is not disabled,
+ * with what a mail to it needs (address, name, language); undefined otherwise. A disabled account
+ * gets no mail (decision 261): no reset link it could not use, no alert.
+ */
+export async function activeAccountByEmail(
+  ctx: AppContext,
+  email: string,
+): Promise<Pick<User, "id" | "email" | "first_name" | "last_name" | "locale"> | undefined> {
+  return ctx.db
+    .selectFrom("users")
+    .select(["id", "email", "first_name", "last_name", "locale"])
+    .where("email", "=", normaliseEmail(email))
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+}
+
 /** "First Last", as the dashboard greets the manager ('Hello {user name}!'). */
 export function displayName(user: Pick<User, "first_name" | "last_name">): string {
   return `${user.first_name} ${user.last_name}`.trim();

@@ -53,12 +53,7 @@ export function downloadRouter(ctx: AppContext): Router {
     const id = parsePaperId(paper);
     const found =
       id !== null && JOURNAL_URI_PATTERN.test(journalUrl) && name.endsWith(".pdf")
-        ? await findPaperFile(
-            ctx,
-            journalUrl,
-            id,
-            await readableBy(ctx, res.locals.user, journalUrl),
-          )
+        ? await journalPaperFile(ctx, res, journalUrl, id)
         : null;
     if (found && id !== null) signpostGalley(ctx, req, res, paperLink(journalUrl, id));
     await sendPdf(ctx, id === null ? null : await readersCopy(ctx, id, found), req, res, next);
@@ -84,12 +79,7 @@ export function downloadRouter(ctx: AppContext): Router {
       const n = parsePaperId(version);
       const current =
         id !== null && n !== null && JOURNAL_URI_PATTERN.test(journalUrl)
-          ? await findPaperFile(
-              ctx,
-              journalUrl,
-              id,
-              await readableBy(ctx, res.locals.user, journalUrl),
-            )
+          ? await journalPaperFile(ctx, res, journalUrl, id)
           : null;
       await sendPdf(ctx, await earlierCopy(ctx, id, n, current), req, res, next);
     },
@@ -107,6 +97,20 @@ export function downloadRouter(ctx: AppContext): Router {
   });
 
   return router;
+}
+
+/**
+ * The PDF of paper `id` of the journal at `journalUrl` (key and title), or null: none, a paper of
+ * another journal, or one the request's reader (`res.locals.user`) may not read (`readableBy`:
+ * a draft issue's or an inactive journal's papers only for its managers; decision 260).
+ */
+async function journalPaperFile(
+  ctx: AppContext,
+  res: Response,
+  journalUrl: string,
+  id: number,
+): Promise<StoredPdf> {
+  return findPaperFile(ctx, journalUrl, id, await readableBy(ctx, res.locals.user, journalUrl));
 }
 
 /**

@@ -109,6 +109,32 @@ export async function journalByUri(ctx: AppContext, uri: string): Promise<Journa
   return row;
 }
 
+/**
+ * Paper `paperId` of the journal at `uri` (in any of its issues, draft or published), with what
+ * the dashboard's commands on it need: its PDF's storage key, its issue and that issue's status.
+ * @throws AppError `not_found` as {@link journalByUri}, or 'There is no such paper in this
+ *   journal.' for a paper of another journal or none.
+ */
+export async function journalPaperByUri(
+  ctx: AppContext,
+  uri: string,
+  paperId: number,
+): Promise<{
+  journal: Journal;
+  paper: { id: number; file: string | null; publication_id: number | null; status: string };
+}> {
+  const journal = await journalByUri(ctx, uri);
+  const paper = await ctx.db
+    .selectFrom("papers as p")
+    .innerJoin("publications as pub", "pub.id", "p.publication_id")
+    .select(["p.id", "p.file", "p.publication_id", "pub.status"])
+    .where("p.id", "=", paperId)
+    .where("pub.journal_id", "=", journal.id)
+    .executeTakeFirst();
+  if (!paper) throw notFound(msg("There is no such paper in this journal."));
+  return { journal, paper };
+}
+
 /** Both ISSNs as one line: `1553-734X (print), 1553-7358 (online)`, or the single one. */
 export function issnLine(row: Pick<Journal, "issn" | "eissn">): string {
   if (row.issn && row.eissn) return `${row.issn} (print), ${row.eissn} (online)`;

@@ -28,7 +28,7 @@ import {
   writeCatalogue,
 } from "../../services/write.ts";
 import { attachJats, detachJats, type StoredJats } from "../fulltext/galley.ts";
-import { journalByUri } from "../journals/queries.ts";
+import { journalByUri, journalPaperByUri } from "../journals/queries.ts";
 import { indexPaper } from "../search/search.ts";
 import { moveStamps, stampReplacement } from "../updates/notices.ts";
 import { keepVersion } from "../updates/versions.ts";
@@ -180,19 +180,6 @@ async function publicationInJournal(ctx: AppContext, journalId: number, publicat
     throw invalid(choose, { sel_publication: choose });
   }
   return row;
-}
-
-async function paperInJournal(ctx: AppContext, journalUri: string, paperId: number) {
-  const journal = await journalByUri(ctx, journalUri);
-  const paper = await ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .select(["p.id", "p.file", "p.publication_id"])
-    .where("p.id", "=", paperId)
-    .where("pub.journal_id", "=", journal.id)
-    .executeTakeFirst();
-  if (!paper) throw notFound(msg("There is no such paper in this journal."));
-  return { journal, paper };
 }
 
 /**
@@ -519,7 +506,7 @@ export async function removeJournalPaperGalley(
   journalUri: string,
   paperId: number,
 ): Promise<void> {
-  await removeGalley(ctx, (await paperInJournal(ctx, journalUri, paperId)).paper.id);
+  await removeGalley(ctx, (await journalPaperByUri(ctx, journalUri, paperId)).paper.id);
 }
 
 /**
@@ -576,7 +563,7 @@ export async function removeJournalPaperPdf(
   paperId: number,
   note: string,
 ): Promise<void> {
-  await removePdf(ctx, (await paperInJournal(ctx, journalUri, paperId)).paper.id, note);
+  await removePdf(ctx, (await journalPaperByUri(ctx, journalUri, paperId)).paper.id, note);
 }
 
 /**
@@ -653,7 +640,7 @@ export async function updatePaper(
   pdf?: Uint8Array | null,
   extras: GalleyExtra = {},
 ): Promise<{ id: number }> {
-  const { journal, paper } = await paperInJournal(ctx, journalUri, paperId);
+  const { journal, paper } = await journalPaperByUri(ctx, journalUri, paperId);
   const publication = await publicationInJournal(ctx, journal.id, input.sel_publication);
   return rewritePaper(
     ctx,
@@ -682,5 +669,5 @@ export async function deletePaper(
   journalUri: string,
   paperId: number,
 ): Promise<void> {
-  await removePaper(ctx, (await paperInJournal(ctx, journalUri, paperId)).paper);
+  await removePaper(ctx, (await journalPaperByUri(ctx, journalUri, paperId)).paper);
 }

@@ -19,22 +19,16 @@ import {
   type UpdateType,
 } from "../../../shared/updates.ts";
 import type { Db } from "../../db/database.ts";
+import type { PaperUpdate } from "../../db/schema.ts";
 import type { AppContext } from "../../services/context.ts";
 import { invalid, notFound } from "../../services/errors.ts";
 import { commitOrDiscard, nullIfEmpty, type Trx, timestamp } from "../../services/write.ts";
 import { newKey } from "../../storage/storage.ts";
-import { journalByUri } from "../journals/queries.ts";
+import { journalPaperByUri } from "../journals/queries.ts";
 import { stampPdf } from "./stamp.ts";
 
-type NoticeRow = {
-  id: number;
-  paper_id: number;
-  type: string;
-  title: string;
-  text: string;
-  date: string;
-  doi: string | null;
-};
+/** A `paper_updates` row as {@link NOTICE_COLUMNS} selects it. */
+type NoticeRow = Pick<PaperUpdate, (typeof NOTICE_COLUMNS)[number]>;
 
 function toNotice(r: NoticeRow): UpdateNotice {
   return {
@@ -149,15 +143,7 @@ async function paperOnRecord(
     if (!paper) throw notFound(msg("There is no such paper in this proceeding."));
     return paper;
   }
-  const journal = await journalByUri(ctx, venue.journal);
-  const paper = await ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .select(["p.id", "p.file", "pub.status"])
-    .where("p.id", "=", paperId)
-    .where("pub.journal_id", "=", journal.id)
-    .executeTakeFirst();
-  if (!paper) throw notFound(msg("There is no such paper in this journal."));
+  const { paper } = await journalPaperByUri(ctx, venue.journal, paperId);
   if (paper.status !== "published") throw invalid(NOT_PUBLISHED, { type: NOT_PUBLISHED });
   return paper;
 }

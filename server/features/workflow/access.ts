@@ -31,6 +31,19 @@ export type SubmissionView = "author" | "editor" | "reviewer";
 export const SUBMISSION_NOT_FOUND = msg("There is no such submission.");
 const notFound = () => new AppError("not_found", SUBMISSION_NOT_FOUND);
 
+/** How the journal-level workflow calls refuse an unknown journal, or a party not of their kind. */
+export const NO_JOURNAL = msg("There is no such journal.");
+
+/**
+ * `party` when it is an account of `kind` (`author`: the author's calls; `manager`: the editors'
+ * calls); anybody else is answered as if the journal did not exist.
+ * @throws AppError `not_found` (404, {@link NO_JOURNAL}).
+ */
+export function accountOfKind(party: Party, kind: AccountKind): AccountParty {
+  if (party.type !== "account" || party.kind !== kind) throw new AppError("not_found", NO_JOURNAL);
+  return party;
+}
+
 /** A reviewer's statuses in which they may read the submission. */
 const REVIEWER_READS: readonly ReviewStatus[] = ["accepted", "completed"];
 

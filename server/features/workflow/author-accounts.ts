@@ -10,15 +10,15 @@
  * signed-in manager (server/http/session.ts), so no dashboard call or screen admits it.
  * The API adds a honeypot field and the registration rate limit (decisions 23, 381).
  */
-import { type Locale, localeOr } from "../../../shared/i18n/locales.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { User } from "../../db/schema.ts";
 import { isUniqueViolation } from "../../db/unique-violation.ts";
-import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { AppError, conflict } from "../../services/errors.ts";
-import { LINK_TOKEN_PATTERN, linkTokenHash, newLinkToken } from "../../services/link-token.ts";
-import { sendMail } from "../../services/mail.ts";
+import { LINK_TOKEN_PATTERN } from "../../services/link-token.ts";
+import { sendMailInBackground } from "../../services/mail.ts";
+import { storeEmailedLink, takeEmailedLink } from "../accounts/emailed-links.ts";
 import { displayName, hashPassword, normaliseEmail } from "../accounts/users.ts";
 
 /** A confirmation link works for 48 hours. */
@@ -47,8 +47,7 @@ export async function signUpAuthor(
 ): Promise<Pick<User, "id" | "email">> {
   const email = normaliseEmail(input.email);
   const password_hash = await hashPassword(input.pword, ctx.config.passwordScryptCost);
-  const token = newLinkToken();
-  let user: Pick<User, "id" | "email" | "first_name" | "last_name">;
+  let user: Pick<User, "id" | "email" | "first_name" | "last_name"> & { token: string };
   try {
     user = await ctx.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -65,34 +64,27 @@ export async function signUpAuthor(
         })
         .returning(["id", "email", "first_name", "last_name"])
         .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("author_confirmations")
-        .values({
-          user_id: row.id,
-          token_hash: linkTokenHash(token),
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + AUTHOR_LINK_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
-      return row;
+      const token = await storeEmailedLink(
+        trx,
+        "author_confirmations",
+        row.id,
+        AUTHOR_LINK_TTL_MS,
+        now,
+      );
+      return { ...row, token };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;
   }
-  const site = ctx.config.siteName;
-  const t = serverTranslator(localeOr(input.locale));
-  sendMail(ctx, {
+  sendMailInBackground(ctx, input.locale, (t, site) => ({
     to: email,
     subject: t("Confirm your address at {site}", { site }),
     text: t(
       "Hello {name},\n\nPlease confirm that this address is yours: open this link within 48 hours and press the button on the page. It works once:\n\n{link}\n\nIf you did not sign up at {site}, ignore this message: nothing happens without it.\n\n— {site}",
-      { name: displayName(user), site, link: `${origin}/confirm-email#${token}` },
+      { name: displayName(user), site, link: `${origin}/confirm-email#${user.token}` },
     ),
-  }).catch(() => {
-    // already logged by sendMail; the sign-up was answered without it on purpose
-  });
+  }));
   return { id: user.id, email: user.email };
 }
 
@@ -112,20 +104,13 @@ export async function confirmAuthor(
   if (!LINK_TOKEN_PATTERN.test(token)) throw gone();
   const nowIso = now.toISOString();
   const user = await ctx.db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .updateTable("author_confirmations")
-      .set({ used_at: nowIso })
-      .where("token_hash", "=", linkTokenHash(token))
-      .where("used_at", "is", null)
-      .where("expires_at", ">", nowIso)
-      .returning("user_id")
-      .executeTakeFirst();
-    if (!taken) return null;
+    const userId = await takeEmailedLink(trx, "author_confirmations", token, nowIso);
+    if (userId === undefined) return null;
     return (
       (await trx
         .updateTable("users")
         .set({ email_confirmed_at: nowIso })
-        .where("id", "=", taken.user_id)
+        .where("id", "=", userId)
         .where("kind", "=", "author")
         .where("disabled_at", "is", null)
         .returning(["id", "email", "first_name", "last_name"])

@@ -21,17 +21,17 @@ import { timestamp, writeCatalogue } from "../../services/write.ts";
 import { assertJournalAccess } from "../accounts/access.ts";
 import { displayName } from "../accounts/users.ts";
 import { createPaper } from "../papers/commands.ts";
-import { type AccountParty, assertEditor, loadSubmissionFor, type Party } from "./access.ts";
+import {
+  accountOfKind,
+  assertEditor,
+  loadSubmissionFor,
+  NO_JOURNAL,
+  type Party,
+} from "./access.ts";
 import { latestManuscript } from "./files.ts";
 import { sendWorkflowMail } from "./mail-templates.ts";
 import { moveSubmission, recordEvent } from "./states.ts";
-
-const NO_JOURNAL = msg("There is no such journal.");
-
-const editorOnly = (party: Party): AccountParty => {
-  if (party.type !== "account" || party.kind !== "manager") throw notFound(NO_JOURNAL);
-  return party;
-};
+import { SUMMARY_COLUMNS } from "./submissions.ts";
 
 /**
  * Journal `uri`'s submissions for its editors, oldest submitted first, drafts never; `status`
@@ -45,7 +45,7 @@ export async function submissionQueue(
   uri: string,
   status?: QueueStatus,
 ): Promise<SubmissionSummary[]> {
-  const editor = editorOnly(party);
+  const editor = accountOfKind(party, "manager");
   await assertJournalAccess(ctx, editor, uri);
   const journal = await ctx.db
     .selectFrom("journals")
@@ -56,16 +56,7 @@ export async function submissionQueue(
   let query = ctx.db
     .selectFrom("submissions as s")
     .innerJoin("users as u", "u.id", "s.author_id")
-    .select([
-      "s.id",
-      "s.title",
-      "s.status",
-      "s.submitted_at",
-      "s.updated_at",
-      "s.round",
-      "u.first_name",
-      "u.last_name",
-    ])
+    .select([...SUMMARY_COLUMNS, "u.first_name", "u.last_name"])
     .where("s.journal_id", "=", journal.id);
   query = status ? query.where("s.status", "=", status) : query.where("s.status", "!=", "draft");
   const rows = await query.orderBy("s.submitted_at").orderBy("s.id").execute();
@@ -92,7 +83,7 @@ export async function workflowSettings(
   party: Party,
   uri: string,
 ): Promise<WorkflowSettings> {
-  const editor = editorOnly(party);
+  const editor = accountOfKind(party, "manager");
   await assertJournalAccess(ctx, editor, uri);
   const row = await ctx.db
     .selectFrom("journals")
@@ -184,7 +175,7 @@ export async function decide(
 ): Promise<{ status: string }> {
   const { submission, view } = await loadSubmissionFor(ctx, party, id);
   assertEditor(view);
-  const editor = editorOnly(party);
+  const editor = accountOfKind(party, "manager");
   const now = timestamp();
   const [author, journal, editorRow] = await Promise.all([
     ctx.db
@@ -251,7 +242,7 @@ export async function decide(
 export async function addNote(ctx: AppContext, party: Party, id: number, body: string) {
   const { view } = await loadSubmissionFor(ctx, party, id);
   assertEditor(view);
-  const editor = editorOnly(party);
+  const editor = accountOfKind(party, "manager");
   const now = timestamp();
   await ctx.db
     .insertInto("submission_notes")
@@ -282,7 +273,7 @@ export async function scheduleForPublication(
 ): Promise<{ paperId: number; journalUri: string }> {
   const { submission, view } = await loadSubmissionFor(ctx, party, id);
   assertEditor(view);
-  const editor = editorOnly(party);
+  const editor = accountOfKind(party, "manager");
   if (submission.status !== "accepted") throw new AppError("conflict", NOT_ACCEPTED);
   if (submission.paper_id !== null) throw new AppError("conflict", ALREADY_SCHEDULED);
   const issue = await ctx.db

@@ -169,15 +169,19 @@ export async function reviewerScreen(ctx: AppContext, token: string): Promise<Re
   const a = await assignmentOf(ctx, token);
   if (!a || a.status === "cancelled") throw gone();
   const s = await submissionOf(ctx, a);
+  // what the link shows in every state: the invitation and the submission's title
+  const invitation = {
+    status: a.status,
+    round: a.round,
+    due_on: a.due_on,
+    responded_at: a.responded_at,
+    journal_name: s.journal_name,
+    review_mode: s.review_mode,
+    title: s.title,
+  };
   if (a.status === "declined") {
     return {
-      status: a.status,
-      round: a.round,
-      due_on: a.due_on,
-      responded_at: a.responded_at,
-      journal_name: s.journal_name,
-      review_mode: s.review_mode,
-      title: s.title,
+      ...invitation,
       abstract: "",
       keywords: "",
       authors: [],
@@ -225,13 +229,7 @@ export async function reviewerScreen(ctx: AppContext, token: string): Promise<Re
         )
       : [];
   return {
-    status: a.status,
-    round: a.round,
-    due_on: a.due_on,
-    responded_at: a.responded_at,
-    journal_name: s.journal_name,
-    review_mode: s.review_mode,
-    title: s.title,
+    ...invitation,
     abstract: metadata.abstract ?? "",
     keywords: reading ? (metadata.keywords ?? "") : "",
     authors,

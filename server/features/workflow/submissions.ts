@@ -23,9 +23,10 @@ import { AppError, invalid, notFound } from "../../services/errors.ts";
 import { timestamp } from "../../services/write.ts";
 import { displayName } from "../accounts/users.ts";
 import {
-  type AccountParty,
+  accountOfKind,
   assertAuthor,
   loadSubmissionFor,
+  NO_JOURNAL,
   type Party,
   type SubmissionView,
 } from "./access.ts";
@@ -35,7 +36,6 @@ import { reviewFilesForAuthor } from "./review-files.ts";
 import { moveSubmission, recordEvent } from "./states.ts";
 
 export const NOT_ACCEPTING = msg("This journal does not accept submissions at the moment.");
-export const NO_JOURNAL = msg("There is no such journal.");
 export const MANUSCRIPT_MISSING = msg("Upload the manuscript before submitting.");
 export const NOT_A_DRAFT = msg("This submission has been submitted and can no longer be edited.");
 
@@ -66,11 +66,6 @@ export const checklistItems = (text: string): string[] =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-const authorOnly = (party: Party): AccountParty => {
-  if (party.type !== "account" || party.kind !== "author") throw notFound(NO_JOURNAL);
-  return party;
-};
-
 /**
  * A new draft of author `party` in journal `uri`.
  * @returns its id.
@@ -83,7 +78,7 @@ export async function createSubmission(
   uri: string,
   input: SubmissionMetadataInput & { note_to_editor: string },
 ): Promise<{ id: number }> {
-  const author = authorOnly(party);
+  const author = accountOfKind(party, "author");
   const journal = await journalForSubmission(ctx, uri);
   const now = timestamp();
   const { note_to_editor, ...metadata } = input;
@@ -226,25 +221,29 @@ export async function reviseSubmission(
   });
 }
 
+/**
+ * The columns of `submissions as s` that a {@link SubmissionSummary} shows, in the author's list
+ * and the editors' queue alike; each adds the journal and the author its own way.
+ */
+export const SUMMARY_COLUMNS = [
+  "s.id",
+  "s.title",
+  "s.status",
+  "s.submitted_at",
+  "s.updated_at",
+  "s.round",
+] as const;
+
 /** Author `party`'s submissions, newest first. */
 export async function listOwnSubmissions(
   ctx: AppContext,
   party: Party,
 ): Promise<SubmissionSummary[]> {
-  const author = authorOnly(party);
+  const author = accountOfKind(party, "author");
   const rows = await ctx.db
     .selectFrom("submissions as s")
     .innerJoin("journals as j", "j.id", "s.journal_id")
-    .select([
-      "s.id",
-      "s.title",
-      "s.status",
-      "s.submitted_at",
-      "s.updated_at",
-      "s.round",
-      "j.uri as journal_uri",
-      "j.name as journal_name",
-    ])
+    .select([...SUMMARY_COLUMNS, "j.uri as journal_uri", "j.name as journal_name"])
     .where("s.author_id", "=", author.id)
     .orderBy("s.id", "desc")
     .execute();

@@ -13,7 +13,7 @@ import type { MailTemplateItem } from "../../../shared/workflow-api.ts";
 import { serverTranslator } from "../../i18n/catalogues.ts";
 import type { AppContext } from "../../services/context.ts";
 import { notFound } from "../../services/errors.ts";
-import type { Party } from "./access.ts";
+import { NO_JOURNAL, type Party } from "./access.ts";
 import { workflowSettings } from "./editorial.ts";
 import {
   DEFAULT_TEMPLATES,
@@ -38,7 +38,7 @@ async function editedJournal(ctx: AppContext, party: Party, uri: string) {
     .select(["id", "name"])
     .where("uri", "=", uri)
     .executeTakeFirst();
-  if (!journal) throw notFound(msg("There is no such journal."));
+  if (!journal) throw notFound(NO_JOURNAL);
   return journal;
 }
 
