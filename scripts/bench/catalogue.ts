@@ -68,8 +68,11 @@ export type CatalogueCounts = {
   fullText: number;
   /** Papers whose abstract or full text mentions "species". */
   frequent: number;
-  /** How the search rows were written: batched, or `indexPaper` per paper (fallback). */
-  searchWriter: "batched" | "indexPaper";
+  /**
+   * How the search rows were written: batched, `indexPaper` per paper (fallback), or computed in
+   * SQL by the bulk builder (scripts/bench/bulk-catalogue.ts).
+   */
+  searchWriter: "batched" | "indexPaper" | "bulk";
   seconds: number;
 };
 
