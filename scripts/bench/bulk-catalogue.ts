@@ -28,6 +28,7 @@
  * back) and throws when a row differs, so a change to search.ts cannot leave the bench measuring
  * rows the app would not write.
  */
+import { readFileSync } from "node:fs";
 import { type Kysely, sql } from "kysely";
 import type { DatabaseHandle } from "../../server/db/database.ts";
 import type { Database } from "../../server/db/schema.ts";
@@ -247,6 +248,31 @@ async function bulkSession(db: Db, on: boolean): Promise<void> {
   }
 }
 
+/**
+ * CPU seconds a PostgreSQL backend of `db`'s connection has run so far, from Linux's
+ * `/proc/<pid>/schedstat`; null where PostgreSQL runs on another machine (or the file cannot be
+ * read). The machine's load does not inflate it as it does wall-clock time.
+ */
+async function backendCpuSeconds(db: Db): Promise<number | null> {
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+  try {
+    const ns = Number(readFileSync(`/proc/${rows[0]?.pid}/schedstat`, "utf8").split(" ")[0]);
+    return Number.isFinite(ns) ? ns / 1e9 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A bulk build's counts, with the CPU it took. */
+export type BulkCounts = CatalogueCounts & {
+  /**
+   * CPU seconds of the build: this Node process (text making, parameters; the whole process)
+   * and the two PostgreSQL backends of the load (rows, search rows, indexes; null where they
+   * cannot be read). The ANALYZE and the check run on other connections and are not counted.
+   */
+  cpu: { node: number; postgres: number | null };
+};
+
 /** What a build reports besides the counts. */
 export type BulkProgress = {
   /** Called after each batch is loaded, with papers loaded so far. */
@@ -267,13 +293,13 @@ export type BulkProgress = {
  * `shape.fullText` papers spread evenly have a PDF and a full text of 2,000 to 6,000 words.
  * Deterministic for a seed.
  * @throws when the dialect is not PostgreSQL, and when a checked row differs from `indexPaper`'s.
- * @returns the counts and the build's wall-clock seconds (the check included).
+ * @returns the counts, the build's wall-clock seconds (the check included) and its CPU seconds.
  */
 export async function buildBulkCatalogue(
   handle: DatabaseHandle,
   shape: CatalogueShape,
   progress: BulkProgress = {},
-): Promise<CatalogueCounts> {
+): Promise<BulkCounts> {
   if (handle.dialect !== "postgres") throw new Error("buildBulkCatalogue: PostgreSQL only");
   const started = performance.now();
   const random = createRandom(shape.seed);
@@ -281,7 +307,9 @@ export async function buildBulkCatalogue(
   const firstDay = Date.UTC(1990, 0, 1);
   const span = Date.UTC(2026, 10, 1) - firstDay;
   const iso = (ms: number) => new Date(ms).toISOString();
-  const counts: CatalogueCounts = {
+  const nodeCpu = process.cpuUsage();
+  const counts: BulkCounts = {
+    cpu: { node: 0, postgres: null },
     journals: shape.journals,
     issues: shape.issues,
     papers: 0,
@@ -294,6 +322,7 @@ export async function buildBulkCatalogue(
 
   await handle.db.connection().execute(async (load) => {
     await handle.db.connection().execute(async (search) => {
+      const cpuBefore = [await backendCpuSeconds(load), await backendCpuSeconds(search)];
       await bulkSession(load, true);
       await bulkSession(search, true);
       const config = await configFor(load, PAPER_LANGUAGE);
@@ -483,6 +512,11 @@ export async function buildBulkCatalogue(
       await sql`reset maintenance_work_mem`.execute(search);
       await bulkSession(load, false);
       await bulkSession(search, false);
+      const cpuAfter = [await backendCpuSeconds(load), await backendCpuSeconds(search)];
+      const sum = (xs: (number | null)[]) =>
+        xs.some((x) => x === null) ? null : xs.reduce<number>((t, x) => t + (x ?? 0), 0);
+      const [before, after] = [sum(cpuBefore), sum(cpuAfter)];
+      counts.cpu.postgres = before === null || after === null ? null : after - before;
     });
   });
   progress.phase?.("analyse");
@@ -490,6 +524,8 @@ export async function buildBulkCatalogue(
   progress.phase?.("check");
   await checkAgainstIndexPaper(handle.db, await samplePaperIds(handle.db, shape.seed));
   counts.seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(nodeCpu);
+  counts.cpu.node = (used.user + used.system) / 1e6;
   return counts;
 }
 

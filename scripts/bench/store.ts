@@ -17,7 +17,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrate, openDatabase } from "../../server/db/database.ts";
-import { buildBulkCatalogue } from "./bulk-catalogue.ts";
+import { type BulkCounts, buildBulkCatalogue } from "./bulk-catalogue.ts";
 import {
   buildCatalogue,
   type CatalogueCounts,
@@ -195,7 +195,7 @@ export async function reportPostgresBuild(
     const c = built.counts;
     const en = (n: number) => n.toLocaleString("en");
     console.log(
-      `PostgreSQL catalogue ${new URL(built.url).pathname.slice(1)}: ${built.built ? "built" : "reused (built earlier)"} in ${c.seconds.toFixed(0)} s (${en(Math.round(c.papers / c.seconds))} papers/s); ${en(c.papers)} papers, ${en(c.authors)} author rows, ${en(c.issues)} issues, ${en(c.journals)} journals, ${en(c.fullText)} full texts; search rows: ${c.searchWriter}; database ${rows[0]?.mb} MB (paper_search ${rows[0]?.search_mb} MB); load average ${loadBefore.toFixed(1)} before, ${Math.min(...during).toFixed(1)}–${Math.max(...during).toFixed(1)} during, ${loadAfter.toFixed(1)} after`,
+      `PostgreSQL catalogue ${new URL(built.url).pathname.slice(1)}: ${built.built ? "built" : "reused (built earlier)"} in ${c.seconds.toFixed(0)} s (${en(Math.round(c.papers / c.seconds))} papers/s); ${en(c.papers)} papers, ${en(c.authors)} author rows, ${en(c.issues)} issues, ${en(c.journals)} journals, ${en(c.fullText)} full texts; search rows: ${c.searchWriter}; CPU ${"cpu" in c ? `${(c.cpu as BulkCounts["cpu"]).node.toFixed(0)} s Node + ${(c.cpu as BulkCounts["cpu"]).postgres?.toFixed(0) ?? "?"} s PostgreSQL` : "not recorded"}; database ${rows[0]?.mb} MB (paper_search ${rows[0]?.search_mb} MB); load average ${loadBefore.toFixed(1)} before, ${Math.min(...during).toFixed(1)}–${Math.max(...during).toFixed(1)} during, ${loadAfter.toFixed(1)} after`,
     );
   } finally {
     await client.end();
