@@ -325,193 +325,198 @@ export async function buildBulkCatalogue(
       const cpuBefore = [await backendCpuSeconds(load), await backendCpuSeconds(search)];
       await bulkSession(load, true);
       await bulkSession(search, true);
-      const config = await configFor(load, PAPER_LANGUAGE);
-      const next = await nextIds(load);
-      const indexes = await dropSecondaryIndexes(load);
-
-      // Journals and partners.
-      const journalIds: number[] = [];
-      const journals = new ColumnRows(JOURNAL_COLUMNS);
-      for (let j = 0; j < shape.journals; j++) {
-        const name = text.journalName();
-        const created = iso(firstDay + (span * j) / shape.journals / 4);
-        const id = (next.journals as number) + j;
-        journalIds.push(id);
-        journals.push(
-          id,
-          `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${j + 1}`,
-          name,
-          name
-            .split(" ")
-            .filter((w) => w.length > 3)
-            .map((w) => w.slice(0, 4))
-            .join(". "),
-          `${String(1000 + j).padStart(4, "0")}-${String(random.int(100, 999))}X`,
-          random.pick(INSTITUTIONS),
-          random.pick(FREQUENCIES),
-          `${text.abstract(false)}\n\n${text.abstract(false)}`,
-          text.abstract(false),
-          text.abstract(false),
-          `editor${j + 1}@journals.example.org`,
-          "No article processing charge.",
-          text.personName(),
-          `contact${j + 1}@journals.example.org`,
-          SUBJECTS[j % SUBJECTS.length] as string,
-          1,
-          created,
-          created,
-        );
-      }
-      await insertColumns(load, "journals", journals);
-      const partners = new ColumnRows(PARTNER_COLUMNS);
-      for (const [i, name] of INSTITUTIONS.entries())
-        partners.push(
-          (next.partners as number) + i,
-          name,
-          `https://www.example.org/partner/${i + 1}`,
-          i,
-          iso(firstDay),
-        );
-      await insertColumns(load, "partners", partners);
-
-      // Issues, editors, papers and authors, a batch of about PAPERS_PER_BATCH papers at a time;
-      // each batch's search rows on the second connection while the next batch is written.
-      const perJournal = new Map<number, number>();
-      let paperId = next.papers as number;
-      let authorId = next.paper_authors as number;
-      let editorId = next.editors as number;
-      const pending: Promise<void>[] = [];
-      let indexed = 0;
       let searchChain: Promise<void> = Promise.resolve();
-      let issue = 0;
-      while (issue < shape.issues) {
-        const issues = new ColumnRows(ISSUE_COLUMNS);
-        const editors = new ColumnRows(EDITOR_COLUMNS);
-        const papers = new ColumnRows(PAPER_COLUMNS);
-        const authors = new ColumnRows(AUTHOR_COLUMNS);
-        const firstPaper = paperId;
-        while (issue < shape.issues && papers.length < PAPERS_PER_BATCH) {
-          const issueId = (next.publications as number) + issue;
-          const date = iso(firstDay + Math.floor((span * (issue + 1)) / shape.issues));
-          const journal = issue % shape.journals;
-          const nth = perJournal.get(journal) ?? 0;
-          perJournal.set(journal, nth + 1);
-          const publishedOn = date.slice(0, 10);
-          issues.push(
-            issueId,
-            journalIds[journal] as number,
-            String(Math.floor(nth / 4) + 1),
-            String((nth % 4) + 1),
-            Number(date.slice(0, 4)),
-            "published",
-            publishedOn,
-            date,
-            date,
-          );
-          for (const [position, role] of [
-            "Editor-in-Chief",
-            "Academic Editor",
-            "Academic Editor",
-          ].entries())
-            editors.push(
-              editorId++,
-              issueId,
-              text.personName(),
-              random.pick(INSTITUTIONS),
-              role,
-              position,
-            );
-          const from = Math.floor((shape.papers * issue) / shape.issues);
-          const to = Math.floor((shape.papers * (issue + 1)) / shape.issues);
-          let page = 1;
-          for (let n = from; n < to; n++) {
-            const full =
-              Math.floor(((n + 1) * shape.fullText) / shape.papers) >
-              Math.floor((n * shape.fullText) / shape.papers);
-            const frequent = random.next() < 0.5;
-            const pages = random.int(6, 30);
-            const added = iso(Date.parse(date) + (n - from) * 60_000);
-            const id = paperId++;
-            papers.push(
-              id,
-              issueId,
-              text.title(),
-              `10.5555/bench.${shape.seed}.${n + 1}`,
-              text.abstract(frequent && !full),
-              text.keywords(),
-              full ? `papers/bench-${n + 1}.pdf` : null,
-              full ? pages * 90_000 : null,
-              full ? pages : null,
-              0,
-              full ? text.fullText(random.int(2_000, 6_000), frequent) : null,
-              String(page),
-              String(page + pages - 1),
-              publishedOn,
-              "https://creativecommons.org/licenses/by/4.0/",
-              PAPER_LANGUAGE,
-              n - from,
-              added,
-              added,
-            );
-            page += pages;
-            for (let position = 0, k = random.int(1, 8); position < k; position++) {
-              authors.push(
-                authorId,
-                id,
-                position,
-                text.personName(),
-                position === 0 ? `author${id}@example.org` : null,
-                random.pick(INSTITUTIONS),
-              );
-              authorId++;
-            }
-            if (full) counts.fullText++;
-            if (frequent) counts.frequent++;
-          }
-          issue++;
-        }
-        await insertColumns(load, "publications", issues);
-        await insertColumns(load, "editors", editors);
-        await insertColumns(load, "papers", papers);
-        await insertColumns(load, "paper_authors", authors);
-        counts.papers += papers.length;
-        counts.authors += authors.length;
-        progress.loaded?.(counts.papers);
-        const lastPaper = paperId - 1;
-        if (lastPaper < firstPaper) continue;
-        searchChain = searchChain.then(async () => {
-          await writeSearchRows(search, config, firstPaper, lastPaper);
-          indexed += lastPaper - firstPaper + 1;
-          progress.indexed?.(indexed);
-        });
-        // keep the rejection observed until it is awaited below
-        searchChain.catch(() => {});
-        pending.push(searchChain);
-        if (pending.length > SEARCH_QUEUE) await pending.shift();
-      }
-      await searchChain;
+      // the pooled connections go back to the pool as they came, whatever happens
+      try {
+        const config = await configFor(load, PAPER_LANGUAGE);
+        const next = await nextIds(load);
+        const indexes = await dropSecondaryIndexes(load);
 
-      progress.phase?.("indexes");
-      // The sort of an index build spills to disk below this; the bench machine has 24 GB.
-      await sql`set maintenance_work_mem = '1GB'`.execute(load);
-      await sql`set maintenance_work_mem = '1GB'`.execute(search);
-      // the GIN indexes (the slow ones) on one connection, the btrees on the other
-      const gin = indexes.filter((def) => / using gin /i.test(def));
-      const btree = indexes.filter((def) => !/ using gin /i.test(def));
-      const build = async (conn: Db, defs: string[]) => {
-        for (const def of defs) await sql.raw(def).execute(conn);
-      };
-      await Promise.all([build(search, gin), build(load, btree)]);
-      for (const table of SEQUENCED) {
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'),
+        // Journals and partners.
+        const journalIds: number[] = [];
+        const journals = new ColumnRows(JOURNAL_COLUMNS);
+        for (let j = 0; j < shape.journals; j++) {
+          const name = text.journalName();
+          const created = iso(firstDay + (span * j) / shape.journals / 4);
+          const id = (next.journals as number) + j;
+          journalIds.push(id);
+          journals.push(
+            id,
+            `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${j + 1}`,
+            name,
+            name
+              .split(" ")
+              .filter((w) => w.length > 3)
+              .map((w) => w.slice(0, 4))
+              .join(". "),
+            `${String(1000 + j).padStart(4, "0")}-${String(random.int(100, 999))}X`,
+            random.pick(INSTITUTIONS),
+            random.pick(FREQUENCIES),
+            `${text.abstract(false)}\n\n${text.abstract(false)}`,
+            text.abstract(false),
+            text.abstract(false),
+            `editor${j + 1}@journals.example.org`,
+            "No article processing charge.",
+            text.personName(),
+            `contact${j + 1}@journals.example.org`,
+            SUBJECTS[j % SUBJECTS.length] as string,
+            1,
+            created,
+            created,
+          );
+        }
+        await insertColumns(load, "journals", journals);
+        const partners = new ColumnRows(PARTNER_COLUMNS);
+        for (const [i, name] of INSTITUTIONS.entries())
+          partners.push(
+            (next.partners as number) + i,
+            name,
+            `https://www.example.org/partner/${i + 1}`,
+            i,
+            iso(firstDay),
+          );
+        await insertColumns(load, "partners", partners);
+
+        // Issues, editors, papers and authors, a batch of about PAPERS_PER_BATCH papers at a time;
+        // each batch's search rows on the second connection while the next batch is written.
+        const perJournal = new Map<number, number>();
+        let paperId = next.papers as number;
+        let authorId = next.paper_authors as number;
+        let editorId = next.editors as number;
+        const pending: Promise<void>[] = [];
+        let indexed = 0;
+        let issue = 0;
+        while (issue < shape.issues) {
+          const issues = new ColumnRows(ISSUE_COLUMNS);
+          const editors = new ColumnRows(EDITOR_COLUMNS);
+          const papers = new ColumnRows(PAPER_COLUMNS);
+          const authors = new ColumnRows(AUTHOR_COLUMNS);
+          const firstPaper = paperId;
+          while (issue < shape.issues && papers.length < PAPERS_PER_BATCH) {
+            const issueId = (next.publications as number) + issue;
+            const date = iso(firstDay + Math.floor((span * (issue + 1)) / shape.issues));
+            const journal = issue % shape.journals;
+            const nth = perJournal.get(journal) ?? 0;
+            perJournal.set(journal, nth + 1);
+            const publishedOn = date.slice(0, 10);
+            issues.push(
+              issueId,
+              journalIds[journal] as number,
+              String(Math.floor(nth / 4) + 1),
+              String((nth % 4) + 1),
+              Number(date.slice(0, 4)),
+              "published",
+              publishedOn,
+              date,
+              date,
+            );
+            for (const [position, role] of [
+              "Editor-in-Chief",
+              "Academic Editor",
+              "Academic Editor",
+            ].entries())
+              editors.push(
+                editorId++,
+                issueId,
+                text.personName(),
+                random.pick(INSTITUTIONS),
+                role,
+                position,
+              );
+            const from = Math.floor((shape.papers * issue) / shape.issues);
+            const to = Math.floor((shape.papers * (issue + 1)) / shape.issues);
+            let page = 1;
+            for (let n = from; n < to; n++) {
+              const full =
+                Math.floor(((n + 1) * shape.fullText) / shape.papers) >
+                Math.floor((n * shape.fullText) / shape.papers);
+              const frequent = random.next() < 0.5;
+              const pages = random.int(6, 30);
+              const added = iso(Date.parse(date) + (n - from) * 60_000);
+              const id = paperId++;
+              papers.push(
+                id,
+                issueId,
+                text.title(),
+                `10.5555/bench.${shape.seed}.${n + 1}`,
+                text.abstract(frequent && !full),
+                text.keywords(),
+                full ? `papers/bench-${n + 1}.pdf` : null,
+                full ? pages * 90_000 : null,
+                full ? pages : null,
+                0,
+                full ? text.fullText(random.int(2_000, 6_000), frequent) : null,
+                String(page),
+                String(page + pages - 1),
+                publishedOn,
+                "https://creativecommons.org/licenses/by/4.0/",
+                PAPER_LANGUAGE,
+                n - from,
+                added,
+                added,
+              );
+              page += pages;
+              for (let position = 0, k = random.int(1, 8); position < k; position++) {
+                authors.push(
+                  authorId,
+                  id,
+                  position,
+                  text.personName(),
+                  position === 0 ? `author${id}@example.org` : null,
+                  random.pick(INSTITUTIONS),
+                );
+                authorId++;
+              }
+              if (full) counts.fullText++;
+              if (frequent) counts.frequent++;
+            }
+            issue++;
+          }
+          await insertColumns(load, "publications", issues);
+          await insertColumns(load, "editors", editors);
+          await insertColumns(load, "papers", papers);
+          await insertColumns(load, "paper_authors", authors);
+          counts.papers += papers.length;
+          counts.authors += authors.length;
+          progress.loaded?.(counts.papers);
+          const lastPaper = paperId - 1;
+          if (lastPaper < firstPaper) continue;
+          searchChain = searchChain.then(async () => {
+            await writeSearchRows(search, config, firstPaper, lastPaper);
+            indexed += lastPaper - firstPaper + 1;
+            progress.indexed?.(indexed);
+          });
+          // keep the rejection observed until it is awaited below
+          searchChain.catch(() => {});
+          pending.push(searchChain);
+          if (pending.length > SEARCH_QUEUE) await pending.shift();
+        }
+        await searchChain;
+
+        progress.phase?.("indexes");
+        // The sort of an index build spills to disk below this; the bench machine has 24 GB.
+        await sql`set maintenance_work_mem = '1GB'`.execute(load);
+        await sql`set maintenance_work_mem = '1GB'`.execute(search);
+        // the GIN indexes (the slow ones) on one connection, the btrees on the other
+        const gin = indexes.filter((def) => / using gin /i.test(def));
+        const btree = indexes.filter((def) => !/ using gin /i.test(def));
+        const build = async (conn: Db, defs: string[]) => {
+          for (const def of defs) await sql.raw(def).execute(conn);
+        };
+        await Promise.all([build(search, gin), build(load, btree)]);
+        for (const table of SEQUENCED) {
+          await sql`select setval(pg_get_serial_sequence(${table}, 'id'),
           (select max(id) from ${sql.table(table)}))`.execute(load);
-      }
-      await sql`insert into search_configs (config) values (${config})
+        }
+        await sql`insert into search_configs (config) values (${config})
         on conflict (config) do nothing`.execute(load);
-      await sql`reset maintenance_work_mem`.execute(load);
-      await sql`reset maintenance_work_mem`.execute(search);
-      await bulkSession(load, false);
-      await bulkSession(search, false);
+      } finally {
+        await searchChain.catch(() => {});
+        for (const conn of [load, search]) {
+          await sql`reset maintenance_work_mem`.execute(conn);
+          await bulkSession(conn, false);
+        }
+      }
       const cpuAfter = [await backendCpuSeconds(load), await backendCpuSeconds(search)];
       const sum = (xs: (number | null)[]) =>
         xs.some((x) => x === null) ? null : xs.reduce<number>((t, x) => t + (x ?? 0), 0);
