@@ -18,10 +18,15 @@
  * memory row alone, for a quick check with a small BENCH_RSS_SEARCHES), BENCH_SQLITE (1; 0
  * skips the SQLite catalogue and its figures, page weight and Lighthouse included: the
  * 1,000,000-paper PostgreSQL run), DATABASE_URL (unset: SQLite only).
+ *
+ * Arguments (after `npm run bench:scale --`): `--papers N` (BENCH_PAPERS's value, which it
+ * overrides); `--build-only`: build (or find built) the PostgreSQL catalogue of DATABASE_URL's
+ * server and print its build time, rows and size, nothing else (decision 570).
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { sql } from "kysely";
 import { z } from "zod";
 import { type DatabaseHandle, migrate, openDatabase } from "../server/db/database.ts";
@@ -34,7 +39,12 @@ import { declaredJs, loadedJs, type PageWeight } from "./bench/page-weight.ts";
 import { printTable, type Row } from "./bench/report.ts";
 import { type ChildServer, startAppServer, startBareServer } from "./bench/servers.ts";
 import { measureSitemap } from "./bench/sitemap.ts";
-import { catalogueDir, postgresCatalogue, sqliteCatalogue } from "./bench/store.ts";
+import {
+  catalogueDir,
+  postgresCatalogue,
+  reportPostgresBuild,
+  sqliteCatalogue,
+} from "./bench/store.ts";
 import {
   afterWriteLatency,
   concurrentMisses,
@@ -575,6 +585,21 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const env = parsed.data;
+  const args = z
+    .object({ papers: count(env.BENCH_PAPERS), "build-only": z.boolean().default(false) })
+    .parse(
+      parseArgs({
+        options: { papers: { type: "string" }, "build-only": { type: "boolean" } },
+      }).values,
+    );
+  env.BENCH_PAPERS = args.papers;
+  if (args["build-only"]) {
+    if (!env.DATABASE_URL) throw new Error("bench:scale --build-only: DATABASE_URL is not set");
+    const baseDir = path.resolve(root, env.BENCH_DATA_DIR);
+    const shape = catalogueShape(env.BENCH_PAPERS, env.BENCH_SEED);
+    await reportPostgresBuild(env.DATABASE_URL, baseDir, shape);
+    return;
+  }
   // the memory row alone: no throughput, page, weight, Lighthouse or import figures
   const rssOnly = env.BENCH_RSS_ONLY === "1";
   const buildDir = path.resolve(root, env.BUILD_DIR);

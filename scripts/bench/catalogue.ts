@@ -9,8 +9,9 @@
  * One builder for both databases (decision 325): the same seeded text maker writes every paper,
  * only the write path differs.
  * - SQLite: Kysely multi-row inserts of 400 rows, search rows written from the same text.
- * - PostgreSQL (the bulk path, for 1,000,000 papers): the secondary indexes of the catalogue
- *   tables are dropped first and rebuilt at the end (one sorted build instead of millions of
+ * - PostgreSQL (decision 325's bulk path; `npm run bench:scale` now builds its PostgreSQL
+ *   catalogue with scripts/bench/bulk-catalogue.ts, decision 570): the GIN indexes of
+ *   `paper_search` are dropped first and rebuilt at the end (one sorted build instead of millions of
  *   GIN insertions); papers and authors go in 10,000 papers a statement as column arrays
  *   (`insert … select … from unnest($1::text[], …)`, one parameter per column); the search rows
  *   are computed afterwards inside PostgreSQL from the stored papers and authors
@@ -68,8 +69,11 @@ export type CatalogueCounts = {
   fullText: number;
   /** Papers whose abstract or full text mentions "species". */
   frequent: number;
-  /** How the search rows were written: batched, or `indexPaper` per paper (fallback). */
-  searchWriter: "batched" | "indexPaper";
+  /**
+   * How the search rows were written: batched, `indexPaper` per paper (fallback), or computed in
+   * SQL by the bulk builder (scripts/bench/bulk-catalogue.ts).
+   */
+  searchWriter: "batched" | "indexPaper" | "bulk";
   seconds: number;
 };
 

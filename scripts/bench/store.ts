@@ -7,14 +7,17 @@
  *   as is; `catalogue.json` beside it is written last, so a half-built folder is rebuilt.
  * - PostgreSQL: a database `athenaeum_bench` (`athenaeum_bench_<papers>_<seed>` for other shapes)
  *   created on the server of DATABASE_URL; the database DATABASE_URL names is never written.
- *   Its fingerprint is kept in `<BENCH_DATA_DIR>/<database>.json`.
+ *   Its fingerprint is kept in `<BENCH_DATA_DIR>/<database>.json`. It is built in bulk
+ *   (scripts/bench/bulk-catalogue.ts, decision 570) and checked against `indexPaper`.
  */
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrate, openDatabase } from "../../server/db/database.ts";
+import { type BulkCounts, buildBulkCatalogue } from "./bulk-catalogue.ts";
 import {
   buildCatalogue,
   type CatalogueCounts,
@@ -40,7 +43,7 @@ export function catalogueFingerprint(shape: CatalogueShape): string {
     ...readdirSync(migrations).map((f) => path.join(migrations, f)),
     path.join(root, "server/db/database.ts"),
     path.join(root, "server/features/search/search.ts"),
-    ...["catalogue.ts", "text.ts", "words.ts", "random.ts"].map((f) =>
+    ...["catalogue.ts", "bulk-catalogue.ts", "text.ts", "words.ts", "random.ts"].map((f) =>
       path.join(import.meta.dirname, f),
     ),
   ].sort();
@@ -134,7 +137,7 @@ export async function postgresCatalogue(
   } finally {
     await admin.end();
   }
-  // The bulk path's statements (5,000 papers' search rows, the GIN index of a million rows)
+  // The bulk path's statements (10,000 papers' search rows, the GIN index of a million rows)
   // run for minutes on a loaded machine: past the server's 30 s `statement_timeout`.
   const handle = openDatabase({
     databaseUrl: url.toString(),
@@ -142,16 +145,59 @@ export async function postgresCatalogue(
   });
   try {
     await migrate(handle);
-    const counts = await buildCatalogue(
-      handle,
-      shape,
-      progressPrinter("PostgreSQL", shape.papers),
-      progressPrinter("PostgreSQL search rows", shape.papers),
-    );
+    const phaseStarted = performance.now();
+    const counts = await buildBulkCatalogue(handle, shape, {
+      loaded: progressPrinter("PostgreSQL rows", shape.papers),
+      indexed: progressPrinter("PostgreSQL search rows", shape.papers),
+      phase: (name) =>
+        console.log(
+          `  PostgreSQL: ${name}… (${((performance.now() - phaseStarted) / 1000).toFixed(0)} s)`,
+        ),
+    });
     await mkdir(baseDir, { recursive: true });
     writeFileSync(markerFile, `${JSON.stringify({ fingerprint, counts }, null, 2)}\n`);
     return { counts, built: true, url: url.toString() };
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * `npm run bench:scale -- --build-only`: builds (or finds built) the PostgreSQL catalogue of
+ * `shape` on the server of `serverUrl` ({@link postgresCatalogue}) and prints its build time,
+ * papers a second, rows, database size (`pg_database_size`, MB) and the 1-minute load average
+ * before, during (lowest and highest, sampled every 10 s) and after: the figures decision 570
+ * records.
+ */
+export async function reportPostgresBuild(
+  serverUrl: string,
+  baseDir: string,
+  shape: CatalogueShape,
+): Promise<void> {
+  const load = () => loadavg()[0] as number;
+  const loadBefore = load();
+  const during = [loadBefore];
+  const sampler = setInterval(() => during.push(load()), 10_000);
+  let built: Awaited<ReturnType<typeof postgresCatalogue>>;
+  try {
+    built = await postgresCatalogue(serverUrl, baseDir, shape);
+  } finally {
+    clearInterval(sampler);
+  }
+  const loadAfter = load();
+  const client = new pg.Client({ connectionString: built.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ mb: string; search_mb: string }>(
+      `select (pg_database_size(current_database()) / 1e6)::int::text as mb,
+        (pg_total_relation_size('paper_search') / 1e6)::int::text as search_mb`,
+    );
+    const c = built.counts;
+    const en = (n: number) => n.toLocaleString("en");
+    console.log(
+      `PostgreSQL catalogue ${new URL(built.url).pathname.slice(1)}: ${built.built ? "built" : "reused (built earlier)"} in ${c.seconds.toFixed(0)} s (${en(Math.round(c.papers / c.seconds))} papers/s); ${en(c.papers)} papers, ${en(c.authors)} author rows, ${en(c.issues)} issues, ${en(c.journals)} journals, ${en(c.fullText)} full texts; search rows: ${c.searchWriter}; CPU ${"cpu" in c ? `${(c.cpu as BulkCounts["cpu"]).node.toFixed(0)} s Node + ${(c.cpu as BulkCounts["cpu"]).postgres?.toFixed(0) ?? "?"} s PostgreSQL` : "not recorded"}; database ${rows[0]?.mb} MB (paper_search ${rows[0]?.search_mb} MB); load average ${loadBefore.toFixed(1)} before, ${Math.min(...during).toFixed(1)}–${Math.max(...during).toFixed(1)} during, ${loadAfter.toFixed(1)} after`,
+    );
+  } finally {
+    await client.end();
   }
 }
