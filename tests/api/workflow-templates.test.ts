@@ -7,7 +7,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderMail } from "../../server/features/workflow/mail-templates.ts";
-import { createManager, sessionCookie } from "../helpers/account.ts";
+import { createManager, sessionCookie, signedInJournalManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { insertJournalWithIssue } from "../helpers/fixtures.ts";
 import { signedInAuthor } from "../helpers/workflow.ts";
@@ -36,12 +36,7 @@ beforeAll(async () => {
     name: "Journal of Compilers",
     abbreviation: "JC",
   }));
-  const ed = await createManager(t.ctx);
-  await t.ctx.db
-    .insertInto("journal_managers")
-    .values({ journal_id: journalId, user_id: ed.user.id, created_at: new Date().toISOString() })
-    .execute();
-  editor = await sessionCookie(t.ctx, ed.user.id);
+  editor = (await signedInJournalManager(t, journalId)).cookie;
   outsider = await sessionCookie(t.ctx, (await createManager(t.ctx)).user.id);
 });
 afterAll(async () => {

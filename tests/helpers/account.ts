@@ -63,6 +63,28 @@ export async function signedInManager(
 }
 
 /**
+ * A new manager of the journal `journalId` (its `journal_managers` row written straight into the
+ * table, as an administrator's assignment stores it, dated now) and the `Cookie` header value
+ * of a session of theirs.
+ */
+export async function signedInJournalManager(
+  t: TestContext,
+  journalId: number,
+  overrides: Partial<NewManager> = {},
+): Promise<{ user: User; email: string; password: string; cookie: string }> {
+  const manager = await signedInManager(t, overrides);
+  await t.ctx.db
+    .insertInto("journal_managers")
+    .values({
+      journal_id: journalId,
+      user_id: manager.user.id,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return manager;
+}
+
+/**
  * A new site administrator and the `Cookie` header value of a session of theirs (the file's
  * first account is one anyway; this one is, whatever came before: decision 190).
  */
