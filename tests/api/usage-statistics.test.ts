@@ -9,16 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../server/features/accounts/access.ts";
 import { addDays, utcToday } from "../../server/features/usage/figures.ts";
 import { STATISTICS_MESSAGES } from "../../server/features/usage/statistics.ts";
-import {
-  signedInAdministrator,
-  signedInJournalManager,
-  signedInManager,
-} from "../helpers/account.ts";
+import { signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 import {
   dailyItemRow,
   monthlyItemRow,
+  statisticsReaders,
   type UsageFigures,
   usageFigures,
 } from "../helpers/usage-rows.ts";
@@ -35,10 +32,7 @@ const longAgo = addDays(today, -200);
 beforeAll(async () => {
   t = await createTestContext();
   seed = await seedCatalogue(t.ctx);
-  adminCookie = (await signedInAdministrator(t)).cookie;
-  managerCookie = (
-    await signedInJournalManager(t, seed.journalId, { fname: "Mary", lname: "Somerville" })
-  ).cookie;
+  ({ adminCookie, managerCookie } = await statisticsReaders(t, seed.journalId));
   strangerCookie = (await signedInManager(t, { fname: "Nobody", lname: "Assigned" })).cookie;
 
   const rows = [

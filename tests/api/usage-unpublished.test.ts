@@ -15,7 +15,6 @@ import { loader as journalLoader } from "../../app/routes/journal.tsx";
 import { loader as paperLoader } from "../../app/routes/paper.tsx";
 import type { UsageScope } from "../../server/db/schema.ts";
 import { addDays, utcToday } from "../../server/features/usage/figures.ts";
-import { signedInAdministrator, signedInJournalManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { counterSchemaErrors } from "../helpers/counter-schema.ts";
 import {
@@ -28,6 +27,7 @@ import { loaderArgs as args, runLoader as run } from "../helpers/loaders.ts";
 import {
   dailyItemRow,
   monthlyItemRow,
+  statisticsReaders,
   type UsageFigures,
   usageFigures,
 } from "../helpers/usage-rows.ts";
@@ -53,10 +53,7 @@ let hiddenWords: string[];
 beforeAll(async () => {
   t = await createTestContext();
   seed = await seedCatalogue(t.ctx);
-  adminCookie = (await signedInAdministrator(t)).cookie;
-  managerCookie = (
-    await signedInJournalManager(t, seed.journalId, { fname: "Mary", lname: "Somerville" })
-  ).cookie;
+  ({ adminCookie, managerCookie } = await statisticsReaders(t, seed.journalId));
   await t.ctx.db
     .updateTable("journals")
     .set({ issn: HIDDEN_ISSN })

@@ -54,6 +54,22 @@ const submitReview = (
   for (const [bytes, name] of files) req = req.attach("files", bytes, name);
   return req;
 };
+/**
+ * Who the authorisation tests send a submission's calls as, each as its `Cookie` header value
+ * (`null`: nobody signed in): the submission's `author`, the journal's editor, the site
+ * administrator, a manager of no journal (outsider) and `otherAuthor`, another author.
+ */
+const partiesOf = (
+  author: { cookie: string },
+  otherAuthor: { cookie: string },
+): Record<string, string | null> => ({
+  author: author.cookie,
+  editor: editor.cookie,
+  admin: admin.cookie,
+  outsider: outsider.cookie,
+  otherAuthor: otherAuthor.cookie,
+  nobody: null,
+});
 const upload = (path: string, cookie: string, file: Buffer, fields: Record<string, string>) => {
   const req = as(cookie, api().post(path)).attach("file", file, "grace-hopper-paper.pdf");
   for (const [k, v] of Object.entries(fields)) req.field(k, v);
@@ -461,14 +477,7 @@ describe(`the authorisation matrix (${dialectUnderTest})`, () => {
     const otherAuthor = await signedInAuthor(t, { fname: "Other", lname: "Author" });
     const fileId = (await get(`/api/submission/${s.id}`, s.author.cookie)).body.submission.files[0]
       .id as number;
-    const parties: Record<string, string | null> = {
-      author: s.author.cookie,
-      editor: editor.cookie,
-      admin: admin.cookie,
-      outsider: outsider.cookie,
-      otherAuthor: otherAuthor.cookie,
-      nobody: null,
-    };
+    const parties = partiesOf(s.author, otherAuthor);
     const expected: Record<string, Record<string, number>> = {
       // call → party → status
       detail: {
@@ -737,14 +746,7 @@ describe(`reviewers' files for authors (${dialectUnderTest})`, () => {
 
     // the matrix of the two reviewer's files: author, editor, another author, nobody
     const matrix: Record<string, [number, number]> = {};
-    for (const [party, cookie] of Object.entries({
-      author: s.author.cookie,
-      editor: editor.cookie,
-      admin: admin.cookie,
-      outsider: outsider.cookie,
-      otherAuthor: otherAuthor.cookie,
-      nobody: null,
-    })) {
+    for (const [party, cookie] of Object.entries(partiesOf(s.author, otherAuthor))) {
       matrix[party] = [
         (await download(forAuthor, cookie)).status,
         (await download(editorOnly, cookie)).status,
