@@ -9,10 +9,16 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect as baseExpect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
 import { CORPUS_DIR } from "./fixtures.ts";
-import { accountId, adminApi, newManager, signInAsNewManager } from "./helpers/account.ts";
+import {
+  accountId,
+  adminApi,
+  inviteManager,
+  newManager,
+  signInAsNewManager,
+} from "./helpers/account.ts";
 import { wcagViolations } from "./helpers/axe.ts";
+import { createIssueByApi } from "./helpers/dashboard.ts";
 import { specMailbox } from "./helpers/mail.ts";
 
 // dashboard screens load in the browser and axe runs several times, on a shared machine
@@ -56,22 +62,7 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
   }
 
   const api = page.request;
-  const cover = await sharp({
-    create: { width: 300, height: 400, channels: 3, background: "#456" },
-  })
-    .png()
-    .toBuffer();
-  const issue = await api.post(`/api/create_publication/${JOURNAL}`, {
-    multipart: {
-      volume: String(100_000 + Math.floor(Math.random() * 899_999)),
-      issue: "1",
-      title: "",
-      year: "2024",
-      cover_img: { name: "cover.png", mimeType: "image/png", buffer: cover },
-    },
-  });
-  expect(issue.status(), await issue.text()).toBe(201);
-  const issueId = ((await issue.json()) as { id: number }).id;
+  const issueId = await createIssueByApi(api, JOURNAL);
   const title = `A paper with the wrong PDF ${testInfo.project.name}`;
   const pdf = await readFile(`${CORPUS_DIR}/pdfs/annotation-link-text-popup.pdf`);
   const created = await api.post(`/api/create_paper/${JOURNAL}`, {
@@ -165,15 +156,7 @@ test("the administrator sees a pending invitation, revokes it, and its link is r
 }, testInfo) => {
   await signInAsNewManager(page, testInfo, { fname: "Lise", lname: "Meitner" });
   const invited = newManager(testInfo, "Emmy", "Noether");
-  await page.goto("/dashboard/managers");
-  await page.getByLabel("Email").fill(invited.email);
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(
-    page.getByText(`Invitation sent to ${invited.email}. The link works once, for 7 days.`),
-  ).toBeVisible();
-  const mail = await mailbox.waitFor(invited.email);
-  const token = mail.text.match(/registration\?invite=([\w-]+)/)?.[1];
-  if (!token) throw new Error("no invitation link in the mail");
+  const token = await inviteManager(page, mailbox, invited.email);
 
   const pending = page.getByRole("list", { name: /^Pending invitations/ });
   const row = pending.getByRole("listitem").filter({ hasText: invited.email });

@@ -13,7 +13,7 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import { newManager, signInAsNewManager } from "./helpers/account.ts";
+import { inviteManager, newManager, signInAsNewManager } from "./helpers/account.ts";
 import { specMailbox } from "./helpers/mail.ts";
 
 // several accounts sign in per test (scrypt each time) and two sessions load dashboard screens,
@@ -42,14 +42,6 @@ const accountCard = (page: Page, email: string) =>
     .getByRole("listitem")
     .filter({ hasText: email })
     .first();
-
-/** The invitation token mailed to `to`, from the first invitation that arrives for it. */
-async function invitationToken(to: string): Promise<string> {
-  const mail = await mailbox.waitFor(to);
-  const match = mail.text.match(/registration\?invite=([\w-]+)/);
-  if (!match?.[1]) throw new Error(`no invitation link in the mail to ${to}`);
-  return match[1];
-}
 
 test("the administrator assigns a journal and the manager then sees only it", async ({
   page,
@@ -188,13 +180,7 @@ test("an invitation link registers a manager without the passcode, once", async 
 }, testInfo) => {
   await signInAsNewManager(page, testInfo);
   const invited = newManager(testInfo, "Emmy", "Noether");
-  await page.goto("/dashboard/managers");
-  await page.getByLabel("Email").fill(invited.email);
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(
-    page.getByText(`Invitation sent to ${invited.email}. The link works once, for 7 days.`),
-  ).toBeVisible();
-  const token = await invitationToken(invited.email);
+  const token = await inviteManager(page, mailbox, invited.email);
 
   const context = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,

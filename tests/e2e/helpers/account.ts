@@ -6,7 +6,14 @@
  * test without going through the sign-in form. `{ role: "manager" }` leaves a journal manager.
  * Emails are unique per project and run (both projects share one server).
  */
-import { type APIRequestContext, type Page, request, type TestInfo } from "@playwright/test";
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request,
+  type TestInfo,
+} from "@playwright/test";
+import type { Mailbox } from "../../helpers/mailbox.ts";
 
 /** The e2e server's admin passcode (tests/e2e/serve.ts). */
 export const E2E_PASSCODE = process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode";
@@ -104,4 +111,23 @@ export async function signInAsNewManager(
   });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
   return manager;
+}
+
+/**
+ * Invites `email` to register as a manager from the Managers screen (/dashboard/managers), as
+ * the page's signed-in administrator; sees the screen say the invitation is sent and for how
+ * long its link works, and answers the token of the registration link (`/registration?invite=…`)
+ * in the first mail to `email` that `mailbox` receives. Throws when that mail has no such link.
+ */
+export async function inviteManager(page: Page, mailbox: Mailbox, email: string): Promise<string> {
+  await page.goto("/dashboard/managers");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(
+    page.getByText(`Invitation sent to ${email}. The link works once, for 7 days.`),
+  ).toBeVisible();
+  const mail = await mailbox.waitFor(email);
+  const token = mail.text.match(/registration\?invite=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no invitation link in the mail to ${email}`);
+  return token;
 }
