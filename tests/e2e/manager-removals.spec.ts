@@ -13,6 +13,8 @@ import { CORPUS_DIR } from "./fixtures.ts";
 import {
   accountId,
   adminApi,
+  asGuest,
+  expectInvitationRefused,
   inviteManager,
   newManager,
   signInAsNewManager,
@@ -127,12 +129,7 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
     expect((await page.request.get(fileUrl)).status()).toBe(404);
 
     // a reader (signed out) finds no PDF on the paper's page
-    const context = await browser.newContext({
-      baseURL: testInfo.project.use.baseURL,
-      viewport: testInfo.project.use.viewport,
-    });
-    try {
-      const reader = await context.newPage();
+    await asGuest(browser, testInfo, async (reader) => {
       await reader.goto(paperPage);
       await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(
@@ -141,9 +138,7 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
       await expect(reader.getByRole("button", { name: "Open Full Text (PDF)" })).toHaveCount(0);
       await expect(reader.getByRole("link", { name: /Download PDF/ })).toHaveCount(0);
       baseExpect(await wcagViolations(reader, "a paper page without its PDF")).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   } finally {
     await page.request.get(`/api/delete_paper/${JOURNAL}/${paperID}`);
     await page.request.get(`/api/publication_action/${JOURNAL}/${issueId}/delete`);
@@ -195,19 +190,8 @@ test("the administrator sees a pending invitation, revokes it, and its link is r
   baseExpect(await wcagViolations(page, "the Managers screen after the revocation")).toEqual([]);
 
   // the mailed link is refused with the message of a used or expired one
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: testInfo.project.use.viewport,
-  });
-  try {
-    const guest = await context.newPage();
-    await guest.goto(`/registration?invite=${token}`);
-    await expect(guest.getByRole("alert").first()).toHaveText(
-      /This invitation link has expired or has already been used/,
-    );
-    await expect(guest.getByLabel("Admin passcode")).toBeVisible();
+  await asGuest(browser, testInfo, async (guest) => {
+    await expectInvitationRefused(guest, token);
     baseExpect(await wcagViolations(guest, "a revoked invitation link")).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -8,6 +8,7 @@
  */
 import {
   type APIRequestContext,
+  type Browser,
   expect,
   type Page,
   request,
@@ -130,4 +131,38 @@ export async function inviteManager(page: Page, mailbox: Mailbox, email: string)
   const token = mail.text.match(/registration\?invite=([\w-]+)/)?.[1];
   if (!token) throw new Error(`no invitation link in the mail to ${email}`);
   return token;
+}
+
+/**
+ * Runs `use` with a page of a new browser context at this project's address and width, nobody
+ * signed in (somebody else's browser: a reader, an invited person), and closes the context
+ * afterwards, also when `use` throws. Answers what `use` answers.
+ */
+export async function asGuest<T>(
+  browser: Browser,
+  testInfo: TestInfo,
+  use: (guest: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: testInfo.project.use.viewport,
+  });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Opens the invitation link of `token` (`/registration?invite=…`) on `page` and sees it refused
+ * as a used or expired one: the alert says so and the registration form asks for the admin
+ * passcode again, as it does without an invitation.
+ */
+export async function expectInvitationRefused(page: Page, token: string): Promise<void> {
+  await page.goto(`/registration?invite=${token}`);
+  await expect(page.getByRole("alert").first()).toHaveText(
+    /This invitation link has expired or has already been used/,
+  );
+  await expect(page.getByLabel("Admin passcode")).toBeVisible();
 }

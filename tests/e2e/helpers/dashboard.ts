@@ -41,14 +41,15 @@ function freshVolume(): string {
 }
 
 /**
- * Creates issue 1 of `volume` in the journal `journal` (its URI), of 2024, with no title and a
- * one-colour PNG cover, through POST /api/create_publication as whoever `api` is signed in as (a
- * manager of the journal); a new issue is a draft. Expects 201; returns the issue's id.
+ * Creates issue 1 of a random volume in the journal `journal` (its URI), of `year` (2024 unless
+ * told), with no title and a one-colour PNG cover, through POST /api/create_publication as
+ * whoever `api` is signed in as (a manager or editor of the journal); a new issue is a draft.
+ * Expects 201; returns the issue's id.
  */
 export async function createIssueByApi(
   api: APIRequestContext,
   journal: string,
-  volume = freshVolume(),
+  year = "2024",
 ): Promise<number> {
   const cover = await sharp({
     create: { width: 300, height: 400, channels: 3, background: "#23446b" },
@@ -57,10 +58,10 @@ export async function createIssueByApi(
     .toBuffer();
   const res = await api.post(`/api/create_publication/${journal}`, {
     multipart: {
-      volume,
+      volume: freshVolume(),
       issue: "1",
       title: "",
-      year: "2024",
+      year,
       cover_img: { name: "cover.png", mimeType: "image/png", buffer: cover },
     },
   });
