@@ -9,13 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../server/features/accounts/access.ts";
 import { addDays, utcToday } from "../../server/features/usage/figures.ts";
 import { STATISTICS_MESSAGES } from "../../server/features/usage/statistics.ts";
-import { signedInManager } from "../helpers/account.ts";
+import { signedInManager, statisticsReaders } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 import {
   dailyItemRow,
   monthlyItemRow,
-  statisticsReaders,
   type UsageFigures,
   usageFigures,
 } from "../helpers/usage-rows.ts";

@@ -15,6 +15,7 @@ import { loader as journalLoader } from "../../app/routes/journal.tsx";
 import { loader as paperLoader } from "../../app/routes/paper.tsx";
 import type { UsageScope } from "../../server/db/schema.ts";
 import { addDays, utcToday } from "../../server/features/usage/figures.ts";
+import { statisticsReaders } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { counterSchemaErrors } from "../helpers/counter-schema.ts";
 import {
@@ -27,7 +28,6 @@ import { loaderArgs as args, runLoader as run } from "../helpers/loaders.ts";
 import {
   dailyItemRow,
   monthlyItemRow,
-  statisticsReaders,
   type UsageFigures,
   usageFigures,
 } from "../helpers/usage-rows.ts";

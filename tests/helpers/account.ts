@@ -111,3 +111,20 @@ export const MANAGER_NAV_LINKS = [
   { text: "Statistics", url: "/dashboard/statistics" },
   { text: "View Site", url: "/" },
 ];
+
+/**
+ * The two who see every figure of the journal `journalId` on the Statistics screen: a site
+ * administrator and Mary Somerville, a manager of that journal only; each as the `Cookie`
+ * header value of a session of theirs.
+ */
+export async function statisticsReaders(
+  t: TestContext,
+  journalId: number,
+): Promise<{ adminCookie: string; managerCookie: string }> {
+  const admin = await signedInAdministrator(t);
+  const manager = await signedInJournalManager(t, journalId, {
+    fname: "Mary",
+    lname: "Somerville",
+  });
+  return { adminCookie: admin.cookie, managerCookie: manager.cookie };
+}

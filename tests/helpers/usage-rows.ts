@@ -1,27 +1,8 @@
 /**
  * Usage rows written straight into the usage tables (issue 17), for the tests of what is read
  * back from them: the SUSHI reports, the Statistics screen, the figures beside a paper. Counting
- * itself is tests/api/usage-counting.test.ts. Also who reads the Statistics screen in them.
+ * itself is tests/api/usage-counting.test.ts.
  */
-import { signedInAdministrator, signedInJournalManager } from "./account.ts";
-import type { TestContext } from "./context.ts";
-
-/**
- * The two who see every figure of the journal `journalId` on the Statistics screen: a site
- * administrator and Mary Somerville, a manager of that journal only; each as the `Cookie`
- * header value of a session of theirs.
- */
-export async function statisticsReaders(
-  t: TestContext,
-  journalId: number,
-): Promise<{ adminCookie: string; managerCookie: string }> {
-  const admin = await signedInAdministrator(t);
-  const manager = await signedInJournalManager(t, journalId, {
-    fname: "Mary",
-    lname: "Somerville",
-  });
-  return { adminCookie: admin.cookie, managerCookie: manager.cookie };
-}
 
 /**
  * The four COUNTER R5.1 item metrics of a usage row: Total_Item_Investigations,
