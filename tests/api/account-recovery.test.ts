@@ -15,27 +15,18 @@ import {
 import { sendMail } from "../../server/services/mail.ts";
 import { createManager, signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type Mailbox, resetTokenIn, startMailbox } from "../helpers/mailbox.ts";
+import { resetTokenIn } from "../helpers/mailbox.ts";
+import { mailFileContext } from "../helpers/seeded-context.ts";
 
 const NEW_PASSWORD = "a brand new passphrase";
 
 describe(`password reset by email (${dialectUnderTest})`, () => {
-  let t: TestContext;
-  let mailbox: Mailbox;
-  beforeAll(async () => {
-    mailbox = await startMailbox();
-    t = await createTestContext({
-      SMTP_URL: mailbox.url,
-      MAIL_FROM: "Journals <journals@example.edu>",
-      PUBLIC_URL: "https://journals.example.edu",
-      // clients are told apart by X-Forwarded-For
-      TRUST_PROXY: "1",
-      RATE_LIMITS: "signin_ip=1000/60,signin_email=3/900,reset_ip=1000/3600",
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await mailbox.close();
+  const t = mailFileContext({
+    MAIL_FROM: "Journals <journals@example.edu>",
+    PUBLIC_URL: "https://journals.example.edu",
+    // clients are told apart by X-Forwarded-For
+    TRUST_PROXY: "1",
+    RATE_LIMITS: "signin_ip=1000/60,signin_email=3/900,reset_ip=1000/3600",
   });
 
   const from = (ip: string) => ({
@@ -48,7 +39,7 @@ describe(`password reset by email (${dialectUnderTest})`, () => {
     request(t.app).post("/api/reset_password").send({ token, pword, cpword });
 
   async function mailedToken(email: string, skip = 0): Promise<string> {
-    const mail = await mailbox.waitFor(email, { skip });
+    const mail = await t.mailbox.waitFor(email, { skip });
     return resetTokenIn(mail.text);
   }
 
@@ -58,7 +49,7 @@ describe(`password reset by email (${dialectUnderTest})`, () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ status: 1, msg: RESET_REQUESTED_MSG });
 
-    const mail = await mailbox.waitFor(email);
+    const mail = await t.mailbox.waitFor(email);
     expect(mail.subject).toBe("Reset your Athenaeum password");
     expect(mail.from).toBe("journals@example.edu");
     expect(mail.text).toContain(`Hello ${user.first_name} ${user.last_name},`);
@@ -117,7 +108,7 @@ describe(`password reset by email (${dialectUnderTest})`, () => {
   it("stores links that expire one hour after the request", async () => {
     const { user, email } = await createManager(t.ctx);
     await from("10.0.0.3").forgot(email);
-    await mailbox.waitFor(email);
+    await t.mailbox.waitFor(email);
     const row = await t.ctx.db
       .selectFrom("password_resets")
       .selectAll()
@@ -133,8 +124,8 @@ describe(`password reset by email (${dialectUnderTest})`, () => {
     const unknown = await from("10.0.0.4").forgot("nobody.here@example.org");
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
-    await mailbox.waitFor(email);
-    expect(mailbox.countFor("nobody.here@example.org")).toBe(0);
+    await t.mailbox.waitFor(email);
+    expect(t.mailbox.countFor("nobody.here@example.org")).toBe(0);
     // a malformed address is the caller's mistake, not a secret
     const bad = await from("10.0.0.4").forgot("not an address");
     expect(bad.status).toBe(400);
@@ -146,9 +137,9 @@ describe(`password reset by email (${dialectUnderTest})`, () => {
     for (let i = 0; i < 5; i++) {
       expect((await from("10.0.0.5").forgot(email)).body.msg).toBe(RESET_REQUESTED_MSG);
     }
-    await mailbox.waitFor(email, { skip: 2 });
+    await t.mailbox.waitFor(email, { skip: 2 });
     expect(await t.ctx.db.selectFrom("password_resets").select("id").execute()).not.toHaveLength(0);
-    expect(mailbox.countFor(email)).toBe(3);
+    expect(t.mailbox.countFor(email)).toBe(3);
   });
 
   it("voids the account's other links when one is used", async () => {

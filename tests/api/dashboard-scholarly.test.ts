@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORCID_CHECK_MESSAGE } from "../../shared/orcid.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { corpusPdf } from "../helpers/corpus.ts";
+import { journalAsItIs } from "../helpers/dashboard-forms.ts";
 import {
   type Attachment,
   paperCount as countPapers,
@@ -366,18 +367,7 @@ describe(`scholarly paper fields on ${dialectUnderTest}`, () => {
     const journal = (await get(`/dashboard/get_journal/${JOURNAL}`)).body.journal;
     // the journal's step 1 as it is, with a licence
     const withLicence = (license_url: string) =>
-      post("/edit_journal/1", {
-        journal_name: journal.name,
-        abbreviation: journal.abbreviation,
-        journal_uri: JOURNAL,
-        primary_journal_uri: JOURNAL,
-        publisher: journal.publisher,
-        pub_frequency: journal.frequency,
-        issn: journal.issn,
-        journal_intro: journal.intro,
-        journal_active: "Y",
-        license_url,
-      });
+      post("/edit_journal/1", journalAsItIs(journal, JOURNAL, { license_url }));
     const edit = await withLicence("https://creativecommons.org/licenses/by-nc/4.0/deed.en");
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect((await get(`/dashboard/get_journal/${JOURNAL}`)).body.journal.license_url).toBe(

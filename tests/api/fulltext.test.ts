@@ -5,14 +5,13 @@
  * links and one `h1`, the paper page links to it (`citation_fulltext_html_url`, JSON-LD
  * `hasPart`), a paper without JATS has no such page, and search finds words of the JATS body.
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter, type RouterContextProvider } from "react-router";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type FullTextOutline,
   FullTextPage,
@@ -21,41 +20,14 @@ import { ArticleHtml, articleHtmlSlot } from "../../app/lib/article-html.ts";
 import { loader as paperLoader, meta as paperMetaOf } from "../../app/routes/paper.tsx";
 import { loader as fullTextLoader } from "../../app/routes/paper-fulltext.tsx";
 import { searchPapers } from "../../server/features/search/search.ts";
-import { importCorpus } from "../../server/import/corpus.ts";
 import { referencedKeys, sweepStorage } from "../../server/storage/sweep.ts";
 import type { PaperDetail } from "../../shared/api.ts";
-import {
-  CORPUS_DIR,
-  createTestContext,
-  dialectUnderTest,
-  type TestContext,
-} from "../helpers/context.ts";
+import { CORPUS_DIR, dialectUnderTest } from "../helpers/context.ts";
 import { loaderArgs, runLoader } from "../helpers/loaders.ts";
-import { buildSmallCorpus } from "../helpers/small-corpus.ts";
+import { journalPaperOf, smallCorpusFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let dir: string;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  dir = await buildSmallCorpus(await mkdtemp(path.join(tmpdir(), "athenaeum-corpus-")));
-  const report = await importCorpus(t.ctx, dir);
-  expect(report.problems).toEqual([]);
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function paperByDoi(doi: string) {
-  return t.ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
-    .select(["p.id", "j.uri"])
-    .where("p.doi", "=", doi)
-    .executeTakeFirstOrThrow();
-}
+const t = smallCorpusFileContext();
+const paperByDoi = (doi: string) => journalPaperOf(t, doi);
 
 async function fullTextPage(doi: string) {
   const { id, uri } = await paperByDoi(doi);

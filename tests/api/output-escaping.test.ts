@@ -18,6 +18,7 @@ import { importCorpus } from "../../server/import/corpus.ts";
 import { signedInManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { paperRow, type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
+import { storedPaper } from "../helpers/form-calls.ts";
 import { parseBibtex, parseCslJson, parseRis, parseXml, xmllint } from "../helpers/parsers.ts";
 import { buildSmallCorpus } from "../helpers/small-corpus.ts";
 import { jatsDtdErrors, oaiJatsParts } from "../helpers/xml-validate.ts";
@@ -269,12 +270,7 @@ describe(`the DOI rule at every boundary on ${dialectUnderTest}`, () => {
       .field("doi", HOSTILE.doi);
     expect(res.status).toBe(400);
     expect(res.body.errors.doi).toMatch(/^This is not a DOI as Crossref writes them/);
-    const stored = await t.ctx.db
-      .selectFrom("papers")
-      .select("title")
-      .where("id", "=", paperId)
-      .executeTakeFirstOrThrow();
-    expect(stored.title).toBe(HOSTILE.title);
+    expect((await storedPaper(t, paperId))?.title).toBe(HOSTILE.title);
   });
 
   it("the importer leaves such a DOI out, says so, and imports the paper", async () => {

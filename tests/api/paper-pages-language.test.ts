@@ -9,13 +9,11 @@
  * - in Arabic, DOIs, ORCID iDs and links of references read left to right, and an English
  *   article keeps its direction while the site's words in it are marked Arabic.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter, type RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type FullTextOutline,
   FullTextPage,
@@ -29,39 +27,22 @@ import { loader as paperLoader } from "../../app/routes/paper.tsx";
 import { loader as fullTextLoader } from "../../app/routes/paper-fulltext.tsx";
 import { serverTranslator } from "../../server/i18n/catalogues.ts";
 import { cataloguesDir, readTemplate } from "../../server/i18n/po.ts";
-import { importCorpus } from "../../server/import/corpus.ts";
 import { requestContext } from "../../server/router-context.ts";
 import type { PaperDetail } from "../../shared/api.ts";
 import { VIEWER_MESSAGES } from "../../shared/constants.ts";
 import type { RenderLocale } from "../../shared/i18n/locales.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
 import { loaderArgs, runLoader } from "../helpers/loaders.ts";
-import { buildSmallCorpus } from "../helpers/small-corpus.ts";
+import { journalPaperOf, smallCorpusFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let dir: string;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  dir = await buildSmallCorpus(await mkdtemp(path.join(tmpdir(), "athenaeum-corpus-")));
-  const report = await importCorpus(t.ctx, dir);
-  expect(report.problems).toEqual([]);
+const t = smallCorpusFileContext();
+beforeAll(() => {
   serverTranslator("en"); // every locale's catalogue, as the server loads them at start
-}, 180_000);
-afterAll(async () => {
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** The loader arguments of a journal paper's page in `locale`. */
 async function argsFor(doi: string, locale: RenderLocale) {
-  const { id, uri } = await t.ctx.db
-    .selectFrom("papers as p")
-    .innerJoin("publications as pub", "pub.id", "p.publication_id")
-    .innerJoin("journals as j", "j.id", "pub.journal_id")
-    .select(["p.id", "j.uri"])
-    .where("p.doi", "=", doi)
-    .executeTakeFirstOrThrow();
+  const { id, uri } = await journalPaperOf(t, doi);
   const args = loaderArgs(t.ctx, { journalUrl: uri, paper: String(id) });
   const { context }: { context: RouterContextProvider } = args;
   context.set(requestContext, { ...context.get(requestContext), locale });

@@ -39,6 +39,21 @@ async function paperWithPdf(issueId: number, title: string): Promise<number> {
   return id as number;
 }
 
+/**
+ * Edits paper `id` with the journal paper's fields, `title` and the change note `note`, and the
+ * corpus PDF `pdfName` (corpus/pdfs) as its new file; expects the edit to be taken (200).
+ */
+async function editWithNewPdf(id: number, pdfName: string, title: string, note: string) {
+  const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", pdfName));
+  const res = await edit(
+    id,
+    journalPaperFields(t.seed.issueId, { title, version_note: note }),
+    newPdf,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return newPdf;
+}
+
 /** The PDF at `url`, as bytes. */
 const pdfAt = (url: string) =>
   request(t.app)
@@ -56,16 +71,12 @@ const reader = async (id: number) =>
 describe(`paper versions (${dialectUnderTest})`, () => {
   it("keeps the published paper as version 1 when its PDF is replaced, readable at its own URL", async () => {
     const id = await paperWithPdf(t.seed.issueId, "Versioned findings");
-    const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", "issue6010_1.pdf"));
-    const res = await edit(
+    await editWithNewPdf(
       id,
-      journalPaperFields(t.seed.issueId, {
-        title: "Versioned findings (corrected)",
-        version_note: "Table 2 corrected.",
-      }),
-      newPdf,
+      "issue6010_1.pdf",
+      "Versioned findings (corrected)",
+      "Table 2 corrected.",
     );
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
     const paper = await reader(id);
     expect(paper.version).toBe(2);
     expect(paper.versions.map((v: { version: number; note: string; link: string }) => v)).toEqual([
@@ -89,14 +100,7 @@ describe(`paper versions (${dialectUnderTest})`, () => {
       },
       link: `/journal/${JOURNAL}/${id}`,
     });
-    const old = await request(t.app)
-      .get(`/journal/${JOURNAL}/${id}/version/1/download.pdf`)
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => done(null, Buffer.concat(chunks)));
-      });
+    const old = await pdfAt(`/journal/${JOURNAL}/${id}/version/1/download.pdf`);
     expect(old.status).toBe(200);
     expect(Buffer.compare(old.body, t.seed.pdfBytes)).toBe(0);
     // the current version and an unknown one are not version pages
@@ -153,16 +157,12 @@ describe(`paper versions (${dialectUnderTest})`, () => {
 
   it("stamps the earlier versions' PDFs too when the paper is retracted, the originals unchanged", async () => {
     const id = await paperWithPdf(t.seed.issueId, "Retracted after a correction");
-    const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", "issue6010_1.pdf"));
-    const edited = await edit(
+    await editWithNewPdf(
       id,
-      journalPaperFields(t.seed.issueId, {
-        title: "Retracted after a correction",
-        version_note: "Figure 1 replaced.",
-      }),
-      newPdf,
+      "issue6010_1.pdf",
+      "Retracted after a correction",
+      "Figure 1 replaced.",
     );
-    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const retracted = await request(t.app)
       .post(`/api/add_paper_update/${JOURNAL}/${id}`)
       .set("Cookie", t.cookie)
@@ -195,17 +195,13 @@ describe(`paper versions (${dialectUnderTest})`, () => {
       .set("Cookie", t.cookie)
       .send({ type: "withdrawal", title: "Withdrawal", text: "Withdrawn.", date: "2026-06-02" });
     expect(retracted.status, JSON.stringify(retracted.body)).toBe(201);
-    const newPdf = await readFile(path.join(CORPUS_DIR, "pdfs", "hindawi-grp-2016-2657876.pdf"));
-    const pages = (await inspectPdf(new Uint8Array(newPdf))).pageCount;
-    const edited = await edit(
+    const newPdf = await editWithNewPdf(
       id,
-      journalPaperFields(t.seed.issueId, {
-        title: "Retracted then replaced",
-        version_note: "A readable copy.",
-      }),
-      newPdf,
+      "hindawi-grp-2016-2657876.pdf",
+      "Retracted then replaced",
+      "A readable copy.",
     );
-    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const pages = (await inspectPdf(new Uint8Array(newPdf))).pageCount;
     const current = await inspectPdf(
       new Uint8Array((await pdfAt(`/journal/${JOURNAL}/download/${id}/paper.pdf`)).body),
     );

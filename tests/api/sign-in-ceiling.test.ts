@@ -6,25 +6,14 @@
  * clears every wait. Clients are told apart by `X-Forwarded-For` (`TRUST_PROXY=1`).
  */
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createManager } from "../helpers/account.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
-import { type Mailbox, startMailbox } from "../helpers/mailbox.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
+import { mailFileContext } from "../helpers/seeded-context.ts";
 
-let t: TestContext;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestContext({
-    SMTP_URL: mailbox.url,
-    TRUST_PROXY: "1",
-    RATE_LIMITS: "signin_ip=1000/60,signin_email=5/900,signin_account=20/900",
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await mailbox?.close();
+const t = mailFileContext({
+  TRUST_PROXY: "1",
+  RATE_LIMITS: "signin_ip=1000/60,signin_email=5/900,signin_account=20/900",
 });
 
 const login = (email: string, pword: string, ip: string, cookie?: string) => {
@@ -62,12 +51,12 @@ describe(`failed sign-ins from many networks (${dialectUnderTest})`, () => {
     expect(Number(held.headers["retry-after"])).toBeGreaterThan(0);
 
     // the owner is told, once
-    const alert = await mailbox.waitFor(email);
+    const alert = await t.mailbox.waitFor(email);
     expect(alert.subject).toBe("Failed sign-ins to your Athenaeum account");
     expect(alert.text).toContain("from 4 networks");
     expect(alert.text).toContain("/forgot-password");
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(mailbox.countFor(email)).toBe(1);
+    expect(t.mailbox.countFor(email)).toBe(1);
 
     // the owner's browser is not held up, even with the right password from a new network
     expect((await login(email, password, "192.0.2.99", ownBrowser)).status).toBe(200);
@@ -82,7 +71,7 @@ describe(`failed sign-ins from many networks (${dialectUnderTest})`, () => {
 
     // the reset link gets the owner in anywhere, and ends the waits
     await request(t.app).post("/api/forgot_password").send({ email });
-    const reset = await mailbox.waitFor(email, { skip: 1 });
+    const reset = await t.mailbox.waitFor(email, { skip: 1 });
     const token = /reset-password#([\w-]{43})/.exec(reset.text)?.[1];
     const pword = "a brand new passphrase";
     expect(
@@ -99,6 +88,6 @@ describe(`failed sign-ins from many networks (${dialectUnderTest})`, () => {
     }
     expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
     expect((await login("NOBODY@example.org ", "guess", "198.18.1.1")).status).toBe(429);
-    expect(mailbox.countFor("nobody@example.org")).toBe(0);
+    expect(t.mailbox.countFor("nobody@example.org")).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { inspectPdf } from "../../server/services/pdf.ts";
 import { dialectUnderTest } from "../helpers/context.ts";
 import { insertPapers, paperRow } from "../helpers/fixtures.ts";
+import { storedPaper } from "../helpers/form-calls.ts";
 import { seededFileContext } from "../helpers/seeded-context.ts";
 
 const t = seededFileContext({ manager: true, proceedings: true });
@@ -87,11 +88,7 @@ describe(`update notices (${dialectUnderTest})`, () => {
 
   it("stamps a retracted paper's download on every page and keeps the stored original", async () => {
     const id = await paperWithPdf("Retracted later");
-    const before = await t.ctx.db
-      .selectFrom("papers")
-      .select("file")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
+    const before = await storedPaper(t, id);
     const res = await addNotice(id, {
       type: "retraction",
       title: "Retraction: Retracted later",
@@ -106,13 +103,11 @@ describe(`update notices (${dialectUnderTest})`, () => {
     expect(info.pageCount).toBe(2);
     expect(info.text?.match(/RETRACTED/g)?.length).toBe(2);
     // the stored original is unchanged, and still what the row names
-    const after = await t.ctx.db
-      .selectFrom("papers")
-      .select("file")
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    expect(after.file).toBe(before.file);
-    expect(Buffer.compare(await t.ctx.storage.read(after.file as string), t.seed.pdfBytes)).toBe(0);
+    const after = await storedPaper(t, id);
+    expect(after?.file).toBe(before?.file);
+    expect(Buffer.compare(await t.ctx.storage.read(after?.file as string), t.seed.pdfBytes)).toBe(
+      0,
+    );
     const paper = await readerView(id);
     expect(paper.updates[0]).toMatchObject({ type: "retraction", doi: "" });
     expect(paper.file_url).not.toBe("");
@@ -136,31 +131,18 @@ describe(`update notices (${dialectUnderTest})`, () => {
 
   it("refuses a type outside Crossref's list, a malformed date and a paper of a draft issue", async () => {
     const id = await paperWithPdf("Checked at the boundary");
-    const wrongType = await addNotice(id, {
-      type: "new_version",
-      title: "x",
-      text: "y",
-      date: "2026-01-01",
-    });
+    // an erratum that is valid but for the one thing each call changes
+    const erratum = { type: "erratum", title: "x", text: "y", date: "2026-01-01" };
+    const wrongType = await addNotice(id, { ...erratum, type: "new_version" });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.errors.type).toBe("Choose the type of the notice.");
-    const wrongDate = await addNotice(id, {
-      type: "erratum",
-      title: "x",
-      text: "y",
-      date: "01/02/2026",
-    });
+    const wrongDate = await addNotice(id, { ...erratum, date: "01/02/2026" });
     expect(wrongDate.status).toBe(400);
     expect(wrongDate.body.errors.date).toBe("Enter the date as YYYY-MM-DD.");
     const [draft] = await insertPapers(t.ctx.db, [
       paperRow({ publication_id: t.seed.draftIssueId, doi: null, title: "Draft paper" }),
     ]);
-    const onDraft = await addNotice(draft as number, {
-      type: "erratum",
-      title: "x",
-      text: "y",
-      date: "2026-01-01",
-    });
+    const onDraft = await addNotice(draft as number, erratum);
     expect(onDraft.status).toBe(400);
     expect((await readerView(id)).updates).toEqual([]);
   });

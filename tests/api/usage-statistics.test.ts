@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../server/features/accounts/access.ts";
 import { addDays, utcToday } from "../../server/features/usage/figures.ts";
 import { STATISTICS_MESSAGES } from "../../server/features/usage/statistics.ts";
-import { createManager, sessionCookie, signedInAdministrator } from "../helpers/account.ts";
+import { signedInManager, statisticsReaders } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { type SeededCatalogue, seedCatalogue } from "../helpers/fixtures.ts";
 import {
@@ -31,15 +31,8 @@ const longAgo = addDays(today, -200);
 beforeAll(async () => {
   t = await createTestContext();
   seed = await seedCatalogue(t.ctx);
-  adminCookie = (await signedInAdministrator(t)).cookie;
-  const manager = await createManager(t.ctx, { fname: "Mary", lname: "Somerville" });
-  managerCookie = await sessionCookie(t.ctx, manager.user.id);
-  await t.ctx.db
-    .insertInto("journal_managers")
-    .values({ journal_id: seed.journalId, user_id: manager.user.id, created_at: today })
-    .execute();
-  const stranger = await createManager(t.ctx, { fname: "Nobody", lname: "Assigned" });
-  strangerCookie = await sessionCookie(t.ctx, stranger.user.id);
+  ({ adminCookie, managerCookie } = await statisticsReaders(t, seed.journalId));
+  strangerCookie = (await signedInManager(t, { fname: "Nobody", lname: "Assigned" })).cookie;
 
   const rows = [
     [yesterday, seed.paperWithPdfId, usageFigures(6, 3, 5, 3)],

@@ -15,7 +15,7 @@ import { loader as journalLoader } from "../../app/routes/journal.tsx";
 import { loader as paperLoader } from "../../app/routes/paper.tsx";
 import type { UsageScope } from "../../server/db/schema.ts";
 import { addDays, utcToday } from "../../server/features/usage/figures.ts";
-import { createManager, sessionCookie, signedInAdministrator } from "../helpers/account.ts";
+import { statisticsReaders } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { counterSchemaErrors } from "../helpers/counter-schema.ts";
 import {
@@ -53,13 +53,7 @@ let hiddenWords: string[];
 beforeAll(async () => {
   t = await createTestContext();
   seed = await seedCatalogue(t.ctx);
-  adminCookie = (await signedInAdministrator(t)).cookie;
-  const manager = await createManager(t.ctx, { fname: "Mary", lname: "Somerville" });
-  managerCookie = await sessionCookie(t.ctx, manager.user.id);
-  await t.ctx.db
-    .insertInto("journal_managers")
-    .values({ journal_id: seed.journalId, user_id: manager.user.id, created_at: yesterday })
-    .execute();
+  ({ adminCookie, managerCookie } = await statisticsReaders(t, seed.journalId));
   await t.ctx.db
     .updateTable("journals")
     .set({ issn: HIDDEN_ISSN })

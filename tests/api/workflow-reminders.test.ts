@@ -4,24 +4,14 @@
  * at once (two processes) and a run after a restart send nothing twice; a reviewer who has not
  * accepted, or has reported, gets none.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sendReviewReminders } from "../../server/features/workflow/reminders.ts";
-import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
+import { dialectUnderTest } from "../helpers/context.ts";
 import { insertJournalWithIssue } from "../helpers/fixtures.ts";
-import { type Mailbox, startMailbox } from "../helpers/mailbox.ts";
+import { mailFileContext } from "../helpers/seeded-context.ts";
 import { signedInAuthor } from "../helpers/workflow.ts";
 
-let t: TestContext;
-let mailbox: Mailbox;
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  t = await createTestContext({ SMTP_URL: mailbox.url });
-});
-afterAll(async () => {
-  await t?.close();
-  await mailbox?.close();
-});
+const t = mailFileContext();
 
 describe(`review reminders (${dialectUnderTest})`, () => {
   it("mails each accepted reviewer once before and once after the due date, never twice", async () => {
@@ -85,19 +75,19 @@ describe(`review reminders (${dialectUnderTest})`, () => {
       sendReviewReminders(t.ctx, now),
     ]);
     expect((a ?? 0) + (b ?? 0)).toBe(2);
-    expect((await mailbox.waitFor("soon@example.org")).subject).toBe(
+    expect((await t.mailbox.waitFor("soon@example.org")).subject).toBe(
       'Journal of Reminders: your review of "Late reviews" is due on 12 March 2027',
     );
-    expect((await mailbox.waitFor("late@example.org")).subject).toBe(
+    expect((await t.mailbox.waitFor("late@example.org")).subject).toBe(
       'Journal of Reminders: your review of "Late reviews" is overdue',
     );
     // a restart, the same day: nothing again; after the due date, the overdue one
     expect(await sendReviewReminders(t.ctx, now)).toBe(0);
     expect(await sendReviewReminders(t.ctx, new Date("2027-03-13T09:00:00Z"))).toBe(1);
-    expect(mailbox.countFor("soon@example.org")).toBe(2);
+    expect(t.mailbox.countFor("soon@example.org")).toBe(2);
     for (const quiet of ["later@example.org", "invited@example.org", "done@example.org"]) {
-      expect(mailbox.countFor(quiet)).toBe(0);
+      expect(t.mailbox.countFor(quiet)).toBe(0);
     }
-    expect(mailbox.countFor("late@example.org")).toBe(1);
+    expect(t.mailbox.countFor("late@example.org")).toBe(1);
   });
 });

@@ -7,7 +7,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderMail } from "../../server/features/workflow/mail-templates.ts";
-import { createManager, sessionCookie } from "../helpers/account.ts";
+import { createManager, sessionCookie, signedInJournalManager } from "../helpers/account.ts";
 import { createTestContext, dialectUnderTest, type TestContext } from "../helpers/context.ts";
 import { insertJournalWithIssue } from "../helpers/fixtures.ts";
 import { signedInAuthor } from "../helpers/workflow.ts";
@@ -15,6 +15,13 @@ import { signedInAuthor } from "../helpers/workflow.ts";
 const HOST = "journals.example.edu";
 const LIST = "/api/dashboard/mail_templates/compilers";
 const PREVIEW = "/api/dashboard/mail_template_preview/compilers";
+/** The body of a save or preview of the English decision mail "decline" with this text. */
+const englishDecline = (subject: string, body: string) => ({
+  template: "decline",
+  locale: "en",
+  subject,
+  body,
+});
 let t: TestContext;
 let editor: string;
 let outsider: string;
@@ -36,12 +43,7 @@ beforeAll(async () => {
     name: "Journal of Compilers",
     abbreviation: "JC",
   }));
-  const ed = await createManager(t.ctx);
-  await t.ctx.db
-    .insertInto("journal_managers")
-    .values({ journal_id: journalId, user_id: ed.user.id, created_at: new Date().toISOString() })
-    .execute();
-  editor = await sessionCookie(t.ctx, ed.user.id);
+  editor = (await signedInJournalManager(t, journalId)).cookie;
   outsider = await sessionCookie(t.ctx, (await createManager(t.ctx)).user.id);
 });
 afterAll(async () => {
@@ -65,12 +67,10 @@ describe(`a journal's mail templates (${dialectUnderTest})`, () => {
   });
 
   it("previews with example values and refuses a broken text or an unknown placeholder by field", async () => {
-    const body = {
-      template: "decline",
-      locale: "en",
-      subject: "About {submission_title}",
-      body: "Dear {author_name}, {journal_name} says no.",
-    };
+    const body = englishDecline(
+      "About {submission_title}",
+      "Dear {author_name}, {journal_name} says no.",
+    );
     const ok = await post(PREVIEW, editor, body);
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.subject).toBe("About An example submission");
@@ -85,12 +85,7 @@ describe(`a journal's mail templates (${dialectUnderTest})`, () => {
   });
 
   it("saves the journal's text, which the mail then uses, and an empty one resets to the default", async () => {
-    const body = {
-      template: "decline",
-      locale: "en",
-      subject: "No, {author_name}",
-      body: "{submission_title} is declined.",
-    };
+    const body = englishDecline("No, {author_name}", "{submission_title} is declined.");
     const saved = await post(LIST, editor, body);
     expect(saved.status, saved.text).toBe(200);
     const listed = await get(`${LIST}?locale=en`, editor);

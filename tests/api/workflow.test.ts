@@ -39,6 +39,37 @@ const as = (cookie: string | null, req: request.Test) => {
 const get = (path: string, cookie: string | null) => as(cookie, api().get(path));
 const post = (path: string, cookie: string | null, body: object = {}) =>
   as(cookie, api().post(path)).send(body);
+/**
+ * POST /api/review/submit as the reviewer holding `token` (no session: the token is the
+ * reviewer's key): the multipart `fields` (recommendation, comments, `for_author`) and `files`,
+ * each `[bytes, file name]`, under the form's `files` field.
+ */
+const submitReview = (
+  token: string,
+  fields: Record<string, string>,
+  files: [Buffer, string][] = [],
+) => {
+  let req = as(null, api().post("/api/review/submit")).field("token", token);
+  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  for (const [bytes, name] of files) req = req.attach("files", bytes, name);
+  return req;
+};
+/**
+ * Who the authorisation tests send a submission's calls as, each as its `Cookie` header value
+ * (`null`: nobody signed in): the submission's `author`, the journal's editor, the site
+ * administrator, a manager of no journal (outsider) and `otherAuthor`, another author.
+ */
+const partiesOf = (
+  author: { cookie: string },
+  otherAuthor: { cookie: string },
+): Record<string, string | null> => ({
+  author: author.cookie,
+  editor: editor.cookie,
+  admin: admin.cookie,
+  outsider: outsider.cookie,
+  otherAuthor: otherAuthor.cookie,
+  nobody: null,
+});
 const upload = (path: string, cookie: string, file: Buffer, fields: Record<string, string>) => {
   const req = as(cookie, api().post(path)).attach("file", file, "grace-hopper-paper.pdf");
   for (const [k, v] of Object.entries(fields)) req.field(k, v);
@@ -293,14 +324,11 @@ describe(`the whole path over the API (${dialectUnderTest})`, () => {
       expect((await post("/api/review/respond", null, { token, answer: "accept" })).status).toBe(
         200,
       );
-      const review = await as(null, api().post("/api/review/submit"))
-        .field("token", token)
-        .field("recommendation", "minor_revisions")
-        .field(
-          "comments_author",
-          `Comments for the author from ${token === one ? "one" : "three"}.`,
-        )
-        .field("comments_editor", "Confidential to the editor.");
+      const review = await submitReview(token, {
+        recommendation: "minor_revisions",
+        comments_author: `Comments for the author from ${token === one ? "one" : "three"}.`,
+        comments_editor: "Confidential to the editor.",
+      });
       expect(review.status, review.text).toBe(200);
     }
     expect(
@@ -345,12 +373,8 @@ describe(`the whole path over the API (${dialectUnderTest})`, () => {
       (await post("/api/review/respond", null, { token: again, answer: "accept" })).status,
     ).toBe(200);
     expect(
-      (
-        await as(null, api().post("/api/review/submit"))
-          .field("token", again)
-          .field("recommendation", "accept")
-          .field("comments_author", "Good now.")
-      ).status,
+      (await submitReview(again, { recommendation: "accept", comments_author: "Good now." }))
+        .status,
     ).toBe(200);
     expect(
       (await post(`/api/submission/${id}/decision`, editor.cookie, { decision: "accept" })).status,
@@ -453,14 +477,7 @@ describe(`the authorisation matrix (${dialectUnderTest})`, () => {
     const otherAuthor = await signedInAuthor(t, { fname: "Other", lname: "Author" });
     const fileId = (await get(`/api/submission/${s.id}`, s.author.cookie)).body.submission.files[0]
       .id as number;
-    const parties: Record<string, string | null> = {
-      author: s.author.cookie,
-      editor: editor.cookie,
-      admin: admin.cookie,
-      outsider: outsider.cookie,
-      otherAuthor: otherAuthor.cookie,
-      nobody: null,
-    };
+    const parties = partiesOf(s.author, otherAuthor);
     const expected: Record<string, Record<string, number>> = {
       // call → party → status
       detail: {
@@ -665,13 +682,18 @@ describe(`reviewers' files for authors (${dialectUnderTest})`, () => {
     const s = await inReview();
     const otherAuthor = await signedInAuthor(t, { fname: "Other", lname: "Author" });
     const reviewerPdf = await manuscriptPdf("Rita Reviewer");
-    const sent = await as(null, api().post("/api/review/submit"))
-      .field("token", s.token)
-      .field("recommendation", "major_revisions")
-      .field("comments_author", "Please see the annotated PDF.")
-      .field("for_author", "0")
-      .attach("files", reviewerPdf, "rita-reviewer-annotations.pdf")
-      .attach("files", Buffer.from("Only for the editor."), "rita-notes-for-editor.txt");
+    const sent = await submitReview(
+      s.token,
+      {
+        recommendation: "major_revisions",
+        comments_author: "Please see the annotated PDF.",
+        for_author: "0",
+      },
+      [
+        [reviewerPdf, "rita-reviewer-annotations.pdf"],
+        [Buffer.from("Only for the editor."), "rita-notes-for-editor.txt"],
+      ],
+    );
     expect(sent.status, sent.text).toBe(200);
 
     // the editor sees both, each with its flag
@@ -724,14 +746,7 @@ describe(`reviewers' files for authors (${dialectUnderTest})`, () => {
 
     // the matrix of the two reviewer's files: author, editor, another author, nobody
     const matrix: Record<string, [number, number]> = {};
-    for (const [party, cookie] of Object.entries({
-      author: s.author.cookie,
-      editor: editor.cookie,
-      admin: admin.cookie,
-      outsider: outsider.cookie,
-      otherAuthor: otherAuthor.cookie,
-      nobody: null,
-    })) {
+    for (const [party, cookie] of Object.entries(partiesOf(s.author, otherAuthor))) {
       matrix[party] = [
         (await download(forAuthor, cookie)).status,
         (await download(editorOnly, cookie)).status,
@@ -770,12 +785,11 @@ describe(`reviewers' files for authors (${dialectUnderTest})`, () => {
 
   it("a non-PDF file for the author is flagged for the editor's check", async () => {
     const s = await inReview();
-    const sent = await as(null, api().post("/api/review/submit"))
-      .field("token", s.token)
-      .field("recommendation", "accept")
-      .field("comments_author", "Fine.")
-      .field("for_author", "0")
-      .attach("files", Buffer.from("PK fake word"), "comments.docx");
+    const sent = await submitReview(
+      s.token,
+      { recommendation: "accept", comments_author: "Fine.", for_author: "0" },
+      [[Buffer.from("PK fake word"), "comments.docx"]],
+    );
     expect(sent.status, sent.text).toBe(200);
     const detail = (await get(`/api/submission/${s.id}`, editor.cookie)).body.submission;
     const review = detail.files.find((f: { kind: string }) => f.kind === "review");
@@ -790,12 +804,15 @@ describe(`reviewers' files for authors (${dialectUnderTest})`, () => {
 
   it("a reviewer who comes back after reviewing sees the review as sent, not the form", async () => {
     const s = await inReview();
-    const sent = await as(null, api().post("/api/review/submit"))
-      .field("token", s.token)
-      .field("recommendation", "minor_revisions")
-      .field("comments_author", "Two small points.")
-      .field("comments_editor", "Nothing more.")
-      .attach("files", Buffer.from("notes"), "notes.txt");
+    const sent = await submitReview(
+      s.token,
+      {
+        recommendation: "minor_revisions",
+        comments_author: "Two small points.",
+        comments_editor: "Nothing more.",
+      },
+      [[Buffer.from("notes"), "notes.txt"]],
+    );
     expect(sent.status, sent.text).toBe(200);
     const back = await post("/api/review/view", null, { token: s.token });
     expect(back.status).toBe(200);
@@ -810,20 +827,20 @@ describe(`reviewers' files for authors (${dialectUnderTest})`, () => {
       back.body.review.files.filter((f: { for_author?: boolean }) => f.for_author !== undefined),
     ).toMatchObject([{ name: "notes.txt", for_author: false }]);
     // sending again is refused, and changes nothing
-    const again = await as(null, api().post("/api/review/submit"))
-      .field("token", s.token)
-      .field("recommendation", "accept")
-      .field("comments_author", "Changed my mind.");
+    const again = await submitReview(s.token, {
+      recommendation: "accept",
+      comments_author: "Changed my mind.",
+    });
     expect(again.status).toBe(409);
   });
 
   it("refuses a malformed list of files for the author", async () => {
     const s = await inReview();
-    const sent = await as(null, api().post("/api/review/submit"))
-      .field("token", s.token)
-      .field("recommendation", "accept")
-      .field("comments_author", "Fine.")
-      .field("for_author", "all");
+    const sent = await submitReview(s.token, {
+      recommendation: "accept",
+      comments_author: "Fine.",
+      for_author: "all",
+    });
     expect(sent.status).toBe(400);
   });
 });

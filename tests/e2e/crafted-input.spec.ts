@@ -13,37 +13,13 @@
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
-import sharp from "sharp";
 import { textBombPdf } from "../helpers/text-bomb.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
-import { addAuthor } from "./helpers/dashboard.ts";
+import { addAuthor, createIssueByApi } from "./helpers/dashboard.ts";
 
 const JOURNAL = "plos-one";
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
-
-function freshVolume(): string {
-  return String(100_000 + Math.floor(Math.random() * 899_999));
-}
-
-async function createIssue(api: APIRequestContext, volume: string): Promise<number> {
-  const cover = await sharp({
-    create: { width: 300, height: 400, channels: 3, background: "#23446b" },
-  })
-    .png()
-    .toBuffer();
-  const res = await api.post(`/api/create_publication/${JOURNAL}`, {
-    multipart: {
-      volume,
-      issue: "1",
-      title: "",
-      year: "2024",
-      cover_img: { name: "cover.png", mimeType: "image/png", buffer: cover },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 /** Deletes the issue's papers, then the issue. */
 async function removeIssue(api: APIRequestContext, issueId: number, paperIds: number[]) {
@@ -59,8 +35,7 @@ test("the paper form refuses a DOI that is not one and says when a PDF's text wa
 }, testInfo) => {
   test.setTimeout(180_000);
   await signInAsNewManager(page, testInfo);
-  const volume = freshVolume();
-  const issueId = await createIssue(page.request, volume);
+  const issueId = await createIssueByApi(page.request, JOURNAL);
   const created: number[] = [];
   try {
     const bomb = Buffer.from(await textBombPdf());
@@ -134,8 +109,7 @@ test("a paper's page gives hostile values once each, on one line, and JSON-LD th
 }, testInfo) => {
   test.skip(testInfo.project.name === "phone", "the page's HTML is the same at both widths");
   await signInAsNewManager(page, testInfo);
-  const volume = freshVolume();
-  const issueId = await createIssue(page.request, volume);
+  const issueId = await createIssueByApi(page.request, JOURNAL);
   const created: number[] = [];
   const title = 'Forged" /><script>alert(1)</script>\r\n<meta name="citation_title" content="X';
   const authors = ['Ada "Jr" <b>Lovelace</b>', "Bob\r\nTables"];

@@ -35,8 +35,6 @@ const test = base.extend<{ volume: string }>({
   },
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 async function coverPng(): Promise<Buffer> {
   // A real portrait image with some structure, not a flat fill.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400">
@@ -180,28 +178,26 @@ test("create an issue with two editors and a cover, use its row actions, open an
   // A new issue is a draft (decision 258): readers see it once it is published by the 'api'
   // action, and no longer once it is unpublished; the list reloads each time.
   const reader = await request.newContext({ baseURL: testInfo.project.use.baseURL });
-  await expect(row.getByText("Draft", { exact: true })).toBeVisible();
-  expect((await reader.get(`/api/get_publication/${JOURNAL.uri}/${volume}/2`)).status()).toBe(404);
-  await row.getByRole("button", { name: /^Publish/ }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "The publication is published" }),
-  ).toBeVisible();
-  await expect(row.getByText("Draft", { exact: true })).toHaveCount(0);
-  expect((await reader.get(`/api/get_publication/${JOURNAL.uri}/${volume}/2`)).status()).toBe(200);
-  await row.getByRole("button", { name: /^Unpublish/ }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "The publication is unpublished" }),
-  ).toBeVisible();
-  await expect(row.getByText("Draft", { exact: true })).toBeVisible();
-  await expect(row.getByRole("button", { name: /^Publish/ })).toBeVisible();
-  expect((await reader.get(`/api/get_publication/${JOURNAL.uri}/${volume}/2`)).status()).toBe(404);
-  await row.getByRole("button", { name: /^Publish/ }).click();
-  await expect(
-    page.getByRole("status").filter({ hasText: "The publication is published" }),
-  ).toBeVisible();
-  await expect(row.getByText("Draft", { exact: true })).toHaveCount(0);
-  await expect(row.getByRole("button", { name: /^Unpublish/ })).toBeVisible();
-  expect((await reader.get(`/api/get_publication/${JOURNAL.uri}/${volume}/2`)).status()).toBe(200);
+  const readerStatus = async () =>
+    (await reader.get(`/api/get_publication/${JOURNAL.uri}/${volume}/2`)).status();
+  const draft = row.getByText("Draft", { exact: true });
+  /** Clicks the row's `action`, sees the screen say `said`, then the action the row offers next. */
+  const toggle = async (action: RegExp, said: string, next: RegExp) => {
+    await row.getByRole("button", { name: action }).click();
+    await expect(page.getByRole("status").filter({ hasText: said })).toBeVisible();
+    await expect(row.getByRole("button", { name: next })).toBeVisible();
+  };
+  await expect(draft).toBeVisible();
+  expect(await readerStatus()).toBe(404);
+  await toggle(/^Publish/, "The publication is published", /^Unpublish/);
+  await expect(draft).toHaveCount(0);
+  expect(await readerStatus()).toBe(200);
+  await toggle(/^Unpublish/, "The publication is unpublished", /^Publish/);
+  await expect(draft).toBeVisible();
+  expect(await readerStatus()).toBe(404);
+  await toggle(/^Publish/, "The publication is published", /^Unpublish/);
+  await expect(draft).toHaveCount(0);
+  expect(await readerStatus()).toBe(200);
   await reader.dispose();
 
   // The same volume and number again: the server's 409 under the form.

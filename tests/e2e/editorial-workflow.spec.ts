@@ -12,9 +12,9 @@
  */
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import sharp from "sharp";
 import { signInAsNewManager } from "./helpers/account.ts";
 import { wcagViolations } from "./helpers/axe.ts";
+import { createIssueByApi } from "./helpers/dashboard.ts";
 import { specMailbox } from "./helpers/mail.ts";
 
 const JOURNAL = "plos-one";
@@ -267,21 +267,7 @@ test("an author submits, reviewers review, the editor accepts and schedules", as
     "PLOS ONE: your submission is accepted",
   );
 
-  const cover = await sharp({ create: { width: 30, height: 40, channels: 3, background: "#345" } })
-    .png()
-    .toBuffer();
-  const volume = String(100_000 + Math.floor(Math.random() * 899_999));
-  const issue = await editor.request.post(`/api/create_publication/${JOURNAL}`, {
-    multipart: {
-      volume,
-      issue: "1",
-      title: "",
-      year: "2026",
-      cover_img: { name: "c.png", mimeType: "image/png", buffer: cover },
-    },
-  });
-  expect(issue.status(), await issue.text()).toBe(201);
-  const issueId = ((await issue.json()) as { id: number }).id;
+  const issueId = await createIssueByApi(editor.request, JOURNAL, "2026");
   await editor.reload();
   await editor.getByLabel("Draft issue").selectOption(String(issueId));
   await editor.getByRole("button", { name: "Schedule for publication" }).click();

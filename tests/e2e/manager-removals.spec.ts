@@ -9,11 +9,19 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect as baseExpect, type Page, test } from "@playwright/test";
-import sharp from "sharp";
 import { serverTranslator } from "../../server/i18n/catalogues.ts";
 import { CORPUS_DIR } from "./fixtures.ts";
-import { accountId, adminApi, newManager, signInAsNewManager } from "./helpers/account.ts";
+import {
+  accountId,
+  adminApi,
+  asGuest,
+  expectInvitationRefused,
+  inviteManager,
+  newManager,
+  signInAsNewManager,
+} from "./helpers/account.ts";
 import { wcagViolations } from "./helpers/axe.ts";
+import { createIssueByApi } from "./helpers/dashboard.ts";
 import { specMailbox } from "./helpers/mail.ts";
 import { screenshotForReview } from "./helpers/screenshot.ts";
 
@@ -61,22 +69,7 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
   }
 
   const api = page.request;
-  const cover = await sharp({
-    create: { width: 300, height: 400, channels: 3, background: "#456" },
-  })
-    .png()
-    .toBuffer();
-  const issue = await api.post(`/api/create_publication/${JOURNAL}`, {
-    multipart: {
-      volume: String(100_000 + Math.floor(Math.random() * 899_999)),
-      issue: "1",
-      title: "",
-      year: "2024",
-      cover_img: { name: "cover.png", mimeType: "image/png", buffer: cover },
-    },
-  });
-  expect(issue.status(), await issue.text()).toBe(201);
-  const issueId = ((await issue.json()) as { id: number }).id;
+  const issueId = await createIssueByApi(api, JOURNAL);
   const title = `A paper with the wrong PDF ${testInfo.project.name}`;
   const pdf = await readFile(`${CORPUS_DIR}/pdfs/annotation-link-text-popup.pdf`);
   const created = await api.post(`/api/create_paper/${JOURNAL}`, {
@@ -139,12 +132,7 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
     expect((await page.request.get(fileUrl)).status()).toBe(404);
 
     // a reader (signed out) finds no PDF on the paper's page
-    const context = await browser.newContext({
-      baseURL: testInfo.project.use.baseURL,
-      viewport: testInfo.project.use.viewport,
-    });
-    try {
-      const reader = await context.newPage();
+    await asGuest(browser, testInfo, async (reader) => {
       await reader.goto(paperPage);
       await expect(reader.getByRole("heading", { level: 1 })).toHaveText(title);
       await expect(
@@ -153,9 +141,7 @@ test("a journal manager removes a paper's PDF after a confirmation, and readers 
       await expect(reader.getByRole("button", { name: "Open Full Text (PDF)" })).toHaveCount(0);
       await expect(reader.getByRole("link", { name: /Download PDF/ })).toHaveCount(0);
       baseExpect(await wcagViolations(reader, "a paper page without its PDF")).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   } finally {
     await page.request.get(`/api/delete_paper/${JOURNAL}/${paperID}`);
     await page.request.get(`/api/publication_action/${JOURNAL}/${issueId}/delete`);
@@ -168,15 +154,7 @@ test("the administrator sees a pending invitation, revokes it, and its link is r
 }, testInfo) => {
   await signInAsNewManager(page, testInfo, { fname: "Lise", lname: "Meitner" });
   const invited = newManager(testInfo, "Emmy", "Noether");
-  await page.goto("/dashboard/managers");
-  await page.getByLabel("Email").fill(invited.email);
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(
-    page.getByText(`Invitation sent to ${invited.email}. The link works once, for 7 days.`),
-  ).toBeVisible();
-  const mail = await mailbox.waitFor(invited.email);
-  const token = mail.text.match(/registration\?invite=([\w-]+)/)?.[1];
-  if (!token) throw new Error("no invitation link in the mail");
+  const token = await inviteManager(page, mailbox, invited.email);
 
   const pending = page.getByRole("list", { name: /^Pending invitations/ });
   const row = pending.getByRole("listitem").filter({ hasText: invited.email });
@@ -231,19 +209,8 @@ test("the administrator sees a pending invitation, revokes it, and its link is r
   baseExpect(await wcagViolations(page, "the Managers screen after the revocation")).toEqual([]);
 
   // the mailed link is refused with the message of a used or expired one
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: testInfo.project.use.viewport,
-  });
-  try {
-    const guest = await context.newPage();
-    await guest.goto(`/registration?invite=${token}`);
-    await expect(guest.getByRole("alert").first()).toHaveText(
-      /This invitation link has expired or has already been used/,
-    );
-    await expect(guest.getByLabel("Admin passcode")).toBeVisible();
+  await asGuest(browser, testInfo, async (guest) => {
+    await expectInvitationRefused(guest, token);
     baseExpect(await wcagViolations(guest, "a revoked invitation link")).toEqual([]);
-  } finally {
-    await context.close();
-  }
+  });
 });

@@ -8,10 +8,10 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import sharp from "sharp";
 import { inspectPdf } from "../../server/services/pdf.ts";
 import { CORPUS_DIR } from "./fixtures.ts";
 import { signInAsNewManager } from "./helpers/account.ts";
+import { createIssueByApi } from "./helpers/dashboard.ts";
 
 const JOURNAL = "plos-one";
 
@@ -28,23 +28,7 @@ test("a paper corrected then retracted: banner on page, reader and full text, st
   test.setTimeout(240_000);
   await signInAsNewManager(page, testInfo);
   const api = page.request;
-  const cover = await sharp({
-    create: { width: 300, height: 400, channels: 3, background: "#345" },
-  })
-    .png()
-    .toBuffer();
-  const volume = String(100_000 + Math.floor(Math.random() * 899_999));
-  const issue = await api.post(`/api/create_publication/${JOURNAL}`, {
-    multipart: {
-      volume,
-      issue: "1",
-      title: "",
-      year: "2024",
-      cover_img: { name: "cover.png", mimeType: "image/png", buffer: cover },
-    },
-  });
-  expect(issue.status(), await issue.text()).toBe(201);
-  const issueId = ((await issue.json()) as { id: number }).id;
+  const issueId = await createIssueByApi(api, JOURNAL);
   const pdf = await readFile(`${CORPUS_DIR}/pdfs/annotation-link-text-popup.pdf`);
   const created = await api.post(`/api/create_paper/${JOURNAL}`, {
     multipart: {

@@ -13,7 +13,13 @@ import {
   type TestInfo,
   test,
 } from "@playwright/test";
-import { newManager, signInAsNewManager } from "./helpers/account.ts";
+import {
+  asGuest,
+  expectInvitationRefused,
+  inviteManager,
+  newManager,
+  signInAsNewManager,
+} from "./helpers/account.ts";
 import { specMailbox } from "./helpers/mail.ts";
 
 // several accounts sign in per test (scrypt each time) and two sessions load dashboard screens,
@@ -42,14 +48,6 @@ const accountCard = (page: Page, email: string) =>
     .getByRole("listitem")
     .filter({ hasText: email })
     .first();
-
-/** The invitation token mailed to `to`, from the first invitation that arrives for it. */
-async function invitationToken(to: string): Promise<string> {
-  const mail = await mailbox.waitFor(to);
-  const match = mail.text.match(/registration\?invite=([\w-]+)/);
-  if (!match?.[1]) throw new Error(`no invitation link in the mail to ${to}`);
-  return match[1];
-}
 
 test("the administrator assigns a journal and the manager then sees only it", async ({
   page,
@@ -188,20 +186,9 @@ test("an invitation link registers a manager without the passcode, once", async 
 }, testInfo) => {
   await signInAsNewManager(page, testInfo);
   const invited = newManager(testInfo, "Emmy", "Noether");
-  await page.goto("/dashboard/managers");
-  await page.getByLabel("Email").fill(invited.email);
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(
-    page.getByText(`Invitation sent to ${invited.email}. The link works once, for 7 days.`),
-  ).toBeVisible();
-  const token = await invitationToken(invited.email);
+  const token = await inviteManager(page, mailbox, invited.email);
 
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    viewport: testInfo.project.use.viewport,
-  });
-  try {
-    const guest = await context.newPage();
+  await asGuest(browser, testInfo, async (guest) => {
     await guest.goto(`/registration?invite=${token}`);
     await expect(guest.getByText("no passcode is needed")).toBeVisible();
     await expect(guest.getByLabel("Email")).toHaveValue(invited.email);
@@ -215,14 +202,8 @@ test("an invitation link registers a manager without the passcode, once", async 
     await expect(guest.getByText("Registration successful!")).toBeVisible();
 
     // the link works once
-    await guest.goto(`/registration?invite=${token}`);
-    await expect(guest.getByRole("alert").first()).toHaveText(
-      /This invitation link has expired or has already been used/,
-    );
-    await expect(guest.getByLabel("Admin passcode")).toBeVisible();
-  } finally {
-    await context.close();
-  }
+    await expectInvitationRefused(guest, token);
+  });
   await page.reload();
   await expect(
     accountCard(page, invited.email).getByText("Journal manager", { exact: true }),

@@ -63,6 +63,28 @@ export async function signedInManager(
 }
 
 /**
+ * A new manager of the journal `journalId` (its `journal_managers` row written straight into the
+ * table, as an administrator's assignment stores it, dated now) and the `Cookie` header value
+ * of a session of theirs.
+ */
+export async function signedInJournalManager(
+  t: TestContext,
+  journalId: number,
+  overrides: Partial<NewManager> = {},
+): Promise<{ user: User; email: string; password: string; cookie: string }> {
+  const manager = await signedInManager(t, overrides);
+  await t.ctx.db
+    .insertInto("journal_managers")
+    .values({
+      journal_id: journalId,
+      user_id: manager.user.id,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return manager;
+}
+
+/**
  * A new site administrator and the `Cookie` header value of a session of theirs (the file's
  * first account is one anyway; this one is, whatever came before: decision 190).
  */
@@ -89,3 +111,20 @@ export const MANAGER_NAV_LINKS = [
   { text: "Statistics", url: "/dashboard/statistics" },
   { text: "View Site", url: "/" },
 ];
+
+/**
+ * The two who see every figure of the journal `journalId` on the Statistics screen: a site
+ * administrator and Mary Somerville, a manager of that journal only; each as the `Cookie`
+ * header value of a session of theirs.
+ */
+export async function statisticsReaders(
+  t: TestContext,
+  journalId: number,
+): Promise<{ adminCookie: string; managerCookie: string }> {
+  const admin = await signedInAdministrator(t);
+  const manager = await signedInJournalManager(t, journalId, {
+    fname: "Mary",
+    lname: "Somerville",
+  });
+  return { adminCookie: admin.cookie, managerCookie: manager.cookie };
+}

@@ -6,6 +6,7 @@
  * that clashes). The values are those the dashboard's validation accepts
  * (docs/product/validation.md); `pub_frequency` keeps the spec's spelling, "quartely".
  */
+import type { JournalDetail } from "../../shared/api.ts";
 import type { Fields } from "./form-calls.ts";
 
 /** Step 1 of a journal (`/create_journal/1`, and `/edit_journal/1` with `journal_active`). */
@@ -17,6 +18,32 @@ export const journalFields = (overrides: Fields = {}): Fields => ({
   pub_frequency: "quartely",
   issn: "2049-3630",
   journal_intro: "Peer-reviewed work on ethics.\n\nSecond paragraph.",
+  ...overrides,
+});
+
+/**
+ * Step 1 of `journal` as it is (`/edit_journal/1`), read from its GET /dashboard/get_journal
+ * answer: its name, abbreviation, publisher, frequency, ISSN and introduction, `uri` as its URI
+ * and primary URI, active; `overrides` add the field a test changes (`license_url`,
+ * `primary_language`…).
+ */
+export const journalAsItIs = (
+  journal: Pick<
+    JournalDetail,
+    "name" | "abbreviation" | "publisher" | "frequency" | "issn" | "intro"
+  >,
+  uri: string,
+  overrides: Fields = {},
+): Fields => ({
+  journal_name: journal.name,
+  abbreviation: journal.abbreviation,
+  journal_uri: uri,
+  primary_journal_uri: uri,
+  publisher: journal.publisher,
+  pub_frequency: journal.frequency,
+  issn: journal.issn,
+  journal_intro: journal.intro,
+  journal_active: "Y",
   ...overrides,
 });
 

@@ -12,6 +12,7 @@ import { DOMParser } from "@xmldom/xmldom";
 import { searchPapers } from "../../server/features/search/search.ts";
 import { parseQuery } from "../../server/features/search/search-query.ts";
 import type { AppContext } from "../../server/services/context.ts";
+import { prng } from "./fuzz.ts";
 
 /** The kinds of text words are sampled from. */
 export const RECALL_SOURCES = [
@@ -25,18 +26,6 @@ export type RecallSource = (typeof RECALL_SOURCES)[number];
 
 /** One sampled word: the paper it was read from, and where. */
 export type RecallProbe = { paperId: number; source: RecallSource; word: string };
-
-/** A small seeded generator (mulberry32), so a sample is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The words of `text` as the module comment defines them, lower-cased, each once. */
 export function readerWords(text: string): string[] {
@@ -136,7 +125,7 @@ export async function sampleRecallProbes(
   perSource: number,
   seed = 33,
 ): Promise<RecallProbe[]> {
-  const random = seeded(seed);
+  const random = prng(seed); // seeded, so a sample is the same on every run
   const texts = await textsOf(ctx);
   const probes: RecallProbe[] = [];
   for (const source of RECALL_SOURCES) {

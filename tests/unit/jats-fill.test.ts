@@ -53,6 +53,18 @@ const metadata: JatsMetadata = {
   left_out: ['The DOI "x" was left out: bad.'],
 };
 
+type FormState = Parameters<typeof planFill>[0];
+/** The paper form with an empty title and nothing else entered; `overrides` set the rest. */
+const emptyForm = (overrides: Partial<FormState> = {}): FormState => ({
+  fields: { title: "" },
+  licence: "",
+  defaultLicence: "",
+  authors: 0,
+  funding: 0,
+  references: 0,
+  ...overrides,
+});
+
 describe("planFill", () => {
   it("fills empty fields and lists, keeps and names what the manager entered", () => {
     const plan = planFill(
@@ -89,32 +101,19 @@ describe("planFill", () => {
   });
 
   it("says it in another language, plurals by that language's rules", () => {
-    const plan = planFill(
-      {
-        fields: { title: "" },
-        licence: "",
-        defaultLicence: "",
-        authors: 0,
-        funding: 0,
-        references: 0,
-      },
-      { ...metadata, scholarly: { ...metadata.scholarly, references: [] } },
-    );
+    const plan = planFill(emptyForm(), {
+      ...metadata,
+      scholarly: { ...metadata.scholarly, references: [] },
+    });
     const pseudo = fillMessage(plan, [], translatorFor("en-XA"), "en-XA");
     expect(pseudo).not.toMatch(/Filled from|Title|author/);
     expect(pseudo).toContain("1");
   });
 
   it("replaces the journal's default licence and fills authors into an empty list", () => {
+    const bySa = "https://creativecommons.org/licenses/by-sa/4.0/";
     const plan = planFill(
-      {
-        fields: { title: "" },
-        licence: "https://creativecommons.org/licenses/by-sa/4.0/",
-        defaultLicence: "https://creativecommons.org/licenses/by-sa/4.0/",
-        authors: 0,
-        funding: 0,
-        references: 3,
-      },
+      emptyForm({ licence: bySa, defaultLicence: bySa, references: 3 }),
       metadata,
     );
     expect(plan.fields).toEqual({ title: "Tadpoles" });

@@ -6,7 +6,15 @@
  * test without going through the sign-in form. `{ role: "manager" }` leaves a journal manager.
  * Emails are unique per project and run (both projects share one server).
  */
-import { type APIRequestContext, type Page, request, type TestInfo } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Page,
+  request,
+  type TestInfo,
+} from "@playwright/test";
+import type { Mailbox } from "../../helpers/mailbox.ts";
 
 /** The e2e server's admin passcode (tests/e2e/serve.ts). */
 export const E2E_PASSCODE = process.env.ADMIN_PASSCODE ?? "e2e-admin-passcode";
@@ -104,4 +112,57 @@ export async function signInAsNewManager(
   });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
   return manager;
+}
+
+/**
+ * Invites `email` to register as a manager from the Managers screen (/dashboard/managers), as
+ * the page's signed-in administrator; sees the screen say the invitation is sent and for how
+ * long its link works, and answers the token of the registration link (`/registration?invite=…`)
+ * in the first mail to `email` that `mailbox` receives. Throws when that mail has no such link.
+ */
+export async function inviteManager(page: Page, mailbox: Mailbox, email: string): Promise<string> {
+  await page.goto("/dashboard/managers");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(
+    page.getByText(`Invitation sent to ${email}. The link works once, for 7 days.`),
+  ).toBeVisible();
+  const mail = await mailbox.waitFor(email);
+  const token = mail.text.match(/registration\?invite=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no invitation link in the mail to ${email}`);
+  return token;
+}
+
+/**
+ * Runs `use` with a page of a new browser context at this project's address and width, nobody
+ * signed in (somebody else's browser: a reader, an invited person), and closes the context
+ * afterwards, also when `use` throws. Answers what `use` answers.
+ */
+export async function asGuest<T>(
+  browser: Browser,
+  testInfo: TestInfo,
+  use: (guest: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: testInfo.project.use.viewport,
+  });
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Opens the invitation link of `token` (`/registration?invite=…`) on `page` and sees it refused
+ * as a used or expired one: the alert says so and the registration form asks for the admin
+ * passcode again, as it does without an invitation.
+ */
+export async function expectInvitationRefused(page: Page, token: string): Promise<void> {
+  await page.goto(`/registration?invite=${token}`);
+  await expect(page.getByRole("alert").first()).toHaveText(
+    /This invitation link has expired or has already been used/,
+  );
+  await expect(page.getByLabel("Admin passcode")).toBeVisible();
 }

@@ -2,9 +2,10 @@
  * Helpers for the dashboard browser specs of journals, proceedings and partners: real image
  * files to upload (made with sharp in the test's output folder), names no other project or run
  * uses (both projects share one server), a way to slow one API call down so a form's busy
- * label ('Submitting...', 'Creating...') can be seen, and the editor and author fields filled in.
+ * label ('Submitting...', 'Creating...') can be seen, the editor and author fields filled in,
+ * and an issue of its own made through the API for a spec that tests what comes after.
  */
-import type { Page, TestInfo } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 
 /** A suffix unique to this project and run, e.g. `desktop-lx3k9a`. */
@@ -32,6 +33,40 @@ export async function imageFile(
   ]);
   await (name.endsWith(".jpg") ? image.jpeg() : image.png()).toFile(path);
   return path;
+}
+
+/** A random six-digit volume number, so an issue a test makes is its own in every run. */
+function freshVolume(): string {
+  return String(100_000 + Math.floor(Math.random() * 899_999));
+}
+
+/**
+ * Creates issue 1 of a random volume in the journal `journal` (its URI), of `year` (2024 unless
+ * told), with no title and a one-colour PNG cover, through POST /api/create_publication as
+ * whoever `api` is signed in as (a manager or editor of the journal); a new issue is a draft.
+ * Expects 201; returns the issue's id.
+ */
+export async function createIssueByApi(
+  api: APIRequestContext,
+  journal: string,
+  year = "2024",
+): Promise<number> {
+  const cover = await sharp({
+    create: { width: 300, height: 400, channels: 3, background: "#23446b" },
+  })
+    .png()
+    .toBuffer();
+  const res = await api.post(`/api/create_publication/${journal}`, {
+    multipart: {
+      volume: freshVolume(),
+      issue: "1",
+      title: "",
+      year,
+      cover_img: { name: "cover.png", mimeType: "image/png", buffer: cover },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
 }
 
 /** Holds every request to `/api{path}` for `ms` before sending it on (busy labels stay visible). */
