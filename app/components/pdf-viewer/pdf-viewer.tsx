@@ -384,6 +384,8 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     setToolState("stamp");
     sessionRef.current?.addImage(file);
   };
+  // Image opens the picker; the stamp tool comes on with the chosen image (cancelling changes
+  // nothing). Pressed again while on, it turns the tool off.
   const onImage = () => {
     if (tool === "stamp") onTool("stamp");
     else pickImage();
