@@ -104,6 +104,26 @@ async function createPaper(title: string, jats?: Buffer) {
 }
 
 /**
+ * Stores `xml` as paper `id`'s JATS galley behind the API's back (the pool never saw it, as after
+ * a restart); `tag` makes its stand-in SHA-256.
+ */
+async function storeGalley(id: number, xml: Buffer, tag: string): Promise<void> {
+  const key = newKey("jats", ".xml");
+  await t.ctx.storage.put(key, xml);
+  await t.ctx.db
+    .insertInto("paper_jats")
+    .values({
+      paper_id: id,
+      storage_key: key,
+      size: xml.byteLength,
+      sha256: tag.padEnd(64, "0"),
+      body_text: "",
+      created_at: timestamp(),
+    })
+    .execute();
+}
+
+/**
  * Runs `work` while GET /api/all_journals is asked again and again (each must answer 200);
  * answers its value, the event loop's longest stall meanwhile in ms (wall clock), its longest
  * block by this thread's CPU time in ms (../helpers/event-loop-blocks.ts), and how many answered.
@@ -159,19 +179,7 @@ describe(`the largest galley is read off the event loop (${dialectUnderTest})`, 
     const res = await createPaper("Largest galley, stored");
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = res.body.paperID as number;
-    const key = newKey("jats", ".xml");
-    await t.ctx.storage.put(key, LARGEST);
-    await t.ctx.db
-      .insertInto("paper_jats")
-      .values({
-        paper_id: id,
-        storage_key: key,
-        size: LARGEST.byteLength,
-        sha256: "largest".padEnd(64, "0"),
-        body_text: "",
-        created_at: timestamp(),
-      })
-      .execute();
+    await storeGalley(id, LARGEST, "largest");
     clearFullTextCache(); // as after a restart
     const { value: tree, stallMs, answered } = await whileServing(() => paperFullText(t.ctx, id));
     expect(tree?.body.length).toBeGreaterThan(100);
@@ -194,19 +202,7 @@ describe(`the largest galley's full-text page is rendered off the event loop (${
     const res = await createPaper("Largest galley, its page");
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const id = res.body.paperID as number;
-    const key = newKey("jats", ".xml");
-    await t.ctx.storage.put(key, LARGEST);
-    await t.ctx.db
-      .insertInto("paper_jats")
-      .values({
-        paper_id: id,
-        storage_key: key,
-        size: LARGEST.byteLength,
-        sha256: "largest page".padEnd(64, "0"),
-        body_text: "",
-        created_at: timestamp(),
-      })
-      .execute();
+    await storeGalley(id, LARGEST, "largest page");
     // outside the measure: the worker's first load of the renderer (its components compiled)
     await t.ctx.jatsPool?.run({
       kind: "page",
@@ -250,19 +246,7 @@ describe(`without a JATS pool (JATS_WORKERS=0, ${dialectUnderTest})`, () => {
     const xml = Buffer.from(
       '<?xml version="1.0" encoding="UTF-8"?><article><front><article-meta><title-group><article-title>Here</article-title></title-group></article-meta></front><body><sec><title>Made in this thread</title><p>x</p></sec></body><back><ref-list><ref id="r1"><mixed-citation>A reference.</mixed-citation></ref></ref-list></back></article>',
     );
-    const key = newKey("jats", ".xml");
-    await t.ctx.storage.put(key, xml);
-    await t.ctx.db
-      .insertInto("paper_jats")
-      .values({
-        paper_id: id,
-        storage_key: key,
-        size: xml.byteLength,
-        sha256: "here".padEnd(64, "0"),
-        body_text: "",
-        created_at: timestamp(),
-      })
-      .execute();
+    await storeGalley(id, xml, "here");
     clearFullTextCache();
     const pool = t.ctx.jatsPool;
     t.ctx.jatsPool = undefined;
@@ -288,19 +272,7 @@ describe(`a galley's first requests (${dialectUnderTest})`, () => {
     const xml = Buffer.from(
       '<?xml version="1.0" encoding="UTF-8"?><article><front><article-meta><title-group><article-title>Twice</article-title></title-group></article-meta></front><body><sec><title>Once</title><p>x</p></sec></body></article>',
     );
-    const key = newKey("jats", ".xml");
-    await t.ctx.storage.put(key, xml);
-    await t.ctx.db
-      .insertInto("paper_jats")
-      .values({
-        paper_id: id,
-        storage_key: key,
-        size: xml.byteLength,
-        sha256: "twice".padEnd(64, "0"),
-        body_text: "",
-        created_at: timestamp(),
-      })
-      .execute();
+    await storeGalley(id, xml, "twice");
     clearFullTextCache();
     const pool = t.ctx.jatsPool!;
     const run = pool.run;
@@ -360,19 +332,7 @@ describe(`a JATS worker that does not answer (${dialectUnderTest})`, () => {
     const xml = Buffer.from(
       '<?xml version="1.0" encoding="UTF-8"?><!--hang--><article><front><article-meta><title-group><article-title>Later</article-title></title-group></article-meta></front><body><sec><title>Read at last</title><p>x</p></sec></body></article>',
     );
-    const key = newKey("jats", ".xml");
-    await t.ctx.storage.put(key, xml);
-    await t.ctx.db
-      .insertInto("paper_jats")
-      .values({
-        paper_id: id,
-        storage_key: key,
-        size: xml.byteLength,
-        sha256: "later".padEnd(64, "0"),
-        body_text: "",
-        created_at: timestamp(),
-      })
-      .execute();
+    await storeGalley(id, xml, "later");
     clearFullTextCache();
     const page = () =>
       runLoader(() =>

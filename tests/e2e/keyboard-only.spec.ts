@@ -11,6 +11,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS } from "./fixtures.ts";
 import { E2E_PASSCODE, makeAdministrator, newManager, registerByApi } from "./helpers/account.ts";
 import { barsOver, obscuringBars } from "./helpers/focus.ts";
+import { ONE_PIXEL_PNG } from "./helpers/viewer.ts";
 
 // Hundreds of key presses, each checked in the page: about 1.7 minutes on an idle machine with two
 // cores, more on a loaded one (CI runs three browsers at a time).
@@ -137,14 +138,7 @@ test("keyboard only, every focused element in view", async ({ page, baseURL }, t
     page.waitForEvent("filechooser", { timeout: 15_000 }),
     page.keyboard.press("Enter"),
   ]);
-  await chooser.setFiles({
-    name: "figure.png",
-    mimeType: "image/png",
-    buffer: Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
-      "base64",
-    ),
-  });
+  await chooser.setFiles(ONE_PIXEL_PNG);
   const dialog = page.getByRole("dialog", { name: "Add alt text (image description)" });
   await expect(dialog).toBeVisible();
   await page.keyboard.type("A one-pixel figure");

@@ -6,7 +6,7 @@
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { FIXTURE_JOURNAL, FIXTURE_PAPERS, paperPath } from "./fixtures.ts";
-import { showMoreTools } from "./helpers/viewer.ts";
+import { ONE_PIXEL_PNG, showMoreTools } from "./helpers/viewer.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -70,14 +70,7 @@ test("the reader by keyboard: one stop for the pages, a highlight, the Image too
     viewer.getByRole("button", { name: "Image", exact: true }).click(),
   ]);
   // the tool comes on with the image chosen (cancelling the picker changes nothing)
-  await chooser.setFiles({
-    name: "figure.png",
-    mimeType: "image/png",
-    buffer: Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
-      "base64",
-    ),
-  });
+  await chooser.setFiles(ONE_PIXEL_PNG);
   await expect(viewer.getByRole("button", { name: "Image", exact: true })).toHaveAttribute(
     "aria-pressed",
     "true",

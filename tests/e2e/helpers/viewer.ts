@@ -23,3 +23,13 @@ export async function openFind(viewer: Locator): Promise<Locator> {
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
   return viewer.getByRole("searchbox", { name: "Find in document" });
 }
+
+/** A one-pixel PNG as a file chooser takes it: the image the specs add with the Image tool. */
+export const ONE_PIXEL_PNG = {
+  name: "figure.png",
+  mimeType: "image/png",
+  buffer: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+};
