@@ -374,18 +374,21 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
     sessionRef.current?.setTool(mode);
   };
   // The picker opens in the click itself (the browser's user activation lasts only so long,
-  // and pdf.js's mode switch is asynchronous); the chosen file then becomes the new image.
-  const imageInputRef = useRef<HTMLInputElement>(null);
-  const pickImage = () => imageInputRef.current?.click();
-  const onImagePicked = (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    input.value = "";
-    if (!file) return;
-    setToolState("stamp");
-    sessionRef.current?.addImage(file);
+  // and pdf.js's mode switch is asynchronous); the chosen file then becomes the new image. The
+  // input is made for each pick and never put in the page, as pdf.js's stamp editor does: a
+  // click on a hidden (display: none) file input in the page now and then opened no picker.
+  const pickImage = () => {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = IMAGE_TYPES;
+    input.addEventListener("change", () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      setToolState("stamp");
+      sessionRef.current?.addImage(file);
+    });
+    input.click();
   };
-  // Image opens the picker; the stamp tool comes on with the chosen image (cancelling changes
-  // nothing). Pressed again while on, it turns the tool off.
   const onImage = () => {
     if (tool === "stamp") onTool("stamp");
     else pickImage();
@@ -701,14 +704,6 @@ export function PdfViewer({ url, title, onClose }: PdfViewerProps) {
             </div>
           ) : null}
         </div>
-        <input
-          ref={imageInputRef}
-          type="file"
-          accept={IMAGE_TYPES}
-          hidden
-          tabIndex={-1}
-          onChange={(event) => onImagePicked(event.currentTarget)}
-        />
         {altTextRequest ? (
           <AltTextDialog
             key={altTextRequest.key}
