@@ -173,3 +173,18 @@ export function blocksText(blocks: readonly Block[]): string {
     .filter(Boolean)
     .join("\n\n");
 }
+
+/**
+ * One line of a full text's contents list: the section's element id, its title, its depth (1 =
+ * top), and whether the title is the site's own label ('References') rather than the article's
+ * heading.
+ */
+export type ContentsEntry = { id: string; title: string; depth: number; label?: boolean };
+
+/**
+ * A full text as its page shows it in one language: the article's language, the contents list,
+ * and the article (everything from the abstract to the supplementary files) already rendered to
+ * HTML by `FullTextArticle` (app/lib/fulltext-html.ts, once per galley and language, decision
+ * 319; in the JATS pool's workers, decision 530).
+ */
+export type RenderedFullText = { lang: string | null; contents: ContentsEntry[]; html: string };

@@ -14,13 +14,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { serverTranslator } from "../../server/i18n/catalogues.ts";
-import type { FullText } from "../../shared/fulltext.ts";
+import type { FullText, RenderedFullText } from "../../shared/fulltext.ts";
 import type { RenderLocale } from "../../shared/i18n/locales.ts";
-import {
-  FullTextArticle,
-  fullTextContents,
-  type RenderedFullText,
-} from "../components/fulltext/full-text-page.tsx";
+import { FullTextArticle, fullTextContents } from "../components/fulltext/full-text-page.tsx";
 import { LocaleProvider } from "../i18n/use-t.tsx";
 
 /** Keyed by the reader's tree object: gone with it when the reader's cache lets it go. */

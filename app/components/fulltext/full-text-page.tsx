@@ -19,7 +19,13 @@
  */
 import { type ReactNode, useContext } from "react";
 import type { PaperReading } from "../../../shared/api.ts";
-import { type FullText, type FullTextPart, tableOfContents } from "../../../shared/fulltext.ts";
+import {
+  type ContentsEntry,
+  type FullText,
+  type FullTextPart,
+  type RenderedFullText,
+  tableOfContents,
+} from "../../../shared/fulltext.ts";
 import { directionOf, type RenderLocale } from "../../../shared/i18n/locales.ts";
 import { msg } from "../../../shared/i18n/messages.ts";
 import type { Translate } from "../../../shared/i18n/translator.ts";
@@ -30,12 +36,6 @@ import { UpdateBanner } from "../paper/update-banner.tsx";
 import { Link } from "../ui/link.tsx";
 import { buttonClass, containerClass } from "../ui/styles.ts";
 import { Blocks, Inlines, InterfaceMarks } from "./blocks.tsx";
-
-/**
- * One line of the contents list: the section's element id, its title, its depth (1 = top), and
- * whether the title is the site's own label ('References') rather than the article's heading.
- */
-export type ContentsEntry = { id: string; title: string; depth: number; label?: boolean };
 
 /**
  * The language of an article whose JATS names none: JATS gives `<article xml:lang>` the default
@@ -85,13 +85,6 @@ function useInterfaceMarks(lang: string | null): { lang?: string; dir?: "ltr" | 
     ? { lang: locale, dir: directionOf(locale) }
     : { lang: locale };
 }
-
-/**
- * A full text as its page shows it: the article's language, the contents list, and the article
- * (everything from the abstract to the supplementary files) already rendered to HTML by
- * {@link FullTextArticle} (app/lib/fulltext-html.ts: once per galley tree, decision 319).
- */
-export type RenderedFullText = { lang: string | null; contents: ContentsEntry[]; html: string };
 
 /** What the loader answers of a {@link RenderedFullText}: the HTML goes beside it (../../lib/article-html.ts). */
 export type FullTextOutline = Omit<RenderedFullText, "html">;

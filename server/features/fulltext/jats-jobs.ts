@@ -10,7 +10,7 @@
  * | `galley` | the upload check (`storeJatsGalley`, ./galley.ts) | {@link GalleyFacts} |
  * | `tree` | the full-text page (./reader.ts) | the {@link FullText} tree |
  * | `metadata` | POST /read_jats | the paper form's {@link JatsMetadata} |
- * | `page` | the full-text page (./reader.ts), in a worker only | its article rendered, {@link RenderedPage} |
+ * | `page` | the full-text page (./reader.ts), in a worker only | its article rendered, {@link RenderedFullText} |
  *
  * Each runs the checks of ./jats-read.ts first and throws its `JatsRefusedError`; `metadata`
  * throws `JatsError` (server/import/jats.ts) for an article without a title. Loaded by Node
@@ -18,17 +18,11 @@
  */
 
 import type { JatsMetadata } from "../../../shared/api.ts";
-import { blocksText, type FullText } from "../../../shared/fulltext.ts";
+import { blocksText, type FullText, type RenderedFullText } from "../../../shared/fulltext.ts";
 import { readJatsArticle } from "../../import/jats.ts";
 import { utf8Prefix } from "../../services/pdf-text.ts";
 import { jatsFormMetadata } from "./jats-metadata.ts";
-import type {
-  GalleyFacts,
-  JatsAnswers,
-  JatsJob,
-  JatsJobOf,
-  RenderedPage,
-} from "./jats-pool-types.ts";
+import type { GalleyFacts, JatsAnswers, JatsJob, JatsJobOf } from "./jats-pool-types.ts";
 import { readJatsDocument } from "./jats-read.ts";
 import { jatsFullText } from "./jats-tree.ts";
 
@@ -59,7 +53,7 @@ export function fullTextSearchText(tree: FullText): string {
  */
 export function runJatsJob<K extends keyof JatsAnswers>(
   job: JatsJobOf<K>,
-  render?: (text: FullText, locale: JatsJobOf<"page">["locale"]) => RenderedPage,
+  render?: (text: FullText, locale: JatsJobOf<"page">["locale"]) => RenderedFullText,
 ): JatsAnswers[K] {
   return answer(job as JatsJob, render) as JatsAnswers[K];
 }
@@ -76,7 +70,7 @@ function fileUrls(files: [string, string][]): Map<string, string> {
 
 function answer(
   job: JatsJob,
-  render?: (text: FullText, locale: JatsJobOf<"page">["locale"]) => RenderedPage,
+  render?: (text: FullText, locale: JatsJobOf<"page">["locale"]) => RenderedFullText,
 ): JatsAnswers[keyof JatsAnswers] {
   if (job.kind === "page" && !render) throw new Error("a page job needs the article's renderer");
   const { article } = readJatsDocument(job.data, job.maxBytes);

@@ -4,7 +4,7 @@
  * without importing the parsing code behind it (tests/unit/import-layers.test.ts: no cycle).
  */
 import type { JatsMetadata } from "../../../shared/api.ts";
-import type { FullText } from "../../../shared/fulltext.ts";
+import type { FullText, RenderedFullText } from "../../../shared/fulltext.ts";
 import type { RenderLocale } from "../../../shared/i18n/locales.ts";
 
 /** A job of the JATS pool: the galley's bytes (or text) and what to make of them. */
@@ -39,19 +39,7 @@ export type JatsAnswers = {
   galley: GalleyFacts;
   tree: FullText;
   metadata: JatsMetadata;
-  page: RenderedPage;
-};
-
-/**
- * A full text as its page shows it in one language (`RenderedFullText` of
- * app/components/fulltext/full-text-page.tsx, which app/lib/fulltext-html.ts renders): the
- * article's language, the contents list (element id, title, depth from 1, whether the title is
- * the site's label) and the article's HTML.
- */
-export type RenderedPage = {
-  lang: string | null;
-  contents: { id: string; title: string; depth: number; label?: boolean }[];
-  html: string;
+  page: RenderedFullText;
 };
 
 /** The job of kind `K`. */

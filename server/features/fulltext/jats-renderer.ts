@@ -18,12 +18,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import { fileURLToPath } from "node:url";
-import type { FullText } from "../../../shared/fulltext.ts";
+import type { FullText, RenderedFullText } from "../../../shared/fulltext.ts";
 import type { RenderLocale } from "../../../shared/i18n/locales.ts";
-import type { RenderedPage } from "./jats-pool-types.ts";
 
 /** What the worker needs of app/lib/fulltext-html.ts. */
-export type PageRenderer = (text: FullText, locale: RenderLocale) => RenderedPage;
+export type PageRenderer = (text: FullText, locale: RenderLocale) => RenderedFullText;
 
 /** The sources' renderer, compiled on load by {@link compileAppSources}. */
 const SOURCE = new URL("../../../app/lib/fulltext-html.ts", import.meta.url);

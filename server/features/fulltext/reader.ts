@@ -8,12 +8,11 @@
  * finished.
  */
 import { createHash } from "node:crypto";
-import type { FullText } from "../../../shared/fulltext.ts";
+import type { FullText, RenderedFullText } from "../../../shared/fulltext.ts";
 import type { RenderLocale } from "../../../shared/i18n/locales.ts";
 import type { AppContext } from "../../services/context.ts";
 import { fileUrl } from "../../storage/storage.ts";
 import { type JatsPool, runJats } from "./jats-pool.ts";
-import type { RenderedPage } from "./jats-pool-types.ts";
 import { isJatsRefused, type JatsRefusedError } from "./jats-read.ts";
 
 /** Trees kept per process; the longest corpus paper's tree is about 0.3 MB of JSON. */
@@ -113,9 +112,9 @@ export const PAGE_CACHE_SIZE = 64;
 export const PAGE_CACHE_CHARS = 16 * 1024 * 1024;
 
 /** Rendered pages, or why the galley cannot be read, by tree cache key and locale. */
-const pages = new Map<string, { value: RenderedPage | JatsRefusedError; chars: number }>();
+const pages = new Map<string, { value: RenderedFullText | JatsRefusedError; chars: number }>();
 let cachedChars = 0;
-const rendering = new Map<string, Promise<RenderedPage>>();
+const rendering = new Map<string, Promise<RenderedFullText>>();
 
 /**
  * The full-text page of paper `paperId` in `locale`, its article rendered to HTML, or null when
@@ -131,8 +130,8 @@ export async function paperFullTextPage(
   ctx: AppContext,
   paperId: number,
   locale: RenderLocale,
-  renderHere: (text: FullText, locale: RenderLocale) => RenderedPage,
-): Promise<RenderedPage | null> {
+  renderHere: (text: FullText, locale: RenderLocale) => RenderedFullText,
+): Promise<RenderedFullText | null> {
   const pool = ctx.jatsPool;
   if (!pool) {
     const tree = await paperFullText(ctx, paperId);
@@ -163,9 +162,9 @@ async function renderPage(
   key: string,
   stored: NonNullable<Awaited<ReturnType<typeof storedGalley>>>,
   locale: RenderLocale,
-): Promise<RenderedPage> {
+): Promise<RenderedFullText> {
   const data = await ctx.storage.read(stored.galley.storage_key);
-  let page: RenderedPage;
+  let page: RenderedFullText;
   try {
     page = await pool.run({
       kind: "page",
@@ -183,7 +182,11 @@ async function renderPage(
 }
 
 /** Keeps `value` as the newest page, dropping the oldest past either bound. */
-function rememberPage(key: string, value: RenderedPage | JatsRefusedError, chars: number): void {
+function rememberPage(
+  key: string,
+  value: RenderedFullText | JatsRefusedError,
+  chars: number,
+): void {
   cachedChars -= pages.get(key)?.chars ?? 0;
   pages.delete(key);
   pages.set(key, { value, chars });
